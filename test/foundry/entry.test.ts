@@ -1,0 +1,76 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { collectStrings, flattenKeys, loadLang } from "../helpers/lang";
+import { fireLifecycle, installFoundryFake, type FakeFoundry } from "./fake";
+
+// The real entry module, loaded into the Foundry fake (see fake.ts for what the fake is).
+const SETTINGS = [
+  "module.pressure",
+  "module.pool",
+  "module.psy",
+  "module.morale",
+  "module.tactical",
+  "nat10",
+  "degreeSize",
+  "pushScores",
+  "stunLiteral",
+  "combatMode",
+  "thresholdEvery",
+  "schemaVersion",
+];
+
+let fake: FakeFoundry;
+const fr = new Set(flattenKeys(loadLang("fr")));
+const en = new Set(flattenKeys(loadLang("en")));
+
+beforeEach(async () => {
+  vi.resetModules();
+  fake = installFoundryFake(loadLang("fr"));
+  await import("../../src/tactica");
+  fireLifecycle(fake);
+});
+
+describe("entry module on init", () => {
+  it("registers every world setting of RULES.md with localised name and hint", () => {
+    expect([...fake.settings.settings.keys()].sort()).toEqual(SETTINGS.map((s) => `tactica.${s}`).sort());
+    for (const config of fake.settings.settings.values()) {
+      expect(fr.has(config.name!), config.name).toBe(true);
+      expect(en.has(config.name!), config.name).toBe(true);
+      if (config.config) {
+        expect(fr.has(config.hint!), config.hint).toBe(true);
+        expect(en.has(config.hint!), config.hint).toBe(true);
+      }
+      for (const label of Object.values(config.choices ?? {})) expect(fr.has(label) && en.has(label), label).toBe(true);
+    }
+  });
+
+  it("gives the settings the defaults RULES.md names", () => {
+    const get = (key: string) => fake.settings.get("tactica", key);
+    expect(get("nat10")).toBe(false);
+    expect(get("degreeSize")).toBe(5);
+    expect(get("pushScores")).toBe(false);
+    expect(get("stunLiteral")).toBe(false);
+    expect(get("combatMode")).toBe("tours");
+    expect(get("thresholdEvery")).toBe(10);
+    for (const m of ["pressure", "pool", "psy", "morale", "tactical"]) expect(get(`module.${m}`)).toBe(true);
+  });
+
+  it("refuses a combat mode that is not a choice", async () => {
+    await expect(fake.settings.set("tactica", "combatMode", "blitz")).rejects.toThrow(/invalid choice/);
+  });
+
+  it("publishes CONFIG.TACTICA whose every label key exists in both languages", () => {
+    const config = fake.CONFIG.TACTICA as Record<string, unknown>;
+    expect(Object.keys(config.profile as object)).toEqual(["mou", "ini", "att", "def", "tir", "for", "end", "co", "peur", "ac", "pv"]);
+    expect(Object.values(config.aptitudes as Record<string, { glyph: string }>).map((a) => a.glyph)).toEqual(["🟫", "🟥", "🟩", "🟦"]);
+    const keys = collectStrings(config).filter((s) => s.value.startsWith("TACTICA."));
+    expect(keys.length).toBeGreaterThan(50);
+    const missing = keys.filter((k) => !fr.has(k.value) || !en.has(k.value)).map((k) => `${k.path}: ${k.value}`);
+    expect(missing).toEqual([]);
+  });
+
+  it("exposes the rules API as game.tactica.rules", () => {
+    const api = (fake.game as { tactica?: { rules: Record<string, unknown> } }).tactica;
+    expect(typeof api?.rules.pressureBonus).toBe("function");
+    expect((api?.rules.pressureBonus as (f: number, t: string, p: number) => number)(5, "mou", 3)).toBe(3);
+  });
+});

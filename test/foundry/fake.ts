@@ -1,0 +1,201 @@
+/**
+ * A SMALL, HONEST FAKE of the Foundry VTT v13 API surface Tactica uses — not Foundry.
+ *
+ * It implements only what our code calls, with the same shapes and the same observable behaviour
+ * that matter to our tests (hooks fire in registration order, settings keep their registered
+ * config and default, `CONFIG` holds what we register). Anything only real Foundry can prove is in
+ * docs/manual-checks.md. Install it with {@link installFoundryFake} BEFORE importing the entry
+ * module, then fire the lifecycle hooks with {@link fireLifecycle}.
+ */
+
+import { installDataFake } from "./fake-data";
+import { installDiceFake } from "./fake-dice";
+
+type HookFn = (...args: unknown[]) => unknown;
+
+/** The `foundry` namespace as far as the fake goes; each fake-*.ts file fills its own part. */
+export interface FakeNamespace {
+  abstract: Record<string, unknown>;
+  data: Record<string, unknown>;
+  dice: Record<string, unknown>;
+  documents: Record<string, unknown>;
+  applications: Record<string, unknown>;
+  utils: Record<string, unknown>;
+  helpers: Record<string, unknown>;
+}
+
+/** Hooks: `on`, `once`, `call`, `callAll`, `off`, as in foundry.helpers.Hooks. */
+export class FakeHooks {
+  private readonly events = new Map<string, { fn: HookFn; once: boolean; id: number }[]>();
+  private nextId = 1;
+  readonly fired: string[] = [];
+
+  on(event: string, fn: HookFn): number {
+    const id = this.nextId++;
+    const list = this.events.get(event) ?? [];
+    list.push({ fn, once: false, id });
+    this.events.set(event, list);
+    return id;
+  }
+
+  once(event: string, fn: HookFn): number {
+    const id = this.on(event, fn);
+    const entry = this.events.get(event)!.find((e) => e.id === id)!;
+    entry.once = true;
+    return id;
+  }
+
+  off(event: string, fnOrId: HookFn | number): void {
+    const list = this.events.get(event) ?? [];
+    this.events.set(
+      event,
+      list.filter((e) => (typeof fnOrId === "number" ? e.id !== fnOrId : e.fn !== fnOrId)),
+    );
+  }
+
+  /** Calls every handler; the first one returning `false` stops the chain and `call` returns false. */
+  call(event: string, ...args: unknown[]): boolean {
+    this.fired.push(event);
+    for (const entry of [...(this.events.get(event) ?? [])]) {
+      if (entry.once) this.off(event, entry.id);
+      if (entry.fn(...args) === false) return false;
+    }
+    return true;
+  }
+
+  callAll(event: string, ...args: unknown[]): true {
+    this.fired.push(event);
+    for (const entry of [...(this.events.get(event) ?? [])]) {
+      if (entry.once) this.off(event, entry.id);
+      entry.fn(...args);
+    }
+    return true;
+  }
+
+  count(event: string): number {
+    return this.events.get(event)?.length ?? 0;
+  }
+}
+
+/** A registered setting's config, as passed to `game.settings.register`. */
+export interface FakeSettingConfig {
+  name?: string;
+  hint?: string;
+  scope: "world" | "client" | "user";
+  config?: boolean;
+  type?: unknown;
+  default?: unknown;
+  choices?: Record<string, string>;
+  range?: { min: number; max: number; step?: number };
+  requiresReload?: boolean;
+  onChange?: (value: unknown) => void;
+}
+
+/** `game.settings`: register / get / set, keeping values in memory. */
+export class FakeSettings {
+  readonly settings = new Map<string, FakeSettingConfig & { namespace: string; key: string }>();
+  private readonly values = new Map<string, unknown>();
+
+  register(namespace: string, key: string, config: FakeSettingConfig): void {
+    const id = `${namespace}.${key}`;
+    if (this.settings.has(id)) throw new Error(`setting ${id} registered twice`);
+    this.settings.set(id, { ...config, namespace, key });
+  }
+
+  get(namespace: string, key: string): unknown {
+    const id = `${namespace}.${key}`;
+    const config = this.settings.get(id);
+    if (!config) throw new Error(`"${id}" is not a registered game setting`);
+    return this.values.has(id) ? this.values.get(id) : config.default;
+  }
+
+  async set(namespace: string, key: string, value: unknown): Promise<unknown> {
+    const id = `${namespace}.${key}`;
+    const config = this.settings.get(id);
+    if (!config) throw new Error(`"${id}" is not a registered game setting`);
+    if (config.choices && !(String(value) in config.choices)) throw new Error(`invalid choice ${String(value)} for ${id}`);
+    this.values.set(id, value);
+    config.onChange?.(value);
+    return value;
+  }
+}
+
+/** `game.i18n` backed by the real language file, with Foundry's `{name}` formatting. */
+export class FakeI18n {
+  constructor(
+    readonly lang: string,
+    private readonly translations: Record<string, unknown>,
+  ) {}
+
+  has(key: string): boolean {
+    return typeof this.lookup(key) === "string";
+  }
+
+  localize(key: string): string {
+    const value = this.lookup(key);
+    return typeof value === "string" ? value : key;
+  }
+
+  format(key: string, data: Record<string, unknown> = {}): string {
+    return this.localize(key).replace(/\{([^}]+)\}/g, (whole, name: string) =>
+      name in data ? String(data[name]) : whole,
+    );
+  }
+
+  private lookup(key: string): unknown {
+    let node: unknown = this.translations;
+    for (const part of key.split(".")) {
+      if (node === null || typeof node !== "object") return undefined;
+      node = (node as Record<string, unknown>)[part];
+    }
+    return node;
+  }
+}
+
+export interface FakeFoundry {
+  foundry: FakeNamespace;
+  hooks: FakeHooks;
+  settings: FakeSettings;
+  game: Record<string, unknown> & { settings: FakeSettings; i18n: FakeI18n };
+  CONFIG: Record<string, unknown>;
+}
+
+/**
+ * Installs a fresh fake on `globalThis` (`Hooks`, `game`, `CONFIG`) and returns it. Call before
+ * importing the module under test (use `vi.resetModules()` between tests that re-import it).
+ */
+export function installFoundryFake(translations: Record<string, unknown> = {}, lang = "fr"): FakeFoundry {
+  const hooks = new FakeHooks();
+  const settings = new FakeSettings();
+  const game = { settings, i18n: new FakeI18n(lang, translations), ready: false } as FakeFoundry["game"];
+  const CONFIG: Record<string, unknown> = {
+    Dice: { rolls: [] },
+    Actor: { dataModels: {} },
+    Item: { dataModels: {} },
+    ChatMessage: { dataModels: {} },
+    statusEffects: [],
+  };
+  const foundry: FakeNamespace = {
+    abstract: {},
+    data: {},
+    dice: {},
+    documents: {},
+    applications: {},
+    utils: {},
+    helpers: {},
+  };
+  const fake: FakeFoundry = { foundry, hooks, settings, game, CONFIG };
+  Object.assign(globalThis, { Hooks: hooks, game, CONFIG, foundry });
+  installDataFake(fake);
+  installDiceFake(fake);
+  return fake;
+}
+
+/** Fires `init`, `setup` and `ready` in order, as Foundry does when a world loads. */
+export function fireLifecycle(fake: FakeFoundry): void {
+  fake.hooks.callAll("init");
+  fake.hooks.callAll("i18nInit");
+  fake.hooks.callAll("setup");
+  fake.game.ready = true;
+  fake.hooks.callAll("ready");
+}
