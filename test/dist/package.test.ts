@@ -1,0 +1,74 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import yazl from "yazl";
+import { describe, expect, it } from "vitest";
+import { readManifest } from "../../scripts/manifest";
+import { checkZip, releaseFiles } from "../../scripts/release";
+
+// The package check must catch a zip that disagrees with its manifest: build zips from dist/
+// (built by `npm test` before vitest) and break them on purpose.
+const dist = path.join(process.cwd(), "dist");
+
+async function writeZip(entries: Record<string, Buffer | string>): Promise<string> {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "tactica-zip-")), "tactica.zip");
+  const zip = new yazl.ZipFile();
+  for (const [name, content] of Object.entries(entries)) zip.addBuffer(Buffer.from(content), name);
+  zip.end();
+  await new Promise<void>((resolve, reject) =>
+    zip.outputStream.pipe(fs.createWriteStream(file)).on("close", resolve).on("error", reject),
+  );
+  return file;
+}
+
+function releaseEntries(mutateManifest?: (m: Record<string, unknown>) => void): Record<string, Buffer | string> {
+  const manifest = readManifest(dist);
+  const entries: Record<string, Buffer | string> = {};
+  for (const f of releaseFiles(dist, manifest)) entries[f] = fs.readFileSync(path.join(dist, f));
+  const m = structuredClone(manifest) as Record<string, unknown>;
+  mutateManifest?.(m);
+  entries["system.json"] = JSON.stringify(m);
+  return entries;
+}
+
+const version = (JSON.parse(fs.readFileSync("package.json", "utf8")) as { version: string }).version;
+const files = () => releaseFiles(dist, readManifest(dist));
+
+describe("release zip check", () => {
+  it("accepts a zip with exactly the release files", async () => {
+    expect(await checkZip(await writeZip(releaseEntries()), files(), version)).toEqual([]);
+  });
+
+  it("lists the manifest's files, the packs and the templates", () => {
+    const list = files();
+    expect(list).toContain("system.json");
+    expect(list).toContain("tactica.mjs");
+    expect(list).toContain("lang/fr.json");
+    expect(list.some((f) => f.startsWith("packs/powers/"))).toBe(true);
+    expect(list).not.toContain("tactica.mjs.map");
+  });
+
+  it("refuses a version that differs from package.json", async () => {
+    const zip = await writeZip(releaseEntries((m) => (m.version = "9.9.9")));
+    expect((await checkZip(zip, files(), version)).join("\n")).toMatch(/version 9\.9\.9 differs/);
+  });
+
+  it("refuses a download URL off the release pattern", async () => {
+    const zip = await writeZip(releaseEntries((m) => (m.download = "https://example.invalid/tactica.zip")));
+    expect((await checkZip(zip, files(), version)).join("\n")).toMatch(/download must be/);
+  });
+
+  it("refuses a release that keeps the hot-reload flag", async () => {
+    const zip = await writeZip(releaseEntries((m) => (m.flags = { hotReload: { paths: ["lang"] } })));
+    expect((await checkZip(zip, files(), version)).join("\n")).toMatch(/hotReload/);
+  });
+
+  it("refuses a missing or an extra file", async () => {
+    const entries = releaseEntries();
+    delete entries["lang/en.json"];
+    entries["notes.txt"] = "stray";
+    const errors = (await checkZip(await writeZip(entries), files(), version)).join("\n");
+    expect(errors).toMatch(/missing from the zip: lang\/en\.json/);
+    expect(errors).toMatch(/not expected in the zip: notes\.txt/);
+  });
+});
