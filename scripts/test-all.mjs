@@ -34,6 +34,15 @@ function check(name, command, args) {
 }
 
 const bin = (name) => path.join("node_modules", ".bin", name);
+const chromium = process.env.TACTICA_CHROMIUM ?? "/usr/bin/chromium";
+const browserSkipped = !fs.existsSync(chromium);
+const BROWSER_WARNING = `
+!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!
+!! BROWSER CHECKS SKIPPED: no Chromium at ${chromium}.
+!! Sheets and chat cards were NOT rendered in a real browser.
+!! Install Debian's Chromium (apt-get install -y chromium) and run npm test again.
+!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!`;
+if (browserSkipped) console.log(BROWSER_WARNING);
 
 check("typecheck", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]);
 check("lint", bin("eslint"), ["."]);
@@ -68,6 +77,7 @@ if (fs.existsSync(report)) {
 
 
 console.log("");
+if (browserSkipped) console.log(BROWSER_WARNING);
 if (failures.length) console.log(`Failed: ${failures.join("; ")}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -1,7 +1,244 @@
 /**
- * Part of the Foundry FAKE (see fake.ts): Roll and dice. Filled in with the roll classes;
- * installs nothing yet.
+ * Part of the Foundry FAKE (see fake.ts) — NOT Foundry: `foundry.dice.Roll` and, from
+ * fake-dice-terms.ts, the dice terms (`RollTerm`, `DiceTerm`, `Die`, `NumericTerm`,
+ * `OperatorTerm`), small and honest, enough for Tactica's roll classes. It follows Foundry v13's observable behaviour where our code depends
+ * on it:
+ * - `new Roll(formula, data, options)` keeps `options` as given; formulas are sums and
+ *   differences of `NdF[flavor]`, integers and `@path` data (anything else throws, loudly);
+ * - `evaluate()` is async, rolls each die term left to right, and throws if called twice;
+ * - dice terms hold `results` ({ result, active }), `flavor`, `number`, `faces`, `total`;
+ * - `toJSON()` / `static fromData()` have core's shape, and `fromData` finds the class by
+ *   `data.class` in `CONFIG.Dice.rolls`, as saved chat messages do;
+ * - `render()` passes `{ flavor, isPrivate, ...options }` to `_prepareChatRenderContext` and
+ *   renders `CHAT_TEMPLATE` with `foundry.applications.handlebars.renderTemplate` (install the
+ *   template harness, test/templates/harness.ts, to have one);
+ * - `toMessage(messageData, { rollMode, create })` applies the roll mode as ChatMessage does
+ *   (gmroll / blindroll whisper the GMs, blindroll is blind, selfroll whispers the author) and
+ *   records the message in {@link postedMessages} with its rolls serialised as in the database.
+ * Differences, on purpose: faces come from {@link queueDiceFaces} first, then from a seeded PRNG
+ * (`CONFIG.Dice.randomUniform`, never `Math.random`); with no roll mode given, the fake uses
+ * "publicroll" where Foundry reads the core `rollMode` setting; there is no RollResolver, no
+ * Dice So Nice, no modifiers (`kh`, `r`, `cs`…), no parentheses or pools.
  */
 import type { FakeFoundry } from "./fake";
+import {
+  FakeDiceTerm,
+  FakeDie,
+  FakeNumericTerm,
+  FakeOperatorTerm,
+  FakeRollTerm,
+  parseFakeFormula,
+  seedDice,
+  seededUniform,
+  type TermData,
+} from "./fake-dice-terms";
 
-export function installDiceFake(_fake: FakeFoundry): void {}
+export {
+  FakeDiceTerm,
+  FakeDie,
+  FakeNumericTerm,
+  FakeOperatorTerm,
+  FakeRollTerm,
+  queueDiceFaces,
+  queuedDiceFaces,
+  seedDice,
+  type FakeDieResult,
+} from "./fake-dice-terms";
+
+/** A chat message as the fake records it (the fields our code sets or Foundry computes). */
+export interface FakeChatMessageData extends Record<string, unknown> {
+  author: string;
+  content: string;
+  /** the rolls as the database stores them: JSON strings */
+  rolls: string[];
+  rollMode: string;
+  whisper: string[];
+  blind: boolean;
+}
+
+/** Messages created by `Roll#toMessage` since the fake was installed. */
+export const postedMessages: FakeChatMessageData[] = [];
+
+/** The GM user ids the fake whispers to when `game.users` is not faked. */
+export const FAKE_GM_IDS = ["gm-1"];
+
+type RollJSON = {
+  class: string;
+  options: Record<string, unknown>;
+  dice: TermData[];
+  formula: string;
+  terms: TermData[];
+  total: number | undefined;
+  evaluated: boolean;
+  data?: Record<string, unknown>;
+};
+
+type RenderTemplate = (path: string, context: object) => Promise<string>;
+
+interface FakeGame {
+  user?: { id: string; isGM?: boolean };
+  users?: Iterable<{ id: string; isGM?: boolean }>;
+}
+
+function fakeGame(): FakeGame {
+  return (globalThis as { game?: FakeGame }).game ?? {};
+}
+
+/** foundry.dice.Roll, reduced (see the module comment for what it does and does not do). */
+export class FakeRoll {
+  static CHAT_TEMPLATE = "templates/dice/roll.hbs";
+  static TOOLTIP_TEMPLATE = "templates/dice/tooltip.hbs";
+
+  data: Record<string, unknown>;
+  options: Record<string, unknown>;
+  terms: FakeRollTerm[];
+  _formula: string;
+  _evaluated = false;
+  _total: number | undefined = undefined;
+  _dice: FakeDiceTerm[] = [];
+
+  constructor(formula = "", data: Record<string, unknown> = {}, options: Record<string, unknown> = {}) {
+    if (typeof formula !== "string") throw new Error(`fake dice: formula must be a string`);
+    this.data = data;
+    this.options = options;
+    this.terms = parseFakeFormula(formula, data);
+    this._formula = this.formula;
+  }
+
+  get dice(): FakeDiceTerm[] {
+    return [...this._dice, ...this.terms.filter((t): t is FakeDiceTerm => t instanceof FakeDiceTerm)];
+  }
+
+  get formula(): string {
+    return this.terms.map((t) => t.formula).join(" ");
+  }
+
+  get result(): string {
+    return this.terms.map((t) => String(t.total)).join(" ");
+  }
+
+  get total(): number | undefined {
+    return this._total;
+  }
+
+  async evaluate(options: { minimize?: boolean; maximize?: boolean; allowInteractive?: boolean } = {}): Promise<this> {
+    if (this._evaluated) throw new Error(`The ${this.constructor.name} has already been evaluated and is now immutable`);
+    this._evaluated = true;
+    let total = 0;
+    let sign = 1;
+    for (const term of this.terms) {
+      if (!term._evaluated) await term.evaluate(options);
+      if (term instanceof FakeOperatorTerm) sign = term.operator === "-" ? -1 : 1;
+      else total += sign * Number(term.total ?? 0);
+    }
+    this._total = total;
+    return this;
+  }
+
+  async getTooltip(): Promise<string> {
+    return this.dice.map((d) => `${d.formula}: ${d.results.map((r) => r.result).join(", ")}`).join("; ");
+  }
+
+  async _prepareChatRenderContext({ flavor, isPrivate = false }: { flavor?: string; isPrivate?: boolean } = {}): Promise<object> {
+    return {
+      formula: isPrivate ? "???" : this._formula,
+      flavor: isPrivate ? null : (flavor ?? this.options.flavor ?? null),
+      user: fakeGame().user?.id ?? "",
+      tooltip: isPrivate ? "" : await this.getTooltip(),
+      total: isPrivate ? "?" : Math.round((this.total ?? 0) * 100) / 100,
+    };
+  }
+
+  async render({
+    flavor,
+    template = (this.constructor as typeof FakeRoll).CHAT_TEMPLATE,
+    isPrivate = false,
+    ...options
+  }: { flavor?: string; template?: string; isPrivate?: boolean; [key: string]: unknown } = {}): Promise<string> {
+    if (!this._evaluated) await this.evaluate({ allowInteractive: !isPrivate });
+    const context = await this._prepareChatRenderContext({ flavor, isPrivate, ...options });
+    const render = (globalThis as { foundry?: { applications?: { handlebars?: { renderTemplate?: RenderTemplate } } } })
+      .foundry?.applications?.handlebars?.renderTemplate;
+    if (!render) throw new Error("fake dice: no renderTemplate — install the template harness (test/templates/harness.ts)");
+    return render(template, context);
+  }
+
+  async toMessage(
+    messageData: Record<string, unknown> = {},
+    { rollMode, create = true }: { rollMode?: string | null; create?: boolean } = {},
+  ): Promise<FakeChatMessageData> {
+    const mode = !rollMode || rollMode === "roll" ? "publicroll" : rollMode;
+    if (!this._evaluated) await this.evaluate({ allowInteractive: mode !== "blindroll" });
+    const game = fakeGame();
+    const author = game.user?.id ?? "player-1";
+    const gms = game.users ? [...game.users].filter((u) => u.isGM).map((u) => u.id) : FAKE_GM_IDS;
+    const whisper = mode === "gmroll" || mode === "blindroll" ? gms : mode === "selfroll" ? [author] : [];
+    const message: FakeChatMessageData = {
+      author,
+      content: String(this.total),
+      ...messageData,
+      rolls: [JSON.stringify(this)],
+      rollMode: mode,
+      whisper,
+      blind: mode === "blindroll",
+    };
+    if (create) postedMessages.push(message);
+    return message;
+  }
+
+  toJSON(): RollJSON {
+    return {
+      class: this.constructor.name,
+      options: this.options,
+      dice: this._dice.map((d) => d.toJSON()),
+      formula: this._formula,
+      terms: this.terms.map((t) => t.toJSON()),
+      total: this._total,
+      evaluated: this._evaluated,
+    };
+  }
+
+  static fromData<T extends typeof FakeRoll>(this: T, data: RollJSON): InstanceType<T> {
+    if (data.class && data.class !== this.name) {
+      const rolls = (globalThis as { CONFIG?: { Dice?: { rolls?: (typeof FakeRoll)[] } } }).CONFIG?.Dice?.rolls ?? [];
+      const cls = rolls.find((c) => c.name === data.class);
+      if (!cls) throw new Error(`Unable to recreate ${data.class} instance from provided data`);
+      return cls.fromData(data) as InstanceType<T>;
+    }
+    const roll = new this(data.formula, data.data ?? {}, data.options) as InstanceType<T>;
+    roll.terms = data.terms.map((t) => FakeRollTerm.fromData(t));
+    if (data.evaluated ?? true) {
+      roll._total = data.total;
+      roll._dice = (data.dice ?? []).map((t) => FakeDiceTerm.fromTermData(t));
+      roll._evaluated = true;
+    }
+    return roll;
+  }
+
+  static fromJSON<T extends typeof FakeRoll>(this: T, json: string): InstanceType<T> {
+    return this.fromData(JSON.parse(json) as RollJSON);
+  }
+}
+
+/** Rebuilds a recorded message's rolls from their stored JSON, as ChatMessage#rolls does. */
+export function rollsOf(message: FakeChatMessageData): FakeRoll[] {
+  return message.rolls.map((json) => FakeRoll.fromJSON(json));
+}
+
+/**
+ * Fills `foundry.dice` with the fake Roll and terms, gives `CONFIG.Dice` a seeded
+ * `randomUniform`, and starts from an empty queue and message list. `CONFIG.Dice.rolls` is left
+ * to the entry module (or the test), as in Foundry.
+ */
+export function installDiceFake(fake: FakeFoundry): void {
+  seedDice(1);
+  postedMessages.length = 0;
+  Object.assign(fake.foundry.dice, {
+    Roll: FakeRoll,
+    terms: { RollTerm: FakeRollTerm, DiceTerm: FakeDiceTerm, Die: FakeDie, NumericTerm: FakeNumericTerm, OperatorTerm: FakeOperatorTerm },
+  });
+  const dice = (fake.CONFIG.Dice ??= { rolls: [] }) as Record<string, unknown>;
+  dice.randomUniform = seededUniform;
+  // Foundry always has a current user; keep one the data fake may already have installed.
+  fake.game.user ??= { id: "player-1", name: "Player", isGM: false };
+}

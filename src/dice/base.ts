@@ -1,0 +1,129 @@
+/**
+ * The common base of Tactica's roll classes (DESIGN §4 "Rolls"): state lives in `this.options`
+ * (plain JSON, so `Roll.fromData` rebuilds a saved message's roll), outcomes are getters computed
+ * by src/rules, and the chat card is rendered from `static CHAT_TEMPLATE` with the context built
+ * by `_prepareChatRenderContext`.
+ */
+import {
+  NO_FLAGS,
+  type CardContext,
+  type CardFlags,
+  type CardSubject,
+  type ChatRenderOptions,
+  type DiceRow,
+  type InputRow,
+  type Outcome,
+} from "./card";
+
+/** Options every Tactica roll understands. */
+export interface BaseRollOptions {
+  flavor?: string;
+  /** who rolls (header name and portrait) */
+  subject?: CardSubject | null;
+  /** what the roll is made with, as the user named it (an item, a power) */
+  title?: string | null;
+}
+
+/** What a roll class adds to the shared card context. */
+export interface CardBody {
+  inputs: InputRow[];
+  target: { label: string; value: number } | null;
+  diceRows: DiceRow[];
+  outcome: Outcome | null;
+  /** the flags this card has buttons for; the others never show */
+  actions: (keyof CardFlags)[];
+  /** roll-specific fields for the card's own template */
+  extra: Record<string, unknown>;
+}
+
+export abstract class TacticaRoll<O extends BaseRollOptions> extends foundry.dice.Roll {
+  declare options: foundry.dice.Roll.Options & O;
+
+  constructor(formula: string, data: Record<string, never>, options: O) {
+    // fvtt-types types Roll options as core's keys only; ours are plain JSON on top of them.
+    super(formula, data, options as foundry.dice.Roll.Options);
+  }
+
+  /** Card kind: CSS class suffix and the default language key of the header. */
+  static readonly KIND: string = "roll";
+
+  /** True once the dice have been rolled (or restored from a saved message). */
+  get isEvaluated(): boolean {
+    return this._evaluated;
+  }
+
+  /** Throws when an outcome is asked of a roll whose dice have not been rolled yet. */
+  protected assertEvaluated(): void {
+    if (!this._evaluated) throw new Error(`${this.constructor.name}: roll the dice (evaluate) before reading results`);
+  }
+
+  /** Active faces of this roll's dice, optionally only those whose term flavor is `flavor`. */
+  protected activeFaces(flavor?: string): number[] {
+    return this.dice
+      .filter((die) => flavor === undefined || die.flavor === flavor)
+      .flatMap((die) => die.results.filter((r) => r.active !== false).map((r) => r.result));
+  }
+
+  /** Language key of the card header; subclasses refine it (cast or cancel, morale or fear…). */
+  protected get kindLabel(): string {
+    return `TACTICA.Roll.${(this.constructor as typeof TacticaRoll).KIND}`;
+  }
+
+  /**
+   * Renders the chat card. Foundry v13 passes every option on to `_prepareChatRenderContext`;
+   * this signature adds the card flags, which fvtt-types does not know yet.
+   */
+  override async render(options: ChatRenderOptions & { template?: string } = {}): Promise<string> {
+    return super.render(options as Parameters<foundry.dice.Roll["render"]>[0]);
+  }
+
+  /** The roll-specific part of the card; called only for an evaluated, visible roll. */
+  protected abstract cardBody(flags: CardFlags): CardBody;
+
+  /**
+   * Foundry v13 calls this from `Roll#render` with `{ flavor, isPrivate, ...options }` (the
+   * options are the card flags of {@link CardFlags}). A private render (a blind roll seen by a
+   * player) shows the header only: no dice, no target, no result.
+   */
+  async _prepareChatRenderContext(options: ChatRenderOptions = {}): Promise<CardContext> {
+    const { flavor, isPrivate = false, ...given } = options;
+    const kind = (this.constructor as typeof TacticaRoll).KIND;
+    const requested: CardFlags = { ...NO_FLAGS };
+    for (const key of Object.keys(NO_FLAGS) as (keyof CardFlags)[]) requested[key] = given[key] === true;
+    const subject = this.options.subject;
+    const context: CardContext = {
+      ...NO_FLAGS,
+      cssClass: `tactica-card tactica-card--${kind}`,
+      kind,
+      kindLabel: this.kindLabel,
+      isPrivate,
+      subject: subject ? { name: subject.name, img: subject.img ?? null } : null,
+      title: this.options.title ?? null,
+      flavor: isPrivate ? null : (flavor ?? this.options.flavor ?? null),
+      formula: isPrivate ? "???" : this.formula,
+      total: isPrivate ? "?" : (this.total ?? 0),
+      user: game.user?.id ?? "",
+      inputs: [],
+      target: null,
+      diceRows: [],
+      outcome: null,
+      hasActions: false,
+    };
+    if (isPrivate) return context;
+    const body = this.cardBody(requested);
+    for (const action of body.actions) context[action] = requested[action];
+    const state = body.outcome ? ` ${body.outcome.cssClass}` : "";
+    const full: CardContext = {
+      ...context,
+      ...body.extra,
+      cssClass: `${context.cssClass}${state}`,
+      inputs: body.inputs,
+      target: body.target,
+      diceRows: body.diceRows,
+      outcome: body.outcome,
+    };
+    // A class may withhold a requested button (no push once nothing can be rerolled).
+    full.hasActions = body.actions.some((action) => full[action]);
+    return full;
+  }
+}

@@ -1,0 +1,209 @@
+/**
+ * The shape of a chat card's render context, shared by every roll class and every template in
+ * templates/chat/. Labels are language keys (the templates localise them); user-controlled text
+ * (actor, item and power names) travels in `text`/`name`/`title` fields and is always rendered
+ * escaped. Every field is always present (null when empty) so templates can be checked in
+ * Handlebars' strict mode.
+ */
+
+/** Where chat card templates live, as Foundry loads them. */
+export const CHAT_TEMPLATE_ROOT = "systems/tactica/templates/chat";
+
+/** Shared partials the chat cards include; preload them (`loadTemplates`) before rendering. */
+export const CHAT_PARTIALS = ["header", "private", "inputs", "dice", "outcome"].map(
+  (name) => `${CHAT_TEMPLATE_ROOT}/parts/${name}.hbs`,
+);
+
+/** Who the card is about, shown in its header. Plain data, so the roll needs no document. */
+export interface CardSubject {
+  name: string;
+  img?: string | null;
+}
+
+/** A language key with an optional `{count}` for its text (plural forms are chosen in code). */
+export interface LocalNote {
+  key: string;
+  count: number;
+}
+
+/** One line of the card's inputs: a target number, a value or a modifier. */
+export interface InputRow {
+  /** language key */
+  label: string;
+  /** user-controlled text shown after the label (an item's name), escaped by the template */
+  text: string | null;
+  value: number | null;
+  /** shown with an explicit sign (+1 / -1) */
+  signed: boolean;
+  note: LocalNote | null;
+}
+
+/** One die as a badge: its kind decides its colour, its classes mark success, bane, choice. */
+export interface DieBadge {
+  index: number;
+  face: number;
+  sides: number;
+  kind: string;
+  /** language key of the kind, for the badge's tooltip */
+  kindLabel: string;
+  classes: string;
+  /** the player may pick this die (pressure roll with several dice, D-4) */
+  choosable: boolean;
+}
+
+/** Dice of one kind, labelled. */
+export interface DiceGroup {
+  kind: string;
+  label: string;
+  dice: DieBadge[];
+}
+
+/** One labelled row of dice (a pool shows the first roll and, after a push, the pushed one). */
+export interface DiceRow {
+  label: string;
+  groups: DiceGroup[];
+}
+
+/** The result banner. `success` is null for a roll with nothing to beat (an opposed attack). */
+export interface Outcome {
+  success: boolean | null;
+  cssClass: "success" | "failure" | "neutral";
+  label: string;
+  value: number | null;
+  signed: boolean;
+  details: LocalNote[];
+}
+
+/**
+ * Buttons a card may show. The roll never decides them: the chat card model computes who may do
+ * what and passes these flags to `roll.render(flags)`; they default to false.
+ * - `canPush` (pool): push this roll (only meaningful while `pushable`).
+ * - `canResist` (psy): a target may resist a successful cast (the power has a resist test).
+ * - `canDefend` / `canApplyDamage` (score, attack): defend against it / apply its damage.
+ * - `canApplyPressure` (pressure): turn the bonus into an effect.
+ * - `canChooseDie` (pressure, several dice): pick another die than the best one (D-4).
+ * - `canRollPanic` (profile test, failed morale or rally): roll on the panic table.
+ */
+export interface CardFlags {
+  canPush: boolean;
+  canResist: boolean;
+  canDefend: boolean;
+  canApplyDamage: boolean;
+  canApplyPressure: boolean;
+  canChooseDie: boolean;
+  canRollPanic: boolean;
+}
+
+export const NO_FLAGS: CardFlags = {
+  canPush: false,
+  canResist: false,
+  canDefend: false,
+  canApplyDamage: false,
+  canApplyPressure: false,
+  canChooseDie: false,
+  canRollPanic: false,
+};
+
+/** Options `Roll#render` passes on to `_prepareChatRenderContext`. */
+export interface ChatRenderOptions extends Partial<CardFlags> {
+  flavor?: string;
+  isPrivate?: boolean;
+}
+
+/** What every card template receives. Each roll class adds its own fields (see its template). */
+export interface CardContext extends CardFlags {
+  cssClass: string;
+  kind: string;
+  kindLabel: string;
+  isPrivate: boolean;
+  subject: { name: string; img: string | null } | null;
+  title: string | null;
+  flavor: string | null;
+  formula: string;
+  total: number | string;
+  user: string;
+  inputs: InputRow[];
+  target: { label: string; value: number } | null;
+  diceRows: DiceRow[];
+  outcome: Outcome | null;
+  hasActions: boolean;
+}
+
+/** An input row; every field present so strict templates accept it. */
+export function inputRow(label: string, value: number | null, extra: Partial<InputRow> = {}): InputRow {
+  return { label, value, text: null, signed: false, note: null, ...extra };
+}
+
+/** A signed modifier row (+1 / -1). */
+export function modifierRow(label: string, value: number, extra: Partial<InputRow> = {}): InputRow {
+  return inputRow(label, value, { signed: true, ...extra });
+}
+
+/** A note without a count. */
+export function note(key: string, count = 0): LocalNote {
+  return { key, count };
+}
+
+/**
+ * A note whose text depends on the plural form of `count` in the current language: `prefix`
+ * (ending with a dot) gets `one` or `other` appended (French counts 0 and 1 as singular, English
+ * only 1). Both keys exist in each language file.
+ */
+export function pluralNote(prefix: string, count: number): LocalNote {
+  const rule = new Intl.PluralRules(currentLang()).select(count);
+  return { key: `${prefix}${rule === "one" ? "one" : "other"}`, count };
+}
+
+/** Language of the client, for number and plural formatting. */
+export function currentLang(): string {
+  return game.i18n?.lang ?? "en";
+}
+
+/** A number formatted for the current language (`0,5` in French, `0.5` in English). */
+export function formatNumber(value: number, maximumFractionDigits = 0): string {
+  return new Intl.NumberFormat(currentLang(), { maximumFractionDigits }).format(value);
+}
+
+/** A die badge; `extra` classes say success, bane, rerolled, chosen… */
+export function dieBadge(
+  index: number,
+  face: number,
+  sides: number,
+  kind: string,
+  kindLabel: string,
+  extra: string[] = [],
+  choosable = false,
+): DieBadge {
+  // A plain d10 or d6 has its size as its kind: list each class once.
+  const classes = [...new Set(["tactica-die", `d${sides}`, kind, ...extra])].join(" ");
+  return { index, face, sides, kind, kindLabel, classes, choosable };
+}
+
+/** The outcome banner of a pass/fail roll. */
+export function passFail(success: boolean, details: LocalNote[] = [], value: number | null = null): Outcome {
+  return {
+    success,
+    cssClass: success ? "success" : "failure",
+    label: success ? "TACTICA.Card.success" : "TACTICA.Card.failure",
+    value,
+    signed: false,
+    details,
+  };
+}
+
+/**
+ * A modifier given by the caller: a language key (`label`) or a user-named source (`name`, e.g.
+ * an effect's name), and its value.
+ */
+export interface ModifierEntry {
+  label?: string | null;
+  name?: string | null;
+  value: number;
+}
+
+/** The input rows of caller-given modifiers (zero ones left out). */
+export function modifierRows(modifiers: readonly ModifierEntry[] | undefined): InputRow[] {
+  return (modifiers ?? [])
+    .filter((m) => m.value !== 0)
+    .map((m) => modifierRow(m.label ?? "TACTICA.Card.modifier", m.value, { text: m.name ?? null }));
+}

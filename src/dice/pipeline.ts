@@ -1,0 +1,91 @@
+/**
+ * The one roll pipeline (STYLE: dnd5e's staged rolls, with `tactica.*` hooks). Every Tactica roll
+ * goes through these stages, each of which modules and tests can intercept:
+ *
+ * 1. `Hooks.call("tactica.preRoll", config)` — a handler may change `config` (options, roll
+ *    mode, message data) or return `false` to cancel the roll;
+ * 2. configure — the caller's dialog (`configure`), skipped when `fastForward` (shift-click: the
+ *    defaults are rolled as they are); it returns changes, or null to cancel;
+ * 3. evaluate — the roll class is built from the (possibly changed) options and rolled;
+ * 4. `Hooks.callAll("tactica.roll", roll, config)`;
+ * 5. post — `roll.toMessage(messageData, { rollMode })`, so blind, GM-only and self rolls are
+ *    whispered or hidden by Foundry itself.
+ *
+ * It knows nothing of actors or documents: callers pass the options, the speaker and the dialog.
+ */
+import type { BaseRollOptions, TacticaRoll } from "./base";
+
+/** A roll mode of `CONFIG.Dice.rollModes`; null or absent means the user's current mode. */
+export type RollModeKey = "publicroll" | "gmroll" | "blindroll" | "selfroll";
+
+/** What the configure step (a dialog) may change. */
+export interface RollConfigureResult<O> {
+  options?: Partial<O>;
+  rollMode?: RollModeKey | null;
+}
+
+/** A roll class the pipeline can build: Tactica's roll classes all fit. */
+export type RollClass<O extends BaseRollOptions, R extends TacticaRoll<O>> = new (
+  formula: string,
+  data: Record<string, never>,
+  options: O,
+) => R;
+
+export interface RollPipelineConfig<O extends BaseRollOptions, R extends TacticaRoll<O>> {
+  rollClass: RollClass<O, R>;
+  /** the formula, or a function building it from the options once they are configured */
+  formula: string | ((options: O) => string);
+  options: O;
+  /** the dialog step, injected by the caller; resolve null to cancel */
+  configure?: ((config: RollPipelineConfig<O, R>) => Promise<RollConfigureResult<O> | null>) | null;
+  /** skip the dialog and roll the defaults (shift-click) */
+  fastForward?: boolean;
+  /** chat message data: speaker, flavor, flags… (the roll adds itself) */
+  messageData?: Record<string, unknown>;
+  rollMode?: RollModeKey | null;
+  /** false to evaluate only, without posting a message */
+  post?: boolean;
+}
+
+export interface RollPipelineResult<R> {
+  roll: R;
+  /** the created chat message (null when `post` is false) */
+  message: unknown;
+}
+
+/** fvtt-types knows core hook names only; Tactica's own hooks are called through this view. */
+interface TacticaHooks {
+  call(hook: string, ...args: unknown[]): boolean;
+  callAll(hook: string, ...args: unknown[]): true;
+}
+
+function hooks(): TacticaHooks {
+  return Hooks as unknown as TacticaHooks;
+}
+
+/**
+ * Runs a roll through every stage (see the module comment). Resolves null when a `tactica.preRoll`
+ * handler or the configure step cancelled it; errors (an invalid option, a failed post) reject.
+ */
+export async function rollPipeline<O extends BaseRollOptions, R extends TacticaRoll<O>>(
+  config: RollPipelineConfig<O, R>,
+): Promise<RollPipelineResult<R> | null> {
+  if (hooks().call("tactica.preRoll", config) === false) return null;
+
+  if (config.configure && !config.fastForward) {
+    const changes = await config.configure(config);
+    if (changes === null) return null;
+    if (changes.options) config.options = { ...config.options, ...changes.options };
+    if (changes.rollMode !== undefined) config.rollMode = changes.rollMode;
+  }
+
+  const formula = typeof config.formula === "function" ? config.formula(config.options) : config.formula;
+  const roll = new config.rollClass(formula, {}, config.options);
+  await roll.evaluate();
+  hooks().callAll("tactica.roll", roll, config);
+
+  if (config.post === false) return { roll, message: null };
+  const rollMode = config.rollMode ?? undefined;
+  const message = await roll.toMessage(config.messageData ?? {}, { rollMode });
+  return { roll, message };
+}

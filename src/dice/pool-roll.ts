@@ -1,0 +1,222 @@
+/**
+ * Dice pool roll and its push (*pousser son jet*) — RULES §3: base dice (aptitude), skill dice
+ * (sub-aptitude) and gear dice (one item's bonus); each 6 is a success; after a push every 1 on a
+ * base or gear die costs something.
+ *
+ * The first roll's formula is `Nd6[base] + Nd6[skill] + Nd6[gear]` (kinds with no die left out),
+ * so real dice (and Dice So Nice) show each kind. A push is a NEW PoolRoll whose formula is the
+ * rerolled dice only (`Nd6[push]`) and whose options carry the faces before and after the push
+ * and its consequences: the chat message is updated with the pushed roll appended, and the last
+ * PoolRoll of a message always knows the whole story.
+ */
+import {
+  afterPushLoss,
+  isPoolSuccess,
+  isPushable,
+  poolSuccesses,
+  POOL_DIE_KINDS,
+  pushableDice,
+  pushConsequences,
+  pushOdds,
+  pushPool,
+  type PoolDieKind,
+  type PoolFaces,
+  type PushConsequences,
+  type PushOdds,
+} from "../rules/pool";
+import { assertInteger, invalid } from "../rules/errors";
+import type { AptitudeKey, SubAptitudeKey } from "../rules/keys";
+import { TacticaRoll, type BaseRollOptions, type CardBody } from "./base";
+import { poolConsequenceRows, poolDiceRow, poolInputs } from "./pool-card";
+import { CHAT_TEMPLATE_ROOT, formatNumber, note, passFail, pluralNote, type CardFlags, type LocalNote } from "./card";
+
+/** The actor's side of a push (RULES §3, D-9): its WP now, and whether it can gain any. */
+export interface PushActor {
+  willpower: number;
+  /** false for `npc` actors, which never gain WP */
+  gainsWillpower: boolean;
+}
+
+export interface PoolRollOptions extends BaseRollOptions {
+  aptitude: AptitudeKey;
+  /** the aptitude's current value: the number of base dice */
+  aptitudeValue: number;
+  subAptitude?: SubAptitudeKey | null;
+  /** the sub-aptitude's value: the number of skill dice */
+  subAptitudeValue?: number;
+  /** the item used: its name (user text) and bonus (the number of gear dice) */
+  gear?: { name: string; bonus: number } | null;
+  /** D-7: successes needed, default 1 */
+  required?: number;
+  /** D-8: pushes allowed on this roll, default 1 (homebrew talents raise it) */
+  maxPushes?: number;
+  // — push state, written by push() on the new roll —
+  /** pushes made so far */
+  pushes?: number;
+  /** faces of the first roll */
+  first?: PoolFaces | null;
+  /** faces before the last push */
+  before?: PoolFaces | null;
+  /** faces after the last push */
+  pushed?: PoolFaces | null;
+  /** the actor as it was when pushing */
+  pushActor?: PushActor | null;
+  /** what the last push cost and gave (D-10: applied once, with the push) */
+  consequences?: PushConsequences | null;
+}
+
+/** The flavor that marks each kind's term in the formula. */
+const PUSH_FLAVOR = "push";
+
+export class PoolRoll extends TacticaRoll<PoolRollOptions> {
+  static override readonly KIND: string = "pool";
+  static override CHAT_TEMPLATE = `${CHAT_TEMPLATE_ROOT}/pool.hbs`;
+
+  /** The formula of a first roll: one term per kind that has dice, flavoured with the kind. */
+  static formulaFor(options: Pick<PoolRollOptions, "aptitudeValue" | "subAptitudeValue" | "gear">): string {
+    const counts = PoolRoll.sizes(options);
+    const terms = POOL_DIE_KINDS.filter((kind) => counts[kind] > 0).map((kind) => `${counts[kind]}d6[${kind}]`);
+    if (terms.length === 0) invalid("a pool roll needs at least one die", counts);
+    return terms.join(" + ");
+  }
+
+  /** Number of dice of each kind (RULES §3). */
+  static sizes(options: Pick<PoolRollOptions, "aptitudeValue" | "subAptitudeValue" | "gear">): Record<PoolDieKind, number> {
+    return {
+      base: assertInteger("aptitude value", options.aptitudeValue, 0),
+      skill: assertInteger("sub-aptitude value", options.subAptitudeValue ?? 0, 0),
+      gear: assertInteger("gear bonus", options.gear?.bonus ?? 0, 0),
+    };
+  }
+
+  constructor(formula: string, data: Record<string, never> = {}, options: PoolRollOptions) {
+    super(formula, data, options);
+    PoolRoll.sizes(options);
+    assertInteger("required successes", options.required ?? 1, 1);
+    assertInteger("max pushes", options.maxPushes ?? 1, 0);
+  }
+
+  /** D-7: successes needed. */
+  get required(): number {
+    return this.options.required ?? 1;
+  }
+
+  /** Pushes made so far. */
+  get pushes(): number {
+    return this.options.pushes ?? 0;
+  }
+
+  get isPushed(): boolean {
+    return this.pushes > 0;
+  }
+
+  /** Faces of the first roll (before any push). */
+  get firstFaces(): PoolFaces {
+    if (this.options.first) return this.options.first;
+    this.assertEvaluated();
+    return { base: this.activeFaces("base"), skill: this.activeFaces("skill"), gear: this.activeFaces("gear") };
+  }
+
+  /** Faces now on the table (after the last push, if any). */
+  get faces(): PoolFaces {
+    return this.options.pushed ?? this.firstFaces;
+  }
+
+  /** RULES §3: every 6 is a success. */
+  get successes(): number {
+    return poolSuccesses(this.faces);
+  }
+
+  /** RULES §3 (D-7): at least `required` successes. */
+  get isSuccess(): boolean {
+    return isPoolSuccess(this.faces, this.required);
+  }
+
+  /** RULES §3 (D-8): pushes remain and at least one die would be rerolled. */
+  get pushable(): boolean {
+    return !this.pushLimitReached && isPushable(this.faces);
+  }
+
+  /** D-8: no push left on this roll. */
+  get pushLimitReached(): boolean {
+    return this.pushes >= (this.options.maxPushes ?? 1);
+  }
+
+  /** RULES §3: exact odds of pushing now, for the "if you push" line; null when not pushable. */
+  get odds(): PushOdds | null {
+    return this.pushable ? pushOdds(this.faces, this.required) : null;
+  }
+
+  /** What the last push cost and gave; null before any push. */
+  get consequences(): PushConsequences | null {
+    return this.options.consequences ?? null;
+  }
+
+  /**
+   * Pushes the roll (RULES §3): rolls one real d6 per eligible die (base, then skill, then gear,
+   * left to right, as the rules' pushPool asks for them) and returns a NEW evaluated PoolRoll
+   * holding the faces before and after and the consequences for `actor`. This roll is unchanged.
+   * @throws RulesRangeError when the roll cannot be pushed (no eligible die, or no push left).
+   */
+  async push(actor: PushActor): Promise<PoolRoll> {
+    if (!this.pushable) invalid("this roll cannot be pushed", { pushes: this.pushes, faces: this.faces });
+    const before = this.faces;
+    const count = pushableDice(before).length;
+    const options: PoolRollOptions = { ...this.options, pushes: this.pushes + 1, first: this.firstFaces, before };
+    const next = new PoolRoll(`${count}d6[${PUSH_FLAVOR}]`, {}, options);
+    await next.evaluate();
+    const fresh = next.activeFaces(PUSH_FLAVOR);
+    const pushed = pushPool(before, () => fresh.shift() ?? invalid("the push rolled too few dice", count));
+    next.options.pushed = pushed;
+    next.options.pushActor = { willpower: actor.willpower, gainsWillpower: actor.gainsWillpower };
+    next.options.consequences = PoolRoll.consequencesOf(before, pushed, actor, this.pushes + 1);
+    return next;
+  }
+
+  /**
+   * RULES §3, D-10: consequences of one push. The first push counts every 1 on the table (kept
+   * ones included), as the rules say. A later push (homebrew, D-8) charges only the 1s it rolled
+   * itself: the kept ones were paid by the push that showed them.
+   */
+  static consequencesOf(before: PoolFaces, pushed: PoolFaces, actor: PushActor, push: number): PushConsequences {
+    if (push === 1) return pushConsequences(pushed, actor);
+    const fresh: PoolFaces = { base: [], skill: [], gear: [] };
+    for (const die of pushableDice(before)) fresh[die.kind].push(pushed[die.kind][die.index] ?? 0);
+    return { ...pushConsequences(fresh, actor), successes: poolSuccesses(pushed) };
+  }
+
+  protected override cardBody(flags: CardFlags): CardBody {
+    const pushed = this.isPushed;
+    const rows = [poolDiceRow("TACTICA.Card.pool.firstRoll", this.firstFaces, false, null)];
+    if (pushed) rows.push(poolDiceRow("TACTICA.Card.pool.afterPush", this.faces, true, this.options.before ?? null));
+    const details: LocalNote[] = [pluralNote("TACTICA.Card.pool.successes.", this.successes)];
+    if (this.required > 1) details.push(note("TACTICA.Card.pool.requiredNote", this.required));
+    const odds = this.odds;
+    return {
+      inputs: poolInputs(this.options, this.required),
+      target: null,
+      diceRows: rows,
+      outcome: passFail(this.isSuccess, details, this.successes),
+      actions: ["canPush"],
+      extra: {
+        pushed,
+        pushable: odds !== null,
+        notPushable: odds !== null ? null : note(this.pushLimitReached ? "TACTICA.Card.pool.pushLimit" : "TACTICA.Card.pool.notPushable"),
+        odds: odds && {
+          chance: formatNumber(odds.successChance * 100, 0),
+          damage: formatNumber(odds.expectedAptitudeDamage, 1),
+          rerolled: odds.rerolled,
+        },
+        consequences: pushed ? poolConsequenceRows(this.options) : [],
+        willpowerCapped: this.consequences?.willpowerCapped ?? false,
+        noWillpower: pushed && this.options.pushActor?.gainsWillpower === false,
+        canPush: flags.canPush && odds !== null,
+      },
+    };
+  }
+
+  /** The aptitude's current value after this roll's push damage (never below 0). */
+  get aptitudeAfter(): number {
+    return afterPushLoss(this.options.aptitudeValue, this.consequences?.aptitudeDamage ?? 0);
+  }
+}

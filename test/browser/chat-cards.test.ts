@@ -1,0 +1,48 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SCENARIOS } from "../templates/chat-scenarios";
+import { setupDiceWorld } from "../templates/harness";
+import { domProblems, hasChromium, launchChromium, renderSample } from "./chromium";
+
+// Every chat card state rendered in headless Chromium with our stylesheet: French in the dark
+// theme, English in the light one, at the width of Foundry's chat sidebar and at 600 px.
+const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+
+describe.runIf(hasChromium())("chat cards in Chromium", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  }, 30_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const cases = SCENARIOS.flatMap((s) => [
+    { scenario: s, lang: "fr" as const, theme: "dark" as const, width: 300 },
+    { scenario: s, lang: "en" as const, theme: "light" as const, width: 600 },
+  ]);
+  it.each(cases.map((c) => [`${c.scenario.name} (${c.lang}, ${c.theme}, ${c.width}px)`, c] as const))("%s", async (_n, c) => {
+    const { dice } = await setupDiceWorld(c.lang);
+    const html = await c.scenario.render(dice);
+    const page = await renderSample(browser, {
+      name: `chat-${slug(c.scenario.name)}-${c.lang}-${c.theme}-${c.width}`,
+      html: `<ol class="chat-log"><li class="chat-message message">${html}</li></ol>`,
+      lang: c.lang,
+      theme: c.theme,
+      width: c.width,
+    });
+    try {
+      expect(await domProblems(page)).toEqual([]);
+      const article = page.locator("article");
+      expect(await article.count()).toBe(1);
+      // Every action button is visible, focusable and named.
+      for (const button of await page.locator("button[data-action]").all()) {
+        expect(await button.isVisible()).toBe(true);
+        await button.focus();
+        expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+      }
+    } finally {
+      await page.close();
+    }
+  });
+});
