@@ -1,9 +1,80 @@
 /**
- * Checks of pack documents beyond ids and keys: the document subtype must be one the manifest
- * declares. (The data-model schema check of `system` data is added with the data models.)
+ * Checks of pack documents beyond ids and keys (run by the build before packs are compiled):
+ * - the document subtype must be one the manifest declares;
+ * - its `system` data must match the data model of that subtype exactly: no unknown key, every
+ *   value of the right type and within its bounds and choices (checked as stored, WITHOUT the
+ *   cleaning Foundry would do, so a 12 in a 0–10 field fails instead of being clamped; only
+ *   missing fields take their initial value), the joint rules of the model (e.g. attributes the
+ *   rules accept), and no old shape a migration would rewrite. Embedded items of actor packs are
+ *   checked the same way.
+ * The models are evaluated in Node with the data layer of the Foundry fake (test/foundry).
  */
 import { readManifest } from "./manifest";
 import type { DocumentCheck } from "./packs";
+import { installDataLayer } from "../test/foundry/fake-data";
+
+/** What the checks read of a model class (the fake's DataModel API). */
+interface CheckedModel {
+  schema: CheckedField;
+  validationFailures(source: Record<string, unknown>, options?: { partial?: boolean }): string[];
+}
+
+interface CheckedField {
+  fields?: Record<string, CheckedField>;
+  element?: CheckedField;
+  getInitialValue(): unknown;
+}
+
+type Models = Record<string, Record<string, CheckedModel | undefined>>;
+type Migrate = (documentName: "Actor" | "Item" | "ChatMessage", type: string, system: Record<string, unknown>) => boolean;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Keys of `value` the schema does not have, as `system.<path>` (arrays checked per element). */
+function unknownKeys(field: CheckedField, value: unknown, path: string): string[] {
+  if (field.fields && isObject(value)) {
+    return Object.entries(value).flatMap(([key, inner]) => {
+      const child = field.fields![key];
+      return child ? unknownKeys(child, inner, `${path}.${key}`) : [`${path}.${key}: unknown key`];
+    });
+  }
+  if (field.element && Array.isArray(value)) return value.flatMap((v, i) => unknownKeys(field.element!, v, `${path}.${i}`));
+  return [];
+}
+
+/**
+ * `value` with the fields it leaves out given their initial values (as Foundry fills them), and
+ * nothing else changed: no cast, no clamping, so wrong values still fail validation.
+ */
+function withDefaults(field: CheckedField, value: unknown): unknown {
+  if (field.fields && isObject(value)) {
+    const out: Record<string, unknown> = { ...value };
+    for (const [key, child] of Object.entries(field.fields)) {
+      out[key] = key in value ? withDefaults(child, value[key]) : child.getInitialValue();
+    }
+    return out;
+  }
+  if (field.element && Array.isArray(value)) return value.map((v) => withDefaults(field.element!, v));
+  return value;
+}
+
+/** Every problem of one document's `system` against the model of its type. */
+function systemProblems(models: Models, migrate: Migrate, documentName: string, doc: Record<string, unknown>): string[] {
+  const model = models[documentName]?.[String(doc.type)];
+  if (!model) return [];
+  const system = isObject(doc.system) ? doc.system : {};
+  const label = `"${String(doc.name)}" (${String(doc.type)})`;
+  const problems = unknownKeys(model.schema, system, "system");
+  const complete = withDefaults(model.schema, structuredClone(system)) as Record<string, unknown>;
+  problems.push(...model.validationFailures(complete).map((f) => `system.${f}`));
+  if (migrate(documentName as "Actor" | "Item", String(doc.type), structuredClone(system))) {
+    problems.push("system: old data shape (a migration step rewrites it; update the source)");
+  }
+  const own = problems.map((p) => `${label} ${p}`);
+  const items = documentName === "Actor" && Array.isArray(doc.items) ? (doc.items as Record<string, unknown>[]) : [];
+  return [...own, ...items.flatMap((item) => systemProblems(models, migrate, "Item", item).map((p) => `${label} item ${p}`))];
+}
 
 export async function packSchemaChecks(): Promise<DocumentCheck[]> {
   const manifest = readManifest();
@@ -16,5 +87,13 @@ export async function packSchemaChecks(): Promise<DocumentCheck[]> {
       ? []
       : [`type ${JSON.stringify(type)} is not a declared ${pack.type} subtype (${Object.keys(types).join(", ")})`];
   };
-  return [subtypeCheck];
+  // The models extend foundry.abstract.TypeDataModel: give them the fake's data layer first.
+  installDataLayer();
+  const { dataModels } = await import("../src/data/index");
+  const { migrateSystem } = await import("../src/migrations/steps");
+  // The maps are typed with fvtt-types' TypeDataModel statics; at build time they are the fake's
+  // classes, whose validation API (CheckedModel) the checks use.
+  const models = dataModels as unknown as Models;
+  const schemaCheck: DocumentCheck = (pack, doc) => systemProblems(models, migrateSystem, pack.type, doc);
+  return [subtypeCheck, schemaCheck];
 }

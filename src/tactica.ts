@@ -5,9 +5,16 @@ import "./fvtt-config";
 import { TACTICA } from "./config";
 import { registerSettings } from "./settings";
 import { createApi } from "./api";
+import { preloadTemplates, registerDataLayer, registerDice } from "./registration";
+import { migrateOnReady } from "./migrations/index";
 
 Hooks.once("init", () => {
   CONFIG.TACTICA = TACTICA;
   registerSettings();
+  registerDataLayer();
+  registerDice();
+  void preloadTemplates();
   (game as Game).tactica = createApi();
 });
+
+Hooks.once("ready", migrateOnReady);

@@ -42,7 +42,11 @@ export interface BrowserSample {
   width?: number;
 }
 
-const css = () => fs.readFileSync(path.join(process.cwd(), "styles", "tactica.css"), "utf8");
+/** Every stylesheet the manifest ships, in its order, as Foundry would load them. */
+const css = () => {
+  const manifest = JSON.parse(fs.readFileSync(path.join(process.cwd(), "system.json"), "utf8")) as { styles: string[] };
+  return manifest.styles.map((file) => fs.readFileSync(path.join(process.cwd(), file), "utf8")).join("\n");
+};
 
 /**
  * A page shell standing in for Foundry's: the body carries v13's theme class, and a handful of

@@ -67,5 +67,7 @@ describe("dist/ — the installable system folder", () => {
     const classes = Object.entries(rules).filter(([, v]) => typeof v === "function" && /^class\b/.test(String(v)));
     expect(classes.length).toBeGreaterThan(0);
     for (const [exported, cls] of classes) expect((cls as { name: string }).name).toBe(exported);
+    const rolls = (fake.CONFIG.Dice as { rolls: { name: string }[] }).rolls.map((r) => r.name);
+    expect(rolls).toEqual(expect.arrayContaining(["PressureRoll", "PoolRoll", "PsyRoll", "ProfileTest", "ScoreRoll"]));
   });
 });

@@ -68,6 +68,17 @@ describe("entry module on init", () => {
     expect(missing).toEqual([]);
   });
 
+  it("registers every roll class in CONFIG.Dice.rolls, by its own name", () => {
+    const rolls = (fake.CONFIG.Dice as { rolls: { name: string }[] }).rolls.map((r) => r.name);
+    for (const name of ["PressureRoll", "PoolRoll", "PsyRoll", "ProfileTest", "ScoreRoll"]) expect(rolls).toContain(name);
+  });
+
+  it("preloads every template the system ships, and only existing ones", async () => {
+    const { templateFiles } = await import("../templates/harness");
+    const shipped = templateFiles().map((f) => `systems/tactica/${f}`);
+    expect([...fake.preloaded].sort()).toEqual(shipped);
+  });
+
   it("exposes the rules API as game.tactica.rules", () => {
     const api = (fake.game as { tactica?: { rules: Record<string, unknown> } }).tactica;
     expect(typeof api?.rules.pressureBonus).toBe("function");

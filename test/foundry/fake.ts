@@ -154,6 +154,8 @@ export class FakeI18n {
 
 export interface FakeFoundry {
   foundry: FakeNamespace;
+  /** Template paths passed to `foundry.applications.handlebars.loadTemplates`. */
+  preloaded: string[];
   hooks: FakeHooks;
   settings: FakeSettings;
   game: Record<string, unknown> & { settings: FakeSettings; i18n: FakeI18n };
@@ -175,16 +177,28 @@ export function installFoundryFake(translations: Record<string, unknown> = {}, l
     ChatMessage: { dataModels: {} },
     statusEffects: [],
   };
+  const preloaded: string[] = [];
   const foundry: FakeNamespace = {
     abstract: {},
     data: {},
     dice: {},
     documents: {},
-    applications: {},
+    applications: {
+      handlebars: {
+        /** Records what the system preloads; tests check that every path exists. */
+        loadTemplates: async (paths: string[] | Record<string, string>) => {
+          preloaded.push(...(Array.isArray(paths) ? paths : Object.values(paths)));
+          return [];
+        },
+        renderTemplate: async (path: string) => {
+          throw new Error(`fake: no template renderer installed for ${path} (see test/templates/harness.ts)`);
+        },
+      },
+    },
     utils: {},
     helpers: {},
   };
-  const fake: FakeFoundry = { foundry, hooks, settings, game, CONFIG };
+  const fake: FakeFoundry = { foundry, hooks, settings, game, CONFIG, preloaded };
   Object.assign(globalThis, { Hooks: hooks, game, CONFIG, foundry });
   installDataFake(fake);
   installDiceFake(fake);

@@ -1,0 +1,219 @@
+/**
+ * Character (player character) and NPC (GM character) — RULES §1: both layers of a figure, the
+ * skirmish profile and the tactical aptitudes, with WP, *Épuisement*, gauges, psyker and morale.
+ * The NPC differs only in data derived from its type: it never gains WP (D-9).
+ */
+import { aptitudeOf, type SubAptitudeKey } from "../../rules/keys";
+import {
+  aptitudeCurrent,
+  buildTotals,
+  defenceSubAptitude,
+  REFLECTION_SUB_APTITUDES,
+  score,
+  type BuildTotals,
+  type ReflectionUse,
+} from "../../rules/scores";
+import { remainingActions } from "../derived";
+import {
+  actionsField,
+  BOUNDS,
+  html,
+  integer,
+  moraleField,
+  nullableInteger,
+  profileField,
+  type SchemaData,
+  localizationPrefixes,
+  type ModelMetadata,
+} from "../fields";
+import { GrenadeModel } from "../item/grenade";
+import { WeaponModel } from "../item/weapon";
+import {
+  armourSummary,
+  moraleDue,
+  pressureInEffect,
+  prepareProfileTotals,
+  protectionOf,
+  type ArmourSummary,
+  type OwnedItem,
+  type PressureBonuses,
+  type ProfileDerived,
+  type Protection,
+} from "./derived";
+
+import { migrateSystem } from "../../migrations/steps";
+
+const fields = foundry.data.fields;
+
+const aptitude = () => new fields.SchemaField({
+  value: integer(0, 0, BOUNDS.aptitude),
+  damage: integer(0, 0, BOUNDS.aptitudeDamage),
+});
+const subAptitude = () => new fields.SchemaField({ value: integer(0, 0, BOUNDS.subAptitude) });
+
+const aptitudesField = () => new fields.SchemaField({
+  puissance: aptitude(),
+  vivacite: aptitude(),
+  volonte: aptitude(),
+  intellect: aptitude(),
+});
+
+const subAptitudesField = () => new fields.SchemaField({
+  force: subAptitude(),
+  robustesse: subAptitude(),
+  precision: subAptitude(),
+  reflexe: subAptitude(),
+  vigilance: subAptitude(),
+  sangFroid: subAptitude(),
+  determination: subAptitude(),
+  perspicacite: subAptitude(),
+  scholastique: subAptitude(),
+  technoMaitrise: subAptitude(),
+  savoirsInterdits: subAptitude(),
+});
+
+const maintainedField = () => new fields.SchemaField({
+  /** The maintained power (an item id on this actor). */
+  powerId: new fields.StringField({ required: true, blank: false, initial: undefined }),
+  /** Round (or timeline position) it was last maintained, for the D-13 end-of-activation rule. */
+  sinceRound: nullableInteger(0, BOUNDS.position),
+});
+
+const characterSchema = () => ({
+  profile: profileField(),
+  aptitudes: aptitudesField(),
+  subAptitudes: subAptitudesField(),
+  willpower: new fields.SchemaField({ value: integer(0, 0, BOUNDS.willpower) }),
+  exhaustion: integer(0, 0, BOUNDS.large),
+  gauges: new fields.SchemaField({
+    disruptif: integer(0, 0, BOUNDS.gauge),
+    incendiaire: integer(0, 0, BOUNDS.gauge),
+  }),
+  timeline: new fields.SchemaField({ position: integer(0, 0, BOUNDS.position) }),
+  /** D-8: pushes allowed per roll (homebrew talents raise it). */
+  pushMax: integer(1, 0, BOUNDS.pushes),
+  actions: actionsField(),
+  psyker: new fields.SchemaField({
+    mastery: integer(0, 0, BOUNDS.mastery),
+    maintained: new fields.ArrayField(maintainedField(), { required: true, initial: [] }),
+  }),
+  morale: moraleField(),
+  biography: html(),
+});
+type CharacterSchema = ReturnType<typeof characterSchema>;
+
+type AptitudesSource = SchemaData<ReturnType<typeof aptitudesField>>;
+
+/** RULES §6.1: an attack score of one equipped weapon or grenade. */
+export interface AttackScore {
+  itemId: string;
+  name: string;
+  kind: "weapon" | "grenade";
+  subAptitude: SubAptitudeKey;
+  score: number;
+}
+
+/** RULES §6.1: the three defences (D-24). */
+export type DefenceScores = Record<"melee" | "ranged" | "terrifying", number>;
+
+type CharacterDerived = {
+  profile: ProfileDerived;
+  aptitudes: { [K in keyof AptitudesSource]: AptitudesSource[K] & { current: number } };
+  actions: { spent: number; remaining: number };
+  pressureBonus: PressureBonuses;
+  attacks: AttackScore[];
+  defence: DefenceScores;
+  reflection: Record<ReflectionUse, number>;
+  build: BuildTotals;
+  armour: ArmourSummary;
+  moraleTriggered: boolean;
+};
+
+export class CharacterModel extends foundry.abstract.TypeDataModel<
+  CharacterSchema,
+  Actor.Implementation,
+  Record<string, never>,
+  CharacterDerived
+> {
+  static readonly metadata: ModelMetadata = { type: "character" };
+  static override LOCALIZATION_PREFIXES = localizationPrefixes("Actor", "base", "character");
+
+  /** Older shapes of this data (src/migrations/steps.ts), fixed as the data loads. */
+  static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
+    migrateSystem("Actor", this.metadata.type, source);
+    return super.migrateData(source);
+  }
+
+  static override defineSchema(): CharacterSchema {
+    return characterSchema();
+  }
+
+  /** RULES §3 (D-9): player characters gain WP from banes; NPCs never do. */
+  get gainsWillpower(): boolean {
+    return true;
+  }
+
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    const actor = this.parent;
+    this.pressureBonus = pressureInEffect(this.profile, actor?.appliedEffects ?? []);
+    prepareProfileTotals(this.profile, this.pressureBonus);
+    for (const apt of Object.values(this.aptitudes)) apt.current = aptitudeCurrent(apt.value, apt.damage);
+    this.actions.remaining = remainingActions(this.profile.ac.total, this.actions.spent);
+    const items: OwnedItem[] = actor ? [...actor.items] : [];
+    this.attacks = this.attackScores(items);
+    this.defence = {
+      melee: this.scoreOf(defenceSubAptitude({ ranged: false, terrifying: false })),
+      ranged: this.scoreOf(defenceSubAptitude({ ranged: true, terrifying: false })),
+      terrifying: this.scoreOf(defenceSubAptitude({ ranged: false, terrifying: true })),
+    };
+    const reflection = {} as Record<ReflectionUse, number>;
+    for (const [use, sub] of Object.entries(REFLECTION_SUB_APTITUDES)) reflection[use as ReflectionUse] = this.scoreOf(sub);
+    this.reflection = reflection;
+    this.build = buildTotals(valuesOf(this.aptitudes), valuesOf(this.subAptitudes));
+    this.armour = armourSummary(this.protection(items));
+    this.moraleTriggered = moraleDue(this.profile.pv.max, this.profile.pv.value);
+  }
+
+  /** RULES §6.1: a score with `sub` — the current value of its aptitude + the sub-aptitude. */
+  scoreOf(sub: SubAptitudeKey, modifiers = 0): number {
+    const apt = this.aptitudes[aptitudeOf(sub)];
+    return score(aptitudeCurrent(apt.value, apt.damage), this.subAptitudes[sub].value, modifiers);
+  }
+
+  /** RULES §6.2: this actor as the damage pipeline's target, with the items it wears. */
+  protection(items: Iterable<OwnedItem> = this.parent ? [...this.parent.items] : []): Protection {
+    return protectionOf(this.profile.pv.value, this.gauges, items);
+  }
+
+  private attackScores(items: readonly OwnedItem[]): AttackScore[] {
+    const attacks: AttackScore[] = [];
+    for (const item of items) {
+      const system = item.system;
+      let entry: Omit<AttackScore, "score"> | null = null;
+      if (system instanceof WeaponModel && system.equipped) {
+        entry = { itemId: item.id ?? "", name: item.name, kind: "weapon", subAptitude: system.governingSubAptitude };
+      } else if (system instanceof GrenadeModel) {
+        entry = { itemId: item.id ?? "", name: item.name, kind: "grenade", subAptitude: system.subAptitude };
+      }
+      if (entry) attacks.push({ ...entry, score: this.scoreOf(entry.subAptitude) });
+    }
+    return attacks;
+  }
+}
+
+/** NPC (GM character): same data as a character; never gains WP (D-9). */
+export class NpcModel extends CharacterModel {
+  static override readonly metadata: ModelMetadata = { type: "npc" };
+
+  override get gainsWillpower(): boolean {
+    return false;
+  }
+}
+
+/** `{ key: { value } }` → `{ key: value }`, for the build totals. */
+function valuesOf<K extends string>(entries: Record<K, { value: number }>): Record<K, number> {
+  const out = {} as Record<K, number>;
+  for (const key of Object.keys(entries) as K[]) out[key] = entries[key].value;
+  return out;
+}

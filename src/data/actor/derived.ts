@@ -1,0 +1,130 @@
+/**
+ * Derived values shared by the actor models, each computed by the rules (RULES §2, §5, §6):
+ * the pressure bonus in effect, profile totals, the worn armour and force field, the damage
+ * target the pipeline reads, and the morale trigger. Plain functions over the model's data.
+ */
+import { highestPressureBonus } from "../../rules/pressure";
+import { moraleTriggered } from "../../rules/morale";
+import { thresholdArmour } from "../../rules/threshold";
+import type { DamageTarget } from "../../rules/damage";
+import type { Attribute } from "../../rules/attributes";
+import { PROFILE_KEYS } from "../../rules/keys";
+import { pressuredTotal } from "../derived";
+import {
+  PRESSURE_PROFILE_KEYS,
+  type PressureProfileKey,
+  type profileField,
+  type SchemaData,
+} from "../fields";
+import { ArmorModel } from "../item/armor";
+import { ForceFieldModel } from "../item/force-field";
+
+/** The profile as stored (printed values, pressure, PV). */
+export type ProfileSource = SchemaData<ReturnType<typeof profileField>>;
+/** The profile with `total` on every characteristic (value + pressure bonus in effect). */
+export type ProfileDerived = { [K in keyof ProfileSource]: ProfileSource[K] & { total: number } };
+
+/** The pressure bonus in effect on each characteristic (RULES §2, D-6). */
+export type PressureBonuses = Record<PressureProfileKey, number>;
+
+/** An effect change as the actor's applied effects carry it. */
+interface EffectChange {
+  key: string;
+  value: unknown;
+}
+
+/**
+ * RULES §2 (D-6): the bonus in effect per characteristic — the highest of the active pressure
+ * effects (their changes on `system.profile.<key>.pressure`) and the stored value after effects.
+ */
+export function pressureInEffect(
+  profile: ProfileSource,
+  effects: Iterable<{ changes: readonly EffectChange[] }> = [],
+): PressureBonuses {
+  const bonuses: Record<string, number[]> = {};
+  for (const key of PRESSURE_PROFILE_KEYS) bonuses[key] = [profile[key].pressure];
+  for (const effect of effects) {
+    for (const change of effect.changes) {
+      const match = /^system\.profile\.(\w+)\.pressure$/.exec(change.key);
+      const value = Number(change.value);
+      if (match && bonuses[match[1]!] && Number.isInteger(value) && value >= 0) bonuses[match[1]!]!.push(value);
+    }
+  }
+  const result = {} as PressureBonuses;
+  for (const key of PRESSURE_PROFILE_KEYS) result[key] = highestPressureBonus(bonuses[key]!);
+  return result;
+}
+
+const isPressureKey = (key: string): key is PressureProfileKey => (PRESSURE_PROFILE_KEYS as readonly string[]).includes(key);
+
+/** Sets `total` on every characteristic: printed value + pressure bonus in effect (PV: current). */
+export function prepareProfileTotals(profile: ProfileDerived, pressure: PressureBonuses): void {
+  for (const key of PROFILE_KEYS) {
+    profile[key].total = pressuredTotal(profile[key].value, isPressureKey(key) ? pressure[key] : 0);
+  }
+}
+
+/** RULES §5: morale test due (half the start lost); never with nothing to lose. */
+export function moraleDue(start: number, current: number): boolean {
+  return start > 0 && moraleTriggered({ start, current });
+}
+
+/** An item as the actor models read it: its id, name and `system` model. */
+export interface OwnedItem {
+  id: string | null;
+  name: string;
+  system: unknown;
+}
+
+/** The armour and force field a person wears, with the item ids to write changes back to. */
+export interface Protection {
+  armourId: string | null;
+  fieldId: string | null;
+  target: DamageTarget;
+}
+
+/**
+ * RULES §6.2/§6.3: the damage target of an actor — its PV and gauges, the first equipped armour,
+ * and the first active force field (one per person; `disabled` makes it absorb nothing).
+ */
+export function protectionOf(pv: number, gauges: DamageTarget["gauges"], items: Iterable<OwnedItem>): Protection {
+  let armour: { id: string | null; model: ArmorModel } | null = null;
+  let field: { id: string | null; model: ForceFieldModel } | null = null;
+  for (const item of items) {
+    const system = item.system;
+    if (!armour && system instanceof ArmorModel && system.equipped) armour = { id: item.id, model: system };
+    else if (!field && system instanceof ForceFieldModel && system.active) field = { id: item.id, model: system };
+  }
+  const attributes: Attribute[] = armour ? armour.model.attributeList : [];
+  return {
+    armourId: armour?.id ?? null,
+    fieldId: field?.id ?? null,
+    target: {
+      pv,
+      gauges: { disruptif: gauges.disruptif, incendiaire: gauges.incendiaire },
+      armour: armour && { renfort: armour.model.renfort, adaptiveBonus: armour.model.adaptiveBonus, attributes },
+      field: field && {
+        renfort: field.model.renfort.value,
+        max: field.model.renfort.max,
+        active: !field.model.disabled,
+      },
+    },
+  };
+}
+
+/** What the sheet shows of the protection: armour as it stands outside any attack, and the field. */
+export interface ArmourSummary {
+  armourId: string | null;
+  /** RULES §6.2: renfort − *Disruptif* gauge + *Adaptatif* bonus, min 0 (no *Pénétrant* yet). */
+  effective: number;
+  field: { id: string; value: number; max: number; active: boolean } | null;
+}
+
+export function armourSummary(protection: Protection): ArmourSummary {
+  const { target, fieldId, armourId } = protection;
+  return {
+    armourId,
+    effective: thresholdArmour(target),
+    field: target.field && fieldId ? { id: fieldId, value: target.field.renfort, max: target.field.max, active: target.field.active } : null,
+  };
+}

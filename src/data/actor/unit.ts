@@ -1,0 +1,109 @@
+/**
+ * Unit (RULES §5, DESIGN §2): several identical figures sharing one profile — starting and current
+ * strength, the leader's CO (D-17), the neophyte choir (D-11, D-12), banner, general and morale.
+ */
+import { unitCommand } from "../../rules/morale";
+import { remainingActions } from "../derived";
+import {
+  actionsField,
+  BOUNDS,
+  flag,
+  html,
+  integer,
+  moraleField,
+  nullableInteger,
+  profileField,
+  text,
+  localizationPrefixes,
+  type ModelMetadata,
+} from "../fields";
+import {
+  armourSummary,
+  moraleDue,
+  pressureInEffect,
+  prepareProfileTotals,
+  protectionOf,
+  type ArmourSummary,
+  type OwnedItem,
+  type PressureBonuses,
+  type ProfileDerived,
+  type Protection,
+} from "./derived";
+
+import { migrateSystem } from "../../migrations/steps";
+
+const fields = foundry.data.fields;
+
+const unitSchema = () => ({
+  profile: profileField(),
+  strength: new fields.SchemaField({
+    /** Figures the unit started the battle with (RULES §5 morale trigger). */
+    start: integer(1, 1, BOUNDS.large),
+    current: integer(1, 0, BOUNDS.large),
+  }),
+  /** D-17: the leader's CO when the unit has a leader with a higher one; `null` without. */
+  leaderCo: nullableInteger(0, BOUNDS.characteristic),
+  choir: new fields.SchemaField({
+    /** D-12: neophytes chanting this activation (the rules cap the bonus at +3). */
+    chanting: integer(0, 0, BOUNDS.large),
+    /** D-11: the power the neophytes learnt together (an item id on this actor). */
+    powerId: text(),
+  }),
+  banner: flag(),
+  general: flag(),
+  gauges: new fields.SchemaField({
+    disruptif: integer(0, 0, BOUNDS.gauge),
+    incendiaire: integer(0, 0, BOUNDS.gauge),
+  }),
+  actions: actionsField(),
+  morale: moraleField(),
+  biography: html(),
+});
+type UnitSchema = ReturnType<typeof unitSchema>;
+
+type UnitDerived = {
+  profile: ProfileDerived;
+  actions: { spent: number; remaining: number };
+  pressureBonus: PressureBonuses;
+  /** D-17: the CO every test of the unit uses — the highest in it. */
+  coForTests: number;
+  armour: ArmourSummary;
+  moraleTriggered: boolean;
+};
+
+export class UnitModel extends foundry.abstract.TypeDataModel<
+  UnitSchema,
+  Actor.Implementation,
+  Record<string, never>,
+  UnitDerived
+> {
+  static readonly metadata: ModelMetadata = { type: "unit" };
+  static override LOCALIZATION_PREFIXES = localizationPrefixes("Actor", "base", "unit");
+
+  /** Older shapes of this data (src/migrations/steps.ts), fixed as the data loads. */
+  static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
+    migrateSystem("Actor", this.metadata.type, source);
+    return super.migrateData(source);
+  }
+
+  static override defineSchema(): UnitSchema {
+    return unitSchema();
+  }
+
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    const actor = this.parent;
+    this.pressureBonus = pressureInEffect(this.profile, actor?.appliedEffects ?? []);
+    prepareProfileTotals(this.profile, this.pressureBonus);
+    this.actions.remaining = remainingActions(this.profile.ac.total, this.actions.spent);
+    const co = this.profile.co.total;
+    this.coForTests = unitCommand(this.leaderCo === null ? [co] : [co, this.leaderCo]);
+    this.armour = armourSummary(this.protection());
+    this.moraleTriggered = moraleDue(this.strength.start, this.strength.current);
+  }
+
+  /** RULES §6.2: one figure of the unit as the damage pipeline's target. */
+  protection(items: Iterable<OwnedItem> = this.parent ? [...this.parent.items] : []): Protection {
+    return protectionOf(this.profile.pv.value, this.gauges, items);
+  }
+}

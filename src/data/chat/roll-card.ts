@@ -1,0 +1,83 @@
+/**
+ * The roll card (typed ChatMessage subtype `rollCard`, DESIGN §4): the card's state lives here,
+ * not in the HTML — who rolled, for which actor and item, what kind of roll, how many pushes and
+ * whether their consequences were applied (D-10: once per push), and each target's result.
+ */
+import {
+  BOUNDS,
+  choice,
+  flag,
+  integer,
+  nullableInteger,
+  text,
+  localizationPrefixes,
+  type ModelMetadata,
+} from "../fields";
+
+import { migrateSystem } from "../../migrations/steps";
+
+const fields = foundry.data.fields;
+
+/** Every kind of roll or card the system posts (RULES §1–§7). */
+export const ROLL_KINDS = [
+  "pressure",
+  "pool",
+  "psy",
+  "cancel",
+  "profile",
+  "score",
+  "attack",
+  "morale",
+  "rally",
+  "panic",
+  "fear",
+  "resist",
+  "damage",
+  "threshold",
+] as const;
+export type RollKind = (typeof ROLL_KINDS)[number];
+
+/** Where one target of the card stands. */
+export const TARGET_OUTCOMES = ["pending", "hit", "miss", "resisted", "passed", "failed"] as const;
+export type TargetOutcome = (typeof TARGET_OUTCOMES)[number];
+
+const targetField = () =>
+  new fields.SchemaField({
+    actorUuid: text(),
+    tokenUuid: text(),
+    /** Per-target modifier (e.g. *Imprécis* by distance, RULES §6.1). */
+    modifier: integer(0, -BOUNDS.large, BOUNDS.large),
+    /** The target's own total (defence or resist roll), once rolled. */
+    total: nullableInteger(-BOUNDS.large, BOUNDS.large),
+    outcome: choice(TARGET_OUTCOMES, "pending"),
+    damageApplied: flag(),
+  });
+
+const rollCardSchema = () => ({
+  kind: choice(ROLL_KINDS, "pool"),
+  /** The user who rolled (the card's buttons are re-checked against ownership). */
+  rollerId: text(),
+  actorUuid: text(),
+  itemUuid: text(),
+  /** RULES §3: pushes made so far (D-8 caps them per actor). */
+  pushes: integer(0, 0, BOUNDS.pushes),
+  /** D-10: the consequences of the last push were applied (a second click applies nothing). */
+  consequencesApplied: flag(),
+  targets: new fields.ArrayField(targetField(), { required: true, initial: [] }),
+});
+type RollCardSchema = ReturnType<typeof rollCardSchema>;
+
+export class RollCardModel extends foundry.abstract.TypeDataModel<RollCardSchema, ChatMessage.Implementation> {
+  static readonly metadata: ModelMetadata = { type: "rollCard" };
+  static override LOCALIZATION_PREFIXES = localizationPrefixes("ChatMessage", "rollCard");
+
+  /** Older shapes of this data (src/migrations/steps.ts), fixed as the data loads. */
+  static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
+    migrateSystem("ChatMessage", this.metadata.type, source);
+    return super.migrateData(source);
+  }
+
+  static override defineSchema(): RollCardSchema {
+    return rollCardSchema();
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * Weapon (RULES §1, §2, §6.1): melee or ranged, its category (weight and origin) proposing the
+ * governing sub-aptitude (D-23), its own FOR with the pressure bonus on it, damage, gear bonus,
+ * attributes, boiler link.
+ */
+import { WEAPON_ORIGINS, WEAPON_RANGES, WEAPON_WEIGHTS } from "../../config";
+import { SUB_APTITUDE_KEYS, type SubAptitudeKey } from "../../rules/keys";
+import { attackSubAptitude } from "../../rules/scores";
+import { pressuredTotal } from "../derived";
+import {
+  attributesField,
+  BOUNDS,
+  choice,
+  flag,
+  html,
+  integer,
+  optionalChoice,
+  localizationPrefixes,
+} from "../fields";
+import { AttributeItemModel } from "./base";
+
+const weaponSchema = () => ({
+  description: html(),
+  attributes: attributesField(),
+  range: choice(WEAPON_RANGES, "melee"),
+  weight: choice(WEAPON_WEIGHTS, "light"),
+  origin: choice(WEAPON_ORIGINS, "imperium"),
+  /** D-23: the stored choice; `""` until the sheet (or creation) sets the proposed default. */
+  subAptitude: optionalChoice(SUB_APTITUDE_KEYS),
+  /** RULES §1: the weapon's own FOR (printed). */
+  strength: integer(0, 0, BOUNDS.characteristic),
+  /** RULES §2: pressure bonus on the weapon's FOR, raised by an Active Effect (mode UPGRADE). */
+  pressure: integer(0, 0, BOUNDS.pressure),
+  damage: integer(0, 0, BOUNDS.gauge),
+  /** RULES §3: gear dice this weapon adds to a pool; push banes lower it. */
+  gearBonus: integer(0, 0, BOUNDS.gauge),
+  /** RULES §2: linked to the boiler (pressure rolls on its FOR). */
+  linked: flag(),
+  equipped: flag(),
+  quantity: integer(1, 0, BOUNDS.quantity),
+});
+type WeaponSchema = ReturnType<typeof weaponSchema>;
+
+type WeaponDerived = {
+  /** D-23: what the rules propose for this category. */
+  proposedSubAptitude: SubAptitudeKey;
+  /** The sub-aptitude the attack uses: the stored one, else the proposal. */
+  governingSubAptitude: SubAptitudeKey;
+  /** FOR with the pressure bonus in effect. */
+  strengthTotal: number;
+};
+
+export class WeaponModel extends AttributeItemModel<WeaponSchema, WeaponDerived> {
+  static override readonly metadata = { type: "weapon" };
+  static override LOCALIZATION_PREFIXES = localizationPrefixes("Item", "base", "weapon");
+
+  static override defineSchema(): WeaponSchema {
+    return weaponSchema();
+  }
+
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    this.proposedSubAptitude = attackSubAptitude({ range: this.range, weight: this.weight, origin: this.origin });
+    this.governingSubAptitude = this.subAptitude || this.proposedSubAptitude;
+    this.strengthTotal = pressuredTotal(this.strength, this.pressure);
+  }
+}

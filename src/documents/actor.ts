@@ -1,0 +1,98 @@
+/**
+ * The Actor document: thin orchestration over the data models and the rules (DESIGN §1). Each
+ * method is one user action and writes once: damage, conditions, spending AC, gaining
+ * *Épuisement*. Roll methods come with the rolls.
+ */
+import { applyDamage, type DamageResult } from "../rules/damage";
+import type { Attribute } from "../rules/attributes";
+import { assertInteger } from "../rules/errors";
+import { damageUpdate } from "../data/actor/damage-update";
+import { isStatusId, type StatusId } from "../status-effects";
+import { notifyError, notifyRulesError } from "../utils/notify";
+import { CharacterModel } from "../data/actor/character";
+import { UnitModel } from "../data/actor/unit";
+
+/** One hit to apply (RULES §6.2): its damage and the attack's attributes. */
+export interface IncomingAttack {
+  damage: number;
+  attributes: readonly Attribute[];
+}
+
+export class TacticaActor extends Actor {
+  /**
+   * The Tactica model of this actor, or `null` for a subtype another package added. Every method
+   * below works on it, so a foreign subtype is left alone rather than half-updated.
+   */
+  get model(): CharacterModel | UnitModel | null {
+    const system = this.system;
+    return system instanceof CharacterModel || system instanceof UnitModel ? system : null;
+  }
+
+  /**
+   * RULES §6.2 (D-26): applies one hit through the rules' damage pipeline and writes PV, gauges,
+   * the armour's *Adaptatif* bonus and the force field in ONE update. Returns the breakdown for
+   * the card, or `null` (with a localised message, nothing changed) when the input is refused.
+   */
+  async applyDamage(attack: IncomingAttack): Promise<DamageResult | null> {
+    const model = this.model;
+    if (!model) return null;
+    const protection = model.protection();
+    let result: DamageResult;
+    try {
+      result = applyDamage({ damage: attack.damage, attack: attack.attributes, target: protection.target });
+    } catch (err) {
+      notifyRulesError(err);
+      return null;
+    }
+    await this.update(damageUpdate(protection, result));
+    return result;
+  }
+
+  /** Sets or clears one of Tactica's conditions (a status effect). Returns whether it is now on. */
+  async setCondition(statusId: StatusId, active: boolean): Promise<boolean> {
+    if (!isStatusId(statusId)) throw new Error(`unknown Tactica status ${String(statusId)}`);
+    await this.toggleStatusEffect(statusId, { active });
+    return this.statuses.has(statusId);
+  }
+
+  /**
+   * Spends `n` AC of the current activation (RULES §4, §5, §7). Refused with a localised message,
+   * nothing changed, when fewer than `n` remain.
+   */
+  async spendActions(n: number): Promise<boolean> {
+    try {
+      assertInteger("AC", n, 0);
+    } catch (err) {
+      return !notifyRulesError(err);
+    }
+    const model = this.model;
+    if (!model) return false;
+    const { remaining, spent } = model.actions;
+    if (n > remaining) {
+      notifyError("TACTICA.Errors.Actions.NotEnough", { name: this.name, needed: n, remaining });
+      return false;
+    }
+    await this.update({ system: { actions: { spent: spent + n } } });
+    return true;
+  }
+
+  /**
+   * Gains `n` *Épuisement* (RULES §1) and announces it with the hook `tactica.exhaustionGained`
+   * (the timeline uses it for *Focalisé*, RULES §7.2). Returns the new total, or `null` when refused.
+   */
+  async gainExhaustion(n: number): Promise<number | null> {
+    const system = this.system;
+    if (!(system instanceof CharacterModel)) return null;
+    try {
+      assertInteger("Épuisement", n, 0);
+    } catch (err) {
+      notifyRulesError(err);
+      return null;
+    }
+    if (n === 0) return system.exhaustion;
+    const total = system.exhaustion + n;
+    await this.update({ system: { exhaustion: total } });
+    Hooks.callAll("tactica.exhaustionGained", this, n);
+    return total;
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * The one way the Foundry layer reports a refused action: a localised error notification, and
+ * nothing changed. Rules errors (RulesRangeError, AttributeParseError) carry their own
+ * localisation key and data (src/rules/errors.ts).
+ */
+import { RulesRangeError } from "../rules/errors";
+
+/** Shows `key` formatted with `data` as an error notification. */
+export function notifyError(key: string, data: Record<string, string | number> = {}): void {
+  const strings = Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)]));
+  ui.notifications?.error(game.i18n?.format(key, strings) ?? key);
+}
+
+/**
+ * Shows a rules error localised and returns `true`; any other error is a bug and is rethrown so
+ * it is not hidden behind a notification.
+ */
+export function notifyRulesError(err: unknown): true {
+  if (err instanceof RulesRangeError) {
+    notifyError(err.key, err.data);
+    return true;
+  }
+  throw err;
+}
+
+/** A progress notification as Foundry v13 returns it (`update({ pct, message })`). */
+interface ProgressNotification {
+  update(update: { pct: number; message?: string }): void;
+}
+
+function isProgressNotification(value: unknown): value is ProgressNotification {
+  return typeof value === "object" && value !== null && typeof (value as { update?: unknown }).update === "function";
+}
+
+/**
+ * Shows an info notification with a progress bar and returns the function that moves it
+ * (0–1). fvtt-types 13.345 still types `update(pct)`; Foundry v13 takes `{ pct }`, so the
+ * notification is read through a guard instead of the declared type.
+ */
+export function notifyProgress(message: string): (pct: number) => void {
+  const notification: unknown = ui.notifications?.info(message, { progress: true });
+  return (pct) => {
+    if (isProgressNotification(notification)) notification.update({ pct });
+  };
+}

@@ -1,0 +1,205 @@
+/**
+ * Part of the Foundry FAKE (see fake.ts): the document classes Tactica extends — Actor (embedded
+ * items and effects, Active Effect application, status effects), Item, ActiveEffect and
+ * ChatMessage — on the base of fake-documents.ts.
+ *
+ * Active Effects: an actor applies its own enabled effects and the enabled `transfer` effects of
+ * its items, by priority (mode × 10 by default), with the modes ADD, MULTIPLY, OVERRIDE, UPGRADE
+ * and DOWNGRADE on numbers and booleans; `statuses` and `appliedEffects` are filled as in v13.
+ * Not covered: CUSTOM mode, effect durations and suppression, token overlays.
+ */
+import { FakeDocument } from "./fake-documents";
+import { FakeCollection, currentWorld } from "./fake-world";
+import { deepClone, expandObject, getProperty, randomID, setProperty, type Obj } from "./fake-utils";
+
+export const EFFECT_MODES = { CUSTOM: 0, MULTIPLY: 1, ADD: 2, DOWNGRADE: 3, UPGRADE: 4, OVERRIDE: 5 } as const;
+
+/** One change of an Active Effect. */
+export interface EffectChange {
+  key: string;
+  value: string;
+  mode: number;
+  priority?: number | null;
+}
+
+/** Keeps `collection` in step with the sources in `sources` (same objects stay the same documents). */
+function syncEmbedded(
+  parent: FakeDocument,
+  collection: FakeCollection<FakeDocument>,
+  sources: Obj[],
+  cls: typeof FakeDocument,
+): void {
+  const ids = new Set<string>();
+  sources.forEach((source, index) => {
+    source._id ||= randomID();
+    const id = source._id as string;
+    ids.add(id);
+    const existing = collection.get(id);
+    if (!existing) {
+      const doc = new cls(source, { parent });
+      // The parent's source holds the embedded document's own (cleaned) source object.
+      sources[index] = doc._source;
+      collection.set(id, doc);
+    } else if (existing._source !== source) {
+      existing._source = source;
+      existing._initialize();
+    }
+  });
+  for (const doc of collection.contents) if (!ids.has(doc._id!)) collection.delete(doc._id!);
+}
+
+function documentClass(name: string): typeof FakeDocument {
+  return currentWorld().config[name]!.documentClass as typeof FakeDocument;
+}
+
+export class FakeActiveEffect extends FakeDocument {
+  static override documentName = "ActiveEffect";
+  declare changes: EffectChange[];
+  declare disabled: boolean;
+  declare transfer: boolean;
+  declare statuses: Set<string>;
+
+  override _initialize(): void {
+    super._initialize();
+    const s = this._source;
+    this.changes = deepClone((s.changes as EffectChange[] | undefined) ?? []);
+    this.disabled = s.disabled === true;
+    this.transfer = s.transfer === true;
+    this.statuses = new Set((s.statuses as string[] | undefined) ?? []);
+  }
+
+  get active(): boolean {
+    return !this.disabled;
+  }
+
+  /** Applies one change to `doc` (numbers and booleans), returning `{ [key]: newValue }`. */
+  apply(doc: object, change: EffectChange): Obj {
+    const current = getProperty(doc, change.key);
+    const delta = typeof current === "boolean" ? change.value === "true" : typeof current === "number" ? Number(change.value) : change.value;
+    let value: unknown = delta;
+    if (typeof current === "number" && typeof delta === "number") {
+      if (change.mode === EFFECT_MODES.ADD) value = current + delta;
+      else if (change.mode === EFFECT_MODES.MULTIPLY) value = current * delta;
+      else if (change.mode === EFFECT_MODES.UPGRADE) value = Math.max(current, delta);
+      else if (change.mode === EFFECT_MODES.DOWNGRADE) value = Math.min(current, delta);
+    } else if (typeof current === "boolean" && change.mode === EFFECT_MODES.ADD) value = current || delta;
+    if (change.mode === EFFECT_MODES.CUSTOM) return {};
+    setProperty(doc as Obj, change.key, value);
+    return { [change.key]: value };
+  }
+}
+
+export class FakeItem extends FakeDocument {
+  static override documentName = "Item";
+  static override embedded = { ActiveEffect: "effects" };
+  declare effects: FakeCollection<FakeDocument>;
+
+  override _initialize(): void {
+    super._initialize();
+    this.effects ??= new FakeCollection("ActiveEffect");
+    syncEmbedded(this, this.effects, this._source.effects as Obj[], documentClass("ActiveEffect"));
+  }
+
+  override embeddedCollections(): FakeCollection<FakeDocument>[] {
+    return [this.effects];
+  }
+
+  override getEmbeddedCollection(name: string): FakeCollection<FakeDocument> {
+    if (name === "ActiveEffect") return this.effects;
+    return super.getEmbeddedCollection(name);
+  }
+
+  get actor(): FakeDocument | null {
+    return this.parent?.documentName === "Actor" ? this.parent : null;
+  }
+}
+
+export class FakeActor extends FakeDocument {
+  static override documentName = "Actor";
+  static override embedded = { Item: "items", ActiveEffect: "effects" };
+  declare items: FakeCollection<FakeDocument>;
+  declare effects: FakeCollection<FakeDocument>;
+  declare statuses: Set<string>;
+  declare appliedEffects: FakeActiveEffect[];
+  declare overrides: Obj;
+
+  override _initialize(): void {
+    super._initialize();
+    this.items ??= new FakeCollection("Item");
+    this.effects ??= new FakeCollection("ActiveEffect");
+    this.statuses ??= new Set();
+    this.appliedEffects ??= [];
+    syncEmbedded(this, this.items, this._source.items as Obj[], documentClass("Item"));
+    syncEmbedded(this, this.effects, this._source.effects as Obj[], documentClass("ActiveEffect"));
+  }
+
+  override embeddedCollections(): FakeCollection<FakeDocument>[] {
+    return [this.items, this.effects];
+  }
+
+  override getEmbeddedCollection(name: string): FakeCollection<FakeDocument> {
+    if (name === "Item") return this.items;
+    if (name === "ActiveEffect") return this.effects;
+    return super.getEmbeddedCollection(name);
+  }
+
+  override prepareEmbeddedDocuments(): void {
+    super.prepareEmbeddedDocuments();
+    this.applyActiveEffects();
+  }
+
+  /** The actor's own effects, then the transferred effects of its items. */
+  *allApplicableEffects(): Generator<FakeActiveEffect> {
+    for (const effect of this.effects) yield effect as FakeActiveEffect;
+    for (const item of this.items) {
+      for (const effect of (item as FakeItem).effects) if ((effect as FakeActiveEffect).transfer) yield effect as FakeActiveEffect;
+    }
+  }
+
+  applyActiveEffects(): void {
+    const overrides: Obj = {};
+    this.statuses = new Set();
+    this.appliedEffects = [];
+    const changes: (EffectChange & { effect: FakeActiveEffect; order: number })[] = [];
+    for (const effect of this.allApplicableEffects()) {
+      if (!effect.active) continue;
+      this.appliedEffects.push(effect);
+      for (const status of effect.statuses) this.statuses.add(status);
+      for (const change of effect.changes) changes.push({ ...change, effect, order: change.priority ?? change.mode * 10 });
+    }
+    changes.sort((a, b) => a.order - b.order);
+    for (const change of changes) Object.assign(overrides, change.effect.apply(this, change));
+    this.overrides = expandObject(overrides);
+  }
+
+  /** Actor#toggleStatusEffect of v13: creates or deletes the status's effect; `active` forces a state. */
+  async toggleStatusEffect(statusId: string, { active }: { active?: boolean; overlay?: boolean } = {}): Promise<FakeDocument | boolean | undefined> {
+    const world = currentWorld();
+    const statuses = world.config.statusEffects as unknown as { id: string; name: string; img: string }[];
+    const status = statuses.find((s) => s.id === statusId);
+    if (!status) throw new Error(`Invalid status ID "${statusId}" provided to Actor#toggleStatusEffect`);
+    const existing = this.effects.filter((e) => (e as FakeActiveEffect).statuses.has(statusId)).map((e) => e._id!);
+    if (existing.length) {
+      if (active) return true;
+      await this.deleteEmbeddedDocuments("ActiveEffect", existing);
+      return false;
+    }
+    if (active === false) return false;
+    const [effect] = await this.createEmbeddedDocuments("ActiveEffect", [
+      { name: world.localize(status.name), img: status.img, statuses: [status.id] },
+    ]);
+    return effect;
+  }
+}
+
+export class FakeChatMessage extends FakeDocument {
+  static override documentName = "ChatMessage";
+  declare content: string;
+  declare author: string | null;
+
+  override _initialize(): void {
+    super._initialize();
+    this.content = String(this._source.content ?? "");
+    this.author = (this._source.author as string | undefined) ?? null;
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * Part of the Foundry FAKE (see fake.ts): `foundry.abstract.DataModel` and `TypeDataModel`, and
+ * the localisation of model fields from `LOCALIZATION_PREFIXES`. As in Foundry v13, a model
+ * migrates (`migrateData`), cleans and validates its source on construction — strictly: an
+ * invalid source throws a DataModelValidationError naming every failing field — then copies the
+ * initialised fields onto itself. Joint validation (`validateJoint`) runs on the whole source.
+ * Not covered: `fallback` repair of invalid fields, embedded data models, `shimData`.
+ */
+import { DataField, DataModelValidationError, SchemaField, type CleanOptions } from "./fake-fields";
+import { deepClone, isPlainObject, type Obj } from "./fake-utils";
+
+export interface ModelOptions {
+  parent?: unknown;
+  strict?: boolean;
+}
+
+const SCHEMAS = new WeakMap<object, SchemaField>();
+
+export class DataModel {
+  parent: unknown;
+  _source: Obj;
+
+  static defineSchema(): Record<string, DataField> {
+    return {};
+  }
+
+  /** The schema, built once per class from `defineSchema()` (as Foundry caches it). */
+  static get schema(): SchemaField {
+    let schema = SCHEMAS.get(this);
+    if (!schema) {
+      schema = new SchemaField(this.defineSchema());
+      SCHEMAS.set(this, schema);
+    }
+    return schema;
+  }
+
+  static LOCALIZATION_PREFIXES: string[] = [];
+
+  static migrateData(source: Obj): Obj {
+    return source;
+  }
+
+  /** migrateData that never breaks loading (Foundry logs and goes on). */
+  static migrateDataSafe(source: Obj): Obj {
+    try {
+      return this.migrateData(source) ?? source;
+    } catch (err) {
+      console.warn(`${this.name}.migrateData failed`, err);
+      return source;
+    }
+  }
+
+  static cleanData(source: Obj = {}, options: CleanOptions = {}): Obj {
+    return this.schema.clean(source, options) as Obj;
+  }
+
+  static validateJoint(_data: Obj): void {}
+
+  /**
+   * Validates `source` (no cleaning): every field, then the joint rules. Returns the failures as
+   * `path: message` lines (empty when valid).
+   */
+  static validationFailures(source: Obj, options: CleanOptions = {}): string[] {
+    const failure = this.schema.validate(source, options);
+    const failures = failure ? failure.flatten() : [];
+    if (!failures.length && !options.partial) {
+      try {
+        this.validateJoint(source);
+      } catch (err) {
+        failures.push(`(joint): ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+    return failures;
+  }
+
+  constructor(data: Obj = {}, options: ModelOptions = {}) {
+    this.parent = options.parent ?? null;
+    const ctor = this.constructor as typeof DataModel;
+    const source = ctor.cleanData(ctor.migrateDataSafe(isPlainObject(data) ? data : {}));
+    const failures = ctor.validationFailures(source);
+    if (failures.length && options.strict !== false) throw new DataModelValidationError(ctor.name, failures);
+    this._source = source;
+    this._initialize();
+  }
+
+  /** Copies the initialised fields of the source onto the model. */
+  _initialize(): void {
+    const schema = (this.constructor as typeof DataModel).schema;
+    Object.assign(this, schema.initialize(this._source));
+  }
+
+  get schema(): SchemaField {
+    return (this.constructor as typeof DataModel).schema;
+  }
+
+  toObject(): Obj {
+    return deepClone(this._source);
+  }
+}
+
+export class TypeDataModel extends DataModel {
+  prepareBaseData(): void {}
+  prepareDerivedData(): void {}
+}
+
+/** Every field of a model with its path, for localisation and tests. */
+export function modelFields(model: typeof DataModel): DataField[] {
+  return [...model.schema.walk()];
+}
+
+/** `{prefix}.FIELDS.{fieldPath}.label` (and `.hint`), as Foundry's model localisation reads them. */
+export function fieldKey(prefix: string, field: DataField, kind: "label" | "hint"): string {
+  return `${prefix}.FIELDS.${field.fieldPath}.${kind}`;
+}
+
+/**
+ * Localises the labels and hints of a model's fields as Foundry v13 does on `i18nInit`: each
+ * field reads `<prefix>.FIELDS.<fieldPath>.label` (and `.hint`) under every prefix of
+ * `LOCALIZATION_PREFIXES`, a later prefix winning over an earlier one. `lookup` returns the
+ * translation of a key, or `undefined` when the language has none.
+ */
+export function localizeModel(model: typeof DataModel, lookup: (key: string) => string | undefined): void {
+  for (const field of modelFields(model)) {
+    for (const prefix of model.LOCALIZATION_PREFIXES) {
+      const label = lookup(fieldKey(prefix, field, "label"));
+      const hint = lookup(fieldKey(prefix, field, "hint"));
+      if (label !== undefined) field.label = label;
+      if (hint !== undefined) field.hint = hint;
+    }
+  }
+}

@@ -1,0 +1,157 @@
+/**
+ * Part of the Foundry FAKE (see fake.ts): `foundry.utils`, small honest implementations of the
+ * helpers our code and the fake itself use, with Foundry's semantics for the cases we rely on
+ * (dotted paths, `-=key` deletions in mergeObject, `diffObject` of nested objects). Not covered:
+ * `insertKeys`/`insertValues: false` edge cases beyond what is written here, Set/Map handling.
+ */
+
+export type Obj = Record<string, unknown>;
+
+export function getType(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "Array";
+  if (typeof value === "object") {
+    const proto = Object.getPrototypeOf(value) as object | null;
+    return proto === Object.prototype || proto === null ? "Object" : ((value as object).constructor?.name ?? "Object");
+  }
+  return typeof value;
+}
+
+export const isPlainObject = (value: unknown): value is Obj => getType(value) === "Object";
+
+export function deepClone<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((v) => deepClone(v)) as T;
+  if (isPlainObject(value)) {
+    const out: Obj = {};
+    for (const [k, v] of Object.entries(value)) out[k] = deepClone(v);
+    return out as T;
+  }
+  return value;
+}
+
+export function isEmpty(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (Array.isArray(value)) return value.length === 0;
+  if (isPlainObject(value)) return Object.keys(value).length === 0;
+  return false;
+}
+
+export function getProperty(object: unknown, key: string): unknown {
+  let node: unknown = object;
+  for (const part of key.split(".")) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = (node as Obj)[part];
+  }
+  return node;
+}
+
+export function hasProperty(object: unknown, key: string): boolean {
+  const parts = key.split(".");
+  const last = parts.pop()!;
+  const parent = parts.length ? getProperty(object, parts.join(".")) : object;
+  return parent !== null && typeof parent === "object" && last in parent;
+}
+
+/** Sets `key` (dotted) on `object`, creating objects on the way. Returns whether it changed. */
+export function setProperty(object: Obj, key: string, value: unknown): boolean {
+  const parts = key.split(".");
+  const last = parts.pop()!;
+  let node: Obj = object;
+  for (const part of parts) {
+    const next = node[part];
+    if (next === null || typeof next !== "object") node[part] = {};
+    node = node[part] as Obj;
+  }
+  const changed = node[last] !== value;
+  node[last] = value;
+  return changed;
+}
+
+/** `{ "a.b": 1 }` → `{ a: { b: 1 } }`, recursively (arrays are left as they are). */
+export function expandObject(object: Obj): Obj {
+  const out: Obj = {};
+  for (const [key, value] of Object.entries(object)) {
+    const expanded = isPlainObject(value) ? expandObject(value) : value;
+    if (!key.includes(".")) {
+      out[key] = isPlainObject(out[key]) && isPlainObject(expanded) ? mergeObject(out[key] as Obj, expanded) : expanded;
+    } else setProperty(out, key, expanded);
+  }
+  return out;
+}
+
+/** `{ a: { b: 1 } }` → `{ "a.b": 1 }` (arrays and empty objects are leaves). */
+export function flattenObject(object: Obj, prefix = ""): Obj {
+  const out: Obj = {};
+  for (const [key, value] of Object.entries(object)) {
+    const path = `${prefix}${key}`;
+    if (isPlainObject(value) && !isEmpty(value)) Object.assign(out, flattenObject(value, `${path}.`));
+    else out[path] = value;
+  }
+  return out;
+}
+
+export interface MergeOptions {
+  insertKeys?: boolean;
+  insertValues?: boolean;
+  overwrite?: boolean;
+  recursive?: boolean;
+  inplace?: boolean;
+  performDeletions?: boolean;
+}
+
+/** Foundry's mergeObject for plain objects: `other` into `original` (in place by default). */
+export function mergeObject<T extends Obj>(original: T, other: Obj = {}, options: MergeOptions = {}): T {
+  const { insertKeys = true, insertValues = true, overwrite = true, recursive = true, inplace = true } = options;
+  const target = (inplace ? original : deepClone(original)) as Obj;
+  const expanded = expandObject(other);
+  for (const [key, value] of Object.entries(expanded)) {
+    if (options.performDeletions && key.startsWith("-=")) {
+      delete target[key.slice(2)];
+      continue;
+    }
+    const exists = key in target;
+    const current = target[key];
+    if (!exists) {
+      if (isPlainObject(value) ? insertValues || insertKeys : insertKeys) target[key] = deepClone(value);
+    } else if (recursive && isPlainObject(current) && isPlainObject(value)) {
+      mergeObject(current, value, { ...options, inplace: true });
+    } else if (overwrite) target[key] = deepClone(value);
+  }
+  return target as T;
+}
+
+/** The parts of `other` that differ from `original` (nested objects diffed, arrays compared whole). */
+export function diffObject(original: Obj, other: Obj): Obj {
+  const out: Obj = {};
+  for (const [key, value] of Object.entries(other)) {
+    const before = original[key];
+    if (isPlainObject(value) && isPlainObject(before)) {
+      const inner = diffObject(before, value);
+      if (!isEmpty(inner)) out[key] = inner;
+    } else if (JSON.stringify(before) !== JSON.stringify(value)) out[key] = value;
+  }
+  return out;
+}
+
+const ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+export function randomID(length = 16): string {
+  let id = "";
+  for (let i = 0; i < length; i++) id += ID_CHARS[Math.floor(Math.random() * ID_CHARS.length)];
+  return id;
+}
+
+/** The `foundry.utils` namespace as the fake provides it. */
+export const fakeUtils = {
+  getType,
+  deepClone,
+  isEmpty,
+  getProperty,
+  hasProperty,
+  setProperty,
+  expandObject,
+  flattenObject,
+  mergeObject,
+  diffObject,
+  randomID,
+};

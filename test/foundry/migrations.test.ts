@@ -1,0 +1,147 @@
+import { describe, expect, it, vi } from "vitest";
+import { dataFake } from "./fake-data";
+import { loadWorld, sourceOf, type LoadedWorld } from "./world";
+import type { FakeFoundry } from "./fake";
+
+// Migrations on old-shape fixtures: the models read them on load (migrateData), the active GM
+// writes them back on ready (one write per document), nothing unknown is dropped, and running
+// again changes nothing.
+
+/** Stored sources as an older Tactica wrote them (schema version 0). */
+function oldWorld() {
+  return {
+    actors: [
+      {
+        _id: "oldActor00000001",
+        name: "Vétéran",
+        type: "character",
+        system: {
+          profile: { mou: 4, co: 7, pv: 8 },
+          aptitudes: { puissance: 4, vivacite: 3 },
+          subAptitudes: { force: 2, reflexe: 1 },
+          willpower: 3,
+          morale: "panicked",
+          epuisement: 2,
+          notes: "gardé par la migration",
+        },
+        items: [
+          { _id: "oldItem000000001", name: "Fusil", type: "weapon", system: { attributes: "Portée 2-4, Imprécis 1", equipped: true } },
+          { _id: "oldItem000000002", name: "Jambières", type: "gear", system: { bonus: 1, pressure: "mou", linked: true } },
+        ],
+        flags: { other: { keep: true } },
+      },
+      { _id: "oldUnit000000001", name: "Escouade", type: "unit", system: { strength: 10, profile: { co: 6 } } },
+    ],
+    items: [
+      { _id: "oldField00000001", name: "Champ", type: "forceField", system: { renfort: 3 } },
+      { _id: "oldOdd0000000001", name: "Arme étrange", type: "weapon", system: { attributes: "Portée deux" } },
+    ],
+  };
+}
+
+function asGmWithOldWorld(fake: FakeFoundry): void {
+  const data = dataFake(fake);
+  data.setUser("gm-1");
+  // World documents load after init, before ready (Foundry's order).
+  fake.hooks.on("setup", () => data.loadWorld(oldWorld()));
+}
+
+const schemaVersion = (world: LoadedWorld) => world.fake.settings.get("tactica", "schemaVersion");
+const actorNamed = (world: LoadedWorld, name: string) => [...(world.fake.game.actors as Iterable<{ name: string }>)].find((a) => a.name === name)!;
+const itemNamed = (world: LoadedWorld, name: string) => [...(world.fake.game.items as Iterable<{ name: string }>)].find((a) => a.name === name)!;
+
+async function migratedWorld(): Promise<LoadedWorld> {
+  const world = await loadWorld("fr", asGmWithOldWorld);
+  await vi.waitFor(() => expect(schemaVersion(world)).toBe(1));
+  return world;
+}
+
+describe("old data loads before any migration (migrateData)", () => {
+  it("reads old shapes into the current ones, derived values included", async () => {
+    const world = await loadWorld("fr", (fake) => fake.hooks.on("setup", () => dataFake(fake).loadWorld(oldWorld())));
+    const veteran = sourceOf(actorNamed(world, "Vétéran")).system as Record<string, unknown>;
+    expect(veteran).toMatchObject({
+      profile: { mou: { value: 4, pressure: 0 }, co: { value: 7 }, pv: { value: 8, max: 8 } },
+      aptitudes: { puissance: { value: 4, damage: 0 } },
+      willpower: { value: 3 },
+      morale: { state: "panicked" },
+      exhaustion: 2,
+    });
+    expect(schemaVersion(world)).toBe(0); // a player: no migration
+    expect(world.data.db.writes).toEqual([]);
+  });
+});
+
+describe("world migration by the active GM on ready", () => {
+  it("writes every old document once, with a progress notification, and records the version", async () => {
+    const world = await migratedWorld();
+    const writes = world.data.db.writes;
+    expect(writes.map((w) => `${w.action} ${w.documentName} ${w.ids.join()}`).sort()).toEqual(
+      ["update Actor oldActor00000001", "update Actor oldUnit000000001", "update Item oldField00000001", "update Item oldOdd0000000001"].sort(),
+    );
+    const start = world.data.notifications.messages.find((m) => m.message.includes("version 1"));
+    expect(start?.progress.at(-1)).toBe(1);
+    expect(world.data.notifications.of("info").at(-1)).toMatch(/4 document/);
+  });
+
+  it("persists the current shapes, embedded items in the actor's write", async () => {
+    const world = await migratedWorld();
+    const actorWrite = world.data.db.writes.find((w) => w.ids[0] === "oldActor00000001")!.data[0]!;
+    expect(actorWrite.system).toMatchObject({ profile: { mou: { value: 4 }, pv: { value: 8, max: 8 } }, willpower: { value: 3 }, exhaustion: 2 });
+    const items = actorWrite.items as { _id: string; system: Record<string, unknown> }[];
+    expect(items.find((i) => i._id === "oldItem000000001")?.system.attributes).toEqual([
+      { key: "range", x: 2, y: 4, self: false, focused: false, score: "", aptitude: "", kind: "" },
+      { key: "inaccurate", x: 1, y: null, self: false, focused: false, score: "", aptitude: "", kind: "" },
+    ]);
+    expect(items.find((i) => i._id === "oldItem000000002")?.system).toMatchObject({ gearBonus: 1, pressureTarget: "mou" });
+    expect(sourceOf(itemNamed(world, "Champ")).system).toMatchObject({ renfort: { value: 3, max: 3 } });
+    expect(sourceOf(actorNamed(world, "Escouade")).system).toMatchObject({ strength: { start: 10, current: 10 } });
+  });
+
+  it("never drops what it does not know: unknown keys and unreadable text go to flags.tactica.legacy", async () => {
+    const world = await migratedWorld();
+    const veteran = sourceOf(actorNamed(world, "Vétéran"));
+    expect(veteran.flags).toEqual({ other: { keep: true }, tactica: { legacy: { notes: "gardé par la migration" } } });
+    const odd = sourceOf(itemNamed(world, "Arme étrange"));
+    expect(odd.system).toMatchObject({ attributes: [] });
+    expect(odd.flags).toEqual({ tactica: { legacy: { attributesText: "Portée deux" } } });
+  });
+
+  it("is idempotent: a second run (forced) leaves every document as it was", async () => {
+    const world = await migratedWorld();
+    const docs = () => [...(world.fake.game.actors as Iterable<unknown>), ...(world.fake.game.items as Iterable<unknown>)].map(sourceOf);
+    const after = docs();
+    const { migrateWorld, migrationUpdate } = await import("../../src/migrations/index");
+    await migrateWorld({ force: true });
+    expect(docs()).toEqual(after);
+    // Current data needs nothing.
+    for (const source of after) expect(migrationUpdate(source.items ? "Actor" : "Item", source)).toBeNull();
+  });
+
+  it("does nothing when the world is already current", async () => {
+    const world = await migratedWorld();
+    const { migrateWorld } = await import("../../src/migrations/index");
+    const writes = await world.writesDuring(async () => expect(await migrateWorld()).toBeNull());
+    expect(writes).toEqual([]);
+  });
+});
+
+describe("migration steps", () => {
+  it("are idempotent on every fixture", async () => {
+    await loadWorld();
+    const { migrateSystem } = await import("../../src/migrations/steps");
+    const fixtures = oldWorld();
+    const all = [
+      ...fixtures.actors.map((a) => ["Actor", a.type, a.system] as const),
+      ...fixtures.actors.flatMap((a) => (a.items ?? []).map((i) => ["Item", i.type, i.system] as const)),
+      ...fixtures.items.map((i) => ["Item", i.type, i.system] as const),
+    ];
+    for (const [doc, type, system] of all) {
+      const once = structuredClone(system) as Record<string, unknown>;
+      expect(migrateSystem(doc, type, once)).toBe(true);
+      const twice = structuredClone(once);
+      expect(migrateSystem(doc, type, twice)).toBe(false);
+      expect(twice).toEqual(once);
+    }
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * Test helpers: load the real entry module into a fresh Foundry fake and create documents with
+ * the registered (Tactica) document classes.
+ *
+ * The fake's documents are typed here as the system's own classes (TacticaActor, TacticaItem):
+ * at run time they ARE those classes over the fake base. The casts that bridge the fake and
+ * fvtt-types live in this file only.
+ */
+import { vi } from "vitest";
+import { loadLang } from "../helpers/lang";
+import { fireLifecycle, installFoundryFake, type FakeFoundry } from "./fake";
+import { dataFake, type DataFake } from "./fake-data";
+import type { TacticaActor } from "../../src/documents/actor";
+import type { TacticaItem } from "../../src/documents/item";
+import type * as DataModule from "../../src/data/index";
+
+type Obj = Record<string, unknown>;
+
+export interface LoadedWorld {
+  fake: FakeFoundry;
+  data: DataFake;
+  /** src/data/index.ts as the loaded entry sees it (same module instances). */
+  models: typeof DataModule;
+  createActor(source: Obj): Promise<TacticaActor>;
+  createItem(source: Obj): Promise<TacticaItem | undefined>;
+  /** Database requests made while `action` runs. */
+  writesDuring(action: () => Promise<unknown>): Promise<DataFake["db"]["writes"]>;
+  /** Error notifications shown while `action` runs. */
+  errorsDuring(action: () => Promise<unknown>): Promise<string[]>;
+}
+
+interface Creatable {
+  create(source: Obj, operation?: Obj): Promise<unknown>;
+}
+
+/** A fresh fake with the real entry loaded and `init` → `ready` fired. */
+export async function loadWorld(lang: "fr" | "en" = "fr", before?: (fake: FakeFoundry) => void): Promise<LoadedWorld> {
+  vi.resetModules();
+  const fake = installFoundryFake(loadLang(lang), lang);
+  before?.(fake);
+  await import("../../src/tactica");
+  const models = await import("../../src/data/index");
+  fireLifecycle(fake);
+  const data = dataFake(fake);
+  const classOf = (name: string) => (fake.CONFIG[name] as { documentClass: Creatable }).documentClass;
+  return {
+    fake,
+    data,
+    models,
+    createActor: async (source) => (await classOf("Actor").create(source)) as TacticaActor,
+    createItem: async (source) => (await classOf("Item").create(source)) as TacticaItem | undefined,
+    async writesDuring(action) {
+      const from = data.db.writes.length;
+      await action();
+      return data.db.since(from);
+    },
+    async errorsDuring(action) {
+      const from = data.notifications.messages.length;
+      await action();
+      return data.notifications.messages.slice(from).filter((m) => m.type === "error").map((m) => m.message);
+    },
+  };
+}
+
+/** The source of a document (`_source`), for "nothing changed" checks. */
+export function sourceOf(doc: unknown): Obj {
+  return structuredClone((doc as { _source: Obj })._source);
+}
+
+/**
+ * `doc.update(data)` with data the typed API refuses on purpose: invalid values, attribute text,
+ * flat `"system.x"` keys (which Foundry accepts and expands).
+ */
+export function updateUntyped(doc: unknown, data: Obj): Promise<unknown> {
+  return (doc as { update(data: Obj): Promise<unknown> }).update(data);
+}
+
+/** A document's `system`, read as `T` (tests know the subtype they created). */
+export function systemAs<T>(doc: unknown): T {
+  return (doc as { system: T }).system;
+}
