@@ -21,7 +21,11 @@ export interface Scenario {
   buttons?: string[];
 }
 
-const KARA = { name: "Kara <Vex>", img: "icons/kara.webp" };
+// A portrait that resolves offline (a real world serves actor images from its data folder).
+const PORTRAIT =
+  "data:image/svg+xml," +
+  encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 36 36"><rect width="36" height="36" fill="#6b4a2b"/><circle cx="18" cy="14" r="7" fill="#d9b98c"/><rect x="7" y="24" width="22" height="12" rx="6" fill="#d9b98c"/></svg>');
+const KARA = { name: "Kara <Vex>", img: PORTRAIT };
 
 async function pool(dice: Dice, faces: number[], options: Partial<PoolOptions> = {}) {
   const all: PoolOptions = { aptitude: "vivacite", aptitudeValue: 3, subAptitude: "reflexe", subAptitudeValue: 2, gear: { name: "Fusil laser", bonus: 1 }, subject: KARA, ...options };
