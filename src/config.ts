@@ -2,6 +2,7 @@
  * `CONFIG.TACTICA`: the system's game terms as keys with their label keys. Labels are language
  * keys (resolved by `game.i18n` at render time), so this object is the same in every language.
  */
+import { ATTRIBUTE_KEYS } from "./rules/attribute-model";
 import {
   APTITUDE_GLYPHS,
   APTITUDE_KEYS,
@@ -16,22 +17,8 @@ import {
 const record = <K extends string, V>(keys: readonly K[], value: (key: K) => V): Record<K, V> =>
   Object.fromEntries(keys.map((k) => [k, value(k)])) as Record<K, V>;
 
-/** The attribute keys of RULES §6.4, each with its French and English keyword label keys. */
-export const ATTRIBUTE_KEYS = [
-  "adaptive",
-  "area",
-  "delayed",
-  "stunning",
-  "disruptive",
-  "inaccurate",
-  "incendiary",
-  "range",
-  "penetrating",
-  "resistant",
-  "requires",
-  "tectonic",
-  "terrifying",
-] as const;
+/** The attribute keys of RULES §6.4 (defined by the rules; labels below). */
+export { ATTRIBUTE_KEYS };
 
 /** Weapon categories of RULES §6.1 (D-23): how a weapon is carried and where it comes from. */
 export const WEAPON_WEIGHTS = ["light", "heavy"] as const;

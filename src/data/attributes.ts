@@ -5,6 +5,7 @@
  * ways and parse the text the GM types, always through the rules' parser and validator.
  */
 import {
+  ATTRIBUTE_FIELDS,
   parseAttributes,
   validateAttribute,
   type Attribute,
@@ -27,22 +28,8 @@ export interface StoredAttribute {
 
 type StoredField = Exclude<keyof StoredAttribute, "key">;
 
-/** The stored fields each attribute uses (the letters of the lexicon, RULES §6.4). */
-const USED_FIELDS: Readonly<Record<AttributeKey, readonly StoredField[]>> = {
-  adaptive: ["x"],
-  area: ["x", "self"],
-  delayed: ["x", "focused"],
-  stunning: ["score", "y"],
-  disruptive: ["x"],
-  inaccurate: ["x"],
-  incendiary: ["x"],
-  range: ["x", "y"],
-  penetrating: ["x"],
-  resistant: ["kind", "y"],
-  requires: ["aptitude", "x"],
-  tectonic: ["x"],
-  terrifying: [],
-};
+/** The stored fields each attribute uses: the rules' list (the letters of the lexicon). */
+const USED_FIELDS: Readonly<Record<AttributeKey, readonly StoredField[]>> = ATTRIBUTE_FIELDS;
 
 /** A stored entry with every field empty. */
 function emptyEntry(key: AttributeKey): StoredAttribute {

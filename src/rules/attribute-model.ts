@@ -160,8 +160,8 @@ export type Attribute =
 /** RULES §6.4: the variant of {@link Attribute} with key `K`. */
 export type AttributeOf<K extends AttributeKey> = Extract<Attribute, { key: K }>;
 
-/** Every field each key may carry; anything else is a malformed entry. */
-const FIELDS: Readonly<Record<AttributeKey, readonly string[]>> = {
+/** RULES §6.4: every field each key may carry (the lexicon's letters); anything else is malformed. */
+export const ATTRIBUTE_FIELDS: Readonly<Record<AttributeKey, readonly ("x" | "y" | "self" | "focused" | "score" | "aptitude" | "kind")[]>> = {
   adaptive: ["x"],
   area: ["x", "self"],
   delayed: ["x", "focused"],
@@ -242,7 +242,7 @@ export function validateAttribute(value: unknown): Attribute {
   if (typeof key !== "string" || !(ATTRIBUTE_KEYS as readonly string[]).includes(key)) {
     return invalid("unknown attribute key", key);
   }
-  const allowed = FIELDS[key as AttributeKey];
+  const allowed = ATTRIBUTE_FIELDS[key as AttributeKey];
   for (const [field, fieldValue] of Object.entries(value)) {
     // An explicit `undefined` (e.g. `y: undefined` on a *Portée*) is the same as an absent field.
     if (field !== "key" && fieldValue !== undefined && !allowed.includes(field)) {
