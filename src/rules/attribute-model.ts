@@ -242,7 +242,7 @@ export function validateAttribute(value: unknown): Attribute {
   if (typeof key !== "string" || !(ATTRIBUTE_KEYS as readonly string[]).includes(key)) {
     return invalid("unknown attribute key", key);
   }
-  const allowed = ATTRIBUTE_FIELDS[key as AttributeKey];
+  const allowed: readonly string[] = ATTRIBUTE_FIELDS[key as AttributeKey];
   for (const [field, fieldValue] of Object.entries(value)) {
     // An explicit `undefined` (e.g. `y: undefined` on a *Portée*) is the same as an absent field.
     if (field !== "key" && fieldValue !== undefined && !allowed.includes(field)) {
