@@ -6,11 +6,14 @@
  *   cleaning Foundry would do, so a 12 in a 0–10 field fails instead of being clamped; only
  *   missing fields take their initial value), the joint rules of the model (e.g. attributes the
  *   rules accept), and no old shape a migration would rewrite. Embedded items of actor packs are
- *   checked the same way.
+ *   checked the same way;
+ * - every `@UUID[…]` link points at a document of this system's packs that exists (a compendium
+ *   cannot link a world document, so any other UUID is broken for every world).
  * The models are evaluated in Node with the data layer of the Foundry fake (test/foundry).
  */
+import path from "node:path";
 import { readManifest } from "./manifest";
-import type { DocumentCheck } from "./packs";
+import { readPackSources, type DocumentCheck, type PackManifest } from "./packs";
 import { installDataLayer } from "../test/foundry/fake-data";
 
 /** What the checks read of a model class (the fake's DataModel API). */
@@ -76,7 +79,59 @@ function systemProblems(models: Models, migrate: Migrate, documentName: string, 
   return [...own, ...items.flatMap((item) => systemProblems(models, migrate, "Item", item).map((p) => `${label} item ${p}`))];
 }
 
-export async function packSchemaChecks(): Promise<DocumentCheck[]> {
+/** Every string inside `value` (descriptions, page texts, biographies…), depth first. */
+function stringsOf(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) return value.flatMap(stringsOf);
+  if (isObject(value)) return Object.values(value).flatMap(stringsOf);
+  return [];
+}
+
+const UUID_LINK = /@UUID\[([^\]]*)\]/g;
+
+/** Ids of the documents a pack holds, and of each one's embedded pages (for page links). */
+interface PackIndex {
+  type: string;
+  ids: Map<string, Set<string>>;
+}
+
+/**
+ * Broken `@UUID` links of the sources under `root`. A link must read
+ * `Compendium.<systemId>.<pack>.<DocumentType>.<id>` (optionally `.JournalEntryPage.<pageId>`),
+ * with a declared pack of that type holding that id (and page).
+ */
+export function uuidLinkCheck(root: string, packs: PackManifest[], systemId: string): DocumentCheck {
+  const index = new Map<string, PackIndex>();
+  for (const pack of packs) {
+    const ids = new Map<string, Set<string>>();
+    for (const { doc } of readPackSources(root, pack)) {
+      const pages = Array.isArray(doc.pages) ? (doc.pages as Record<string, unknown>[]).map((p) => String(p._id)) : [];
+      ids.set(String(doc._id), new Set(pages));
+    }
+    index.set(pack.name, { type: pack.type, ids });
+  }
+  const problem = (uuid: string): string | null => {
+    const [scope, system, packName, type, id, subType, subId, ...rest] = uuid.split(".");
+    if (scope !== "Compendium" || system !== systemId) return "not a link into this system's compendiums";
+    const pack = index.get(packName ?? "");
+    if (!pack) return `no pack "${packName}"`;
+    if (type !== pack.type) return `pack "${packName}" holds ${pack.type}, not ${type}`;
+    const pages = pack.ids.get(id ?? "");
+    if (!pages) return `no document ${id} in pack "${packName}"`;
+    if (subType === undefined) return null;
+    if (subType !== "JournalEntryPage" || !subId || rest.length) return "unsupported embedded link";
+    return pages.has(subId) ? null : `no page ${subId} in ${id}`;
+  };
+  return (_pack, doc) =>
+    stringsOf(doc).flatMap((text) =>
+      [...text.matchAll(UUID_LINK)].flatMap((m) => {
+        const why = problem(m[1] ?? "");
+        return why ? [`broken link @UUID[${m[1]}]: ${why}`] : [];
+      }),
+    );
+}
+
+export async function packSchemaChecks(root = path.join(process.cwd(), "packs", "_source")): Promise<DocumentCheck[]> {
   const manifest = readManifest();
   const declared = (manifest.documentTypes ?? {}) as Record<string, Record<string, unknown>>;
   const subtypeCheck: DocumentCheck = (pack, doc) => {
@@ -95,5 +150,5 @@ export async function packSchemaChecks(): Promise<DocumentCheck[]> {
   // classes, whose validation API (CheckedModel) the checks use.
   const models = dataModels as unknown as Models;
   const schemaCheck: DocumentCheck = (pack, doc) => systemProblems(models, migrateSystem, pack.type, doc);
-  return [subtypeCheck, schemaCheck];
+  return [subtypeCheck, schemaCheck, uuidLinkCheck(root, manifest.packs, manifest.id)];
 }

@@ -7,6 +7,7 @@ import { registerSettings } from "./settings";
 import { createApi } from "./api";
 import { preloadTemplates, registerDataLayer, registerDice } from "./registration";
 import { migrateOnReady } from "./migrations/index";
+import { registerQuench } from "./quench";
 
 Hooks.once("init", () => {
   CONFIG.TACTICA = TACTICA;
@@ -15,6 +16,7 @@ Hooks.once("init", () => {
   registerDice();
   void preloadTemplates();
   (game as Game).tactica = createApi();
+  registerQuench();
 });
 
 Hooks.once("ready", migrateOnReady);

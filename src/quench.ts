@@ -1,0 +1,337 @@
+/**
+ * In-Foundry self-test (issue 7): Quench test batches that import the sample actors and items of
+ * the compendiums into the world, make each kind of roll through the actor methods, push, cast,
+ * take morale tests, draw the panic table and check the results against the rules. They run only
+ * inside a real Foundry with the Quench module active; the world documents they create are named
+ * "[Quench] …" and deleted when each batch ends. See docs/gm-guide.md.
+ */
+import { PoolRoll, PressureRoll, ProfileTest, PsyRoll, ScoreRoll } from "./dice/index";
+import { PANIC_RESULTS } from "./config";
+
+/**
+ * The batches this file registers, by Quench key. Names and test titles are developer-facing (the
+ * Quench runner is a developer tool, like the console), so they are plain English, not lang keys.
+ */
+export const QUENCH_BATCHES = {
+  "tactica.packs": "Tactica — compendiums",
+  "tactica.rolls": "Tactica — tests, pools and pushes",
+  "tactica.pressure": "Tactica — pressure rolls",
+  "tactica.psy": "Tactica — psychic powers",
+  "tactica.morale": "Tactica — morale, panic, fear",
+  "tactica.damage": "Tactica — damage",
+} as const;
+export type QuenchBatchKey = keyof typeof QUENCH_BATCHES;
+
+/* -------------------------------------------------------------------------------------------- */
+/*  The parts of Quench (Mocha + Chai) and of Foundry that the batches use                       */
+/* -------------------------------------------------------------------------------------------- */
+
+type Test = () => void | Promise<void>;
+
+/** What Quench hands to a batch: Mocha's functions and Chai's `assert`. */
+export interface QuenchContext {
+  describe(name: string, fn: () => void): void;
+  it(name: string, fn: Test): void;
+  before(fn: Test): void;
+  after(fn: Test): void;
+  assert: QuenchAssert;
+}
+
+/** The Chai `assert` functions the batches use. */
+export interface QuenchAssert {
+  ok(value: unknown, message?: string): void;
+  equal(actual: unknown, expected: unknown, message?: string): void;
+  deepEqual(actual: unknown, expected: unknown, message?: string): void;
+  instanceOf(value: unknown, constructor: abstract new (...args: never[]) => unknown, message?: string): void;
+  include(haystack: unknown, needle: unknown, message?: string): void;
+  isAtLeast(value: number, floor: number, message?: string): void;
+  isAtMost(value: number, ceiling: number, message?: string): void;
+}
+
+/** The global `quench` object, as far as registration goes. */
+export interface QuenchLike {
+  registerBatch(key: string, fn: (context: QuenchContext) => void, options?: { displayName?: string }): void;
+}
+
+type Options = { fastForward?: boolean };
+interface Message {
+  rolls: unknown[];
+  delete(): Promise<unknown>;
+}
+interface OwnedItem {
+  id: string;
+  name: string;
+  type: string;
+  system: Record<string, unknown>;
+}
+
+/** The contract's actor roll methods (implemented on TacticaActor by issue 4b). */
+interface SampleActor {
+  name: string;
+  system: Record<string, unknown> & { profile: Record<string, { value: number }>; gainsWillpower?: boolean };
+  items: { find(fn: (i: OwnedItem) => boolean): OwnedItem | undefined };
+  rollProfile(key: string, options?: Options): Promise<Message | null>;
+  rollPressure(itemId: string, options?: Options): Promise<Message | null>;
+  rollPool(o: { aptitude: string; subAptitude?: string; itemId?: string }, options?: Options): Promise<Message | null>;
+  castPower(itemId: string, options?: Options): Promise<Message | null>;
+  maintainPower(itemId: string, options?: Options): Promise<Message | null>;
+  cancelPower(o: { level: number }, options?: Options): Promise<Message | null>;
+  moraleTest(options?: Options): Promise<Message | null>;
+  fearTest(o: { fear: number; charging: boolean }, options?: Options): Promise<Message | null>;
+  rollScore(o: { subAptitude: string; difficulty?: number }, options?: Options): Promise<Message | null>;
+  applyDamage(attack: { damage: number; attributes: unknown[] }): Promise<unknown>;
+  delete(): Promise<unknown>;
+}
+
+interface PackLike {
+  index: { size: number };
+  getDocuments(): Promise<{ name: string; toObject(): Record<string, unknown> }[]>;
+}
+interface TableLike {
+  getResultsForRoll(value: number): { flags: Record<string, Record<string, unknown> | undefined> }[];
+}
+
+/** Foundry's globals, read through the few members the batches need. */
+function foundryWorld(): {
+  packs: { get(id: string): PackLike | undefined };
+  createActor(data: Record<string, unknown>): Promise<SampleActor>;
+  createTable(data: Record<string, unknown>): Promise<TableLike & { delete(): Promise<unknown> }>;
+  nat10: boolean;
+  statusIds: string[];
+} {
+  const g = game as unknown as { packs: { get(id: string): PackLike | undefined } };
+  const create = (name: "Actor" | "RollTable") => (data: Record<string, unknown>) =>
+    (CONFIG[name] as unknown as { documentClass: { create(d: Record<string, unknown>): Promise<unknown> } }).documentClass.create(data);
+  return {
+    packs: g.packs,
+    createActor: async (data) => (await create("Actor")(data)) as SampleActor,
+    createTable: async (data) => (await create("RollTable")(data)) as TableLike & { delete(): Promise<unknown> },
+    nat10: Boolean(game.settings?.get("tactica", "nat10")),
+    statusIds: (CONFIG.statusEffects as { id: string }[]).map((s) => s.id),
+  };
+}
+
+/* -------------------------------------------------------------------------------------------- */
+/*  Registration                                                                                 */
+/* -------------------------------------------------------------------------------------------- */
+
+/** True when the Quench module is installed and active in this world. */
+export function quenchActive(): boolean {
+  const modules = (game as unknown as { modules?: { get(id: string): { active?: boolean } | undefined } }).modules;
+  return modules?.get("quench")?.active === true;
+}
+
+/**
+ * Registers the self-test batches when Quench announces itself (`quenchReady`, after `init`).
+ * Nothing is registered, and nothing runs, without the Quench module active.
+ */
+export function registerQuench(): void {
+  const hooks = Hooks as unknown as { once(event: string, fn: (quench: QuenchLike) => void): number };
+  hooks.once("quenchReady", (quench) => {
+    if (!quenchActive()) return;
+    for (const [key, displayName] of Object.entries(QUENCH_BATCHES)) {
+      quench.registerBatch(key, (context) => BATCHES[key as QuenchBatchKey](context), { displayName });
+    }
+  });
+}
+
+/* -------------------------------------------------------------------------------------------- */
+/*  Shared fixtures                                                                              */
+/* -------------------------------------------------------------------------------------------- */
+
+/** Imports sample actors from the compendium into the world and deletes them (and messages) after. */
+function fixtures(context: QuenchContext) {
+  const created: { delete(): Promise<unknown> }[] = [];
+  context.after(async () => {
+    for (const doc of created.reverse()) await doc.delete();
+  });
+  return {
+    async actor(namePrefix: string): Promise<SampleActor> {
+      const pack = foundryWorld().packs.get("tactica.actors");
+      const source = (await pack?.getDocuments())?.find((d) => d.name.startsWith(namePrefix));
+      if (!source) throw new Error(`no sample actor "${namePrefix}" in tactica.actors`);
+      const actor = await foundryWorld().createActor({ ...source.toObject(), name: `[Quench] ${source.name}` });
+      created.push(actor);
+      return actor;
+    },
+    /** The roll of a posted message, checked to be of class `cls`. */
+    rollOf<T>(message: Message | null, cls: abstract new (...args: never[]) => T): T {
+      context.assert.ok(message, "the roll posted a chat message");
+      created.push(message!);
+      const roll = message!.rolls[0];
+      context.assert.instanceOf(roll, cls);
+      return roll as T;
+    },
+    track(doc: { delete(): Promise<unknown> } | null): void {
+      if (doc) created.push(doc);
+    },
+  };
+}
+
+const item = (actor: SampleActor, name: string): OwnedItem => {
+  const found = actor.items.find((i) => i.name === name);
+  if (!found) throw new Error(`${actor.name} has no item "${name}"`);
+  return found;
+};
+const FF = { fastForward: true };
+
+/* -------------------------------------------------------------------------------------------- */
+/*  Batches                                                                                      */
+/* -------------------------------------------------------------------------------------------- */
+
+const PACK_COUNTS: Record<string, number> = { powers: 12, "powers-en": 12, tables: 1, equipment: 18, actors: 4, journal: 2 };
+
+function packsBatch(context: QuenchContext): void {
+  const { describe, it, assert } = context;
+  const fx = fixtures(context);
+  describe("compendiums", () => {
+    it("every pack is present with its number of documents", () => {
+      for (const [name, count] of Object.entries(PACK_COUNTS)) {
+        assert.equal(foundryWorld().packs.get(`tactica.${name}`)?.index.size, count, name);
+      }
+    });
+    it("each sample actor imports into the world", async () => {
+      for (const prefix of ["Ilse", "Brann", "Sergent", "Chœur"]) assert.ok(await fx.actor(prefix), prefix);
+    });
+  });
+}
+
+function rollsBatch(context: QuenchContext): void {
+  const { describe, it, assert } = context;
+  const fx = fixtures(context);
+  describe("profile tests, pools, pushes, scores", () => {
+    it("a CO test is a d10 roll-under against the printed CO (D-1)", async () => {
+      const actor = await fx.actor("Ilse");
+      const roll = fx.rollOf(await actor.rollProfile("co", FF), ProfileTest);
+      assert.equal(roll.target, actor.system.profile.co!.value);
+      const natural10 = foundryWorld().nat10 && roll.natural === 10;
+      assert.equal(roll.isSuccess, roll.natural <= roll.target && !natural10);
+    });
+    it("a pool rolls base, skill and gear dice and counts the 6s; a push follows RULES §3", async () => {
+      const actor = await fx.actor("Sergent");
+      const pistol = item(actor, "Pistolet laser");
+      const roll = fx.rollOf(await actor.rollPool({ aptitude: "vivacite", subAptitude: "precision", itemId: pistol.id }, FF), PoolRoll);
+      const faces = roll.faces;
+      assert.deepEqual([faces.base.length, faces.skill.length, faces.gear.length], [4, 3, pistol.system.gearBonus]);
+      const all = [...faces.base, ...faces.skill, ...faces.gear];
+      assert.equal(roll.successes, all.filter((f) => f === 6).length);
+      if (!roll.pushable) return;
+      const pushed = await roll.push({ willpower: 0, gainsWillpower: actor.system.gainsWillpower === true });
+      assert.ok(pushed.isPushed, "the new roll is pushed");
+      faces.base.forEach((f, i) => { if (f === 6 || f === 1) assert.equal(pushed.faces.base[i], f, "6s and base 1s are kept"); });
+      assert.equal(pushed.consequences?.willpowerGained, 0, "an npc never gains WP (D-9)");
+    });
+    it("a score test is 2d6 + score against the difficulty (D-22)", async () => {
+      const actor = await fx.actor("Ilse");
+      const roll = fx.rollOf(await actor.rollScore({ subAptitude: "reflexe", difficulty: 10 }, FF), ScoreRoll);
+      assert.equal(roll.score, 5, "Vivacité 4 + Réflexe 1");
+      assert.equal(roll.testTotal, roll.faces.reduce((a, b) => a + b, 0) + roll.score);
+      assert.equal(roll.isSuccess, roll.testTotal >= 10);
+    });
+  });
+}
+
+function pressureBatch(context: QuenchContext): void {
+  const { describe, it, assert } = context;
+  const fx = fixtures(context);
+  describe("pressure rolls", () => {
+    it("MOU: the table bonus, capped by the printed MOU (4)", async () => {
+      const actor = await fx.actor("Brann");
+      const roll = fx.rollOf(await actor.rollPressure(item(actor, "Jambières à vapeur").id, FF), PressureRoll);
+      const face = roll.chosen.face;
+      assert.equal(roll.bonus, Math.min(face <= 2 ? 2 : face <= 4 ? 3 : 4, 4));
+    });
+    it("PEUR: halved, then capped by the printed PEUR 1, so always +1 (D-5)", async () => {
+      const actor = await fx.actor("Brann");
+      const roll = fx.rollOf(await actor.rollPressure(item(actor, "Sirène de chaudière").id, FF), PressureRoll);
+      assert.equal(roll.bonus, 1);
+    });
+  });
+}
+
+function psyBatch(context: QuenchContext): void {
+  const { describe, it, assert } = context;
+  const fx = fixtures(context);
+  describe("psychic powers", () => {
+    it("casting Souffle: level 3 + mastery 2 = 5, a natural 10 fails", async () => {
+      const actor = await fx.actor("Ilse");
+      const roll = fx.rollOf(await actor.castPower(item(actor, "Souffle").id, FF), PsyRoll);
+      assert.equal(roll.target, 5);
+      assert.equal(roll.isSuccess, roll.natural <= 5 && roll.natural !== 10);
+    });
+    it("the neophyte choir casts its one power; the success follows its target", async () => {
+      const unit = await fx.actor("Chœur");
+      const roll = fx.rollOf(await unit.castPower(item(unit, "Obstacle").id, FF), PsyRoll);
+      assert.isAtMost(roll.target, 6 + 3, "level 6, chant +3 at most (D-12)");
+      assert.equal(roll.isSuccess, roll.natural <= roll.target && roll.natural !== 10);
+    });
+    it("maintaining Bouclier answers with a message or a refusal, never an exception", async () => {
+      const actor = await fx.actor("Ilse");
+      const shield = item(actor, "Bouclier").id;
+      fx.track(await actor.castPower(shield, FF));
+      const message = await actor.maintainPower(shield, FF);
+      fx.track(message);
+      assert.ok(message === null || Array.isArray(message.rolls));
+    });
+    it("cancelling a level-5 effect: 5 + 1, mastery does not count (D-14)", async () => {
+      const actor = await fx.actor("Ilse");
+      const roll = fx.rollOf(await actor.cancelPower({ level: 5 }, FF), PsyRoll);
+      assert.equal(roll.target, 6);
+    });
+  });
+}
+
+function moraleBatch(context: QuenchContext): void {
+  const { describe, it, assert } = context;
+  const fx = fixtures(context);
+  describe("morale, fear and the panic table", () => {
+    it("a morale test is a CO test against the printed CO", async () => {
+      const actor = await fx.actor("Sergent");
+      const roll = fx.rollOf(await actor.moraleTest(FF), ProfileTest);
+      assert.equal(roll.purpose, "morale");
+      assert.equal(roll.target, 8);
+    });
+    it("a fear test takes the enemy's PEUR off the CO", async () => {
+      const actor = await fx.actor("Ilse");
+      const roll = fx.rollOf(await actor.fearTest({ fear: 2, charging: true }, FF), ProfileTest);
+      assert.equal(roll.purpose, "fear");
+      assert.equal(roll.target, 7 - 2);
+    });
+    it("every face of the panic table gives the result of RULES §5 and an existing condition", async () => {
+      const source = (await foundryWorld().packs.get("tactica.tables")?.getDocuments())?.[0];
+      assert.ok(source, "the panic table is in tactica.tables");
+      const table = await foundryWorld().createTable({ ...source!.toObject(), name: "[Quench] panique" });
+      fx.track(table);
+      for (const [key, result] of Object.entries(PANIC_RESULTS)) {
+        for (let face = result.faces[0]; face <= result.faces[1]; face++) {
+          const drawn = table.getResultsForRoll(face);
+          assert.equal(drawn[0]?.flags.tactica?.panicResult, key, `face ${face}`);
+        }
+        if (result.status) assert.include(foundryWorld().statusIds, result.status);
+      }
+    });
+  });
+}
+
+function damageBatch(context: QuenchContext): void {
+  const { describe, it, assert } = context;
+  const fx = fixtures(context);
+  describe("damage pipeline", () => {
+    it("5 damage on Korvath: the field takes 4, the armour 1, PV unchanged (D-26)", async () => {
+      const actor = await fx.actor("Sergent");
+      await actor.applyDamage({ damage: 5, attributes: [] });
+      assert.equal((actor.system.profile.pv as { value: number }).value, 12);
+      const field = item(actor, "Champ réfracteur").system as { renfort: { value: number }; disabled: boolean };
+      assert.deepEqual([field.renfort.value, field.disabled], [0, true]);
+    });
+  });
+}
+
+const BATCHES: Record<QuenchBatchKey, (context: QuenchContext) => void> = {
+  "tactica.packs": packsBatch,
+  "tactica.rolls": rollsBatch,
+  "tactica.pressure": pressureBatch,
+  "tactica.psy": psyBatch,
+  "tactica.morale": moraleBatch,
+  "tactica.damage": damageBatch,
+};
