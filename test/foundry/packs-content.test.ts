@@ -130,33 +130,27 @@ describe("Quench self-test registration", () => {
     world.fake.game.modules = new Map(active === null ? [] : [["quench", { active }]]);
   };
 
-  it("registers nothing when the Quench module is not active, even if the hook fires", async () => {
-    const { registerQuench } = await import("../../src/quench");
-    for (const state of [null, false]) {
-      setQuenchModule(state);
-      const registered: Registered[] = [];
-      registerQuench();
-      world.fake.hooks.callAll("quenchReady", fakeQuench(registered));
-      expect(registered).toEqual([]);
-    }
+  // The entry registers the self-test on init (src/tactica.ts); these tests only fire Quench's hook.
+  it.each([null, false])("registers nothing when the Quench module is %s, even if the hook fires", async (state) => {
+    setQuenchModule(state);
+    const registered: Registered[] = [];
+    world.fake.hooks.callAll("quenchReady", fakeQuench(registered));
+    expect(registered).toEqual([]);
   });
 
-  it("registers nothing before Quench announces itself", async () => {
-    const { registerQuench } = await import("../../src/quench");
+  it("registers nothing before Quench announces itself", () => {
     setQuenchModule(true);
     const registered: Registered[] = [];
     const quench = fakeQuench(registered);
-    registerQuench();
     expect(registered).toEqual([]);
     world.fake.hooks.callAll("quenchReady", quench);
     expect(registered.length).toBeGreaterThan(0);
   });
 
   it("with Quench active, registers each batch once under its key, and each declares its tests", async () => {
-    const { registerQuench, QUENCH_BATCHES } = await import("../../src/quench");
+    const { QUENCH_BATCHES } = await import("../../src/quench");
     setQuenchModule(true);
     const registered: Registered[] = [];
-    registerQuench();
     world.fake.hooks.callAll("quenchReady", fakeQuench(registered));
     world.fake.hooks.callAll("quenchReady", fakeQuench(registered));
     expect(registered.map((r) => r.key)).toEqual([
