@@ -13,6 +13,7 @@ import { TacticaChatMessage } from "./documents/chat-message";
 import { TacticaItem } from "./documents/item";
 import { STATUS_EFFECTS } from "./status-effects";
 import { CHAT_PARTIALS, CHAT_TEMPLATES, DICE_ROLLS } from "./dice/index";
+import { COMBAT_TEMPLATES } from "./combat/register";
 
 export function registerDataLayer(): void {
   CONFIG.Actor.documentClass = TacticaActor;
@@ -35,7 +36,7 @@ export function registerDice(): void {
 }
 
 /** Every template the system renders, preloaded on init (cards include their parts by path). */
-export const SYSTEM_TEMPLATES: string[] = [...CHAT_PARTIALS, ...CHAT_TEMPLATES];
+export const SYSTEM_TEMPLATES: string[] = [...CHAT_PARTIALS, ...CHAT_TEMPLATES, ...COMBAT_TEMPLATES];
 
 export function preloadTemplates(): Promise<unknown> {
   return foundry.applications.handlebars.loadTemplates(SYSTEM_TEMPLATES);

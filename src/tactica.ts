@@ -8,12 +8,14 @@ import { createApi } from "./api";
 import { preloadTemplates, registerDataLayer, registerDice } from "./registration";
 import { migrateOnReady } from "./migrations/index";
 import { registerQuench } from "./quench";
+import { registerCombat } from "./combat/register";
 
 Hooks.once("init", () => {
   CONFIG.TACTICA = TACTICA;
   registerSettings();
   registerDataLayer();
   registerDice();
+  registerCombat();
   void preloadTemplates();
   (game as Game).tactica = createApi();
   registerQuench();

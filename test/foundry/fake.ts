@@ -10,6 +10,7 @@
 
 import { installDataFake } from "./fake-data";
 import { installDiceFake } from "./fake-dice";
+import { installCombatFake } from "./fake-combat";
 
 type HookFn = (...args: unknown[]) => unknown;
 
@@ -202,6 +203,7 @@ export function installFoundryFake(translations: Record<string, unknown> = {}, l
   Object.assign(globalThis, { Hooks: hooks, game, CONFIG, foundry });
   installDataFake(fake);
   installDiceFake(fake);
+  installCombatFake(fake);
   return fake;
 }
 

@@ -1,0 +1,45 @@
+/**
+ * `registerCombat()`: the combat's document classes and the hooks that keep the timeline honest
+ * (*Focalisé* loss, *Adaptatif* reset at the end of combat). Call once on `init`.
+ */
+import { TacticaCombat } from "./combat";
+import { TacticaCombatant } from "./combatant";
+import { COMBAT_NOTICE_TEMPLATE } from "./cards";
+import { THRESHOLD_CARD_TEMPLATE } from "./thresholds";
+import { adaptiveResetUpdate } from "../data/actor/threshold-update";
+import "./declarations";
+
+/** The combat chat templates, to preload with the system's others. */
+export const COMBAT_TEMPLATES = [THRESHOLD_CARD_TEMPLATE, COMBAT_NOTICE_TEMPLATE];
+
+/** RULES §7.2 *Focalisé*: every running timeline combat where `actor` fights loses its focused actions. */
+export async function onExhaustionGained(actor: Actor.Implementation): Promise<void> {
+  if (!game.user?.isGM) return;
+  for (const combat of game.combats ?? []) {
+    if (!(combat instanceof TacticaCombat)) continue;
+    for (const combatant of combat.combatants) {
+      const id = combatant.id;
+      if (id && combatant.actor === actor) await combat.queue(() => combat.loseFocused(id));
+    }
+  }
+}
+
+/** RULES §6.4 *Adaptatif*: the bonus is lost when the combat ends — one update per actor. */
+export async function onCombatDeleted(combat: Combat.Implementation): Promise<void> {
+  if (!game.user?.isActiveGM) return;
+  const seen = new Set<Actor.Implementation>();
+  for (const combatant of combat.combatants) {
+    const actor = combatant.actor;
+    if (!actor || seen.has(actor)) continue;
+    seen.add(actor);
+    const update = adaptiveResetUpdate(actor.items);
+    if (update) await actor.update(update);
+  }
+}
+
+export function registerCombat(): void {
+  CONFIG.Combat.documentClass = TacticaCombat;
+  CONFIG.Combatant.documentClass = TacticaCombatant;
+  Hooks.on("tactica.exhaustionGained", (actor) => void onExhaustionGained(actor));
+  Hooks.on("deleteCombat", (combat) => void onCombatDeleted(combat));
+}

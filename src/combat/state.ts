@@ -1,0 +1,92 @@
+/**
+ * What Tactica keeps on a Combat, in `flags.tactica` (RULES §7): the combat's mode, the timeline
+ * state in timeline mode, and the last threshold processed (the round in *tours* mode, the
+ * multiple of S-threshold in timeline mode) so that a threshold is never processed twice.
+ *
+ * Read defensively: flags edited by hand or by an older version fall back to safe defaults
+ * rather than breaking the tracker.
+ */
+import { assertTimelineState, type TimelineState } from "../rules/timeline";
+import type { CombatMode } from "../settings";
+
+/** `flags.tactica` of a Combat. */
+export interface CombatFlags {
+  /** RULES §7.1 (D-32): fixed when the combat is created, switchable until it starts. */
+  mode?: CombatMode;
+  /** RULES §7.2: the timeline (timeline mode, once started). */
+  timeline?: TimelineState;
+  /** RULES §7.3: the last threshold processed (round or multiple); 0 = none yet. */
+  lastThreshold?: number;
+}
+
+/** Update options Tactica adds to a combat update, read back in `_onUpdate` on the active GM. */
+export interface CombatUpdateContext {
+  /** The combatant whose activation the update ends (null: none was active). */
+  endedId: string | null;
+  /** Thresholds this update crossed, already recorded in `lastThreshold` (timeline mode). */
+  thresholds?: number[];
+  /** Action markers that came due (timeline mode), for their cards. */
+  due?: { id: string; ownerId: string }[];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The `flags.tactica` object of any document (empty when absent). */
+export function tacticaFlags(doc: { flags: unknown }): Record<string, unknown> {
+  const flags = doc.flags;
+  const scope = isRecord(flags) ? flags.tactica : undefined;
+  return isRecord(scope) ? scope : {};
+}
+
+/** The combat's mode, or `fallback` (the world setting) when none is stored. */
+export function readMode(doc: { flags: unknown }, fallback: CombatMode): CombatMode {
+  const mode = tacticaFlags(doc).mode;
+  return mode === "tours" || mode === "timeline" ? mode : fallback;
+}
+
+/** The stored timeline, or `null` when absent or malformed (the GM restarts the timeline). */
+export function readTimeline(doc: { flags: unknown }): TimelineState | null {
+  const raw = tacticaFlags(doc).timeline;
+  if (!isRecord(raw)) return null;
+  try {
+    return assertTimelineState(raw as unknown as TimelineState);
+  } catch {
+    return null;
+  }
+}
+
+/** The last threshold processed (integer ≥ 0). */
+export function readLastThreshold(doc: { flags: unknown }): number {
+  const value = tacticaFlags(doc).lastThreshold;
+  return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : 0;
+}
+
+/** Reads Tactica's context from update options (set by the initiating client). */
+export function readUpdateContext(options: unknown): CombatUpdateContext | null {
+  const context = isRecord(options) ? options.tactica : undefined;
+  if (!isRecord(context)) return null;
+  const endedId = typeof context.endedId === "string" ? context.endedId : null;
+  const thresholds = Array.isArray(context.thresholds)
+    ? context.thresholds.filter((t): t is number => typeof t === "number" && Number.isInteger(t))
+    : [];
+  const due = Array.isArray(context.due)
+    ? context.due.filter(
+        (d): d is { id: string; ownerId: string } =>
+          isRecord(d) && typeof d.id === "string" && typeof d.ownerId === "string",
+      )
+    : [];
+  return { endedId, thresholds, due };
+}
+
+/**
+ * RULES §7.3 *tours* mode: the rounds whose start is a threshold not yet processed — every round
+ * after `last` up to `round`; the first round's start is not a threshold (as the timeline's 0).
+ */
+export function roundThresholds(last: number, round: number): number[] {
+  const from = Math.max(last, 1);
+  const rounds: number[] = [];
+  for (let r = from + 1; r <= round; r++) rounds.push(r);
+  return rounds;
+}

@@ -1,0 +1,154 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { loadWorld, type LoadedWorld } from "./world";
+import { createTemplateHarness, installTemplateHarness, textOf } from "../templates/harness";
+import { createFakeCombat } from "./fake-combat";
+import type { TacticaCombat } from "../../src/combat/combat";
+import type { TacticaActor } from "../../src/documents/actor";
+
+// Timeline mode (RULES §7.2, §7.3) on the real combat classes in the Foundry fake: ordering,
+// durations, Différé, Focalisé, thresholds crossed exactly once, one write per action.
+
+let world: LoadedWorld;
+let combat: TacticaCombat;
+let actors: Record<string, TacticaActor>;
+
+const person = (name: string, extra: object = {}) => ({
+  name,
+  type: "character",
+  system: { profile: { pv: { value: 10, max: 10 }, ac: { value: 4 } }, ...extra },
+});
+
+async function setup(mode: "tours" | "timeline"): Promise<void> {
+  world = await loadWorld("fr", (fake) => installTemplateHarness(fake, createTemplateHarness("fr")));
+  const { registerCombat } = await import("../../src/combat/register");
+  registerCombat();
+  await world.fake.settings.set("tactica", "combatMode", mode);
+  world.data.setUser("gm-1");
+  actors = {
+    ana: await world.createActor(person("Ana", { gauges: { disruptif: 0, incendiaire: 3 } })),
+    bel: await world.createActor(person("Bel")),
+    cyr: await world.createActor(person("Cyr")),
+  };
+  combat = (await createFakeCombat([
+    { actorId: actors.ana!.id!, initiative: 3, name: "Ana" },
+    { actorId: actors.bel!.id!, initiative: 5, name: "Bel" },
+    { actorId: actors.cyr!.id!, initiative: 3, name: "Cyr" },
+  ])) as unknown as TacticaCombat;
+}
+
+const idOf = (name: string) => combat.combatants.find((c) => c.name === name)!.id!;
+const current = () => combat.combatant?.name;
+const order = () => combat.turns.map((c) => `${c.name}@${c.initiative}`);
+const messages = () => world.fake.game.messages as unknown as { contents: { content: string; flags: Record<string, unknown> }[] };
+const texts = () => messages().contents.map((m) => textOf(m.content));
+
+function recordHooks(): string[] {
+  const log: string[] = [];
+  for (const name of ["tactica.activationStart", "tactica.activationEnd", "tactica.threshold"]) {
+    world.fake.hooks.on(name, (_c: unknown, arg: unknown) => {
+      const who = (arg as { name?: string } | undefined)?.name ?? (arg as { thresholds?: number[] }).thresholds?.join(",");
+      log.push(`${name.slice(8)}:${who}`);
+    });
+  }
+  return log;
+}
+
+describe("timeline mode", () => {
+  beforeEach(() => setup("timeline"));
+
+  it("takes its mode from the setting, switchable before the start only", async () => {
+    expect(combat.mode).toBe("timeline");
+    expect(await combat.setMode("tours")).toBe(true);
+    expect(combat.mode).toBe("tours");
+    await combat.setMode("timeline");
+    await combat.startCombat();
+    const errors = await world.errorsDuring(() => combat.setMode("tours"));
+    expect(errors).toEqual(["Le mode ne peut plus changer : le combat a commencé."]);
+    expect(combat.mode).toBe("timeline");
+  });
+
+  it("orders by position then arrival, and End action moves the actor last in its new stack", async () => {
+    const log = recordHooks();
+    await combat.startCombat();
+    expect(order()).toEqual(["Ana@3", "Cyr@3", "Bel@5"]);
+    expect(log).toEqual(["activationStart:Ana"]);
+
+    const writes = await world.writesDuring(() => combat.endAction(2));
+    // One combat write, one batch of initiatives.
+    expect(writes.map((w) => w.documentName)).toEqual(["Combat", "Combatant"]);
+    // Bel was at 5 first: Ana goes after it (FIFO).
+    expect(order()).toEqual(["Cyr@3", "Bel@5", "Ana@5"]);
+    await combat.endAction(2);
+    expect(order()).toEqual(["Bel@5", "Ana@5", "Cyr@5"]);
+    expect(current()).toBe("Bel");
+    expect(log).toEqual(["activationStart:Ana", "activationEnd:Ana", "activationStart:Cyr", "activationEnd:Cyr", "activationStart:Bel"]);
+  });
+
+  it("crosses each threshold exactly once and ticks every actor in one update each", async () => {
+    const log = recordHooks();
+    await combat.startCombat();
+    await combat.endAction(4); // Ana 3 → 7; Cyr acts at 3
+    await combat.endAction(8); // Cyr 3 → 11; Bel acts at 5
+    const writes = await world.writesDuring(() => combat.endAction(10)); // Bel → 15; Ana at 7
+    expect(writes.filter((w) => w.documentName === "Actor")).toHaveLength(0);
+    const crossing = await world.writesDuring(() => combat.endAction(10)); // Ana → 17; Cyr at 11: crosses 10
+    expect(crossing.filter((w) => w.documentName === "Actor").map((w) => w.ids[0])).toEqual([actors.ana!.id]);
+    expect(log.filter((l) => l.startsWith("threshold"))).toEqual(["threshold:10"]);
+    const ana = actors.ana!.system as unknown as { profile: { pv: { value: number } }; gauges: { incendiaire: number } };
+    expect(ana.profile.pv.value).toBe(7); // 3 burn, no armour
+    expect(ana.gauges.incendiaire).toBe(2);
+    expect(texts().filter((t) => t.includes("seuil"))).toHaveLength(1);
+    expect(texts().at(-1)).toContain("Ana");
+
+    // Dragging a marker back before 10 and on again crosses nothing already crossed.
+    await combat.moveMarker(idOf("Cyr"), 9);
+    await combat.endAction(0);
+    expect(log.filter((l) => l.startsWith("threshold"))).toEqual(["threshold:10"]);
+  });
+
+  it("refuses to go back, and refuses players", async () => {
+    await combat.startCombat();
+    expect(await world.errorsDuring(() => combat.previousTurn())).toEqual(["La ligne du temps ne recule pas : déplacez le marqueur à la main."]);
+    world.data.setUser("player-1");
+    const before = order();
+    expect(await world.errorsDuring(() => combat.endAction(3))).toEqual(["Seul le MJ peut faire avancer la ligne du temps."]);
+    expect(order()).toEqual(before);
+  });
+
+  it("resolves a Différé action when the pointer reaches it, posting its card again", async () => {
+    await combat.startCombat();
+    const Chat = world.fake.CONFIG.ChatMessage as { documentClass: { create(d: object): Promise<{ id: string }> } };
+    const card = await Chat.documentClass.create({ content: "<p>Tir différé</p>" });
+    // Ana at 3: duration 3, Différé 2 → marker at 5, Ana at 6 (RULES §7.2 example).
+    await combat.declareDelayed({ ownerId: idOf("Ana"), actionId: card.id, duration: 3, delay: 2 });
+    expect(combat.timeline!.entries.find((e) => e.id === card.id)?.position).toBe(5);
+    expect(order()).toEqual(["Cyr@3", "Bel@5", "Ana@6"]);
+    const due: string[] = [];
+    world.fake.hooks.on("tactica.delayedDue", (_c: unknown, d: unknown) => due.push((d as { id: string }).id));
+    await combat.endAction(4); // Cyr → 7; at 5 Bel was there before the marker: Bel acts first
+    expect(current()).toBe("Bel");
+    expect(due).toEqual([]);
+    await combat.endAction(4); // Bel → 9; the pointer stays on 5: the marker resolves, then Ana (6)
+    expect(due).toEqual([card.id]);
+    expect(current()).toBe("Ana");
+    expect(combat.timeline!.entries.some((e) => e.id === card.id)).toBe(false);
+    const reposted = messages().contents.at(-1)!;
+    expect(reposted.content).toBe("<p>Tir différé</p>");
+    expect((reposted.flags.tactica as { delayedResolve: { actionId: string } }).delayedResolve.actionId).toBe(card.id);
+  });
+
+  it("loses a Focalisé action when its owner gains Épuisement, with a chat line", async () => {
+    await combat.startCombat();
+    await combat.declareDelayed({ ownerId: idOf("Ana"), actionId: "focus1", duration: 3, delay: 2, focused: true });
+    await actors.ana!.gainExhaustion(1);
+    await combat.settled();
+    expect(combat.timeline!.entries.some((e) => e.id === "focus1")).toBe(false);
+    expect(texts().at(-1)).toBe("Ana gagne de l'Épuisement : son action focalisée (position 5) est perdue.");
+  });
+
+  it("moves a stunned target's marker", async () => {
+    await combat.startCombat();
+    await combat.stun(idOf("Bel"), 2);
+    expect(order()).toEqual(["Ana@3", "Cyr@3", "Bel@7"]);
+  });
+});
