@@ -14,6 +14,8 @@ import { TacticaItem } from "./documents/item";
 import { STATUS_EFFECTS } from "./status-effects";
 import { CHAT_PARTIALS, CHAT_TEMPLATES, DICE_ROLLS } from "./dice/index";
 import { COMBAT_TEMPLATES } from "./combat/register";
+import { CARD_STATE_TEMPLATE } from "./chat/card-state";
+import { DIALOG_TEMPLATES } from "./applications/dialogs/form-dialog";
 
 export function registerDataLayer(): void {
   CONFIG.Actor.documentClass = TacticaActor;
@@ -36,7 +38,13 @@ export function registerDice(): void {
 }
 
 /** Every template the system renders, preloaded on init (cards include their parts by path). */
-export const SYSTEM_TEMPLATES: string[] = [...CHAT_PARTIALS, ...CHAT_TEMPLATES, ...COMBAT_TEMPLATES];
+export const SYSTEM_TEMPLATES: string[] = [
+  ...CHAT_PARTIALS,
+  CARD_STATE_TEMPLATE,
+  ...CHAT_TEMPLATES,
+  ...DIALOG_TEMPLATES,
+  ...COMBAT_TEMPLATES,
+];
 
 export function preloadTemplates(): Promise<unknown> {
   return foundry.applications.handlebars.loadTemplates(SYSTEM_TEMPLATES);

@@ -9,6 +9,11 @@ import { preloadTemplates, registerDataLayer, registerDice } from "./registratio
 import { migrateOnReady } from "./migrations/index";
 import { registerQuench } from "./quench";
 import { registerCombat } from "./combat/register";
+import { registerChat } from "./chat/render";
+import { registerQueries } from "./chat/gm";
+import { registerPressureWindows } from "./pressure-windows";
+import { registerPsyActivation } from "./actions/psy";
+import { registerHotbar } from "./macros";
 
 Hooks.once("init", () => {
   CONFIG.TACTICA = TACTICA;
@@ -16,6 +21,11 @@ Hooks.once("init", () => {
   registerDataLayer();
   registerDice();
   registerCombat();
+  registerChat();
+  registerQueries();
+  registerPressureWindows();
+  registerPsyActivation();
+  registerHotbar();
   void preloadTemplates();
   (game as Game).tactica = createApi();
   registerQuench();

@@ -1,7 +1,8 @@
 /**
  * The Actor document: thin orchestration over the data models and the rules (DESIGN §1). Each
  * method is one user action and writes once: damage, conditions, spending AC, gaining
- * *Épuisement*. Roll methods come with the rolls.
+ * *Épuisement*. The roll methods (DESIGN §4, the shared contract) delegate to src/actions/*: each
+ * posts a roll card and returns its message, or null when cancelled or refused.
  */
 import { applyDamage, type DamageResult } from "../rules/damage";
 import type { Attribute } from "../rules/attributes";
@@ -11,6 +12,15 @@ import { isStatusId, type StatusId } from "../status-effects";
 import { notifyError, notifyRulesError } from "../utils/notify";
 import { CharacterModel } from "../data/actor/character";
 import { UnitModel } from "../data/actor/unit";
+import type { ProfileKey } from "../rules/keys";
+import type { TacticaChatMessage } from "./chat-message";
+import type { RollMethodOptions } from "../actions/common";
+import { rollPool, type PoolRequest } from "../actions/pool";
+import { rollPressure } from "../actions/pressure";
+import { rollProfile } from "../actions/profile";
+import { cancelPower, castPower, maintainPower } from "../actions/psy";
+import { fearTest, moraleTest, rally } from "../actions/morale";
+import { attack, rollScore, type ScoreRequest } from "../actions/score";
 
 /** One hit to apply (RULES §6.2): its damage and the attack's attributes. */
 export interface IncomingAttack {
@@ -94,5 +104,62 @@ export class TacticaActor extends Actor {
     await this.update({ system: { exhaustion: total } });
     Hooks.callAll("tactica.exhaustionGained", this, n);
     return total;
+  }
+
+  /* ------------------------------------ roll methods ------------------------------------ */
+
+  /** RULES §1: a profile test (d10 roll-under). */
+  rollProfile(key: ProfileKey, options?: RollMethodOptions): Promise<TacticaChatMessage | null> {
+    return rollProfile(this, key, options);
+  }
+
+  /** RULES §2: a pressure roll through an equipped linked item. */
+  rollPressure(itemId: string, options?: RollMethodOptions & { dice?: number }): Promise<TacticaChatMessage | null> {
+    return rollPressure(this, itemId, options);
+  }
+
+  /** RULES §3: a dice pool (pushed from its card). */
+  rollPool(request: PoolRequest, options?: RollMethodOptions): Promise<TacticaChatMessage | null> {
+    return rollPool(this, request, options);
+  }
+
+  /** RULES §4: casts a power. */
+  castPower(itemId: string, options?: RollMethodOptions): Promise<TacticaChatMessage | null> {
+    return castPower(this, itemId, options);
+  }
+
+  /** RULES §4 (D-13): maintains a power this activation (no card: the AC are spent). */
+  maintainPower(itemId: string, _options?: RollMethodOptions): Promise<TacticaChatMessage | null> {
+    return maintainPower(this, itemId);
+  }
+
+  /** RULES §4 (D-14): tries to cancel an effect in play. */
+  cancelPower(o: { level: number; concentration?: boolean; modifier?: number }, options?: RollMethodOptions): Promise<TacticaChatMessage | null> {
+    return cancelPower(this, o, options);
+  }
+
+  /** RULES §5: the morale test. */
+  moraleTest(options?: RollMethodOptions): Promise<TacticaChatMessage | null> {
+    return moraleTest(this, options);
+  }
+
+  /** RULES §5: rally (first action, half the AC). */
+  rally(options?: RollMethodOptions): Promise<TacticaChatMessage | null> {
+    return rally(this, options);
+  }
+
+  /** RULES §5: a fear test against an enemy of PEUR `fear`. */
+  fearTest(o: { fear: number; charging: boolean }, options?: RollMethodOptions): Promise<TacticaChatMessage | null> {
+    return fearTest(this, o, options);
+  }
+
+  /** RULES §6.1: a score test. */
+  rollScore(request: ScoreRequest, options?: RollMethodOptions): Promise<TacticaChatMessage | null> {
+    return rollScore(this, request, options);
+  }
+
+  /** RULES §6.1: an attack on the user's targets. */
+  attack(itemId: string, options?: RollMethodOptions): Promise<TacticaChatMessage | null> {
+    return attack(this, itemId, options);
   }
 }

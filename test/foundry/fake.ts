@@ -11,6 +11,7 @@
 import { installDataFake } from "./fake-data";
 import { installDiceFake } from "./fake-dice";
 import { installCombatFake } from "./fake-combat";
+import { installChatFake } from "./fake-chat";
 
 type HookFn = (...args: unknown[]) => unknown;
 
@@ -203,6 +204,7 @@ export function installFoundryFake(translations: Record<string, unknown> = {}, l
   Object.assign(globalThis, { Hooks: hooks, game, CONFIG, foundry });
   installDataFake(fake);
   installDiceFake(fake);
+  installChatFake(fake);
   installCombatFake(fake);
   return fake;
 }

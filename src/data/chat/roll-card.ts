@@ -41,16 +41,35 @@ export type RollKind = (typeof ROLL_KINDS)[number];
 export const TARGET_OUTCOMES = ["pending", "hit", "miss", "resisted", "passed", "failed"] as const;
 export type TargetOutcome = (typeof TARGET_OUTCOMES)[number];
 
+/** RULES §6.2: what one application of damage did, for the card's breakdown. */
+const damageField = () =>
+  new fields.SchemaField(
+    {
+      field: integer(0, 0, BOUNDS.large),
+      armour: integer(0, 0, BOUNDS.large),
+      resistant: integer(0, 0, BOUNDS.large),
+      pv: integer(0, 0, BOUNDS.large),
+    },
+    { required: true, nullable: true, initial: null },
+  );
+
 const targetField = () =>
   new fields.SchemaField({
     actorUuid: text(),
     tokenUuid: text(),
+    /** The target's name when the card was made (user text, shown escaped). */
+    name: text(),
+    /** Places between attacker and target, when the scene knows them (RULES §7.4). */
+    distance: nullableInteger(0, BOUNDS.large),
+    /** A language key explaining this row (out of range, no place…), or "". */
+    note: text(),
     /** Per-target modifier (e.g. *Imprécis* by distance, RULES §6.1). */
     modifier: integer(0, -BOUNDS.large, BOUNDS.large),
     /** The target's own total (defence or resist roll), once rolled. */
     total: nullableInteger(-BOUNDS.large, BOUNDS.large),
     outcome: choice(TARGET_OUTCOMES, "pending"),
     damageApplied: flag(),
+    damage: damageField(),
   });
 
 const rollCardSchema = () => ({
@@ -64,6 +83,16 @@ const rollCardSchema = () => ({
   /** D-10: the consequences of the last push were applied (a second click applies nothing). */
   consequencesApplied: flag(),
   targets: new fields.ArrayField(targetField(), { required: true, initial: [] }),
+  /** The follow-up of the card was done once (pressure effect applied, panic drawn…). */
+  followUpDone: flag(),
+  /** A panic table result drawn from this card (RULES §5), or "". */
+  panic: text(),
+  /** AC the action spent (RULES §4, §5), shown on the card. */
+  acSpent: nullableInteger(0, BOUNDS.large),
+  /** *Différé* X: the action resolves X positions later (RULES §6.4, §7.2). */
+  delayed: nullableInteger(0, BOUNDS.large),
+  /** Language keys of notes the card shows under the roll (refusals, windows, "no GM"…). */
+  notes: new fields.ArrayField(text(), { required: true, initial: [] }),
 });
 type RollCardSchema = ReturnType<typeof rollCardSchema>;
 

@@ -1,0 +1,144 @@
+/**
+ * RULES §5: morale tests, rally, fear tests and the panic table. Every CO test uses the highest
+ * CO of a unit (D-17); the dialog offers the CO modifiers as toggles; *inébranlable* figures and
+ * fear-causers are told they are immune.
+ */
+import { ProfileTest, type CoToggles, type ProfileTestOptions } from "../dice/profile-test";
+import { UnitModel } from "../data/actor/unit";
+import { PANIC_RESULTS } from "../config";
+import { needsFearTest, panicResult, rallyActions, rallyCost, type PanicOutcome } from "../rules/morale";
+import type { TacticaActor } from "../documents/actor";
+import type { TacticaChatMessage } from "../documents/chat-message";
+import type { ProfileKey } from "../rules/keys";
+import { postCard, refused, subjectOf, type RollMethodOptions } from "./common";
+import { profileDialog } from "../applications/dialogs/profile-dialog";
+import { notifyInfo } from "./notify-info";
+
+/** The panic conditions a rally removes (RULES §5, D-18). */
+const PANIC_STATUSES = ["panicked", "retreating", "terrified"] as const;
+
+interface MoraleView {
+  profile: Record<ProfileKey, { value: number; total: number }>;
+  morale: { state: string; fearPassed: number; unshakeable: boolean; moraleTested: boolean };
+  actions: { spent: number; remaining: number };
+}
+
+function moraleOf(actor: TacticaActor): MoraleView | null {
+  const system = actor.system as Partial<MoraleView> | null;
+  return system?.profile && system.morale && system.actions ? (system as MoraleView) : null;
+}
+
+/** D-17: the CO every test of this actor uses (a unit's highest CO). */
+export function coFor(actor: TacticaActor): number {
+  const system = actor.system;
+  if (system instanceof UnitModel) return system.coForTests;
+  return moraleOf(actor)?.profile.co.total ?? 0;
+}
+
+/** The toggles a unit's own data switches on by default (banner, general). */
+function defaultToggles(actor: TacticaActor): CoToggles {
+  const system = actor.system;
+  return system instanceof UnitModel ? { banner: system.banner, general: system.general } : {};
+}
+
+/** Rolls one CO test through the pipeline and posts its card. */
+async function coTest(actor: TacticaActor, purpose: ProfileTestOptions["purpose"], co: CoToggles, options: RollMethodOptions, card: { notes?: string[]; acSpent?: number | null } = {}) {
+  let toggles = co;
+  let modifier = 0;
+  if (!options.fastForward) {
+    const picked = await profileDialog(actor, "co", { co: toggles });
+    if (!picked) return null;
+    toggles = picked.co ?? toggles;
+    modifier = picked.modifier;
+  }
+  const model = moraleOf(actor);
+  const rollOptions: ProfileTestOptions = {
+    characteristic: "co",
+    value: coFor(actor),
+    purpose,
+    co: toggles,
+    modifiers: modifier ? [{ value: modifier }] : [],
+    natural10Fails: game.settings?.get("tactica", "nat10") ?? false,
+    ac: purpose === "rally" ? (model?.profile.ac.total ?? 0) : null,
+    subject: subjectOf(actor),
+  };
+  const kind = purpose === "rally" ? "rally" : purpose === "fear" ? "fear" : "morale";
+  return postCard(actor, { rollClass: ProfileTest, formula: "1d10", options: rollOptions, fastForward: true }, { kind, ...card });
+}
+
+/** RULES §5 (D-16): the morale test; an *inébranlable* figure passes without rolling. */
+export async function moraleTest(actor: TacticaActor, options: RollMethodOptions = {}): Promise<TacticaChatMessage | null> {
+  const model = moraleOf(actor);
+  if (!model) return null;
+  if (model.morale.unshakeable) return notifyInfo("TACTICA.Chat.morale.unshakeable", { name: actor.name });
+  const posted = await coTest(actor, "morale", defaultToggles(actor), options);
+  return posted?.message ?? null;
+}
+
+/**
+ * RULES §5 (D-19): rally, as the first action of the activation, costing half the AC. Success
+ * removes the panic conditions and leaves half the AC to use; failure offers the panic table (+1).
+ */
+export async function rally(actor: TacticaActor, options: RollMethodOptions = {}): Promise<TacticaChatMessage | null> {
+  const model = moraleOf(actor);
+  if (!model) return null;
+  if (!PANIC_STATUSES.some((s) => actor.statuses.has(s))) return refused("TACTICA.Chat.morale.notPanicked", { name: actor.name });
+  if (model.actions.spent > 0) return refused("TACTICA.Chat.morale.rallyFirst", { name: actor.name });
+  const ac = model.profile.ac.total;
+  const posted = await coTest(actor, "rally", defaultToggles(actor), options, { acSpent: rallyCost(ac) });
+  if (!posted) return null;
+  if (posted.roll.isSuccess) {
+    await actor.update({ system: { actions: { spent: ac - rallyActions(ac) }, morale: { state: "steady" } } } as never);
+    await clearPanic(actor);
+  } else {
+    await actor.update({ system: { actions: { spent: rallyCost(ac) } } } as never);
+  }
+  return posted.message;
+}
+
+/** Deletes the panic conditions in one request. */
+async function clearPanic(actor: TacticaActor): Promise<void> {
+  const ids = actor.effects.filter((e) => PANIC_STATUSES.some((s) => e.statuses.has(s))).map((e) => e.id ?? "");
+  if (ids.length) await actor.deleteEmbeddedDocuments("ActiveEffect", ids);
+}
+
+/**
+ * RULES §5: a fear test against an enemy of PEUR `fear`. Fear-causers and *inébranlable* figures
+ * are told they are immune; a level already passed needs no test. A pass records the level; a
+ * failed charge is called off; when charged, the card reports the failure only (D-21).
+ */
+export async function fearTest(actor: TacticaActor, o: { fear: number; charging: boolean }, options: RollMethodOptions = {}): Promise<TacticaChatMessage | null> {
+  const model = moraleOf(actor);
+  if (!model) return null;
+  const causesFear = model.profile.peur.value > 0;
+  if (causesFear || model.morale.unshakeable) return notifyInfo("TACTICA.Chat.fear.immune", { name: actor.name });
+  if (!needsFearTest({ fear: o.fear, highestPassed: model.morale.fearPassed, causesFear, unshakeable: false })) {
+    return notifyInfo("TACTICA.Chat.fear.alreadyPassed", { name: actor.name, level: o.fear });
+  }
+  const posted = await coTest(actor, "fear", { ...defaultToggles(actor), fear: o.fear }, options);
+  if (!posted) return null;
+  if (posted.roll.isSuccess) {
+    await actor.update({ system: { morale: { fearPassed: Math.max(model.morale.fearPassed, o.fear) } } } as never);
+  } else {
+    const note = o.charging ? "TACTICA.Chat.fear.chargeCalledOff" : "TACTICA.Chat.fear.chargedFailed";
+    await posted.message.update({ system: { notes: [note] } } as never);
+  }
+  return posted.message;
+}
+
+/**
+ * RULES §5 (D-18): draws the panic table — a d10 read by the rules (+1 after a failed rally,
+ * clamped at 10) — and sets the condition. The compendium table and this built-in reading give
+ * the same results (packs/_source/tables/panique.json mirrors RULES §5).
+ */
+export async function drawPanic(actor: TacticaActor, afterRally: boolean): Promise<{ outcome: PanicOutcome; notes: string[] }> {
+  const roll = await new foundry.dice.Roll("1d10").evaluate();
+  const face = roll.dice[0]?.results[0]?.result ?? 1;
+  const outcome = panicResult(face, afterRally);
+  const status = PANIC_RESULTS[outcome].status;
+  const state = status ?? "steady";
+  await actor.update({ system: { morale: { state } } } as never);
+  if (status && !actor.statuses.has(status)) await actor.toggleStatusEffect(status, { active: true });
+  const notes = afterRally ? ["TACTICA.Chat.panic.plusOne"] : [];
+  return { outcome, notes };
+}

@@ -1,0 +1,62 @@
+/**
+ * RULES §3: the pool roll of a character or npc — aptitude (current value: base dice),
+ * sub-aptitude (skill dice), one item's gear bonus (gear dice), successes required. The push is a
+ * card action (src/chat/actions.ts).
+ */
+import { PoolRoll, type PoolRollOptions } from "../dice/pool-roll";
+import { CharacterModel } from "../data/actor/character";
+import { APTITUDE_KEYS, SUB_APTITUDE_KEYS, type AptitudeKey, type SubAptitudeKey } from "../rules/keys";
+import { aptitudeCurrent } from "../rules/scores";
+import type { TacticaActor } from "../documents/actor";
+import type { TacticaChatMessage } from "../documents/chat-message";
+import { postCard, refused, subjectOf, type RollMethodOptions } from "./common";
+import { poolDialog } from "../applications/dialogs/pool-dialog";
+
+/** What a pool roll is made of (RULES §3, D-7). */
+export interface PoolRequest {
+  aptitude: AptitudeKey;
+  subAptitude?: SubAptitudeKey | null;
+  itemId?: string | null;
+  required?: number;
+}
+
+/** The pool options of `actor` for `request` (values read from the actor at roll time). */
+export function poolOptions(actor: TacticaActor, request: PoolRequest): PoolRollOptions | null {
+  const system = actor.system;
+  if (!(system instanceof CharacterModel)) return null;
+  if (!APTITUDE_KEYS.includes(request.aptitude)) return null;
+  if (request.subAptitude && !SUB_APTITUDE_KEYS.includes(request.subAptitude)) return null;
+  const apt = system.aptitudes[request.aptitude];
+  const item = request.itemId ? actor.items.get(request.itemId) : null;
+  const bonus = (item?.system as { gearBonus?: unknown } | undefined)?.gearBonus;
+  return {
+    aptitude: request.aptitude,
+    aptitudeValue: aptitudeCurrent(apt.value, apt.damage),
+    subAptitude: request.subAptitude ?? null,
+    subAptitudeValue: request.subAptitude ? system.subAptitudes[request.subAptitude].value : 0,
+    gear: item && typeof bonus === "number" ? { name: item.name, bonus } : null,
+    required: request.required ?? 1,
+    maxPushes: system.pushMax,
+    subject: subjectOf(actor),
+  };
+}
+
+/** RULES §3: rolls a pool and posts its card (dialog unless fast-forwarded). */
+export async function rollPool(actor: TacticaActor, request: PoolRequest, options: RollMethodOptions = {}): Promise<TacticaChatMessage | null> {
+  if (!(actor.system instanceof CharacterModel)) return refused("TACTICA.Chat.refused.noPool", { name: actor.name });
+  let chosen = request;
+  if (!options.fastForward) {
+    const picked = await poolDialog(actor, request);
+    if (!picked) return null;
+    chosen = picked;
+  }
+  const rollOptions = poolOptions(actor, chosen);
+  if (!rollOptions) return refused("TACTICA.Chat.refused.noPool", { name: actor.name });
+  const item = chosen.itemId ? actor.items.get(chosen.itemId) : null;
+  const posted = await postCard(
+    actor,
+    { rollClass: PoolRoll, formula: (o) => PoolRoll.formulaFor(o), options: rollOptions, fastForward: true },
+    { kind: "pool", itemUuid: rollOptions.gear && item ? item.uuid : "" },
+  );
+  return posted?.message ?? null;
+}

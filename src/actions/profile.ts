@@ -1,0 +1,36 @@
+/**
+ * RULES §1 (D-1): a profile test — d10 roll-under a characteristic's current value (with the
+ * pressure bonus in effect) plus modifiers. An INI, ATT or DEF pressure bonus lasts for that one
+ * roll (RULES §2): its effect ends once the roll is posted.
+ */
+import { ProfileTest, type ProfileTestOptions } from "../dice/profile-test";
+import { PROFILE_KEYS, type ProfileKey } from "../rules/keys";
+import type { TacticaActor } from "../documents/actor";
+import type { TacticaChatMessage } from "../documents/chat-message";
+import { closePressureWindow } from "../pressure-windows";
+import { postCard, refused, subjectOf, type RollMethodOptions } from "./common";
+import { profileDialog, profileValue } from "../applications/dialogs/profile-dialog";
+
+/** RULES §1: rolls a test of `key` and posts its card. */
+export async function rollProfile(actor: TacticaActor, key: ProfileKey, options: RollMethodOptions = {}): Promise<TacticaChatMessage | null> {
+  if (!PROFILE_KEYS.includes(key)) return refused("TACTICA.Chat.refused.unknownKey", { key: String(key) });
+  let modifier = 0;
+  let co: ProfileTestOptions["co"] = null;
+  if (!options.fastForward) {
+    const picked = await profileDialog(actor, key, {});
+    if (!picked) return null;
+    modifier = picked.modifier;
+    co = picked.co;
+  }
+  const rollOptions: ProfileTestOptions = {
+    characteristic: key,
+    value: profileValue(actor, key),
+    co,
+    modifiers: modifier ? [{ value: modifier }] : [],
+    natural10Fails: game.settings?.get("tactica", "nat10") ?? false,
+    subject: subjectOf(actor),
+  };
+  const posted = await postCard(actor, { rollClass: ProfileTest, formula: "1d10", options: rollOptions, fastForward: true }, { kind: "profile" });
+  if (posted && (key === "ini" || key === "att" || key === "def")) await closePressureWindow(actor, "nextRoll", { target: key });
+  return posted?.message ?? null;
+}

@@ -1,0 +1,56 @@
+/** RULES §3: the pool dialog — aptitude, sub-aptitude, the item giving gear dice, successes required. */
+import { CharacterModel } from "../../data/actor/character";
+import { APTITUDE_KEYS, SUB_APTITUDE_KEYS, type AptitudeKey, type SubAptitudeKey } from "../../rules/keys";
+import { aptitudeCurrent } from "../../rules/scores";
+import type { TacticaActor } from "../../documents/actor";
+import type { PoolRequest } from "../../actions/pool";
+import { DIALOG_TEMPLATE_ROOT, formDialog, intOf, percent, type FormValues } from "./form-dialog";
+import { poolChance } from "./odds";
+
+/** The pool dialog's context (exported for the template tests). */
+export function poolDialogContext(actor: TacticaActor, request: PoolRequest) {
+  const system = actor.system as CharacterModel;
+  const items = actor.items
+    .filter((i) => typeof (i.system as { gearBonus?: unknown }).gearBonus === "number")
+    .map((i) => ({ id: i.id ?? "", name: i.name, bonus: (i.system as unknown as { gearBonus: number }).gearBonus, selected: i.id === request.itemId }));
+  return {
+    aptitudes: APTITUDE_KEYS.map((key) => ({ key, label: `TACTICA.Aptitude.${key}`, value: aptitudeCurrent(system.aptitudes[key].value, system.aptitudes[key].damage), selected: key === request.aptitude })),
+    subAptitudes: SUB_APTITUDE_KEYS.map((key) => ({ key, label: `TACTICA.SubAptitude.${key}`, value: system.subAptitudes[key].value, selected: key === request.subAptitude })),
+    items,
+    required: request.required ?? 1,
+  };
+}
+
+function readPool(values: FormValues): PoolRequest | null {
+  const aptitude = String(values.aptitude) as AptitudeKey;
+  if (!APTITUDE_KEYS.includes(aptitude)) return null;
+  const sub = String(values.subAptitude ?? "");
+  return {
+    aptitude,
+    subAptitude: SUB_APTITUDE_KEYS.includes(sub as SubAptitudeKey) ? (sub as SubAptitudeKey) : null,
+    itemId: values.itemId ? String(values.itemId) : null,
+    required: Math.max(1, intOf(values.required, 1)),
+  };
+}
+
+/** Asks for the pool; resolves the request, or null when closed. */
+export async function poolDialog(actor: TacticaActor, request: PoolRequest): Promise<PoolRequest | null> {
+  if (!(actor.system instanceof CharacterModel)) return null;
+  const context = poolDialogContext(actor, request);
+  const count = (values: FormValues): number => {
+    const picked = readPool(values);
+    if (!picked) return 0;
+    const apt = context.aptitudes.find((a) => a.key === picked.aptitude)?.value ?? 0;
+    const sub = context.subAptitudes.find((s) => s.key === picked.subAptitude)?.value ?? 0;
+    const gear = context.items.find((i) => i.id === picked.itemId)?.bonus ?? 0;
+    return apt + sub + gear;
+  };
+  return formDialog({
+    title: game.i18n?.localize("TACTICA.Roll.pool") ?? "",
+    template: `${DIALOG_TEMPLATE_ROOT}/pool.hbs`,
+    context,
+    read: readPool,
+    odds: (values) =>
+      game.i18n?.format("TACTICA.Dialog.poolOdds", { dice: String(count(values)), chance: percent(poolChance(count(values), intOf(values.required, 1))) }) ?? "",
+  });
+}

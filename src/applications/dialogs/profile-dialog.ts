@@ -1,0 +1,43 @@
+/** RULES §1, §5: the profile test dialog — CO modifiers as toggles, other modifier, live chance. */
+import { ProfileTest, type CoToggles } from "../../dice/profile-test";
+import type { ProfileKey } from "../../rules/keys";
+import type { TacticaActor } from "../../documents/actor";
+import { coFor } from "../../actions/morale";
+import { DIALOG_TEMPLATE_ROOT, formDialog, intOf, percent, type FormValues } from "./form-dialog";
+import { d10Chance } from "./odds";
+
+/** What the dialog returns. */
+export interface ProfileChoice {
+  co: CoToggles | null;
+  modifier: number;
+}
+
+/** The characteristic's value for a test (a unit's CO is its highest, D-17). */
+export function profileValue(actor: TacticaActor, key: ProfileKey): number {
+  if (key === "co") return coFor(actor);
+  const profile = (actor.system as { profile?: Record<string, { total: number }> }).profile;
+  return profile?.[key]?.total ?? 0;
+}
+
+function readProfile(key: ProfileKey, values: FormValues): ProfileChoice {
+  const co = key === "co" ? { banner: !!values.banner, general: !!values.general, outnumbered: !!values.outnumbered, fear: Math.max(0, intOf(values.fear)) } : null;
+  return { co, modifier: intOf(values.modifier) };
+}
+
+/** Asks for the test's modifiers; resolves them, or null when closed. */
+export async function profileDialog(actor: TacticaActor, key: ProfileKey, initial: { co?: CoToggles }): Promise<ProfileChoice | null> {
+  const value = profileValue(actor, key);
+  const nat10 = game.settings?.get("tactica", "nat10") ?? false;
+  const co = initial.co ?? {};
+  return formDialog({
+    title: game.i18n?.localize(`TACTICA.Profile.${key}.label`) ?? "",
+    template: `${DIALOG_TEMPLATE_ROOT}/profile.hbs`,
+    context: { key, label: `TACTICA.Profile.${key}.label`, value, isCo: key === "co", co: { banner: !!co.banner, general: !!co.general, outnumbered: !!co.outnumbered, fear: co.fear ?? 0 } },
+    read: (values) => readProfile(key, values),
+    odds: (values) => {
+      const choice = readProfile(key, values);
+      const target = ProfileTest.targetOf({ characteristic: key, value, co: choice.co, modifiers: [{ value: choice.modifier }] });
+      return game.i18n?.format("TACTICA.Dialog.d10Odds", { target: String(target), chance: percent(d10Chance(target, nat10)) }) ?? "";
+    },
+  });
+}

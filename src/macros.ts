@@ -1,0 +1,68 @@
+/**
+ * Hotbar macros (DESIGN §4): dropping an item, a power or a characteristic on the hotbar creates a
+ * script macro that calls `game.tactica` — `useItem(uuid)` for items (a power is cast, a weapon or
+ * grenade attacks, a linked steam gear rolls pressure) and `rollCharacteristic(actorUuid, key)`
+ * for a characteristic (drag data `{ type: "TacticaCharacteristic", actorUuid, key }`).
+ */
+import { PROFILE_KEYS, type ProfileKey } from "./rules/keys";
+import type { TacticaActor } from "./documents/actor";
+import type { TacticaChatMessage } from "./documents/chat-message";
+import { documentAt } from "./chat/permissions";
+
+/** What a drop carries, as far as macros are concerned. */
+export interface HotbarDropData {
+  type?: string;
+  uuid?: string;
+  actorUuid?: string;
+  key?: string;
+}
+
+/** The macro a drop becomes, or null for a drop Tactica leaves to core. */
+export function macroFor(data: HotbarDropData): { name: string; img: string; command: string } | null {
+  if (data.type === "Item" && data.uuid) {
+    const item = documentAt(data.uuid) as { name: string; img: string | null; actor?: unknown } | null;
+    if (!item?.actor) return null;
+    return { name: item.name, img: item.img ?? "icons/svg/d20-black.svg", command: `game.tactica.useItem(${JSON.stringify(data.uuid)}, { fastForward: event?.shiftKey });` };
+  }
+  if (data.type === "TacticaCharacteristic" && data.actorUuid && PROFILE_KEYS.includes(data.key as ProfileKey)) {
+    const label = game.i18n?.localize(`TACTICA.Profile.${data.key}.label`) ?? String(data.key);
+    return { name: label, img: "icons/svg/d10-grey.svg", command: `game.tactica.rollCharacteristic(${JSON.stringify(data.actorUuid)}, ${JSON.stringify(data.key)}, { fastForward: event?.shiftKey });` };
+  }
+  return null;
+}
+
+/** `game.tactica.useItem`: the item's own roll (power, weapon or grenade, linked steam gear). */
+export async function useItem(uuid: string, options: { fastForward?: boolean } = {}): Promise<TacticaChatMessage | null> {
+  const item = documentAt(uuid) as { id: string | null; type: string; actor?: TacticaActor | null } | null;
+  const actor = item?.actor;
+  if (!item?.id || !actor) return null;
+  if (item.type === "power") return actor.castPower(item.id, options);
+  if (item.type === "weapon" || item.type === "grenade") return actor.attack(item.id, options);
+  if (item.type === "gear") return actor.rollPressure(item.id, options);
+  return null;
+}
+
+/** `game.tactica.rollCharacteristic`: a profile test of the actor at `actorUuid`. */
+export async function rollCharacteristic(actorUuid: string, key: ProfileKey, options: { fastForward?: boolean } = {}): Promise<TacticaChatMessage | null> {
+  const actor = documentAt(actorUuid) as TacticaActor | null;
+  return actor?.rollProfile ? actor.rollProfile(key, options) : null;
+}
+
+/** Creates (or reuses) the macro and puts it in the slot; false tells core the drop is handled. */
+async function onHotbarDrop(data: HotbarDropData, slot: number): Promise<void> {
+  const spec = macroFor(data);
+  if (!spec) return;
+  const existing = game.macros?.find((m) => m.name === spec.name && (m as unknown as { command: string }).command === spec.command);
+  const macro = existing ?? (await Macro.create({ name: spec.name, img: spec.img, type: "script", command: spec.command }));
+  if (macro) await game.user?.assignHotbarMacro(macro as never, slot);
+}
+
+/** Registers the hotbar drop handler (on init). */
+export function registerHotbar(): void {
+  const hooks = Hooks as unknown as { on(name: string, fn: (...args: unknown[]) => unknown): number };
+  hooks.on("hotbarDrop", (_bar, data, slot) => {
+    if (!macroFor(data as HotbarDropData)) return true;
+    void onHotbarDrop(data as HotbarDropData, Number(slot));
+    return false;
+  });
+}

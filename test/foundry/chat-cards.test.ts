@@ -1,0 +1,110 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { queueDiceFaces } from "./fake-dice";
+import { chatWorld, type ChatWorld } from "./chat-helpers";
+import { systemAs } from "./world";
+import { textOf } from "../templates/harness";
+import type { TacticaActor } from "../../src/documents/actor";
+import type { TacticaChatMessage } from "../../src/documents/chat-message";
+
+// The roll card as each viewer sees it (buttons only for who may use them), the target rows with
+// resist, defend and damage results written on the same card, every state rendered.
+
+let w: ChatWorld;
+let kara: TacticaActor;
+let vex: TacticaActor;
+
+const buttons = (html: string) => [...html.matchAll(/data-action="([^"]+)"/g)].map((m) => m[1]);
+
+async function renderAs(userId: string, message: TacticaChatMessage): Promise<string> {
+  w.data.setUser(userId);
+  const html = await message.renderCard();
+  w.data.setUser("player-1");
+  for (const bad of ["undefined", "[object Object]", "NaN", "TACTICA."]) expect(html, bad).not.toContain(bad);
+  expect(html).not.toMatch(/<Vex>|<laser>/);
+  return html;
+}
+
+beforeEach(async () => {
+  w = await chatWorld();
+  kara = await w.createActor({
+    name: "Kara", type: "character", ownership: { default: 0, "player-1": 3 },
+    system: { aptitudes: { vivacite: { value: 3 } }, subAptitudes: { precision: { value: 2 } }, psyker: { mastery: 2 }, profile: { ac: { value: 8 } } },
+    items: [
+      { _id: "rifle0000000001", name: "Fusil <laser>", type: "weapon", system: { equipped: true, range: "ranged", damage: 5 } },
+      { _id: "power0000000001", name: "Choc mental", type: "power", system: { level: 2, cost: 6, resist: "end" } },
+    ],
+  });
+  vex = await w.createActor({ name: "Vex <Vex>", type: "character", ownership: { default: 0, "player-2": 3 }, system: { profile: { pv: { value: 10, max: 10 }, end: { value: 3 } } } });
+});
+
+function withTargets(message: TacticaChatMessage) {
+  return message.update({ system: { targets: [{ actorUuid: vex.uuid, tokenUuid: "", name: "Vex <Vex>" }] } } as never);
+}
+
+describe("roll cards", () => {
+  it("pool: the push button for the author and owners, never for a stranger; after a push none", async () => {
+    queueDiceFaces([2, 3, 4]);
+    const message = (await kara.rollPool({ aptitude: "vivacite" }, { fastForward: true }))!;
+    expect(buttons(await renderAs("player-1", message))).toEqual(["push"]);
+    expect(buttons(await renderAs("gm-1", message))).toEqual(["push"]);
+    expect(buttons(await renderAs("stranger", message))).toEqual([]);
+    queueDiceFaces([1, 6, 5]);
+    await w.click("player-1", "push", message);
+    const html = await renderAs("player-1", message);
+    expect(buttons(html)).toEqual([]);
+    expect(textOf(html)).toContain("Points de Volonté +1 (0 → 1)");
+  });
+
+  it("psy: a successful cast offers Resist to the target's owner only; the result lands on the card", async () => {
+    queueDiceFaces([3]);
+    const message = (await kara.castPower("power0000000001", { fastForward: true }))!;
+    expect(message.card?.acSpent).toBe(6);
+    expect(await kara.castPower("power0000000001", { fastForward: true })).toBeNull(); // once per activation
+    await withTargets(message);
+    expect(buttons(await renderAs("player-2", message))).toEqual(["resist"]);
+    expect(buttons(await renderAs("player-1", message))).toEqual([]);
+    expect(await w.click("player-1", "resist", message, { targetIndex: 0 })).toEqual({ ok: false, reason: "TACTICA.Chat.notAllowed" });
+    queueDiceFaces([2]);
+    expect(await w.click("player-2", "resist", message, { targetIndex: 0 })).toEqual({ ok: true });
+    expect(message.card?.targets[0]?.outcome).toBe("resisted");
+    expect(textOf(await renderAs("player-2", message))).toContain("Vex <Vex> Résiste (2)");
+  });
+
+  it("attack: Defend for the target's owner, hit when strictly higher, Apply damage writes the breakdown once", async () => {
+    queueDiceFaces([6, 6]); // 12 + score 5
+    const message = (await kara.attack("rifle0000000001", { fastForward: true }))!;
+    await withTargets(message);
+    expect(buttons(await renderAs("player-2", message))).toEqual(["defend"]);
+    queueDiceFaces([1, 1]);
+    await w.click("player-2", "defend", message, { targetIndex: 0 });
+    expect(message.card?.targets[0]?.outcome).toBe("hit");
+    expect(buttons(await renderAs("player-1", message))).toEqual(["applyDamage"]);
+    const results = await Promise.all([w.click("player-1", "applyDamage", message, { targetIndex: 0 }), w.click("player-2", "applyDamage", message, { targetIndex: 0 })]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(systemAs<{ profile: { pv: { value: number } } }>(vex).profile.pv.value).toBe(5);
+    expect(message.card?.targets[0]?.damage).toEqual({ field: 0, armour: 0, resistant: 0, pv: 5 });
+    expect(textOf(await renderAs("player-1", message))).toContain("PV perdus 5");
+  });
+
+  it("a blind roll seen by a player shows no result and no state", async () => {
+    queueDiceFaces([2, 3, 4]);
+    const message = (await kara.rollPool({ aptitude: "vivacite" }, { fastForward: true }))!;
+    await message.update({ blind: true } as never);
+    await withTargets(message);
+    const html = await renderAs("player-2", message);
+    expect(buttons(html)).toEqual([]);
+    expect(html).not.toContain("tactica-card-state");
+  });
+
+  it("the panic result and notes render after a failed morale test", async () => {
+    const unit = await w.createActor({ name: "Escouade", type: "unit", ownership: { default: 0, "player-1": 3 }, system: { profile: { co: { value: 2 } } } });
+    queueDiceFaces([9]);
+    const message = (await unit.moraleTest({ fastForward: true }))!;
+    expect(buttons(await renderAs("player-1", message))).toEqual(["rollPanic"]);
+    queueDiceFaces([1]);
+    await w.click("player-1", "rollPanic", message);
+    const html = await renderAs("player-1", message);
+    expect(buttons(html)).toEqual([]);
+    expect(textOf(html)).toContain("Tenir bon");
+  });
+});
