@@ -16,6 +16,7 @@ import { CHAT_PARTIALS, CHAT_TEMPLATES, DICE_ROLLS } from "./dice/index";
 import { COMBAT_TEMPLATES } from "./combat/register";
 import { CARD_STATE_TEMPLATE } from "./chat/card-state";
 import { DIALOG_TEMPLATES } from "./applications/dialogs/form-dialog";
+import { SHEET_TEMPLATES } from "./applications/register-sheets";
 
 export function registerDataLayer(): void {
   CONFIG.Actor.documentClass = TacticaActor;
@@ -43,6 +44,7 @@ export const SYSTEM_TEMPLATES: string[] = [
   CARD_STATE_TEMPLATE,
   ...CHAT_TEMPLATES,
   ...DIALOG_TEMPLATES,
+  ...SHEET_TEMPLATES,
   ...COMBAT_TEMPLATES,
 ];
 

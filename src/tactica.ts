@@ -14,6 +14,7 @@ import { registerQueries } from "./chat/gm";
 import { registerPressureWindows } from "./pressure-windows";
 import { registerPsyActivation } from "./actions/psy";
 import { registerHotbar } from "./macros";
+import { registerSheets } from "./applications/register-sheets";
 
 Hooks.once("init", () => {
   CONFIG.TACTICA = TACTICA;
@@ -26,6 +27,7 @@ Hooks.once("init", () => {
   registerPressureWindows();
   registerPsyActivation();
   registerHotbar();
+  registerSheets();
   void preloadTemplates();
   (game as Game).tactica = createApi();
   registerQuench();

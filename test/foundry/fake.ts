@@ -10,6 +10,7 @@
 
 import { installDataFake } from "./fake-data";
 import { installDiceFake } from "./fake-dice";
+import { installAppsFake } from "./fake-apps";
 import { installCombatFake } from "./fake-combat";
 import { installChatFake } from "./fake-chat";
 
@@ -204,6 +205,7 @@ export function installFoundryFake(translations: Record<string, unknown> = {}, l
   Object.assign(globalThis, { Hooks: hooks, game, CONFIG, foundry });
   installDataFake(fake);
   installDiceFake(fake);
+  installAppsFake(fake);
   installChatFake(fake);
   installCombatFake(fake);
   return fake;

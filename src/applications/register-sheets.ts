@@ -1,0 +1,39 @@
+/**
+ * Registers Tactica's sheets for every actor and item subtype as the default sheets. Called by the
+ * entry on `init`; their templates are preloaded with the system's others (src/registration.ts).
+ */
+import { CharacterSheet, NpcSheet, UnitSheet, ACTOR_PARTS } from "./sheets/actor-sheet";
+import { TacticaItemSheet, ITEM_PARTS } from "./sheets/item-sheet";
+import { SYSTEM_ID } from "../settings";
+
+/** Partials the sheet templates include by path (Foundry needs them loaded before a render). */
+export const SHEET_PARTIALS = ["item-controls", "item-summary", "equip-toggle", "item-field"].map(
+  (name) => `systems/tactica/templates/partials/${name}.hbs`,
+);
+
+/** Every sheet template, parts and partials. */
+export const SHEET_TEMPLATES: string[] = [
+  ...new Set([...Object.values(ACTOR_PARTS), ...Object.values(ITEM_PARTS)].map((p) => p.template)),
+  ...SHEET_PARTIALS,
+];
+
+/** The item subtypes the item sheet is registered for. */
+export const SHEET_ITEM_TYPES = ["weapon", "armor", "forceField", "grenade", "gear", "power"];
+
+/** A sheet registration as `DocumentSheetConfig.registerSheet` takes it (v13). */
+interface SheetRegistry {
+  registerSheet(scope: string, sheetClass: unknown, options: { types: string[]; makeDefault: boolean; label: string }): void;
+}
+
+/**
+ * Registers the sheets with `foundry.documents.collections.Actors/Items.registerSheet` (v13).
+ * The collections are read through {@link SheetRegistry}: our sheet classes are typed through
+ * src/applications/sheets/foundry-base.ts, not as fvtt-types' sheet classes.
+ */
+export function registerSheets(): void {
+  const { Actors, Items } = foundry.documents.collections as unknown as { Actors: SheetRegistry; Items: SheetRegistry };
+  Actors.registerSheet(SYSTEM_ID, CharacterSheet, { types: ["character"], makeDefault: true, label: "TACTICA.Sheet.Label.character" });
+  Actors.registerSheet(SYSTEM_ID, NpcSheet, { types: ["npc"], makeDefault: true, label: "TACTICA.Sheet.Label.npc" });
+  Actors.registerSheet(SYSTEM_ID, UnitSheet, { types: ["unit"], makeDefault: true, label: "TACTICA.Sheet.Label.unit" });
+  Items.registerSheet(SYSTEM_ID, TacticaItemSheet, { types: SHEET_ITEM_TYPES, makeDefault: true, label: "TACTICA.Sheet.Label.item" });
+}

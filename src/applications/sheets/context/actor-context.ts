@@ -1,0 +1,231 @@
+/**
+ * The context of the actor sheets (character, npc, unit): a plain function of the actor, its
+ * items and the sheet options. Every number comes from the data models' derived values (which the
+ * rules compute); this file only arranges them for the templates, with label keys to localise.
+ */
+import { TACTICA } from "../../../config";
+import { PRESSURE_PROFILE_KEYS, type PressureProfileKey } from "../../../data/fields";
+import { CharacterModel } from "../../../data/actor/character";
+import { UnitModel } from "../../../data/actor/unit";
+import { APTITUDE_KEYS, PROFILE_KEYS, SUB_APTITUDES, type ProfileKey } from "../../../rules/keys";
+import { WILLPOWER_MAX } from "../../../rules/pool";
+import { MORALE_STATES } from "../../../data/fields";
+import { STATUS_IDS } from "../../../status-effects";
+import type { TacticaActor } from "../../../documents/actor";
+import { equipmentContext, powersContext, type EquipmentContext, type PowersContext, type SheetItem } from "./item-lists";
+import { percent, prepareTabs, type SheetOptions, type SheetTab, type TabDefinition } from "./shared";
+
+/** The tabs of the actor sheets (core v13 TABS entries), with the module each one needs. */
+export const ACTOR_TABS: readonly TabDefinition[] = [
+  { id: "profile", icon: "fa-solid fa-id-card", label: "TACTICA.Sheet.Tab.profile" },
+  { id: "aptitudes", icon: "fa-solid fa-dice-six", label: "TACTICA.Sheet.Tab.aptitudes" },
+  { id: "psy", icon: "fa-solid fa-brain", label: "TACTICA.Sheet.Tab.psy", module: "psy" },
+  { id: "equipment", icon: "fa-solid fa-shield-halved", label: "TACTICA.Sheet.Tab.equipment" },
+  { id: "morale", icon: "fa-solid fa-flag", label: "TACTICA.Sheet.Tab.morale", module: "morale" },
+  { id: "effects", icon: "fa-solid fa-bolt", label: "TACTICA.Sheet.Tab.effects" },
+  { id: "notes", icon: "fa-solid fa-book", label: "TACTICA.Sheet.Tab.notes" },
+];
+
+/**
+ * The tab definitions an actor shows: Aptitudes only for characters and NPCs whose world uses the
+ * pool or the tactical module; the module filter itself is applied by {@link prepareTabs}.
+ */
+export function actorTabs(hasAptitudes: boolean, modules: SheetOptions["modules"]): TabDefinition[] {
+  return ACTOR_TABS.filter((t) => t.id !== "aptitudes" || (hasAptitudes && (modules.pool || modules.tactical)));
+}
+
+/** One characteristic row of the Profil tab. */
+export interface ProfileRow {
+  key: ProfileKey;
+  label: string;
+  abbr: string;
+  /** The printed value (what edit mode changes). */
+  value: number;
+  /** With the pressure bonus in effect. */
+  total: number;
+  bonus: number;
+  /** Equipped gear linked to the boiler for this characteristic (RULES §2). */
+  pressureItems: SheetItem[];
+  input: string;
+}
+
+/** One aptitude with its sub-aptitudes (RULES §1), for the Aptitudes tab. */
+export interface AptitudeRow {
+  key: string;
+  label: string;
+  glyph: string;
+  value: number;
+  damage: number;
+  current: number;
+  subs: { key: string; label: string; value: number; score: number }[];
+}
+
+/** Everything the actor sheet templates read. */
+export interface ActorSheetContext {
+  actor: { id: string; uuid: string; name: string; img: string; type: string; typeLabel: string };
+  isCharacter: boolean;
+  isUnit: boolean;
+  editable: boolean;
+  editMode: boolean;
+  modules: SheetOptions["modules"];
+  tabs: Record<string, SheetTab>;
+  header: {
+    pv: { value: number; max: number; pct: number };
+    willpower: { value: number; max: number } | null;
+    exhaustion: number | null;
+    strength: { start: number; current: number; pct: number } | null;
+    ac: { total: number; remaining: number };
+    moraleState: string;
+  };
+  profile: ProfileRow[];
+  pressureBlocked: boolean;
+  activePressure: { abbr: string; bonus: number }[];
+  unit: { banner: boolean; general: boolean; leaderCo: number | null; coForTests: number } | null;
+  aptitudes: AptitudeRow[] | null;
+  build: { aptitudes: { total: number; target: number; off: boolean }; subAptitudes: { total: number; target: number; off: boolean } } | null;
+  scores: { key: string; label: string; subAptitude: string; purpose: string; score: number }[];
+  psy: PowersContext & { mastery: number | null; chanting: number | null; choirPowerId: string };
+  equipment: EquipmentContext;
+  /** The item types the equipment tab offers to create. */
+  createTypes: { type: string; label: string }[];
+  morale: {
+    state: string;
+    stateLabel: string;
+    states: { value: string; label: string; selected: boolean }[];
+    fearPassed: number;
+    unshakeable: boolean;
+    triggered: boolean;
+    co: number;
+    conditions: { id: string; label: string; active: boolean }[];
+  };
+  effects: { id: string; name: string; img: string; disabled: boolean }[];
+  gauges: { disruptif: number; incendiaire: number };
+  biography: string;
+}
+
+/** RULES §2: equipped gear linked to the boiler, per characteristic it raises. */
+function pressureGearByKey(items: readonly SheetItem[]): Record<PressureProfileKey, SheetItem[]> {
+  const out = Object.fromEntries(PRESSURE_PROFILE_KEYS.map((k) => [k, [] as SheetItem[]])) as Record<PressureProfileKey, SheetItem[]>;
+  for (const gear of items) if (gear.pressureTarget && gear.linked && gear.equipped) out[gear.pressureTarget].push(gear);
+  return out;
+}
+
+const isPressureKey = (key: string): key is PressureProfileKey => (PRESSURE_PROFILE_KEYS as readonly string[]).includes(key);
+
+function profileRows(model: CharacterModel | UnitModel, gear: readonly SheetItem[]): ProfileRow[] {
+  const byKey = pressureGearByKey(gear);
+  return PROFILE_KEYS.filter((k) => k !== "pv").map((key) => {
+    const entry = model.profile[key];
+    return {
+      key,
+      label: TACTICA.profile[key].label,
+      abbr: TACTICA.profile[key].abbr,
+      value: entry.value,
+      total: entry.total,
+      bonus: isPressureKey(key) ? model.pressureBonus[key] : 0,
+      pressureItems: isPressureKey(key) ? byKey[key] : [],
+      input: `system.profile.${key}.value`,
+    };
+  });
+}
+
+function aptitudeRows(model: CharacterModel): AptitudeRow[] {
+  return APTITUDE_KEYS.map((key) => {
+    const apt = model.aptitudes[key];
+    return {
+      key,
+      label: TACTICA.aptitudes[key].label,
+      glyph: TACTICA.aptitudes[key].glyph,
+      value: apt.value,
+      damage: apt.damage,
+      current: apt.current,
+      subs: SUB_APTITUDES[key].map((sub) => ({
+        key: sub,
+        label: TACTICA.subAptitudes[sub].label,
+        value: model.subAptitudes[sub].value,
+        score: model.scoreOf(sub),
+      })),
+    };
+  });
+}
+
+/** RULES §6.1: the defence and reflection scores, each with the score-test button it offers. */
+function scoreRows(model: CharacterModel): ActorSheetContext["scores"] {
+  const defence = [
+    { key: "melee", subAptitude: "reflexe", score: model.defence.melee },
+    { key: "ranged", subAptitude: "vigilance", score: model.defence.ranged },
+    { key: "terrifying", subAptitude: "sangFroid", score: model.defence.terrifying },
+  ].map((d) => ({ ...d, label: `TACTICA.Sheet.Score.defence.${d.key}`, purpose: "defence" }));
+  const reflection = [
+    { key: "motivate", subAptitude: "determination" },
+    { key: "taunt", subAptitude: "perspicacite" },
+    { key: "tool", subAptitude: "scholastique" },
+  ].map((r) => ({ ...r, label: `TACTICA.Sheet.Score.reflection.${r.key}`, purpose: "reflection", score: model.scoreOf(r.subAptitude as "determination") }));
+  return [...defence, ...reflection];
+}
+
+function moraleContext(actor: TacticaActor, model: CharacterModel | UnitModel): ActorSheetContext["morale"] {
+  const state = model.morale.state;
+  return {
+    state,
+    stateLabel: `TACTICA.Sheet.Morale.state.${state}`,
+    states: MORALE_STATES.map((s) => ({ value: s, label: `TACTICA.Sheet.Morale.state.${s}`, selected: s === state })),
+    fearPassed: model.morale.fearPassed,
+    unshakeable: model.morale.unshakeable,
+    triggered: model.moraleTriggered,
+    co: model instanceof UnitModel ? model.coForTests : model.profile.co.total,
+    conditions: STATUS_IDS.map((id) => ({ id, label: `TACTICA.Status.${id}`, active: actor.statuses.has(id) })),
+  };
+}
+
+/**
+ * The whole context of an actor sheet. `null` for an actor whose `system` is not Tactica's
+ * (a subtype another package added): the sheet then shows nothing of ours.
+ */
+export function actorSheetContext(actor: TacticaActor, options: SheetOptions): ActorSheetContext | null {
+  const model = actor.model;
+  if (!model) return null;
+  const character = model instanceof CharacterModel ? model : null;
+  const unit = model instanceof UnitModel ? model : null;
+  const equipment = equipmentContext([...actor.items], options);
+  const powers = powersContext([...actor.items], character);
+  const pv = model.profile.pv;
+  return {
+    actor: { id: actor.id ?? "", uuid: actor.uuid, name: actor.name, img: actor.img ?? "", type: actor.type, typeLabel: `TYPES.Actor.${actor.type}` },
+    isCharacter: character !== null,
+    isUnit: unit !== null,
+    editable: options.editable,
+    editMode: options.editable && options.mode === "edit",
+    modules: options.modules,
+    tabs: prepareTabs(actorTabs(character !== null, options.modules), options.modules, options.activeTab),
+    header: {
+      pv: { value: pv.value, max: pv.max, pct: percent(pv.value, pv.max) },
+      willpower: character && options.modules.pool ? { value: character.willpower.value, max: WILLPOWER_MAX } : null,
+      exhaustion: character && options.modules.tactical ? character.exhaustion : null,
+      strength: unit ? { ...unit.strength, pct: percent(unit.strength.current, unit.strength.start) } : null,
+      ac: { total: model.profile.ac.total, remaining: model.actions.remaining },
+      moraleState: `TACTICA.Sheet.Morale.state.${model.morale.state}`,
+    },
+    profile: profileRows(model, equipment.gear),
+    pressureBlocked: actor.statuses.has("pressureBlocked"),
+    activePressure: PRESSURE_PROFILE_KEYS.filter((k) => model.pressureBonus[k] > 0).map((k) => ({ abbr: TACTICA.profile[k].abbr, bonus: model.pressureBonus[k] })),
+    unit: unit ? { banner: unit.banner, general: unit.general, leaderCo: unit.leaderCo, coForTests: unit.coForTests } : null,
+    aptitudes: character ? aptitudeRows(character) : null,
+    build: character
+      ? {
+          aptitudes: { total: character.build.aptitudes.total, target: character.build.aptitudes.target, off: character.build.aptitudes.difference !== 0 },
+          subAptitudes: { total: character.build.subAptitudes.total, target: character.build.subAptitudes.target, off: character.build.subAptitudes.difference !== 0 },
+        }
+      : null,
+    scores: character ? scoreRows(character) : [],
+    psy: { ...powers, mastery: character ? character.psyker.mastery : null, chanting: unit ? unit.choir.chanting : null, choirPowerId: unit?.choir.powerId ?? "" },
+    equipment,
+    createTypes: ["weapon", "armor", "forceField", "grenade", "gear"]
+      .filter((t) => options.modules.tactical || (t !== "forceField" && t !== "grenade"))
+      .map((type) => ({ type, label: `TYPES.Item.${type}` })),
+    morale: moraleContext(actor, model),
+    effects: [...actor.effects].map((e) => ({ id: e.id ?? "", name: e.name, img: e.img ?? "", disabled: e.disabled })),
+    gauges: { disruptif: model.gauges.disruptif, incendiaire: model.gauges.incendiaire },
+    biography: model.biography,
+  };
+}

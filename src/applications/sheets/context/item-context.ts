@@ -1,0 +1,182 @@
+/**
+ * The context of the item sheets (weapon, armour, force field, grenade, gear, power): one list of
+ * fields per type — every field of the model, the power's included — shown as values in play mode
+ * and as inputs in edit mode, and the attribute chips (RULES §6.4).
+ */
+import { TACTICA } from "../../../config";
+import { PRESSURE_PROFILE_KEYS } from "../../../data/fields";
+import { RESIST_KEYS } from "../../../data/item/power";
+import { SUB_APTITUDE_KEYS } from "../../../rules/keys";
+import type { TacticaItem } from "../../../documents/item";
+import type { StoredAttribute } from "../../../data/attributes";
+import { attributeChips, type AttributeChip } from "./attribute-chips";
+import { prepareTabs, type SheetOptions, type SheetTab } from "./shared";
+
+/** How a field is edited. */
+type FieldKind = "number" | "text" | "select" | "checkbox";
+
+/** One field of an item sheet. */
+export interface ItemField {
+  name: string;
+  label: string;
+  hint: string;
+  kind: FieldKind;
+  value: string | number | boolean | null;
+  /** The value as play mode prints it (a label key for choices, "—" for none). */
+  display: string;
+  /** `display` is a language key. */
+  localized: boolean;
+  options: { value: string; label: string; selected: boolean }[];
+  min: number | null;
+  max: number | null;
+  /** May be left empty (a power without maintenance). */
+  nullable: boolean;
+}
+
+interface FieldSpec {
+  path: string;
+  kind: FieldKind;
+  /** Label key; by default the model's own field label. */
+  label?: string;
+  hint?: string;
+  choices?: Readonly<Record<string, string>>;
+  /** A choice may be empty ("none"). */
+  blank?: boolean;
+  min?: number;
+  max?: number;
+  nullable?: boolean;
+}
+
+const choicesOf = (keys: readonly string[], label: (k: string) => string) => Object.fromEntries(keys.map((k) => [k, label(k)]));
+const SUBS = choicesOf(SUB_APTITUDE_KEYS, (k) => TACTICA.subAptitudes[k as "force"].label);
+const PRESSURE = choicesOf(PRESSURE_PROFILE_KEYS, (k) => TACTICA.profile[k as "mou"].label);
+const RESIST = choicesOf(RESIST_KEYS, (k) => TACTICA.profile[k as "for"].label);
+
+/** The fields of each item type, in the order the sheet shows them. */
+export const ITEM_FIELDS: Readonly<Record<string, readonly FieldSpec[]>> = {
+  weapon: [
+    { path: "range", kind: "select", choices: TACTICA.weaponRanges },
+    { path: "weight", kind: "select", choices: TACTICA.weaponWeights },
+    { path: "origin", kind: "select", choices: TACTICA.weaponOrigins },
+    { path: "subAptitude", kind: "select", choices: SUBS, blank: true, hint: "TACTICA.Item.weapon.FIELDS.subAptitude.hint" },
+    { path: "strength", kind: "number", min: 0 },
+    { path: "pressure", kind: "number", min: 0, max: 4 },
+    { path: "damage", kind: "number", min: 0 },
+    { path: "gearBonus", kind: "number", min: 0 },
+    { path: "quantity", kind: "number", min: 0 },
+    { path: "linked", kind: "checkbox" },
+    { path: "equipped", kind: "checkbox" },
+  ],
+  armor: [
+    { path: "renfort", kind: "number", min: 0 },
+    { path: "adaptiveBonus", kind: "number", min: 0 },
+    { path: "equipped", kind: "checkbox" },
+  ],
+  forceField: [
+    { path: "renfort.value", kind: "number", min: 0 },
+    { path: "renfort.max", kind: "number", min: 0 },
+    { path: "active", kind: "checkbox" },
+    { path: "disabled", kind: "checkbox" },
+  ],
+  grenade: [
+    { path: "quantity", kind: "number", min: 0 },
+    { path: "subAptitude", kind: "select", choices: SUBS },
+    { path: "damage", kind: "number", min: 0 },
+  ],
+  gear: [
+    { path: "pressureTarget", kind: "select", choices: PRESSURE, blank: true },
+    { path: "gearBonus", kind: "number", min: 0 },
+    { path: "quantity", kind: "number", min: 0 },
+    { path: "linked", kind: "checkbox" },
+    { path: "equipped", kind: "checkbox" },
+  ],
+  power: [
+    { path: "level", kind: "number", min: 1, max: 8 },
+    { path: "cost", kind: "number", min: 0 },
+    { path: "maintenance", kind: "number", min: 0, nullable: true, hint: "TACTICA.Sheet.Item.maintenanceHint" },
+    { path: "points", kind: "number", min: 0 },
+    { path: "range", kind: "text" },
+    { path: "resist", kind: "select", choices: RESIST, blank: true },
+  ],
+};
+
+/** The fields that every item type shares, labelled under `Item.base`. */
+const BASE_FIELDS = new Set(["gearBonus", "linked", "equipped", "quantity", "description", "attributes"]);
+
+/** The model's label key of a field (its LOCALIZATION_PREFIXES entry). */
+export function fieldLabel(type: string, path: string): string {
+  const owner = BASE_FIELDS.has(path) ? "base" : type;
+  return `TACTICA.Item.${owner}.FIELDS.${path.split(".").join(".")}.label`;
+}
+
+function readPath(source: unknown, path: string): unknown {
+  return path.split(".").reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), source);
+}
+
+function buildField(type: string, system: unknown, spec: FieldSpec): ItemField {
+  const raw = readPath(system, spec.path);
+  const value = typeof raw === "number" || typeof raw === "string" || typeof raw === "boolean" ? raw : null;
+  const choices = spec.choices ?? {};
+  const options = Object.entries(choices).map(([v, label]) => ({ value: v, label, selected: v === value }));
+  if (spec.blank) options.unshift({ value: "", label: "TACTICA.Sheet.None", selected: value === "" });
+  let display = value === null || value === "" ? "TACTICA.Sheet.None" : String(value);
+  let localized = value === null || value === "";
+  if (spec.kind === "select" && typeof value === "string" && value in choices) [display, localized] = [choices[value]!, true];
+  if (spec.kind === "checkbox") [display, localized] = [value ? "TACTICA.Sheet.Yes" : "TACTICA.Sheet.No", true];
+  return {
+    name: `system.${spec.path}`,
+    label: spec.label ?? fieldLabel(type, spec.path),
+    hint: spec.hint ?? "",
+    kind: spec.kind,
+    value,
+    display,
+    localized,
+    options,
+    min: spec.min ?? null,
+    max: spec.max ?? null,
+    nullable: spec.nullable ?? false,
+  };
+}
+
+/** Everything the item sheet templates read. */
+export interface ItemSheetContext {
+  item: { id: string; uuid: string; name: string; img: string; type: string; typeLabel: string };
+  editable: boolean;
+  editMode: boolean;
+  tabs: Record<string, SheetTab>;
+  fields: ItemField[];
+  hasAttributes: boolean;
+  chips: AttributeChip[];
+  /** The inline message of the last refused attribute text (RULES §6.4), with that text. */
+  attributeError: { message: string; text: string } | null;
+  description: string;
+}
+
+/** The tabs of the item sheets. */
+export const ITEM_TABS = [
+  { id: "details", icon: "fa-solid fa-sliders", label: "TACTICA.Sheet.Tab.details" },
+  { id: "description", icon: "fa-solid fa-book", label: "TACTICA.Sheet.Tab.description" },
+] as const;
+
+/** The whole context of an item sheet; `null` for a subtype that is not Tactica's. */
+export function itemSheetContext(
+  item: TacticaItem,
+  options: SheetOptions & { attributeError?: { message: string; text: string } | null },
+): ItemSheetContext | null {
+  const specs = ITEM_FIELDS[item.type];
+  if (!specs) return null;
+  const system: unknown = item.system;
+  const stored = readPath(system, "attributes");
+  const hasAttributes = Array.isArray(stored);
+  return {
+    item: { id: item.id ?? "", uuid: item.uuid, name: item.name, img: item.img ?? "", type: item.type, typeLabel: `TYPES.Item.${item.type}` },
+    editable: options.editable,
+    editMode: options.editable && options.mode === "edit",
+    tabs: prepareTabs(ITEM_TABS, options.modules, options.activeTab),
+    fields: specs.map((spec) => buildField(item.type, system, spec)),
+    hasAttributes,
+    chips: hasAttributes ? attributeChips(stored as StoredAttribute[], options.lang) : [],
+    attributeError: options.attributeError ?? null,
+    description: String(readPath(system, "description") ?? ""),
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * Pieces every sheet context shares: the rule modules a world shows (S-modules), the edit/play
+ * mode, the tab list in core v13's shape, and small formatting helpers. Plain functions, so the
+ * contexts are built and tested in Node without an application.
+ */
+import { RULE_MODULES, type RuleModule } from "../../../config";
+import { SYSTEM_ID, moduleSettingKey } from "../../../settings";
+
+/** Which rule modules the world shows (RULES §1, S-modules); hidden ones keep their data. */
+export type ModuleFlags = Record<RuleModule, boolean>;
+
+/** Every module shown: the default of the settings, and what tests start from. */
+export const ALL_MODULES: Readonly<ModuleFlags> = Object.freeze(
+  Object.fromEntries(RULE_MODULES.map((m) => [m, true])) as ModuleFlags,
+);
+
+/** Reads the S-modules world settings; a setting that cannot be read counts as shown. */
+export function readModules(): ModuleFlags {
+  const flags = { ...ALL_MODULES };
+  for (const module of RULE_MODULES) {
+    try {
+      flags[module] = game.settings?.get(SYSTEM_ID, moduleSettingKey(module)) !== false;
+    } catch {
+      // Settings are registered on init; a sheet opened before that shows everything.
+      flags[module] = true;
+    }
+  }
+  return flags;
+}
+
+/** The two ways a sheet shows its document: values and roll buttons, or inputs. */
+export type SheetMode = "play" | "edit";
+
+/** What every sheet context is built from besides its document. */
+export interface SheetOptions {
+  /** The user may change the document (owner, not locked in a compendium). */
+  editable: boolean;
+  mode: SheetMode;
+  modules: ModuleFlags;
+  /** The tab shown first (core's `tabGroups.primary`). */
+  activeTab?: string;
+  /** The interface language, for attribute chips written in the reader's words. */
+  lang: "fr" | "en";
+}
+
+/** One tab as core v13 prepares it from `static TABS` (ApplicationTab). */
+export interface SheetTab {
+  id: string;
+  group: string;
+  icon: string;
+  label: string;
+  active: boolean;
+  cssClass: string;
+}
+
+/** One entry of a sheet's `TABS.primary.tabs`, with the module that must be shown for it. */
+export interface TabDefinition {
+  id: string;
+  icon: string;
+  /** Its label key. */
+  label: string;
+  module?: RuleModule;
+}
+
+/**
+ * The tabs of the primary group in core's shape; tabs of hidden modules are left out and, when the
+ * active tab is one of them, the first remaining tab becomes active.
+ */
+export function prepareTabs(
+  definitions: readonly TabDefinition[],
+  modules: ModuleFlags,
+  active: string | undefined,
+): Record<string, SheetTab> {
+  const shown = definitions.filter((d) => !d.module || modules[d.module]);
+  const current = shown.some((d) => d.id === active) ? active : shown[0]?.id;
+  const tabs: Record<string, SheetTab> = {};
+  for (const d of shown) {
+    const isActive = d.id === current;
+    tabs[d.id] = { id: d.id, group: "primary", icon: d.icon, label: d.label, active: isActive, cssClass: isActive ? "active" : "" };
+  }
+  return tabs;
+}
+
+/** A percentage for a gauge bar, 0–100, 0 when there is no maximum. */
+export function percent(value: number, max: number): number {
+  if (max <= 0) return 0;
+  return Math.round(Math.min(1, Math.max(0, value / max)) * 100);
+}
+
+/** A signed modifier as the sheets print it (`+2`, `−1`, `0`). */
+export function signed(n: number): string {
+  if (n > 0) return `+${n}`;
+  if (n < 0) return `−${Math.abs(n)}`;
+  return "0";
+}
