@@ -49,6 +49,22 @@ const css = () => {
 };
 
 /**
+ * Font Awesome (free, from npm) with its solid font inlined, standing in for the icon font Foundry
+ * ships, so icon buttons render in the screenshots as they do in Foundry.
+ */
+let iconCss: string | undefined;
+function fontAwesome(): string {
+  if (iconCss !== undefined) return iconCss;
+  const root = path.join(process.cwd(), "node_modules", "@fortawesome", "fontawesome-free");
+  const font = fs.readFileSync(path.join(root, "webfonts", "fa-solid-900.woff2")).toString("base64");
+  const css = ["fontawesome.min.css", "solid.min.css"].map((f) => fs.readFileSync(path.join(root, "css", f), "utf8")).join("\n");
+  iconCss = css
+    .replace(/url\([^)]*fa-solid-900\.woff2\)/g, `url(data:font/woff2;base64,${font})`)
+    .replace(/,\s*url\([^)]*fa-solid-900\.ttf\)[^;}]*/g, "");
+  return iconCss;
+}
+
+/**
  * A page shell standing in for Foundry's: the body carries v13's theme class, and a handful of
  * core CSS variables our stylesheet reads get plausible values. It is not Foundry's stylesheet
  * (we do not ship or copy it); it only lets our own CSS show what it does.
@@ -67,6 +83,7 @@ export function pageShell(sample: BrowserSample): string {
   .chat-log { list-style: none; margin: 0; padding: 0; }
   .chat-message { padding: 6px; border: 1px solid var(--color-border); border-radius: 5px; }
 </style>
+<style>${fontAwesome()}</style>
 <style>${css()}</style></head>
 <body class="theme-${theme} system-tactica"><div id="root">${sample.html}</div></body></html>`;
 }
