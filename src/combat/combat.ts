@@ -25,6 +25,7 @@ import {
 } from "../rules/timeline";
 import type { CombatMode } from "../settings";
 import { notifyError, notifyRulesError } from "../utils/notify";
+import { postFocusLost } from "./cards";
 
 /** Asks the GM for an action's duration (set by the applications layer; default: as proposed). */
 export type DurationPrompt = (combat: TacticaCombat, combatant: Combatant.Implementation) => Promise<number | null>;
@@ -260,7 +261,6 @@ export class TacticaCombat extends Combat {
     const { state: next, lost } = loseFocusedActions(state, combatantId);
     if (lost.length === 0) return 0;
     await this.update({ "flags.tactica.timeline": next } as Combat.UpdateData);
-    const { postFocusLost } = await import("./cards");
     await postFocusLost(this, combatantId, lost);
     return lost.length;
   }

@@ -1,16 +1,18 @@
 /**
  * `registerCombat()`: the combat's document classes and the hooks that keep the timeline honest
- * (*Focalisé* loss, *Adaptatif* reset at the end of combat). Call once on `init`.
+ * (*Focalisé* loss, *Adaptatif* reset at the end of combat), and the combat windows
+ * (applications/combat/register.ts). Call once on `init`.
  */
 import { TacticaCombat } from "./combat";
 import { TacticaCombatant } from "./combatant";
 import { COMBAT_NOTICE_TEMPLATE } from "./cards";
 import { THRESHOLD_CARD_TEMPLATE } from "./thresholds";
 import { adaptiveResetUpdate } from "../data/actor/threshold-update";
+import { COMBAT_UI_TEMPLATES, registerCombatUI } from "../applications/combat/register";
 import "./declarations";
 
 /** The combat chat templates, to preload with the system's others. */
-export const COMBAT_TEMPLATES = [THRESHOLD_CARD_TEMPLATE, COMBAT_NOTICE_TEMPLATE];
+export const COMBAT_TEMPLATES = [THRESHOLD_CARD_TEMPLATE, COMBAT_NOTICE_TEMPLATE, ...COMBAT_UI_TEMPLATES];
 
 /** RULES §7.2 *Focalisé*: every running timeline combat where `actor` fights loses its focused actions. */
 export async function onExhaustionGained(actor: Actor.Implementation): Promise<void> {
@@ -42,4 +44,6 @@ export function registerCombat(): void {
   CONFIG.Combatant.documentClass = TacticaCombatant;
   Hooks.on("tactica.exhaustionGained", (actor) => void onExhaustionGained(actor));
   Hooks.on("deleteCombat", (combat) => void onCombatDeleted(combat));
+  // The tracker window, its button in the core tracker and the End-action dialog.
+  registerCombatUI();
 }

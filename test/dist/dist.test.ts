@@ -51,6 +51,11 @@ describe("dist/ — the installable system folder", () => {
     }
   });
 
+  it("bundles the code into the one module the manifest names (no lazy chunk left out of a release)", () => {
+    const modules = fs.readdirSync(dist).filter((f) => /\.(m?js)$/.test(f));
+    expect(modules).toEqual(manifest.esmodules);
+  });
+
   it("ships the bundle with its source map", () => {
     expect(fs.existsSync(path.join(dist, "tactica.mjs.map"))).toBe(true);
   });

@@ -1,0 +1,219 @@
+/**
+ * The timeline tracker's render context (RULES §7.1–§7.3) as a pure function of a plain view of
+ * the combat: the ruler of positions around the pointer with its thresholds, the combatant and
+ * action (*Différé*) markers in acting order, and what the viewing user may do. No Foundry here,
+ * so every case is tested in Node; the window only renders it.
+ *
+ * Players: a hidden combatant is left out (as in the core tracker); a combatant the player does
+ * not own and cannot see (its token is not visible to them) is an anonymous marker, and so are
+ * its action markers — the player knows someone acts there, not who.
+ */
+import { timelineOrder, type TimelineEntry, type TimelineState } from "../../rules/timeline";
+import { startTimeline } from "../../combat/timeline-steps";
+import type { CombatMode } from "../../settings";
+
+/** One combatant as the viewing user may know it. */
+export interface CombatantView {
+  readonly id: string;
+  readonly name: string;
+  readonly img: string | null;
+  readonly initiative: number | null;
+  /** The viewing user owns it (their own character). */
+  readonly owned: boolean;
+  /** Its token is visible to the viewing user (always true for the GM and the owner). */
+  readonly seen: boolean;
+  /** Hidden from players in the tracker. */
+  readonly hidden: boolean;
+  readonly defeated: boolean;
+}
+
+/** A combat as the tracker needs it, read from the documents by `readCombatView`. */
+export interface CombatView {
+  readonly mode: CombatMode;
+  readonly started: boolean;
+  readonly round: number;
+  readonly isGM: boolean;
+  /** S-threshold. */
+  readonly every: number;
+  /** The stored timeline (timeline mode, once started). */
+  readonly timeline: TimelineState | null;
+  /** The acting combatant (`combat.combatant`), if any. */
+  readonly activeId: string | null;
+  /** In the combat's turn order. */
+  readonly combatants: readonly CombatantView[];
+}
+
+/** A marker on the ruler. */
+export interface MarkerContext {
+  id: string;
+  isAction: boolean;
+  /** The combatant's name, or the owner's for an action marker ("" when anonymous). */
+  name: string;
+  img: string | null;
+  anonymous: boolean;
+  owned: boolean;
+  active: boolean;
+  focused: boolean;
+  hidden: boolean;
+  defeated: boolean;
+  draggable: boolean;
+}
+
+/** A row of the ruler: one position, or a run of empty positions left out. */
+export interface RulerRow {
+  isGap: boolean;
+  position: number;
+  /** The last position of a gap. */
+  to: number;
+  isPointer: boolean;
+  isThreshold: boolean;
+  markers: MarkerContext[];
+}
+
+/** The whole context of templates/combat/tracker.hbs. */
+export interface TrackerContext {
+  hasCombat: boolean;
+  isGM: boolean;
+  mode: CombatMode;
+  isTimeline: boolean;
+  started: boolean;
+  round: number;
+  canSwitchMode: boolean;
+  canStart: boolean;
+  modes: { value: CombatMode; label: string; active: boolean }[];
+  timeline: { pointer: number; every: number; canEnd: boolean; canDrag: boolean; preview: boolean; rows: RulerRow[] } | null;
+  turns: MarkerContext[];
+}
+
+/** Positions always listed after the pointer, so there is room to drag a marker. */
+export const RULER_WINDOW = 10;
+
+const MODE_LABELS: Record<CombatMode, string> = {
+  tours: "TACTICA.Settings.combatMode.tours",
+  timeline: "TACTICA.Settings.combatMode.timeline",
+};
+
+/** The combatants the viewing user may see at all (players never see hidden ones). */
+function visibleCombatants(view: CombatView): Map<string, CombatantView> {
+  const shown = view.combatants.filter((c) => view.isGM || !c.hidden);
+  return new Map(shown.map((c) => [c.id, c]));
+}
+
+function markerOf(entry: TimelineEntry, who: CombatantView, view: CombatView, draggable: boolean): MarkerContext {
+  const known = view.isGM || who.owned || who.seen;
+  return {
+    id: entry.id,
+    isAction: entry.kind === "action",
+    name: known ? who.name : "",
+    img: known && entry.kind === "combatant" ? who.img : null,
+    anonymous: !known,
+    owned: who.owned,
+    active: entry.kind === "combatant" && entry.id === view.activeId,
+    focused: entry.kind === "action" && entry.focused,
+    hidden: who.hidden,
+    defeated: who.defeated,
+    draggable,
+  };
+}
+
+/** The positions the ruler lists: a window after the pointer, every occupied one, the thresholds between. */
+function listedPositions(pointer: number, occupied: readonly number[], every: number): number[] {
+  const last = Math.max(pointer + RULER_WINDOW, ...occupied);
+  const listed = new Set<number>(occupied);
+  for (let p = pointer; p <= pointer + RULER_WINDOW; p++) listed.add(p);
+  for (let m = (Math.floor(pointer / every) + 1) * every; m <= last; m += every) listed.add(m);
+  return [...listed].filter((p) => p >= pointer || occupied.includes(p)).sort((a, b) => a - b);
+}
+
+function positionRow(position: number, pointer: number, every: number, markers: MarkerContext[]): RulerRow {
+  return {
+    isGap: false,
+    position,
+    to: position,
+    isPointer: position === pointer,
+    // Crossed when the pointer reaches it (RULES §7.3): the pointer's own multiple is behind it.
+    isThreshold: position % every === 0 && position > pointer,
+    markers,
+  };
+}
+
+/** RULES §7.2/§7.3: the ruler rows, with runs of two or more empty positions folded into gaps. */
+export function rulerRows(state: TimelineState, view: CombatView, draggable: boolean): RulerRow[] {
+  const who = visibleCombatants(view);
+  const markers = new Map<number, MarkerContext[]>();
+  for (const entry of timelineOrder(state.entries)) {
+    const owner = who.get(entry.kind === "action" ? entry.ownerId : entry.id);
+    if (!owner) continue;
+    const list = markers.get(entry.position) ?? [];
+    list.push(markerOf(entry, owner, view, draggable));
+    markers.set(entry.position, list);
+  }
+  const rows: RulerRow[] = [];
+  let previous: number | null = null;
+  for (const position of listedPositions(state.pointer, [...markers.keys()], view.every)) {
+    if (previous !== null && position === previous + 2) rows.push(positionRow(previous + 1, state.pointer, view.every, []));
+    else if (previous !== null && position > previous + 2) {
+      rows.push({ isGap: true, position: previous + 1, to: position - 1, isPointer: false, isThreshold: false, markers: [] });
+    }
+    rows.push(positionRow(position, state.pointer, view.every, markers.get(position) ?? []));
+    previous = position;
+  }
+  return rows;
+}
+
+/** The tours-mode list (and the combatants of a combat with no timeline yet), in turn order. */
+function turnList(view: CombatView): MarkerContext[] {
+  const who = visibleCombatants(view);
+  return view.combatants.flatMap((c) => {
+    const shown = who.get(c.id);
+    if (!shown) return [];
+    return [markerOf({ id: c.id, kind: "combatant", position: 0, arrival: 0 }, shown, view, false)];
+  });
+}
+
+/** The timeline part: the stored state once started, else a preview from the initiatives. */
+function timelinePart(view: CombatView): TrackerContext["timeline"] {
+  const preview = !view.started || !view.timeline;
+  let state = view.timeline;
+  if (preview) {
+    try {
+      state = startTimeline(view.combatants.map((c) => ({ id: c.id, initiative: c.initiative })));
+    } catch {
+      return null;
+    }
+  }
+  if (!state) return null;
+  const canDrag = view.isGM && !preview;
+  return {
+    pointer: state.pointer,
+    every: view.every,
+    canEnd: canDrag && view.activeId !== null,
+    canDrag,
+    preview,
+    rows: rulerRows(state, view, canDrag),
+  };
+}
+
+/** The tracker's context for `view` (`null`: no combat). */
+export function trackerContext(view: CombatView | null): TrackerContext {
+  if (!view) {
+    return {
+      hasCombat: false, isGM: false, mode: "tours", isTimeline: false, started: false, round: 0,
+      canSwitchMode: false, canStart: false, modes: [], timeline: null, turns: [],
+    };
+  }
+  const isTimeline = view.mode === "timeline";
+  return {
+    hasCombat: true,
+    isGM: view.isGM,
+    mode: view.mode,
+    isTimeline,
+    started: view.started,
+    round: view.round,
+    canSwitchMode: view.isGM && !view.started,
+    canStart: view.isGM && !view.started && view.combatants.length > 0,
+    modes: (["tours", "timeline"] as const).map((value) => ({ value, label: MODE_LABELS[value], active: value === view.mode })),
+    timeline: isTimeline ? timelinePart(view) : null,
+    turns: isTimeline ? [] : turnList(view),
+  };
+}

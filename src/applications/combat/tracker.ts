@@ -1,0 +1,115 @@
+/**
+ * The timeline tracker window (RULES §7): an ApplicationV2 following the viewed combat
+ * (`game.combat`), rendered from {@link trackerContext}. It displays and dispatches only; every
+ * handler checks again that the user is the GM (the combat methods check too).
+ *
+ * Opened from a button in the core combat tracker's header (see register.ts) or by
+ * `openTimelineTracker()`. Drag and drop: a GM drags a marker (native HTML drag) onto a ruler
+ * row; the drop calls `combat.moveMarker(entryId, position)`.
+ */
+import { TacticaCombat } from "../../combat/combat";
+import type { CombatMode } from "../../settings";
+import { notifyError } from "../../utils/notify";
+import { readCombatView } from "./combat-view";
+import { HandlebarsAppBase, type AppAction } from "./foundry-app";
+import { trackerContext } from "./tracker-context";
+
+/** The tracker's template. */
+export const TRACKER_TEMPLATE = "systems/tactica/templates/combat/tracker.hbs";
+
+/** The drag data type of a timeline marker (its entry id). */
+const DRAG_TYPE = "application/x-tactica-marker";
+
+/** The viewed combat when it is a Tactica combat and the user is the GM; says why when refused. */
+function managedCombat(): TacticaCombat | null {
+  if (!game.user?.isGM) {
+    notifyError("TACTICA.Combat.Errors.GMOnly");
+    return null;
+  }
+  const combat = game.combat;
+  return combat instanceof TacticaCombat ? combat : null;
+}
+
+/** GM: "End action" — the combat asks the duration (the End-action dialog) and moves on. */
+async function onEndAction(): Promise<void> {
+  await managedCombat()?.nextTurn();
+}
+
+/** GM, before the start: switches the mode (one combat update). */
+async function onSetMode(_event: PointerEvent, target: HTMLElement): Promise<void> {
+  const mode = target.dataset.mode;
+  if (mode !== "tours" && mode !== "timeline") return;
+  await managedCombat()?.setMode(mode satisfies CombatMode);
+}
+
+/** GM: begins the combat (in timeline mode, the initiatives become positions). */
+async function onStartCombat(): Promise<void> {
+  await managedCombat()?.startCombat();
+}
+
+/** GM: a marker dropped on a ruler row moves there. */
+export async function dropMarker(entryId: string, position: number): Promise<boolean> {
+  if (!entryId || !Number.isInteger(position) || position < 0) return false;
+  const combat = managedCombat();
+  return combat ? combat.moveMarker(entryId, position) : false;
+}
+
+export class TimelineTracker extends HandlebarsAppBase {
+  static DEFAULT_OPTIONS = {
+    id: "tactica-timeline",
+    classes: ["tactica", "tactica-app", "tactica-timeline-app"],
+    window: { title: "TACTICA.Combat.Tracker.Title", icon: "fa-solid fa-timeline", resizable: true },
+    position: { width: 320, height: 560 },
+    actions: {
+      endAction: onEndAction as AppAction,
+      setMode: onSetMode as AppAction,
+      startCombat: onStartCombat as AppAction,
+    },
+  };
+
+  static PARTS = {
+    tracker: { template: TRACKER_TEMPLATE, scrollable: [".tactica-timeline__ruler"] },
+  };
+
+  override async _prepareContext(_options: object): Promise<Record<string, unknown>> {
+    return { ...trackerContext(readCombatView(game.combat)) };
+  }
+
+  override async _onRender(context: object, options: object): Promise<void> {
+    await super._onRender(context, options);
+    if (!game.user?.isGM) return;
+    const root = this.element;
+    for (const marker of root.querySelectorAll<HTMLElement>("[data-entry-id][draggable=true]")) {
+      marker.addEventListener("dragstart", (event) => {
+        event.dataTransfer?.setData(DRAG_TYPE, marker.dataset.entryId ?? "");
+        event.dataTransfer?.setData("text/plain", marker.dataset.entryId ?? "");
+      });
+    }
+    for (const row of root.querySelectorAll<HTMLElement>("[data-position]")) {
+      row.addEventListener("dragover", (event) => {
+        event.preventDefault();
+        row.classList.add("is-drop-target");
+      });
+      row.addEventListener("dragleave", () => row.classList.remove("is-drop-target"));
+      row.addEventListener("drop", (event) => {
+        event.preventDefault();
+        row.classList.remove("is-drop-target");
+        const id = event.dataTransfer?.getData(DRAG_TYPE) || event.dataTransfer?.getData("text/plain") || "";
+        void dropMarker(id, Number(row.dataset.position));
+      });
+    }
+  }
+}
+
+let tracker: TimelineTracker | null = null;
+
+/** Opens (or brings up) the timeline tracker. */
+export function openTimelineTracker(): Promise<unknown> {
+  tracker ??= new TimelineTracker();
+  return tracker.render({ force: true });
+}
+
+/** Re-renders the tracker when it is open (after a combat or combatant change). */
+export function refreshTimelineTracker(): void {
+  if (tracker?.rendered) void tracker.render();
+}

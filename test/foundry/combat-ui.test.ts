@@ -1,0 +1,257 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { loadWorld, type LoadedWorld } from "./world";
+import { createTemplateHarness, installTemplateHarness, textOf } from "../templates/harness";
+import { createFakeCombat } from "./fake-combat";
+import { createTimeline, placeDelayedAction, type TimelineState } from "../../src/rules/timeline";
+import { trackerContext, type CombatView, type CombatantView } from "../../src/applications/combat/tracker-context";
+import { endActionContext, lastCard, readDuration, readTimelineCost } from "../../src/applications/combat/end-action";
+import type { TacticaCombat } from "../../src/combat/combat";
+
+// The combat windows' logic (issue 6, user-facing half): the tracker's context as a pure function
+// of a combat view, the End-action proposal, and — in the Foundry fake with the real entry — the
+// view read from a combat, the End-action prompt through DialogV2 and the GM-only handlers.
+
+const person = (id: string, name: string, extra: Partial<CombatantView> = {}): CombatantView => ({
+  id, name, img: null, initiative: null, owned: false, seen: true, hidden: false, defeated: false, ...extra,
+});
+
+function view(extra: Partial<CombatView> = {}): CombatView {
+  const timeline: TimelineState = placeDelayedAction(
+    createTimeline([{ id: "ana", position: 3 }, { id: "bel", position: 5 }, { id: "cyr", position: 3 }, { id: "dan", position: 27 }], 3),
+    { ownerId: "ana", actionId: "act1", delay: 2, duration: 3, focused: true },
+  );
+  return {
+    mode: "timeline", started: true, round: 1, isGM: true, every: 10, timeline, activeId: "ana",
+    combatants: [person("ana", "Ana"), person("cyr", "Cyr"), person("bel", "Bel"), person("dan", "Dan")],
+    ...extra,
+  };
+}
+
+describe("tracker context (pure)", () => {
+  it("lists the ruler from the pointer, folds empty runs, marks the pointer and the thresholds", () => {
+    const context = trackerContext(view());
+    const rows = context.timeline!.rows;
+    const shown = rows.map((r) => (r.isGap ? `${r.position}-${r.to}` : String(r.position)));
+    // Pointer 3, a window of 10 after it, the thresholds 10 and 20 up to the last marker (27).
+    expect(shown).toEqual(["3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14-19", "20", "21-26", "27"]);
+    expect(rows.filter((r) => r.isPointer).map((r) => r.position)).toEqual([3]);
+    expect(rows.filter((r) => r.isThreshold).map((r) => r.position)).toEqual([10, 20]);
+  });
+
+  it("lists a single empty position as a row, folds only runs of two or more", () => {
+    const state = createTimeline([{ id: "ana", position: 0 }, { id: "bel", position: 12 }, { id: "cyr", position: 15 }], 0);
+    const rows = trackerContext(view({ timeline: state, combatants: [person("ana", "Ana"), person("bel", "Bel"), person("cyr", "Cyr")] })).timeline!.rows;
+    expect(rows.map((r) => (r.isGap ? `${r.position}-${r.to}` : String(r.position))).slice(-4)).toEqual(["10", "11", "12", "13-14", "15"].slice(-4));
+    expect(rows.some((r) => r.isGap && r.position === r.to)).toBe(false);
+  });
+
+  it("puts the markers in acting order, the action marker with its owner and Focalisé", () => {
+    const rows = trackerContext(view()).timeline!.rows;
+    const at = (p: number) => rows.find((r) => !r.isGap && r.position === p)!.markers;
+    // Différé 2 from the last of the stack at 3 → 5; Ana (duration 3) → 6.
+    expect(at(3).map((m) => m.name)).toEqual(["Cyr"]);
+    expect(at(5).map((m) => [m.id, m.isAction, m.focused])).toEqual([["bel", false, false], ["act1", true, true]]);
+    expect(at(5)[1]!.name).toBe("Ana");
+    expect(at(6).map((m) => m.id)).toEqual(["ana"]);
+    expect(at(6)[0]!.active).toBe(true);
+  });
+
+  it("gives the GM the End action, the drag and no mode switch once started", () => {
+    const context = trackerContext(view());
+    expect(context.timeline).toMatchObject({ canEnd: true, canDrag: true, preview: false });
+    expect(context.canSwitchMode).toBe(false);
+    expect(context.timeline!.rows.flatMap((r) => r.markers).every((m) => m.draggable)).toBe(true);
+  });
+
+  it("shows a player their own markers by name, seen tokens by name, the rest anonymous, hidden ones not at all", () => {
+    const context = trackerContext(view({
+      isGM: false,
+      combatants: [
+        person("ana", "Ana", { owned: true }),
+        person("cyr", "Cyr", { seen: false }),
+        person("bel", "Bel", { seen: true }),
+        person("dan", "Dan", { hidden: true, seen: false }),
+      ],
+    }));
+    const markers = context.timeline!.rows.flatMap((r) => r.markers);
+    expect(markers.map((m) => [m.id, m.anonymous ? "?" : m.name])).toEqual([
+      ["cyr", "?"], ["bel", "Bel"], ["act1", "Ana"], ["ana", "Ana"],
+    ]);
+    expect(markers.find((m) => m.id === "cyr")!.name).toBe("");
+    expect(context.timeline).toMatchObject({ canEnd: false, canDrag: false });
+    expect(markers.some((m) => m.draggable)).toBe(false);
+    // Dan is hidden: no row for 27 either.
+    expect(context.timeline!.rows.some((r) => r.position === 27)).toBe(false);
+  });
+
+  it("hides a stranger's action marker owner when the player cannot see them", () => {
+    const context = trackerContext(view({ isGM: false, combatants: [person("ana", "Ana", { seen: false }), person("cyr", "Cyr"), person("bel", "Bel"), person("dan", "Dan")] }));
+    const action = context.timeline!.rows.flatMap((r) => r.markers).find((m) => m.isAction)!;
+    expect(action).toMatchObject({ anonymous: true, name: "" });
+  });
+
+  it("before the start: a preview from the initiatives, the mode switch and Begin for the GM only", () => {
+    const combatants = [person("ana", "Ana", { initiative: 4 }), person("bel", "Bel", { initiative: 2 })];
+    const gm = trackerContext(view({ started: false, timeline: null, activeId: null, combatants }));
+    expect(gm).toMatchObject({ canSwitchMode: true, canStart: true });
+    expect(gm.modes.map((m) => [m.value, m.active])).toEqual([["tours", false], ["timeline", true]]);
+    expect(gm.timeline).toMatchObject({ preview: true, canDrag: false, canEnd: false, pointer: 2 });
+    const player = trackerContext(view({ isGM: false, started: false, timeline: null, activeId: null, combatants }));
+    expect(player).toMatchObject({ canSwitchMode: false, canStart: false });
+  });
+
+  it("tours mode: the turn list in order with the active combatant, no ruler", () => {
+    const context = trackerContext(view({ mode: "tours", timeline: null, activeId: "cyr" }));
+    expect(context.timeline).toBeNull();
+    expect(context.turns.map((t) => [t.name, t.active])).toEqual([["Ana", false], ["Cyr", true], ["Bel", false], ["Dan", false]]);
+  });
+
+  it("no combat: an empty context", () => {
+    expect(trackerContext(null)).toMatchObject({ hasCombat: false, timeline: null, turns: [] });
+  });
+});
+
+describe("End-action proposal (pure)", () => {
+  const acting = { name: "Ana", actorId: "A1", tokenId: "T1" };
+  const card = (speaker: object, timelineCost?: object) => ({ speaker, flags: timelineCost ? { tactica: { timelineCost } } : {} });
+
+  it("reads a duration typed by the GM: integers 0–99 only", () => {
+    expect(readDuration("0")).toBe(0);
+    expect(readDuration(" 12 ")).toBe(12);
+    expect(readDuration(99)).toBe(99);
+    for (const bad of ["", "-1", "1.5", "abc", "100", "1e2", null, undefined, 2.5]) expect(readDuration(bad)).toBeNull();
+  });
+
+  it("reads only costs the rules can price", () => {
+    expect(readTimelineCost({ tactica: { timelineCost: { kind: "power", useCost: 2, concentration: true } } })).toEqual({ kind: "power", useCost: 2, concentration: true });
+    expect(readTimelineCost({ tactica: { timelineCost: { kind: "ac", ac: -1 } } })).toBeNull();
+    expect(readTimelineCost({ tactica: { timelineCost: { kind: "teleport" } } })).toBeNull();
+    expect(readTimelineCost({})).toBeNull();
+  });
+
+  it("proposes the duration of the acting combatant's LAST card only", () => {
+    const messages = [
+      card({ actor: "A1" }, { kind: "maintain", maintenanceCost: 4 }),
+      card({ actor: "B2" }, { kind: "ac", ac: 7 }),
+      card({ actor: "A1", token: "T1" }, { kind: "power", useCost: 2, concentration: true }),
+      card({ actor: "B2" }, { kind: "ac", ac: 9 }),
+    ];
+    expect(lastCard(messages, acting)).toBe(messages[2]);
+    expect(endActionContext(messages, acting)).toMatchObject({
+      duration: 3, fromCard: true, costKey: "TACTICA.Combat.EndAction.Cost.powerConcentration", costData: { cost: 2 },
+    });
+    // A later card of Ana's without a cost: no proposal from the older one.
+    const later = [...messages, card({ actor: "A1" })];
+    expect(endActionContext(later, acting)).toMatchObject({ duration: 1, fromCard: false, costKey: "" });
+    expect(endActionContext([card({ actor: "A1" }, { kind: "rally", ac: 5 })], acting).duration).toBe(2);
+  });
+});
+
+describe("combat windows in the Foundry fake", () => {
+  let world: LoadedWorld;
+  let combat: TacticaCombat;
+  let prompt: ReturnType<typeof vi.fn>;
+
+  beforeEach(async () => {
+    world = await loadWorld("fr", (fake) => installTemplateHarness(fake, createTemplateHarness("fr")));
+    await world.fake.settings.set("tactica", "combatMode", "timeline");
+    world.data.setUser("gm-1");
+    const ana = await world.createActor({ name: "Ana", type: "character", ownership: { "player-1": 3 } });
+    const bel = await world.createActor({ name: "Bel", type: "character" });
+    combat = (await createFakeCombat([
+      { actorId: ana.id!, initiative: 2, name: "Ana" },
+      { actorId: bel.id!, initiative: 4, name: "Bel" },
+    ])) as unknown as TacticaCombat;
+    // Stand-ins the fake lacks: `game.combat` (the viewed combat) and DialogV2.prompt, which the
+    // tests drive by calling the OK button's callback with a form holding the typed duration.
+    const game = world.fake.game as Record<string, unknown>;
+    Object.defineProperty(game, "combat", { configurable: true, get: () => (game.combats as { viewed: unknown }).viewed });
+    prompt = vi.fn();
+    (world.fake.foundry.applications as Record<string, unknown>).api = {
+      ...((world.fake.foundry.applications as Record<string, unknown>).api as object),
+      DialogV2: { prompt },
+    };
+  });
+
+  const typed = (value: string) => async (config: { ok: { callback: (e: unknown, b: unknown) => unknown } }) =>
+    config.ok.callback({}, { form: { elements: { namedItem: (name: string) => (name === "duration" ? { value } : null) } } });
+  const positions = () => Object.fromEntries(combat.timeline!.entries.map((e) => [combat.combatants.get(e.id)?.name ?? e.id, e.position]));
+
+  it("reads the combat for the GM and for a player", async () => {
+    const { readCombatView } = await import("../../src/applications/combat/combat-view");
+    await combat.startCombat();
+    const gm = readCombatView(combat)!;
+    expect(gm).toMatchObject({ mode: "timeline", started: true, isGM: true, every: 10 });
+    expect(gm.activeId).toBe(combat.combatants.find((c) => c.name === "Ana")!.id);
+    expect(gm.combatants.map((c) => [c.name, c.seen, c.owned])).toEqual([["Ana", true, false], ["Bel", true, false]]);
+    world.data.setUser("player-1");
+    const player = readCombatView(combat)!;
+    // No canvas in the fake: a token not drawn is not seen; the owner always knows their own.
+    expect(player.combatants.map((c) => [c.name, c.seen, c.owned])).toEqual([["Ana", true, true], ["Bel", false, false]]);
+    expect(readCombatView(null)).toBeNull();
+  });
+
+  it("End action: proposes the last card's cost, the GM confirms, the marker moves by it", async () => {
+    await combat.startCombat();
+    const anaActor = combat.combatants.find((c) => c.name === "Ana")!.actorId;
+    const message = (await (globalThis as unknown as { ChatMessage: { create(d: object): Promise<object> } }).ChatMessage.create({
+      content: "card", flags: { tactica: { timelineCost: { kind: "power", useCost: 3, concentration: false } } },
+    })) as Record<string, unknown>;
+    // The fake's ChatMessage has no `speaker` field: set it as Foundry's would read.
+    message.speaker = { actor: anaActor, token: null };
+    prompt.mockImplementation(async (config: { content: string; ok: { callback: (e: unknown, b: unknown) => unknown } }) => {
+      expect(textOf(config.content)).toContain("pouvoir, coût 3");
+      expect(config.content).toContain('value="3"');
+      return typed("3")(config);
+    });
+    await combat.nextTurn();
+    expect(prompt).toHaveBeenCalledTimes(1);
+    expect(positions()).toMatchObject({ Ana: 5, Bel: 4 });
+  });
+
+  it("End action: closing the dialog changes nothing; bad input is refused with a message", async () => {
+    await combat.startCombat();
+    prompt.mockResolvedValue(null);
+    expect(await world.writesDuring(() => combat.nextTurn())).toEqual([]);
+    prompt.mockImplementation(typed("-2"));
+    let writes: unknown[] = [];
+    const errors = await world.errorsDuring(async () => {
+      writes = await world.writesDuring(() => combat.nextTurn());
+    });
+    expect(writes).toEqual([]);
+    expect(errors).toEqual(["Durée invalide : un entier de 0 à 99."]);
+    expect(positions()).toMatchObject({ Ana: 2, Bel: 4 });
+  });
+
+  it("drop and mode switch: GM only, re-checked in the handler", async () => {
+    const { dropMarker, TimelineTracker } = await import("../../src/applications/combat/tracker");
+    const setMode = TimelineTracker.DEFAULT_OPTIONS.actions.setMode as unknown as (e: unknown, t: { dataset: object }) => Promise<void>;
+    world.data.setUser("player-1");
+    let errors = await world.errorsDuring(() => setMode({}, { dataset: { mode: "tours" } }));
+    expect(errors).toEqual(["Seul le MJ peut faire avancer la ligne du temps."]);
+    expect(combat.mode).toBe("timeline");
+    world.data.setUser("gm-1");
+    await setMode({}, { dataset: { mode: "tours" } });
+    expect(combat.mode).toBe("tours");
+    await setMode({}, { dataset: { mode: "timeline" } });
+    await combat.startCombat();
+
+    const bel = combat.combatants.find((c) => c.name === "Bel")!.id!;
+    world.data.setUser("player-1");
+    errors = await world.errorsDuring(async () => expect(await dropMarker(bel, 1)).toBe(false));
+    expect(errors).toHaveLength(1);
+    expect(positions()).toMatchObject({ Bel: 4 });
+    world.data.setUser("gm-1");
+    const writes = await world.writesDuring(() => dropMarker(bel, 1));
+    expect(writes.map((w) => w.documentName)).toEqual(["Combat", "Combatant"]);
+    expect(positions()).toMatchObject({ Bel: 1 });
+    expect(await dropMarker(bel, -1)).toBe(false);
+  });
+
+  it("registers the tracker's templates for preloading", async () => {
+    const preloaded = world.fake.preloaded;
+    for (const name of ["combat/tracker.hbs", "combat/tracker-marker.hbs", "combat/end-action.hbs", "places/place-config.hbs"]) {
+      expect(preloaded).toContain(`systems/tactica/templates/${name}`);
+    }
+  });
+});

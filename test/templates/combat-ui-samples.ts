@@ -1,0 +1,93 @@
+/**
+ * Sample contexts of the combat windows (timeline tracker in both modes, GM and player views,
+ * End-action dialog, place form), built by the REAL context builders from plain combat views, for
+ * the template tests and the browser checks.
+ */
+import { createTimeline, placeDelayedAction } from "../../src/rules/timeline";
+import { trackerContext, type CombatView, type CombatantView } from "../../src/applications/combat/tracker-context";
+import { endActionContext } from "../../src/applications/combat/end-action";
+import { placeFormContext } from "../../src/places/region-config";
+
+export const TRACKER = "systems/tactica/templates/combat/tracker.hbs";
+export const END_ACTION = "systems/tactica/templates/combat/end-action.hbs";
+export const PLACE_FORM = "systems/tactica/templates/places/place-config.hbs";
+
+const who = (id: string, name: string, extra: Partial<CombatantView> = {}): CombatantView => ({
+  id, name, img: null, initiative: null, owned: false, seen: true, hidden: false, defeated: false, ...extra,
+});
+
+const timeline = placeDelayedAction(
+  createTimeline(
+    [
+      { id: "ana", position: 12 },
+      { id: "bel", position: 14 },
+      { id: "cyr", position: 12 },
+      { id: "dag", position: 27 },
+      { id: "eve", position: 15 },
+    ],
+    12,
+  ),
+  { ownerId: "ana", actionId: "act1", delay: 2, duration: 3, focused: true },
+);
+
+const cast = [
+  who("ana", "Ana Kessler-Vorn de la Haute-Forge", { initiative: 12 }),
+  who("cyr", "Cyr", { initiative: 12 }),
+  who("bel", "Bel <Sapeur>", { initiative: 14, defeated: true }),
+  who("eve", "Éve", { initiative: 15, hidden: true }),
+  who("dag", "Dagobert", { initiative: 27 }),
+];
+
+const base: CombatView = { mode: "timeline", started: true, round: 1, isGM: true, every: 10, timeline, activeId: "cyr", combatants: cast };
+
+/** One sample: a template, its context, a name. */
+export interface CombatUiSample {
+  name: string;
+  template: string;
+  context: object;
+}
+
+export const COMBAT_UI_SAMPLES: CombatUiSample[] = [
+  { name: "tracker timeline GM", template: TRACKER, context: trackerContext(base) },
+  {
+    name: "tracker timeline player",
+    template: TRACKER,
+    context: trackerContext({
+      ...base,
+      isGM: false,
+      combatants: cast.map((c) => (c.id === "cyr" ? { ...c, owned: true } : c.id === "dag" ? { ...c, seen: false } : c)),
+    }),
+  },
+  {
+    name: "tracker timeline before the start GM",
+    template: TRACKER,
+    context: trackerContext({ ...base, started: false, timeline: null, activeId: null }),
+  },
+  { name: "tracker tours GM", template: TRACKER, context: trackerContext({ ...base, mode: "tours", timeline: null, round: 3, activeId: "cyr" }) },
+  {
+    name: "tracker tours player",
+    template: TRACKER,
+    context: trackerContext({ ...base, mode: "tours", timeline: null, round: 3, activeId: "cyr", isGM: false, combatants: cast.map((c) => (c.id === "dag" ? { ...c, seen: false } : c)) }),
+  },
+  { name: "tracker no combat", template: TRACKER, context: trackerContext(null) },
+  {
+    name: "end action from a card",
+    template: END_ACTION,
+    context: endActionContext(
+      [{ speaker: { actor: "A1" }, flags: { tactica: { timelineCost: { kind: "power", useCost: 2, concentration: true } } } }],
+      { name: "Ana", actorId: "A1", tokenId: null },
+    ),
+  },
+  { name: "end action without a card", template: END_ACTION, context: endActionContext([], { name: "Cyr", actorId: "C1", tokenId: null }) },
+  {
+    name: "place form",
+    template: PLACE_FORM,
+    context: placeFormContext({ id: "r1", name: "Cour" }, { encumbrance: 2, neighbours: ["r2"] }, [
+      { id: "r1", name: "Cour" },
+      { id: "r2", name: "Porche" },
+      { id: "r3", name: "Nef <effondrée>" },
+      { id: "r4", name: "Crypte des anciens chanoines de la forge" },
+    ]),
+  },
+  { name: "place form alone", template: PLACE_FORM, context: placeFormContext({ id: "r1", name: "Cour" }, { encumbrance: 0, neighbours: [] }, [{ id: "r1", name: "Cour" }]) },
+];
