@@ -6,13 +6,14 @@
 import { ProfileTest, type CoToggles, type ProfileTestOptions } from "../dice/profile-test";
 import { UnitModel } from "../data/actor/unit";
 import { PANIC_RESULTS } from "../config";
-import { needsFearTest, panicResult, rallyActions, rallyCost, type PanicOutcome } from "../rules/morale";
+import { needsFearTest, panicResult, PANIC_OUTCOMES, rallyActions, rallyCost, type PanicOutcome } from "../rules/morale";
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaChatMessage } from "../documents/chat-message";
 import type { ProfileKey } from "../rules/keys";
 import { postCard, refused, subjectOf, type RollMethodOptions } from "./common";
 import { profileDialog } from "../applications/dialogs/profile-dialog";
 import { notifyInfo } from "./notify-info";
+import { costFlags } from "./psy";
 
 /** The panic conditions a rally removes (RULES §5, D-18). */
 const PANIC_STATUSES = ["panicked", "retreating", "terrified"] as const;
@@ -63,7 +64,9 @@ async function coTest(actor: TacticaActor, purpose: ProfileTestOptions["purpose"
     subject: subjectOf(actor),
   };
   const kind = purpose === "rally" ? "rally" : purpose === "fear" ? "fear" : "morale";
-  return postCard(actor, { rollClass: ProfileTest, formula: "1d10", options: rollOptions, fastForward: true }, { kind, ...card });
+  // RULES §7.1: a rally's half AC is its duration on a timeline.
+  const messageData = purpose === "rally" ? costFlags({ kind: "rally", ac: model?.profile.ac.total ?? 0 }) : undefined;
+  return postCard(actor, { rollClass: ProfileTest, formula: "1d10", options: rollOptions, fastForward: true, messageData }, { kind, ...card });
 }
 
 /** RULES §5 (D-16): the morale test; an *inébranlable* figure passes without rolling. */
@@ -102,6 +105,19 @@ async function clearPanic(actor: TacticaActor): Promise<void> {
   if (ids.length) await actor.deleteEmbeddedDocuments("ActiveEffect", ids);
 }
 
+/** The actor flag of a fear test taken this activation (cleared at `tactica.activationStart`). */
+export const FEAR_FLAG = "fearTestedThisActivation";
+
+function fearTestedThisActivation(actor: TacticaActor): boolean {
+  return (actor.flags as { tactica?: Record<string, unknown> }).tactica?.[FEAR_FLAG] === true;
+}
+
+/** An activation exists only in a started combat; outside one, fear tests are not limited. */
+function inCombat(): boolean {
+  const combats = game.combats as unknown as { viewed?: { started?: boolean } | null } | undefined;
+  return combats?.viewed?.started === true;
+}
+
 /**
  * RULES §5: a fear test against an enemy of PEUR `fear`. Fear-causers and *inébranlable* figures
  * are told they are immune; a level already passed needs no test. A pass records the level; a
@@ -115,30 +131,70 @@ export async function fearTest(actor: TacticaActor, o: { fear: number; charging:
   if (!needsFearTest({ fear: o.fear, highestPassed: model.morale.fearPassed, causesFear, unshakeable: false })) {
     return notifyInfo("TACTICA.Chat.fear.alreadyPassed", { name: actor.name, level: o.fear });
   }
+  if (inCombat() && fearTestedThisActivation(actor)) return refused("TACTICA.Chat.fear.oncePerActivation", { name: actor.name });
   const posted = await coTest(actor, "fear", { ...defaultToggles(actor), fear: o.fear }, options);
   if (!posted) return null;
+  // RULES §5: one test per activation — recorded in the actor's one write (in combat only).
+  const record = inCombat() ? { flags: { tactica: { [FEAR_FLAG]: true } } } : {};
   if (posted.roll.isSuccess) {
-    await actor.update({ system: { morale: { fearPassed: Math.max(model.morale.fearPassed, o.fear) } } } as never);
+    await actor.update({ system: { morale: { fearPassed: Math.max(model.morale.fearPassed, o.fear) } }, ...record } as never);
   } else {
     const note = o.charging ? "TACTICA.Chat.fear.chargeCalledOff" : "TACTICA.Chat.fear.chargedFailed";
     await posted.message.update({ system: { notes: [note] } } as never);
+    if (inCombat()) await actor.update(record as never);
   }
   return posted.message;
 }
 
+/** The compendium holding the panic table, and the table's name there (packs/_source/tables). */
+export const PANIC_TABLE = { pack: "tactica.tables", name: "Table de panique" } as const;
+
+/** A table result as read here. */
+interface TableResultView {
+  range: readonly number[];
+  flags?: { tactica?: { panicResult?: unknown } };
+}
+
+function isPanicOutcome(value: unknown): value is PanicOutcome {
+  return typeof value === "string" && (PANIC_OUTCOMES as readonly string[]).includes(value);
+}
+
 /**
- * RULES §5 (D-18): draws the panic table — a d10 read by the rules (+1 after a failed rally,
- * clamped at 10) — and sets the condition. The compendium table and this built-in reading give
- * the same results (packs/_source/tables/panique.json mirrors RULES §5).
+ * The outcome the compendium's panic table gives for `total` (its result's
+ * `flags.tactica.panicResult`), or null when the table, the result or the flag is missing.
  */
-export async function drawPanic(actor: TacticaActor, afterRally: boolean): Promise<{ outcome: PanicOutcome; notes: string[] }> {
+export async function tableOutcome(total: number): Promise<PanicOutcome | null> {
+  const packs = game.packs as unknown as { get(id: string): { getDocuments(): Promise<unknown[]> } | undefined } | undefined;
+  const pack = packs?.get(PANIC_TABLE.pack);
+  if (!pack) return null;
+  try {
+    const tables = (await pack.getDocuments()) as { name: string; flags?: { tactica?: { panicTable?: unknown } }; results: Iterable<TableResultView> }[];
+    const table = tables.find((t) => t.flags?.tactica?.panicTable === true || t.name === PANIC_TABLE.name);
+    const result = table ? [...table.results].find((r) => (r.range[0] ?? 0) <= total && total <= (r.range[1] ?? 0)) : undefined;
+    const outcome = result?.flags?.tactica?.panicResult;
+    return isPanicOutcome(outcome) ? outcome : null;
+  } catch {
+    // An unreadable compendium (locked, migrating): the rules' own reading stands in.
+    return null;
+  }
+}
+
+/**
+ * RULES §5 (D-18): draws the panic table — a d10, +1 after a failed rally (clamped at 10) — read
+ * from the compendium's "Table de panique" when present, else by the rules; the condition set
+ * is the one of the outcome drawn, so card and token always agree.
+ */
+export async function drawPanic(actor: TacticaActor, afterRally: boolean): Promise<{ outcome: PanicOutcome; face: number; notes: string[] }> {
   const roll = await new foundry.dice.Roll("1d10").evaluate();
-  const face = roll.dice[0]?.results[0]?.result ?? 1;
-  const outcome = panicResult(face, afterRally);
+  const natural = roll.dice[0]?.results[0]?.result ?? 1;
+  const builtIn = panicResult(natural, afterRally);
+  // RULES §5: the one +1 after a failed rally, a total above 10 counting as 10 (as panicResult reads it).
+  const face = Math.min(10, natural + (afterRally ? 1 : 0));
+  const outcome = (await tableOutcome(face)) ?? builtIn;
   const status = PANIC_RESULTS[outcome].status;
   const state = status ?? "steady";
   await actor.update({ system: { morale: { state } } } as never);
   if (status && !actor.statuses.has(status)) await actor.toggleStatusEffect(status, { active: true });
   const notes = afterRally ? ["TACTICA.Chat.panic.plusOne"] : [];
-  return { outcome, notes };
+  return { outcome, face, notes };
 }

@@ -10,11 +10,15 @@ import { CharacterModel } from "../data/actor/character";
 import { UnitModel } from "../data/actor/unit";
 import { PowerModel } from "../data/item/power";
 import { castCostAc, cancelCostAc } from "../rules/psy";
+import type { TimelineCost } from "../rules/timeline";
+import { renderMaintainCard } from "../chat/card-state";
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaChatMessage } from "../documents/chat-message";
 import { postCard, refused, subjectOf, type CardTargetSource, type RollMethodOptions } from "./common";
 import { psyDialog } from "../applications/dialogs/psy-dialog";
 
+/** The once-per-activation fear record (RULES §5), cleared here with the psy records. */
+const FEAR_FLAG = "fearTestedThisActivation";
 const CAST_FLAG = "castThisActivation";
 const MAINTAIN_FLAG = "maintainedThisActivation";
 
@@ -48,7 +52,8 @@ export async function castPower(actor: TacticaActor, itemId: string, options: Ro
   const spent = castCostAc(cost, choice.concentration);
   if (spent > remaining) return refused("TACTICA.Errors.Actions.NotEnough", { name: actor.name, needed: spent, remaining });
   const rollOptions: PsyRollOptions = { mode: "cast", level: power.system.level, mastery, ...choice, cost, resist: power.system.resist || null, subject: subjectOf(actor), title: power.name };
-  const posted = await postCard(actor, { rollClass: PsyRoll, formula: "1d10", options: rollOptions, fastForward: true }, { kind: "psy", itemUuid: power.uuid, targets: targetRows(), acSpent: spent });
+  const timelineCost: TimelineCost = { kind: "power", useCost: cost, concentration: choice.concentration };
+  const posted = await postCard(actor, { rollClass: PsyRoll, formula: "1d10", options: rollOptions, fastForward: true, messageData: costFlags(timelineCost) }, { kind: "psy", itemUuid: power.uuid, targets: targetRows(), acSpent: spent });
   if (!posted) return null;
   const update: Record<string, unknown> = { system: { actions: { spent: (system as CharacterModel).actions.spent + spent } }, flags: { tactica: { [CAST_FLAG]: [...flagList(actor, CAST_FLAG), itemId] } } };
   if (posted.roll.isSuccess && power.system.maintainable && system instanceof CharacterModel) {
@@ -70,7 +75,33 @@ export async function maintainPower(actor: TacticaActor, itemId: string): Promis
   const cost = power.system.maintenance;
   if (cost > system.actions.remaining) return refused("TACTICA.Errors.Actions.NotEnough", { name: actor.name, needed: cost, remaining: system.actions.remaining });
   await actor.update({ system: { actions: { spent: system.actions.spent + cost } }, flags: { tactica: { [MAINTAIN_FLAG]: [itemId] } } } as never);
-  return null;
+  return postMaintainCard(actor, power.name, cost);
+}
+
+/** The small card of a maintenance (RULES §4): what is maintained, the AC spent, its timeline cost. */
+async function postMaintainCard(actor: TacticaActor, powerName: string, cost: number): Promise<TacticaChatMessage | null> {
+  const content = await renderMaintainCard({ name: actor.name, power: powerName, ac: cost });
+  const timelineCost: TimelineCost = { kind: "maintain", maintenanceCost: cost };
+  const message = await ChatMessage.create({ content, speaker: { actor: actor.id, alias: actor.name }, ...costFlags(timelineCost) } as ChatMessage.CreateData);
+  return (message as TacticaChatMessage | undefined) ?? null;
+}
+
+/** `flags.tactica.timelineCost` of a card that spends AC (the End-action dialog proposes it, RULES §7.1). */
+export function costFlags(timelineCost: TimelineCost): { flags: { tactica: { timelineCost: TimelineCost } } } {
+  return { flags: { tactica: { timelineCost } } };
+}
+
+/**
+ * D-13: the maintained powers that end with this activation — every one neither maintained nor
+ * cast during it. Null when nothing ends.
+ */
+export function unmaintainedUpdate(actor: TacticaActor): Record<string, unknown> | null {
+  const system = actor.system;
+  if (!(system instanceof CharacterModel) || system.psyker.maintained.length === 0) return null;
+  const kept = new Set([...flagList(actor, MAINTAIN_FLAG), ...flagList(actor, CAST_FLAG)]);
+  const maintained = system.psyker.maintained.filter((m) => kept.has(m.powerId));
+  if (maintained.length === system.psyker.maintained.length) return null;
+  return { system: { psyker: { maintained: maintained.map((m) => ({ powerId: m.powerId, sinceRound: m.sinceRound })) } } };
 }
 
 /** RULES §4 (D-14): tries to cancel an effect in play of `level` (3 AC, mastery never counts). */
@@ -81,7 +112,8 @@ export async function cancelPower(actor: TacticaActor, o: { level: number; conce
   const spent = cancelCostAc(concentration);
   if (spent > system.actions.remaining) return refused("TACTICA.Errors.Actions.NotEnough", { name: actor.name, needed: spent, remaining: system.actions.remaining });
   const rollOptions: PsyRollOptions = { mode: "cancel", level: o.level, concentration, modifier: o.modifier ?? 0, subject: subjectOf(actor) };
-  const posted = await postCard(actor, { rollClass: PsyRoll, formula: "1d10", options: rollOptions, fastForward: options.fastForward ?? true }, { kind: "cancel", acSpent: spent });
+  const timelineCost: TimelineCost = { kind: "cancel", concentration };
+  const posted = await postCard(actor, { rollClass: PsyRoll, formula: "1d10", options: rollOptions, fastForward: options.fastForward ?? true, messageData: costFlags(timelineCost) }, { kind: "cancel", acSpent: spent });
   if (!posted) return null;
   await actor.update({ system: { actions: { spent: system.actions.spent + spent } } } as never);
   return posted.message;
@@ -94,15 +126,25 @@ export function endMaintainedOnDeath(actor: TacticaActor): Record<string, unknow
   return { system: { psyker: { maintained: [] } } };
 }
 
-/** Clears the once-per-activation records of a combatant's actor (active GM only). */
+/**
+ * Clears the once-per-activation records of a combatant's actor at its activation's start, ends
+ * the powers it did not maintain at its end (D-13), and what a dead psyker maintained (D-15);
+ * active GM only, one update each.
+ */
 export function registerPsyActivation(): void {
   const hooks = Hooks as unknown as { on(name: string, fn: (...args: unknown[]) => unknown): number };
   hooks.on("tactica.activationStart", (_combat, combatant) => {
     const actor = (combatant as { actor?: TacticaActor | null } | null)?.actor;
     if (!game.user?.isActiveGM || !actor) return;
-    if (flagList(actor, CAST_FLAG).length || flagList(actor, MAINTAIN_FLAG).length) {
-      void actor.update({ flags: { tactica: { [CAST_FLAG]: [], [MAINTAIN_FLAG]: [] } } } as never);
+    const fearTested = (actor.flags as { tactica?: Record<string, unknown> }).tactica?.[FEAR_FLAG] === true;
+    if (flagList(actor, CAST_FLAG).length || flagList(actor, MAINTAIN_FLAG).length || fearTested) {
+      void actor.update({ flags: { tactica: { [CAST_FLAG]: [], [MAINTAIN_FLAG]: [], [FEAR_FLAG]: false } } } as never);
     }
+  });
+  hooks.on("tactica.activationEnd", (_combat, combatant) => {
+    const actor = (combatant as { actor?: TacticaActor | null } | null)?.actor;
+    const update = game.user?.isActiveGM && actor ? unmaintainedUpdate(actor) : null;
+    if (actor && update) void actor.update(update as never);
   });
   hooks.on("updateActor", (actor) => {
     const a = actor as TacticaActor;

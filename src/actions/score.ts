@@ -15,6 +15,9 @@ import { attributesOf, imprecisPenalty, inRange, requisExhaustion, type Attribut
 import { measureTokens, placeOccupants, tokenPlace } from "../places/measure";
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaChatMessage } from "../documents/chat-message";
+import { viewedTimeline } from "../chat/timeline-link";
+import { requestCardAction } from "../chat/gm";
+import { notifyError } from "../utils/notify";
 import { postCard, refused, subjectOf, type CardTargetSource, type RollMethodOptions } from "./common";
 
 /** What a score test is made of (RULES §6.1). */
@@ -87,6 +90,22 @@ function aimedTokens(attacker: TokenDocument | null, attributes: readonly Attrib
   return tokens;
 }
 
+/**
+ * RULES §7.2 *Différé*: asks the one writer to place the card's action marker when the viewed
+ * combat runs a timeline (outside one, the card's "resolves later" line is for the GM).
+ */
+async function declareOnTimeline(message: TacticaChatMessage): Promise<void> {
+  if (!viewedTimeline() || !message.id) return;
+  const result = await requestCardAction({ action: "declareDelayed", messageId: message.id });
+  if (!result.ok && result.reason) notifyError(result.reason);
+}
+
+/** The card's title: the item's name, with a weapon's FOR in effect (RULES §2: pressure included). */
+function attackTitle(name: string, weapon: WeaponModel | null): string {
+  if (!weapon || weapon.strengthTotal <= 0) return name;
+  return `${name} — ${game.i18n?.localize("TACTICA.Profile.for.abbr") ?? "FOR"} ${weapon.strengthTotal}`;
+}
+
 /** RULES §6.1 (D-25): attacks with a weapon or grenade; the targets defend from the card. */
 export async function attack(actor: TacticaActor, itemId: string, options: RollMethodOptions = {}): Promise<TacticaChatMessage | null> {
   const system = actor.system;
@@ -103,11 +122,12 @@ export async function attack(actor: TacticaActor, itemId: string, options: RollM
   const attacker = tokens[0]?.document ?? null;
   const targets = aimedTokens(attacker, attributes).map((token) => targetRow(attacker, token, attributes));
   const delayed = attributesOf(attributes, "delayed")[0]?.x ?? null;
-  const rollOptions: ScoreRollOptions = { ...scoreOptions(actor, { subAptitude: sub, purpose: "attack" })!, title: item.name };
+  const rollOptions: ScoreRollOptions = { ...scoreOptions(actor, { subAptitude: sub, purpose: "attack" })!, title: attackTitle(item.name, weapon) };
   const posted = await postCard(actor, { rollClass: ScoreRoll, formula: (o) => ScoreRoll.formulaFor(o), options: rollOptions, fastForward: options.fastForward ?? true }, { kind: "attack", itemUuid: item.uuid, targets, delayed });
   if (!posted) return null;
   const exhaustion = attributesOf(attributes, "requires").reduce((sum, r) => sum + requisExhaustion(aptitudeCurrent(system.aptitudes[r.aptitude].value, system.aptitudes[r.aptitude].damage), r.x), 0);
   if (exhaustion > 0) await actor.gainExhaustion(exhaustion);
   if (grenade) await item.update({ system: { quantity: grenade.quantity - 1 } } as never);
+  if (delayed !== null) await declareOnTimeline(posted.message);
   return posted.message;
 }

@@ -123,7 +123,7 @@ async function rollPanic(request: CardRequest, user: ActingUser): Promise<CardRe
   if (!actor) return refuse("TACTICA.Chat.invalid");
   // The lock of the one writer (gm.ts) keeps a second click waiting until this one has written.
   const panic = await drawPanic(actor, roll.purpose === "rally");
-  await message.update({ system: { followUpDone: true, panic: panic.outcome, notes: [...card.notes, ...panic.notes] } } as never);
+  await message.update({ system: { followUpDone: true, panic: panic.outcome, panicFace: panic.face, notes: [...card.notes, ...panic.notes] } } as never);
   return OK;
 }
 

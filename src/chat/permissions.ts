@@ -7,7 +7,18 @@ import type { RollCardModel } from "../data/chat/roll-card";
 import type { CardFlags } from "../dice/card";
 
 /** Every action a card button can ask for. */
-export const CARD_ACTIONS = ["push", "chooseDie", "applyPressure", "rollPanic", "resist", "defend", "applyDamage"] as const;
+export const CARD_ACTIONS = [
+  "push",
+  "chooseDie",
+  "applyPressure",
+  "rollPanic",
+  "resist",
+  "defend",
+  "applyDamage",
+  "declareDelayed",
+  "resolveDelayed",
+  "moraleTest",
+] as const;
 export type CardAction = (typeof CARD_ACTIONS)[number];
 
 /** The user as this helper reads it (a Foundry User, or the fake's). */
@@ -56,7 +67,8 @@ export function owns(user: ActingUser, uuid: string | null | undefined): boolean
 
 /**
  * May `user` do `action` on this card? The roller's side (push, choose a die, apply pressure,
- * roll panic): the message author, the actor's owners and the GM. A target's side (resist,
+ * roll panic, declare or resolve a *Différé* action, take a prompted morale test): the message
+ * author, the actor's owners and the GM. A target's side (resist,
  * defend): that target's owners and the GM (`targetIndex` names the row; without it, any row).
  * Applying damage: the target's owners, the roller's side, and the GM (who is not the target's
  * owner has it applied by the GM, src/chat/gm.ts).

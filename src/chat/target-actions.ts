@@ -15,6 +15,7 @@ import { attributesOf } from "../rules/attributes";
 import { coFor } from "../actions/morale";
 import { closePressureWindow } from "../pressure-windows";
 import { actorAt, cardMessage, itemAt, OK, refuse } from "./card-message";
+import { stunFollowUp, tectonicFollowUp } from "./hit-follow-ups";
 import { registerCardAction, type CardRequest, type CardResult } from "./gm";
 import { canAct, owns, type ActingUser, type CardAction } from "./permissions";
 
@@ -56,6 +57,7 @@ async function defend(request: CardRequest, user: ActingUser): Promise<CardResul
   if (!found) return error;
   const roll = found.message.lastRoll;
   if (!(roll instanceof ScoreRoll) || target.outcome !== "pending" || target.note) return refuse("TACTICA.Chat.alreadyApplied");
+  if (found.card.delayedState === "declared") return refuse("TACTICA.Chat.delay.waiting");
   const actor = actorAt(target.actorUuid);
   const system = actor?.system;
   if (!(system instanceof CharacterModel)) return refuse("TACTICA.Chat.invalid");
@@ -82,7 +84,12 @@ async function applyDamage(request: CardRequest, user: ActingUser): Promise<Card
   const result = await actor.applyDamage({ damage, attributes: item.attributeList });
   if (!result) return refuse("TACTICA.Chat.invalid");
   const breakdown = { field: result.field?.absorbed ?? 0, armour: result.armour?.reduced ?? 0, resistant: result.resistant?.reduced ?? 0, pv: result.pv.lost };
-  await found.message.update({ system: { targets: targetsWith(found.card.targets, index, { damageApplied: true, damage: breakdown }) } } as never);
+  // RULES §6.4: the hit's own follow-ups, then the card written once with all of them.
+  const stun = await stunFollowUp(actor, target.tokenUuid, item.attributeList);
+  const place = await tectonicFollowUp(target.tokenUuid, item.attributeList, found.card.placesShifted);
+  const change = { damageApplied: true, damage: breakdown, ...(stun ?? {}) };
+  const placesShifted = place ? [...found.card.placesShifted, place] : [...found.card.placesShifted];
+  await found.message.update({ system: { targets: targetsWith(found.card.targets, index, change), placesShifted } } as never);
   // RULES §2: a weapon FOR pressure bonus lasts for the wound it causes.
   const attacker = actorAt(found.card.actorUuid);
   if (attacker && itemDoc?.id) await closePressureWindow(attacker, "nextWound", { itemId: itemDoc.id });

@@ -12,6 +12,8 @@ import { isStatusId, type StatusId } from "../status-effects";
 import { notifyError, notifyRulesError } from "../utils/notify";
 import { CharacterModel } from "../data/actor/character";
 import { UnitModel } from "../data/actor/unit";
+import { moraleDue } from "../data/actor/derived";
+import { postMoralePrompt } from "../actions/morale-prompt";
 import type { ProfileKey } from "../rules/keys";
 import type { TacticaChatMessage } from "./chat-message";
 import type { RollMethodOptions } from "../actions/common";
@@ -26,6 +28,15 @@ import { attack, rollScore, type ScoreRequest } from "../actions/score";
 export interface IncomingAttack {
   damage: number;
   attributes: readonly Attribute[];
+}
+
+/**
+ * RULES §5: is a morale test due once PV are `pv`? A character counts its PV against their max;
+ * a unit counts its figures (damage does not remove figures: the GM does), so it is due when its
+ * strength already is at half.
+ */
+function moraleDueAfter(model: CharacterModel | UnitModel, pv: number): boolean {
+  return model instanceof UnitModel ? model.moraleTriggered : moraleDue(model.profile.pv.max, pv);
 }
 
 export class TacticaActor extends Actor {
@@ -54,7 +65,11 @@ export class TacticaActor extends Actor {
       notifyRulesError(err);
       return null;
     }
-    await this.update(damageUpdate(protection, result));
+    const update = damageUpdate(protection, result);
+    // D-16: the first crossing of the half-start line is recorded in the same write as the damage.
+    const prompt = !model.morale.moraleTested && moraleDueAfter(model, result.target.pv);
+    await this.update(prompt ? { ...update, system: { ...update.system, morale: { moraleTested: true } } } : update);
+    if (prompt) await postMoralePrompt(this, model.morale.unshakeable);
     return result;
   }
 
@@ -128,7 +143,7 @@ export class TacticaActor extends Actor {
     return castPower(this, itemId, options);
   }
 
-  /** RULES §4 (D-13): maintains a power this activation (no card: the AC are spent). */
+  /** RULES §4 (D-13): maintains a power this activation (a small card: what, and the AC spent). */
   maintainPower(itemId: string, _options?: RollMethodOptions): Promise<TacticaChatMessage | null> {
     return maintainPower(this, itemId);
   }

@@ -9,6 +9,7 @@ import {
   flag,
   integer,
   nullableInteger,
+  optionalChoice,
   text,
   localizationPrefixes,
   type ModelMetadata,
@@ -36,6 +37,9 @@ export const ROLL_KINDS = [
   "threshold",
 ] as const;
 export type RollKind = (typeof ROLL_KINDS)[number];
+
+/** Where a *Différé* action stands (RULES §7.2). */
+export const DELAYED_STATES = ["declared", "resolved"] as const;
 
 /** Where one target of the card stands. */
 export const TARGET_OUTCOMES = ["pending", "hit", "miss", "resisted", "passed", "failed"] as const;
@@ -70,6 +74,10 @@ const targetField = () =>
     outcome: choice(TARGET_OUTCOMES, "pending"),
     damageApplied: flag(),
     damage: damageField(),
+    /** RULES §6.4 *Etourdissante*: positions the target's marker moves later (0: test passed); null: no test. */
+    stun: nullableInteger(0, BOUNDS.large),
+    /** The stun delay was applied to the timeline (else the GM moves the marker). */
+    stunMoved: flag(),
   });
 
 const rollCardSchema = () => ({
@@ -87,6 +95,15 @@ const rollCardSchema = () => ({
   followUpDone: flag(),
   /** A panic table result drawn from this card (RULES §5), or "". */
   panic: text(),
+  /** The d10 face read on the panic table, after the +1 of a failed rally (RULES §5), or null. */
+  panicFace: nullableInteger(1, 10),
+  /**
+   * RULES §7.2 *Différé*: "" (not declared on a timeline), "declared" (its marker waits: the
+   * targets' buttons wait too) or "resolved" (the reposted card was resolved).
+   */
+  delayedState: optionalChoice(DELAYED_STATES),
+  /** RULES §6.4 *Tectonique*: places (region ids) whose encumbrance this attack already moved. */
+  placesShifted: new fields.ArrayField(text(), { required: true, initial: [] }),
   /** AC the action spent (RULES §4, §5), shown on the card. */
   acSpent: nullableInteger(0, BOUNDS.large),
   /** *Différé* X: the action resolves X positions later (RULES §6.4, §7.2). */

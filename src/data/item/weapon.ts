@@ -7,6 +7,7 @@ import { WEAPON_ORIGINS, WEAPON_RANGES, WEAPON_WEIGHTS } from "../../config";
 import { SUB_APTITUDE_KEYS, type SubAptitudeKey } from "../../rules/keys";
 import { attackSubAptitude } from "../../rules/scores";
 import { pressuredTotal } from "../derived";
+import { highestPressureBonus } from "../../rules/pressure";
 import {
   attributesField,
   BOUNDS,
@@ -18,6 +19,29 @@ import {
   localizationPrefixes,
 } from "../fields";
 import { AttributeItemModel } from "./base";
+
+/** An item's effect as read here. */
+interface OwnEffect {
+  disabled?: boolean;
+  changes?: readonly { key: string; value: unknown }[];
+}
+
+/**
+ * RULES §2: the pressure bonuses of the weapon's OWN effects (`system.pressure`). Core v13 applies
+ * an item's effects to its actor, never to the item itself, so the weapon folds them in here.
+ */
+export function ownPressureBonuses(item: unknown): number[] {
+  const effects = (item as { effects?: Iterable<OwnEffect> } | null)?.effects ?? [];
+  const bonuses: number[] = [];
+  for (const effect of effects) {
+    if (effect.disabled) continue;
+    for (const change of effect.changes ?? []) {
+      const value = Number(change.value);
+      if (change.key === "system.pressure" && Number.isInteger(value) && value >= 0) bonuses.push(value);
+    }
+  }
+  return bonuses;
+}
 
 const weaponSchema = () => ({
   description: html(),
@@ -46,7 +70,7 @@ type WeaponDerived = {
   proposedSubAptitude: SubAptitudeKey;
   /** The sub-aptitude the attack uses: the stored one, else the proposal. */
   governingSubAptitude: SubAptitudeKey;
-  /** FOR with the pressure bonus in effect. */
+  /** FOR with the pressure bonus in effect: the highest of the stored bonus and the weapon's own effects (D-6). */
   strengthTotal: number;
 };
 
@@ -62,6 +86,6 @@ export class WeaponModel extends AttributeItemModel<WeaponSchema, WeaponDerived>
     super.prepareDerivedData();
     this.proposedSubAptitude = attackSubAptitude({ range: this.range, weight: this.weight, origin: this.origin });
     this.governingSubAptitude = this.subAptitude || this.proposedSubAptitude;
-    this.strengthTotal = pressuredTotal(this.strength, this.pressure);
+    this.strengthTotal = pressuredTotal(this.strength, highestPressureBonus([this.pressure, ...ownPressureBonuses(this.parent)]));
   }
 }

@@ -1,0 +1,19 @@
+/**
+ * The link between a card and the viewed combat's timeline (RULES §7.2): the combat in timeline
+ * mode, once started, and the combatant of an actor (or of its token). Read-only.
+ */
+import type { TacticaCombat } from "../combat/combat";
+
+/** The viewed combat when it runs a timeline, else null (*tours* mode, not started, none). */
+export function viewedTimeline(): TacticaCombat | null {
+  const combats = game.combats as unknown as { viewed?: TacticaCombat | null } | undefined;
+  const combat = combats?.viewed ?? null;
+  return combat && combat.started && combat.mode === "timeline" ? combat : null;
+}
+
+/** The id of the combatant standing for `actor` (or its token) in `combat`, or null. */
+export function combatantIdOf(combat: TacticaCombat, actor: { id: string | null; uuid: string } | null, tokenId?: string | null): string | null {
+  if (!actor) return null;
+  const found = combat.combatants.find((c) => (!!tokenId && c.tokenId === tokenId) || c.actor?.uuid === actor.uuid || (!!actor.id && c.actorId === actor.id));
+  return found?.id ?? null;
+}
