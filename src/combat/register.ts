@@ -16,7 +16,7 @@ export const COMBAT_TEMPLATES = [THRESHOLD_CARD_TEMPLATE, COMBAT_NOTICE_TEMPLATE
 
 /** RULES §7.2 *Focalisé*: every running timeline combat where `actor` fights loses its focused actions. */
 export async function onExhaustionGained(actor: Actor.Implementation): Promise<void> {
-  if (!game.user?.isGM) return;
+  if (!game.user?.isActiveGM) return;
   for (const combat of game.combats ?? []) {
     if (!(combat instanceof TacticaCombat)) continue;
     for (const combatant of combat.combatants) {
@@ -42,7 +42,10 @@ export async function onCombatDeleted(combat: Combat.Implementation): Promise<vo
 export function registerCombat(): void {
   CONFIG.Combat.documentClass = TacticaCombat;
   CONFIG.Combatant.documentClass = TacticaCombatant;
-  Hooks.on("tactica.exhaustionGained", (actor) => void onExhaustionGained(actor));
+  // RULES §7.2 Focalisé: the active GM reacts to the update (on every client, whoever gained it).
+  Hooks.on("updateActor", ((actor: Actor.Implementation, _changes: unknown, options: { tactica?: { exhaustionGained?: number } }) => {
+    if ((options?.tactica?.exhaustionGained ?? 0) > 0 && game.user?.isActiveGM) void onExhaustionGained(actor);
+  }) as never);
   Hooks.on("deleteCombat", (combat) => void onCombatDeleted(combat));
   // The tracker window, its button in the core tracker and the End-action dialog.
   registerCombatUI();

@@ -116,7 +116,9 @@ export class TacticaActor extends Actor {
     }
     if (n === 0) return system.exhaustion;
     const total = system.exhaustion + n;
-    await this.update({ system: { exhaustion: total } });
+    // The update option travels with the update to every client, so the active GM learns of the
+    // gain whoever made it (Focalisé, src/combat/register.ts); the hook is for this client's modules.
+    await this.update({ system: { exhaustion: total } }, { tactica: { exhaustionGained: n } } as Actor.Database.UpdateOperation);
     Hooks.callAll("tactica.exhaustionGained", this, n);
     return total;
   }

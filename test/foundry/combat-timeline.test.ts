@@ -146,6 +146,24 @@ describe("timeline mode", () => {
     expect(texts().at(-1)).toBe("Ana gagne de l'Épuisement : son action focalisée (position 5) est perdue.");
   });
 
+  it("loses a Focalisé action when the Épuisement is gained on a player's client (the GM hears the update)", async () => {
+    await combat.startCombat();
+    await combat.declareDelayed({ ownerId: idOf("Ana"), actionId: "focus2", duration: 3, delay: 2, focused: true });
+    world.data.setUser("player-1");
+    const updates: [unknown, unknown, unknown][] = [];
+    const listener = world.fake.hooks.on("updateActor", (a: unknown, c: unknown, o: unknown) => void updates.push([a, c, o]));
+    await actors.ana!.gainExhaustion(1);
+    world.fake.hooks.off("updateActor", listener);
+    await combat.settled();
+    // On the player's client nothing is lost: only the active GM may change the timeline.
+    expect(combat.timeline!.entries.some((e) => e.id === "focus2")).toBe(true);
+    // Foundry delivers the same update, with its options, to the GM's client.
+    world.data.setUser("gm-1");
+    for (const [a, c, o] of updates) world.fake.hooks.callAll("updateActor", a, c, o, "player-1");
+    await combat.settled();
+    expect(combat.timeline!.entries.some((e) => e.id === "focus2")).toBe(false);
+  });
+
   it("moves a stunned target's marker", async () => {
     await combat.startCombat();
     await combat.stun(idOf("Bel"), 2);
