@@ -7,7 +7,7 @@ import { TacticaItemSheet, ITEM_PARTS } from "./sheets/item-sheet";
 import { SYSTEM_ID } from "../settings";
 
 /** Partials the sheet templates include by path (Foundry needs them loaded before a render). */
-export const SHEET_PARTIALS = ["item-controls", "item-summary", "equip-toggle", "item-field"].map(
+export const SHEET_PARTIALS = ["item-field"].map(
   (name) => `systems/tactica/templates/partials/${name}.hbs`,
 );
 

@@ -238,3 +238,68 @@ describe("item sheet: attribute chips (RULES §6.4)", () => {
     expect(sheet.renderedParts.description).toContain('name="system.description"');
   });
 });
+
+describe("item rows: labels and buttons computed once in the context (DESIGN §6)", () => {
+  type Button = { action: string; label: string; tooltip: string; disabled: boolean; pressed: string; aptitude: string; subAptitude: string };
+  type Row = { name: string; buttons: Button[]; pressureButton: Button | null; tags: string[] };
+  const rowsOf = (sheet: Sheet) => {
+    const e = sheet.lastContext.equipment as Record<"weapons" | "gear" | "grenades", Row[]>;
+    return { sword: e.weapons.find((r) => r.name === "Épée tronçonneuse")!, legs: e.gear.find((r) => r.name === "Servo-jambes")!, grenade: e.grenades[0]! };
+  };
+
+  it("a row's buttons follow the mode, the user's rights, the modules and the blocked status", async () => {
+    const w = await loadSheetWorld();
+    const actor = await sampleCharacter(w);
+    const sheet = new w.sheets.CharacterSheet({ document: actor }) as unknown as Sheet;
+    await sheet.render({ force: true });
+    const first = rowsOf(sheet);
+    const grenade = first.grenade;
+    let { sword, legs } = first;
+    expect(sword.buttons.map((b) => b.action)).toEqual(["attack", "rollPool", "rollPressure", "equipItem", "editItem"]);
+    expect(sword.buttons[0]!.label).toBe("Attaquer avec Épée tronçonneuse (Force)");
+    expect(sword.buttons[1]).toMatchObject({ aptitude: "puissance", subAptitude: "force", label: "Jet de réserve avec Épée tronçonneuse" });
+    expect(sword.buttons[3]).toMatchObject({ label: "Ranger Épée tronçonneuse", pressed: "true", disabled: false });
+    expect(sword.buttons[4]).toMatchObject({ label: "Modifier Épée tronçonneuse", tooltip: "Modifier" });
+    expect(sword.tags).toEqual(["Corps-à-corps", "FOR 4", "Dégâts 3"]);
+    expect(legs.buttons.map((b) => b.action)).toEqual(["rollPressure", "equipItem", "editItem"]);
+    expect(legs.pressureButton).toBe(legs.buttons[0]);
+    expect(grenade.buttons[0]).toMatchObject({ action: "attack", label: "Lancer Grenade à fragmentation", disabled: false });
+
+    sheet.mode = "edit";
+    await sheet.render({ force: true });
+    ({ sword } = rowsOf(sheet));
+    expect(sword.buttons.map((b) => b.action)).toEqual(["equipItem", "editItem", "deleteItem"]);
+
+    await actor.setCondition("pressureBlocked", true);
+    w.data.setUser("player-1");
+    await sheet.render({ force: true });
+    ({ sword, legs } = rowsOf(sheet));
+    expect(sword.buttons.map((b) => b.action)).toEqual(["attack", "rollPool", "rollPressure", "equipItem"]);
+    expect(sword.buttons.find((b) => b.action === "rollPressure")!.disabled).toBe(true);
+    expect(sword.buttons.find((b) => b.action === "equipItem")!.disabled).toBe(true);
+    expect(sheet.renderedParts.profile).toMatch(/data-action="rollPressure" data-item-id="[^"]+" disabled aria-label="Jet de pression : Servo-jambes"/);
+
+    w.data.setUser("gm-1");
+    for (const m of ["pool", "tactical", "pressure"]) await w.fake.settings.set("tactica", `module.${m}`, false);
+    sheet.mode = "play";
+    await sheet.render({ force: true });
+    expect(rowsOf(sheet).sword.buttons.map((b) => b.action)).toEqual(["equipItem", "editItem"]);
+  });
+
+  it("the remembered format gives game.i18n.format's text, for one value or several, whatever the value holds", async () => {
+    await loadSheetWorld("en");
+    const { cachedI18n, gameI18n } = await import("../../src/applications/sheets/context/row-buttons");
+    const direct = gameI18n();
+    const cached = cachedI18n(direct);
+    const cases: [string, Record<string, string>][] = [
+      ["TACTICA.Sheet.Roll.attack", { name: "Sword <1>", sub: "Strength" }],
+      ["TACTICA.Sheet.Roll.attack", { name: "{sub} $& $1", sub: "x" }],
+      ["TACTICA.Sheet.Equip.on", { name: "" }],
+      ["TACTICA.Sheet.Equip.on", { name: "Axe" }],
+      ["TACTICA.Sheet.Menu.edit", { name: "unused" }],
+      ["TACTICA.No.Such.Key", { name: "Axe" }],
+    ];
+    for (const [key, data] of cases) expect(cached.format(key, data), key).toBe(direct.format(key, data));
+    expect(cached.format("TACTICA.Sheet.Equip.on", { name: "Axe" })).toBe("Equip Axe");
+  });
+});

@@ -13,6 +13,7 @@ import { MORALE_STATES } from "../../../data/fields";
 import { STATUS_IDS } from "../../../status-effects";
 import type { TacticaActor } from "../../../documents/actor";
 import { equipmentContext, powersContext, type EquipmentContext, type PowersContext, type SheetItem } from "./item-lists";
+import { cachedI18n, gameI18n, rowKit, type RowLabels, type SheetI18n } from "./row-buttons";
 import { percent, prepareTabs, type SheetOptions, type SheetTab, type TabDefinition } from "./shared";
 
 /** The tabs of the actor sheets (core v13 TABS entries), with the module each one needs. */
@@ -47,6 +48,10 @@ export interface ProfileRow {
   /** Equipped gear linked to the boiler for this characteristic (RULES §2). */
   pressureItems: SheetItem[];
   input: string;
+  /** The label, abbreviation and roll button name, localised. */
+  labelText: string;
+  abbrText: string;
+  rollLabel: string;
 }
 
 /** One aptitude with its sub-aptitudes (RULES §1), for the Aptitudes tab. */
@@ -57,7 +62,11 @@ export interface AptitudeRow {
   value: number;
   damage: number;
   current: number;
-  subs: { key: string; label: string; value: number; score: number }[];
+  /** The label, its damage input's name and its pool roll's name, localised. */
+  labelText: string;
+  damageLabel: string;
+  poolLabel: string;
+  subs: { key: string; label: string; value: number; score: number; labelText: string; poolLabel: string; scoreLabel: string; scoreTitle: string }[];
 }
 
 /** Everything the actor sheet templates read. */
@@ -83,9 +92,11 @@ export interface ActorSheetContext {
   unit: { banner: boolean; general: boolean; leaderCo: number | null; coForTests: number } | null;
   aptitudes: AptitudeRow[] | null;
   build: { aptitudes: { total: number; target: number; off: boolean }; subAptitudes: { total: number; target: number; off: boolean } } | null;
-  scores: { key: string; label: string; subAptitude: string; purpose: string; score: number }[];
+  scores: { key: string; label: string; subAptitude: string; purpose: string; score: number; labelText: string; rollLabel: string }[];
   psy: PowersContext & { mastery: number | null; chanting: number | null; choirPowerId: string };
   equipment: EquipmentContext;
+  /** Labels the item rows share, localised once per render. */
+  labels: RowLabels;
   /** The item types the equipment tab offers to create. */
   createTypes: { type: string; label: string }[];
   morale: {
@@ -112,10 +123,11 @@ function pressureGearByKey(items: readonly SheetItem[]): Record<PressureProfileK
 
 const isPressureKey = (key: string): key is PressureProfileKey => (PRESSURE_PROFILE_KEYS as readonly string[]).includes(key);
 
-function profileRows(model: CharacterModel | UnitModel, gear: readonly SheetItem[]): ProfileRow[] {
+function profileRows(model: CharacterModel | UnitModel, gear: readonly SheetItem[], i18n: SheetI18n): ProfileRow[] {
   const byKey = pressureGearByKey(gear);
   return PROFILE_KEYS.filter((k) => k !== "pv").map((key) => {
     const entry = model.profile[key];
+    const labelText = i18n.localize(TACTICA.profile[key].label);
     return {
       key,
       label: TACTICA.profile[key].label,
@@ -125,13 +137,17 @@ function profileRows(model: CharacterModel | UnitModel, gear: readonly SheetItem
       bonus: isPressureKey(key) ? model.pressureBonus[key] : 0,
       pressureItems: isPressureKey(key) ? byKey[key] : [],
       input: `system.profile.${key}.value`,
+      labelText,
+      abbrText: i18n.localize(TACTICA.profile[key].abbr),
+      rollLabel: i18n.format("TACTICA.Sheet.Roll.profile", { name: labelText }),
     };
   });
 }
 
-function aptitudeRows(model: CharacterModel): AptitudeRow[] {
+function aptitudeRows(model: CharacterModel, i18n: SheetI18n): AptitudeRow[] {
   return APTITUDE_KEYS.map((key) => {
     const apt = model.aptitudes[key];
+    const labelText = i18n.localize(TACTICA.aptitudes[key].label);
     return {
       key,
       label: TACTICA.aptitudes[key].label,
@@ -139,18 +155,28 @@ function aptitudeRows(model: CharacterModel): AptitudeRow[] {
       value: apt.value,
       damage: apt.damage,
       current: apt.current,
-      subs: SUB_APTITUDES[key].map((sub) => ({
-        key: sub,
-        label: TACTICA.subAptitudes[sub].label,
-        value: model.subAptitudes[sub].value,
-        score: model.scoreOf(sub),
-      })),
+      labelText,
+      damageLabel: i18n.format("TACTICA.Sheet.AptitudeDamage", { name: labelText }),
+      poolLabel: i18n.format("TACTICA.Sheet.Roll.pool", { name: labelText }),
+      subs: SUB_APTITUDES[key].map((sub) => {
+        const name = i18n.localize(TACTICA.subAptitudes[sub].label);
+        return {
+          key: sub,
+          label: TACTICA.subAptitudes[sub].label,
+          value: model.subAptitudes[sub].value,
+          score: model.scoreOf(sub),
+          labelText: name,
+          poolLabel: i18n.format("TACTICA.Sheet.Roll.pool", { name }),
+          scoreLabel: i18n.format("TACTICA.Sheet.Roll.score", { name }),
+          scoreTitle: i18n.format("TACTICA.Sheet.ScoreOf", { name }),
+        };
+      }),
     };
   });
 }
 
 /** RULES §6.1: the defence and reflection scores, each with the score-test button it offers. */
-function scoreRows(model: CharacterModel): ActorSheetContext["scores"] {
+function scoreRows(model: CharacterModel, i18n: SheetI18n): ActorSheetContext["scores"] {
   const defence = [
     { key: "melee", subAptitude: "reflexe", score: model.defence.melee },
     { key: "ranged", subAptitude: "vigilance", score: model.defence.ranged },
@@ -161,7 +187,10 @@ function scoreRows(model: CharacterModel): ActorSheetContext["scores"] {
     { key: "taunt", subAptitude: "perspicacite" },
     { key: "tool", subAptitude: "scholastique" },
   ].map((r) => ({ ...r, label: `TACTICA.Sheet.Score.reflection.${r.key}`, purpose: "reflection", score: model.scoreOf(r.subAptitude as "determination") }));
-  return [...defence, ...reflection];
+  return [...defence, ...reflection].map((row) => {
+    const labelText = i18n.localize(row.label);
+    return { ...row, labelText, rollLabel: i18n.format("TACTICA.Sheet.Roll.score", { name: labelText }) };
+  });
 }
 
 function moraleContext(actor: TacticaActor, model: CharacterModel | UnitModel): ActorSheetContext["morale"] {
@@ -187,15 +216,20 @@ export function actorSheetContext(actor: TacticaActor, options: SheetOptions): A
   if (!model) return null;
   const character = model instanceof CharacterModel ? model : null;
   const unit = model instanceof UnitModel ? model : null;
-  const equipment = equipmentContext([...actor.items], options);
-  const powers = powersContext([...actor.items], character);
+  const editMode = options.editable && options.mode === "edit";
+  const pressureBlocked = actor.statuses.has("pressureBlocked");
+  const state = { editable: options.editable, editMode, modules: options.modules, isCharacter: character !== null, pressureBlocked };
+  const kit = rowKit(state, cachedI18n(options.i18n ?? gameI18n()));
+  const items = [...actor.items];
+  const equipment = equipmentContext(items, { lang: options.lang, kit });
+  const powers = powersContext(items, character, kit);
   const pv = model.profile.pv;
   return {
     actor: { id: actor.id ?? "", uuid: actor.uuid, name: actor.name, img: actor.img ?? "", type: actor.type, typeLabel: `TYPES.Actor.${actor.type}` },
     isCharacter: character !== null,
     isUnit: unit !== null,
     editable: options.editable,
-    editMode: options.editable && options.mode === "edit",
+    editMode,
     modules: options.modules,
     tabs: prepareTabs(actorTabs(character !== null, options.modules), options.modules, options.activeTab),
     header: {
@@ -206,20 +240,21 @@ export function actorSheetContext(actor: TacticaActor, options: SheetOptions): A
       ac: { total: model.profile.ac.total, remaining: model.actions.remaining },
       moraleState: `TACTICA.Sheet.Morale.state.${model.morale.state}`,
     },
-    profile: profileRows(model, equipment.gear),
-    pressureBlocked: actor.statuses.has("pressureBlocked"),
+    profile: profileRows(model, equipment.gear, kit.i18n),
+    pressureBlocked,
     activePressure: PRESSURE_PROFILE_KEYS.filter((k) => model.pressureBonus[k] > 0).map((k) => ({ abbr: TACTICA.profile[k].abbr, bonus: model.pressureBonus[k] })),
     unit: unit ? { banner: unit.banner, general: unit.general, leaderCo: unit.leaderCo, coForTests: unit.coForTests } : null,
-    aptitudes: character ? aptitudeRows(character) : null,
+    aptitudes: character ? aptitudeRows(character, kit.i18n) : null,
     build: character
       ? {
           aptitudes: { total: character.build.aptitudes.total, target: character.build.aptitudes.target, off: character.build.aptitudes.difference !== 0 },
           subAptitudes: { total: character.build.subAptitudes.total, target: character.build.subAptitudes.target, off: character.build.subAptitudes.difference !== 0 },
         }
       : null,
-    scores: character ? scoreRows(character) : [],
+    scores: character ? scoreRows(character, kit.i18n) : [],
     psy: { ...powers, mastery: character ? character.psyker.mastery : null, chanting: unit ? unit.choir.chanting : null, choirPowerId: unit?.choir.powerId ?? "" },
     equipment,
+    labels: kit.labels,
     createTypes: ["weapon", "armor", "forceField", "grenade", "gear"]
       .filter((t) => options.modules.tactical || (t !== "forceField" && t !== "grenade"))
       .map((type) => ({ type, label: `TYPES.Item.${type}` })),

@@ -13,6 +13,7 @@ import type { CharacterModel } from "../../../data/actor/character";
 import { TACTICA } from "../../../config";
 import { aptitudeOf } from "../../../rules/keys";
 import { attributeChips } from "./attribute-chips";
+import type { RowButton, RowKit, SheetI18n } from "./row-buttons";
 import { percent, type SheetOptions } from "./shared";
 
 /** An item as the lists read it. */
@@ -30,14 +31,18 @@ export interface SheetItem {
   name: string;
   img: string;
   type: string;
+  /** The row's classes after `item` (its kind, and whether it is equipped). */
+  css: string;
   equipped: boolean;
   /** RULES §2: linked to the boiler. */
   linked: boolean;
   pressureTarget: PressureProfileKey | "";
   attributes: string;
-  /** A short summary line (FOR, damage, renfort…), already formatted. */
-  details: { label: string; value: string | number }[];
+  /** The short summary tags (range, FOR, damage, renfort…), localised and formatted. */
+  tags: string[];
   quantity: number | null;
+  /** The row prints its quantity (grenades always, other gear when it has one). */
+  showQuantity: boolean;
   /** Weapons and grenades: the label of the sub-aptitude the attack uses (D-23, D-27). */
   subAptitude: string;
   /** Weapons: that sub-aptitude's key and its aptitude, for the pool roll with the weapon. */
@@ -47,6 +52,20 @@ export interface SheetItem {
   renfort: { value: number; max: number; pct: number; disabled: boolean } | null;
   /** Weapons and gear: the pool roll this item adds its gear dice to (RULES §3). */
   gearBonus: number;
+  /** The row's buttons, in order: rolls (play mode), equip toggle, edit and delete. */
+  buttons: RowButton[];
+  /** Linked, equipped gear with a target: its pressure roll, also offered on the Profil tab. */
+  pressureButton: RowButton | null;
+}
+
+/** One list of the Équipement tab. */
+export interface EquipmentSection {
+  title: string;
+  /** The list's class after `item-list`. */
+  css: string;
+  rows: SheetItem[];
+  /** The text of an empty list; "" when an empty list shows nothing. */
+  empty: string;
 }
 
 export interface EquipmentContext {
@@ -55,8 +74,18 @@ export interface EquipmentContext {
   forceFields: SheetItem[];
   grenades: SheetItem[];
   gear: SheetItem[];
+  /** The lists the tab shows, in order, for the shown rule modules. */
+  sections: EquipmentSection[];
   /** Nothing carried at all: the tab shows a hint to drop items. */
   empty: boolean;
+}
+
+/** What the item lists are built from besides the items. */
+export interface ListOptions {
+  /** The interface language, for attribute chips. */
+  lang: SheetOptions["lang"];
+  /** The buttons and labels of this render. */
+  kit: RowKit;
 }
 
 const field = (type: string, key: string) => `TACTICA.Item.${type}.FIELDS.${key}.label`;
@@ -66,6 +95,12 @@ function hasAttributes(system: unknown): system is WeaponModel | ArmorModel | Gr
   return system instanceof WeaponModel || system instanceof ArmorModel || system instanceof GrenadeModel || system instanceof GearModel;
 }
 
+/** A summary tag: its label, then its value when it has one (a zero shows nothing). */
+function tag(i18n: SheetI18n, label: string, value: string | number = ""): string {
+  const text = i18n.localize(label);
+  return value ? `${text} ${value}` : text;
+}
+
 function baseRow(item: ListedItem, lang: SheetOptions["lang"]): SheetItem {
   const system: unknown = item.system;
   return {
@@ -73,56 +108,115 @@ function baseRow(item: ListedItem, lang: SheetOptions["lang"]): SheetItem {
     name: item.name,
     img: item.img ?? "",
     type: item.type,
+    css: "",
     equipped: false,
     linked: false,
     pressureTarget: "",
     attributes: hasAttributes(system) ? attributeChips(system.attributes, lang).map((c) => c.text).join(", ") : "",
-    details: [],
+    tags: [],
     quantity: null,
+    showQuantity: false,
     subAptitude: "",
     subAptitudeKey: "",
     aptitude: "",
     renfort: null,
     gearBonus: 0,
+    buttons: [],
+    pressureButton: null,
   };
 }
 
-/** One row per item, in the actor's order, grouped by kind. */
-export function equipmentContext(items: readonly ListedItem[], options: Pick<SheetOptions, "lang">): EquipmentContext {
-  const out: EquipmentContext = { weapons: [], armour: [], forceFields: [], grenades: [], gear: [], empty: true };
-  for (const item of items) {
-    const s = item.system;
-    const row = baseRow(item, options.lang);
-    if (s instanceof WeaponModel) {
-      const sub = s.governingSubAptitude;
-      Object.assign(row, { equipped: s.equipped, linked: s.linked, quantity: s.quantity, gearBonus: s.gearBonus });
-      Object.assign(row, { subAptitude: TACTICA.subAptitudes[sub].label, subAptitudeKey: sub, aptitude: aptitudeOf(sub) });
-      row.details = [
-        { label: TACTICA.weaponRanges[s.range], value: "" },
-        { label: "TACTICA.Sheet.Item.strength", value: s.strengthTotal },
-        { label: field("weapon", "damage"), value: s.damage },
-      ];
-      out.weapons.push(row);
-    } else if (s instanceof ArmorModel) {
-      row.equipped = s.equipped;
-      row.details = [{ label: field("armor", "renfort"), value: s.renfort }];
-      out.armour.push(row);
-    } else if (s instanceof ForceFieldModel) {
-      row.equipped = s.active;
-      row.renfort = { value: s.renfort.value, max: s.renfort.max, pct: percent(s.renfort.value, s.renfort.max), disabled: s.disabled };
-      out.forceFields.push(row);
-    } else if (s instanceof GrenadeModel) {
-      row.quantity = s.quantity;
-      row.subAptitude = TACTICA.subAptitudes[s.subAptitude].label;
-      row.details = [{ label: field("grenade", "damage"), value: s.damage }];
-      out.grenades.push(row);
-    } else if (s instanceof GearModel) {
-      Object.assign(row, { equipped: s.equipped, linked: s.linked, pressureTarget: s.pressureTarget, quantity: s.quantity, gearBonus: s.gearBonus });
-      if (s.pressureTarget) row.details.push({ label: "TACTICA.Sheet.Item.pressureOn", value: "" }, { label: TACTICA.profile[s.pressureTarget].abbr, value: "" });
-      out.gear.push(row);
-    } else continue;
-    out.empty = false;
+/** The row's class list: its kind, and `is-equipped` for what it wears. */
+const rowCss = (kind: string, equipped: boolean) => `${kind} ${equipped ? "is-equipped" : ""}`;
+
+function weaponRow(row: SheetItem, s: WeaponModel, kit: RowKit): void {
+  const { state, i18n } = kit;
+  const sub = s.governingSubAptitude;
+  Object.assign(row, { equipped: s.equipped, linked: s.linked, quantity: s.quantity, gearBonus: s.gearBonus, css: rowCss("weapon", s.equipped) });
+  Object.assign(row, { subAptitude: TACTICA.subAptitudes[sub].label, subAptitudeKey: sub, aptitude: aptitudeOf(sub) });
+  row.tags = [tag(i18n, TACTICA.weaponRanges[s.range]), tag(i18n, "TACTICA.Sheet.Item.strength", s.strengthTotal), tag(i18n, field("weapon", "damage"), s.damage)];
+  if (!state.editMode) {
+    if (state.modules.tactical) {
+      const label = i18n.format("TACTICA.Sheet.Roll.attack", { name: row.name, sub: i18n.localize(row.subAptitude) });
+      row.buttons.push(kit.button("attack", "icon roll", "fa-solid fa-crosshairs", row.id, label));
+    }
+    if (state.modules.pool && state.isCharacter && s.gearBonus) {
+      const pool = kit.roll("rollPool", "icon", "fa-solid fa-dice-six", row.id, "TACTICA.Sheet.Roll.poolWith", row.name);
+      row.buttons.push(Object.assign(pool, { aptitude: row.aptitude, subAptitude: sub }));
+    }
+    if (state.modules.pressure && s.linked && s.equipped) row.buttons.push(kit.pressure(row.id, row.name));
   }
+  row.buttons.push(kit.equip(row.id, row.name, s.equipped), ...kit.controls(row.id, row.name));
+}
+
+function gearRow(row: SheetItem, s: GearModel, kit: RowKit): void {
+  Object.assign(row, { equipped: s.equipped, linked: s.linked, pressureTarget: s.pressureTarget, quantity: s.quantity, gearBonus: s.gearBonus });
+  Object.assign(row, { css: rowCss("gear", s.equipped), showQuantity: Boolean(s.quantity) });
+  if (s.pressureTarget) row.tags = [tag(kit.i18n, "TACTICA.Sheet.Item.pressureOn"), tag(kit.i18n, TACTICA.profile[s.pressureTarget].abbr)];
+  if (s.pressureTarget && s.linked && s.equipped) row.pressureButton = kit.pressure(row.id, row.name);
+  if (row.pressureButton && !kit.state.editMode && kit.state.modules.pressure) row.buttons.push(row.pressureButton);
+  row.buttons.push(kit.equip(row.id, row.name, s.equipped), ...kit.controls(row.id, row.name));
+}
+
+/** Fills `row` for the kind of `s` and files it in `out`; false for an item no list shows. */
+function fileRow(out: EquipmentContext, row: SheetItem, s: unknown, kit: RowKit): boolean {
+  const { i18n } = kit;
+  if (s instanceof WeaponModel) {
+    weaponRow(row, s, kit);
+    out.weapons.push(row);
+  } else if (s instanceof ArmorModel) {
+    Object.assign(row, { equipped: s.equipped, css: rowCss("armor", s.equipped), tags: [tag(i18n, field("armor", "renfort"), s.renfort)] });
+    row.buttons.push(kit.equip(row.id, row.name, s.equipped), ...kit.controls(row.id, row.name));
+    out.armour.push(row);
+  } else if (s instanceof ForceFieldModel) {
+    Object.assign(row, { equipped: s.active, css: rowCss("force-field", s.active) });
+    row.renfort = { value: s.renfort.value, max: s.renfort.max, pct: percent(s.renfort.value, s.renfort.max), disabled: s.disabled };
+    row.buttons.push(kit.equip(row.id, row.name, s.active), ...kit.controls(row.id, row.name));
+    out.forceFields.push(row);
+  } else if (s instanceof GrenadeModel) {
+    Object.assign(row, { quantity: s.quantity, showQuantity: true, css: "grenade", subAptitude: TACTICA.subAptitudes[s.subAptitude].label });
+    row.tags = [tag(i18n, field("grenade", "damage"), s.damage)];
+    if (!kit.state.editMode) {
+      const attack = kit.roll("attack", "icon roll", "fa-solid fa-bomb", row.id, "TACTICA.Sheet.Roll.throw", row.name);
+      row.buttons.push(Object.assign(attack, { disabled: !s.quantity }));
+    }
+    row.buttons.push(...kit.controls(row.id, row.name));
+    out.grenades.push(row);
+  } else if (s instanceof GearModel) {
+    gearRow(row, s, kit);
+    out.gear.push(row);
+  } else return false;
+  return true;
+}
+
+/** The lists the tab shows: force fields and grenades belong to the tactical module (S-modules). */
+function sections(out: EquipmentContext, kit: RowKit): EquipmentSection[] {
+  const { i18n, state } = kit;
+  const section = (key: string, css: string, rows: SheetItem[], empty: string): EquipmentSection => ({
+    title: i18n.localize(`TACTICA.Sheet.Equipment.${key}`),
+    css,
+    rows,
+    empty: empty && i18n.localize(`TACTICA.Sheet.Equipment.${empty}`),
+  });
+  const tactical = state.modules.tactical;
+  // A hidden force field still counts as protection: the list then shows nothing rather than
+  // claiming the actor has none.
+  const protectionEmpty = out.armour.length || out.forceFields.length ? "" : "noProtection";
+  return [
+    section("weapons", "weapons", out.weapons, "noWeapons"),
+    section("protection", "protection", tactical ? [...out.armour, ...out.forceFields] : out.armour, protectionEmpty),
+    ...(tactical ? [section("grenades", "grenades", out.grenades, "noGrenades")] : []),
+    section("gear", "gear", out.gear, "noGear"),
+  ];
+}
+
+/** One row per item, in the actor's order, grouped by kind, with its buttons for this render. */
+export function equipmentContext(items: readonly ListedItem[], options: ListOptions): EquipmentContext {
+  const out: EquipmentContext = { weapons: [], armour: [], forceFields: [], grenades: [], gear: [], sections: [], empty: true };
+  for (const item of items) {
+    if (fileRow(out, baseRow(item, options.lang), item.system, options.kit)) out.empty = false;
+  }
+  out.sections = sections(out, options.kit);
   return out;
 }
 
@@ -131,6 +225,8 @@ export interface PowerRow {
   id: string;
   name: string;
   img: string;
+  /** The row's classes after `item`. */
+  css: string;
   level: number;
   cost: number;
   maintenance: number | null;
@@ -139,6 +235,10 @@ export interface PowerRow {
   points: number;
   range: string;
   resist: string;
+  /** The resistance tag ("résiste : CO"), localised; "" for none. */
+  resistTag: string;
+  /** Cast and maintain (play mode), edit and delete. */
+  buttons: RowButton[];
 }
 
 export interface PowersContext {
@@ -147,25 +247,41 @@ export interface PowersContext {
   maintained: string[];
 }
 
+function powerButtons(id: string, name: string, maintainable: boolean, kit: RowKit): RowButton[] {
+  const buttons: RowButton[] = [];
+  if (!kit.state.editMode) {
+    buttons.push(kit.roll("castPower", "icon roll", "fa-solid fa-hand-sparkles", id, "TACTICA.Sheet.Roll.cast", name));
+    if (maintainable) buttons.push(kit.roll("maintainPower", "icon", "fa-solid fa-hourglass-half", id, "TACTICA.Sheet.Roll.maintain", name));
+  }
+  buttons.push(...kit.controls(id, name));
+  return buttons;
+}
+
 /** RULES §4: the powers an actor knows, and which of them it maintains. */
-export function powersContext(items: readonly ListedItem[], psyker: CharacterModel | null): PowersContext {
+export function powersContext(items: readonly ListedItem[], psyker: CharacterModel | null, kit: RowKit): PowersContext {
   const maintainedIds = new Set((psyker?.psyker.maintained ?? []).map((m) => m.powerId));
   const powers: PowerRow[] = [];
   for (const item of items) {
     const s = item.system;
     if (!(s instanceof PowerModel)) continue;
+    const id = item.id ?? "";
+    const maintained = maintainedIds.has(id);
+    const resist = s.resist ? TACTICA.profile[s.resist].abbr : "";
     powers.push({
-      id: item.id ?? "",
+      id,
       name: item.name,
       img: item.img ?? "",
+      css: maintained ? "is-maintained" : "",
       level: s.level,
       cost: s.cost,
       maintenance: s.maintenance,
       maintainable: s.maintainable,
-      maintained: maintainedIds.has(item.id ?? ""),
+      maintained,
       points: s.points,
       range: s.range,
-      resist: s.resist ? TACTICA.profile[s.resist].abbr : "",
+      resist,
+      resistTag: resist && kit.i18n.format("TACTICA.Sheet.Psy.resist", { abbr: kit.i18n.localize(resist) }),
+      buttons: powerButtons(id, item.name, s.maintainable, kit),
     });
   }
   return { powers, maintained: powers.filter((p) => p.maintained).map((p) => p.name) };

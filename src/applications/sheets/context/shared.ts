@@ -5,6 +5,7 @@
  */
 import { RULE_MODULES, type RuleModule } from "../../../config";
 import { SYSTEM_ID, moduleSettingKey } from "../../../settings";
+import type { SheetI18n } from "./row-buttons";
 
 /** Which rule modules the world shows (RULES §1, S-modules); hidden ones keep their data. */
 export type ModuleFlags = Record<RuleModule, boolean>;
@@ -41,6 +42,8 @@ export interface SheetOptions {
   activeTab?: string;
   /** The interface language, for attribute chips written in the reader's words. */
   lang: "fr" | "en";
+  /** Where labels computed in the context are localised; `game.i18n` by default. */
+  i18n?: SheetI18n;
 }
 
 /** One tab as core v13 prepares it from `static TABS` (ApplicationTab). */
