@@ -11,7 +11,7 @@ import { GrenadeModel } from "../data/item/grenade";
 import { WeaponModel } from "../data/item/weapon";
 import { aptitudeOf, type AptitudeKey, type SubAptitudeKey } from "../rules/keys";
 import { aptitudeCurrent, DEFAULT_DEGREE_SIZE } from "../rules/scores";
-import { attributesOf, imprecisPenalty, inRange, requisExhaustion, type Attribute } from "../rules/attributes";
+import { areaTargets, attributesOf, imprecisPenalty, inRange, requisExhaustion, type Attribute } from "../rules/attributes";
 import { measureTokens, placeOccupants, tokenPlace } from "../places/measure";
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaChatMessage } from "../documents/chat-message";
@@ -19,6 +19,8 @@ import { viewedTimeline } from "../chat/timeline-link";
 import { requestCardAction } from "../chat/gm";
 import { notifyError } from "../utils/notify";
 import { postCard, refused, subjectOf, type CardTargetSource, type RollMethodOptions } from "./common";
+import { scoreDialog } from "../applications/dialogs/score-dialog";
+import { attackDialog, type AttackChoice } from "../applications/dialogs/attack-dialog";
 
 /** What a score test is made of (RULES §6.1). */
 export interface ScoreRequest {
@@ -26,6 +28,8 @@ export interface ScoreRequest {
   aptitude?: AptitudeKey;
   difficulty?: number | null;
   purpose?: ScorePurpose;
+  /** a modifier to the score (the dialog's field) */
+  modifier?: number;
 }
 
 /** The score options of `actor` for `request`. */
@@ -41,17 +45,29 @@ export function scoreOptions(actor: TacticaActor, request: ScoreRequest): ScoreR
     subAptitude: request.subAptitude,
     subAptitudeValue: system.subAptitudes[request.subAptitude].value,
     difficulty: request.difficulty ?? null,
+    modifiers: request.modifier ? [{ value: request.modifier }] : [],
     degreeSize: game.settings?.get("tactica", "degreeSize") ?? DEFAULT_DEGREE_SIZE,
     stunLiteral: game.settings?.get("tactica", "stunLiteral") ?? false,
     subject: subjectOf(actor),
   };
 }
 
-/** RULES §6.1 (D-22): a score test against a difficulty. */
+/**
+ * RULES §6.1 (D-22): a score test against a difficulty. The dialog runs as the pipeline's
+ * configure step (after `tactica.preRoll`), skipped by `fastForward`.
+ */
 export async function rollScore(actor: TacticaActor, request: ScoreRequest, options: RollMethodOptions = {}): Promise<TacticaChatMessage | null> {
   const rollOptions = scoreOptions(actor, request);
   if (!rollOptions) return refused("TACTICA.Chat.refused.noPool", { name: actor.name });
-  const posted = await postCard(actor, { rollClass: ScoreRoll, formula: (o) => ScoreRoll.formulaFor(o), options: rollOptions, fastForward: options.fastForward ?? true }, { kind: rollOptions.purpose === "attack" ? "attack" : "score" });
+  const configure = async () => {
+    const picked = await scoreDialog(actor, { subAptitude: request.subAptitude, ...(request.aptitude ? { aptitude: request.aptitude } : {}), difficulty: request.difficulty ?? null });
+    return picked ? { options: scoreOptions(actor, { ...request, ...picked }) ?? {} } : null;
+  };
+  const posted = await postCard(
+    actor,
+    { rollClass: ScoreRoll, formula: (o) => ScoreRoll.formulaFor(o), options: rollOptions, configure, fastForward: options.fastForward ?? false },
+    { kind: rollOptions.purpose === "attack" ? "attack" : "score" },
+  );
   return posted?.message ?? null;
 }
 
@@ -78,16 +94,50 @@ function targetRow(from: TokenDocument | null, token: TokenDocument, attributes:
   return row;
 }
 
-/** The tokens an attack aims at: the user's targets, or the occupants of their place (*De zone*). */
-function aimedTokens(attacker: TokenDocument | null, attributes: readonly Attribute[]): TokenDocument[] {
+/** The tokens an attack may hit, and how leaving some of them out is priced (RULES §6.4). */
+interface Aim {
+  tokens: TokenDocument[];
+  area: boolean;
+  /** the tokens still hit and the *Épuisement* owed once `spared` (token uuids) are left out */
+  resolve(spared: readonly string[]): { tokens: TokenDocument[]; exhaustion: number };
+}
+
+const uuidOf = (token: TokenDocument): string => (token as unknown as TokenView).uuid;
+
+/**
+ * The tokens an attack aims at: the user's targets, or for *De zone* the occupants of the first
+ * target's place through the rules' `areaTargets` (the first X when there are more than X; the
+ * attacker added by *Et Soi* when it has a token to be hit through).
+ */
+function aimTokens(attacker: TokenDocument | null, attributes: readonly Attribute[]): Aim {
   const targeted = [...((game.user?.targets ?? new Set()) as Iterable<{ document: TokenDocument }>)].map((t) => t.document);
   const area = attributesOf(attributes, "area")[0];
-  if (!area) return targeted;
+  if (!area) return { tokens: targeted, area: false, resolve: () => ({ tokens: targeted, exhaustion: 0 }) };
   const place = targeted[0] ? tokenPlace(targeted[0]) : null;
-  let tokens = place?.id ? placeOccupants(place.id) : targeted;
-  if (area.x !== undefined && area.x !== null) tokens = tokens.slice(0, area.x);
-  if (area.self && attacker && !tokens.includes(attacker)) tokens.push(attacker);
-  return tokens;
+  const occupants = place?.id ? placeOccupants(place.id) : targeted;
+  const byUuid = new Map(occupants.map((t) => [uuidOf(t), t] as const));
+  const attackerUuid = attacker ? uuidOf(attacker) : "";
+  if (attacker) byUuid.set(attackerUuid, attacker);
+  const x = typeof area.x === "number" ? area.x : undefined;
+  const others = occupants.map(uuidOf).filter((id) => id !== attackerUuid);
+  const input = {
+    occupants: occupants.map(uuidOf),
+    attacker: attackerUuid,
+    area: { ...(x !== undefined ? { x } : {}), self: !!area.self && attacker !== null },
+    ...(x !== undefined && others.length > x ? { chosen: others.slice(0, x) } : {}),
+  };
+  const resolve = (spared: readonly string[]) => {
+    const result = areaTargets({ ...input, spared });
+    return { tokens: result.targets.map((id) => byUuid.get(id)!), exhaustion: result.exhaustion };
+  };
+  return { tokens: resolve([]).tokens, area: true, resolve };
+}
+
+/** The weapon's *Portée* as written on it ("2", "2-4"), "" without one. */
+function rangeText(attributes: readonly Attribute[]): string {
+  const range = attributesOf(attributes, "range")[0];
+  if (!range) return "";
+  return range.y !== undefined && range.y !== null ? `${range.x}-${range.y}` : String(range.x);
 }
 
 /**
@@ -120,13 +170,29 @@ export async function attack(actor: TacticaActor, itemId: string, options: RollM
   // A world actor with no token on the scene has no place: range notes say so.
   const tokens = (actor as unknown as { getActiveTokens?: () => { document: TokenDocument }[] }).getActiveTokens?.() ?? [];
   const attacker = tokens[0]?.document ?? null;
-  const targets = aimedTokens(attacker, attributes).map((token) => targetRow(attacker, token, attributes));
+  const aim = aimTokens(attacker, attributes);
+  const rows = aim.tokens.map((token) => targetRow(attacker, token, attributes));
   const delayed = attributesOf(attributes, "delayed")[0]?.x ?? null;
-  const rollOptions: ScoreRollOptions = { ...scoreOptions(actor, { subAptitude: sub, purpose: "attack" })!, title: attackTitle(item.name, weapon) };
-  const posted = await postCard(actor, { rollClass: ScoreRoll, formula: (o) => ScoreRoll.formulaFor(o), options: rollOptions, fastForward: options.fastForward ?? true }, { kind: "attack", itemUuid: item.uuid, targets, delayed });
+  const base: ScoreRollOptions = { ...scoreOptions(actor, { subAptitude: sub, purpose: "attack" })!, title: attackTitle(item.name, weapon) };
+  let choice: AttackChoice = { modifier: 0, spared: [] };
+  // The dialog comes before the pipeline: leaving targets out changes the card's rows, which
+  // are set when the card is built.
+  if (!options.fastForward) {
+    const picked = await attackDialog({
+      itemName: item.name, subAptitudeLabel: `TACTICA.SubAptitude.${sub}`, score: ScoreRoll.scoreOf(base), range: rangeText(attributes),
+      targets: rows, area: aim.area, attackerUuid: attacker ? uuidOf(attacker) : null,
+    });
+    if (!picked) return null;
+    choice = picked;
+  }
+  const hit = aim.resolve(choice.spared);
+  const targets = rows.filter((row) => hit.tokens.some((token) => uuidOf(token) === row.tokenUuid));
+  const rollOptions: ScoreRollOptions = { ...base, modifiers: choice.modifier ? [{ value: choice.modifier }] : [] };
+  const posted = await postCard(actor, { rollClass: ScoreRoll, formula: (o) => ScoreRoll.formulaFor(o), options: rollOptions, fastForward: true }, { kind: "attack", itemUuid: item.uuid, targets, delayed });
   if (!posted) return null;
-  const exhaustion = attributesOf(attributes, "requires").reduce((sum, r) => sum + requisExhaustion(aptitudeCurrent(system.aptitudes[r.aptitude].value, system.aptitudes[r.aptitude].damage), r.x), 0);
-  if (exhaustion > 0) await actor.gainExhaustion(exhaustion);
+  // Requis and the targets left out are one gain of Épuisement: one write, one Focalisé check.
+  const requis = attributesOf(attributes, "requires").reduce((sum, r) => sum + requisExhaustion(aptitudeCurrent(system.aptitudes[r.aptitude].value, system.aptitudes[r.aptitude].damage), r.x), 0);
+  if (requis + hit.exhaustion > 0) await actor.gainExhaustion(requis + hit.exhaustion);
   if (grenade) await item.update({ system: { quantity: grenade.quantity - 1 } } as never);
   if (delayed !== null) await declareOnTimeline(posted.message);
   return posted.message;

@@ -15,3 +15,4 @@ export * from "./damage";
 export * from "./threshold";
 export * from "./timeline";
 export * from "./places";
+export * from "./score-odds";

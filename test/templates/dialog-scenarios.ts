@@ -34,4 +34,43 @@ export const DIALOG_SAMPLES: DialogSample[] = [
   { name: "profile (ATT)", template: `${ROOT}/profile.hbs`, context: { key: "att", label: "TACTICA.Profile.att.label", value: 4, isCo: false, co: { banner: false, general: false, outnumbered: false, fear: 0 } }, fields: ["modifier"] },
   { name: "psy (concentration)", template: `${ROOT}/psy.hbs`, context: { powerName: "Choc <mental>", level: 2, canConcentrate: true, isChoir: false, chanters: 0 }, fields: ["concentration", "modifier"] },
   { name: "psy (choir, no AC to concentrate)", template: `${ROOT}/psy.hbs`, context: { powerName: "Obstacle", level: 6, canConcentrate: false, isChoir: true, chanters: 3 }, fields: ["chanters", "modifier"] },
+  {
+    name: "score",
+    template: `${ROOT}/score.hbs`,
+    context: {
+      subAptitudes: [
+        { key: "reflexe", label: "TACTICA.SubAptitude.reflexe", value: 4, aptitude: "vivacite", aptitudeLabel: "TACTICA.Aptitude.vivacite", aptitudeValue: 2, selected: true },
+        { key: "force", label: "TACTICA.SubAptitude.force", value: 1, aptitude: "puissance", aptitudeLabel: "TACTICA.Aptitude.puissance", aptitudeValue: 3, selected: false },
+      ],
+      difficulty: 18,
+      modifier: 0,
+    },
+    fields: ["subAptitude", "difficulty", "modifier"],
+  },
+  {
+    name: "attack (targets, Imprécis, out of range)",
+    template: `${ROOT}/attack.hbs`,
+    context: {
+      itemName: "Fusil <laser>", subAptitudeLabel: "TACTICA.SubAptitude.precision", score: 6, area: false, noTargets: false,
+      targets: [
+        { index: 0, name: "Vex <Vex>", self: false, distance: 2, distanceKnown: true, penalty: 4, outOfRange: false, range: "0-3", note: "" },
+        { index: 1, name: "Ork", self: false, distance: 5, distanceKnown: true, penalty: 10, outOfRange: true, range: "0-3", note: "" },
+        { index: 2, name: "Spectre", self: false, distance: null, distanceKnown: false, penalty: 0, outOfRange: false, range: "0-3", note: "TACTICA.Chat.attack.noPlace" },
+      ],
+    },
+    fields: ["modifier"],
+  },
+  {
+    name: "attack (De zone Et Soi)",
+    template: `${ROOT}/attack.hbs`,
+    context: {
+      itemName: "Mortier", subAptitudeLabel: "TACTICA.SubAptitude.robustesse", score: 5, area: true, noTargets: false,
+      targets: [
+        { index: 0, name: "Vex <Vex>", self: false, distance: 1, distanceKnown: true, penalty: 0, outOfRange: false, range: "", note: "" },
+        { index: 1, name: "Kara", self: true, distance: 0, distanceKnown: true, penalty: 0, outOfRange: false, range: "", note: "" },
+      ],
+    },
+    fields: ["spare-0", "spare-1", "modifier"],
+  },
+  { name: "attack (no target)", template: `${ROOT}/attack.hbs`, context: { itemName: "Pistolet", subAptitudeLabel: "TACTICA.SubAptitude.precision", score: 3, area: false, noTargets: true, targets: [] }, fields: ["modifier"] },
 ];

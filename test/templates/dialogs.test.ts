@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createTemplateHarness, textOf } from "./harness";
 import { DIALOG_SAMPLES } from "./dialog-scenarios";
-import { poolChance, d10Chance } from "../../src/applications/dialogs/odds";
+import { poolChance, d10Chance, scoreChance } from "../../src/applications/dialogs/odds";
 
 // Every roll dialog renders in strict mode in both languages, names its fields, labels every
 // input, escapes user text; the live odds come from the rules.
@@ -29,5 +29,32 @@ describe("dialog odds (from the rules)", () => {
     expect(d10Chance(7, true)).toBeCloseTo(0.7);
     expect(d10Chance(13, true)).toBeCloseTo(0.9);
     expect(d10Chance(13, false)).toBe(1);
+  });
+});
+
+describe.each(["fr", "en"] as const)("score and attack dialogs in %s", (lang) => {
+  const harness = createTemplateHarness(lang);
+  const sample = (name: string) => DIALOG_SAMPLES.find((s) => s.name === name)!;
+  it("the score dialog names each option's governing aptitude and keeps the difficulty", () => {
+    const text = textOf(harness.render(sample("score").template, sample("score").context));
+    expect(text).toContain(lang === "fr" ? "Réflexe (4) — Vivacité 2" : "Reflexes (4) — Quickness 2");
+    expect(harness.render(sample("score").template, sample("score").context)).toContain('value="18"');
+  });
+  it("the attack dialog shows distance, Imprécis and a refusal naming the distance; De zone has a box per target", () => {
+    const plain = textOf(harness.render(sample("attack (targets, Imprécis, out of range)").template, sample("attack (targets, Imprécis, out of range)").context));
+    expect(plain).toContain(lang === "fr" ? "Imprécis −4" : "Inaccurate −4");
+    expect(plain).toContain(lang === "fr" ? "Hors de portée : Ork est à 5 lieu(x), Portée 0-3" : "Out of range: Ork is 5 place(s) away, Range 0-3");
+    expect(plain).toContain(harness.i18n.localize("TACTICA.Chat.attack.noPlace"));
+    const area = textOf(harness.render(sample("attack (De zone Et Soi)").template, sample("attack (De zone Et Soi)").context));
+    expect(area.match(new RegExp(harness.i18n.localize("TACTICA.Dialog.attack.spare").replace(/[()]/g, "\\$&"), "g"))).toHaveLength(2);
+    expect(area).toContain(lang === "fr" ? "Kara (vous, Et Soi)" : "Kara (you, And Self)");
+  });
+});
+
+describe("score odds in the dialog (exact, from the rules)", () => {
+  it("gives P(2d6 + score ≥ difficulty) over the 36 outcomes", () => {
+    expect(scoreChance(6, 18)).toBe(1 / 36);
+    expect(scoreChance(5, 12)).toBe(21 / 36);
+    expect(scoreChance(10, 12)).toBe(1);
   });
 });

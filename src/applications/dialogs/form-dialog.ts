@@ -9,7 +9,7 @@
 export const DIALOG_TEMPLATE_ROOT = "systems/tactica/templates/dialog";
 
 /** Every dialog template, for preloading. */
-export const DIALOG_TEMPLATES = ["pool", "pressure", "profile", "psy"].map((name) => `${DIALOG_TEMPLATE_ROOT}/${name}.hbs`);
+export const DIALOG_TEMPLATES = ["pool", "pressure", "profile", "psy", "score", "attack"].map((name) => `${DIALOG_TEMPLATE_ROOT}/${name}.hbs`);
 
 /** A form's values, as FormDataExtended reads them (dotted names expanded by the caller). */
 export type FormValues = Record<string, unknown>;

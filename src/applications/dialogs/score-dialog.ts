@@ -1,0 +1,100 @@
+/**
+ * RULES §6.1: the score test dialog — sub-aptitude (each option names its governing aptitude),
+ * difficulty (empty for a plain total), modifier, and the exact P(2d6 + score ≥ difficulty).
+ */
+import { CharacterModel } from "../../data/actor/character";
+import { aptitudeOf, SUB_APTITUDE_KEYS, type AptitudeKey, type SubAptitudeKey } from "../../rules/keys";
+import { aptitudeCurrent, score } from "../../rules/scores";
+import type { TacticaActor } from "../../documents/actor";
+import { notifyError } from "../../utils/notify";
+import { DIALOG_TEMPLATE_ROOT, formDialog, intOf, percent, type FormValues } from "./form-dialog";
+import { scoreChance } from "./odds";
+
+/** What the score dialog is opened with (the action's request). */
+export interface ScoreDialogRequest {
+  subAptitude: SubAptitudeKey;
+  /** an aptitude imposed by the caller; else each sub-aptitude's governing one */
+  aptitude?: AptitudeKey;
+  difficulty?: number | null;
+}
+
+/** What the dialog returns. */
+export interface ScoreChoice {
+  subAptitude: SubAptitudeKey;
+  difficulty: number | null;
+  modifier: number;
+}
+
+/** One sub-aptitude option: its value and the aptitude the test would add to it. */
+export interface ScoreOption {
+  key: SubAptitudeKey;
+  label: string;
+  value: number;
+  aptitude: AptitudeKey;
+  aptitudeLabel: string;
+  aptitudeValue: number;
+  selected: boolean;
+}
+
+/** The score dialog's context (exported for the tests): plain data, labels as lang keys. */
+export function scoreDialogContext(system: CharacterModel, request: ScoreDialogRequest) {
+  const options: ScoreOption[] = SUB_APTITUDE_KEYS.map((key) => {
+    const aptitude = request.aptitude ?? aptitudeOf(key);
+    const apt = system.aptitudes[aptitude];
+    return {
+      key,
+      label: `TACTICA.SubAptitude.${key}`,
+      value: system.subAptitudes[key].value,
+      aptitude,
+      aptitudeLabel: `TACTICA.Aptitude.${aptitude}`,
+      aptitudeValue: aptitudeCurrent(apt.value, apt.damage),
+      selected: key === request.subAptitude,
+    };
+  });
+  return { subAptitudes: options, difficulty: request.difficulty ?? "", modifier: 0 };
+}
+
+/** The form read back; null when the sub-aptitude is not one of the 11 or the difficulty is below 0. */
+export function readScore(values: FormValues): ScoreChoice | null {
+  const sub = String(values.subAptitude ?? "") as SubAptitudeKey;
+  if (!SUB_APTITUDE_KEYS.includes(sub)) return null;
+  const raw = String(values.difficulty ?? "").trim();
+  const difficulty = raw === "" ? null : intOf(raw, -1);
+  if (difficulty !== null && difficulty < 0) return null;
+  return { subAptitude: sub, difficulty, modifier: intOf(values.modifier) };
+}
+
+/** The live line: the score's parts and, with a difficulty, the exact chance (RULES §6.1). */
+export function scoreOddsLine(options: readonly ScoreOption[], values: FormValues): string {
+  const choice = readScore(values);
+  const option = choice ? options.find((o) => o.key === choice.subAptitude) : undefined;
+  if (!choice || !option || !game.i18n) return "";
+  const total = score(option.aptitudeValue, option.value, choice.modifier);
+  const data = {
+    score: String(total),
+    aptitude: game.i18n.localize(option.aptitudeLabel),
+    aptitudeValue: String(option.aptitudeValue),
+    subAptitude: game.i18n.localize(option.label),
+    subValue: String(option.value),
+    modifier: choice.modifier < 0 ? `− ${-choice.modifier}` : `+ ${choice.modifier}`,
+  };
+  if (choice.difficulty === null) return game.i18n.format("TACTICA.Dialog.score.total", data);
+  return game.i18n.format("TACTICA.Dialog.score.odds", { ...data, difficulty: String(choice.difficulty), chance: percent(scoreChance(total, choice.difficulty)) });
+}
+
+/** Asks for the score test's options; resolves them, or null when closed or refused. */
+export async function scoreDialog(actor: TacticaActor, request: ScoreDialogRequest): Promise<ScoreChoice | null> {
+  if (!(actor.system instanceof CharacterModel)) return null;
+  const context = scoreDialogContext(actor.system, request);
+  return formDialog({
+    title: game.i18n?.localize("TACTICA.Sheet.Action.rollScore") ?? "",
+    template: `${DIALOG_TEMPLATE_ROOT}/score.hbs`,
+    context,
+    read: (values) => {
+      const choice = readScore(values);
+      if (!choice) notifyError("TACTICA.Dialog.score.badDifficulty");
+      return choice;
+    },
+    odds: (values) => scoreOddsLine(context.subAptitudes, values),
+  });
+}

@@ -1,0 +1,175 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { queueDiceFaces } from "./fake-dice";
+import { chatWorld, type ChatWorld } from "./chat-helpers";
+import type { FakeScene } from "./fake-combat";
+import { systemAs } from "./world";
+import type { TacticaActor } from "../../src/documents/actor";
+import type { ScoreRoll } from "../../src/dice/score-roll";
+import type { CharacterModel } from "../../src/data/actor/character";
+
+// The score test and attack dialogs (RULES §6.1, §6.4) through the actor's roll methods: the
+// dialog is DialogV2.prompt, driven here by calling its OK callback with the values a user would
+// have typed (FormDataExtended stands in as a reader of those values). fastForward skips it.
+
+let w: ChatWorld;
+let kara: TacticaActor;
+let scene: FakeScene;
+let prompt: ReturnType<typeof vi.fn>;
+let seen: { content: string }[];
+
+const rect = (x: number) => [{ type: "rectangle", x, y: 0, width: 200, height: 200 }];
+const place = (neighbours: string[]) => ({ tactica: { place: { encumbrance: 0, neighbours } } });
+type Values = Record<string, unknown>;
+
+/** The prompt answers with `values` (or closes, resolving null, when `values` is null). */
+function answer(values: Values | null): void {
+  prompt.mockImplementation(async (config: { content: string; ok: { callback(e: unknown, b: unknown): unknown } }) => {
+    seen.push({ content: config.content });
+    return values ? config.ok.callback({}, { form: { values } }) : null;
+  });
+}
+
+async function setup(lang: "fr" | "en"): Promise<void> {
+  w = await chatWorld(lang);
+  const applications = w.fake.foundry.applications as Record<string, unknown>;
+  applications.api = { ...(applications.api as object), DialogV2: { prompt: (prompt = vi.fn()) } };
+  applications.ux = { ...(applications.ux as object), FormDataExtended: class { object: Values; constructor(form: { values: Values }) { this.object = form.values; } } };
+  seen = [];
+  kara = await w.createActor({
+    name: "Kara", type: "character", ownership: { default: 0, "player-1": 3 },
+    system: { aptitudes: { vivacite: { value: 2 }, puissance: { value: 3 } }, subAptitudes: { reflexe: { value: 4 }, robustesse: { value: 2 }, precision: { value: 1 } } },
+    items: [
+      { _id: "mortar000000001", name: "Mortier", type: "weapon", system: { equipped: true, range: "ranged", damage: 1, governingSubAptitude: "robustesse", attributes: [{ key: "area", self: true }] } },
+      { _id: "rifle0000000001", name: "Fusil", type: "weapon", system: { equipped: true, range: "ranged", damage: 1, governingSubAptitude: "precision", attributes: [{ key: "range", x: 0, y: 1 }, { key: "inaccurate", x: 2 }] } },
+    ],
+  });
+  const vex = await w.createActor({ name: "Vex", type: "character" });
+  const ork = await w.createActor({ name: "Ork", type: "character" });
+  const Scene = w.fake.CONFIG.Scene as { documentClass: { create(data: object): Promise<unknown> } };
+  scene = (await Scene.documentClass.create({
+    name: "Ruines", grid: { size: 100 },
+    regions: [
+      { _id: "regionA", name: "Cour", shapes: rect(0), flags: place(["regionB"]) },
+      { _id: "regionB", name: "Porche", shapes: rect(200), flags: place(["regionC"]) },
+      { _id: "regionC", name: "Nef", shapes: rect(400), flags: place([]) },
+    ],
+    tokens: [
+      { _id: "tokKara", x: 50, y: 50, actorId: kara.id, name: "Kara" },
+      { _id: "tokVex", x: 250, y: 50, actorId: vex.id, name: "Vex" },
+      { _id: "tokVex2", x: 260, y: 60, actorId: vex.id, name: "Vex bis" },
+      { _id: "tokOrk", x: 450, y: 50, actorId: ork.id, name: "Ork" },
+    ],
+  })) as FakeScene;
+  (w.fake.game.scenes as { viewed: unknown }).viewed = scene;
+  const token = (id: string) => scene.tokens.get(id);
+  Object.assign(kara, { getActiveTokens: () => [{ document: token("tokKara") }] });
+  w.data.setUser("player-1");
+}
+
+function target(...ids: string[]): void {
+  const user = w.fake.game.user as unknown as Record<string, unknown>;
+  user.targets = new Set(ids.map((id) => ({ document: scene.tokens.get(id) })));
+}
+
+const exhaustion = () => systemAs<CharacterModel>(kara).exhaustion;
+
+describe.each(["fr", "en"] as const)("score test dialog (%s)", (lang) => {
+  beforeEach(() => setup(lang));
+
+  it("fastForward rolls the request as it is, without a dialog", async () => {
+    queueDiceFaces([3, 4]);
+    const message = (await kara.rollScore({ subAptitude: "reflexe", difficulty: 13 }, { fastForward: true }))!;
+    expect(prompt).not.toHaveBeenCalled();
+    const roll = message.rolls[0] as unknown as ScoreRoll;
+    expect([roll.total, roll.difficulty]).toEqual([13, 13]);
+  });
+
+  it("rolls what the dialog chose: another sub-aptitude, difficulty and modifier", async () => {
+    answer({ subAptitude: "robustesse", difficulty: "12", modifier: "-1" });
+    queueDiceFaces([1, 1]);
+    const message = (await kara.rollScore({ subAptitude: "reflexe" }))!;
+    expect(prompt).toHaveBeenCalledTimes(1);
+    const roll = message.rolls[0] as unknown as ScoreRoll;
+    // Puissance 3 + Robustesse 2 − 1 = 4; 2 + 4 = 6.
+    expect([roll.score, roll.total, roll.difficulty]).toEqual([4, 6, 12]);
+    expect(seen[0]!.content).toContain('value="reflexe" selected');
+  });
+
+  it("an empty difficulty is a plain total; closing the dialog posts nothing", async () => {
+    answer({ subAptitude: "reflexe", difficulty: "", modifier: "0" });
+    queueDiceFaces([2, 2]);
+    expect(((await kara.rollScore({ subAptitude: "reflexe", difficulty: 9 }))!.rolls[0] as unknown as ScoreRoll).difficulty).toBeNull();
+    answer(null);
+    const before = w.messages().length;
+    expect(await kara.rollScore({ subAptitude: "reflexe" })).toBeNull();
+    expect(w.messages()).toHaveLength(before);
+  });
+
+  it("a negative difficulty is refused with a localised message and nothing is rolled", async () => {
+    answer({ subAptitude: "reflexe", difficulty: "-3", modifier: "0" });
+    const before = w.messages().length;
+    const errors = await w.errorsDuring(async () => expect(await kara.rollScore({ subAptitude: "reflexe" })).toBeNull());
+    expect(w.messages()).toHaveLength(before);
+    expect(errors).toEqual([w.fake.game.i18n!.localize("TACTICA.Dialog.score.badDifficulty")]);
+  });
+
+  it("the odds line is exact and names the governing aptitude", async () => {
+    const { scoreDialogContext, scoreOddsLine } = await import("../../src/applications/dialogs/score-dialog");
+    const context = scoreDialogContext(kara.system as CharacterModel, { subAptitude: "reflexe", difficulty: 18 });
+    expect(context.subAptitudes.map((o) => o.key)).toHaveLength(11);
+    expect(context.subAptitudes.find((o) => o.key === "reflexe")).toMatchObject({ aptitude: "vivacite", aptitudeValue: 2, value: 4, selected: true });
+    // Score 6 vs 18 needs a double 6: 1/36 ≈ 3 %.
+    const line = scoreOddsLine(context.subAptitudes, { subAptitude: "reflexe", difficulty: "18", modifier: "0" });
+    expect(line).toBe(lang === "fr" ? "Score 6 = Vivacité 2 + Réflexe 4 + 0. P(2d6 + 6 ≥ 18) = 3 %." : "Score 6 = Quickness 2 + Reflexes 4 + 0. P(2d6 + 6 ≥ 18) = 3%.");
+    expect(scoreOddsLine(context.subAptitudes, { subAptitude: "reflexe", difficulty: "", modifier: "2" })).toContain("Score 8");
+    // An imposed aptitude replaces the governing one on every option.
+    const imposed = scoreDialogContext(kara.system as CharacterModel, { subAptitude: "reflexe", aptitude: "puissance" });
+    expect(imposed.subAptitudes.every((o) => o.aptitude === "puissance" && o.aptitudeValue === 3)).toBe(true);
+  });
+});
+
+describe.each(["fr", "en"] as const)("attack dialog (%s)", (lang) => {
+  beforeEach(() => setup(lang));
+
+  it("shows distance, Imprécis and the out-of-range refusal; the modifier reaches the roll", async () => {
+    target("tokVex", "tokOrk");
+    answer({ modifier: "2" });
+    queueDiceFaces([3, 3]);
+    const message = (await kara.attack("rifle0000000001"))!;
+    const html = seen[0]!.content;
+    const i18n = w.fake.game.i18n!;
+    expect(html).toContain(i18n.format("TACTICA.Dialog.attack.penalty", { penalty: "2" }));
+    expect(html).toContain(i18n.format("TACTICA.Dialog.attack.outOfRange", { name: "Ork", distance: "2", range: "0-1" }));
+    expect(html).not.toContain('type="checkbox"');
+    const roll = message.rolls[0] as unknown as ScoreRoll;
+    expect(roll.score).toBe(2 + 1 + 2); // Vivacité 2 + Précision 1 + modifier 2
+    expect(message.card?.targets.map((t) => [t.name, t.modifier, t.outcome ?? null])).toEqual([["Vex", -2, "pending"], ["Ork", -4, "miss"]]);
+  });
+
+  it("De zone Et Soi: leaving one occupant out costs exactly 1 Épuisement and drops that row", async () => {
+    target("tokVex");
+    const gained: number[] = [];
+    w.fake.hooks.on("tactica.exhaustionGained", (_actor: unknown, n: unknown) => gained.push(Number(n)));
+    answer({ "spare-1": true, modifier: "0" });
+    queueDiceFaces([4, 4]);
+    const message = (await kara.attack("mortar000000001"))!;
+    // Rows: Vex, Vex bis (the place's occupants), then Kara (Et Soi); the second was left out.
+    expect(seen[0]!.content.match(/type="checkbox"/g)).toHaveLength(3);
+    expect(message.card?.targets.map((t) => t.name)).toEqual(["Vex", "Kara"]);
+    expect(exhaustion()).toBe(1);
+    expect(gained).toEqual([1]);
+  });
+
+  it("fastForward hits every occupant at no cost; closing the dialog changes nothing", async () => {
+    target("tokVex");
+    const message = (await kara.attack("mortar000000001", { fastForward: true }))!;
+    expect(prompt).not.toHaveBeenCalled();
+    expect(message.card?.targets.map((t) => t.name)).toEqual(["Vex", "Vex bis", "Kara"]);
+    expect(exhaustion()).toBe(0);
+    answer(null);
+    const before = w.messages().length;
+    const writes = await w.writesDuring(async () => expect(await kara.attack("mortar000000001")).toBeNull());
+    expect(writes).toEqual([]);
+    expect(w.messages()).toHaveLength(before);
+  });
+});
