@@ -13,6 +13,7 @@ import path from "node:path";
 const BUDGETS = [
   [/pushOdds.*20|20 dice.*pushOdds/i, 1],
   [/advance.*50 combatants/i, 1],
+  [/End action.*50 combatants/i, 1],
   [/allPairsDistances.*200 places/i, 10],
   [/prepareData.*100 items/i, 1],
   [/sheet.*100 items/i, 5],
