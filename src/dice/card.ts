@@ -207,3 +207,9 @@ export function modifierRows(modifiers: readonly ModifierEntry[] | undefined): I
     .filter((m) => m.value !== 0)
     .map((m) => modifierRow(m.label ?? "TACTICA.Card.modifier", m.value, { text: m.name ?? null }));
 }
+
+/** The dice row of a single d10 roll-under test (casting, cancelling, profile tests). */
+export function d10DiceRow(natural: number, classes: string[]): DiceRow {
+  const label = "TACTICA.Card.die.d10";
+  return { label: "TACTICA.Card.dice", groups: [{ kind: "d10", label, dice: [dieBadge(0, natural, 10, "d10", label, classes)] }] };
+}

@@ -7,19 +7,7 @@ import { coTarget, profileTestSuccess, rallyActions, rallyCost } from "../rules/
 import { assertInteger, invalid } from "../rules/errors";
 import { PROFILE_KEYS, type ProfileKey } from "../rules/keys";
 import { TacticaRoll, type BaseRollOptions, type CardBody } from "./base";
-import {
-  CHAT_TEMPLATE_ROOT,
-  dieBadge,
-  inputRow,
-  modifierRow,
-  modifierRows,
-  note,
-  passFail,
-  type CardFlags,
-  type InputRow,
-  type LocalNote,
-  type ModifierEntry,
-} from "./card";
+import { type CardFlags, CHAT_TEMPLATE_ROOT, d10DiceRow, inputRow, type InputRow, type LocalNote, type ModifierEntry, modifierRow, modifierRows, note, passFail } from "./card";
 
 /** Why the test is taken; it names the card and decides its follow-ups. */
 export const PROFILE_PURPOSES = ["test", "morale", "rally", "fear", "resist"] as const;
@@ -139,12 +127,7 @@ export class ProfileTest extends TacticaRoll<ProfileTestOptions> {
     return {
       inputs: this.inputs(),
       target: { label: "TACTICA.Card.targetUnder", value: this.target },
-      diceRows: [
-        {
-          label: "TACTICA.Card.dice",
-          groups: [{ kind: "d10", label: "TACTICA.Card.die.d10", dice: [dieBadge(0, natural, 10, "d10", "TACTICA.Card.die.d10", classes)] }],
-        },
-      ],
+      diceRows: [d10DiceRow(natural, classes)],
       outcome: passFail(success, details),
       actions: ["canRollPanic"],
       extra: {

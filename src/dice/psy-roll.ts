@@ -16,18 +16,7 @@ import {
 import { assertInteger, invalid } from "../rules/errors";
 import type { ProfileKey } from "../rules/keys";
 import { TacticaRoll, type BaseRollOptions, type CardBody } from "./base";
-import {
-  CHAT_TEMPLATE_ROOT,
-  dieBadge,
-  inputRow,
-  modifierRow,
-  note,
-  passFail,
-  pluralNote,
-  type CardFlags,
-  type InputRow,
-  type LocalNote,
-} from "./card";
+import { type CardFlags, CHAT_TEMPLATE_ROOT, d10DiceRow, inputRow, type InputRow, type LocalNote, modifierRow, note, passFail, pluralNote } from "./card";
 
 /** RULES §4: a power is resisted with a FOR, END or CO profile test. */
 export type ResistKey = Extract<ProfileKey, "for" | "end" | "co">;
@@ -137,12 +126,7 @@ export class PsyRoll extends TacticaRoll<PsyRollOptions> {
     return {
       inputs: this.inputs(),
       target: { label: "TACTICA.Card.targetUnder", value: this.target },
-      diceRows: [
-        {
-          label: "TACTICA.Card.dice",
-          groups: [{ kind: "d10", label: "TACTICA.Card.die.d10", dice: [dieBadge(0, natural, 10, "d10", "TACTICA.Card.die.d10", classes)] }],
-        },
-      ],
+      diceRows: [d10DiceRow(natural, classes)],
       outcome: passFail(success, details),
       actions: ["canResist"],
       extra: {

@@ -1,21 +1,13 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SCENARIOS } from "../templates/chat-scenarios";
 import { setupDiceWorld } from "../templates/harness";
-import { domProblems, hasChromium, launchChromium, renderSample } from "./chromium";
+import { domProblems, hasChromium, renderSample, slug, useChromium } from "./chromium";
 
 // Every chat card state rendered in headless Chromium with our stylesheet: French in the dark
 // theme, English in the light one, at the width of Foundry's chat sidebar and at 600 px.
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
 
 describe.runIf(hasChromium())("chat cards in Chromium", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  }, 30_000);
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useChromium();
 
   const cases = SCENARIOS.flatMap((s) => [
     { scenario: s, lang: "fr" as const, theme: "dark" as const, width: 300 },
@@ -24,7 +16,7 @@ describe.runIf(hasChromium())("chat cards in Chromium", () => {
   it.each(cases.map((c) => [`${c.scenario.name} (${c.lang}, ${c.theme}, ${c.width}px)`, c] as const))("%s", async (_n, c) => {
     const { dice } = await setupDiceWorld(c.lang);
     const html = await c.scenario.render(dice);
-    const page = await renderSample(browser, {
+    const page = await renderSample(browser(), {
       name: `chat-${slug(c.scenario.name)}-${c.lang}-${c.theme}-${c.width}`,
       html: `<ol class="chat-log"><li class="chat-message message">${html}</li></ol>`,
       lang: c.lang,

@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 
 export const CHROMIUM_PATH = process.env.TACTICA_CHROMIUM ?? "/usr/bin/chromium";
 export const SCREENSHOT_DIR = path.join(process.cwd(), "test", "browser", "__screenshots__");
@@ -133,4 +134,25 @@ export async function domProblems(page: Page): Promise<string[]> {
     }
     return problems;
   });
+}
+
+/** A file-safe name for a screenshot. */
+export const slug = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+
+/**
+ * One Chromium for the calling `describe` block: launched before its tests, closed after them.
+ * Returns a getter, since the browser exists only once `beforeAll` has run.
+ */
+export function useChromium(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  }, 30_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error("Chromium is not running (useChromium must be called inside describe)");
+    return browser;
+  };
 }

@@ -1,22 +1,14 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createTemplateHarness } from "../templates/harness";
 import { COMBAT_UI_SAMPLES, TRACKER } from "../templates/combat-ui-samples";
-import { domProblems, hasChromium, launchChromium, renderSample } from "./chromium";
+import { domProblems, hasChromium, renderSample, slug, useChromium } from "./chromium";
 
 // The combat windows (timeline tracker in both modes, GM and player; End-action dialog; place
 // form) in headless Chromium with our stylesheets: fr/dark at sidebar width (300 px) and
 // en/light at 600 px. Screenshots land in test/browser/__screenshots__/.
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
 
 describe.runIf(hasChromium())("combat windows in Chromium", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  }, 30_000);
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useChromium();
 
   const cases = COMBAT_UI_SAMPLES.flatMap((s) => [
     { sample: s, lang: "fr" as const, theme: "dark" as const, width: 300 },
@@ -27,7 +19,7 @@ describe.runIf(hasChromium())("combat windows in Chromium", () => {
     const isTracker = c.sample.template === TRACKER;
     // The window's own classes, as Foundry renders them around the part.
     const classes = isTracker ? "application tactica tactica-app tactica-timeline-app" : "application dialog tactica tactica-dialog";
-    const page = await renderSample(browser, {
+    const page = await renderSample(browser(), {
       name: `combat-${slug(c.sample.name)}-${c.lang}-${c.theme}-${c.width}`,
       html: `<div class="${classes}"><div class="window-content"><form>${html}</form></div></div>`,
       lang: c.lang,

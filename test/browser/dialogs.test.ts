@@ -1,20 +1,12 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createTemplateHarness } from "../templates/harness";
 import { DIALOG_SAMPLES } from "../templates/dialog-scenarios";
-import { domProblems, hasChromium, launchChromium, renderSample } from "./chromium";
+import { domProblems, hasChromium, renderSample, slug, useChromium } from "./chromium";
 
 // The roll dialogs' content in headless Chromium with our stylesheets, at a dialog's width.
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
 
 describe.runIf(hasChromium())("roll dialogs in Chromium", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  }, 30_000);
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useChromium();
 
   const cases = DIALOG_SAMPLES.flatMap((s) => [
     { sample: s, lang: "fr" as const, theme: "dark" as const },
@@ -22,7 +14,7 @@ describe.runIf(hasChromium())("roll dialogs in Chromium", () => {
   ]);
   it.each(cases.map((c) => [`${c.sample.name} (${c.lang}, ${c.theme})`, c] as const))("%s", async (_n, c) => {
     const html = createTemplateHarness(c.lang).render(c.sample.template, c.sample.context);
-    const page = await renderSample(browser, {
+    const page = await renderSample(browser(), {
       name: `dialog-${slug(c.sample.name)}-${c.lang}-${c.theme}`,
       html: `<div class="application dialog tactica tactica-dialog"><div class="window-content">${html}</div></div>`,
       lang: c.lang,

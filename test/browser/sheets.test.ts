@@ -1,7 +1,6 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { loadSheetWorld, renderSheetHtml, sampleCharacter, sampleItem, sampleUnit } from "../templates/sheet-samples";
-import { domProblems, hasChromium, launchChromium, renderSample } from "./chromium";
+import { domProblems, hasChromium, renderSample, useChromium } from "./chromium";
 
 // Every sheet (three actor types, six item types) in play and edit mode, rendered from sample
 // documents through the real templates and language files, in headless Chromium with our
@@ -31,13 +30,7 @@ async function sampleSheets(lang: "fr" | "en") {
 }
 
 describe.runIf(hasChromium())("sheets in Chromium", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  }, 30_000);
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useChromium();
 
   describe.each(VARIANTS)("$lang, $theme theme, 600 px", ({ lang, theme }) => {
     let samples: Awaited<ReturnType<typeof sampleSheets>>;
@@ -51,7 +44,7 @@ describe.runIf(hasChromium())("sheets in Chromium", () => {
     it.each(cases)("$kind $type, $mode mode", async (c) => {
       const html = c.kind === "actor" ? await samples.actor(c.type as (typeof ACTOR_TYPES)[number], c.mode) : await samples.item(c.type, c.mode);
       // Every tab part was rendered while active, so the page shows the whole sheet at once.
-      const page = await renderSample(browser, { name: `sheet-${c.kind}-${c.type}-${c.mode}-${lang}-${theme}-600`, html, lang, theme, width: 600 });
+      const page = await renderSample(browser(), { name: `sheet-${c.kind}-${c.type}-${c.mode}-${lang}-${theme}-600`, html, lang, theme, width: 600 });
     try {
       expect(await page.locator(".tab:not(.active)").count()).toBe(0);
       expect(await domProblems(page)).toEqual([]);
