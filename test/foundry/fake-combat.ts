@@ -10,30 +10,12 @@
  * Not covered: hole shapes, token movement events, Combat sockets and turn events
  * (`_onStartTurn` & co.: Tactica reacts to updates itself), the core tracker, initiative rolls.
  */
+import { syncEmbedded } from "./fake-document-types";
 import { FakeDocument } from "./fake-documents";
 import { FakeCollection, currentWorld } from "./fake-world";
-import { deepClone, expandObject, randomID, type Obj } from "./fake-utils";
+import { deepClone, expandObject, type Obj } from "./fake-utils";
 import type { FakeFoundry } from "./fake";
 
-/** Keeps an embedded collection in step with its sources (same ids stay the same documents). */
-function syncEmbedded(parent: FakeDocument, collection: FakeCollection<FakeDocument>, sources: Obj[], cls: typeof FakeDocument): void {
-  const ids = new Set<string>();
-  sources.forEach((source, index) => {
-    source._id ||= randomID();
-    const id = source._id as string;
-    ids.add(id);
-    const existing = collection.get(id);
-    if (!existing) {
-      const doc = new cls(source, { parent });
-      sources[index] = doc._source;
-      collection.set(id, doc);
-    } else if (existing._source !== source) {
-      existing._source = source;
-      existing._initialize();
-    }
-  });
-  for (const doc of collection.contents) if (!ids.has(doc._id!)) collection.delete(doc._id!);
-}
 
 const classOf = (name: string) => currentWorld().config[name]!.documentClass as typeof FakeDocument;
 

@@ -23,7 +23,7 @@ export interface EffectChange {
 }
 
 /** Keeps `collection` in step with the sources in `sources` (same objects stay the same documents). */
-function syncEmbedded(
+export function syncEmbedded(
   parent: FakeDocument,
   collection: FakeCollection<FakeDocument>,
   sources: Obj[],
