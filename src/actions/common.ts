@@ -73,3 +73,12 @@ export function refused(key: string, data: Record<string, string | number> = {})
   notifyError(key, data);
   return null;
 }
+
+/**
+ * True while the viewed combat has started: the "once per activation" limits (a power cast, a
+ * fear test) only mean something inside a combat, whose activation start clears them.
+ */
+export function inCombat(): boolean {
+  const combats = game.combats as unknown as { viewed?: { started?: boolean } | null } | undefined;
+  return combats?.viewed?.started === true;
+}

@@ -10,7 +10,7 @@ import { needsFearTest, panicResult, PANIC_OUTCOMES, rallyActions, rallyCost, ty
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaChatMessage } from "../documents/chat-message";
 import type { ProfileKey } from "../rules/keys";
-import { postCard, refused, subjectOf, type RollMethodOptions } from "./common";
+import { postCard, refused, subjectOf, type RollMethodOptions, inCombat } from "./common";
 import { profileDialog } from "../applications/dialogs/profile-dialog";
 import { notifyInfo } from "./notify-info";
 import { costFlags } from "./psy";
@@ -113,10 +113,6 @@ function fearTestedThisActivation(actor: TacticaActor): boolean {
 }
 
 /** An activation exists only in a started combat; outside one, fear tests are not limited. */
-function inCombat(): boolean {
-  const combats = game.combats as unknown as { viewed?: { started?: boolean } | null } | undefined;
-  return combats?.viewed?.started === true;
-}
 
 /**
  * RULES §5: a fear test against an enemy of PEUR `fear`. Fear-causers and *inébranlable* figures

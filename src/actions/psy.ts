@@ -14,7 +14,7 @@ import type { TimelineCost } from "../rules/timeline";
 import { renderMaintainCard } from "../chat/card-state";
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaChatMessage } from "../documents/chat-message";
-import { postCard, refused, subjectOf, type CardTargetSource, type RollMethodOptions } from "./common";
+import { postCard, refused, subjectOf, type CardTargetSource, type RollMethodOptions, inCombat } from "./common";
 import { psyDialog } from "../applications/dialogs/psy-dialog";
 
 /** The once-per-activation fear record (RULES §5), cleared here with the psy records. */
@@ -37,7 +37,7 @@ export function targetRows(): CardTargetSource[] {
 export async function castPower(actor: TacticaActor, itemId: string, options: RollMethodOptions & { concentration?: boolean; chanters?: number; modifier?: number } = {}): Promise<TacticaChatMessage | null> {
   const power = actor.items.get(itemId);
   if (!power || !(power.system instanceof PowerModel)) return refused("TACTICA.Chat.refused.noItem");
-  if (flagList(actor, CAST_FLAG).includes(itemId)) return refused("TACTICA.Chat.psy.alreadyCast", { name: power.name });
+  if (inCombat() && flagList(actor, CAST_FLAG).includes(itemId)) return refused("TACTICA.Chat.psy.alreadyCast", { name: power.name });
   const system = actor.system;
   const isChoir = system instanceof UnitModel;
   const remaining = system instanceof CharacterModel || system instanceof UnitModel ? system.actions.remaining : 0;
@@ -55,7 +55,7 @@ export async function castPower(actor: TacticaActor, itemId: string, options: Ro
   const timelineCost: TimelineCost = { kind: "power", useCost: cost, concentration: choice.concentration };
   const posted = await postCard(actor, { rollClass: PsyRoll, formula: "1d10", options: rollOptions, fastForward: true, messageData: costFlags(timelineCost) }, { kind: "psy", itemUuid: power.uuid, targets: targetRows(), acSpent: spent });
   if (!posted) return null;
-  const update: Record<string, unknown> = { system: { actions: { spent: (system as CharacterModel).actions.spent + spent } }, flags: { tactica: { [CAST_FLAG]: [...flagList(actor, CAST_FLAG), itemId] } } };
+  const update: Record<string, unknown> = { system: { actions: { spent: (system as CharacterModel).actions.spent + spent } }, ...(inCombat() ? { flags: { tactica: { [CAST_FLAG]: [...flagList(actor, CAST_FLAG), itemId] } } } : {}) };
   if (posted.roll.isSuccess && power.system.maintainable && system instanceof CharacterModel) {
     (update.system as Record<string, unknown>).psyker = { maintained: [...system.psyker.maintained.filter((m) => m.powerId !== itemId), { powerId: itemId, sinceRound: game.combat?.round ?? null }] };
   }
@@ -71,10 +71,10 @@ export async function maintainPower(actor: TacticaActor, itemId: string): Promis
     return refused("TACTICA.Chat.psy.notMaintainable");
   }
   if (!system.psyker.maintained.some((m) => m.powerId === itemId)) return refused("TACTICA.Chat.psy.notMaintainable");
-  if (flagList(actor, MAINTAIN_FLAG).length > 0) return refused("TACTICA.Chat.psy.oneMaintain", { name: actor.name });
+  if (inCombat() && flagList(actor, MAINTAIN_FLAG).length > 0) return refused("TACTICA.Chat.psy.oneMaintain", { name: actor.name });
   const cost = power.system.maintenance;
   if (cost > system.actions.remaining) return refused("TACTICA.Errors.Actions.NotEnough", { name: actor.name, needed: cost, remaining: system.actions.remaining });
-  await actor.update({ system: { actions: { spent: system.actions.spent + cost } }, flags: { tactica: { [MAINTAIN_FLAG]: [itemId] } } } as never);
+  await actor.update({ system: { actions: { spent: system.actions.spent + cost } }, ...(inCombat() ? { flags: { tactica: { [MAINTAIN_FLAG]: [itemId] } } } : {}) } as never);
   return postMaintainCard(actor, power.name, cost);
 }
 

@@ -66,7 +66,8 @@ async function push(request: CardRequest, user: ActingUser): Promise<CardResult>
   const { message, card } = found;
   const roll = message.lastRoll;
   if (!(roll instanceof PoolRoll)) return refuse("TACTICA.Chat.invalid");
-  if (roll.isPushed || card.pushes >= (roll.options.maxPushes ?? 1)) return refuse("TACTICA.Chat.alreadyPushed");
+  // D-8: a homebrew talent may allow more than one push; the card counts them.
+  if (card.pushes >= (roll.options.maxPushes ?? 1)) return refuse("TACTICA.Chat.alreadyPushed");
   if (!roll.pushable) return refuse("TACTICA.Card.pool.notPushable");
   const actor = actorAt(card.actorUuid);
   const system = actor?.system;

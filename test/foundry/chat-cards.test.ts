@@ -59,7 +59,7 @@ describe("roll cards", () => {
     queueDiceFaces([3]);
     const message = (await kara.castPower("power0000000001", { fastForward: true }))!;
     expect(message.card?.acSpent).toBe(6);
-    expect(await kara.castPower("power0000000001", { fastForward: true })).toBeNull(); // once per activation
+    expect(await kara.castPower("power0000000001", { fastForward: true })).toBeNull(); // 2 AC left of 8
     await withTargets(message);
     expect(buttons(await renderAs("player-2", message))).toEqual(["resist"]);
     expect(buttons(await renderAs("player-1", message))).toEqual([]);

@@ -176,6 +176,7 @@ describe("timeline costs, maintenance, fear, panic", () => {
         { _id: "speed0000000001", name: "Rapidité", type: "power", system: { level: 6, cost: 3, maintenance: 2 } },
       ],
     });
+    await timelineCombat();
     await psyker.maintainPower("speed0000000001");
     w.data.setUser("gm-1");
     const writes = await w.writesDuring(async () => {
@@ -184,6 +185,23 @@ describe("timeline costs, maintenance, fear, panic", () => {
     });
     expect(writes).toHaveLength(1);
     expect(systemAs<{ psyker: { maintained: { powerId: string }[] } }>(psyker).psyker.maintained.map((m) => m.powerId)).toEqual(["speed0000000001"]);
+  });
+
+  it("the same power once per activation in combat; outside combat nothing holds it back", async () => {
+    const psyker = await w.createActor({
+      name: "Ilse", type: "character",
+      system: { psyker: { mastery: 2 }, profile: { ac: { value: 30 } } },
+      items: [{ _id: "force0000000001", name: "Force", type: "power", system: { level: 5, cost: 4, maintenance: 2 } }],
+    });
+    queueDiceFaces([2, 2]);
+    expect(await psyker.castPower("force0000000001", { fastForward: true })).not.toBeNull();
+    expect(await psyker.castPower("force0000000001", { fastForward: true })).not.toBeNull();
+    await timelineCombat();
+    queueDiceFaces([2]);
+    expect(await psyker.castPower("force0000000001", { fastForward: true })).not.toBeNull();
+    const errors = await w.errorsDuring(async () => expect(await psyker.castPower("force0000000001", { fastForward: true })).toBeNull());
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain("Force");
   });
 
   it("D-15: a psyker at 0 PV ends what it maintains", async () => {
