@@ -83,14 +83,17 @@ async function execute(request: CardRequest, user: ActingUser): Promise<CardResu
 /**
  * The GM's side of {@link CARD_QUERY}. Foundry delivers a query to the one user it was sent to
  * (the active GM, chosen by the sender). The requesting user is read from the request and looked
- * up in `game.users`; the executor checks that user's rights again (never a client's claim of
- * ownership or of a result).
+ * up in `game.users`; the executor checks that user's ownership again (never a client's claim of
+ * GM rights, of ownership or of a result).
  */
 export async function handleCardQuery(data: unknown): Promise<CardResult> {
   if (!isRequest(data)) return { ok: false, reason: "TACTICA.Chat.invalid" };
   const user = game.users?.get(data.userId);
   if (!user) return { ok: false, reason: "TACTICA.Chat.notAllowed" };
-  return execute(data, { id: user.id, isGM: user.isGM });
+  // The user id comes from the sender's payload, so it is never trusted with GM rights: a request
+  // that claims to come from a GM is carried out with that user's ownership only. (The active GM
+  // acts directly, without a query; a second GM keeps the rights of its own documents.)
+  return execute(data, { id: user.id, isGM: false });
 }
 
 /**

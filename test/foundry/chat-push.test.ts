@@ -125,4 +125,13 @@ describe("push", () => {
     expect(result).toEqual({ ok: false, reason: "TACTICA.Chat.notAllowed" });
     expect(await w.gm.handleCardQuery({ action: "push", messageId: 42 })).toEqual({ ok: false, reason: "TACTICA.Chat.invalid" });
   });
+
+  it("a query that claims to come from the GM gets no GM rights (a forged id is only that user's ownership)", async () => {
+    const message = await poolCard();
+    const writes = await w.writesDuring(async () => {
+      expect(await w.gm.handleCardQuery({ action: "push", messageId: message.id, userId: "gm-1" })).toEqual({ ok: false, reason: "TACTICA.Chat.notAllowed" });
+    });
+    expect(writes).toEqual([]);
+    expect(message.card!.pushes).toBe(0);
+  });
 });
