@@ -15,7 +15,7 @@ import { profileDialog } from "../applications/dialogs/profile-dialog";
 import { notifyInfo } from "./notify-info";
 import { costFlags } from "./psy";
 
-/** The panic conditions a rally removes (RULES §5, D-18). */
+/** The panic conditions (RULES §5, D-18): a rally removes them; a panic draw sets one at a time. */
 const PANIC_STATUSES = ["panicked", "retreating", "terrified"] as const;
 
 interface MoraleView {
@@ -188,9 +188,15 @@ export async function drawPanic(actor: TacticaActor, afterRally: boolean): Promi
   const face = Math.min(10, natural + (afterRally ? 1 : 0));
   const outcome = (await tableOutcome(face)) ?? builtIn;
   const status = PANIC_RESULTS[outcome].status;
-  const state = status ?? "steady";
-  await actor.update({ system: { morale: { state } } } as never);
-  if (status && !actor.statuses.has(status)) await actor.toggleStatusEffect(status, { active: true });
+  // "Destroyed" sets no condition (the rest of the unit is removed): the morale state stays as it
+  // was. Otherwise the new result replaces any earlier panic condition (a redraw after a failed rally).
+  if (status) {
+    await actor.update({ system: { morale: { state: status } } } as never);
+    for (const other of PANIC_STATUSES) {
+      if (other !== status && actor.statuses.has(other)) await actor.toggleStatusEffect(other, { active: false });
+    }
+    if (!actor.statuses.has(status)) await actor.toggleStatusEffect(status, { active: true });
+  }
   const notes = afterRally ? ["TACTICA.Chat.panic.plusOne"] : [];
   return { outcome, face, notes };
 }

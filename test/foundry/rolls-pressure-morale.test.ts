@@ -101,6 +101,27 @@ describe("morale and panic", () => {
     expect(await w.click("player-1", "rollPanic", message)).toEqual({ ok: false, reason: "TACTICA.Chat.alreadyApplied" });
   });
 
+  it("a redraw after a failed rally replaces the earlier condition", async () => {
+    const unit = await panickedUnit();
+    queueDiceFaces([8]); // CO 4: the rally fails
+    const message = (await unit.rally({ fastForward: true }))!;
+    queueDiceFaces([7]); // 7 + 1 = 8: terror
+    await w.click("player-1", "rollPanic", message);
+    expect([...unit.statuses].filter((s) => ["panicked", "retreating", "terrified"].includes(s))).toEqual(["terrified"]);
+    expect(systemAs<{ morale: { state: string } }>(unit).morale.state).toBe("terrified");
+  });
+
+  it("a 'destroyed' result sets no condition and leaves the morale state as it was", async () => {
+    const unit = await panickedUnit();
+    await unit.update({ system: { morale: { state: "panicked" } } } as never);
+    queueDiceFaces([8]);
+    const message = (await unit.rally({ fastForward: true }))!;
+    queueDiceFaces([9]); // 9 + 1 = 10: destroyed
+    await w.click("player-1", "rollPanic", message);
+    expect(message.card?.panic).toBe("destroyed");
+    expect(systemAs<{ morale: { state: string } }>(unit).morale.state).toBe("panicked");
+  });
+
   it("a failed morale test draws without +1 and sets the condition", async () => {
     const unit = await w.createActor({ name: "Escouade", type: "unit", ownership: { default: 0, "player-1": 3 }, system: { profile: { co: { value: 4 } } } });
     queueDiceFaces([9]);
