@@ -6,7 +6,7 @@
 import { ProfileTest, type CoToggles, type ProfileTestOptions } from "../dice/profile-test";
 import { UnitModel } from "../data/actor/unit";
 import { PANIC_RESULTS } from "../config";
-import { needsFearTest, panicResult, PANIC_OUTCOMES, rallyActions, rallyCost, type PanicOutcome } from "../rules/morale";
+import { needsFearTest, panicResult, panicTotal, PANIC_OUTCOMES, rallyActions, rallyCost, type PanicOutcome } from "../rules/morale";
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaChatMessage } from "../documents/chat-message";
 import type { ProfileKey } from "../rules/keys";
@@ -184,8 +184,7 @@ export async function drawPanic(actor: TacticaActor, afterRally: boolean): Promi
   const roll = await new foundry.dice.Roll("1d10").evaluate();
   const natural = roll.dice[0]?.results[0]?.result ?? 1;
   const builtIn = panicResult(natural, afterRally);
-  // RULES §5: the one +1 after a failed rally, a total above 10 counting as 10 (as panicResult reads it).
-  const face = Math.min(10, natural + (afterRally ? 1 : 0));
+  const face = panicTotal(natural, afterRally);
   const outcome = (await tableOutcome(face)) ?? builtIn;
   const status = PANIC_RESULTS[outcome].status;
   // "Destroyed" sets no condition (the rest of the unit is removed): the morale state stays as it

@@ -82,12 +82,17 @@ export function unitCommand(values: readonly number[]): number {
 }
 
 /**
- * RULES §5: reads the panic table (d10). After a failed rally the die gets +1 — a single +1,
- * never stacked — and a total above 10 counts as 10.
+ * RULES §5: the panic table's total for a natural d10. After a failed rally the die gets +1 — a
+ * single +1, never stacked — and a total above 10 counts as 10.
  */
-export function panicResult(face: number, afterFailedRally = false): PanicOutcome {
+export function panicTotal(face: number, afterFailedRally = false): number {
   assertFace(face, 10);
-  const total = Math.min(10, face + (flag("afterFailedRally", afterFailedRally) ? 1 : 0));
+  return Math.min(10, face + (flag("afterFailedRally", afterFailedRally) ? 1 : 0));
+}
+
+/** RULES §5: reads the panic table (d10), with the +1 after a failed rally ({@link panicTotal}). */
+export function panicResult(face: number, afterFailedRally = false): PanicOutcome {
+  const total = panicTotal(face, afterFailedRally);
   if (total === 1) return "hold";
   if (total <= 7) return "retreat";
   if (total <= 9) return "terror";

@@ -5,6 +5,7 @@ import {
   moraleTriggered,
   needsFearTest,
   panicResult,
+  panicTotal,
   profileTestSuccess,
   rallyActions,
   rallyCost,
@@ -144,5 +145,13 @@ describe("RULES §5 bad input", () => {
   ])("%s throws a RangeError naming the value", (_label, call, shown) => {
     expect(call).toThrow(RangeError);
     expect(call).toThrow(shown);
+  });
+});
+
+describe("RULES §5 panic total", () => {
+  it("adds one +1 after a failed rally and counts a total above 10 as 10", () => {
+    expect([1, 5, 9, 10].map((f) => panicTotal(f))).toEqual([1, 5, 9, 10]);
+    expect([1, 5, 9, 10].map((f) => panicTotal(f, true))).toEqual([2, 6, 10, 10]);
+    expect(() => panicTotal(11)).toThrow(RangeError);
   });
 });
