@@ -42,6 +42,8 @@ export interface DriveOptions {
   label: string;
   outDir: string;
   log: (line: string) => void;
+  /** Registers a clean-up step (run on a signal); returns a function that drops it once done. */
+  defer: (name: string, fn: () => Promise<void>) => () => void;
   /** Receives every console message as it arrives (phase-tagged). */
   onConsole: (entry: ConsoleEntry) => void;
   batchTimeoutMs?: number;
@@ -73,7 +75,17 @@ export const CHROMIUM_ARGS = [
 const LONG = 180_000;
 
 export async function driveFoundry(o: DriveOptions): Promise<DriveResult> {
-  const browser: Browser = await chromium.launch({ executablePath: o.chromium, headless: true, args: CHROMIUM_ARGS });
+  // Signals are ours to handle (cleanup.ts): Playwright's own SIGINT handler would close the
+  // browser and exit at once, before the server is stopped and the folders removed.
+  const browser: Browser = await chromium.launch({
+    executablePath: o.chromium,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  });
+  const undoClose = o.defer("close Chromium", () => browser.close());
   let step = "open";
   let page: Page | undefined;
   try {
@@ -119,6 +131,7 @@ export async function driveFoundry(o: DriveOptions): Promise<DriveResult> {
     throw new Error(`${step}: ${e instanceof Error ? e.message : String(e)}`);
   } finally {
     await browser.close();
+    undoClose();
   }
 }
 

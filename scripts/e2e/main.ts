@@ -51,7 +51,7 @@ export async function runTarget(target: Target, config: RunConfig, root: string,
     await installModule(quench.zip, modulesDir, "quench");
 
     const port = await freePort();
-    const serverLog = fs.createWriteStream(path.join(config.outDir, `${target.label}-foundry.log`));
+    const serverLog = fs.createWriteStream(path.join(config.outDir, `${target.label}-server.log`));
     cleanup.add("close the server log", () => new Promise<void>((r) => serverLog.end(r)));
     const server = startServer({
       node: config.foundryNode,
@@ -75,6 +75,7 @@ export async function runTarget(target: Target, config: RunConfig, root: string,
       label: target.label,
       outDir: config.outDir,
       log,
+      defer: (name, fn) => cleanup.add(name, fn),
       onConsole: (entry) => entries.push({ ...entry, text: redact(entry.text, secrets) }),
     });
     keys = result.keys;

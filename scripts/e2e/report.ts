@@ -114,14 +114,26 @@ export function fromTactica(entry: ConsoleEntry): boolean {
 }
 
 /**
- * The console messages that fail a run: any error (console or uncaught) while Foundry loads the
- * world and Quench, and any deprecation warning raised by Tactica's code, whenever it comes.
+ * The console messages that fail a run, each distinct message once: any error (console or
+ * uncaught) while Foundry loads the world and Quench, and any deprecation warning raised by
+ * Tactica's code, whenever it comes.
  * Errors during the batch run are not counted here (a batch may log on purpose; its assertions decide).
  */
 export function consoleProblems(entries: ConsoleEntry[]): { loadErrors: ConsoleEntry[]; deprecations: ConsoleEntry[] } {
-  const loadErrors = entries.filter((e) => e.phase === "load" && (e.type === "error" || e.type === "pageerror"));
-  const deprecations = entries.filter((e) => e.type === "warning" && isDeprecation(e.text) && fromTactica(e));
+  const loadErrors = unique(entries.filter((e) => e.phase === "load" && (e.type === "error" || e.type === "pageerror")));
+  const deprecations = unique(entries.filter((e) => e.type === "warning" && isDeprecation(e.text) && fromTactica(e)));
   return { loadErrors, deprecations };
+}
+
+/** Each message once: the world loads twice (before and after Quench is enabled) and repeats itself. */
+function unique(entries: ConsoleEntry[]): ConsoleEntry[] {
+  const seen = new Set<string>();
+  return entries.filter((e) => {
+    const key = `${e.type}|${e.text}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 const firstLine = (text: string, max = 200) => {

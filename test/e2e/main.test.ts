@@ -15,6 +15,8 @@ const LICENSE = "ABCD-EFGH-IJKL-MNOP-QRST-UVWX";
 let root: string;
 let tmpRoot: string;
 let out: string[];
+/** Labels of the runs whose deferred clean-up step (the browser, in real runs) was run. */
+let browsersClosed: string[];
 
 beforeEach(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), "tactica-e2e-main-"));
@@ -26,6 +28,7 @@ beforeEach(async () => {
   await writeZip(path.join(root, "zips", "FoundryVTT-Node-14.360.zip"), { "FoundryVTT-Node-14.360/main.mjs": fakeFoundryServer() });
   await writeZip(path.join(root, "zips", "quench.zip"), { "module.json": '{"id":"quench","version":"0.9.2"}' });
   out = [];
+  browsersClosed = [];
 });
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
@@ -56,6 +59,7 @@ function fakeDriver(answer: (o: DriveOptions) => DriveResult | Error) {
   const drive = vi.fn(async (options: DriveOptions): Promise<DriveResult> => {
     const status = (await (await fetch(`${options.baseUrl}/api/status`)).json()) as Seen["status"];
     seen.push({ options, status });
+    options.defer("close the fake browser", async () => void browsersClosed.push(options.label));
     options.log(`driving with licence ${options.license}`);
     options.onConsole({ type: "warning", phase: "load", text: `licence field held ${options.license}` });
     const result = answer(options);
@@ -100,7 +104,7 @@ describe("npm run e2e", () => {
     // The report is kept, and the licence appears nowhere: not in the output, not in the artifacts.
     const report = path.join(root, "e2e-report");
     expect(fs.readFileSync(path.join(report, "v13-quench-report.json"), "utf8")).toBe(REPORT);
-    expect(fs.readFileSync(path.join(report, "v13-foundry.log"), "utf8")).toMatch(/licence in env: no/);
+    expect(fs.readFileSync(path.join(report, "v13-server.log"), "utf8")).toMatch(/licence in env: no/);
     for (const file of fs.readdirSync(report)) expect(fs.readFileSync(path.join(report, file), "utf8")).not.toContain(LICENSE);
     expect(out.join("\n")).not.toContain(LICENSE);
     expect(out).toContain("driving with licence ***");
@@ -127,6 +131,7 @@ describe("npm run e2e", () => {
     expect(await run(drive, env())).toBe(1);
     expect(out).toContain('✘ stopped before the batches reported — join: no "Gamemaster" user to join as');
     expect(out.at(-1)).toBe("0 passed, 1 failed");
+    expect(browsersClosed).toEqual(["v13"]);
     expect(alive(seen[0]!.status.pid)).toBe(false);
     expect(fs.readdirSync(tmpRoot)).toEqual([]);
   });

@@ -138,8 +138,9 @@ describe("the console rule", () => {
     expect(deprecations).toEqual([tacticaDeprecation, fromSource]);
   });
 
-  it("prints and counts the console problems after the batch lines", () => {
-    const entries = [entry({ type: "error", text: "Uncaught (in promise) Error: boom\n    at stack" }), tacticaDeprecation, otherDeprecation];
+  it("prints and counts the console problems after the batch lines, a message repeated by the reload once", () => {
+    const boom = entry({ type: "error", text: "Uncaught (in promise) Error: boom\n    at stack" });
+    const entries = [boom, tacticaDeprecation, otherDeprecation, { ...boom }, { ...tacticaDeprecation, phase: "load" as const }];
     const summary = summarise({ report: parseQuenchReport(GREEN), keys: KEYS, entries });
     expect(summary.lines.slice(2)).toEqual([
       "✘ console error during load: Uncaught (in promise) Error: boom",
