@@ -56,6 +56,8 @@ export interface DriveResult {
   keys: string[];
   /** Quench's JSON report text, or null when no batch was registered. */
   reportJson: string | null;
+  /** World documents the batches left behind (they must delete what they create). */
+  leftovers: string[];
 }
 
 /** The browser flags: headless Chromium on a machine without GPU, sandbox or network extras. */
@@ -125,7 +127,7 @@ export async function driveFoundry(o: DriveOptions): Promise<DriveResult> {
     phase = "run";
     const run = await runBatches(page, o.batchTimeoutMs ?? 600_000);
     if (run.reportJson && run.failed > 0) await screenshot(page, o, "quench-results", true);
-    return { foundryVersion: info.version, keys: run.keys, reportJson: run.reportJson };
+    return { foundryVersion: info.version, keys: run.keys, reportJson: run.reportJson, leftovers: run.leftovers };
   } catch (e) {
     if (page) await screenshot(page, o, `failure-${step}`, false);
     throw new Error(`${step}: ${e instanceof Error ? e.message : String(e)}`);
@@ -270,15 +272,23 @@ async function enableQuench(page: Page, o: DriveOptions): Promise<void> {
   o.log("Quench enabled");
 }
 
-/** Runs every registered `tactica.*` batch and waits for Quench's `quenchReports` hook. */
-async function runBatches(page: Page, timeoutMs: number): Promise<{ keys: string[]; reportJson: string | null; failed: number }> {
+/**
+ * Runs every registered `tactica.*` batch and waits for Quench's `quenchReports` hook; then counts
+ * the world documents the batches left behind (actors, items and tables named "[Quench] …", and
+ * chat messages beyond those there before).
+ */
+async function runBatches(page: Page, timeoutMs: number): Promise<{ keys: string[]; reportJson: string | null; failed: number; leftovers: string[] }> {
   return page.evaluate(async (timeout) => {
+    type Named = { contents: { name?: string }[] } | undefined;
     const g = globalThis as unknown as {
       quench: { _testBatches: Map<string, unknown>; runBatches(keys: string[], options?: object): Promise<unknown> };
       Hooks: { once(event: string, fn: (reports: { json: string }) => void): number };
+      game: { actors: Named; items: Named; tables: Named; messages?: { size: number } };
     };
+    // No named inner functions here: tsx would wrap them in a `__name` helper the page lacks.
+    const messagesBefore = g.game.messages?.size ?? 0;
     const keys = [...g.quench._testBatches.keys()].filter((k) => k.startsWith("tactica.")).sort();
-    if (!keys.length) return { keys, reportJson: null, failed: 0 };
+    if (!keys.length) return { keys, reportJson: null, failed: 0, leftovers: [] };
     const reportJson = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`the batches did not finish within ${timeout / 1000} s`)), timeout);
       g.Hooks.once("quenchReports", (reports) => {
@@ -291,6 +301,13 @@ async function runBatches(page: Page, timeoutMs: number): Promise<{ keys: string
       });
     });
     const failed = (JSON.parse(reportJson) as { stats?: { failures?: number } }).stats?.failures ?? 0;
-    return { keys, reportJson, failed };
+    const leftovers: string[] = [];
+    for (const [label, collection] of [["actor", g.game.actors], ["item", g.game.items], ["table", g.game.tables]] as const) {
+      const n = (collection?.contents ?? []).filter((d) => d.name?.startsWith("[Quench]")).length;
+      if (n) leftovers.push(`${n} ${label}(s) named "[Quench] …"`);
+    }
+    const messages = (g.game.messages?.size ?? 0) - messagesBefore;
+    if (messages > 0) leftovers.push(`${messages} chat message(s)`);
+    return { keys, reportJson, failed, leftovers };
   }, timeoutMs);
 }

@@ -36,6 +36,7 @@ export async function runTarget(target: Target, config: RunConfig, root: string,
 
   let keys: string[] = [];
   let reportJson: string | null = null;
+  let leftovers: string[] = [];
   let aborted: string | undefined;
   try {
     const tmp = fs.mkdtempSync(path.join(deps.tmpRoot ?? os.tmpdir(), `tactica-e2e-${target.label}-`));
@@ -80,6 +81,7 @@ export async function runTarget(target: Target, config: RunConfig, root: string,
     });
     keys = result.keys;
     reportJson = result.reportJson;
+    leftovers = result.leftovers;
   } catch (e) {
     aborted = redact(e instanceof Error ? e.message : String(e), secrets);
     log(`error: ${aborted}`);
@@ -100,7 +102,7 @@ export async function runTarget(target: Target, config: RunConfig, root: string,
       aborted ??= e instanceof Error ? e.message : String(e);
     }
   }
-  return summarise({ report, keys, entries, aborted, prefix });
+  return summarise({ report, keys, entries, aborted, leftovers, prefix });
 }
 
 /** The whole command; returns the exit code. */

@@ -143,8 +143,8 @@ const firstLine = (text: string, max = 200) => {
 
 /**
  * The lines of one run and its counts. Each passed test counts as passed; each failed or pending
- * test, each failing hook, each expected batch that ran no test, each load error and each Tactica
- * deprecation warning counts as failed.
+ * test, each failing hook, each expected batch that ran no test, each kind of document left behind,
+ * each load error and each Tactica deprecation warning counts as failed.
  */
 export function summarise(run: {
   report: QuenchJsonReport | null;
@@ -152,6 +152,8 @@ export function summarise(run: {
   entries: ConsoleEntry[];
   /** Set when the run stopped before the batches could report: why. */
   aborted?: string;
+  /** World documents the batches left behind, as phrases ("2 actor(s) named …"). */
+  leftovers?: string[];
   /** Put before each line, e.g. `[v13]` when two Foundry versions run. */
   prefix?: string;
 }): Summary {
@@ -189,6 +191,11 @@ export function summarise(run: {
     }
   } else if (run.aborted === undefined && keys.length) {
     lines.push(`${p}✘ Quench produced no report`);
+    failed++;
+  }
+
+  for (const left of run.leftovers ?? []) {
+    lines.push(`${p}✘ left behind by the batches: ${left}`);
     failed++;
   }
 

@@ -83,7 +83,7 @@ describe("npm run e2e", () => {
   });
 
   it("boots the unpacked Foundry with the system and Quench installed, prints the batch lines, and cleans up", async () => {
-    const { drive, seen } = fakeDriver(() => ({ foundryVersion: "13.351", keys: ["tactica.packs", "tactica.rolls"], reportJson: REPORT }));
+    const { drive, seen } = fakeDriver(() => ({ foundryVersion: "13.351", keys: ["tactica.packs", "tactica.rolls"], reportJson: REPORT, leftovers: ["1 actor(s) named \"[Quench] …\""] }));
     expect(await run(drive, env())).toBe(1);
 
     const [{ options, status }] = seen as [Seen];
@@ -96,7 +96,8 @@ describe("npm run e2e", () => {
     expect(out).toContain("✔ tactica.packs — 1 passed");
     expect(out).toContain("✘ tactica.rolls — 0 passed, 1 failed");
     expect(out).toContain("    ✘ pools a push keeps the 6s: expected 3 to equal 4");
-    expect(out.at(-1)).toBe("1 passed, 1 failed");
+    expect(out).toContain('✘ left behind by the batches: 1 actor(s) named "[Quench] …"');
+    expect(out.at(-1)).toBe("1 passed, 2 failed");
 
     // Everything made for the run is gone: the server process and the temporary folders.
     expect(alive(status.pid)).toBe(false);
@@ -112,7 +113,7 @@ describe("npm run e2e", () => {
 
   it("checks the data folder the server was given: the built system and Quench", async () => {
     let layout: string[] = [];
-    const { drive } = fakeDriver(() => ({ foundryVersion: "13.351", keys: ["tactica.packs"], reportJson: REPORT }));
+    const { drive } = fakeDriver(() => ({ foundryVersion: "13.351", keys: ["tactica.packs"], reportJson: REPORT, leftovers: [] }));
     const inspecting = async (o: DriveOptions) => {
       const status = (await (await fetch(`${o.baseUrl}/api/status`)).json()) as Seen["status"];
       const data = path.join(status.dataPath, "Data");
@@ -142,7 +143,7 @@ describe("npm run e2e", () => {
     const { drive, seen } = fakeDriver(() => {
       // The first Foundry is stopped and its folders gone before the second one starts.
       if (seen.length === 2) firstStopped.push(!alive(seen[0]!.status.pid), !fs.existsSync(seen[0]!.status.dataPath));
-      return { foundryVersion: "?", keys: ["tactica.packs"], reportJson: green };
+      return { foundryVersion: "?", keys: ["tactica.packs"], reportJson: green, leftovers: [] };
     });
     expect(await run(drive, env({ FOUNDRY_ZIP_V14: "zips/FoundryVTT-Node-14.360.zip" }))).toBe(0);
     expect(firstStopped).toEqual([true, true]);

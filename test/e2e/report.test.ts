@@ -90,6 +90,15 @@ describe("Quench report parsing", () => {
     expect([summary.passed, summary.failed]).toEqual([1, 3]);
   });
 
+  it("counts each kind of document the batches left behind as a failure", () => {
+    const summary = summarise({ report: parseQuenchReport(GREEN), keys: KEYS, entries: [], leftovers: ['2 actor(s) named "[Quench] …"', "3 chat message(s)"] });
+    expect(summary.lines.slice(2)).toEqual([
+      '✘ left behind by the batches: 2 actor(s) named "[Quench] …"',
+      "✘ left behind by the batches: 3 chat message(s)",
+    ]);
+    expect([summary.passed, summary.failed]).toEqual([3, 2]);
+  });
+
   it("ignores tests of other packages' batches", () => {
     const json = reportJson([test("tactica.packs", "c", "a"), test("quench.examples.basic-pass", "s", "t")], [test("quench.examples.basic-fail", "s", "t")]);
     const summary = summarise({ report: parseQuenchReport(json), keys: ["tactica.packs"], entries: [] });
