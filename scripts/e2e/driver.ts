@@ -9,7 +9,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type Locator, type Page } from "playwright-core";
 import type { ConsoleEntry } from "./report";
 
 export const SELECTORS = {
@@ -155,6 +155,21 @@ async function screenshot(page: Page, o: DriveOptions, name: string, showQuench:
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
+/** Whether `locator` becomes visible within `ms` (for screens and dialogs that may not come). */
+const shows = (locator: Locator, ms: number): Promise<boolean> =>
+  locator.first().waitFor({ state: "visible", timeout: ms }).then(
+    () => true,
+    () => false,
+  );
+
+/** Clicks a form's submit button and waits for the page it leads to. */
+async function submit(page: Page, button: Locator): Promise<void> {
+  const navigated = page.waitForEvent("framenavigated", { predicate: (f) => f === page.mainFrame(), timeout: 60_000 });
+  await button.first().click();
+  await navigated;
+  await page.waitForLoadState("domcontentloaded");
+}
+
 /** Whether the server still sends /setup to the licence screen. */
 async function needsLicense(page: Page, baseUrl: string): Promise<boolean> {
   const response = await page.request.get(`${baseUrl}/setup`, { maxRedirects: 0 });
@@ -165,14 +180,14 @@ async function acceptLicense(page: Page, o: DriveOptions): Promise<void> {
   await page.goto(o.baseUrl, { waitUntil: "domcontentloaded" });
   if (pathOf(page) !== "/license") return;
   const key = page.locator(SELECTORS.licenseKey);
-  if (await key.isVisible().catch(() => false)) {
+  if (await shows(key, 5000)) {
     await key.fill(o.license);
-    await Promise.all([page.waitForLoadState("domcontentloaded"), page.locator(SELECTORS.licenseSubmit).first().click()]);
+    await submit(page, page.locator(SELECTORS.licenseSubmit));
   }
   const agree = page.locator(SELECTORS.eulaAgree).first();
-  if (await agree.isVisible({ timeout: 15_000 }).catch(() => false)) {
+  if (pathOf(page) === "/license" && (await shows(agree, 10_000))) {
     await agree.check();
-    await Promise.all([page.waitForLoadState("domcontentloaded"), page.locator(SELECTORS.eulaSign).first().click()]);
+    await submit(page, page.locator(SELECTORS.eulaSign));
   }
   // If this build's screens differ, post the same two forms the screens submit.
   if (await needsLicense(page, o.baseUrl)) {
@@ -197,7 +212,7 @@ async function setupAction(page: Page, o: DriveOptions, data: Record<string, unk
 async function createWorld(page: Page, o: DriveOptions): Promise<void> {
   await page.goto(`${o.baseUrl}/setup`, { waitUntil: "domcontentloaded" });
   const decline = page.locator(SELECTORS.declineUsage);
-  if (await decline.isVisible({ timeout: 5000 }).catch(() => false)) await decline.click();
+  if (await shows(decline, 5000)) await decline.click();
   await setupAction(page, o, { action: "createWorld", id: o.worldId, title: `Tactica e2e (${o.label})`, system: o.systemId });
   o.log(`world "${o.worldId}" created with ${o.systemId}`);
 }
@@ -234,7 +249,8 @@ async function join(page: Page, o: DriveOptions): Promise<void> {
   }
   if (pathOf(page) === "/join") {
     const name = page.locator(SELECTORS.joinName);
-    if (await name.isVisible({ timeout: 5000 }).catch(() => false)) {
+    await page.locator(`${SELECTORS.joinName}, ${SELECTORS.joinSelect}`).first().waitFor({ state: "attached" });
+    if (await name.isVisible()) {
       await name.fill(GM_NAME);
     } else {
       const select = page.locator(SELECTORS.joinSelect);
