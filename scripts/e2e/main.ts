@@ -32,7 +32,11 @@ export async function runTarget(target: Target, config: RunConfig, root: string,
   const log = (line: string) => deps.log(prefix ? `${prefix} ${line}` : line);
   const entries: ConsoleEntry[] = [];
   const secrets = [config.license];
+  // Files of an earlier run under the same label would pass for this run's: remove them first.
   fs.mkdirSync(config.outDir, { recursive: true });
+  for (const file of fs.readdirSync(config.outDir)) {
+    if (file.startsWith(`${target.label}-`)) fs.rmSync(path.join(config.outDir, file), { force: true });
+  }
 
   let keys: string[] = [];
   let reportJson: string | null = null;

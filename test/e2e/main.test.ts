@@ -129,7 +129,11 @@ describe("npm run e2e", () => {
 
   it("when the driver fails, says where, exits 1, and still stops the server and removes the folders", async () => {
     const { drive, seen } = fakeDriver(() => new Error("join: no \"Gamemaster\" user to join as"));
+    fs.mkdirSync(path.join(root, "e2e-report"));
+    fs.writeFileSync(path.join(root, "e2e-report", "v13-quench-report.json"), REPORT);
     expect(await run(drive, env())).toBe(1);
+    // The report of an earlier run does not stay beside this run's logs.
+    expect(fs.readdirSync(path.join(root, "e2e-report")).sort()).toEqual(["v13-console.log", "v13-server.log"]);
     expect(out).toContain('✘ stopped before the batches reported — join: no "Gamemaster" user to join as');
     expect(out.at(-1)).toBe("0 passed, 1 failed");
     expect(browsersClosed).toEqual(["v13"]);
