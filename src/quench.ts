@@ -7,6 +7,7 @@
  */
 import { PoolRoll, PressureRoll, ProfileTest, PsyRoll, ScoreRoll } from "./dice/index";
 import { PANIC_RESULTS } from "./config";
+import { runContracts, type ContractAssert } from "./contract/index";
 
 /**
  * The batches this file registers, by Quench key. Names and test titles are developer-facing (the
@@ -19,6 +20,7 @@ export const QUENCH_BATCHES = {
   "tactica.psy": "Tactica — psychic powers",
   "tactica.morale": "Tactica — morale, panic, fear",
   "tactica.damage": "Tactica — damage",
+  "tactica.contract": "Tactica — Foundry contract (the fake's assumptions)",
 } as const;
 export type QuenchBatchKey = keyof typeof QUENCH_BATCHES;
 
@@ -38,12 +40,7 @@ export interface QuenchContext {
 }
 
 /** The Chai `assert` functions the batches use. */
-export interface QuenchAssert {
-  ok(value: unknown, message?: string): void;
-  equal(actual: unknown, expected: unknown, message?: string): void;
-  deepEqual(actual: unknown, expected: unknown, message?: string): void;
-  instanceOf(value: unknown, constructor: abstract new (...args: never[]) => unknown, message?: string): void;
-  include(haystack: unknown, needle: unknown, message?: string): void;
+export interface QuenchAssert extends ContractAssert {
   isAtLeast(value: number, floor: number, message?: string): void;
   isAtMost(value: number, ceiling: number, message?: string): void;
 }
@@ -334,4 +331,5 @@ const BATCHES: Record<QuenchBatchKey, (context: QuenchContext) => void> = {
   "tactica.psy": psyBatch,
   "tactica.morale": moraleBatch,
   "tactica.damage": damageBatch,
+  "tactica.contract": runContracts,
 };

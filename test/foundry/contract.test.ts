@@ -1,0 +1,14 @@
+/**
+ * The contract suite (src/contract/) against the fake. The same suites run in a real Foundry as the
+ * Quench batch `tactica.contract`: a behaviour of the fake that core does not share fails there.
+ */
+import { assert, describe, it } from "vitest";
+import { loadWorld } from "./world";
+
+// The suites import system modules, which need the fake's globals: install the world first.
+await loadWorld();
+const { runContracts } = await import("../../src/contract/index");
+
+describe("Foundry contract (fake)", () => {
+  runContracts({ describe, it, assert });
+});
