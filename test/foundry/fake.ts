@@ -172,7 +172,11 @@ export interface FakeFoundry {
 export function installFoundryFake(translations: Record<string, unknown> = {}, lang = "fr"): FakeFoundry {
   const hooks = new FakeHooks();
   const settings = new FakeSettings();
-  const game = { settings, i18n: new FakeI18n(lang, translations), ready: false } as FakeFoundry["game"];
+  // `game.release` (foundry.config.ReleaseData: generation, build…), set by core before any system
+  // code runs: https://foundryvtt.com/api/v13/classes/foundry.config.ReleaseData.html — the fake
+  // is a v13 stable build (13.351, the build draw-steel 0.11.1 and dnd5e 5.3 verify against).
+  const release = { generation: 13, build: 351, channel: "Stable", version: "13.351" };
+  const game = { settings, i18n: new FakeI18n(lang, translations), ready: false, release } as FakeFoundry["game"];
   const CONFIG: Record<string, unknown> = {
     Dice: { rolls: [] },
     Actor: { dataModels: {} },
