@@ -2,14 +2,23 @@
  * Headless Chromium for the browser checks: playwright-core driving Debian's `/usr/bin/chromium`
  * (no browser download). When Chromium is absent the checks are skipped, and `npm test` says so
  * loudly (see scripts/test-all.mjs).
+ *
+ * Each test file gets ONE browser and one long-lived page per variant (language × theme): the
+ * page shell (our stylesheets and the inlined icon font, about 300 KB) is loaded once, then each
+ * check swaps the sample's HTML into `#root`, sets the width and inspects the live DOM in a
+ * single `page.evaluate` round trip (a few ms, against about 0.9 s for a new page per sample).
+ * PNGs are written only by `npm run screenshots` (TACTICA_SCREENSHOTS=1), into
+ * test/browser/__screenshots__/ (git-ignored).
  */
 import fs from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 
 export const CHROMIUM_PATH = process.env.TACTICA_CHROMIUM ?? "/usr/bin/chromium";
 export const SCREENSHOT_DIR = path.join(process.cwd(), "test", "browser", "__screenshots__");
+/** `npm run screenshots` sets it: every check then also writes its sample's PNG. */
+export const WRITE_SCREENSHOTS = process.env.TACTICA_SCREENSHOTS === "1";
 
 export function hasChromium(): boolean {
   return fs.existsSync(CHROMIUM_PATH);
@@ -32,16 +41,22 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** What one render is made of: our HTML, in a theme, at a width. */
-export interface BrowserSample {
-  /** File-safe name, also the screenshot's name. */
-  name: string;
-  /** The rendered HTML (a sheet, a card, a dialog…). */
-  html: string;
-  theme?: "dark" | "light";
-  lang?: "fr" | "en";
-  width?: number;
+export type Lang = "fr" | "en";
+export type Theme = "dark" | "light";
+
+/** One way a user sees the system: a language and a v13 colour theme. */
+export interface Variant {
+  lang: Lang;
+  theme: Theme;
 }
+
+/** Both languages in both themes: every sample is checked (and photographed) in all four. */
+export const VARIANTS: readonly Variant[] = [
+  { lang: "fr", theme: "dark" },
+  { lang: "fr", theme: "light" },
+  { lang: "en", theme: "dark" },
+  { lang: "en", theme: "light" },
+];
 
 /** Every stylesheet the manifest ships, in its order, as Foundry would load them. */
 const css = () => {
@@ -68,11 +83,12 @@ function fontAwesome(): string {
 /**
  * A page shell standing in for Foundry's: the body carries v13's theme class, and a handful of
  * core CSS variables our stylesheet reads get plausible values. It is not Foundry's stylesheet
- * (we do not ship or copy it); it only lets our own CSS show what it does.
+ * (we do not ship or copy it); it only lets our own CSS show what it does. `#root` is empty until
+ * a check swaps a sample in; the hidden icon makes the page load the icon font up front, so the
+ * first sample is laid out with it like the others.
  */
-export function pageShell(sample: BrowserSample): string {
-  const theme = sample.theme ?? "dark";
-  return `<!doctype html><html lang="${sample.lang ?? "fr"}"><head><meta charset="utf-8">
+export function pageShell(variant: Variant): string {
+  return `<!doctype html><html lang="${variant.lang}"><head><meta charset="utf-8">
 <style>
   :root { font-size: 14px; }
   body { margin: 0; padding: 12px; font-family: "Signika", "Segoe UI", sans-serif; }
@@ -80,48 +96,75 @@ export function pageShell(sample: BrowserSample): string {
     --color-border: #5a5246; --color-bg-option: #2b2824; }
   body.theme-light { --color-text-primary: #1b1a18; --color-text-secondary: #4b463f; background: #ece7de; color: #1b1a18;
     --color-border: #a59c8c; --color-bg-option: #f7f3ec; }
-  #root { width: ${sample.width ?? 600}px; }
+  #root { width: 600px; }
   .chat-log { list-style: none; margin: 0; padding: 0; }
   .chat-message { padding: 6px; border: 1px solid var(--color-border); border-radius: 5px; }
 </style>
 <style>${fontAwesome()}</style>
 <style>${css()}</style></head>
-<body class="theme-${theme} system-tactica"><div id="root">${sample.html}</div></body></html>`;
+<body class="theme-${variant.theme} system-tactica"><i class="fa-solid fa-dice" aria-hidden="true" style="position:absolute;visibility:hidden"></i><div id="root"></div></body></html>`;
 }
 
-// One browser context per browser: a new context per page costs ~0.5 s, a page in it far less.
-const contexts = new WeakMap<Browser, Promise<BrowserContext>>();
+/** The widest sample plus the body's padding: one viewport fits every width we check. */
+const VIEWPORT = { width: 800, height: 600 };
 
-/** Renders a sample, saves its screenshot, and returns the page for DOM assertions (close it). */
-export async function renderSample(browser: Browser, sample: BrowserSample): Promise<Page> {
-  if (!contexts.has(browser)) contexts.set(browser, browser.newContext());
-  const page = await (await contexts.get(browser)!).newPage();
-  await page.setViewportSize({ width: (sample.width ?? 600) + 24, height: 400 });
-  await page.setContent(pageShell(sample), { waitUntil: "load" });
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  // A clipped page screenshot is several times faster than an element screenshot.
-  const box = await page.locator("#root").boundingBox();
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${sample.name}.png`), fullPage: true, ...(box ? { clip: box } : {}) });
-  return page;
+/** What one check found in the live DOM of a sample (see {@link inspectInPage}). */
+export interface DomReport {
+  /** the width of `#root`, in px */
+  width: number;
+  /** problems no rendered Tactica view may have (empty when all is well) */
+  problems: string[];
+  /** `article` elements (a chat card is exactly one) */
+  articles: number;
+  /** every `button[data-action]`: shown, and takes the keyboard focus */
+  actionButtons: { html: string; visible: boolean; focusable: boolean }[];
+  /** every `input` and `select`: shown, and labelled (`label[for]` or inside a label) */
+  fields: { html: string; visible: boolean; labelled: boolean }[];
+  /** size of every timeline marker */
+  markers: { width: number; height: number }[];
+  /** background colour of the timeline's pointer row, null when there is none */
+  pointerBackground: string | null;
+  /** `.tab` elements that are not active */
+  inactiveTabs: number;
+  /** buttons that could submit a form or dispatch nothing (no `type="button"` or empty `data-action`) */
+  looseButtons: string[];
+  /** roll controls (`data-action` roll*, castPower, attack, moraleTest, rally, fearTest) */
+  rollControls: number;
+  /** `<vex>` / `<laser>` elements: sample names' angle brackets that were NOT escaped */
+  injectedTags: number;
 }
 
-/** Problems any rendered Tactica view must not have, found in the live DOM. */
-export async function domProblems(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+/**
+ * Runs IN THE PAGE (Playwright serialises it; it may use nothing from this module): puts `html`
+ * in `#root` once, then for each width (the first last, so the page is left at it for a
+ * screenshot) lays it out, waits for its images and fonts, and reports what the checks assert.
+ */
+async function inspectInPage({ html, widths }: { html: string; widths: number[] }): Promise<DomReport[]> {
+  const root = document.querySelector<HTMLElement>("#root")!;
+  root.innerHTML = html;
+  await Promise.all([...root.querySelectorAll("img")].map((img) => img.decode().catch(() => undefined)));
+  const short = (el: Element) => el.outerHTML.slice(0, 80);
+  // Playwright's definition of visible: a non-empty box and not `visibility: hidden`.
+  const visible = (el: Element) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== "hidden";
+  };
+  const reports: DomReport[] = [];
+  for (const width of [...widths].reverse()) {
+    root.style.width = `${width}px`;
+    await document.fonts.ready;
     const problems: string[] = [];
-    const root = document.querySelector("#root")!;
-    const text = (root as HTMLElement).innerText;
+    const text = root.innerText;
     for (const bad of ["undefined", "[object Object]", "NaN"]) if (text.includes(bad)) problems.push(`text contains "${bad}"`);
     const raw = text.match(/\b(TACTICA|TYPES)\.[A-Za-z0-9_.]+/g);
     if (raw) problems.push(`unlocalised keys: ${[...new Set(raw)].join(", ")}`);
     for (const el of root.querySelectorAll("button, [role=button], a[data-action]")) {
       const name = (el.getAttribute("aria-label") ?? "").trim() || (el as HTMLElement).innerText.trim() || (el.getAttribute("title") ?? "").trim();
-      const label = el.outerHTML.slice(0, 80);
-      if (!name) problems.push(`control without an accessible name: ${label}`);
-      if (el.tagName === "BUTTON" && el.closest("form") && !el.getAttribute("type")) problems.push(`button without type: ${label}`);
+      if (!name) problems.push(`control without an accessible name: ${short(el)}`);
+      if (el.tagName === "BUTTON" && el.closest("form") && !el.getAttribute("type")) problems.push(`button without type: ${short(el)}`);
     }
     for (const el of root.querySelectorAll("[data-action]")) {
-      if (!(el.getAttribute("data-action") ?? "").trim()) problems.push(`empty data-action: ${el.outerHTML.slice(0, 80)}`);
+      if (!(el.getAttribute("data-action") ?? "").trim()) problems.push(`empty data-action: ${short(el)}`);
     }
     // Horizontal overflow: nothing may stick out of the root at the tested width.
     const rootRight = root.getBoundingClientRect().right;
@@ -132,27 +175,88 @@ export async function domProblems(page: Page): Promise<string[]> {
         break;
       }
     }
-    return problems;
-  });
+
+    const fields = [...root.querySelectorAll("input, select")].map((el) => ({
+      html: short(el),
+      visible: visible(el),
+      labelled: (el.id !== "" && root.querySelector(`label[for="${CSS.escape(el.id)}"]`) !== null) || el.closest("label") !== null,
+    }));
+    const markers = [...root.querySelectorAll(".tactica-marker")].map((el) => {
+      const r = el.getBoundingClientRect();
+      return { width: r.width, height: r.height };
+    });
+    const pointer = root.querySelector(".tactica-timeline__row.is-pointer");
+    // Geometry first, focus after: focusing invalidates styles, and a read of geometry after each
+    // focus would lay the page out again for every button.
+    const buttons = [...root.querySelectorAll<HTMLElement>("button[data-action]")];
+    const shown = buttons.map(visible);
+    const focusable = buttons.map((el) => {
+      el.focus({ preventScroll: true });
+      return document.activeElement === el;
+    });
+    (document.activeElement as HTMLElement | null)?.blur();
+    const actionButtons = buttons.map((el, i) => ({ html: short(el), visible: shown[i]!, focusable: focusable[i]! }));
+    reports.unshift({
+      width,
+      problems,
+      articles: root.querySelectorAll("article").length,
+      actionButtons,
+      fields,
+      markers,
+      pointerBackground: pointer ? getComputedStyle(pointer).backgroundColor : null,
+      inactiveTabs: root.querySelectorAll(".tab:not(.active)").length,
+      looseButtons: [...root.querySelectorAll("button")].filter((b) => b.getAttribute("type") !== "button" || !b.dataset.action?.trim()).map(short),
+      rollControls: root.querySelectorAll("[data-action^=roll], [data-action=castPower], [data-action=attack], [data-action=moraleTest], [data-action=rally], [data-action=fearTest]").length,
+      injectedTags: root.querySelectorAll("vex, laser").length,
+    });
+  }
+  return reports;
 }
 
-/** A file-safe name for a screenshot. */
-export const slug = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+/** The checks of one test file: one Chromium, one page per variant, each loaded once. */
+export interface BrowserChecks {
+  /**
+   * Renders `html` in the variant's page at each of `widths` and reports its DOM at each; with
+   * `npm run screenshots`, also writes `<shot>.png`, a clip of `#root` at the first width (a
+   * gallery sample always names its shot; the checker's self-test does not).
+   */
+  check(variant: Variant, html: string, widths: readonly number[], shot?: string): Promise<DomReport[]>;
+}
 
 /**
- * One Chromium for the calling `describe` block: launched before its tests, closed after them.
- * Returns a getter, since the browser exists only once `beforeAll` has run.
+ * One Chromium and its four variant pages for the calling `describe` block: opened before its
+ * tests, closed after them.
  */
-export function useChromium(): () => Browser {
+export function useBrowserChecks(): BrowserChecks {
   let browser: Browser | undefined;
+  const pages = new Map<string, Page>();
+  const key = (v: Variant) => `${v.lang}-${v.theme}`;
   beforeAll(async () => {
     browser = await launchChromium();
-  }, 30_000);
+    const context = await browser.newContext({ viewport: VIEWPORT });
+    await Promise.all(
+      VARIANTS.map(async (variant) => {
+        const page = await context.newPage();
+        await page.setContent(pageShell(variant), { waitUntil: "load" });
+        await page.evaluate(() => document.fonts.ready.then(() => undefined));
+        pages.set(key(variant), page);
+      }),
+    );
+    if (WRITE_SCREENSHOTS) fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  }, 60_000);
   afterAll(async () => {
     await browser?.close();
   });
-  return () => {
-    if (!browser) throw new Error("Chromium is not running (useChromium must be called inside describe)");
-    return browser;
+  return {
+    async check(variant, html, widths, shot) {
+      const page = pages.get(key(variant));
+      if (!page) throw new Error("Chromium is not running (useBrowserChecks must be called inside describe)");
+      const reports = await page.evaluate(inspectInPage, { html, widths: [...widths] });
+      if (WRITE_SCREENSHOTS && shot !== undefined) {
+        const box = await page.locator("#root").boundingBox();
+        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${shot}.png`), fullPage: true, ...(box ? { clip: box } : {}) });
+      }
+      return reports;
+    },
   };
 }

@@ -1,37 +1,55 @@
 import { describe, expect, it } from "vitest";
 import { createTemplateHarness } from "../templates/harness";
-import { DIALOG_SAMPLES } from "../templates/dialog-scenarios";
-import { domProblems, hasChromium, renderSample, slug, useChromium } from "./chromium";
+import { VARIANTS, hasChromium, useBrowserChecks } from "./chromium";
+import { DIALOG_GALLERY, casesByLang, shotName } from "./gallery";
 
-// The roll dialogs' content in headless Chromium with our stylesheets, at a dialog's width.
+// The roll dialogs' content in headless Chromium with our stylesheets, at a dialog's width, in
+// both languages and both themes.
 
 describe.runIf(hasChromium())("roll dialogs in Chromium", () => {
-  const browser = useChromium();
+  const browser = useBrowserChecks();
 
-  const cases = DIALOG_SAMPLES.flatMap((s) => [
-    { sample: s, lang: "fr" as const, theme: "dark" as const },
-    { sample: s, lang: "en" as const, theme: "light" as const },
-  ]);
-  it.each(cases.map((c) => [`${c.sample.name} (${c.lang}, ${c.theme})`, c] as const))("%s", async (_n, c) => {
-    const html = createTemplateHarness(c.lang).render(c.sample.template, c.sample.context);
-    const page = await renderSample(browser(), {
-      name: `dialog-${slug(c.sample.name)}-${c.lang}-${c.theme}`,
-      html: `<div class="application dialog tactica tactica-dialog"><div class="window-content">${html}</div></div>`,
-      lang: c.lang,
-      theme: c.theme,
-      width: 360,
-    });
-    try {
-      expect(await domProblems(page)).toEqual([]);
-      for (const input of await page.locator("input, select").all()) {
-        expect(await input.isVisible()).toBe(true);
-        const id = await input.getAttribute("id");
-        const labelled = id ? await page.locator(`label[for="${id}"]`).count() : 0;
-        const wrapped = await input.evaluate((el) => !!el.closest("label"));
-        expect(labelled > 0 || wrapped).toBe(true);
+  // The checker itself: a sample with every fault it looks for must report each of them, in a
+  // page that has already shown another sample (the pages are reused).
+  it("the DOM checks find every fault they look for", async () => {
+    await browser.check(VARIANTS[0]!, "<p>clean</p>", [300]);
+    const faulty = `<form><button data-action="roll"></button><button data-action="go">Go</button>
+      <button type="button" data-action="">Empty</button><a data-action="open"></a>
+      <p>TACTICA.Missing.key undefined NaN</p><div style="width: 500px">wide</div>
+      <input name="lonely"><label>Named <select name="ok"></select></label>
+      <button type="button" data-action="hidden" style="display: none">Hidden</button></form>`;
+    const [narrow, wide] = await browser.check(VARIANTS[3]!, faulty, [300, 700]);
+    expect(narrow!.width).toBe(300);
+    expect(narrow!.problems).toEqual([
+      'text contains "undefined"',
+      'text contains "NaN"',
+      "unlocalised keys: TACTICA.Missing.key",
+      'control without an accessible name: <button data-action="roll"></button>',
+      'button without type: <button data-action="roll"></button>',
+      'button without type: <button data-action="go">Go</button>',
+      'control without an accessible name: <a data-action="open"></a>',
+      'empty data-action: <button type="button" data-action="">Empty</button>',
+      "overflows 200px at div.",
+    ]);
+    // At 700 px nothing overflows; the rest is the same.
+    expect(wide!.problems).toEqual(narrow!.problems.slice(0, -1));
+    expect(narrow!.fields.map((f) => f.labelled)).toEqual([false, true]);
+    expect(narrow!.actionButtons.map((b) => [b.visible, b.focusable])).toEqual([[true, true], [true, true], [true, true], [false, false]]);
+    expect(narrow!.looseButtons).toHaveLength(3);
+    expect(narrow!.rollControls).toBe(1);
+  });
+
+  describe.each(casesByLang(DIALOG_GALLERY))("$lang", ({ lang, cases }) => {
+    const harness = createTemplateHarness(lang);
+
+    it.each(cases)("$name", async ({ sample, variant }) => {
+      const html = `<div class="application dialog tactica tactica-dialog"><div class="window-content">${harness.render(sample.sample.template, sample.sample.context)}</div></div>`;
+      for (const report of await browser.check(variant, html, sample.widths, shotName(sample, variant))) {
+        const width = report.width;
+        expect(report.problems, `${width}px`).toEqual([]);
+        // Every field is shown and labelled (by label[for] or by an enclosing label).
+        for (const field of report.fields) expect(field, `${width}px`).toMatchObject({ visible: true, labelled: true });
       }
-    } finally {
-      await page.close();
-    }
+    });
   });
 });

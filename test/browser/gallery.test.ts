@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import fs from "node:fs";
+import { SCENARIOS } from "../templates/chat-scenarios";
+import { COMBAT_UI_SAMPLES } from "../templates/combat-ui-samples";
+import { DIALOG_SAMPLES } from "../templates/dialog-scenarios";
+import { loadSheetWorld, sampleCharacter, sampleItem } from "../templates/sheet-samples";
+import { VARIANTS } from "./chromium";
+import { CHAT_GALLERY, COMBAT_GALLERY, DIALOG_GALLERY, GALLERY, SHEET_GALLERY, SHEET_MODES, WIDTHS, galleryShots } from "./gallery";
+
+// The gallery registry (test/browser/gallery.ts) against the sample sources: every sample the
+// template tests know has exactly one gallery entry, so `npm test` checks it in Chromium and
+// `npm run screenshots` photographs it; no two entries share a PNG; the photographed widths are
+// the ones the windows declare. Runs without Chromium.
+
+describe("the screenshot gallery", () => {
+  it("has one entry per chat card, dialog and combat window sample", () => {
+    expect(CHAT_GALLERY.map((g) => g.scenario)).toEqual(SCENARIOS);
+    expect(DIALOG_GALLERY.map((g) => g.sample)).toEqual(DIALOG_SAMPLES);
+    expect(COMBAT_GALLERY.map((g) => g.sample)).toEqual(COMBAT_UI_SAMPLES);
+  });
+
+  it("has a sheet for every actor and item type of the manifest, in both modes", () => {
+    const manifest = JSON.parse(fs.readFileSync("system.json", "utf8")) as { documentTypes: Record<string, object> };
+    const expected = SHEET_MODES.flatMap((mode) =>
+      (["Actor", "Item"] as const).flatMap((doc) => Object.keys(manifest.documentTypes[doc]!).map((type) => `${doc.toLowerCase()} ${type} ${mode}`)),
+    );
+    expect(SHEET_GALLERY.map((s) => `${s.kind} ${s.type} ${s.mode}`).sort()).toEqual(expected.sort());
+  });
+
+  it("gives every sample its own file-safe PNG in each language and theme", () => {
+    const ids = GALLERY.map((g) => g.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+    const shots = galleryShots();
+    expect(VARIANTS).toHaveLength(4);
+    expect(new Set(shots).size).toBe(GALLERY.length * VARIANTS.length);
+  });
+
+  it("photographs each window at the width it declares", async () => {
+    const w = await loadSheetWorld("en");
+    const actor = await sampleCharacter(w);
+    const item = await sampleItem(w, "weapon");
+    // The options the fake's ApplicationV2 merged down the class chain, as core does.
+    const widthOf = (app: unknown) => (app as { options: { position: { width: number } } }).options.position.width;
+    for (const Sheet of [w.sheets.CharacterSheet, w.sheets.NpcSheet, w.sheets.UnitSheet]) expect(widthOf(new Sheet({ document: actor }))).toBe(WIDTHS.actorSheet);
+    expect(widthOf(new w.itemSheets.TacticaItemSheet({ document: item }))).toBe(WIDTHS.itemSheet);
+    const { TimelineTracker } = await import("../../src/applications/combat/tracker");
+    const { PlaceConfig } = await import("../../src/applications/combat/place-config");
+    expect(TimelineTracker.DEFAULT_OPTIONS.position.width).toBe(WIDTHS.tracker);
+    expect(PlaceConfig.DEFAULT_OPTIONS.position.width).toBe(WIDTHS.placeConfig);
+    for (const s of SHEET_GALLERY) expect(s.widths[0]).toBe(s.kind === "actor" ? WIDTHS.actorSheet : WIDTHS.itemSheet);
+    for (const s of CHAT_GALLERY) expect(s.widths[0]).toBe(WIDTHS.chat);
+  });
+});
