@@ -1,6 +1,7 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { collectStrings, flattenKeys, loadLang } from "../helpers/lang";
-import { fireLifecycle, installFoundryFake, type FakeFoundry } from "./fake";
+import type { FakeFoundry } from "./fake";
+import { loadWorld } from "./world";
 
 // The real entry module, loaded into the Foundry fake (see fake.ts for what the fake is).
 const SETTINGS = [
@@ -23,10 +24,7 @@ const fr = new Set(flattenKeys(loadLang("fr")));
 const en = new Set(flattenKeys(loadLang("en")));
 
 beforeEach(async () => {
-  vi.resetModules();
-  fake = installFoundryFake(loadLang("fr"));
-  await import("../../src/tactica");
-  fireLifecycle(fake);
+  ({ fake } = await loadWorld("fr"));
 });
 
 describe("entry module on init", () => {

@@ -42,6 +42,13 @@ export interface SheetRegistration {
   options: Obj;
 }
 
+/**
+ * The windows rendered and not closed since the fake was installed. A new install is a new client
+ * session (a reloaded page): no window of the earlier one is still rendered, so installing the
+ * fake closes them (an app kept by a module-level singleton then renders again only when opened).
+ */
+const openWindows = new Set<FakeApplicationV2>();
+
 export class FakeApplicationV2 {
   static DEFAULT_OPTIONS: Obj = { classes: [], actions: {}, form: {}, window: {}, position: {} };
   static TABS: Record<string, { tabs: { id: string }[]; initial?: string }> = {};
@@ -74,15 +81,20 @@ export class FakeApplicationV2 {
   async _onFirstRender(_context: Obj, _options: Obj): Promise<void> {}
   async _onRender(_context: Obj, _options: Obj): Promise<void> {}
 
+  // `rendered`: "Is the application currently rendered?" (ApplicationV2#rendered,
+  // https://foundryvtt.com/api/v13/classes/foundry.applications.api.ApplicationV2.html): true
+  // after render, false after close.
   async render(options: Obj | boolean = {}): Promise<this> {
     this.renderCount++;
     this.rendered = true;
+    openWindows.add(this);
     void options;
     return this;
   }
 
   async close(): Promise<this> {
     this.rendered = false;
+    openWindows.delete(this);
     return this;
   }
 }
@@ -151,6 +163,8 @@ export async function clickAction(app: FakeApplicationV2, action: string, target
 
 /** Installs the fake applications on `foundry.*` and returns the sheet registrations list. */
 export function installAppsFake(fake: FakeFoundry): SheetRegistration[] {
+  for (const app of openWindows) app.rendered = false;
+  openWindows.clear();
   const registrations: SheetRegistration[] = [];
   const registry = (documentName: "Actor" | "Item") => ({
     registerSheet: (scope: string, sheetClass: unknown, options: Obj = {}) => registrations.push({ documentName, scope, sheetClass, options }),

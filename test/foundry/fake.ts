@@ -78,6 +78,17 @@ export class FakeHooks {
   count(event: string): number {
     return this.events.get(event)?.length ?? 0;
   }
+
+  /**
+   * Every handler still registered, in registration order (a test helper, not Foundry API: the
+   * test world uses it to register what the entry module registered on a fresh fake).
+   */
+  registrations(): { event: string; fn: HookFn; once: boolean }[] {
+    return [...this.events.entries()]
+      .flatMap(([event, list]) => list.map((e) => ({ event, ...e })))
+      .sort((a, b) => a.id - b.id)
+      .map(({ event, fn, once }) => ({ event, fn, once }));
+  }
 }
 
 /** A registered setting's config, as passed to `game.settings.register`. */
@@ -166,8 +177,11 @@ export interface FakeFoundry {
 }
 
 /**
- * Installs a fresh fake on `globalThis` (`Hooks`, `game`, `CONFIG`) and returns it. Call before
- * importing the module under test (use `vi.resetModules()` between tests that re-import it).
+ * Installs a fresh fake on `globalThis` (`Hooks`, `game`, `CONFIG`) and returns it: a new world,
+ * as after a page reload (no document, write, notification, setting value, hook, open window or
+ * queued die of an earlier install survives). Call before importing the module under test; the
+ * test world (world.ts) imports the entry once per test file and registers its hooks again on
+ * each new fake.
  */
 export function installFoundryFake(translations: Record<string, unknown> = {}, lang = "fr"): FakeFoundry {
   const hooks = new FakeHooks();

@@ -2,11 +2,20 @@
  * Test helpers: load the real entry module into a fresh Foundry fake and create documents with
  * the registered (Tactica) document classes.
  *
+ * Each `loadWorld` installs a NEW fake (a fresh world: collections, database writes,
+ * notifications, settings, hooks, users and `game.user` all start over) and fires `init` →
+ * `ready` on it. The entry module itself is imported once per test file (vitest gives each file
+ * its own modules): its import registers hooks (`init`, `ready`), and every later `loadWorld`
+ * registers those same handlers on the new fake before firing the lifecycle, which is what
+ * importing it again would do, without paying for the import. Module-level state in src that
+ * outlives a world is harmless by construction: executors registered again are the same, locks
+ * are released when their action settles, per-combat memories are keyed by random ids, and the
+ * tracker singleton is closed by the new fake.
+ *
  * The fake's documents are typed here as the system's own classes (TacticaActor, TacticaItem):
  * at run time they ARE those classes over the fake base. The casts that bridge the fake and
  * fvtt-types live in this file only.
  */
-import { vi } from "vitest";
 import { loadLang } from "../helpers/lang";
 import { fireLifecycle, installFoundryFake, type FakeFoundry } from "./fake";
 import { dataFake, type DataFake } from "./fake-data";
@@ -29,16 +38,27 @@ export interface LoadedWorld {
   errorsDuring(action: () => Promise<unknown>): Promise<string[]>;
 }
 
+/** What importing the entry registered on the fake's hooks, to register again on each new fake. */
+let entryHooks: ReturnType<FakeFoundry["hooks"]["registrations"]> | undefined;
+
 interface Creatable {
   create(source: Obj, operation?: Obj): Promise<unknown>;
 }
 
 /** A fresh fake with the real entry loaded and `init` → `ready` fired. */
 export async function loadWorld(lang: "fr" | "en" = "fr", before?: (fake: FakeFoundry) => void): Promise<LoadedWorld> {
-  vi.resetModules();
   const fake = installFoundryFake(loadLang(lang), lang);
   before?.(fake);
-  await import("../../src/tactica");
+  if (entryHooks === undefined) {
+    const already = new Set(fake.hooks.registrations().map((r) => r.fn));
+    await import("../../src/tactica");
+    entryHooks = fake.hooks.registrations().filter((r) => !already.has(r.fn));
+  } else {
+    for (const { event, fn, once } of entryHooks) {
+      if (once) fake.hooks.once(event, fn);
+      else fake.hooks.on(event, fn);
+    }
+  }
   const models = await import("../../src/data/index");
   fireLifecycle(fake);
   const data = dataFake(fake);
