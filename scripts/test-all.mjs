@@ -1,39 +1,62 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check of the project, in order, continuing past a failure so that one run
- * reports everything. Steps: type check, lint, a fresh build of dist/, then vitest (unit and
- * property tests, the Foundry-fake integration tests, and the checks of the built dist/).
+ * `npm test`: every check of the project in one run that continues past a failure, so that one run
+ * reports everything. Stages: type check and lint, which run concurrently with a fresh build of
+ * dist/ followed by vitest (unit and property tests, the Foundry-fake integration tests, the
+ * browser checks and the checks of the built dist/, which need the build first).
+ *
+ * Each stage's output is kept until it can be printed whole, in the fixed order typecheck, lint,
+ * build, vitest (vitest's own output then streams live), so concurrent stages never interleave.
  * The last line is the plain `N passed, N failed` that CI reads: each vitest test counts once,
- * and each of the other steps counts as one check.
+ * and each of the other stages counts as one check. Any failing stage fails the run.
+ *
+ * tsc and eslint keep incremental caches in node_modules/.cache/ for local runs; a clean clone
+ * starts without them and checks everything.
  */
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
+const started = Date.now();
 const report = path.join(os.tmpdir(), `tactica-vitest-${process.pid}.json`);
-let passed = 0;
-let failed = 0;
-const failures = [];
-
-function step(name, command, args) {
-  console.log(`\n▶ ${name}: ${command} ${args.join(" ")}`);
-  const started = Date.now();
-  const result = spawnSync(command, args, { stdio: "inherit", shell: false });
-  const ok = result.status === 0;
-  console.log(`${ok ? "✔" : "✘"} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  return ok;
-}
-
-function check(name, command, args) {
-  if (step(name, command, args)) passed++;
-  else {
-    failed++;
-    failures.push(name);
-  }
-}
-
 const bin = (name) => path.join("node_modules", ".bin", name);
+const cache = (...parts) => path.join("node_modules", ".cache", ...parts);
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+// Children write to pipes, not a terminal: keep their colours when ours is one.
+const env = process.stdout.isTTY ? { ...process.env, FORCE_COLOR: "1" } : process.env;
+
+/**
+ * Starts `command` and returns the stage: its output is buffered until `release()` is called,
+ * and passes straight through after that; `done` resolves with the exit status and duration.
+ */
+function stage(name, command, args) {
+  const chunks = [];
+  let live = false;
+  const t0 = Date.now();
+  const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+  const take = (chunk) => (live ? process.stdout.write(chunk) : chunks.push(chunk));
+  child.stdout.on("data", take);
+  child.stderr.on("data", take);
+  const done = new Promise((resolve) => {
+    child.on("error", (error) => {
+      chunks.push(Buffer.from(`${error.message}\n`));
+      resolve({ ok: false, ms: Date.now() - t0 });
+    });
+    child.on("close", (code) => resolve({ ok: code === 0, ms: Date.now() - t0 }));
+  });
+  return {
+    name,
+    done,
+    /** Prints the header and what the stage wrote so far; later output streams live. */
+    release() {
+      process.stdout.write(`\n▶ ${name}: ${command} ${args.join(" ")}\n`);
+      for (const chunk of chunks.splice(0)) process.stdout.write(chunk);
+      live = true;
+    },
+  };
+}
+
 const chromium = process.env.TACTICA_CHROMIUM ?? "/usr/bin/chromium";
 const browserSkipped = !fs.existsSync(chromium);
 const BROWSER_WARNING = `
@@ -44,16 +67,36 @@ const BROWSER_WARNING = `
 !!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!`;
 if (browserSkipped) console.log(BROWSER_WARNING);
 
-check("typecheck", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]);
-check("lint", bin("eslint"), ["."]);
-check("build", bin("vite"), ["build"]);
+// The independent stages start together; vitest starts once the build is done.
+const typecheck = stage("typecheck", bin("tsc"), ["--noEmit", "-p", "tsconfig.json", "--incremental", "--tsBuildInfoFile", cache("tsc", "tsconfig.tsbuildinfo")]);
+const lint = stage("lint", bin("eslint"), [".", "--cache", "--cache-location", `${cache("eslint")}/`]);
+const build = stage("build", bin("vite"), ["build"]);
+const vitestArgs = ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
+const vitest = build.done.then(() => stage("vitest", bin("vitest"), vitestArgs));
 
-const vitestOk = step("vitest", bin("vitest"), [
-  "run",
-  "--reporter=default",
-  "--reporter=json",
-  `--outputFile.json=${report}`,
-]);
+let passed = 0;
+let failed = 0;
+const failures = [];
+const timings = [];
+
+/** Prints a finished stage whole (its output, then its result line). */
+async function finish(s) {
+  s.release();
+  const { ok, ms } = await s.done;
+  console.log(`${ok ? "✔" : "✘"} ${s.name} (${seconds(ms)})`);
+  timings.push(`${s.name} ${seconds(ms)}`);
+  return ok;
+}
+
+for (const s of [typecheck, lint, build]) {
+  if (await finish(s)) passed++;
+  else {
+    failed++;
+    failures.push(s.name);
+  }
+}
+
+const vitestOk = await finish(await vitest);
 if (fs.existsSync(report)) {
   const json = JSON.parse(fs.readFileSync(report, "utf8"));
   passed += json.numPassedTests;
@@ -75,9 +118,9 @@ if (fs.existsSync(report)) {
   failures.push("vitest produced no report");
 }
 
-
 console.log("");
 if (browserSkipped) console.log(BROWSER_WARNING);
+console.log(`Stages: ${timings.join(", ")}; total ${seconds(Date.now() - started)} wall.`);
 if (failures.length) console.log(`Failed: ${failures.join("; ")}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
