@@ -3,11 +3,19 @@ import { FakeHooks } from "./fake";
 import { FakeApplicationV2 } from "./fake-apps";
 import { loadWorld } from "./world";
 
-// The test world (world.ts): the entry is imported once per test file, and each loadWorld gives
-// a fresh fake with the entry's registrations made again, exactly once. Nothing a test did to
-// one world may show in the next.
+// The test world (world.ts): the entry is imported once per worker, and each loadWorld gives a
+// fresh fake with the entry's registrations made again, exactly once. Nothing a test did to one
+// world may show in the next, nor a fake of an earlier test file in this one.
+
+// Read as this file starts, before it installs anything: test/setup/globals.ts has removed what
+// an earlier file of the same worker installed.
+const inherited = ["game", "CONFIG", "Hooks", "foundry", "ui", "Actor", "ChatMessage", "Combat"].filter((name) => name in globalThis);
 
 describe("the test world", () => {
+  it("is not inherited from an earlier test file", () => {
+    expect(inherited).toEqual([]);
+  });
+
   it("starts each world empty, whatever the previous one did", async () => {
     const first = await loadWorld("fr");
     await first.createActor({ name: "Leftover", type: "character" });

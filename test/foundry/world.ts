@@ -4,13 +4,14 @@
  *
  * Each `loadWorld` installs a NEW fake (a fresh world: collections, database writes,
  * notifications, settings, hooks, users and `game.user` all start over) and fires `init` →
- * `ready` on it. The entry module itself is imported once per test file (vitest gives each file
- * its own modules): its import registers hooks (`init`, `ready`), and every later `loadWorld`
- * registers those same handlers on the new fake before firing the lifecycle, which is what
- * importing it again would do, without paying for the import. Module-level state in src that
- * outlives a world is harmless by construction: executors registered again are the same, locks
- * are released when their action settles, per-combat memories are keyed by random ids, and the
- * tracker singleton is closed by the new fake.
+ * `ready` on it. The entry module itself is imported once, by the first `loadWorld` of a vitest
+ * worker (test files share their worker's modules, see vitest.config.ts): its import registers
+ * hooks (`init`, `ready`), and every later `loadWorld` registers those same handlers on the new
+ * fake before firing the lifecycle, which is what importing it again would do, without paying
+ * for the import. Module-level state in src that outlives a world is harmless by construction:
+ * executors registered again are the same, locks are released when their action settles,
+ * per-combat memories are keyed by random ids, and the tracker singleton is closed by the new
+ * fake.
  *
  * The fake's documents are typed here as the system's own classes (TacticaActor, TacticaItem):
  * at run time they ARE those classes over the fake base. The casts that bridge the fake and
