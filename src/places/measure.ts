@@ -1,20 +1,25 @@
 /**
- * Places (*lieux*, RULES §7.4) on a real Foundry v13 scene: every Scene Region is a place; its
- * encumbrance and neighbours live in `flags.tactica.place = { encumbrance, neighbours }`; a
- * token's place is the region that contains the token's centre. Distances come from the rules'
- * `placeDistance` over the neighbour map built from the scene's regions.
+ * Places (*lieux*, RULES §7.4) on a real Foundry scene, v13 and v14. A Scene Region is a place
+ * when it carries an enabled `tactica.place` behaviour (./place-model.ts) and is not a technical
+ * region (a v14 area template, a teleport, stair or floor region: src/compat/regions.ts). A token's
+ * place is the place region of its level containing the token's centre; distances come from the
+ * rules' `placeDistance` over the neighbour map of the scene's places.
  *
- * Pure reads, except {@link shiftEncumbrance} (one region update). Region data is read through
- * small guards rather than typed flags: a region edited by hand or by another module may hold
- * anything, and a stale neighbour id must not break a range check.
+ * Pure reads, except {@link shiftEncumbrance} (one behaviour update). Behaviour data is read
+ * through small guards: a behaviour edited by another module may hold anything, and a stale
+ * neighbour id must not break a range check.
  */
 import { ENCUMBRANCE_MAX, ENCUMBRANCE_MIN, placeDistance, type PlaceNeighbours } from "../rules/places";
+import { tectonic } from "../rules/attributes";
+import { regionInLevel, technicalRegionKind, tokenLevel, type RegionView } from "../compat/regions";
 
-/** The flag scope and key of a region's place data. */
-export const PLACE_FLAG_SCOPE = "tactica";
-export const PLACE_FLAG_KEY = "place";
+/** The place behaviour's type id (system.json `documentTypes.RegionBehavior`). */
+export const PLACE_BEHAVIOR_TYPE = "tactica.place";
 
-/** A region's place data, as stored in `flags.tactica.place`. */
+/** Its icon (the region's Behaviors tab, the header control, the place window). */
+export const PLACE_BEHAVIOR_ICON = "fa-solid fa-map-location-dot";
+
+/** A place's data, as its behaviour stores it. */
 export interface PlaceData {
   /** RULES §7.4 (D-34): 0–5. */
   encumbrance: number;
@@ -31,31 +36,45 @@ export interface Measure {
   reason: MeasureFailure | null;
 }
 
-/** The parts of a v13 RegionDocument this module reads. */
-interface RegionLike {
+/** The parts of a RegionBehavior document this module reads. */
+export interface BehaviorLike {
   readonly id: string | null;
-  readonly flags: unknown;
+  readonly type: string;
+  readonly disabled: boolean;
+  readonly system: unknown;
+  update(data: Record<string, unknown>): Promise<unknown>;
+}
+
+/** The parts of a RegionDocument this module reads (v13 API, v14 additions through RegionView). */
+export interface RegionLike extends RegionView {
+  readonly id: string | null;
+  readonly name: string;
+  readonly parent: unknown;
+  readonly behaviors: Iterable<BehaviorLike>;
+  /** https://foundryvtt.com/api/v13/classes/foundry.documents.RegionDocument.html#tokens */
+  readonly tokens: ReadonlySet<unknown>;
+  /** https://foundryvtt.com/api/v13/classes/foundry.documents.RegionDocument.html#testpoint */
   testPoint(point: { x: number; y: number; elevation: number }): boolean;
 }
 
-/** The parts of a v13 TokenDocument this module reads. */
+/** The parts of a TokenDocument this module reads. */
 interface TokenLike {
-  readonly x: number;
-  readonly y: number;
-  readonly width: number;
-  readonly height: number;
-  readonly elevation: number;
   readonly parent: unknown;
+  readonly level?: unknown;
+  /** https://foundryvtt.com/api/v13/classes/foundry.documents.TokenDocument.html#getcenterpoint */
+  getCenterPoint(): { x: number; y: number; elevation: number };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+const asRegion = (region: unknown): RegionLike => region as RegionLike;
+
 /** The scene's regions as a plain array (an EmbeddedCollection iterates by value). */
-function sceneRegions(scene: unknown): RegionDocument[] {
+export function sceneRegions(scene: unknown): RegionLike[] {
   if (!isRecord(scene)) return [];
-  const regions = scene.regions as Iterable<RegionDocument> | undefined;
+  const regions = scene.regions as Iterable<RegionLike> | undefined;
   return regions && typeof regions[Symbol.iterator] === "function" ? [...regions] : [];
 }
 
@@ -69,7 +88,7 @@ function allScenes(): unknown[] {
 }
 
 /** The region with id `regionId` in any scene (the viewed scene first). */
-function findRegion(regionId: string): RegionDocument | null {
+export function findRegion(regionId: string): RegionLike | null {
   for (const scene of allScenes()) {
     const region = sceneRegions(scene).find((r) => r.id === regionId);
     if (region) return region;
@@ -77,79 +96,84 @@ function findRegion(regionId: string): RegionDocument | null {
   return null;
 }
 
+/** The region's enabled place behaviour (the first one, if a GM added two), or `null`. */
+export function placeBehavior(region: RegionLike): BehaviorLike | null {
+  for (const behavior of region.behaviors ?? []) {
+    if (behavior.type === PLACE_BEHAVIOR_TYPE && !behavior.disabled) return behavior;
+  }
+  return null;
+}
+
+/** RULES §7.4: whether the region is a place — an enabled place behaviour on an ordinary region. */
+export function isPlace(region: RegionLike): boolean {
+  return placeBehavior(region) !== null && technicalRegionKind(region) === null;
+}
+
+/** The scene's places, in the scene's region order. */
+export function placeRegions(scene: unknown): RegionLike[] {
+  return sceneRegions(scene).filter(isPlace);
+}
+
 /**
- * A region's place data, read defensively: encumbrance clamped to 0–5 (default 0), neighbours
- * kept when they are non-empty strings other than the region itself.
+ * A place behaviour's data, read defensively: encumbrance clamped to 0–5 (default 0), neighbours
+ * kept when they are non-empty strings other than the region itself (`regionId`).
  */
-export function placeData(region: RegionDocument): PlaceData {
-  const flags: unknown = (region as unknown as RegionLike).flags;
-  const scope = isRecord(flags) ? flags[PLACE_FLAG_SCOPE] : undefined;
-  const place = isRecord(scope) ? scope[PLACE_FLAG_KEY] : undefined;
-  const raw = isRecord(place) ? place : {};
+export function behaviorData(behavior: BehaviorLike, regionId: string | null): PlaceData {
+  const system = behavior.system;
+  const raw = isRecord(system) ? system : {};
   const value = Number(raw.encumbrance);
   const encumbrance = Number.isFinite(value)
     ? Math.min(ENCUMBRANCE_MAX, Math.max(ENCUMBRANCE_MIN, Math.trunc(value)))
     : ENCUMBRANCE_MIN;
-  const list = Array.isArray(raw.neighbours) ? raw.neighbours : [];
-  const neighbours = [...new Set(list.filter((n): n is string => typeof n === "string" && n !== "" && n !== region.id))];
+  const list: unknown[] = Array.isArray(raw.neighbours) ? raw.neighbours : raw.neighbours instanceof Set ? [...raw.neighbours] : [];
+  const neighbours = [...new Set(list.filter((n): n is string => typeof n === "string" && n !== "" && n !== regionId))];
   return { encumbrance, neighbours };
 }
 
+/** A place's data (see {@link behaviorData}); `null` for a region that is no place. */
+export function placeData(region: RegionLike): PlaceData | null {
+  const behavior = placeBehavior(region);
+  return behavior && isPlace(region) ? behaviorData(behavior, region.id) : null;
+}
+
 /**
- * RULES §7.4: the neighbour map of a scene — every region is a place (a key), and its neighbours
- * are kept only when they are regions of the same scene (a deleted region is forgotten).
+ * RULES §7.4: the neighbour map of a scene — every place is a key, and its neighbours are kept only
+ * when they are places of the same scene (a deleted region, or one no longer a place, is forgotten).
  */
 export function sceneNeighbours(scene: unknown): PlaceNeighbours {
-  const regions = sceneRegions(scene);
-  const ids = new Set(regions.map((r) => r.id).filter((id): id is string => typeof id === "string"));
+  const places = placeRegions(scene);
+  const ids = new Set(places.map((r) => r.id).filter((id): id is string => typeof id === "string"));
   const map: Record<string, string[]> = {};
-  for (const region of regions) {
+  for (const region of places) {
     if (!region.id) continue;
-    map[region.id] = placeData(region).neighbours.filter((n) => ids.has(n));
+    map[region.id] = (placeData(region)?.neighbours ?? []).filter((n) => ids.has(n));
   }
   return map;
 }
 
-/** The token's centre in scene pixels, with its elevation (v13 `getCenterPoint` when present). */
-function tokenCentre(token: TokenLike, scene: unknown): { x: number; y: number; elevation: number } {
-  const own = (token as { getCenterPoint?: () => { x: number; y: number; elevation?: number } }).getCenterPoint;
-  if (typeof own === "function") {
-    const point = own.call(token);
-    return { x: point.x, y: point.y, elevation: point.elevation ?? token.elevation ?? 0 };
-  }
-  const grid = isRecord(scene) && isRecord(scene.grid) ? Number(scene.grid.size) : NaN;
-  const size = Number.isFinite(grid) && grid > 0 ? grid : 100;
-  return {
-    x: token.x + (token.width * size) / 2,
-    y: token.y + (token.height * size) / 2,
-    elevation: token.elevation ?? 0,
-  };
-}
-
 /**
- * RULES §7.4: the place of a token — the region of its scene containing the token's centre.
- * When regions overlap, a region with place data set (`flags.tactica.place`) wins over a bare
- * one, then the first in the scene's order. `null` outside every region or off any scene.
+ * RULES §7.4: the place of a token — among its scene's places on the token's level (v14), the
+ * first in the scene's order that contains the token's centre (core's `getCenterPoint`, tested
+ * with the region's `testPoint`). Technical regions (templates, stairs…) are never a token's
+ * place: a token standing in a template over a place is in that place. `null` outside every
+ * place or off any scene.
  */
 export function tokenPlace(token: TokenDocument | null): RegionDocument | null {
   if (!token) return null;
   const like = token as unknown as TokenLike;
-  const scene = like.parent;
-  const regions = sceneRegions(scene);
-  if (regions.length === 0) return null;
-  const centre = tokenCentre(like, scene);
-  const containing = regions.filter((region) => (region as unknown as RegionLike).testPoint(centre));
-  const configured = containing.find((region) => {
-    const flags: unknown = (region as unknown as RegionLike).flags;
-    return isRecord(flags) && isRecord(flags[PLACE_FLAG_SCOPE]) && PLACE_FLAG_KEY in flags[PLACE_FLAG_SCOPE];
-  });
-  return configured ?? containing[0] ?? null;
+  const places = placeRegions(like.parent);
+  if (places.length === 0) return null;
+  const level = tokenLevel(like);
+  const centre = like.getCenterPoint();
+  const point = { x: centre.x, y: centre.y, elevation: centre.elevation };
+  const found = places.find((region) => regionInLevel(region, level) && region.testPoint(point));
+  return (found ?? null) as unknown as RegionDocument | null;
 }
 
 /**
  * RULES §7.4: the distance in places between two tokens, for range checks (*Portée*, *Imprécis*).
  * - `noScene`: a token is missing or the two are not on the same scene;
- * - `noPlace`: a token stands outside every region;
+ * - `noPlace`: a token stands outside every place;
  * - `unreachable`: no chain of neighbours joins the two places.
  */
 export function measureTokens(from: TokenDocument | null, to: TokenDocument | null): Measure {
@@ -165,32 +189,38 @@ export function measureTokens(from: TokenDocument | null, to: TokenDocument | nu
 }
 
 /**
- * RULES §6.4 *De zone*: the tokens standing in region `regionId` (by their centre, as
- * {@link tokenPlace}), in the scene's token order; empty for an unknown region.
+ * RULES §6.4 *De zone*: the tokens standing in place `regionId`, in the scene's token order; empty
+ * for an unknown region or one that is no place. Core keeps the tokens inside a region in
+ * `RegionDocument#tokens` (v13 and v14); of those, the ones whose place ({@link tokenPlace}) is
+ * this region — a token inside two overlapping places stands in one only.
  */
 export function placeOccupants(regionId: string): TokenDocument[] {
-  for (const scene of allScenes()) {
-    const region = sceneRegions(scene).find((r) => r.id === regionId);
-    if (!region) continue;
-    const tokens = isRecord(scene) ? (scene.tokens as Iterable<TokenDocument> | undefined) : undefined;
-    if (!tokens || typeof tokens[Symbol.iterator] !== "function") return [];
-    return [...tokens].filter((token) => tokenPlace(token)?.id === regionId);
-  }
-  return [];
+  const region = findRegion(regionId);
+  if (!region || !isPlace(region)) return [];
+  const scene = region.parent;
+  const tokens = isRecord(scene) ? (scene.tokens as Iterable<TokenDocument> | undefined) : undefined;
+  if (!tokens || typeof tokens[Symbol.iterator] !== "function") return [];
+  const inside = region.tokens;
+  return [...tokens].filter((token) => inside.has(token) && tokenPlace(token)?.id === regionId);
 }
 
 /**
- * RULES §6.4 *Tectonique*: the region's encumbrance moves one step toward `toward` (clamped to
- * 0–5); nothing is written when it is already there or the region is unknown. One update.
+ * RULES §6.4 *Tectonique*: the place's encumbrance moves one step toward `toward` (the rules'
+ * `tectonic`; `toward` clamped to 0–5); nothing is written when it is already there or the region
+ * is no place. One behaviour update.
  */
 export async function shiftEncumbrance(regionId: string, toward: number): Promise<void> {
   const region = findRegion(regionId);
-  if (!region || !Number.isFinite(toward)) return;
+  const data = region ? placeData(region) : null;
+  const behavior = region ? placeBehavior(region) : null;
+  if (!data || !behavior || !Number.isFinite(toward)) return;
   const target = Math.min(ENCUMBRANCE_MAX, Math.max(ENCUMBRANCE_MIN, Math.round(toward)));
-  const { encumbrance } = placeData(region);
-  if (encumbrance === target) return;
-  const next = encumbrance + Math.sign(target - encumbrance);
-  // fvtt-types knows no `tactica` flags on Region (FlagConfig declares Actor/Item/ChatMessage).
-  const writable = region as unknown as { update(data: Record<string, unknown>): Promise<unknown> };
-  await writable.update({ [`flags.${PLACE_FLAG_SCOPE}.${PLACE_FLAG_KEY}.encumbrance`]: next });
+  const next = tectonic(data.encumbrance, target);
+  if (next === data.encumbrance) return;
+  await behavior.update({ "system.encumbrance": next });
+}
+
+/** The region a `RegionDocument` is, seen through this module's view. */
+export function regionView(region: RegionDocument | unknown): RegionLike {
+  return asRegion(region);
 }

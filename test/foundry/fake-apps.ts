@@ -15,7 +15,11 @@
  * - `Handlebars` is the global Foundry bundles (the npm package here);
  * - `ContextMenu` records its arguments; `TextEditor.implementation.enrichHTML` returns its input;
  * - {@link clickAction} calls a `DEFAULT_OPTIONS.actions` handler with the app as `this`, the way
- *   Foundry's click dispatch does.
+ *   Foundry's click dispatch does;
+ * - `foundry.applications.instances`: every rendered application by `id` until it closes
+ *   (https://foundryvtt.com/api/v13/variables/foundry.applications.instances.html ); a document
+ *   sheet's id is `<class name>-<document uuid with dashes>` (v13 DocumentSheetV2);
+ * - {@link submitForm} submits an application's form as core's `ApplicationV2#_onSubmitForm` does.
  */
 import Handlebars from "handlebars";
 import type { FakeFoundry } from "./fake";
@@ -49,8 +53,17 @@ export interface SheetRegistration {
  */
 const openWindows = new Set<FakeApplicationV2>();
 
+/** `foundry.applications.instances` of the installed fake. */
+function instances(): Map<string, FakeApplicationV2> {
+  return (globalThis as unknown as { foundry: { applications: { instances: Map<string, FakeApplicationV2> } } }).foundry.applications.instances;
+}
+let appCount = 0;
+
 export class FakeApplicationV2 {
   static DEFAULT_OPTIONS: Obj = { classes: [], actions: {}, form: {}, window: {}, position: {} };
+  #id: string | undefined;
+  /** Renders and closes run one after the other, as core's ApplicationV2 queues them on a semaphore. */
+  #queue: Promise<unknown> = Promise.resolve();
   static TABS: Record<string, { tabs: { id: string }[]; initial?: string }> = {};
   options: Obj;
   tabGroups: Record<string, string | null> = {};
@@ -81,21 +94,47 @@ export class FakeApplicationV2 {
   async _onFirstRender(_context: Obj, _options: Obj): Promise<void> {}
   async _onRender(_context: Obj, _options: Obj): Promise<void> {}
 
-  // `rendered`: "Is the application currently rendered?" (ApplicationV2#rendered,
-  // https://foundryvtt.com/api/v13/classes/foundry.applications.api.ApplicationV2.html): true
-  // after render, false after close.
-  async render(options: Obj | boolean = {}): Promise<this> {
-    this.renderCount++;
-    this.rendered = true;
-    openWindows.add(this);
-    void options;
-    return this;
+  /** The application's id: `options.id`, else one of its own (`app-<n>`). */
+  get id(): string {
+    return (this.options.id as string | undefined) ?? (this.#id ??= `app-${++appCount}`);
   }
 
-  async close(): Promise<this> {
-    this.rendered = false;
-    openWindows.delete(this);
-    return this;
+  /**
+   * Core's `ApplicationV2#render` (core copy of v13 `applications/api/application.mjs`): queued
+   * after any render or close under way; an application that is not rendered renders only when
+   * forced (`{force: true}` or `true`), and is then listed in `foundry.applications.instances`.
+   * `rendered`: "Is the application currently rendered?" (ApplicationV2#rendered,
+   * https://foundryvtt.com/api/v13/classes/foundry.applications.api.ApplicationV2.html): true
+   * after render, false after close.
+   */
+  render(options: Obj | boolean = {}): Promise<this> {
+    const opts = typeof options === "boolean" ? { force: options } : options;
+    const run = this.#queue.then(async () => {
+      if (!this.rendered && !opts.force) return this;
+      await this._renderContent(opts);
+      this.renderCount++;
+      this.rendered = true;
+      openWindows.add(this);
+      instances().set(this.id, this);
+      return this;
+    });
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** What a render draws (the Handlebars mixin renders its parts here). */
+  protected async _renderContent(_options: Obj): Promise<void> {}
+
+  /** Core's `ApplicationV2#close`: queued like renders; the application leaves `instances`. */
+  close(): Promise<this> {
+    const run = this.#queue.then(() => {
+      this.rendered = false;
+      openWindows.delete(this);
+      instances().delete(this.id);
+      return this;
+    });
+    this.#queue = run.catch(() => undefined);
+    return run;
   }
 }
 
@@ -113,8 +152,7 @@ export function FakeHandlebarsApplicationMixin<B extends new (...args: any[]) =>
       return { ...(this.constructor as unknown as { PARTS: Obj }).PARTS };
     }
 
-    override async render(options: Obj | boolean = {}): Promise<this> {
-      const opts = typeof options === "boolean" ? { force: options } : options;
+    protected override async _renderContent(opts: Obj): Promise<void> {
       const context = await this._prepareContext(opts);
       const parts = this._configureRenderParts(opts) as Record<string, { template: string }>;
       const wanted = (opts.parts as string[] | undefined) ?? Object.keys(parts);
@@ -125,14 +163,18 @@ export function FakeHandlebarsApplicationMixin<B extends new (...args: any[]) =>
         this.renderedParts[id] = await renderTemplate(parts[id].template, partContext);
       }
       this.lastContext = context;
-      return super.render(opts);
     }
   };
 }
 
 export class FakeDocumentSheetV2 extends FakeApplicationV2 {
-  get document(): { isOwner: boolean; _source: Obj } {
-    return this.options.document as { isOwner: boolean; _source: Obj };
+  get document(): { isOwner: boolean; _source: Obj; uuid?: string } {
+    return this.options.document as { isOwner: boolean; _source: Obj; uuid?: string };
+  }
+  /** v13 DocumentSheetV2: `<class name>-<document uuid, dots as dashes>`. */
+  override get id(): string {
+    const uuid = this.document?.uuid;
+    return (this.options.id as string | undefined) ?? (uuid ? `${this.constructor.name}-${uuid.replaceAll(".", "-")}` : super.id);
   }
   get isEditable(): boolean {
     return this.document.isOwner;
@@ -161,6 +203,24 @@ export async function clickAction(app: FakeApplicationV2, action: string, target
   return handler.call(app, { shiftKey: false, ...event }, element);
 }
 
+/**
+ * Submits `app`'s form with `object` as its form data, as core's `ApplicationV2#_onSubmitForm`
+ * does: the `form.handler` runs; if it throws, the error's message is shown as an error
+ * notification and the form STAYS OPEN; otherwise `form.closeOnSubmit` closes it (core copy of
+ * v13 `applications/api/application.mjs`; dnd5e `create-document-dialog.mjs` and draw-steel's
+ * `DSApplication` throw to refuse a submission).
+ */
+export async function submitForm(app: FakeApplicationV2, object: Obj): Promise<void> {
+  const form = (app.options.form ?? {}) as { handler?: (this: unknown, event: unknown, form: unknown, data: { object: Obj }) => unknown; closeOnSubmit?: boolean };
+  try {
+    await form.handler?.call(app, { type: "submit" }, null, { object });
+  } catch (err) {
+    (globalThis as unknown as { ui: { notifications: { error(m: string): unknown } } }).ui.notifications.error(err instanceof Error ? err.message : String(err));
+    return;
+  }
+  if (form.closeOnSubmit) await app.close();
+}
+
 /** Installs the fake applications on `foundry.*` and returns the sheet registrations list. */
 export function installAppsFake(fake: FakeFoundry): SheetRegistration[] {
   for (const app of openWindows) app.rendered = false;
@@ -172,6 +232,7 @@ export function installAppsFake(fake: FakeFoundry): SheetRegistration[] {
   });
   const menus: unknown[][] = [];
   Object.assign(fake.foundry.applications, {
+    instances: new Map<string, FakeApplicationV2>(),
     api: { ApplicationV2: FakeApplicationV2, DocumentSheetV2: FakeDocumentSheetV2, HandlebarsApplicationMixin: FakeHandlebarsApplicationMixin },
     sheets: { ActorSheetV2: FakeActorSheetV2, ItemSheetV2: FakeItemSheetV2 },
     ux: {

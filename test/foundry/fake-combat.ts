@@ -1,126 +1,25 @@
 /**
- * Part of the Foundry FAKE (see fake.ts): scenes and combats — Scene (embedded Region and Token),
- * Region (rectangle and polygon shapes, elevation range, `testPoint`, `tokens`), Token (position
- * in pixels, size in grid units, `actor`), Combat (embedded Combatant, round/turn, `turns` sorted
+ * Part of the Foundry FAKE (see fake.ts): combats — Combat (embedded Combatant, round/turn, `turns` sorted
  * by `_sortCombatants`, start / next / previous turn and round, delete with its hook) and
- * Combatant (initiative, `actor`, `token`). `game.scenes.viewed` is settable;
- * `game.combats.viewed` is the last created combat.
+ * Combatant (initiative, `actor`, `token`). `game.combats.viewed` is the last created combat.
+ * Scenes, regions and tokens are in fake-regions.ts.
  *
  * As in v13, `_preUpdate` options travel to `_onUpdate` on every client (here: the one client).
- * Not covered: hole shapes, token movement events, Combat sockets and turn events
+ * Not covered: Combat sockets and turn events
  * (`_onStartTurn` & co.: Tactica reacts to updates itself), the core tracker, initiative rolls.
  */
 import { syncEmbedded } from "./fake-document-types";
 import { FakeDocument } from "./fake-documents";
 import { FakeCollection, currentWorld } from "./fake-world";
+import { FakeViewedCollection, type FakeScene } from "./fake-regions";
 import { deepClone, expandObject, type Obj } from "./fake-utils";
 import type { FakeFoundry } from "./fake";
 
+// Scenes, regions and tokens moved to fake-regions.ts; re-exported for the tests importing them here.
+export { FakeRegion, FakeScene, FakeToken, FakeViewedCollection } from "./fake-regions";
+
 
 const classOf = (name: string) => currentWorld().config[name]!.documentClass as typeof FakeDocument;
-
-/** A region shape: an axis-aligned rectangle or a polygon (flat `[x0, y0, x1, y1, …]`). */
-export type FakeShape =
-  | { type: "rectangle"; x: number; y: number; width: number; height: number }
-  | { type: "polygon"; points: number[] };
-
-function insideShape(shape: FakeShape, x: number, y: number): boolean {
-  if (shape.type === "rectangle") {
-    return x >= shape.x && x <= shape.x + shape.width && y >= shape.y && y <= shape.y + shape.height;
-  }
-  // Even-odd ray casting.
-  let inside = false;
-  const p = shape.points;
-  for (let i = 0, j = p.length - 2; i < p.length; j = i, i += 2) {
-    const [xi, yi, xj, yj] = [p[i]!, p[i + 1]!, p[j]!, p[j + 1]!];
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
-
-export class FakeRegion extends FakeDocument {
-  static override documentName = "Region";
-  declare shapes: FakeShape[];
-  declare elevation: { bottom: number | null; top: number | null };
-
-  override _initialize(): void {
-    super._initialize();
-    this.shapes = deepClone((this._source.shapes as FakeShape[] | undefined) ?? []);
-    const elevation = (this._source.elevation as Obj | undefined) ?? {};
-    this.elevation = { bottom: (elevation.bottom as number | null) ?? null, top: (elevation.top as number | null) ?? null };
-  }
-
-  /** v13 `RegionDocument#testPoint(point: ElevatedPoint)`. */
-  testPoint(point: { x: number; y: number; elevation: number }): boolean {
-    const { bottom, top } = this.elevation;
-    if (bottom !== null && point.elevation < bottom) return false;
-    if (top !== null && point.elevation > top) return false;
-    return this.shapes.some((shape) => insideShape(shape, point.x, point.y));
-  }
-
-  /** The tokens of the scene whose centre is inside (v13 `RegionDocument#tokens`). */
-  get tokens(): Set<FakeDocument> {
-    const scene = this.parent as FakeScene | null;
-    const size = scene?.grid.size ?? 100;
-    const inside = (scene?.tokens.contents ?? []).filter((t) => {
-      const token = t as FakeToken;
-      return this.testPoint({ x: token.x + (token.width * size) / 2, y: token.y + (token.height * size) / 2, elevation: token.elevation });
-    });
-    return new Set(inside);
-  }
-}
-
-export class FakeToken extends FakeDocument {
-  static override documentName = "Token";
-  declare x: number;
-  declare y: number;
-  declare width: number;
-  declare height: number;
-  declare elevation: number;
-  declare actorId: string | null;
-
-  override _initialize(): void {
-    super._initialize();
-    const s = this._source;
-    this.x = Number(s.x ?? 0);
-    this.y = Number(s.y ?? 0);
-    this.width = Number(s.width ?? 1);
-    this.height = Number(s.height ?? 1);
-    this.elevation = Number(s.elevation ?? 0);
-    this.actorId = (s.actorId as string | undefined) ?? null;
-  }
-
-  get actor(): FakeDocument | undefined {
-    return currentWorld().collections.Actor?.get(this.actorId);
-  }
-}
-
-export class FakeScene extends FakeDocument {
-  static override documentName = "Scene";
-  static override embedded = { Region: "regions", Token: "tokens" };
-  declare regions: FakeCollection<FakeDocument>;
-  declare tokens: FakeCollection<FakeDocument>;
-  declare grid: { size: number };
-
-  override _initialize(): void {
-    super._initialize();
-    this.regions ??= new FakeCollection("Region");
-    this.tokens ??= new FakeCollection("Token");
-    this.grid = { size: Number((this._source.grid as Obj | undefined)?.size ?? 100) };
-    syncEmbedded(this, this.regions, this._source.regions as Obj[], classOf("Region"));
-    syncEmbedded(this, this.tokens, this._source.tokens as Obj[], classOf("Token"));
-  }
-
-  override embeddedCollections(): FakeCollection<FakeDocument>[] {
-    return [this.regions, this.tokens];
-  }
-
-  override getEmbeddedCollection(name: string): FakeCollection<FakeDocument> {
-    if (name === "Region") return this.regions;
-    if (name === "Token") return this.tokens;
-    return super.getEmbeddedCollection(name);
-  }
-}
 
 export class FakeCombatant extends FakeDocument {
   static override documentName = "Combatant";
@@ -268,33 +167,20 @@ export class FakeCombat extends FakeDocument {
   }
 }
 
-/** `game.scenes` / `game.combats`: a collection with a settable `viewed`. */
-export class FakeViewedCollection extends FakeCollection<FakeDocument> {
-  viewed: FakeDocument | null = null;
-  get active(): FakeDocument | null {
-    return this.viewed;
-  }
-}
-
-/** Installs scenes and combats on an installed fake (called by installFoundryFake). */
+/** Installs combats on an installed fake (called by installFoundryFake, after the scenes). */
 export function installCombatFake(fake: FakeFoundry): void {
   const config = fake.CONFIG as Record<string, Obj>;
-  config.Scene = { documentClass: FakeScene };
-  config.Region = { documentClass: FakeRegion };
-  config.Token = { documentClass: FakeToken };
   config.Combat = { documentClass: FakeCombat };
   config.Combatant = { documentClass: FakeCombatant };
-  const scenes = new FakeViewedCollection("Scene");
   const combats = new FakeViewedCollection("Combat");
   const collections = currentWorld().collections;
-  collections.Scene = scenes;
   collections.Combat = combats;
   fake.hooks.on("createCombat", (combat) => {
     combats.viewed = combat as FakeDocument;
   });
-  Object.assign(fake.game, { scenes, combats });
-  Object.assign(fake.foundry.documents, { Scene: FakeScene, Region: FakeRegion, Token: FakeToken, Combat: FakeCombat, Combatant: FakeCombatant });
-  Object.assign(globalThis, { Scene: FakeScene, Combat: FakeCombat, Combatant: FakeCombatant, RegionDocument: FakeRegion, TokenDocument: FakeToken });
+  Object.assign(fake.game, { combats });
+  Object.assign(fake.foundry.documents, { Combat: FakeCombat, Combatant: FakeCombatant });
+  Object.assign(globalThis, { Combat: FakeCombat, Combatant: FakeCombatant });
 }
 
 /** Creates a combat with one combatant per actor id (initiative given), as the tracker would. */

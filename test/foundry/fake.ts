@@ -12,6 +12,7 @@ import { installDataFake } from "./fake-data";
 import { installDiceFake } from "./fake-dice";
 import { installAppsFake } from "./fake-apps";
 import { installCombatFake } from "./fake-combat";
+import { installRegionsFake } from "./fake-regions";
 import { installChatFake } from "./fake-chat";
 
 type HookFn = (...args: unknown[]) => unknown;
@@ -225,6 +226,7 @@ export function installFoundryFake(translations: Record<string, unknown> = {}, l
   installDiceFake(fake);
   installAppsFake(fake);
   installChatFake(fake);
+  installRegionsFake(fake);
   installCombatFake(fake);
   return fake;
 }

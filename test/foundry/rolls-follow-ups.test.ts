@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { queueDiceFaces } from "./fake-dice";
 import { chatWorld, type ChatWorld } from "./chat-helpers";
 import { createFakeCombat, type FakeScene } from "./fake-combat";
+import { placeBehaviors } from "./places-helpers";
 import { systemAs } from "./world";
 import { textOf } from "../templates/harness";
 import type { TacticaActor } from "../../src/documents/actor";
@@ -37,7 +38,7 @@ beforeEach(async () => {
   const Scene = w.fake.CONFIG.Scene as { documentClass: { create(data: object): Promise<unknown> } };
   scene = (await Scene.documentClass.create({
     name: "Ruines", grid: { size: 100 },
-    regions: [{ _id: "regionA", name: "Cour", shapes: rect(0), flags: { tactica: { place: { encumbrance: 1, neighbours: [] } } } }],
+    regions: [{ _id: "regionA", name: "Cour", shapes: rect(0), behaviors: placeBehaviors(1, []) }],
     tokens: [{ _id: "tokVex", x: 50, y: 50, actorId: vex.id }],
   })) as FakeScene;
   (w.fake.game.scenes as { viewed: unknown }).viewed = scene;
@@ -103,8 +104,8 @@ describe("hit follow-ups", () => {
     const message = await hitVex("stunner00000001");
     queueDiceFaces([6, 6]);
     await w.click("gm-1", "applyDamage", message, { targetIndex: 0 });
-    const region = scene.regions.get("regionA") as unknown as { flags: { tactica: { place: { encumbrance: number } } } };
-    expect(region.flags.tactica.place.encumbrance).toBe(2);
+    const region = scene.regions.get("regionA") as unknown as { behaviors: { contents: { system: { encumbrance: number } }[] } };
+    expect(region.behaviors.contents[0]!.system.encumbrance).toBe(2);
     expect(message.card?.placesShifted).toEqual(["regionA"]);
   });
 });

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { queueDiceFaces } from "./fake-dice";
 import { chatWorld, type ChatWorld } from "./chat-helpers";
 import type { FakeScene } from "./fake-combat";
+import { placeBehaviors } from "./places-helpers";
 import { systemAs } from "./world";
 import type { TacticaActor } from "../../src/documents/actor";
 import type { ScoreRoll } from "../../src/dice/score-roll";
@@ -18,7 +19,7 @@ let prompt: ReturnType<typeof vi.fn>;
 let seen: { content: string }[];
 
 const rect = (x: number) => [{ type: "rectangle", x, y: 0, width: 200, height: 200 }];
-const place = (neighbours: string[]) => ({ tactica: { place: { encumbrance: 0, neighbours } } });
+const place = (neighbours: string[]) => placeBehaviors(0, neighbours);
 type Values = Record<string, unknown>;
 
 /** The prompt answers with `values` (or closes, resolving null, when `values` is null). */
@@ -49,9 +50,9 @@ async function setup(lang: "fr" | "en"): Promise<void> {
   scene = (await Scene.documentClass.create({
     name: "Ruines", grid: { size: 100 },
     regions: [
-      { _id: "regionA", name: "Cour", shapes: rect(0), flags: place(["regionB"]) },
-      { _id: "regionB", name: "Porche", shapes: rect(200), flags: place(["regionC"]) },
-      { _id: "regionC", name: "Nef", shapes: rect(400), flags: place([]) },
+      { _id: "regionA", name: "Cour", shapes: rect(0), behaviors: place(["regionB"]) },
+      { _id: "regionB", name: "Porche", shapes: rect(200), behaviors: place(["regionC"]) },
+      { _id: "regionC", name: "Nef", shapes: rect(400), behaviors: place([]) },
     ],
     tokens: [
       { _id: "tokKara", x: 50, y: 50, actorId: kara.id, name: "Kara" },

@@ -212,6 +212,8 @@ describe("item sheet: attribute chips (RULES §6.4)", () => {
     const w = await loadSheetWorld();
     const item = await sampleItem(w, "weapon");
     const sheet = new w.itemSheets.TacticaItemSheet({ document: item }) as unknown as Sheet & { submitAttributeText(t: string): Promise<boolean> };
+    // The text is typed into an open sheet (core re-renders only open applications).
+    await sheet.render({ force: true });
     const before = sourceOf(item);
     const writes = await w.writesDuring(() => sheet.submitAttributeText("Portée 2-4 Volant"));
     expect(writes).toEqual([]);

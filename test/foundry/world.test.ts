@@ -25,7 +25,7 @@ describe("the test world", () => {
     first.data.setUser("gm-1");
     const combats = first.fake.game.combats as { size: number; set(id: string, v: unknown): void };
     combats.set("combat00000001", { id: "combat00000001" });
-    const app = await new FakeApplicationV2().render();
+    const app = await new FakeApplicationV2().render({ force: true });
     expect(app.rendered).toBe(true);
 
     const next = await loadWorld("en");

@@ -1,44 +1,133 @@
 /**
- * The place form's window (RULES §7.4): an ApplicationV2 form over one region, rendered from
- * `placeFormContext` and saved by `savePlace` (one region update, permission checked there).
+ * The place form's window (RULES §7.4): the sheet of the `tactica.place` region behaviour, a
+ * DocumentSheetV2 over the behaviour registered for that type in place of core's generic
+ * RegionBehaviorConfig (as dnd5e registers its difficult-terrain sheet: `dnd5e.mjs` init). So the
+ * same window opens from the region's Behaviors tab and from the "Lieu (Tactica)" header control,
+ * and it is core's one sheet per document (`document.sheet`): opening it again brings the open
+ * window forward, never a second one.
+ *
+ * - Its context comes from `regionFormContext` (both directions of every link), its save from
+ *   `savePlace` (both sides in one scene update).
+ * - A refused save THROWS: core's form submission shows the error and keeps the form open
+ *   (ApplicationV2#_onSubmitForm; dnd5e `create-document-dialog.mjs` and draw-steel's
+ *   `DSApplication` refuse the same way); closeOnSubmit closes it after a save.
+ * - Open place windows re-render when a region or behaviour of their scene changes (a rename, the
+ *   other side of a link, a new place), and close when their behaviour or region is deleted.
  */
-import { placeData } from "../../places/measure";
-import { PLACE_CONFIG_TEMPLATE, placeFormContext, savePlace, sceneRegions, type EditableRegion } from "../../places/region-config";
-import { HandlebarsAppBase, type AppFormData } from "./foundry-app";
+import { PLACE_CONFIG_TEMPLATE, ensurePlaceBehavior, regionFormContext, savePlace, type EditableRegion } from "../../places/region-config";
+import { registerPlaces } from "../../places/register";
+import { PLACE_BEHAVIOR_ICON, PLACE_BEHAVIOR_TYPE, type BehaviorLike, type RegionLike } from "../../places/measure";
+import type { AppFormData } from "./foundry-app";
 
-export class PlaceConfig extends HandlebarsAppBase {
+/** The members of a v13 DocumentSheetV2 (with HandlebarsApplicationMixin) this window uses. */
+interface DocumentSheet {
+  readonly id: string;
+  readonly document: unknown;
+  readonly rendered: boolean;
+  render(options?: { force?: boolean }): Promise<unknown>;
+  close(): Promise<unknown>;
+  _prepareContext(options: object): Promise<Record<string, unknown>>;
+}
+type DocumentSheetClass = new (options: { document: unknown }) => DocumentSheet;
+
+// HandlebarsApplicationMixin(DocumentSheetV2), seen through the members above: subclassing the
+// typed mixin with its static DEFAULT_OPTIONS overridden hits tsc's instantiation depth with
+// fvtt-types 13.345 (as in ./foundry-app.ts).
+const SheetBase = foundry.applications.api.HandlebarsApplicationMixin(
+  foundry.applications.api.DocumentSheetV2,
+) as unknown as DocumentSheetClass;
+
+/** The place behaviour's sheet. */
+export class PlaceConfig extends SheetBase {
   static DEFAULT_OPTIONS = {
     classes: ["tactica", "tactica-app", "tactica-place-config"],
-    tag: "form",
-    window: { icon: "fa-solid fa-map-location-dot" },
+    window: { icon: PLACE_BEHAVIOR_ICON },
     position: { width: 360, height: "auto" },
     form: { handler: PlaceConfig.#onSubmit, closeOnSubmit: true, submitOnChange: false },
   };
 
   static PARTS = { form: { template: PLACE_CONFIG_TEMPLATE } };
 
-  readonly region: EditableRegion;
+  /** The place behaviour this sheet edits. */
+  get behavior(): BehaviorLike & { readonly parent: unknown } {
+    return this.document as BehaviorLike & { readonly parent: unknown };
+  }
 
-  constructor(region: EditableRegion) {
-    super({ id: `tactica-place-${region.id ?? "new"}` });
-    this.region = region;
+  /** The region the behaviour belongs to. */
+  get region(): EditableRegion {
+    return this.behavior.parent as EditableRegion;
   }
 
   get title(): string {
     return game.i18n?.format("TACTICA.Place.Title", { name: this.region.name }) ?? this.region.name;
   }
 
-  override async _prepareContext(_options: object): Promise<Record<string, unknown>> {
-    const region = this.region as unknown as RegionDocument;
-    return { ...placeFormContext(this.region, placeData(region), sceneRegions(this.region)) };
+  override async _prepareContext(options: object): Promise<Record<string, unknown>> {
+    const base = await super._prepareContext(options);
+    return { ...base, ...regionFormContext(this.region, this.behavior) };
   }
 
   static async #onSubmit(this: PlaceConfig, _event: Event, _form: HTMLFormElement, formData: AppFormData): Promise<void> {
-    await savePlace(this.region, formData.object);
+    const refusal = await savePlace(this.region, this.behavior, formData.object);
+    if (refusal) throw new Error(game.i18n?.localize(refusal) ?? refusal);
   }
 }
 
-/** Opens the place form of `region`. */
-export function openPlaceConfig(region: EditableRegion): Promise<unknown> {
-  return new PlaceConfig(region).render({ force: true });
+/** A behaviour as far as its sheet goes (core's `ClientDocumentMixin#sheet`, one per document). */
+interface WithSheet {
+  readonly sheet: { render(options: { force: boolean }): Promise<unknown> } | null;
+}
+
+/** Opens the place form of `region`, making it a place first when it is none. */
+export async function openPlaceConfig(region: RegionLike): Promise<unknown> {
+  const behavior = (await ensurePlaceBehavior(region)) as (BehaviorLike & WithSheet) | null;
+  return behavior?.sheet?.render({ force: true }) ?? null;
+}
+
+/** The scene a region or behaviour belongs to. */
+function sceneOf(doc: unknown): unknown {
+  const parent = (doc as { parent?: unknown } | null)?.parent ?? null;
+  const documentName = (doc as { documentName?: unknown } | null)?.documentName;
+  return documentName === "RegionBehavior" ? ((parent as { parent?: unknown } | null)?.parent ?? null) : parent;
+}
+
+/** Whether the sheet's behaviour still exists in its region, and the region in its scene. */
+function stillThere(app: PlaceConfig): boolean {
+  const region = app.region as RegionLike & { readonly id: string | null };
+  const scene = region.parent as { regions?: { get(id: string | null): unknown } } | null;
+  const behaviors = (region as unknown as { behaviors?: { get?(id: string | null): unknown } }).behaviors;
+  return scene?.regions?.get(region.id) === region && behaviors?.get?.(app.behavior.id) === app.behavior;
+}
+
+/** Re-renders the open place windows of `scene`; closes those whose place is gone. */
+export function refreshPlaceConfigs(scene: unknown): void {
+  const instances = (foundry.applications as unknown as { instances: Map<string, unknown> }).instances;
+  for (const app of instances.values()) {
+    if (!(app instanceof PlaceConfig) || !app.rendered || app.region.parent !== scene) continue;
+    if (stillThere(app)) void app.render();
+    else void app.close();
+  }
+}
+
+const REFRESH_HOOKS = ["createRegion", "updateRegion", "deleteRegion", "createRegionBehavior", "updateRegionBehavior", "deleteRegionBehavior"] as const;
+
+/** `foundry.applications.apps.DocumentSheetConfig` as far as registering a behaviour sheet goes. */
+interface SheetConfig {
+  registerSheet(documentClass: unknown, scope: string, sheetClass: unknown, options: Record<string, unknown>): void;
+  unregisterSheet(documentClass: unknown, scope: string, sheetClass: unknown, options: Record<string, unknown>): void;
+}
+
+/**
+ * On `init`: the place behaviour type and header control (`registerPlaces`), this window as the
+ * sheet of that type, and the re-render of open place windows when their scene's regions change.
+ */
+export function registerPlaceConfig(): void {
+  registerPlaces(openPlaceConfig);
+  const sheets = foundry.applications.apps.DocumentSheetConfig as unknown as SheetConfig;
+  const behaviorClass = (CONFIG.RegionBehavior as unknown as { documentClass: unknown }).documentClass;
+  const coreSheet = (foundry.applications.sheets as unknown as { RegionBehaviorConfig: unknown }).RegionBehaviorConfig;
+  const types = [PLACE_BEHAVIOR_TYPE];
+  sheets.unregisterSheet(behaviorClass, "core", coreSheet, { types });
+  sheets.registerSheet(behaviorClass, "tactica", PlaceConfig, { types, makeDefault: true, label: "TACTICA.Place.SheetLabel" });
+  for (const hook of REFRESH_HOOKS) Hooks.on(hook as never, ((doc: unknown) => refreshPlaceConfigs(sceneOf(doc))) as never);
 }

@@ -8,8 +8,8 @@
 import { setDurationPrompt } from "../../combat/combat";
 import { END_ACTION_TEMPLATE, promptDuration } from "./end-action";
 import { openTimelineTracker, refreshTimelineTracker, TRACKER_TEMPLATE } from "./tracker";
-import { PLACE_CONFIG_TEMPLATE, registerPlaces } from "../../places/region-config";
-import { openPlaceConfig } from "./place-config";
+import { PLACE_CONFIG_TEMPLATE } from "../../places/region-config";
+import { registerPlaceConfig } from "./place-config";
 
 /** The templates of the combat windows, to preload. */
 export const COMBAT_UI_TEMPLATES = [
@@ -53,7 +53,7 @@ const REFRESH_HOOKS = [
 
 export function registerCombatUI(): void {
   setDurationPrompt(promptDuration);
-  registerPlaces(openPlaceConfig);
+  registerPlaceConfig();
   Hooks.on("renderCombatTracker", ((_app: unknown, html: unknown) => {
     if (html instanceof HTMLElement) addTrackerButton(html);
   }) as never);

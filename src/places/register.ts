@@ -1,0 +1,29 @@
+/**
+ * Registration of places on `init` (RULES §7.4): the place behaviour type (`CONFIG.RegionBehavior`,
+ * added to core's types), the header control on the core RegionConfig (v13 hook
+ * `getHeaderControlsRegionConfig`), and on `ready` the one-time migration of flag-based places,
+ * run by the active GM only. The combat UI's registration passes the place window's opener: the
+ * places layer stays free of application classes.
+ */
+import { PLACE_BEHAVIOR_ICON, PLACE_BEHAVIOR_TYPE } from "./measure";
+import { PlaceBehaviorType } from "./place-model";
+import { placeHeaderControl, type HeaderControl, type PlaceOpener } from "./region-config";
+import { migratePlaceFlags } from "./migration";
+
+/** `CONFIG.RegionBehavior` as far as registering a type goes. */
+interface BehaviorConfig {
+  dataModels: Record<string, unknown>;
+  typeIcons?: Record<string, string>;
+}
+
+export function registerPlaces(open: PlaceOpener): void {
+  const config = CONFIG.RegionBehavior as unknown as BehaviorConfig;
+  Object.assign(config.dataModels, { [PLACE_BEHAVIOR_TYPE]: PlaceBehaviorType });
+  Object.assign((config.typeIcons ??= {}), { [PLACE_BEHAVIOR_TYPE]: PLACE_BEHAVIOR_ICON });
+  Hooks.on("getHeaderControlsRegionConfig" as never, ((app: { document?: unknown }, controls: HeaderControl[]) => {
+    controls.push(placeHeaderControl(app, open));
+  }) as never);
+  Hooks.once("ready", () => {
+    if (game.user?.isActiveGM) void migratePlaceFlags();
+  });
+}
