@@ -68,9 +68,10 @@ export function technicalRegionKind(region: RegionView): TechnicalRegionKind | n
  * The level a token stands on: its level id on v14, `null` when it has none.
  * @deprecated v13 — on v13 tokens have no level, so this is always `null` there.
  */
-export function tokenLevel(token: TokenLevelView): string | null {
+export function tokenLevel(token: object): string | null {
   if (!isV14()) return null;
-  return typeof token.level === "string" && token.level !== "" ? token.level : null;
+  const level = (token as TokenLevelView).level;
+  return typeof level === "string" && level !== "" ? level : null;
 }
 
 /** The level ids a region lists; empty when it lists none (every level) or on v13. */

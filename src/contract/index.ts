@@ -8,6 +8,7 @@
  * vitest exports the same Chai `assert`). Suites create only what they delete again.
  */
 import { rollClassContract } from "./roll-classes";
+import { placesContract } from "./places";
 
 type Test = () => void | Promise<void>;
 
@@ -35,6 +36,7 @@ export type ContractSuite = (context: ContractContext) => void;
 /** Every contract suite, by the Foundry area it pins down. Add one line per new suite. */
 export const CONTRACT_SUITES: Record<string, ContractSuite> = {
   "roll classes": rollClassContract,
+  places: placesContract,
 };
 
 /** Runs every suite inside one `describe` (the Quench batch and the vitest file both call this). */

@@ -1,0 +1,162 @@
+/**
+ * Contract: what places (RULES §7.4, src/places/) rely on in Foundry's scenes, checked on a
+ * temporary scene that the suite creates and deletes:
+ * - `TokenDocument#getCenterPoint()` is the token's centre in pixels, with its elevation
+ *   (https://foundryvtt.com/api/v13/classes/foundry.documents.TokenDocument.html#getcenterpoint );
+ * - `RegionDocument#testPoint({x, y, elevation})` — the v13 `ElevatedPoint` signature
+ *   (https://foundryvtt.com/api/v13/classes/foundry.documents.RegionDocument.html#testpoint );
+ * - `RegionDocument#tokens` holds the tokens inside the region, by their centre on v13
+ *   (https://foundryvtt.com/api/v13/classes/foundry.documents.RegionDocument.html#tokens );
+ * - a region behaviour of type `tactica.place` is created with its data and read back, and ONE
+ *   `Scene#updateEmbeddedDocuments("Region", …)` updates the behaviours of two regions (the
+ *   place form's save);
+ * - Tactica's own reading of such a scene: a v14-style template region over a place is no place,
+ *   and a token standing in both is in the place. On v14, a levelled scene: a token is in the place
+ *   of its level.
+ */
+import { isV14 } from "../compat/generation";
+import { PLACE_BEHAVIOR_TYPE, placeData, placeOccupants, regionView, tokenPlace } from "../places/measure";
+import type { ContractContext } from "./index";
+
+type Obj = Record<string, unknown>;
+
+/** The documents the suite touches, through the members it reads. */
+interface SceneDoc {
+  readonly id: string;
+  readonly regions: { get(id: string): RegionDoc | undefined; contents: RegionDoc[] };
+  readonly tokens: { get(id: string): TokenDoc | undefined };
+  createEmbeddedDocuments(name: string, data: Obj[]): Promise<{ id: string }[]>;
+  updateEmbeddedDocuments(name: string, updates: Obj[]): Promise<unknown[]>;
+  delete(): Promise<unknown>;
+}
+interface RegionDoc {
+  readonly id: string;
+  readonly name: string;
+  readonly tokens: ReadonlySet<unknown>;
+  readonly behaviors: { contents: { id: string; type: string; system: { encumbrance: number; neighbours: string[] } }[] };
+  testPoint(point: { x: number; y: number; elevation: number }): boolean;
+}
+interface TokenDoc {
+  getCenterPoint(): { x: number; y: number; elevation: number };
+}
+
+const rect = (x: number, y: number, width = 200, height = 200) => [{ type: "rectangle", x, y, width, height, rotation: 0, hole: false }];
+const place = (encumbrance: number, neighbours: string[]) => [{ name: "Lieu", type: PLACE_BEHAVIOR_TYPE, system: { encumbrance, neighbours } }];
+
+async function createScene(data: Obj): Promise<SceneDoc> {
+  const Scene = (CONFIG.Scene as unknown as { documentClass: { create(data: Obj): Promise<unknown> } }).documentClass;
+  return (await Scene.create({ name: "[Quench] places", width: 1000, height: 1000, grid: { size: 100 }, ...data })) as SceneDoc;
+}
+
+/** The ids of the regions (in order) and tokens a suite creates on its scene. */
+async function populate(scene: SceneDoc, regions: Obj[], tokens: Obj[]): Promise<{ regions: string[]; tokens: string[] }> {
+  const r = await scene.createEmbeddedDocuments("Region", regions);
+  // Tokens after regions: core works out which regions a token is in when the token is created.
+  const t = await scene.createEmbeddedDocuments("Token", tokens);
+  return { regions: r.map((d) => d.id), tokens: t.map((d) => d.id) };
+}
+
+export function placesContract({ describe, it, assert }: ContractContext): void {
+  describe("regions and tokens", () => {
+    it("getCenterPoint, testPoint, RegionDocument#tokens and a place behaviour on a temporary scene", async () => {
+      const scene = await createScene({});
+      try {
+        const ids = await populate(
+          scene,
+          [
+            { name: "Cour", shapes: rect(0, 0), elevation: { bottom: 0, top: 10 }, behaviors: place(2, []) },
+            { name: "Porche", shapes: rect(200, 0), behaviors: place(0, []) },
+          ],
+          [
+            { name: "In", x: 50, y: 50, width: 1, height: 1, elevation: 5 },
+            { name: "Big", x: 150, y: 0, width: 2, height: 2, elevation: 0 },
+          ],
+        );
+        const court = scene.regions.get(ids.regions[0]!)!;
+        const porch = scene.regions.get(ids.regions[1]!)!;
+        const inside = scene.tokens.get(ids.tokens[0]!)!;
+        const big = scene.tokens.get(ids.tokens[1]!)!;
+        const centre = inside.getCenterPoint();
+        assert.deepEqual([centre.x, centre.y, centre.elevation], [100, 100, 5], "token centre");
+        assert.deepEqual([big.getCenterPoint().x, big.getCenterPoint().y], [250, 100], "2×2 token centre");
+        assert.ok(court.testPoint({ x: 100, y: 100, elevation: 5 }), "inside the shape and the elevation range");
+        assert.notOk(court.testPoint({ x: 300, y: 100, elevation: 5 }), "outside the shape");
+        assert.notOk(court.testPoint({ x: 100, y: 100, elevation: 20 }), "above the elevation range");
+        assert.ok(court.tokens.has(inside), "the court holds the token standing in it");
+        assert.ok(porch.tokens.has(big), "the porch holds the 2×2 token");
+        // v13 decides by the centre: the 2×2 token overlaps the court but is not in it (v14 tests
+        // several points of the token; places read the centre themselves, on both).
+        if (!isV14()) assert.notOk(court.tokens.has(big), "a token whose centre is elsewhere is not in the court");
+        const behavior = court.behaviors.contents[0]!;
+        assert.equal(behavior.type, PLACE_BEHAVIOR_TYPE);
+        assert.deepEqual([behavior.system.encumbrance, [...behavior.system.neighbours]], [2, []]);
+        // The place form's save: both behaviours in one request on the scene.
+        const porchBehavior = porch.behaviors.contents[0]!;
+        await scene.updateEmbeddedDocuments("Region", [
+          { _id: court.id, behaviors: [{ _id: behavior.id, system: { encumbrance: 3, neighbours: [porch.id] } }] },
+          { _id: porch.id, behaviors: [{ _id: porchBehavior.id, system: { neighbours: [court.id] } }] },
+        ]);
+        assert.deepEqual(placeData(regionView(scene.regions.get(court.id)))?.neighbours, [porch.id], "court → porch");
+        assert.deepEqual(placeData(regionView(scene.regions.get(porch.id)))?.neighbours, [court.id], "porch → court");
+        assert.equal(placeData(regionView(scene.regions.get(court.id)))?.encumbrance, 3);
+      } finally {
+        await scene.delete();
+      }
+    });
+  });
+
+  describe("places on a scene", () => {
+    it("a template region is no place: a token in a template over a place is in the place", async () => {
+      const scene = await createScene({});
+      try {
+        const ids = await populate(
+          scene,
+          [
+            { name: "Gabarit", shapes: [{ type: "circle", x: 200, y: 100, radius: 150, hole: false }], flags: { core: { MeasuredTemplate: true } } },
+            { name: "Nef", shapes: rect(0, 0), behaviors: place(1, []) },
+          ],
+          [
+            { name: "Both", x: 50, y: 50, width: 1, height: 1 },
+            { name: "TemplateOnly", x: 250, y: 50, width: 1, height: 1 },
+          ],
+        );
+        const [template, nave] = ids.regions;
+        const both = scene.tokens.get(ids.tokens[0]!) as unknown as TokenDocument;
+        const templateOnly = scene.tokens.get(ids.tokens[1]!) as unknown as TokenDocument;
+        assert.ok(scene.regions.get(template!)!.tokens.has(both), "the token stands in the template too");
+        assert.equal(tokenPlace(both)?.id, nave);
+        assert.equal(tokenPlace(templateOnly), null);
+        assert.deepEqual(placeOccupants(nave!).map((t) => t.id), [ids.tokens[0]]);
+      } finally {
+        await scene.delete();
+      }
+    });
+
+    if (isV14()) {
+      it("v14: on a levelled scene, a token is in the place of its level", async () => {
+        const scene = await createScene({});
+        try {
+          const [ground, upper] = await scene.createEmbeddedDocuments("Level", [
+            { name: "Rez", elevation: { bottom: 0, top: 10 } },
+            { name: "Étage", elevation: { bottom: 10, top: 20 } },
+          ]);
+          const ids = await populate(
+            scene,
+            [
+              { name: "Hall", shapes: rect(0, 0), levels: [ground!.id], behaviors: place(0, []) },
+              { name: "Chambre", shapes: rect(0, 0), levels: [upper!.id], behaviors: place(0, []) },
+            ],
+            [
+              { name: "Down", x: 50, y: 50, level: ground!.id, elevation: 0 },
+              { name: "Up", x: 50, y: 50, level: upper!.id, elevation: 10 },
+            ],
+          );
+          assert.equal(tokenPlace(scene.tokens.get(ids.tokens[0]!) as unknown as TokenDocument)?.id, ids.regions[0]);
+          assert.equal(tokenPlace(scene.tokens.get(ids.tokens[1]!) as unknown as TokenDocument)?.id, ids.regions[1]);
+        } finally {
+          await scene.delete();
+        }
+      });
+    }
+  });
+}
