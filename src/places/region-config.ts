@@ -167,9 +167,10 @@ interface SceneLike {
 }
 
 /**
- * Saves the form's values for `behavior` (the region's place behaviour): one `updateEmbeddedDocuments("Region", …)` on the region's scene for
- * this place and the places whose link to it changed (nothing when nothing changed). Returns
- * `null` when saved, else the lang key of the refusal (nothing written).
+ * Saves the form's values for `behavior` (the region's place behaviour): one
+ * `updateEmbeddedDocuments("Region", …)` on the region's scene for this place and the places whose
+ * link to it changed (nothing when nothing changed). Returns `null` when saved, else the lang key
+ * of the refusal (nothing written). Only a GM who owns the scene may save.
  */
 export async function savePlace(region: EditableRegion, behavior: BehaviorLike, values: Record<string, unknown>): Promise<string | null> {
   if (!region.isOwner || !game.user?.isGM) return "TACTICA.Place.Errors.NotAllowed";
