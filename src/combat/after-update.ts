@@ -1,27 +1,130 @@
 /**
- * What follows a turn change, on the active GM only (RULES §7.1–§7.3): the ended activation's
- * hook, the thresholds (recorded before they are processed, so never twice), the cards of due
- * action markers, the new activation's AC reset (*tours*) and its hook.
+ * What follows a combat update, decided on the active GM's client from STORED state only (RULES
+ * §7.1–§7.3, security review S-3): the ended activation's hook, the thresholds, the cards of
+ * resolved *Différé* markers, the new activation's AC reset (*tours*) and its hook.
+ *
+ * Nothing here reads what the writer put in the update options: a player can send any options
+ * with an update core lets them make (https://foundryvtt.com/api/v13/functions/hookEvents.updateDocument.html
+ * — `options` travel as sent; the `userId` is the server's). The inputs are:
+ * - core's own record of the encounter before and after the update (`Combat#previous`,
+ *   `Combat#current`: round, turn, acting combatant), computed on every client from the stored
+ *   round, turn and turn order;
+ * - the timeline before the update (this client's last sight of the stored flags) and after it;
+ * - the attested `userId`: only a GM's options are read at all (`turnEvents: false`, core's own
+ *   "no turn events"), and a player's change of round or turn is accepted only as core's End Turn
+ *   of a combatant they own — a single step forward in *tours* mode, never on a timeline. Any
+ *   other player change is undone by the active GM and nothing follows it.
  */
 import { processThresholds } from "./thresholds";
 import { postDueAction } from "./cards";
-import { readLastThreshold, readUpdateContext, roundThresholds } from "./state";
+import { readLastThreshold, roundThresholds } from "./state";
+import { timelineChange } from "./timeline-steps";
+import { thresholdsCrossed, type TimelineState } from "../rules/timeline";
 import { CharacterModel } from "../data/actor/character";
 import { UnitModel } from "../data/actor/unit";
-import type { TimelineActionEntry } from "../rules/timeline";
+import type { CombatMode } from "../settings";
 import type { TacticaCombat } from "./combat";
 
 /** The highest round processed per combat in this session, against two quick updates in a row. */
 const processedRounds = new Map<string, number>();
 
-/** Due markers as the update context carries them. */
-export function dueEffects(due: readonly TimelineActionEntry[]): { id: string; ownerId: string }[] {
-  return due.map((entry) => ({ id: entry.id, ownerId: entry.ownerId }));
+/** What this client last saw of a combat's stored Tactica state. */
+export interface CombatSnapshot {
+  timeline: TimelineState | null;
+  lastThreshold: number;
+}
+
+/** Core's record of the encounter (`CombatHistoryData`). */
+interface EncounterState {
+  round: number;
+  turn: number | null;
+  combatantId: string | null;
+}
+
+/** What one update sets off; computed synchronously in `_onUpdate`, run in the combat's queue. */
+export interface FollowUp {
+  mode: CombatMode;
+  /** A player's refused change: the state to go back to (nothing else follows). */
+  undo: { round: number; turn: number | null } | null;
+  ended: Combatant.Implementation | null;
+  started: Combatant.Implementation | null;
+  /** *Tours*: the round moved, so rounds may have become thresholds. */
+  roundMoved: boolean;
+  /** Timeline: thresholds the pointer crossed (already recorded by the update). */
+  thresholds: number[];
+  due: { id: string; ownerId: string }[];
+}
+
+/** Whether core's encounter state differs (its own test: combatant, round or turn). */
+function differs(a: EncounterState, b: EncounterState): boolean {
+  return a.combatantId !== b.combatantId || a.round !== b.round || a.turn !== b.turn;
+}
+
+/**
+ * *Tours*: core's End Turn, made by a player — one step forward (a later turn of the same round,
+ * or the next round) from a combatant that player owns.
+ */
+function isEndTurnBy(combat: TacticaCombat, before: EncounterState, after: EncounterState, user: User.Implementation): boolean {
+  if (before.round < 1) return false;
+  const ended = before.combatantId ? combat.combatants.get(before.combatantId) : undefined;
+  if (!ended?.testUserPermission(user, "OWNER")) return false;
+  const laterTurn = after.round === before.round && (after.turn ?? -1) > (before.turn ?? -1);
+  return laterTurn || after.round === before.round + 1;
+}
+
+/** Input of {@link followUpOf}. */
+export interface UpdateInput {
+  changed: object;
+  options: object;
+  userId: string;
+  /** This client's snapshot from before the update. */
+  before: CombatSnapshot;
+  every: number;
+}
+
+/**
+ * Decides what follows an update of `combat`, from core's encounter record (already updated by
+ * core's `_onUpdate`) and the stored timeline; `null` when nothing does.
+ */
+export function followUpOf(combat: TacticaCombat, { changed, options, userId, before, every }: UpdateInput): FollowUp | null {
+  const mode = combat.mode;
+  const prior = combat.previous as EncounterState | undefined;
+  const now = combat.current as EncounterState;
+  const moved = !!prior && differs(prior, now);
+  const user = game.users?.get(userId);
+  const byGM = user?.isGM === true;
+  const none: FollowUp = { mode, undo: null, ended: null, started: null, roundMoved: false, thresholds: [], due: [] };
+  if (moved && !byGM) {
+    const accepted = mode === "tours" && !!user && isEndTurnBy(combat, prior, now, user);
+    if (!accepted) return { ...none, undo: { round: prior.round, turn: prior.turn } };
+  }
+  if (mode === "tours") {
+    if (!moved || !prior) return null;
+    // Core's own "no turn events" (resetAll, initiative batches) — read from a GM only.
+    const events = !(byGM && (options as { turnEvents?: unknown }).turnEvents === false);
+    const ended = events && prior.round > 0 && prior.combatantId ? (combat.combatants.get(prior.combatantId) ?? null) : null;
+    const started = events && combat.started ? (combat.combatant ?? null) : null;
+    return { ...none, ended, started, roundMoved: "round" in changed };
+  }
+  const after = combat.started ? combat.timeline : null;
+  if (!after) return null;
+  if (!before.timeline) return { ...none, started: combat.turns[0] ?? null };
+  const change = timelineChange(before.timeline, after);
+  if (!change.actingChanged) return null;
+  const get = (id: string | undefined) => (id ? (combat.combatants.get(id) ?? null) : null);
+  const thresholds = thresholdsCrossed(before.timeline.pointer, after.pointer, every).filter((m) => m > before.lastThreshold);
+  return {
+    ...none,
+    ended: get(change.before?.id),
+    started: get(change.after?.id),
+    thresholds,
+    due: change.resolved.map((entry) => ({ id: entry.id, ownerId: entry.ownerId })),
+  };
 }
 
 /** *Tours* mode: the new rounds to process, recorded on the combat first (one write). */
-async function claimRounds(combat: TacticaCombat, changed: object): Promise<number[]> {
-  if (!("round" in changed) || !combat.id) return [];
+async function claimRounds(combat: TacticaCombat): Promise<number[]> {
+  if (!combat.id) return [];
   const last = Math.max(readLastThreshold(combat), processedRounds.get(combat.id) ?? 0);
   const rounds = roundThresholds(last, combat.round);
   if (rounds.length === 0) return [];
@@ -38,18 +141,20 @@ async function resetActions(combatant: Combatant.Implementation): Promise<void> 
   if (system.actions.spent > 0) await actor?.update({ system: { actions: { spent: 0 } } });
 }
 
-/** Runs after every combat update on the active GM; does nothing for updates it did not mark. */
-export async function runAfterTurnChange(combat: TacticaCombat, changed: object, options: unknown): Promise<void> {
-  const context = readUpdateContext(options);
-  if (!context) return;
-  const mode = combat.mode;
-  const thresholds = mode === "tours" ? await claimRounds(combat, changed) : (context.thresholds ?? []);
-  const ended = context.endedId ? combat.combatants.get(context.endedId) : undefined;
+/** Runs a follow-up on the active GM: hooks, thresholds, due cards, AC reset — in that order. */
+export async function runFollowUp(combat: TacticaCombat, followUp: FollowUp): Promise<void> {
+  if (followUp.undo) {
+    console.warn(`Tactica | a player's change of round or turn on combat ${combat.id ?? "?"} was undone`);
+    // No turn events for the way back: nothing happened.
+    await combat.update(followUp.undo as Combat.UpdateData, { turnEvents: false } as Combat.Database.UpdateOperation);
+    return;
+  }
+  const { mode, ended, started } = followUp;
+  const thresholds = mode === "tours" ? (followUp.roundMoved ? await claimRounds(combat) : []) : followUp.thresholds;
   if (ended) Hooks.callAll("tactica.activationEnd", combat, ended);
   if (thresholds.length) await processThresholds(combat, mode, thresholds);
-  for (const due of context.due ?? []) await postDueAction(combat, due);
-  const current = combat.started ? combat.combatant : undefined;
-  if (!current) return;
-  if (mode === "tours") await resetActions(current);
-  Hooks.callAll("tactica.activationStart", combat, current);
+  for (const due of followUp.due) await postDueAction(combat, due);
+  if (!started) return;
+  if (mode === "tours") await resetActions(started);
+  Hooks.callAll("tactica.activationStart", combat, started);
 }

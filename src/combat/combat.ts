@@ -2,18 +2,26 @@
  * The Combat document in two clocks (RULES §7.1, D-32). Each combat has a mode, stored in
  * `flags.tactica.mode` from world setting S-combat-mode when created and switchable until it
  * starts:
- * - *tours*: Foundry's rounds and turns; each new round (from the second) is a threshold;
- * - timeline: initiative is the position; the acting combatant is always `turns[0]` (sorted by
- *   position, then arrival); "End action" (`nextTurn`) moves it by the action's duration.
+ * - *tours*: Foundry's rounds and turns; initiative is 1d10 + current INI, highest first, ties to
+ *   the higher INI then Foundry's order (D-37); each new round (from the second) is a threshold;
+ * - timeline: the acting order is the timeline's (position, arrival); the acting combatant is
+ *   always `turns[0]` (turn 0 of round 1 for core); "End action" (`nextTurn`) moves it by the
+ *   action's duration. Initiative is not rolled; it mirrors the position.
+ *
+ * Core's lifecycle stays in charge (https://foundryvtt.com/api/v13/classes/foundry.documents.Combat.html):
+ * starting goes through `super.startCombat()` (sound, `combatStart`), End action fires
+ * `combatTurn` before its update as core's `nextTurn` does, and the turn order is re-sorted
+ * before core's `_onUpdate` compares the acting combatant, so core itself sees the turn change
+ * (turn events on the GM, `combatTurnChange` everywhere, the token turn marker, the turn sounds).
  *
  * Writes: each user action is ONE combat update (plus one batched combatant update when
- * initiatives must follow the timeline). What follows a turn change — activation hooks,
- * thresholds, due action cards, AC reset — runs in `_onUpdate` on the active GM only, from the
- * context the initiating client put in the update options.
+ * initiatives must follow the timeline). What follows — activation hooks, thresholds, due action
+ * cards, AC reset — runs on the active GM only, derived from stored state (after-update.ts).
  */
-import { dueEffects, runAfterTurnChange } from "./after-update";
-import { endActionStep, initiativeChanges, startTimeline, syncTimeline, type TimelineCombatant } from "./timeline-steps";
-import { readLastThreshold, readMode, readTimeline, type CombatUpdateContext } from "./state";
+import { followUpOf, runFollowUp, type CombatSnapshot } from "./after-update";
+import { endActionStep, initiativeChanges, positionOf, startTimeline, syncTimeline, type TimelineCombatant } from "./timeline-steps";
+import { readLastThreshold, readMode, readTimeline } from "./state";
+import { compareInitiative } from "../rules/initiative";
 import {
   compareTimelineEntries,
   loseFocusedActions,
@@ -21,6 +29,7 @@ import {
   setPosition,
   stunEntry,
   type DelayedActionInput,
+  type TimelineEntry,
   type TimelineState,
 } from "../rules/timeline";
 import type { CombatMode } from "../settings";
@@ -40,6 +49,48 @@ export function setDurationPrompt(prompt: DurationPrompt): void {
 function thresholdEvery(): number {
   const every = Number(game.settings?.get("tactica", "thresholdEvery"));
   return Number.isInteger(every) && every >= 1 ? every : 10;
+}
+
+/** D-37: the initiative formula of *tours* mode (also system.json `initiative`). */
+export const INITIATIVE_FORMULA = "1d10 + @profile.ini.total";
+
+/** What the comparator reads, built once per `setupTurns` (O(n)), so the sort stays O(n log n). */
+interface SortKeys {
+  /** Timeline mode, started: the markers by combatant id. */
+  entries: Map<string, TimelineEntry> | null;
+  /** Timeline mode, not started: the order the timeline will start in (collection order). */
+  index: Map<string, number> | null;
+  /** *Tours* mode: each combatant's current INI (D-37 tie-break). */
+  ini: Map<string, number | null> | null;
+}
+
+/**
+ * The sort keys of the `setupTurns` running now, by combat. A WeakMap and not a field: core may
+ * set the turns up while its constructor runs, before a subclass's fields exist.
+ */
+const sortKeys = new WeakMap<object, SortKeys>();
+
+/** The current INI of a combatant's actor (printed value + pressure bonus), or null. */
+function currentIni(combatant: Combatant.Implementation): number | null {
+  const profile = (combatant.actor?.system as { profile?: { ini?: { total?: unknown } } } | undefined)?.profile;
+  const total = profile?.ini?.total;
+  return typeof total === "number" ? total : null;
+}
+
+/** Reads and validates what the sort needs, once. */
+function sortKeysOf(combat: TacticaCombat): SortKeys {
+  const contents = combat.combatants.contents;
+  if (combat.mode !== "timeline") return { entries: null, index: null, ini: new Map(contents.map((c) => [c.id ?? "", currentIni(c)])) };
+  const state = combat.started ? combat.timeline : null;
+  if (state) return { entries: new Map(state.entries.map((e) => [e.id, e])), index: null, ini: null };
+  return { entries: null, index: new Map(contents.map((c, i) => [c.id ?? "", i])), ini: null };
+}
+
+/** What this client last saw of a combat's stored state (kept in a WeakMap, as the sort keys). */
+const seen = new WeakMap<object, CombatSnapshot>();
+
+function snapshotOf(combat: TacticaCombat): CombatSnapshot {
+  return { timeline: readTimeline(combat), lastThreshold: readLastThreshold(combat) };
 }
 
 export class TacticaCombat extends Combat {
@@ -89,13 +140,28 @@ export class TacticaCombat extends Combat {
     return state && syncTimeline(state, this.timelineCombatants());
   }
 
-  /** Writes a new timeline (one combat update) and the initiatives that mirror it (one batch). */
-  async #writeTimeline(state: TimelineState, extra: Record<string, unknown> = {}, context?: CombatUpdateContext): Promise<void> {
-    // Custom operation keys travel with the update to every client's `_onUpdate` (v13).
-    const options = (context ? { tactica: context } : {}) as Combat.Database.UpdateOperation;
-    await this.update({ "flags.tactica.timeline": state, ...extra } as Combat.UpdateData, options);
+  /** Timeline mode: the initiatives follow the positions (one batch, only those that differ). */
+  async #mirrorInitiatives(state: TimelineState | null = this.timeline): Promise<void> {
+    if (!state) return;
     const changes = initiativeChanges(state, this.timelineCombatants());
     if (changes.length) await this.updateEmbeddedDocuments("Combatant", changes);
+  }
+
+  /**
+   * Writes a new timeline (one combat update) and the initiatives that mirror it (one batch).
+   * `endsAction`: the acting combatant's action ends, as core's `nextTurn` — the `combatTurn` hook
+   * fires before the update with core's arguments (https://foundryvtt.com/api/v13/functions/hookEvents.combatTurn.html);
+   * the world time does not advance (positions are not seconds).
+   */
+  async #writeTimeline(state: TimelineState, extra: Record<string, unknown> = {}, endsAction = false): Promise<void> {
+    const updateData: Record<string, unknown> = { "flags.tactica.timeline": state, ...extra };
+    if (endsAction) {
+      Object.assign(updateData, { round: this.round, turn: 0 });
+      const updateOptions = { direction: 1, worldTime: { delta: 0 } };
+      (Hooks.callAll as (hook: string, ...args: unknown[]) => boolean)("combatTurn", this, updateData, updateOptions);
+      await this.update(updateData as Combat.UpdateData, updateOptions as Combat.Database.UpdateOperation);
+    } else await this.update(updateData as Combat.UpdateData);
+    await this.#mirrorInitiatives(state);
     await this.settled();
   }
 
@@ -118,29 +184,66 @@ export class TacticaCombat extends Combat {
     return allowed;
   }
 
-  /** Timeline mode: acting order (position, arrival); combatants not placed yet come last. */
-  protected override _sortCombatants(a: Combatant.Implementation, b: Combatant.Implementation): number {
-    const state = this.mode === "timeline" ? this.timeline : null;
-    if (!state) return super._sortCombatants(a, b);
-    const ea = state.entries.find((e) => e.id === a.id);
-    const eb = state.entries.find((e) => e.id === b.id);
-    if (ea && eb) return compareTimelineEntries(ea, eb);
-    if (ea || eb) return ea ? -1 : 1;
-    return (a.initiative ?? 0) - (b.initiative ?? 0);
+  /** The sort keys are read once here, for every comparison of this sort. */
+  override setupTurns(): Combatant.Implementation[] {
+    sortKeys.set(this, sortKeysOf(this));
+    try {
+      return super.setupTurns();
+    } finally {
+      sortKeys.delete(this);
+    }
   }
 
-  override async startCombat(): Promise<this> {
-    if (this.mode !== "timeline") {
-      await super.startCombat();
-      await this.settled();
+  /**
+   * The acting order. Core calls this UNBOUND (`combatants.contents.sort(this._sortCombatants)`,
+   * https://foundryvtt.com/api/v13/classes/foundry.documents.Combat.html#setupturns; dnd5e and
+   * draw-steel never read `this` here either): the combat comes from the combatant, never `this`.
+   * - *tours* (D-37): initiative descending, then the higher current INI, then Foundry's order;
+   * - timeline, started: position, then arrival; combatants not placed yet come last;
+   * - timeline, before the start: the order the timeline will start in (position, then arrival).
+   */
+  protected override _sortCombatants(a: Combatant.Implementation, b: Combatant.Implementation): number {
+    const combat = a.parent;
+    const keys = combat instanceof TacticaCombat ? (sortKeys.get(combat) ?? sortKeysOf(combat)) : null;
+    if (keys?.entries) {
+      const ea = keys.entries.get(a.id ?? "");
+      const eb = keys.entries.get(b.id ?? "");
+      if (ea && eb) return compareTimelineEntries(ea, eb);
+      if (ea || eb) return ea ? -1 : 1;
+    } else if (keys?.index) {
+      const byPosition = positionOf(a.initiative) - positionOf(b.initiative);
+      if (byPosition) return byPosition;
+      const byArrival = (keys.index.get(a.id ?? "") ?? 0) - (keys.index.get(b.id ?? "") ?? 0);
+      if (byArrival) return byArrival;
+    } else if (keys?.ini) {
+      const order = compareInitiative(
+        { initiative: a.initiative ?? null, ini: keys.ini.get(a.id ?? "") ?? null },
+        { initiative: b.initiative ?? null, ini: keys.ini.get(b.id ?? "") ?? null },
+      );
+      if (order) return order;
+    }
+    return super._sortCombatants(a, b);
+  }
+
+  /**
+   * D-37: no initiative on a timeline — the order is the timeline's, and the core tracker's roll
+   * buttons are hidden there (applications/combat/register.ts). Refused with a message.
+   */
+  override async rollInitiative(...args: Parameters<Combat["rollInitiative"]>): Promise<this> {
+    if (this.mode === "timeline") {
+      notifyError("TACTICA.Combat.Errors.NoInitiative");
       return this;
     }
-    if (!this.#canManage()) return this;
-    const state = startTimeline(this.timelineCombatants());
-    const every = thresholdEvery();
-    const context: CombatUpdateContext = { endedId: null };
-    const extra = { round: 1, turn: 0, "flags.tactica.lastThreshold": Math.floor(state.pointer / every) * every };
-    await this.#writeTimeline(state, extra, context);
+    return super.rollInitiative(...args);
+  }
+
+  /** Timeline mode: the GM only; core starts the combat and the timeline comes with the same update. */
+  override async startCombat(): Promise<this> {
+    const timeline = this.mode === "timeline";
+    if (timeline && !this.#canManage()) return this;
+    await super.startCombat();
+    if (timeline) await this.#mirrorInitiatives();
+    await this.settled();
     return this;
   }
 
@@ -151,7 +254,7 @@ export class TacticaCombat extends Combat {
       await this.settled();
       return this;
     }
-    const combatant = this.combatant;
+    const combatant = this.turns[0];
     if (!combatant || !this.#canManage()) return this;
     const duration = durationPrompt ? await durationPrompt(this, combatant) : 1;
     if (duration === null) return this;
@@ -196,13 +299,12 @@ export class TacticaCombat extends Combat {
   async endAction(duration: number): Promise<boolean> {
     if (!this.#canManage()) return false;
     const state = this.#runningTimeline();
-    const actorId = this.combatant?.id;
+    const actorId = this.turns[0]?.id;
     if (!state || !actorId) return false;
     try {
       const step = endActionStep(state, actorId, duration, thresholdEvery());
       const last = Math.max(readLastThreshold(this), ...step.thresholds);
-      const context: CombatUpdateContext = { endedId: actorId, thresholds: step.thresholds, due: dueEffects(step.due) };
-      await this.#writeTimeline(step.state, { turn: 0, "flags.tactica.lastThreshold": last }, context);
+      await this.#writeTimeline(step.state, { "flags.tactica.lastThreshold": last }, true);
       return true;
     } catch (err) {
       return !notifyRulesError(err);
@@ -222,15 +324,17 @@ export class TacticaCombat extends Combat {
     }
   }
 
-  /** RULES §6.4/§7.2 *Différé X [Focalisé]*: places the action marker and moves the owner. */
+  /**
+   * RULES §6.4/§7.2 *Différé X [Focalisé]*: places the action marker and moves the owner; when the
+   * owner is the acting combatant, its action ends (as End action, `combatTurn` fires).
+   */
   async declareDelayed(input: DelayedActionInput): Promise<boolean> {
     if (!this.#canManage()) return false;
     const state = this.#runningTimeline();
     if (!state) return false;
     try {
-      const before = this.combatant?.id ?? null;
-      const next = placeDelayedAction(state, input);
-      await this.#writeTimeline(next, { turn: 0 }, { endedId: before === input.ownerId ? before : null });
+      const acting = this.turns[0]?.id === input.ownerId;
+      await this.#writeTimeline(placeDelayedAction(state, input), {}, acting);
       return true;
     } catch (err) {
       return !notifyRulesError(err);
@@ -265,23 +369,49 @@ export class TacticaCombat extends Combat {
     return lost.length;
   }
 
-  /** *Tours* mode: remember whose activation a turn change ends, for the active GM. */
+  /**
+   * Timeline mode: the combat starts with its timeline, in the same update as core's
+   * `{round: 1, turn: 0}` (every combatant at its initiative, stacked in collection order). Only a
+   * GM can write flags, so a player's start is refused by the server as a whole.
+   */
   protected override async _preUpdate(...args: Parameters<Combat["_preUpdate"]>): ReturnType<Combat["_preUpdate"]> {
-    const [changed, options] = args;
-    const turnChange = "turn" in changed || "round" in changed;
-    if (this.mode === "tours" && turnChange && !("tactica" in options)) {
-      const context: CombatUpdateContext = { endedId: this.started ? (this.combatant?.id ?? null) : null };
-      Object.assign(options, { tactica: context });
+    const allowed = await super._preUpdate(...args);
+    if (allowed === false) return false;
+    const changed = args[0] as Record<string, unknown> & { flags?: Record<string, Record<string, unknown>> };
+    const starts = typeof changed.round === "number" && changed.round > 0 && !this.started;
+    if (starts && this.mode === "timeline" && !this.timeline) {
+      const state = startTimeline(this.timelineCombatants());
+      const every = thresholdEvery();
+      const flags = (changed.flags ??= {});
+      flags.tactica = { ...flags.tactica, timeline: state, lastThreshold: Math.floor(state.pointer / every) * every };
     }
-    return super._preUpdate(...args);
+    return allowed;
   }
 
+  /**
+   * Core recomputes the acting combatant from the EXISTING turn order (its `_onUpdate`), so a
+   * timeline change is sorted in first — keeping core's recorded state, which core then compares.
+   * Then, on the active GM only, what follows is derived from stored state (after-update.ts).
+   */
   protected override _onUpdate(...args: Parameters<Combat["_onUpdate"]>): void {
+    const [changed, options, userId] = args;
+    if ("flags" in changed) {
+      const recorded = this.current;
+      this.setupTurns();
+      this.current = recorded;
+    }
     super._onUpdate(...args);
-    const [changed, options] = args;
-    if ("flags" in changed) this.setupTurns();
+    const before = seen.get(this) ?? { timeline: null, lastThreshold: 0 };
+    seen.set(this, snapshotOf(this));
     if (!game.user?.isActiveGM) return;
+    const followUp = followUpOf(this, { changed, options, userId, before, every: thresholdEvery() });
     // Queued so two quick updates are followed up in order, never interleaved.
-    void this.queue(() => runAfterTurnChange(this, changed, options));
+    if (followUp) void this.queue(() => runFollowUp(this, followUp));
+  }
+
+  /** This client's first sight of the stored state, for the first update's comparison. */
+  override prepareBaseData(): void {
+    super.prepareBaseData();
+    if (!seen.has(this)) seen.set(this, snapshotOf(this));
   }
 }

@@ -3,7 +3,7 @@
  * (*Focalisé* loss, *Adaptatif* reset at the end of combat), and the combat windows
  * (applications/combat/register.ts). Call once on `init`.
  */
-import { TacticaCombat } from "./combat";
+import { INITIATIVE_FORMULA, TacticaCombat } from "./combat";
 import { TacticaCombatant } from "./combatant";
 import { COMBAT_NOTICE_TEMPLATE } from "./cards";
 import { THRESHOLD_CARD_TEMPLATE } from "./thresholds";
@@ -42,6 +42,9 @@ export async function onCombatDeleted(combat: Combat.Implementation): Promise<vo
 export function registerCombat(): void {
   CONFIG.Combat.documentClass = TacticaCombat;
   CONFIG.Combatant.documentClass = TacticaCombatant;
+  // D-37: what core's tracker buttons roll (Combatant#_getInitiativeFormula reads this before
+  // system.json's `initiative`, which says the same); whole numbers, so no decimals shown.
+  CONFIG.Combat.initiative = { formula: INITIATIVE_FORMULA, decimals: 0 };
   // RULES §7.2 Focalisé: the active GM reacts to the update (on every client, whoever gained it).
   Hooks.on("updateActor", ((actor: Actor.Implementation, _changes: unknown, options: { tactica?: { exhaustionGained?: number } }) => {
     if ((options?.tactica?.exhaustionGained ?? 0) > 0 && game.user?.isActiveGM) void onExhaustionGained(actor);

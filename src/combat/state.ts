@@ -4,7 +4,8 @@
  * multiple of S-threshold in timeline mode) so that a threshold is never processed twice.
  *
  * Read defensively: flags edited by hand or by an older version fall back to safe defaults
- * rather than breaking the tracker.
+ * rather than breaking the tracker. Only a GM can write a Combat's flags (core's BaseCombat lets a
+ * player change `round`, `turn` and `combatants` only), so this state is the GM's.
  */
 import { assertTimelineState, type TimelineState } from "../rules/timeline";
 import type { CombatMode } from "../settings";
@@ -17,16 +18,6 @@ export interface CombatFlags {
   timeline?: TimelineState;
   /** RULES §7.3: the last threshold processed (round or multiple); 0 = none yet. */
   lastThreshold?: number;
-}
-
-/** Update options Tactica adds to a combat update, read back in `_onUpdate` on the active GM. */
-export interface CombatUpdateContext {
-  /** The combatant whose activation the update ends (null: none was active). */
-  endedId: string | null;
-  /** Thresholds this update crossed, already recorded in `lastThreshold` (timeline mode). */
-  thresholds?: number[];
-  /** Action markers that came due (timeline mode), for their cards. */
-  due?: { id: string; ownerId: string }[];
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -61,23 +52,6 @@ export function readTimeline(doc: { flags: unknown }): TimelineState | null {
 export function readLastThreshold(doc: { flags: unknown }): number {
   const value = tacticaFlags(doc).lastThreshold;
   return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : 0;
-}
-
-/** Reads Tactica's context from update options (set by the initiating client). */
-export function readUpdateContext(options: unknown): CombatUpdateContext | null {
-  const context = isRecord(options) ? options.tactica : undefined;
-  if (!isRecord(context)) return null;
-  const endedId = typeof context.endedId === "string" ? context.endedId : null;
-  const thresholds = Array.isArray(context.thresholds)
-    ? context.thresholds.filter((t): t is number => typeof t === "number" && Number.isInteger(t))
-    : [];
-  const due = Array.isArray(context.due)
-    ? context.due.filter(
-        (d): d is { id: string; ownerId: string } =>
-          isRecord(d) && typeof d.id === "string" && typeof d.ownerId === "string",
-      )
-    : [];
-  return { endedId, thresholds, due };
 }
 
 /**

@@ -8,10 +8,12 @@ import {
   addTimelineCombatant,
   advanceEntry,
   advancePointer,
+  compareTimelineEntries,
   createTimeline,
   removeTimelineEntry,
   resolveAction,
   type TimelineActionEntry,
+  type TimelineEntry,
   type TimelineState,
 } from "../rules/timeline";
 
@@ -100,4 +102,45 @@ export function initiativeChanges(
     if (position !== undefined && c.initiative !== position) changes.push({ _id: c.id, initiative: position });
   }
   return changes;
+}
+
+/** RULES §7.2: the combatant who acts — the first combatant marker in acting order — or none. */
+export function actingEntry(state: TimelineState): TimelineEntry | undefined {
+  let best: TimelineEntry | undefined;
+  // A linear scan: this runs after every combat update.
+  for (const entry of state.entries) {
+    if (entry.kind === "combatant" && (!best || compareTimelineEntries(entry, best) < 0)) best = entry;
+  }
+  return best;
+}
+
+/** Whether two markers are the same landing: same id, position and arrival. */
+export function sameLanding(a: TimelineEntry | undefined, b: TimelineEntry | undefined): boolean {
+  return a?.id === b?.id && a?.position === b?.position && a?.arrival === b?.arrival;
+}
+
+/**
+ * What a timeline write did, read from the timeline before and after it (never from what the
+ * writer says): whether the acting combatant's landing changed (an action ended, a marker moved
+ * ahead of it, a stun), who acted before and who acts now, and the *Différé* markers resolved —
+ * the action markers that left while the acting landing changed and that the pointer reached.
+ * A *Focalisé* loss removes markers without changing the acting landing, so it resolves none.
+ */
+export interface TimelineChange {
+  actingChanged: boolean;
+  before: TimelineEntry | undefined;
+  after: TimelineEntry | undefined;
+  resolved: TimelineActionEntry[];
+}
+
+export function timelineChange(before: TimelineState, after: TimelineState): TimelineChange {
+  const was = actingEntry(before);
+  const now = actingEntry(after);
+  const actingChanged = !sameLanding(was, now);
+  if (!actingChanged) return { actingChanged, before: was, after: now, resolved: [] };
+  const kept = new Set(after.entries.map((entry) => entry.id));
+  const resolved = before.entries
+    .filter((entry): entry is TimelineActionEntry => entry.kind === "action" && !kept.has(entry.id) && entry.position <= after.pointer)
+    .sort(compareTimelineEntries);
+  return { actingChanged, before: was, after: now, resolved };
 }

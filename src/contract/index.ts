@@ -7,6 +7,7 @@
  * Each suite receives Mocha-style `describe`/`it` and Chai's `assert` (Quench hands over both;
  * vitest exports the same Chai `assert`). Suites create only what they delete again.
  */
+import { combatContract } from "./combat";
 import { rollClassContract } from "./roll-classes";
 import { placesContract } from "./places";
 
@@ -37,6 +38,7 @@ export type ContractSuite = (context: ContractContext) => void;
 export const CONTRACT_SUITES: Record<string, ContractSuite> = {
   "roll classes": rollClassContract,
   places: placesContract,
+  combat: combatContract,
 };
 
 /** Runs every suite inside one `describe` (the Quench batch and the vitest file both call this). */

@@ -16,3 +16,4 @@ export * from "./threshold";
 export * from "./timeline";
 export * from "./places";
 export * from "./score-odds";
+export * from "./initiative";

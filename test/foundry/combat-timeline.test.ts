@@ -63,7 +63,7 @@ describe("timeline mode", () => {
     await combat.setMode("timeline");
     await combat.startCombat();
     const errors = await world.errorsDuring(() => combat.setMode("tours"));
-    expect(errors).toEqual(["Le mode ne peut plus changer : le combat a commencé."]);
+    expect(errors).toEqual(["Le mode ne peut plus changer\u00a0: le combat a commencé."]);
     expect(combat.mode).toBe("timeline");
   });
 
@@ -108,7 +108,7 @@ describe("timeline mode", () => {
 
   it("refuses to go back, and refuses players", async () => {
     await combat.startCombat();
-    expect(await world.errorsDuring(() => combat.previousTurn())).toEqual(["La ligne du temps ne recule pas : déplacez le marqueur à la main."]);
+    expect(await world.errorsDuring(() => combat.previousTurn())).toEqual(["La ligne du temps ne recule pas\u00a0: déplacez le marqueur à la main."]);
     world.data.setUser("player-1");
     const before = order();
     expect(await world.errorsDuring(() => combat.endAction(3))).toEqual(["Seul le MJ peut faire avancer la ligne du temps."]);

@@ -219,7 +219,7 @@ describe("combat windows in the Foundry fake", () => {
       writes = await world.writesDuring(() => combat.nextTurn());
     });
     expect(writes).toEqual([]);
-    expect(errors).toEqual(["Durée invalide : un entier de 0 à 99."]);
+    expect(errors).toEqual(["Durée invalide\u00a0: un entier de 0 à 99."]);
     expect(positions()).toMatchObject({ Ana: 2, Bel: 4 });
   });
 

@@ -6,7 +6,8 @@ import { assert, describe, it } from "vitest";
 import { loadWorld } from "./world";
 
 // The suites import system modules, which need the fake's globals: install the world first.
-await loadWorld();
+// Quench runs the batch as a GM (the active one): so does the fake.
+(await loadWorld()).data.setUser("gm-1");
 const { runContracts } = await import("../../src/contract/index");
 
 describe("Foundry contract (fake)", () => {

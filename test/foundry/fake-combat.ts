@@ -1,25 +1,61 @@
 /**
- * Part of the Foundry FAKE (see fake.ts): combats — Combat (embedded Combatant, round/turn, `turns` sorted
- * by `_sortCombatants`, start / next / previous turn and round, delete with its hook) and
- * Combatant (initiative, `actor`, `token`). `game.combats.viewed` is the last created combat.
- * Scenes, regions and tokens are in fake-regions.ts.
+ * Part of the Foundry FAKE (see fake.ts): combats — Combat and Combatant (see the block comment
+ * above FakeCombatant for what they model and where it comes from). `game.combats.viewed` is the
+ * last created combat and `game.combat` reads it, as core's does. Scenes, regions and tokens are
+ * in fake-regions.ts.
  *
- * As in v13, `_preUpdate` options travel to `_onUpdate` on every client (here: the one client).
- * Not covered: Combat sockets and turn events
- * (`_onStartTurn` & co.: Tactica reacts to updates itself), the core tracker, initiative rolls.
+ * As in v13, `_preUpdate` options travel to `_onUpdate` on every client (here: the one client;
+ * `FakeCombat#receiveUpdate` delivers another client's update).
+ * Not covered: Combat sockets, the core tracker.
  */
 import { syncEmbedded } from "./fake-document-types";
 import { FakeDocument } from "./fake-documents";
 import { FakeCollection, currentWorld } from "./fake-world";
 import { FakeViewedCollection, type FakeScene } from "./fake-regions";
-import { deepClone, expandObject, type Obj } from "./fake-utils";
+import { deepClone, diffObject, expandObject, isEmpty, type Obj } from "./fake-utils";
 import type { FakeFoundry } from "./fake";
+import manifest from "../../system.json";
 
 // Scenes, regions and tokens moved to fake-regions.ts; re-exported for the tests importing them here.
 export { FakeRegion, FakeScene, FakeToken, FakeViewedCollection } from "./fake-regions";
 
 
 const classOf = (name: string) => currentWorld().config[name]!.documentClass as typeof FakeDocument;
+
+/*
+ * Combat and Combatant, modelled on Foundry v13's client documents. Sources, for every behaviour
+ * below (each has a self-test in test/foundry/combat-fake.test.ts):
+ * - [API] https://foundryvtt.com/api/v13/classes/foundry.documents.Combat.html and
+ *   https://foundryvtt.com/api/v13/classes/foundry.documents.Combatant.html (members, signatures);
+ * - [HOOKS] https://foundryvtt.com/api/v13/functions/hookEvents.combatStart.html, …combatRound.html,
+ *   …combatTurn.html ("called on the initiating client before the update") and
+ *   …combatTurnChange.html ("fires on all clients after the database update");
+ * - [DND5E] dnd5e release-5.3.3 `module/documents/combat.mjs` (`_sortCombatants(a, b)` reads only
+ *   a, b and super; `_onUpdate` calls super first; `_onStartTurn`/`_onEndTurn` run on the GM);
+ * - [DS] draw-steel 0.11.1 `src/module/documents/combat.mjs` (`_sortCombatants` never reads
+ *   `this`; a custom end of turn calls `Hooks.callAll("combatTurn", …)` and then `update`) and
+ *   `src/module/applications/sidebar/tabs/combat-tracker.mjs:210` (`sort(combat._sortCombatants)`);
+ * - [NOTES] /work/notes/foundry-behaviour.md §1, which paraphrases the v13 client `combat.mjs`
+ *   (`setupTurns` sorts `combatants.contents` with `this._sortCombatants` passed UNBOUND; `_onUpdate`
+ *   recomputes `current` from the EXISTING `turns` unless `"combatants" in changed`, records the
+ *   previous state, and on a change runs `_manageTurnEvents` (unless `turnEvents: false`), the turn
+ *   markers and the turn sounds).
+ * Differences, on purpose: no tracker UI (`ui.combat`), no canvas (turn markers and sounds are
+ * recorded, not drawn or played), no Region turn events or movement history, no `skipDefeated`
+ * setting, `worldTime.delta` is always 0 (core computes it from CONFIG.time), and
+ * `rollInitiative` posts no chat message.
+ */
+
+/** Core's `Number.isNumeric`: a finite number (or numeric string, which combatants never hold). */
+const isNumeric = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
+
+/** [API] `CombatHistoryData`: what `current` and `previous` record. */
+export interface CombatState {
+  round: number;
+  turn: number | null;
+  combatantId: string | null;
+  tokenId: string | null;
+}
 
 export class FakeCombatant extends FakeDocument {
   static override documentName = "Combatant";
@@ -28,6 +64,7 @@ export class FakeCombatant extends FakeDocument {
   declare sceneId: string | null;
   declare initiative: number | null;
   declare defeated: boolean;
+  declare hidden: boolean;
 
   override _initialize(): void {
     super._initialize();
@@ -37,6 +74,7 @@ export class FakeCombatant extends FakeDocument {
     this.sceneId = (s.sceneId as string | undefined) ?? null;
     this.initiative = typeof s.initiative === "number" ? s.initiative : null;
     this.defeated = s.defeated === true;
+    this.hidden = s.hidden === true;
     if (!this.name) this.name = (this.actor as { name?: string } | undefined)?.name ?? "";
   }
 
@@ -52,9 +90,46 @@ export class FakeCombatant extends FakeDocument {
     return (currentWorld().collections.Scene?.get(this.sceneId) as FakeScene | undefined)?.tokens.get(this.tokenId);
   }
 
+  /** [API] Combatant#isDefeated: the `defeated` field (core also reads the defeated status). */
+  get isDefeated(): boolean {
+    return this.defeated;
+  }
+
+  /** [API] Combatant#hasPlayerOwner: a non-GM user owns it. */
+  get hasPlayerOwner(): boolean {
+    return currentWorld().users.some((user) => !user.isGM && this.testUserPermission(user, "OWNER"));
+  }
+
   /** Ownership follows the actor, as in Foundry. */
   override testUserPermission(user: Parameters<FakeDocument["testUserPermission"]>[0], level: Parameters<FakeDocument["testUserPermission"]>[1]): boolean {
     return this.actor?.testUserPermission(user, level) ?? user.isGM;
+  }
+
+  /**
+   * [API] Combatant#_getInitiativeFormula: `String(CONFIG.Combat.initiative.formula ||
+   * game.system.initiative)` — the literal "undefined" when neither is set ([NOTES] §1).
+   */
+  _getInitiativeFormula(): string {
+    const config = (currentWorld().config.Combat as { initiative?: { formula?: string | null } }).initiative;
+    const system = (globalThis as unknown as { game: { system?: { initiative?: string } } }).game.system;
+    return String(config?.formula || system?.initiative);
+  }
+
+  /**
+   * [API] Combatant#getInitiativeRoll(formula): the given formula or `_getInitiativeFormula()`,
+   * with the actor's roll data. Core builds it with `Roll.create` (CONFIG.Dice.rolls[0], core's
+   * Roll); the fake's CONFIG.Dice.rolls does not start with core's Roll, so it uses Roll itself.
+   */
+  getInitiativeRoll(formula?: string | null): { evaluate(): Promise<{ total: number }> } {
+    const Roll = (globalThis as unknown as { foundry: { dice: { Roll: new (f: string, d: object) => { evaluate(): Promise<{ total: number }> } } } }).foundry.dice.Roll;
+    const actor = this.actor as { getRollData?(): object } | undefined;
+    return new Roll(formula || this._getInitiativeFormula(), actor?.getRollData?.() ?? {});
+  }
+
+  /** [NOTES] §1: a combatant change reaches its combat (core's `_onUpdateDescendantDocuments`). */
+  protected override _onUpdate(changed: Obj, options: Obj, userId: string): void {
+    super._onUpdate(changed, options, userId);
+    this.combat?._onModifyCombatants([this], options);
   }
 }
 
@@ -64,18 +139,26 @@ export class FakeCombat extends FakeDocument {
   declare combatants: FakeCollection<FakeDocument>;
   declare round: number;
   declare turn: number | null;
+  declare active: boolean;
   declare sceneId: string | null;
-  declare turns: FakeCombatant[];
+  /** [NOTES] §1: the sorted turn order, set by `setupTurns` (a class field in core). */
+  turns: FakeCombatant[] = [];
+  /** [API] Combat#current / #previous: the encounter state now and before the last change. */
+  current: CombatState = this._getCurrentState();
+  previous: CombatState | undefined = undefined;
+  /** What the fake records instead of drawing or playing (no canvas, no audio). */
+  readonly turnMarkerUpdates: number[] = [];
+  readonly sounds: string[] = [];
 
   override _initialize(): void {
     super._initialize();
     const s = this._source;
     this.round = Number(s.round ?? 0);
     this.turn = typeof s.turn === "number" ? s.turn : null;
+    this.active = s.active === true;
     this.sceneId = (s.scene as string | undefined) ?? null;
     this.combatants ??= new FakeCollection("Combatant");
     syncEmbedded(this, this.combatants, this._source.combatants as Obj[], classOf("Combatant"));
-    this.setupTurns();
   }
 
   override embeddedCollections(): FakeCollection<FakeDocument>[] {
@@ -91,79 +174,303 @@ export class FakeCombat extends FakeDocument {
     return currentWorld().collections.Scene?.get(this.sceneId);
   }
 
+  /** [API] Combat#started: `round > 0`. */
   get started(): boolean {
-    return this.turns.length > 0 && this.round > 0;
+    return this.round > 0;
   }
 
-  get combatant(): FakeCombatant | undefined {
-    return this.turn === null ? undefined : this.turns[this.turn];
+  /** [API] Combat#combatant: `turns[turn]`, or null when `turn` is null. */
+  get combatant(): FakeCombatant | null | undefined {
+    return this.turn !== null ? this.turns[this.turn] : null;
   }
 
-  /** Foundry's default: initiative descending, then id. */
+  /** [API] Combat#nextCombatant: the next in `turns`, wrapping to the first. */
+  get nextCombatant(): FakeCombatant | undefined {
+    if (this.turn === this.turns.length - 1) return this.turns[0];
+    return this.turns[(this.turn ?? -1) + 1];
+  }
+
+  /** [API] Combat#_sortCombatants: initiative descending (non-numeric last), then id. */
   _sortCombatants(a: FakeCombatant, b: FakeCombatant): number {
-    const ia = a.initiative ?? -Infinity;
-    const ib = b.initiative ?? -Infinity;
+    const ia = isNumeric(a.initiative) ? a.initiative : -Infinity;
+    const ib = isNumeric(b.initiative) ? b.initiative : -Infinity;
     return ib - ia || (a.id! > b.id! ? 1 : -1);
   }
 
+  /** [API] Combat#_getCurrentState(combatant = this.combatant). */
+  _getCurrentState(combatant?: FakeCombatant | null): CombatState {
+    combatant ||= this.combatant;
+    return { round: this.round, turn: this.turn ?? null, combatantId: combatant?.id || null, tokenId: combatant?.tokenId || null };
+  }
+
+  /**
+   * [NOTES] §1, [DS]: sorts with `this._sortCombatants` passed UNBOUND (so `this` is undefined in
+   * an override), normalises `turn` (past the end → 0 and the next round, in memory), sets
+   * `current` and, once, `previous`.
+   */
   setupTurns(): FakeCombatant[] {
-    this.turns = (this.combatants?.contents ?? []).map((c) => c as FakeCombatant).sort((a, b) => this._sortCombatants(a, b));
-    return this.turns;
+    const turns = (this.combatants.contents as FakeCombatant[]).sort(this._sortCombatants);
+    if (this.turn !== null) {
+      if (this.turn < 0) this.turn = 0;
+      else if (this.turn >= turns.length) {
+        this.turn = 0;
+        this.round++;
+      }
+    }
+    this.current = this._getCurrentState(turns[this.turn ?? -1]);
+    this.previous ??= this.current;
+    return (this.turns = turns);
   }
 
+  /** [NOTES] §1: the first preparation with combatants sets the turns up; later ones do not. */
   override prepareDerivedData(): void {
-    this.setupTurns();
+    if (this.combatants.size && !this.turns.length) this.setupTurns();
   }
 
-  async startCombat(): Promise<this | undefined> {
-    return this.update({ round: 1, turn: 0 });
+  /** [API] Combat#_playCombatSound (recorded: the fake has no audio). */
+  _playCombatSound(announcement: string): void {
+    this.sounds.push(announcement);
   }
 
-  async nextTurn(): Promise<this | undefined> {
+  /** [API] Combat#_updateTurnMarkers (recorded: the fake has no canvas). */
+  _updateTurnMarkers(): void {
+    this.turnMarkerUpdates.push(this.turnMarkerUpdates.length + 1);
+  }
+
+  /** [API] Combat#startCombat, [HOOKS] combatStart(combat, updateData) before the update. */
+  async startCombat(): Promise<this> {
+    this._playCombatSound("startEncounter");
+    const updateData = { round: 1, turn: 0 };
+    currentWorld().hooks.callAll("combatStart", this, updateData);
+    await this.update(updateData);
+    return this;
+  }
+
+  /** [API] Combat#nextRound, [HOOKS] combatRound(combat, updateData, updateOptions). */
+  async nextRound(): Promise<this> {
+    const turn = this.turn === null || this.turns.length === 0 ? null : 0;
+    const updateData = { round: this.round + 1, turn };
+    const updateOptions = { direction: 1, worldTime: { delta: 0 } };
+    currentWorld().hooks.callAll("combatRound", this, updateData, updateOptions);
+    await this.update(updateData, updateOptions);
+    return this;
+  }
+
+  /** [API] Combat#previousRound. */
+  async previousRound(): Promise<this> {
+    if (this.round === 0) return this;
+    const turn = this.round === 1 || this.turn === null || this.turns.length === 0 ? null : this.turns.length - 1;
+    const updateData = { round: this.round - 1, turn };
+    const updateOptions = { direction: -1, worldTime: { delta: 0 } };
+    currentWorld().hooks.callAll("combatRound", this, updateData, updateOptions);
+    await this.update(updateData, updateOptions);
+    return this;
+  }
+
+  /** [API] Combat#nextTurn, [HOOKS] combatTurn(combat, updateData, updateOptions). */
+  async nextTurn(): Promise<this> {
+    if (this.round === 0) return this.nextRound();
     const next = (this.turn ?? -1) + 1;
     if (next >= this.turns.length) return this.nextRound();
-    return this.update({ round: this.round, turn: next }, { direction: 1 });
+    const updateData = { round: this.round, turn: next };
+    const updateOptions = { direction: 1, worldTime: { delta: 0 } };
+    currentWorld().hooks.callAll("combatTurn", this, updateData, updateOptions);
+    await this.update(updateData, updateOptions);
+    return this;
   }
 
-  async previousTurn(): Promise<this | undefined> {
-    if ((this.turn ?? 0) === 0) return this.previousRound();
-    return this.update({ round: this.round, turn: (this.turn ?? 1) - 1 }, { direction: -1 });
+  /** [API] Combat#previousTurn. */
+  async previousTurn(): Promise<this> {
+    if (this.round === 0) return this;
+    if (this.turn === 0 || this.turns.length === 0) return this.previousRound();
+    const updateData = { round: this.round, turn: (this.turn ?? this.turns.length) - 1 };
+    const updateOptions = { direction: -1, worldTime: { delta: 0 } };
+    currentWorld().hooks.callAll("combatTurn", this, updateData, updateOptions);
+    await this.update(updateData, updateOptions);
+    return this;
   }
 
-  async nextRound(): Promise<this | undefined> {
-    return this.update({ round: this.round + 1, turn: 0 }, { direction: 1 });
+  /**
+   * [API] Combat#rollInitiative(ids, {formula, updateTurn}): each combatant the user owns rolls
+   * `getInitiativeRoll(formula)`; ONE combatant update with `turnEvents: false`, and
+   * `combatTurn` = the current turn when `updateTurn` is false.
+   */
+  async rollInitiative(ids: string | string[], { formula = null, updateTurn = true }: { formula?: string | null; updateTurn?: boolean } = {}): Promise<this> {
+    const updates: Obj[] = [];
+    for (const id of typeof ids === "string" ? [ids] : ids) {
+      const combatant = this.combatants.get(id) as FakeCombatant | undefined;
+      if (!combatant?.isOwner) continue;
+      const roll = await combatant.getInitiativeRoll(formula).evaluate();
+      updates.push({ _id: id, initiative: roll.total });
+    }
+    if (!updates.length) return this;
+    const options: Obj = { turnEvents: false };
+    if (!updateTurn) options.combatTurn = this.turn;
+    await this.updateEmbeddedDocuments("Combatant", updates, options);
+    return this;
   }
 
-  async previousRound(): Promise<this | undefined> {
-    const round = Math.max(0, this.round - 1);
-    return this.update({ round, turn: round === 0 ? null : Math.max(0, this.turns.length - 1) }, { direction: -1 });
+  /* ------------------------------------ turn diff ------------------------------------ */
+
+  /** [NOTES] §1: copies `priorState` into `previous`; true when combatant, round or turn differ. */
+  protected recordPreviousState(priorState: CombatState): boolean {
+    const { round, turn, combatantId } = this.current;
+    const changed = combatantId !== priorState.combatantId || round !== priorState.round || turn !== priorState.turn;
+    this.previous = Object.assign(this.previous ?? {}, priorState) as CombatState;
+    return changed;
+  }
+
+  /**
+   * [NOTES] §1, [DND5E]: the state recomputed from the EXISTING turns (re-sorted only when
+   * combatants changed), then turn events, turn markers and the turn sounds on a change.
+   */
+  protected override _onUpdate(changed: Obj, options: Obj, userId: string): void {
+    super._onUpdate(changed, options, userId);
+    const priorState = deepClone(this.current);
+    this.previous ??= priorState;
+    if ("combatants" in changed) this.setupTurns();
+    else this.current = this._getCurrentState();
+    const stateChanged = this.recordPreviousState(priorState);
+    if (stateChanged && options.turnEvents !== false) void this._manageTurnEvents();
+    if (stateChanged || (changed.active === true && this.active)) this._updateTurnMarkers();
+    if (this.active && stateChanged && this.started && priorState.round) {
+      const mine = (c: FakeCombatant | null | undefined) => !!c && (currentWorld().user.isGM ? !c.hasPlayerOwner : c.isOwner);
+      if (mine(this.combatant)) this._playCombatSound("yourTurn");
+      else if (mine(this.nextCombatant)) this._playCombatSound("nextUp");
+    }
+  }
+
+  /**
+   * [NOTES] §1 (core's private `#onModifyCombatants`): after combatants are created, updated or
+   * deleted — `options.combatTurn` applied, turns set up again, and turn events and markers when
+   * the state changed.
+   */
+  _onModifyCombatants(_documents: FakeDocument[], options: Obj): void {
+    const priorState = deepClone(this.current);
+    if (typeof options.combatTurn === "number") this.turn = options.combatTurn;
+    this.setupTurns();
+    if (this.recordPreviousState(priorState)) {
+      if (options.turnEvents !== false) void this._manageTurnEvents();
+      this._updateTurnMarkers();
+    }
+  }
+
+  /**
+   * [NOTES] §1, [HOOKS]: nothing before the start; the ACTIVE GM runs the turn events in order
+   * (end turn → end round → start round → start turn, over every turn crossed forward, skipped ones
+   * flagged; a new combatant at the same round and turn → end the old, start the new); then every
+   * client calls `combatTurnChange(combat, previous, current)`.
+   */
+  async _manageTurnEvents(): Promise<void> {
+    if (!this.started) return;
+    const previous = this.previous!;
+    const current = this.current;
+    if (currentWorld().user.isActiveGM) await this.triggerTurnEvents(previous, current);
+    currentWorld().hooks.callAll("combatTurnChange", this, previous, current);
+  }
+
+  private async triggerTurnEvents(previous: CombatState, current: CombatState): Promise<void> {
+    const turns = this.turns;
+    const intervals: [number, number][] = [];
+    let roundDelta = current.round - previous.round;
+    if (roundDelta === 0) {
+      if (current.round > 0 && (previous.turn ?? -1) < (current.turn ?? -1)) intervals.push([(previous.turn ?? -1) + 1, current.turn ?? 0]);
+    } else if (roundDelta > 0) {
+      if (previous.round > 0) intervals.push([(previous.turn ?? -1) + 1, turns.length - 1]);
+      while (--roundDelta) intervals.push([0, turns.length - 1]);
+      intervals.push([0, current.turn ?? 0]);
+    }
+    if (intervals.length) {
+      let prior = { combatant: (this.combatants.get(previous.combatantId) as FakeCombatant | undefined) ?? null, round: previous.round, turn: previous.turn, skipped: false };
+      for (const [from, to] of intervals) {
+        for (let turn = from; turn <= to; turn++) {
+          const round = prior.round + (turn === 0 ? 1 : 0);
+          const next = { combatant: turns[turn] ?? null, round, turn, skipped: round !== current.round || turn !== current.turn };
+          if (prior.combatant) await this._onEndTurn(prior.combatant, { round: prior.round, turn: prior.turn, skipped: prior.skipped });
+          if (prior.round !== next.round) {
+            await this._onEndRound({ round: prior.round, skipped: prior.round !== previous.round });
+            await this._onStartRound({ round: next.round, skipped: next.round !== current.round });
+          }
+          if (next.combatant) await this._onStartTurn(next.combatant, { round: next.round, turn: next.turn, skipped: next.skipped });
+          prior = next;
+        }
+      }
+      return;
+    }
+    const changeCombatant = current.combatantId !== previous.combatantId && current.round === previous.round && current.turn === previous.turn;
+    if (!changeCombatant) return;
+    const prior = this.combatants.get(previous.combatantId) as FakeCombatant | undefined;
+    if (prior) await this._onEndTurn(prior, { round: current.round, turn: current.turn, skipped: false });
+    if (this.combatant) await this._onStartTurn(this.combatant, { round: current.round, turn: current.turn, skipped: false });
+  }
+
+  /** [API] the turn events a system overrides (no-ops in core). */
+  protected async _onStartTurn(_combatant: FakeCombatant, _context: Obj): Promise<void> {}
+  protected async _onEndTurn(_combatant: FakeCombatant, _context: Obj): Promise<void> {}
+  protected async _onStartRound(_context: Obj): Promise<void> {}
+  protected async _onEndRound(_context: Obj): Promise<void> {}
+
+  /* ------------------------------------ embedded ------------------------------------- */
+
+  override async createEmbeddedDocuments(name: string, data: Obj[], operation: Obj = {}): Promise<FakeDocument[]> {
+    const created = await super.createEmbeddedDocuments(name, data, operation);
+    if (name === "Combatant" && created.length) this._onModifyCombatants(created, operation);
+    return created;
   }
 
   /** One request for many combatants, as `updateEmbeddedDocuments` makes. */
-  async updateEmbeddedDocuments(name: string, updates: Obj[]): Promise<FakeDocument[]> {
+  async updateEmbeddedDocuments(name: string, updates: Obj[], options: Obj = {}): Promise<FakeDocument[]> {
     const collection = this.getEmbeddedCollection(name);
-    const changed: FakeDocument[] = [];
+    const changed: [FakeDocument, Obj][] = [];
     for (const update of updates) {
       const doc = collection.get(update._id as string);
       if (!doc) throw new Error(`fake: no ${name} ${String(update._id)}`);
       const candidate = doc.candidateSource(expandObject(deepClone(update)));
+      const diff = diffObject(doc._source, candidate);
+      if (isEmpty(diff)) continue;
       const siblings = this._source[(this.constructor as typeof FakeDocument).embedded[name]!] as Obj[];
       siblings[siblings.indexOf(doc._source)] = candidate;
       doc._source = candidate;
       doc._initialize();
-      changed.push(doc);
+      changed.push([doc, { _id: doc.id, ...diff }]);
     }
     if (!changed.length) return [];
-    currentWorld().db.writes.push({ action: "update", documentName: name, ids: changed.map((d) => d._id!), parentId: this._id, data: updates });
+    const userId = currentWorld().user.id;
+    currentWorld().db.writes.push({ action: "update", documentName: name, ids: changed.map(([d]) => d._id!), parentId: this._id, data: updates });
     this.prepareData();
-    for (const doc of changed) currentWorld().hooks.callAll(`update${name}`, doc, {}, {}, currentWorld().user.id);
-    return changed;
+    if (name === "Combatant") this._onModifyCombatants(changed.map(([d]) => d), options);
+    for (const [doc, diff] of changed) currentWorld().hooks.callAll(`update${name}`, doc, diff, options, userId);
+    return changed.map(([d]) => d);
+  }
+
+  override async deleteEmbeddedDocuments(name: string, ids: string[]): Promise<FakeDocument[]> {
+    const deleted = await super.deleteEmbeddedDocuments(name, ids);
+    if (name === "Combatant" && deleted.length) this._onModifyCombatants(deleted, {});
+    return deleted;
   }
 
   override async delete(): Promise<this> {
     await super.delete();
     currentWorld().hooks.callAll("deleteCombat", this, {}, currentWorld().user.id);
     return this;
+  }
+
+  /**
+   * Test helper, not Foundry API: the update `changes` made by ANOTHER client (`userId`) reaching
+   * this one, as the server broadcasts it — the source changes, then `_onUpdate(changed, options,
+   * userId)` and the `updateCombat` hook; no `_preUpdate` (pre-update work runs on the initiating
+   * client only, https://foundryvtt.com/api/v13/functions/hookEvents.preUpdateDocument.html), and
+   * `options` arrive as the sender wrote them ([NOTES] §6c).
+   */
+  receiveUpdate(changes: Obj, options: Obj, userId: string): Obj {
+    const candidate = this.candidateSource(expandObject(deepClone(changes)));
+    const diff = diffObject(this._source, candidate);
+    if (isEmpty(diff)) return diff;
+    this.commit(candidate);
+    this._onUpdate(diff, options, userId);
+    this.prepareData();
+    currentWorld().hooks.callAll("updateCombat", this, diff, options, userId);
+    return diff;
   }
 }
 
@@ -178,7 +485,15 @@ export function installCombatFake(fake: FakeFoundry): void {
   fake.hooks.on("createCombat", (combat) => {
     combats.viewed = combat as FakeDocument;
   });
+  // https://foundryvtt.com/api/v13/variables/CONFIG.Combat.html: `initiative: {formula: null,
+  // decimals: 2}` until a system sets it.
+  config.Combat.initiative = { formula: null, decimals: 2 };
   Object.assign(fake.game, { combats });
+  // `game.combat`: the viewed combat (https://foundryvtt.com/api/v13/classes/foundry.Game.html#combat).
+  Object.defineProperty(fake.game, "combat", { configurable: true, get: () => combats.viewed });
+  // `game.system`: the system's manifest (https://foundryvtt.com/api/v13/classes/foundry.packages.System.html),
+  // of which `Combatant#_getInitiativeFormula` reads `initiative`.
+  Object.assign(fake.game, { system: { id: manifest.id, initiative: manifest.initiative } });
   Object.assign(fake.foundry.documents, { Combat: FakeCombat, Combatant: FakeCombatant });
   Object.assign(globalThis, { Combat: FakeCombat, Combatant: FakeCombatant });
 }

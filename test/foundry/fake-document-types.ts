@@ -137,6 +137,11 @@ export class FakeActor extends FakeDocument {
     return [this.items, this.effects];
   }
 
+  /** `Actor#getRollData()`: the actor's `system` (https://foundryvtt.com/api/v13/classes/foundry.documents.Actor.html#getrolldata). */
+  getRollData(): unknown {
+    return this.system;
+  }
+
   override getEmbeddedCollection(name: string): FakeCollection<FakeDocument> {
     if (name === "Item") return this.items;
     if (name === "ActiveEffect") return this.effects;
