@@ -14,8 +14,8 @@
  * before core's `_onUpdate` compares the acting combatant, so core itself sees the turn change
  * (turn events on the GM, `combatTurnChange` everywhere, the token turn marker, the turn sounds).
  *
- * Writes: each user action is ONE combat update (plus one batched combatant update when
- * initiatives must follow the timeline). What follows — activation hooks, thresholds, due action
+ * Writes: each user action is ONE combat update (initiatives that mirror the timeline travel in it
+ * as embedded combatant changes). What follows — activation hooks, thresholds, due action
  * cards, AC reset — runs on the active GM only, derived from stored state (after-update.ts).
  */
 import { followUpOf, runFollowUp, type CombatSnapshot } from "./after-update";
@@ -35,6 +35,7 @@ import {
 import type { CombatMode } from "../settings";
 import { notifyError, notifyRulesError } from "../utils/notify";
 import { postFocusLost } from "./cards";
+import { closePressureWindow } from "../pressure-windows";
 
 /** Asks the GM for an action's duration (set by the applications layer; default: as proposed). */
 export type DurationPrompt = (combat: TacticaCombat, combatant: Combatant.Implementation) => Promise<number | null>;
@@ -140,28 +141,24 @@ export class TacticaCombat extends Combat {
     return state && syncTimeline(state, this.timelineCombatants());
   }
 
-  /** Timeline mode: the initiatives follow the positions (one batch, only those that differ). */
-  async #mirrorInitiatives(state: TimelineState | null = this.timeline): Promise<void> {
-    if (!state) return;
-    const changes = initiativeChanges(state, this.timelineCombatants());
-    if (changes.length) await this.updateEmbeddedDocuments("Combatant", changes);
-  }
-
   /**
-   * Writes a new timeline (one combat update) and the initiatives that mirror it (one batch).
-   * `endsAction`: the acting combatant's action ends, as core's `nextTurn` — the `combatTurn` hook
-   * fires before the update with core's arguments (https://foundryvtt.com/api/v13/functions/hookEvents.combatTurn.html);
-   * the world time does not advance (positions are not seconds).
+   * Writes a new timeline in ONE combat update, with the initiatives that mirror its positions as
+   * embedded combatant changes of that same update (core re-sorts the turns when `combatants`
+   * change). `endsAction`: the acting combatant's action ends, as core's `nextTurn` — the
+   * `combatTurn` hook fires before the update with core's arguments
+   * (https://foundryvtt.com/api/v13/functions/hookEvents.combatTurn.html); the world time does not
+   * advance (positions are not seconds).
    */
   async #writeTimeline(state: TimelineState, extra: Record<string, unknown> = {}, endsAction = false): Promise<void> {
     const updateData: Record<string, unknown> = { "flags.tactica.timeline": state, ...extra };
+    const mirrors = initiativeChanges(state, this.timelineCombatants());
+    if (mirrors.length) updateData.combatants = mirrors;
     if (endsAction) {
       Object.assign(updateData, { round: this.round, turn: 0 });
       const updateOptions = { direction: 1, worldTime: { delta: 0 } };
       (Hooks.callAll as (hook: string, ...args: unknown[]) => boolean)("combatTurn", this, updateData, updateOptions);
       await this.update(updateData as Combat.UpdateData, updateOptions as Combat.Database.UpdateOperation);
     } else await this.update(updateData as Combat.UpdateData);
-    await this.#mirrorInitiatives(state);
     await this.settled();
   }
 
@@ -234,7 +231,15 @@ export class TacticaCombat extends Combat {
       notifyError("TACTICA.Combat.Errors.NoInitiative");
       return this;
     }
-    return super.rollInitiative(...args);
+    const [ids] = args;
+    // Core rolls for the combatants the user owns; an INI pressure bonus lasts that one roll (RULES §2).
+    const rolled = (typeof ids === "string" ? [ids] : ids).flatMap((id) => {
+      const combatant = this.combatants.get(id);
+      return combatant?.isOwner && combatant.actor ? [combatant.actor] : [];
+    });
+    await super.rollInitiative(...args);
+    for (const actor of new Set(rolled)) await closePressureWindow(actor, "nextRoll", { target: "ini" });
+    return this;
   }
 
   /** Timeline mode: the GM only; core starts the combat and the timeline comes with the same update. */
@@ -242,7 +247,6 @@ export class TacticaCombat extends Combat {
     const timeline = this.mode === "timeline";
     if (timeline && !this.#canManage()) return this;
     await super.startCombat();
-    if (timeline) await this.#mirrorInitiatives();
     await this.settled();
     return this;
   }
@@ -293,7 +297,7 @@ export class TacticaCombat extends Combat {
 
   /**
    * RULES §7.2: the acting combatant ends an action of `duration` positions. One combat write
-   * (timeline, last threshold) and one batch of initiatives; the rest follows on the active GM.
+   * (timeline, last threshold, mirrored initiatives); the rest follows on the active GM.
    * Returns false (with a message, nothing changed) when refused.
    */
   async endAction(duration: number): Promise<boolean> {
@@ -371,8 +375,9 @@ export class TacticaCombat extends Combat {
 
   /**
    * Timeline mode: the combat starts with its timeline, in the same update as core's
-   * `{round: 1, turn: 0}` (every combatant at its initiative, stacked in collection order). Only a
-   * GM can write flags, so a player's start is refused by the server as a whole.
+   * `{round: 1, turn: 0}` (every combatant at its initiative, stacked in collection order; the
+   * initiatives become the positions). Only a GM can write flags, so a player's start is refused
+   * by the server as a whole.
    */
   protected override async _preUpdate(...args: Parameters<Combat["_preUpdate"]>): ReturnType<Combat["_preUpdate"]> {
     const allowed = await super._preUpdate(...args);
@@ -384,6 +389,8 @@ export class TacticaCombat extends Combat {
       const every = thresholdEvery();
       const flags = (changed.flags ??= {});
       flags.tactica = { ...flags.tactica, timeline: state, lastThreshold: Math.floor(state.pointer / every) * every };
+      const mirrors = initiativeChanges(state, this.timelineCombatants());
+      if (mirrors.length && !("combatants" in changed)) changed.combatants = mirrors;
     }
     return allowed;
   }
@@ -395,7 +402,8 @@ export class TacticaCombat extends Combat {
    */
   protected override _onUpdate(...args: Parameters<Combat["_onUpdate"]>): void {
     const [changed, options, userId] = args;
-    if ("flags" in changed) {
+    // (With `combatants` in the change, core sets the turns up itself before comparing.)
+    if ("flags" in changed && !("combatants" in changed)) {
       const recorded = this.current;
       this.setupTurns();
       this.current = recorded;

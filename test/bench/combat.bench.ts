@@ -1,32 +1,43 @@
 import { bench, describe } from "vitest";
-import { endActionStep, initiativeChanges, startTimeline, syncTimeline } from "../../src/combat/timeline-steps";
-import { compareTimelineEntries, placeDelayedAction, type TimelineState } from "../../src/rules/timeline";
+import { loadWorld } from "../foundry/world";
+import { createTemplateHarness, installTemplateHarness } from "../templates/harness";
+import { createFakeCombat } from "../foundry/fake-combat";
+import type { TacticaCombat } from "../../src/combat/combat";
 
-// Issue 6 budget: a timeline advance with 50 combatants, median < 1 ms — the whole computation
-// of one "End action" as the combat makes it (sync with the tracker, advance, pointer over due
-// markers and thresholds, initiative changes, the tracker's sort), without the database.
-describe("combat timeline advance (RULES §7.2)", () => {
-  const combatants = Array.from({ length: 50 }, (_, i) => ({ id: `c${i}`, initiative: (i * 7) % 13 as number | null }));
-  const initial = startTimeline(combatants);
-  let state: TimelineState = initial;
-  let turn = 0;
+// Issue 16 budgets: `setupTurns` ≤ 1 ms and one "End action" ≤ 5 ms with 200 combatants (medians).
+// Both go through the real TacticaCombat on the Foundry fake, as a GM's client runs them: the sort
+// with core's unbound comparator, and End action's whole path — the stored timeline read, the next
+// state, the combat update (with the initiatives that mirror it), core's turn diff and the active
+// GM's follow-up (activation hooks; a threshold card when the pointer crosses one). What the fake's
+// own bookkeeping costs (cloning and diffing the source) is counted too.
 
-  bench("End action, 50 combatants (+ a Différé marker every 5 actions)", () => {
-    const synced = syncTimeline(state, combatants);
-    const acting = [...synced.entries].sort(compareTimelineEntries)[0]!;
-    let next = synced;
-    if (acting.kind === "combatant" && turn % 5 === 0) {
-      next = placeDelayedAction(next, { ownerId: acting.id, actionId: `a${turn}`, duration: 0, delay: 2 });
-    }
-    const step = endActionStep(next, acting.id, 1 + (turn++ % 6), 10);
-    for (const change of initiativeChanges(step.state, combatants)) {
-      const c = combatants.find((x) => x.id === change._id);
-      if (c) c.initiative = change.initiative;
-    }
-    state = step.state;
-    if (turn % 5_000 === 0) {
-      state = initial;
-      combatants.forEach((c, i) => (c.initiative = (i * 7) % 13));
-    }
+const world = await loadWorld("fr", (fake) => installTemplateHarness(fake, createTemplateHarness("fr")));
+world.data.setUser("gm-1");
+await world.fake.settings.set("tactica", "combatMode", "timeline");
+
+const SIZE = 200;
+const actors = [];
+for (let i = 0; i < SIZE; i++) actors.push(await world.createActor({ name: `F${i}`, type: "npc" }));
+// Spread positions with repeats, so stacks of several combatants exist.
+const fighters = actors.map((a, i) => ({ actorId: a.id!, initiative: (i * 7) % 23, name: `F${i}` }));
+
+const sorted = (await createFakeCombat(fighters)) as unknown as TacticaCombat;
+await sorted.startCombat();
+
+const acting = (await createFakeCombat(fighters)) as unknown as TacticaCombat;
+await acting.startCombat();
+let turn = 0;
+
+describe(`combat document, ${SIZE} combatants (timeline mode, GM)`, () => {
+  bench(`setupTurns, ${SIZE} combatants`, () => {
+    sorted.setupTurns();
   });
+
+  bench(
+    `End action, ${SIZE} combatants`,
+    async () => {
+      await acting.endAction(1 + (turn++ % 6));
+    },
+    { time: 3000, warmupTime: 500 },
+  );
 });

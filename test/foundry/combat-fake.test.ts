@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { installFoundryFake, type FakeFoundry } from "./fake";
 import { dataFake, type DataFake } from "./fake-data";
 import { FakeCombat, FakeCombatant, createFakeCombat, type CombatState } from "./fake-combat";
@@ -256,6 +256,13 @@ describe("fake Combatant and Combat: initiative", () => {
     expect(combat.combatants.map((c) => (c as FakeCombatant).initiative).sort()).toEqual([5, null].sort());
     expect(options).toEqual([{ turnEvents: false }]);
   });
+
+  it("rollAll rolls only for owned combatants that have no initiative yet", async () => {
+    (fake.CONFIG.Combat as { initiative: { formula: string } }).initiative.formula = "4";
+    const combat = await combatOf([null, 7]);
+    await combat.rollAll();
+    expect(combat.turns.map((c) => c.initiative)).toEqual([7, 4]);
+  });
 });
 
 describe("fake Combat: another client's update", () => {
@@ -276,6 +283,23 @@ describe("fake Combat: another client's update", () => {
     combat.receiveUpdate({ turn: 1 }, { custom: 1 }, "player-1");
     expect(received).toEqual([[{ turn: 1 }, { custom: 1 }, "player-1"]]);
     expect(combat.combatant?.name).toBe("C1");
+  });
+
+  it("foundry.utils.debounce calls back once, with the last arguments, after the delay since the last call", async () => {
+    vi.useFakeTimers();
+    try {
+      const calls: number[] = [];
+      const debounced = (fake.foundry.utils as { debounce(fn: (n: number) => void, ms: number): (n: number) => void }).debounce((n) => calls.push(n), 50);
+      debounced(1);
+      vi.advanceTimersByTime(30);
+      debounced(2);
+      vi.advanceTimersByTime(30);
+      expect(calls).toEqual([]);
+      vi.advanceTimersByTime(20);
+      expect(calls).toEqual([2]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("game.combat is the viewed combat", async () => {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { loadWorld, type LoadedWorld } from "./world";
 import { createTemplateHarness, installTemplateHarness, textOf } from "../templates/harness";
-import { createFakeCombat } from "./fake-combat";
+import { createFakeCombat, type CombatState, type FakeCombat } from "./fake-combat";
 import type { TacticaCombat } from "../../src/combat/combat";
 import type { TacticaActor } from "../../src/documents/actor";
 
@@ -20,8 +20,6 @@ const person = (name: string, extra: object = {}) => ({
 
 async function setup(mode: "tours" | "timeline"): Promise<void> {
   world = await loadWorld("fr", (fake) => installTemplateHarness(fake, createTemplateHarness("fr")));
-  const { registerCombat } = await import("../../src/combat/register");
-  registerCombat();
   await world.fake.settings.set("tactica", "combatMode", mode);
   world.data.setUser("gm-1");
   actors = {
@@ -74,8 +72,8 @@ describe("timeline mode", () => {
     expect(log).toEqual(["activationStart:Ana"]);
 
     const writes = await world.writesDuring(() => combat.endAction(2));
-    // One combat write, one batch of initiatives.
-    expect(writes.map((w) => w.documentName)).toEqual(["Combat", "Combatant"]);
+    // One combat write; the initiatives that mirror the positions travel in it.
+    expect(writes.map((w) => w.documentName)).toEqual(["Combat"]);
     // Bel was at 5 first: Ana goes after it (FIFO).
     expect(order()).toEqual(["Cyr@3", "Bel@5", "Ana@5"]);
     await combat.endAction(2);
@@ -168,5 +166,61 @@ describe("timeline mode", () => {
     await combat.startCombat();
     await combat.stun(idOf("Bel"), 2);
     expect(order()).toEqual(["Ana@3", "Cyr@3", "Bel@7"]);
+  });
+});
+
+describe("timeline mode through core's combat lifecycle", () => {
+  beforeEach(() => setup("timeline"));
+
+  const fakeOf = () => combat as unknown as FakeCombat;
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it("orders the combatants before the start as the timeline will start: position, then arrival", () => {
+    expect(order()).toEqual(["Ana@3", "Cyr@3", "Bel@5"]);
+  });
+
+  it("starts through core: the start sound, combatStart, and the timeline in the same update", async () => {
+    const seen: unknown[] = [];
+    world.fake.hooks.on("combatStart", (c: unknown, data: unknown) => seen.push([(c as TacticaCombat).round, data]));
+    const writes = await world.writesDuring(() => combat.startCombat());
+    expect(seen).toEqual([[0, { round: 1, turn: 0 }]]);
+    expect(fakeOf().sounds[0]).toBe("startEncounter");
+    expect(writes.filter((w) => w.documentName === "Combat")).toHaveLength(1);
+    expect(combat.timeline?.pointer).toBe(3);
+    expect(current()).toBe("Ana");
+  });
+
+  it("End action calls combatTurn before its update; core then sees the new acting combatant", async () => {
+    await combat.startCombat();
+    await tick();
+    const log: string[] = [];
+    const events: string[] = [];
+    const spied = combat as unknown as { _onStartTurn: (c: { name: string }) => Promise<void>; _onEndTurn: (c: { name: string }) => Promise<void> };
+    spied._onStartTurn = async (c) => void events.push(`start ${c.name}`);
+    spied._onEndTurn = async (c) => void events.push(`end ${c.name}`);
+    world.fake.hooks.on("combatTurn", (c: unknown, data: unknown, options: unknown) => {
+      log.push(`combatTurn pointer=${(c as TacticaCombat).timeline!.pointer} turn=${(data as { turn: number }).turn} direction=${(options as { direction: number }).direction}`);
+    });
+    world.fake.hooks.on("combatTurnChange", (_c: unknown, prev: unknown, cur: unknown) => {
+      const name = (s: unknown) => combat.combatants.get((s as CombatState).combatantId!)?.name;
+      log.push(`combatTurnChange ${name(prev)} → ${name(cur)}`);
+    });
+    const markers = fakeOf().turnMarkerUpdates.length;
+    await combat.endAction(2);
+    await tick();
+    expect(log).toEqual(["combatTurn pointer=3 turn=0 direction=1", "combatTurnChange Ana → Cyr"]);
+    expect(events).toEqual(["end Ana", "start Cyr"]);
+    expect(fakeOf().turnMarkerUpdates.length).toBeGreaterThan(markers);
+    expect(combat.current).toMatchObject({ round: 1, turn: 0, combatantId: idOf("Cyr") });
+  });
+
+  it("a GM's drag that puts someone else first is a turn change for core too", async () => {
+    await combat.startCombat();
+    await tick();
+    const changes: string[] = [];
+    world.fake.hooks.on("combatTurnChange", (_c: unknown, _p: unknown, cur: unknown) => changes.push(combat.combatants.get((cur as CombatState).combatantId!)?.name ?? "?"));
+    await combat.moveMarker(idOf("Bel"), 1);
+    await tick();
+    expect(changes).toEqual(["Bel"]);
   });
 });

@@ -1,8 +1,10 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { loadWorld, type LoadedWorld } from "./world";
 import { createTemplateHarness, installTemplateHarness } from "../templates/harness";
 import { createFakeCombat, FakeCombat } from "./fake-combat";
 import { FakeUser } from "./fake-world";
+import { queueDiceFaces } from "./fake-dice";
+import manifest from "../../system.json";
 import type { TacticaCombat } from "../../src/combat/combat";
 import type { TacticaActor } from "../../src/documents/actor";
 
@@ -17,8 +19,6 @@ const thresholds: number[][] = [];
 
 beforeEach(async () => {
   world = await loadWorld("fr", (fake) => installTemplateHarness(fake, createTemplateHarness("fr")));
-  const { registerCombat } = await import("../../src/combat/register");
-  registerCombat();
   world.data.setUser("gm-1");
   ana = await world.createActor({
     name: "Ana",
@@ -84,5 +84,71 @@ describe("tours mode", () => {
     });
     expect(writes.filter((w) => w.documentName === "Actor").map((w) => w.ids[0])).toEqual([ana.id]);
     expect((ana.items.getName("Carapace")!.system as unknown as { adaptiveBonus: number }).adaptiveBonus).toBe(0);
+  });
+});
+
+describe("tours mode: order of play (D-37)", () => {
+  /** A combat of fighters with the given INI (printed) and initiative, created in that order. */
+  async function fighters(list: { name: string; ini: number; initiative: number | null; pressure?: number }[]): Promise<TacticaCombat> {
+    const ids: string[] = [];
+    for (const f of list) {
+      const actor = await world.createActor({ name: f.name, type: "character", system: { profile: { ini: { value: f.ini } } } });
+      if (f.pressure) {
+        const effect = { name: "Pression INI", changes: [{ key: "system.profile.ini.pressure", mode: 4, value: String(f.pressure) }], flags: { tactica: { pressure: { target: "ini", window: "nextRoll", itemId: "x" } } } };
+        await (actor as unknown as { createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> }).createEmbeddedDocuments("ActiveEffect", [effect]);
+      }
+      ids.push(actor.id!);
+    }
+    return (await createFakeCombat(list.map((f, i) => ({ actorId: ids[i]!, initiative: f.initiative, name: f.name })))) as unknown as TacticaCombat;
+  }
+  const order = (c: TacticaCombat) => c.turns.map((t) => t.name);
+
+  it("core's tracker buttons roll 1d10 + current INI (pressure included), whole numbers", async () => {
+    expect(world.fake.CONFIG.Combat).toMatchObject({ initiative: { formula: "1d10 + @profile.ini.total", decimals: 0 } });
+    // The manifest says the same, for any code that reads game.system.initiative.
+    expect(manifest.initiative).toBe("1d10 + @profile.ini.total");
+    const c = await fighters([{ name: "Cyr", ini: 3, initiative: null, pressure: 2 }, { name: "Dan", ini: 4, initiative: null }]);
+    queueDiceFaces([6, 9]);
+    await c.rollAll();
+    expect(c.turns.map((t) => [t.name, t.initiative])).toEqual([["Dan", 13], ["Cyr", 11]]);
+    // The INI pressure bonus lasted that one roll (RULES §2).
+    const cyr = world.fake.game.actors as unknown as { getName(n: string): TacticaActor };
+    expect(cyr.getName("Cyr").effects.size).toBe(0);
+  });
+
+  it("ties go to the higher current INI, then to Foundry's order", async () => {
+    const c = await fighters([
+      { name: "Low", ini: 2, initiative: 10 },
+      { name: "High", ini: 5, initiative: 10 },
+      { name: "Pressed", ini: 3, initiative: 10, pressure: 4 },
+      { name: "Top", ini: 0, initiative: 12 },
+      { name: "Twin", ini: 2, initiative: 10 },
+    ]);
+    expect(order(c).slice(0, 3)).toEqual(["Top", "Pressed", "High"]);
+    const twins = c.turns.slice(3);
+    expect(twins.map((t) => t.name).sort()).toEqual(["Low", "Twin"]);
+    // Full tie: Foundry's own order (by id).
+    expect(twins[0]!.id! < twins[1]!.id!).toBe(true);
+  });
+
+  it("sorts with core's unbound comparator, reading the mode and INI once per setupTurns", async () => {
+    const c = await fighters(Array.from({ length: 40 }, (_, i) => ({ name: `F${i}`, ini: i % 5, initiative: i % 7 })));
+    const get = vi.spyOn(world.fake.settings, "get");
+    c.setupTurns();
+    const modeReads = get.mock.calls.filter(([, key]) => key === "combatMode").length;
+    get.mockRestore();
+    expect(modeReads).toBe(1);
+    expect(c.turns.map((t) => t.initiative)).toEqual([...c.turns.map((t) => t.initiative)].sort((a, b) => b! - a!));
+  });
+
+  it("a timeline combat rolls no initiative: refused with a message, nothing written", async () => {
+    await world.fake.settings.set("tactica", "combatMode", "timeline");
+    const c = await fighters([{ name: "Eve", ini: 3, initiative: null }]);
+    let writes: unknown[] = [];
+    const errors = await world.errorsDuring(async () => {
+      writes = await world.writesDuring(() => c.rollAll());
+    });
+    expect(writes).toEqual([]);
+    expect(errors).toEqual(["Pas d'initiative sur la ligne du temps\u00a0: l'ordre est celui des positions."]);
   });
 });

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { loadWorld, type LoadedWorld } from "./world";
 import { createTemplateHarness, installTemplateHarness, textOf } from "../templates/harness";
 import { createFakeCombat } from "./fake-combat";
+import { actionsUnder, coreTrackerStub } from "./combat-dom-stub";
 import { createTimeline, placeDelayedAction, type TimelineState } from "../../src/rules/timeline";
 import { trackerContext, type CombatView, type CombatantView } from "../../src/applications/combat/tracker-context";
 import { endActionContext, lastCard, readDuration, readTimelineCost } from "../../src/applications/combat/end-action";
@@ -162,10 +163,8 @@ describe("combat windows in the Foundry fake", () => {
       { actorId: ana.id!, initiative: 2, name: "Ana" },
       { actorId: bel.id!, initiative: 4, name: "Bel" },
     ])) as unknown as TacticaCombat;
-    // Stand-ins the fake lacks: `game.combat` (the viewed combat) and DialogV2.prompt, which the
-    // tests drive by calling the OK button's callback with a form holding the typed duration.
-    const game = world.fake.game as Record<string, unknown>;
-    Object.defineProperty(game, "combat", { configurable: true, get: () => (game.combats as { viewed: unknown }).viewed });
+    // A stand-in the fake lacks: DialogV2.prompt, which the tests drive by calling the OK
+    // button's callback with a form holding the typed duration.
     prompt = vi.fn();
     (world.fake.foundry.applications as Record<string, unknown>).api = {
       ...((world.fake.foundry.applications as Record<string, unknown>).api as object),
@@ -243,9 +242,86 @@ describe("combat windows in the Foundry fake", () => {
     expect(positions()).toMatchObject({ Bel: 4 });
     world.data.setUser("gm-1");
     const writes = await world.writesDuring(() => dropMarker(bel, 1));
-    expect(writes.map((w) => w.documentName)).toEqual(["Combat", "Combatant"]);
+    expect(writes.map((w) => w.documentName)).toEqual(["Combat"]);
     expect(positions()).toMatchObject({ Bel: 1 });
     expect(await dropMarker(bel, -1)).toBe(false);
+  });
+
+  it("the core tracker's hook: Timeline button made in the tracker's own window, no instanceof, no global document", async () => {
+    const { root, doc } = coreTrackerStub();
+    // Elements of another window: not HTMLElements, and `document` is not theirs.
+    world.fake.hooks.callAll("renderCombatTracker", { viewed: combat }, root, {});
+    const button = root.querySelector(".tactica-open-timeline");
+    expect(button).not.toBeNull();
+    expect(doc.created).toContain(button);
+    expect(button!.parent?.className).toBe("combat-tracker-header");
+    // Idempotent: a second render adds no second button.
+    world.fake.hooks.callAll("renderCombatTracker", { viewed: combat }, root, {});
+    expect(root.querySelectorAll(".tactica-open-timeline")).toHaveLength(1);
+  });
+
+  it("D-37 in the core tracker: on a timeline the initiative controls go and the initiative mirrors the position read-only", async () => {
+    const gm = coreTrackerStub();
+    world.fake.hooks.callAll("renderCombatTracker", { viewed: combat }, gm.root, {});
+    expect(actionsUnder(gm.root)).toEqual(["nextTurn", "nextRound"]);
+    expect(gm.inputs.map((i) => i.readOnly)).toEqual([true, true]);
+    // Players lose core's End Turn too: only the GM ends an action on a timeline.
+    world.data.setUser("player-1");
+    const player = coreTrackerStub();
+    world.fake.hooks.callAll("renderCombatTracker", { viewed: combat }, player.root, {});
+    expect(actionsUnder(player.root)).toEqual([]);
+    // Tours mode: core's tracker stays as it is.
+    world.data.setUser("gm-1");
+    await combat.setMode("tours");
+    const tours = coreTrackerStub();
+    world.fake.hooks.callAll("renderCombatTracker", { viewed: combat }, tours.root, {});
+    expect(actionsUnder(tours.root)).toEqual(["rollAll", "rollNPC", "resetAll", "rollInitiative", "rollInitiative", "previousRound", "previousTurn", "nextTurn", "nextRound"]);
+    expect(tours.inputs.map((i) => i.readOnly)).toEqual([false, false]);
+  });
+
+  it("the open tracker renders once per burst of combat changes", async () => {
+    const { openTimelineTracker, REFRESH_DELAY_MS } = await import("../../src/applications/combat/tracker");
+    await combat.startCombat();
+    const app = (await openTimelineTracker()) as { render: () => Promise<unknown> };
+    const render = vi.spyOn(app, "render");
+    vi.useFakeTimers();
+    try {
+      // A burst: one combatant batch of several, then the combat.
+      await combat.updateEmbeddedDocuments("Combatant", combat.combatants.map((c, i) => ({ _id: c.id, hidden: i % 2 === 0 })));
+      await combat.update({ "flags.tactica.note": 1 } as never);
+      expect(render).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(REFRESH_DELAY_MS);
+      expect(render).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("v14 pop-outs: the timeline opens in the core tracker's detached window; End action's dialog in the timeline's", async () => {
+    const { openTimelineTracker, TimelineTracker } = await import("../../src/applications/combat/tracker");
+    await combat.startCombat();
+    const release = world.fake.game.release as { generation: number };
+    const app = (await openTimelineTracker()) as { render: (o?: object) => Promise<unknown> };
+    const render = vi.spyOn(app, "render");
+    const endAction = TimelineTracker.DEFAULT_OPTIONS.actions.endAction as unknown as (this: unknown, e: unknown, t: unknown) => Promise<void>;
+    prompt.mockResolvedValue(null);
+    // v13: no detached windows, nothing extra.
+    await openTimelineTracker({ window: { windowId: "w-1" } });
+    await endAction.call({ window: { windowId: "w-2" } }, {}, {});
+    expect(render).toHaveBeenLastCalledWith({ force: true });
+    expect(prompt.mock.calls[0]![0]).not.toHaveProperty("renderOptions");
+    release.generation = 14;
+    try {
+      await openTimelineTracker({ window: { windowId: "w-1" } });
+      expect(render).toHaveBeenLastCalledWith({ force: true, window: { detached: true, windowId: "w-1" } });
+      await endAction.call({ window: { windowId: "w-2" } }, {}, {});
+      expect(prompt.mock.calls[1]![0]).toMatchObject({ renderOptions: { window: { detached: true, windowId: "w-2" } } });
+      // A window that is not popped out: the main window, as on v13.
+      await openTimelineTracker({ window: {} });
+      expect(render).toHaveBeenLastCalledWith({ force: true });
+    } finally {
+      release.generation = 13;
+    }
   });
 
   it("registers the tracker's templates for preloading", async () => {

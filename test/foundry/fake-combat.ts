@@ -310,6 +310,12 @@ export class FakeCombat extends FakeDocument {
     return this;
   }
 
+  /** [API] Combat#rollAll: rolls for every owned combatant without an initiative. */
+  async rollAll(options: { formula?: string | null; updateTurn?: boolean } = {}): Promise<this> {
+    const ids = (this.combatants.contents as FakeCombatant[]).filter((c) => c.isOwner && c.initiative === null).map((c) => c.id!);
+    return this.rollInitiative(ids, options);
+  }
+
   /* ------------------------------------ turn diff ------------------------------------ */
 
   /** [NOTES] §1: copies `priorState` into `previous`; true when combatant, round or turn differ. */
@@ -474,6 +480,15 @@ export class FakeCombat extends FakeDocument {
   }
 }
 
+/** `foundry.utils.debounce`, as the fake installs it. */
+export function fakeDebounce<A extends unknown[]>(callback: (...args: A) => unknown, delay: number): (...args: A) => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return (...args: A) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => callback(...args), delay);
+  };
+}
+
 /** Installs combats on an installed fake (called by installFoundryFake, after the scenes). */
 export function installCombatFake(fake: FakeFoundry): void {
   const config = fake.CONFIG as Record<string, Obj>;
@@ -489,6 +504,10 @@ export function installCombatFake(fake: FakeFoundry): void {
   // decimals: 2}` until a system sets it.
   config.Combat.initiative = { formula: null, decimals: 2 };
   Object.assign(fake.game, { combats });
+  // `foundry.utils.debounce(callback, delay)`: the returned function restarts a `delay` ms timer on
+  // every call and calls `callback` once it runs out, with the last arguments
+  // (https://foundryvtt.com/api/v13/functions/foundry.utils.debounce.html).
+  Object.assign(fake.foundry.utils, { debounce: fakeDebounce });
   // `game.combat`: the viewed combat (https://foundryvtt.com/api/v13/classes/foundry.Game.html#combat).
   Object.defineProperty(fake.game, "combat", { configurable: true, get: () => combats.viewed });
   // `game.system`: the system's manifest (https://foundryvtt.com/api/v13/classes/foundry.packages.System.html),

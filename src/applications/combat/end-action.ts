@@ -11,6 +11,13 @@
 import { timelineDuration, type TimelineCost } from "../../rules/timeline";
 import { notifyError } from "../../utils/notify";
 import type { TacticaCombat } from "../../combat/combat";
+import { besideOptions } from "../../compat/detached";
+
+/** `DialogV2.prompt` options that render it in `opener`'s detached window (v14), or none. */
+function renderBeside(opener: unknown): { renderOptions?: object } {
+  const options = besideOptions(opener);
+  return options.window ? { renderOptions: options } : {};
+}
 
 /** The dialog's template. */
 export const END_ACTION_TEMPLATE = "systems/tactica/templates/combat/end-action.hbs";
@@ -128,9 +135,11 @@ function actingOf(combatant: Combatant.Implementation): ActingLike {
 
 /**
  * The duration prompt `setDurationPrompt` installs: shows the dialog for the acting combatant and
- * resolves the confirmed duration, or `null` (closed, or refused with a message).
+ * resolves the confirmed duration, or `null` (closed, or refused with a message). On v14 the
+ * dialog opens in `opener`'s window when that window is popped out (the timeline tracker's End
+ * action), so it never appears behind it in the main window.
  */
-export async function promptDuration(_combat: TacticaCombat, combatant: Combatant.Implementation): Promise<number | null> {
+export async function promptDuration(_combat: TacticaCombat, combatant: Combatant.Implementation, opener?: unknown): Promise<number | null> {
   const messages = (game.messages?.contents ?? []) as unknown as CardLike[];
   const context = endActionContext(messages, actingOf(combatant));
   const content = await foundry.applications.handlebars.renderTemplate(END_ACTION_TEMPLATE, { ...context });
@@ -140,6 +149,7 @@ export async function promptDuration(_combat: TacticaCombat, combatant: Combatan
     classes: ["tactica", "tactica-dialog", "tactica-end-action"],
     content,
     rejectClose: false,
+    ...renderBeside(opener),
     ok: {
       label: i18n?.localize("TACTICA.Combat.EndAction.Confirm") ?? "OK",
       icon: "fa-solid fa-forward-step",

@@ -3,9 +3,11 @@
  * in the combat, the timeline tracker's button in the core combat tracker's header (v13 hook
  * `renderCombatTracker`, which hands the tracker's root element), and the re-render of the
  * tracker when the combat or its combatants change, and the place form's header control on the
- * core RegionConfig. Called by `registerCombat()`.
+ * core RegionConfig, and — on a timeline — the core tracker's initiative controls hidden.
+ * Called by `registerCombat()`.
  */
-import { setDurationPrompt } from "../../combat/combat";
+import { setDurationPrompt, TacticaCombat } from "../../combat/combat";
+import { createElementIn, elementOf, type ElementLike } from "../../compat/dom";
 import { END_ACTION_TEMPLATE, promptDuration } from "./end-action";
 import { openTimelineTracker, refreshTimelineTracker, TRACKER_TEMPLATE } from "./tracker";
 import { PLACE_CONFIG_TEMPLATE } from "../../places/region-config";
@@ -25,21 +27,48 @@ const OPEN_BUTTON_CLASS = "tactica-open-timeline";
 /**
  * Adds the "Timeline" button to the core combat tracker's header (the sidebar tab and its
  * popout both fire the hook). Falls back to the top of the tracker when the header is not found.
+ * Created in the tracker's own window (a popped-out tracker is another document on v14); the
+ * timeline opens beside `tracker` (the core tracker application).
  */
-export function addTrackerButton(root: HTMLElement): HTMLButtonElement | null {
+export function addTrackerButton(root: ElementLike, tracker?: unknown): HTMLButtonElement | null {
   if (root.querySelector(`.${OPEN_BUTTON_CLASS}`)) return null;
-  const host = root.querySelector<HTMLElement>(".combat-tracker-header") ?? root;
+  const host = elementOf(root.querySelector(".combat-tracker-header")) ?? root;
   const label = game.i18n?.localize("TACTICA.Combat.Tracker.Open") ?? "Timeline";
-  const button = document.createElement("button");
+  const button = createElementIn(root, "button") as HTMLButtonElement;
   button.type = "button";
   button.className = `${OPEN_BUTTON_CLASS} inline-control`;
   button.setAttribute("aria-label", label);
   button.dataset.tooltip = label;
   button.innerHTML = `<i class="fa-solid fa-timeline" aria-hidden="true"></i>`;
   button.append(` ${label}`);
-  button.addEventListener("click", () => void openTimelineTracker());
+  button.addEventListener("click", () => void openTimelineTracker(tracker));
   host.prepend(button);
   return button;
+}
+
+/**
+ * The core tracker's controls that would be a second source of order on a timeline (D-37, review
+ * C3): the initiative rolls and reset, and going back (refused anyway). The v13 tracker marks its
+ * controls with `data-action`; the per-combatant initiative is an `.initiative-input`.
+ */
+const TIMELINE_HIDDEN = ["rollAll", "rollNPC", "rollInitiative", "resetAll", "previousRound", "previousTurn"];
+/** Players do not end actions on a timeline (the GM does): core's End Turn goes too. */
+const TIMELINE_HIDDEN_FOR_PLAYERS = ["nextTurn", "nextRound"];
+
+/**
+ * D-37 in the core tracker of a timeline combat: the controls above are removed and each
+ * initiative shows the position it mirrors, read-only. Nothing changes in *tours* mode.
+ */
+export function adaptCoreTracker(root: ElementLike, combat: unknown, isGM: boolean): void {
+  if (!(combat instanceof TacticaCombat) || combat.mode !== "timeline") return;
+  const actions = isGM ? TIMELINE_HIDDEN : [...TIMELINE_HIDDEN, ...TIMELINE_HIDDEN_FOR_PLAYERS];
+  for (const control of root.querySelectorAll(actions.map((a) => `[data-action="${a}"]`).join(", "))) control.remove();
+  const title = game.i18n?.localize("TACTICA.Combat.Tracker.PositionMirror") ?? "";
+  for (const input of root.querySelectorAll<HTMLInputElement>(".initiative-input")) {
+    input.readOnly = true;
+    input.tabIndex = -1;
+    input.title = title;
+  }
 }
 
 const REFRESH_HOOKS = [
@@ -54,8 +83,11 @@ const REFRESH_HOOKS = [
 export function registerCombatUI(): void {
   setDurationPrompt(promptDuration);
   registerPlaceConfig();
-  Hooks.on("renderCombatTracker", ((_app: unknown, html: unknown) => {
-    if (html instanceof HTMLElement) addTrackerButton(html);
+  Hooks.on("renderCombatTracker", ((app: { viewed?: unknown } | null, html: unknown) => {
+    const root = elementOf(html);
+    if (!root) return;
+    addTrackerButton(root, app);
+    adaptCoreTracker(root, app?.viewed ?? game.combat, game.user?.isGM === true);
   }) as never);
   for (const hook of REFRESH_HOOKS) Hooks.on(hook, (() => refreshTimelineTracker()) as never);
 }

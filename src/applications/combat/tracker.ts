@@ -13,6 +13,8 @@ import { notifyError } from "../../utils/notify";
 import { readCombatView } from "./combat-view";
 import { HandlebarsAppBase, type AppAction } from "./foundry-app";
 import { trackerContext } from "./tracker-context";
+import { promptDuration } from "./end-action";
+import { besideOptions } from "../../compat/detached";
 
 /** The tracker's template. */
 export const TRACKER_TEMPLATE = "systems/tactica/templates/combat/tracker.hbs";
@@ -30,9 +32,16 @@ function managedCombat(): TacticaCombat | null {
   return combat instanceof TacticaCombat ? combat : null;
 }
 
-/** GM: "End action" — the combat asks the duration (the End-action dialog) and moves on. */
-async function onEndAction(): Promise<void> {
-  await managedCombat()?.nextTurn();
+/**
+ * GM: "End action" — the End-action dialog asks the duration, opened in this window (a popped-out
+ * tracker keeps its dialog), and the acting combatant moves on.
+ */
+async function onEndAction(this: TimelineTracker): Promise<void> {
+  const combat = managedCombat();
+  const acting = combat?.turns[0];
+  if (!combat || !acting) return;
+  const duration = await promptDuration(combat, acting, this);
+  if (duration !== null) await combat.endAction(duration);
 }
 
 /** GM, before the start: switches the mode (one combat update). */
@@ -103,13 +112,32 @@ export class TimelineTracker extends HandlebarsAppBase {
 
 let tracker: TimelineTracker | null = null;
 
-/** Opens (or brings up) the timeline tracker. */
-export function openTimelineTracker(): Promise<unknown> {
+/**
+ * Opens (or brings up) the timeline tracker — on v14, in the window of `opener` (the core combat
+ * tracker it was opened from) when that one is popped out; the tracker itself can pop out like any
+ * window.
+ */
+export function openTimelineTracker(opener?: unknown): Promise<unknown> {
   tracker ??= new TimelineTracker();
-  return tracker.render({ force: true });
+  return tracker.render({ force: true, ...besideOptions(opener) });
 }
 
-/** Re-renders the tracker when it is open (after a combat or combatant change). */
+/**
+ * How long a burst of combat changes is gathered into one render (core's own `Combat#debounceSetup`
+ * waits 50 ms: https://foundryvtt.com/api/v13/classes/foundry.documents.Combat.html#debouncesetup).
+ */
+export const REFRESH_DELAY_MS = 50;
+
+let debouncedRefresh: (() => void) | null = null;
+
+/**
+ * Re-renders the tracker when it is open, once per burst: an End action or a start updates the
+ * combat and then every combatant whose initiative mirrors a position — one render for all of it
+ * (`foundry.utils.debounce`, https://foundryvtt.com/api/v13/functions/foundry.utils.debounce.html).
+ */
 export function refreshTimelineTracker(): void {
-  if (tracker?.rendered) void tracker.render();
+  debouncedRefresh ??= foundry.utils.debounce(() => {
+    if (tracker?.rendered) void tracker.render();
+  }, REFRESH_DELAY_MS);
+  debouncedRefresh();
 }
