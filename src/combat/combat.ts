@@ -87,6 +87,23 @@ function sortKeysOf(combat: TacticaCombat): SortKeys {
   return { entries: null, index: new Map(contents.map((c, i) => [c.id ?? "", i])), ini: null };
 }
 
+/**
+ * The sort keys for a comparison: those of the running `setupTurns`, or — when someone else sorts
+ * with the comparator (a tracker, a module) — read once for that whole synchronous sort.
+ */
+function keysFor(combat: TacticaCombat): SortKeys {
+  let keys = sortKeys.get(combat);
+  if (!keys) {
+    const fresh = sortKeysOf(combat);
+    sortKeys.set(combat, fresh);
+    queueMicrotask(() => {
+      if (sortKeys.get(combat) === fresh) sortKeys.delete(combat);
+    });
+    keys = fresh;
+  }
+  return keys;
+}
+
 /** What this client last saw of a combat's stored state (kept in a WeakMap, as the sort keys). */
 const seen = new WeakMap<object, CombatSnapshot>();
 
@@ -201,7 +218,7 @@ export class TacticaCombat extends Combat {
    */
   protected override _sortCombatants(a: Combatant.Implementation, b: Combatant.Implementation): number {
     const combat = a.parent;
-    const keys = combat instanceof TacticaCombat ? (sortKeys.get(combat) ?? sortKeysOf(combat)) : null;
+    const keys = combat instanceof TacticaCombat ? keysFor(combat) : null;
     if (keys?.entries) {
       const ea = keys.entries.get(a.id ?? "");
       const eb = keys.entries.get(b.id ?? "");

@@ -141,6 +141,17 @@ describe("tours mode: order of play (D-37)", () => {
     expect(c.turns.map((t) => t.initiative)).toEqual([...c.turns.map((t) => t.initiative)].sort((a, b) => b! - a!));
   });
 
+  it("another caller may sort with the comparator too, unbound (as draw-steel's tracker does): same order, keys read once", async () => {
+    const c = await fighters(Array.from({ length: 30 }, (_, i) => ({ name: `F${i}`, ini: i % 4, initiative: i % 6 })));
+    const compare = (c as unknown as { _sortCombatants: (a: unknown, b: unknown) => number })._sortCombatants;
+    const get = vi.spyOn(world.fake.settings, "get");
+    const sorted = [...c.combatants.contents].sort(compare);
+    const modeReads = get.mock.calls.filter(([, key]) => key === "combatMode").length;
+    get.mockRestore();
+    expect(modeReads).toBe(1);
+    expect(sorted.map((t) => t.id)).toEqual(c.turns.map((t) => t.id));
+  });
+
   it("a timeline combat rolls no initiative: refused with a message, nothing written", async () => {
     await world.fake.settings.set("tactica", "combatMode", "timeline");
     const c = await fighters([{ name: "Eve", ini: 3, initiative: null }]);
