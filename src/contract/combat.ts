@@ -31,6 +31,9 @@ interface Deletable {
 }
 
 type HookFn = (...args: unknown[]) => unknown;
+
+/** A *tours* combat whatever the world's default clock (flags.tactica.mode, RULES §7.1). */
+const TOURS = { tactica: { mode: "tours" } };
 const hooks = () => Hooks as unknown as { on(name: string, fn: HookFn): number; off(name: string, id: number): void };
 
 /** A temporary combat of one actor per initiative (creation order), deleted after `body`. */
@@ -76,7 +79,7 @@ function nextHook(name: string, ms = 3000): Promise<unknown[]> {
 
 export function combatContract({ it, assert }: ContractContext): void {
   it("setupTurns calls _sortCombatants unbound (this is undefined inside it)", async () => {
-    await withCombat([5, 9], {}, async (combat) => {
+    await withCombat([5, 9], TOURS, async (combat) => {
       const seen: unknown[] = [];
       const own = (combat as unknown as { _sortCombatants: (a: unknown, b: unknown) => number })._sortCombatants;
       Object.defineProperty(combat, "_sortCombatants", {
@@ -97,7 +100,7 @@ export function combatContract({ it, assert }: ContractContext): void {
   });
 
   it("a Tactica combat of two combatants is sorted (tours: initiative descending)", async () => {
-    await withCombat([5, 9], {}, async (combat) => {
+    await withCombat([5, 9], TOURS, async (combat) => {
       combat.setupTurns();
       assert.deepEqual(combat.turns.map((c) => c.initiative), [9, 5]);
     });
@@ -111,7 +114,7 @@ export function combatContract({ it, assert }: ContractContext): void {
   });
 
   it("startCombat calls combatStart first; nextTurn calls combatTurn first, then combatTurnChange follows", async () => {
-    await withCombat([9, 5], {}, async (combat) => {
+    await withCombat([9, 5], TOURS, async (combat) => {
       const log: string[] = [];
       const ids = [
         hooks().on("combatStart", (c, data) => void log.push(`combatStart turn=${String((c as CombatProbe).turn)} → ${JSON.stringify(data)}`)),
