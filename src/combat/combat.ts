@@ -66,8 +66,8 @@ interface SortKeys {
 }
 
 /**
- * The sort keys of the `setupTurns` running now, by combat. A WeakMap and not a field: core may
- * set the turns up while its constructor runs, before a subclass's fields exist.
+ * The sort keys of the sort running now, by combat. A WeakMap and not a field: core may set the
+ * turns up while its constructor runs, before a subclass's fields exist.
  */
 const sortKeys = new WeakMap<object, SortKeys>();
 
