@@ -283,6 +283,8 @@ describe("combat windows in the Foundry fake", () => {
     const { openTimelineTracker, REFRESH_DELAY_MS } = await import("../../src/applications/combat/tracker");
     await combat.startCombat();
     const app = (await openTimelineTracker()) as { render: () => Promise<unknown> };
+    // Let the refresh already scheduled (by the set-up's changes) happen first.
+    await new Promise((resolve) => setTimeout(resolve, REFRESH_DELAY_MS + 20));
     const render = vi.spyOn(app, "render");
     vi.useFakeTimers();
     try {
