@@ -282,7 +282,7 @@ describe("combat windows in the Foundry fake", () => {
   it("the open tracker renders once per burst of combat changes", async () => {
     const { openTimelineTracker, REFRESH_DELAY_MS } = await import("../../src/applications/combat/tracker");
     await combat.startCombat();
-    const app = (await openTimelineTracker()) as { render: () => Promise<unknown> };
+    const app = (await openTimelineTracker()) as { render: () => Promise<unknown>; close(): Promise<unknown> };
     // Let the refresh already scheduled (by the set-up's changes) happen first.
     await new Promise((resolve) => setTimeout(resolve, REFRESH_DELAY_MS + 20));
     const render = vi.spyOn(app, "render");
@@ -294,8 +294,11 @@ describe("combat windows in the Foundry fake", () => {
       expect(render).not.toHaveBeenCalled();
       vi.advanceTimersByTime(REFRESH_DELAY_MS);
       expect(render).toHaveBeenCalledTimes(1);
+      await render.mock.results[0]!.value;
     } finally {
       vi.useRealTimers();
+      // Closed, so no refresh still scheduled renders it once this world is gone.
+      await app.close();
     }
   });
 
@@ -303,7 +306,7 @@ describe("combat windows in the Foundry fake", () => {
     const { openTimelineTracker, TimelineTracker } = await import("../../src/applications/combat/tracker");
     await combat.startCombat();
     const release = world.fake.game.release as { generation: number };
-    const app = (await openTimelineTracker()) as { render: (o?: object) => Promise<unknown> };
+    const app = (await openTimelineTracker()) as { render: (o?: object) => Promise<unknown>; close(): Promise<unknown> };
     const render = vi.spyOn(app, "render");
     const endAction = TimelineTracker.DEFAULT_OPTIONS.actions.endAction as unknown as (this: unknown, e: unknown, t: unknown) => Promise<void>;
     prompt.mockResolvedValue(null);
@@ -323,6 +326,7 @@ describe("combat windows in the Foundry fake", () => {
       expect(render).toHaveBeenLastCalledWith({ force: true });
     } finally {
       release.generation = 13;
+      await app.close();
     }
   });
 
