@@ -1,6 +1,6 @@
 /**
  * Registration on `init`: document classes, data models (one map per document class,
- * src/data/index.ts), status effects, roll classes and templates.
+ * src/data/index.ts), status effects, token attributes, roll classes and templates.
  *
  * This is the ONE file allowed casts to satisfy fvtt-types (where the registered maps meet the
  * typed `CONFIG`). With the declarations of src/fvtt-config.ts none is needed today: the maps
@@ -11,7 +11,7 @@ import { TacticaActiveEffect } from "./documents/active-effect";
 import { TacticaActor } from "./documents/actor";
 import { TacticaChatMessage } from "./documents/chat-message";
 import { TacticaItem } from "./documents/item";
-import { STATUS_EFFECTS } from "./status-effects";
+import { CORE_STATUS_ROLES, curatedStatusEffects } from "./status-effects";
 import { CHAT_PARTIALS, CHAT_TEMPLATES, DICE_ROLLS } from "./dice/index";
 import { COMBAT_TEMPLATES } from "./combat/register";
 import { CARD_STATE_TEMPLATE } from "./chat/card-state";
@@ -28,10 +28,35 @@ export function registerDataLayer(): void {
   CONFIG.Item.dataModels = itemModels;
   CONFIG.ChatMessage.dataModels = chatMessageModels;
 
-  // Appended to core's list (Foundry's own conditions stay); a second init adds nothing twice.
-  const known = new Set(CONFIG.statusEffects.map((effect) => effect.id));
-  for (const effect of STATUS_EFFECTS) if (!known.has(effect.id)) CONFIG.statusEffects.push(effect);
+  registerStatusEffects();
+  CONFIG.Actor.trackableAttributes = TRACKABLE_ATTRIBUTES;
 }
+
+/**
+ * Core's list replaced by the curated one (src/status-effects.ts), and the special roles of the
+ * core statuses left out removed with them, so the Token HUD shows no blank entry for a role
+ * whose status is gone. Running it twice gives the same list.
+ */
+function registerStatusEffects(): void {
+  CONFIG.statusEffects = curatedStatusEffects(CONFIG.statusEffects) as typeof CONFIG.statusEffects;
+  const special = CONFIG.specialStatusEffects as unknown as Record<string, string>;
+  const kept: Record<string, string> = CORE_STATUS_ROLES;
+  for (const role of Object.keys(special)) if (!(role in kept)) delete special[role];
+  Object.assign(special, kept);
+}
+
+/**
+ * What a token can show as a bar or a value, per actor type, as paths under `system`
+ * (`CONFIG.Actor.trackableAttributes`: a `bar` path names an object with `value` and `max`, a
+ * `value` path a number; dnd5e `dnd5e.mjs` `_configureTrackableAttributes`). A unit's headcount
+ * is the bar `figures` (derived from its strength, src/data/actor/unit.ts), the first bar of a
+ * new unit's token; a token edit of it goes to `strength.current` (TacticaActor#modifyTokenAttribute).
+ */
+export const TRACKABLE_ATTRIBUTES = {
+  character: { bar: ["profile.pv"], value: ["willpower.value", "exhaustion", "actions.spent", "gauges.disruptif", "gauges.incendiaire"] },
+  npc: { bar: ["profile.pv"], value: ["willpower.value", "exhaustion", "actions.spent", "gauges.disruptif", "gauges.incendiaire"] },
+  unit: { bar: ["figures", "profile.pv"], value: ["actions.spent", "gauges.disruptif", "gauges.incendiaire", "choir.chanting"] },
+};
 
 /** Roll classes: saved messages rebuild their rolls by class name from `CONFIG.Dice.rolls`. */
 export function registerDice(): void {

@@ -1,7 +1,9 @@
 /**
- * Tactica's conditions as token status effects (RULES §2, §5, §6.2; DESIGN §4): panic results
- * (D-18: they stay until rallied), stunning, pressure blocked, force field down. Icons are Foundry
- * core icons, so nothing ships with the system.
+ * Token status effects (RULES §2, §5, §6.2; DESIGN §4): Tactica's conditions — panic results (D-18:
+ * they stay until rallied), stunning, pressure blocked, force field down — and the few of core's
+ * that core itself acts on. Systems replace core's list rather than add to it (dnd5e
+ * `dnd5e.mjs` `_configureStatusEffects`), so the Token HUD offers only what the rules read, with no
+ * two entries sharing an icon. Icons are Foundry core icons, so nothing ships with the system.
  */
 
 /** The ids of Tactica's status effects. */
@@ -17,8 +19,27 @@ const ICONS: Record<StatusId, string> = {
   forceFieldDown: "icons/svg/shield.svg",
 };
 
-/** The `CONFIG.statusEffects` entries, names as language keys (localised by Foundry). */
+/** Tactica's `CONFIG.statusEffects` entries, names as language keys (localised by Foundry). */
 export const STATUS_EFFECTS = STATUS_IDS.map((id) => ({ id, name: `TACTICA.Status.${id}`, img: ICONS[id] }));
+
+/**
+ * Core's statuses kept, by the role core gives them in `CONFIG.specialStatusEffects`
+ * (https://foundryvtt.com/api/v13/variables/CONFIG.html): DEFEATED marks a combatant defeated in
+ * the tracker; INVISIBLE and BLIND change what tokens see. Core's other conditions (fear, stun,
+ * paralysis, downgrade… whose icons Tactica's own reuse) and its movement statuses (fly, hover,
+ * burrow) are not part of the rules and are left out, with their special roles.
+ */
+export const CORE_STATUS_ROLES = { DEFEATED: "dead", INVISIBLE: "invisible", BLIND: "blind" } as const;
+
+/**
+ * The curated list: core's entries for {@link CORE_STATUS_ROLES} (as core defines them, when
+ * present in `core`), then Tactica's. Pure; registration assigns it on `init`.
+ */
+export function curatedStatusEffects<T extends { id: string }>(core: readonly T[]): (T | (typeof STATUS_EFFECTS)[number])[] {
+  const kept: readonly string[] = Object.values(CORE_STATUS_ROLES);
+  const tactica: readonly string[] = STATUS_IDS;
+  return [...core.filter((effect) => kept.includes(effect.id) && !tactica.includes(effect.id)), ...STATUS_EFFECTS];
+}
 
 /** True when `id` is one of Tactica's status ids. */
 export function isStatusId(id: unknown): id is StatusId {

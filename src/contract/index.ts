@@ -10,6 +10,7 @@
 import { combatContract } from "./combat";
 import { rollClassContract } from "./roll-classes";
 import { placesContract } from "./places";
+import { dataContract } from "./data";
 
 type Test = () => void | Promise<void>;
 
@@ -39,6 +40,7 @@ export const CONTRACT_SUITES: Record<string, ContractSuite> = {
   "roll classes": rollClassContract,
   places: placesContract,
   combat: combatContract,
+  "data and documents": dataContract,
 };
 
 /** Runs every suite inside one `describe` (the Quench batch and the vitest file both call this). */

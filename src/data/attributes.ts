@@ -77,7 +77,7 @@ export function parseStoredAttributes(text: string): StoredAttribute[] {
 }
 
 /** What makes two attributes of one item the same (the rules parser refuses duplicates too). */
-function identity(entry: Readonly<StoredAttribute>): string {
+export function attributeIdentity(entry: Readonly<StoredAttribute>): string {
   if (entry.key === "resistant") return `resistant:${entry.kind}`;
   if (entry.key === "requires") return `requires:${entry.aptitude}`;
   return entry.key;
@@ -90,8 +90,8 @@ function identity(entry: Readonly<StoredAttribute>): string {
  */
 export function withAttributeText(list: readonly StoredAttribute[], text: string): StoredAttribute[] {
   const added = parseStoredAttributes(text);
-  const ids = new Set(added.map(identity));
-  return [...list.filter((e) => !ids.has(identity(e))), ...added];
+  const ids = new Set(added.map(attributeIdentity));
+  return [...list.filter((e) => !ids.has(attributeIdentity(e))), ...added];
 }
 
 /** The list without the entry at `index` (unchanged when there is none). */

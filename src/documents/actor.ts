@@ -3,6 +3,10 @@
  * method is one user action and writes once: damage, conditions, spending AC, gaining
  * *Épuisement*. The roll methods (DESIGN §4, the shared contract) delegate to src/actions/*: each
  * posts a roll card and returns its message, or null when cancelled or refused.
+ * Stored data is migrated as it loads (`migrateData`, src/migrations/capture.ts), and a create or
+ * an update that cannot be stored as given — an out-of-range number, PV above their max, bad
+ * attribute input in an embedded item — is refused with a localised message
+ * (src/documents/data-checks.ts).
  */
 import { applyDamage, type DamageResult } from "../rules/damage";
 import type { Attribute } from "../rules/attributes";
@@ -23,6 +27,10 @@ import { rollProfile } from "../actions/profile";
 import { cancelPower, castPower, maintainPower } from "../actions/psy";
 import { fearTest, moraleTest, rally } from "../actions/morale";
 import { attack, rollScore, type ScoreRequest } from "../actions/score";
+import { migrateDocumentSource } from "../migrations/capture";
+import { createRefusal, notifyRefusal, updateRefusal } from "./data-checks";
+
+type Data = Record<string, unknown>;
 
 /** One hit to apply (RULES §6.2): its damage and the attack's attributes. */
 export interface IncomingAttack {
@@ -40,6 +48,60 @@ function moraleDueAfter(model: CharacterModel | UnitModel, pv: number): boolean 
 }
 
 export class TacticaActor extends Actor {
+  /**
+   * Foundry runs this on every stored actor before cleaning it (in place, at load), on creation
+   * data and on the partial change of every update: old shapes are brought to the current ones and
+   * what the schema would drop is kept in `flags.tactica.legacy` (src/migrations/capture.ts);
+   * `super` then migrates the embedded items through TacticaItem.migrateData.
+   */
+  static override migrateData(source: Data): Data {
+    migrateDocumentSource("Actor", source);
+    return super.migrateData(source) as Data;
+  }
+
+  protected override async _preCreate(
+    ...[data, options, user]: Parameters<Actor["_preCreate"]>
+  ): ReturnType<Actor["_preCreate"]> {
+    if ((await super._preCreate(data, options, user)) === false) return false;
+    const refusal = createRefusal(this, data as unknown as Data);
+    if (refusal) {
+      notifyRefusal(refusal);
+      return false;
+    }
+  }
+
+  protected override async _preUpdate(
+    ...[changes, options, user]: Parameters<Actor["_preUpdate"]>
+  ): ReturnType<Actor["_preUpdate"]> {
+    if ((await super._preUpdate(changes, options, user)) === false) return false;
+    const refusal = updateRefusal(this, changes as unknown as Data);
+    if (refusal) {
+      notifyRefusal(refusal);
+      return false;
+    }
+  }
+
+  /**
+   * A token bar edit (Token HUD). A unit's headcount is the bar `figures` (derived from its
+   * strength, CONFIG.Actor.trackableAttributes): the edit goes to the stored
+   * `strength.current`, clamped to 0–start as core clamps a bar, through core's
+   * `modifyTokenAttribute` hook (dnd5e overrides this method the same way for its HP,
+   * `module/documents/actor/actor.mjs`). Everything else is core's.
+   */
+  override async modifyTokenAttribute(attribute: string, value: number, isDelta = false, isBar = true): Promise<this | undefined> {
+    const system = this.system;
+    if (attribute !== "figures" || !(system instanceof UnitModel)) return super.modifyTokenAttribute(attribute, value, isDelta, isBar);
+    const { current, start } = system.strength;
+    const next = Math.min(Math.max(isDelta ? current + value : value, 0), start);
+    if (next === current) return this;
+    const updates = { "system.strength.current": next };
+    // https://foundryvtt.com/api/v13/functions/hookEvents.modifyTokenAttribute.html (fvtt-types
+    // 13.345 lists it among deprecated hooks; the v13 and v14 API pages document it as current).
+    const hooks = Hooks as unknown as { call(hook: string, ...args: unknown[]): boolean };
+    const allowed = hooks.call("modifyTokenAttribute", { attribute, value, isDelta, isBar }, updates, this);
+    return allowed !== false ? this.update(updates as Actor.UpdateData) : this;
+  }
+
   /**
    * The Tactica model of this actor, or `null` for a subtype another package added. Every method
    * below works on it, so a foreign subtype is left alone rather than half-updated.

@@ -1,54 +1,42 @@
 /**
- * The Item document: attribute text typed by the GM is read with the rules parser before anything
- * is saved (RULES §6.4); invalid text is refused with a localised message naming the token, and
- * nothing is saved. New weapons get the governing sub-aptitude the rules propose (D-23).
+ * The Item document. Attribute text — in stored data, creation data or an update — is read in one
+ * place, the document-level `migrateData` (step 1 of src/migrations/steps.ts, the rules parser);
+ * a create or an update whose text, attribute entries or numbers cannot be stored as given is
+ * refused with a localised message naming the token or the field, and nothing is saved
+ * (src/documents/data-checks.ts). New weapons get the governing sub-aptitude the rules propose
+ * (D-23).
  */
-import { parseStoredAttributes, type StoredAttribute } from "../data/attributes";
+import type { StoredAttribute } from "../data/attributes";
 import { AttributeItemModel } from "../data/item/base";
 import { WeaponModel } from "../data/item/weapon";
+import { migrateDocumentSource } from "../migrations/capture";
 import { attackSubAptitude } from "../rules/scores";
 import { notifyRulesError } from "../utils/notify";
+import { createRefusal, notifyRefusal, updateRefusal } from "./data-checks";
 
-/**
- * Reads `system.attributes` given as text (nested or as the flat key `"system.attributes"`) in
- * creation or update data, replacing it by the parsed entries. `false`, with a localised message
- * naming the token, when the text is refused.
- */
-export function parseAttributeChange(data: unknown): boolean {
-  if (typeof data !== "object" || data === null) return true;
-  try {
-    if ("system.attributes" in data && typeof data["system.attributes"] === "string") {
-      data["system.attributes"] = parseStoredAttributes(data["system.attributes"]);
-    }
-    const system = "system" in data ? data.system : undefined;
-    if (typeof system === "object" && system !== null && "attributes" in system && typeof system.attributes === "string") {
-      system.attributes = parseStoredAttributes(system.attributes);
-    }
-    return true;
-  } catch (err) {
-    return !notifyRulesError(err);
-  }
-}
+type Data = Record<string, unknown>;
 
 export class TacticaItem extends Item {
   /**
-   * Attribute text in creation data is read before Foundry builds the item: an item built from
-   * unreadable text would fail validation with a generic message, so it is refused here with the
-   * message naming the token, and the other items of the request are still created.
+   * Foundry runs this on every stored item before cleaning it (in place, at load), on creation
+   * data and on the partial change of every update: old shapes are brought to the current ones,
+   * and what the schema would drop is kept in `flags.tactica.legacy` (src/migrations/capture.ts).
+   * The type's model runs the same steps again through `super` (nothing left to do).
    */
-  static override async createDocuments<Temporary extends boolean | undefined = undefined>(
-    data: Item.CreateData[] | undefined = [],
-    operation?: Item.Database.CreateOperation<Temporary>,
-  ) {
-    const accepted = data.filter((entry) => parseAttributeChange(entry));
-    return super.createDocuments<Temporary>(accepted, operation);
+  static override migrateData(source: Data): Data {
+    migrateDocumentSource("Item", source);
+    return super.migrateData(source) as Data;
   }
 
   protected override async _preCreate(
     ...[data, options, user]: Parameters<Item["_preCreate"]>
   ): ReturnType<Item["_preCreate"]> {
     if ((await super._preCreate(data, options, user)) === false) return false;
-    if (!parseAttributeChange(data)) return false;
+    const refusal = createRefusal(this, data as unknown as Data);
+    if (refusal) {
+      notifyRefusal(refusal);
+      return false;
+    }
     const system = this.system;
     if (system instanceof WeaponModel && !system.subAptitude) {
       const subAptitude = attackSubAptitude({ range: system.range, weight: system.weight, origin: system.origin });
@@ -60,7 +48,11 @@ export class TacticaItem extends Item {
     ...[changes, options, user]: Parameters<Item["_preUpdate"]>
   ): ReturnType<Item["_preUpdate"]> {
     if ((await super._preUpdate(changes, options, user)) === false) return false;
-    if (!parseAttributeChange(changes)) return false;
+    const refusal = updateRefusal(this, changes as unknown as Data);
+    if (refusal) {
+      notifyRefusal(refusal);
+      return false;
+    }
   }
 
   /** RULES §6.4: adds one attribute typed as text (refused with a message when not understood). */

@@ -1,67 +1,68 @@
 /**
- * World migration (DESIGN §4): on `ready`, the active GM brings every world actor, item and roll
- * card to the current schema version, with a progress notification, one write per document (an
- * actor's embedded items go in the actor's update). Shape changes themselves are the numbered
- * steps (./steps.ts), also run by the models' `migrateData` so old data loads before it is saved.
+ * World migration (DESIGN §4): on `ready`, the active GM writes back what the document-level
+ * migration changed while the world loaded.
  *
- * Nothing is dropped: Foundry removes keys a schema does not know when it cleans data, so the
- * migration first reads the raw stored source and moves any unknown `system` key into
- * `flags.tactica.legacy` before the migrated data is written back.
+ * Foundry v13 migrates and cleans every stored document in place as the world loads (through
+ * `TacticaActor/TacticaItem.migrateData`, ./capture.ts), so in memory every document already has
+ * the current shapes and keeps what it did not know in `flags.tactica.legacy`; what it changed is
+ * recorded in `flags.tactica.migration`. This migration only PERSISTS that (security review S-6):
+ * - each update is built from the document's CURRENT source (never from data read at load, so an
+ *   edit made since is never reverted) and writes only the keys the record names, with the record
+ *   deleted in the same write (one write per document; an actor's items go in the actor's write);
+ * - the schema version is recorded only when every document was written; a document that failed
+ *   keeps its stored old data, is migrated again in memory at the next load, and written then —
+ *   the GM is told so;
+ * - a world with nothing to write (a fresh world, or one already current) is only stamped with the
+ *   current version, silently.
+ * Not covered (the load-time migration still reads them right): compendium packs and unlinked
+ * tokens' actor deltas, which keep their stored shapes until written.
  */
-import { dataModels } from "../data/index";
 import { SYSTEM_ID } from "../settings";
 import { notifyProgress } from "../utils/notify";
-import { migrateSystem, SCHEMA_VERSION, type MigratedDocument, type SystemSource } from "./steps";
+import { legacyOf, migrationRecord } from "./capture";
+import { SCHEMA_VERSION } from "./steps";
 
 export { SCHEMA_VERSION };
 
-/** A stored document source, as far as the migration reads it. */
-export interface RawSource {
+/** A document source as the migration reads it. */
+export interface DocumentSource {
   _id?: string | null;
-  type?: string;
   system?: unknown;
-  items?: RawSource[];
+  items?: DocumentSource[];
   flags?: Record<string, unknown>;
 }
 
-/** The update that migrates one document, or `null` when it is already current. */
+/** The update that persists one document's load-time migration. */
 export interface MigrationUpdate {
   _id: string;
-  system?: SystemSource;
-  flags?: { tactica: { legacy: Record<string, unknown> } };
+  system?: Record<string, unknown>;
+  flags?: { tactica: Record<string, unknown> };
   items?: MigrationUpdate[];
 }
 
-const clone = <T>(value: T): T => structuredClone(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** The `system` keys the current model of `type` knows. */
-function knownKeys(documentName: MigratedDocument, type: string): Set<string> | null {
-  const models: Record<string, { schema: { keys(): string[] } } | undefined> = dataModels[documentName];
-  const model = models[type];
-  return model ? new Set(model.schema.keys()) : null;
+/** The keys of `record` listed in `keys` that it has, copied. */
+function pick(record: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.filter((key) => key in record).map((key) => [key, structuredClone(record[key])]));
 }
 
 /**
- * The migration update of one stored document (pure: reads `raw`, returns new data): its migrated
- * `system`, its unknown `system` keys kept under `flags.tactica.legacy`, and for an actor the
- * updates of its embedded items. `null` when there is nothing to change.
+ * The update that writes what the load-time migration recorded on `source` (a document's current
+ * source): the `system` keys it rewrote, the legacy values it newly kept, the record deleted — and
+ * for an actor the same for each embedded item. Null when nothing is recorded (pure).
  */
-export function migrationUpdate(documentName: MigratedDocument, raw: RawSource, fromVersion = 0): MigrationUpdate | null {
-  const id = raw._id ?? "";
-  const type = raw.type ?? "";
-  const keys = knownKeys(documentName, type);
-  const update: MigrationUpdate = { _id: id };
-  if (keys && typeof raw.system === "object" && raw.system !== null) {
-    const system = clone(raw.system as SystemSource);
-    const changed = migrateSystem(documentName, type, system, fromVersion);
-    const legacy = Object.fromEntries(Object.entries(system).filter(([key]) => !keys.has(key)));
-    if (changed) update.system = system;
-    if (Object.keys(legacy).length) update.flags = { tactica: { legacy } };
+export function migrationUpdate(source: DocumentSource): MigrationUpdate | null {
+  const update: MigrationUpdate = { _id: source._id ?? "" };
+  const record = migrationRecord(source);
+  if (record) {
+    if (record.system.length && isObject(source.system)) update.system = pick(source.system, record.system);
+    const legacy = pick(legacyOf(source), record.legacy);
+    update.flags = { tactica: { ...(Object.keys(legacy).length ? { legacy } : {}), "-=migration": null } };
   }
-  if (documentName === "Actor" && Array.isArray(raw.items)) {
-    const items = raw.items.map((item) => migrationUpdate("Item", item, fromVersion)).filter((u) => u !== null);
-    if (items.length) update.items = items;
-  }
+  const items = (source.items ?? []).map(migrationUpdate).filter((u) => u !== null);
+  if (items.length) update.items = items;
   return Object.keys(update).length > 1 ? update : null;
 }
 
@@ -73,19 +74,6 @@ interface MigratableDocument {
   update(data: MigrationUpdate, options: { diff: boolean; render: boolean }): Promise<unknown>;
 }
 
-/** The raw stored sources of a document class: Foundry keeps them in `game.data` as loaded. */
-function storedSources(documentName: MigratedDocument): readonly RawSource[] {
-  const data = game.data;
-  if (!data) return [];
-  const list = documentName === "Actor" ? data.actors : documentName === "Item" ? data.items : data.messages;
-  return list ?? [];
-}
-
-/** The raw stored source of a world document, or its current source when none was loaded. */
-function rawSourceOf(documentName: MigratedDocument, doc: MigratableDocument): RawSource {
-  return storedSources(documentName).find((entry) => entry._id === doc.id) ?? (doc.toObject() as RawSource);
-}
-
 export interface MigrationReport {
   from: number;
   to: number;
@@ -94,37 +82,44 @@ export interface MigrationReport {
 }
 
 /**
- * Migrates every world actor, item and roll card from the stored schema version to
- * {@link SCHEMA_VERSION}, then records the new version. Does nothing when already current unless
- * `force`. A document that fails is reported and left as it was; the others go on.
+ * Persists the load-time migration of every world actor and item (see the module comment), then
+ * records {@link SCHEMA_VERSION} if none failed. Does nothing when the stored version is current,
+ * unless `force`. Resolves the report, or null when there was nothing to do.
  */
 export async function migrateWorld(options: { force?: boolean } = {}): Promise<MigrationReport | null> {
   const from = game.settings!.get(SYSTEM_ID, "schemaVersion");
   if (!options.force && from >= SCHEMA_VERSION) return null;
-  const work: [MigratedDocument, MigratableDocument][] = [
-    ...[...(game.actors ?? [])].map((d): [MigratedDocument, MigratableDocument] => ["Actor", d]),
-    ...[...(game.items ?? [])].map((d): [MigratedDocument, MigratableDocument] => ["Item", d]),
-    ...[...(game.messages ?? [])].map((d): [MigratedDocument, MigratableDocument] => ["ChatMessage", d]),
-  ];
-  const progress = notifyProgress(game.i18n!.format("TACTICA.Migration.Start", { version: String(SCHEMA_VERSION) }));
+  const documents: MigratableDocument[] = [...(game.actors ?? []), ...(game.items ?? [])];
+  const work = documents.flatMap((doc) => {
+    const update = migrationUpdate(doc.toObject() as DocumentSource);
+    return update ? [{ doc, update }] : [];
+  });
   const report: MigrationReport = { from, to: SCHEMA_VERSION, updated: 0, failed: [] };
-  for (const [index, [documentName, doc]] of work.entries()) {
+  if (!work.length) {
+    // Nothing stored in an old shape: a fresh world, or one already current. Stamp it, silently.
+    if (from !== SCHEMA_VERSION) await game.settings!.set(SYSTEM_ID, "schemaVersion", SCHEMA_VERSION);
+    return report;
+  }
+  const progress = notifyProgress(game.i18n!.format("TACTICA.Migration.Start", { version: String(SCHEMA_VERSION) }));
+  for (const [index, { doc, update }] of work.entries()) {
+    const label = doc.name ?? doc.id ?? "?";
     try {
-      const update = migrationUpdate(documentName, rawSourceOf(documentName, doc), options.force ? 0 : from);
-      if (update) {
-        await doc.update(update, { diff: false, render: false });
-        report.updated++;
-      }
+      // diff: false, or core would find nothing to send — memory already holds these values.
+      const written = await doc.update(update, { diff: false, render: false });
+      if (written === undefined) throw new Error("the update was refused");
+      report.updated++;
     } catch (err) {
-      const label = doc.name ?? doc.id ?? "?";
       report.failed.push(label);
-      console.error(`Tactica | migration of ${documentName} ${label} failed`, err);
+      console.error(`Tactica | migration of ${label} failed; it will be tried again at the next load`, err);
     }
     progress((index + 1) / work.length);
   }
+  if (report.failed.length) {
+    ui.notifications?.error(game.i18n!.format("TACTICA.Migration.Failed", { count: String(report.updated), failed: report.failed.join(", ") }), { permanent: true });
+    return report;
+  }
   await game.settings!.set(SYSTEM_ID, "schemaVersion", SCHEMA_VERSION);
-  const done = report.failed.length ? "TACTICA.Migration.Failed" : "TACTICA.Migration.Done";
-  ui.notifications?.info(game.i18n!.format(done, { count: String(report.updated), failed: report.failed.join(", ") }));
+  ui.notifications?.info(game.i18n!.format("TACTICA.Migration.Done", { count: String(report.updated) }));
   return report;
 }
 

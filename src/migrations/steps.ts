@@ -1,10 +1,14 @@
 /**
  * Data migrations, numbered (DESIGN §4). Each step turns an older shape of a document's `system`
  * data into the next one, in place, and only when it finds the old shape — so a step applied
- * twice changes nothing, and the models can run every step in `migrateData` on whatever they load.
- * A step never deletes a value it does not move somewhere: what it does not know, it leaves.
+ * twice changes nothing, and the models can run every step in `migrateData` on whatever they load
+ * (a whole stored source, or the partial change of an update).
+ * A step never deletes a value it does not move somewhere: what it does not know, it leaves; a
+ * renamed key keeps its old name beside the new one, and a value a repair takes out is left under
+ * a key the schema does not know — the document-level migration (./capture.ts) moves such keys
+ * into `flags.tactica.legacy` before Foundry cleans them away.
  */
-import { parseStoredAttributes } from "../data/attributes";
+import { attributeIdentity, parseStoredAttributes, toAttribute, type StoredAttribute } from "../data/attributes";
 
 /** `system` source data, as loaded (any shape). */
 export type SystemSource = Record<string, unknown>;
@@ -17,12 +21,33 @@ export interface MigrationStep {
   version: number;
   /** What the step changes, for the changelog and the migration log. */
   description: string;
-  /** Migrates one `system` object of a document of `type`; returns true when it changed it. */
-  migrate(documentName: MigratedDocument, type: string, system: SystemSource): boolean;
+  /** Migrates one `system` object of a document of `type`; returns the top-level keys it rewrote. */
+  migrate(documentName: MigratedDocument, type: string, system: SystemSource): string[];
 }
+
+/**
+ * The `system` keys a repair (step 2) leaves the values it took out under, for the document-level
+ * migration to keep in `flags.tactica.legacy`, and for an update that brought them to be refused.
+ */
+export const REPAIR_KEYS = {
+  /** attribute text the rules parser cannot read (step 1) */
+  attributesText: "attributesText",
+  /** attribute entries the rules refuse (e.g. *Portée* Y < X) */
+  invalidAttributes: "invalidAttributes",
+  /** second and later entries of an attribute the item already has */
+  duplicateAttributes: "duplicateAttributes",
+  /** a force field's current *renfort* that was above its total */
+  renfortValue: "renfortValue",
+} as const;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Records `key` in `changed` when `did` is true; returns `did`. */
+function mark(changed: Set<string>, key: string, did: boolean): boolean {
+  if (did) changed.add(key);
+  return did;
+}
 
 /** `{ key: n }` → `{ key: { [field]: n } }` for every plain number under `parent[key]`. */
 function wrapNumbers(parent: unknown, field: string, extra: (n: number) => Record<string, number> = () => ({})): boolean {
@@ -36,65 +61,125 @@ function wrapNumbers(parent: unknown, field: string, extra: (n: number) => Recor
   return changed;
 }
 
-/** `system[from]` → `system[to]` when only the old key is there. */
+/**
+ * `system[from]` → `system[to]` when only the old key is there. The old key stays: the schema
+ * drops it when Foundry cleans the data, and the document-level migration keeps it in
+ * `flags.tactica.legacy` (so the stored old key, which a partial write cannot delete, is not
+ * found again as new at the next load).
+ */
 function rename(system: SystemSource, from: string, to: string): boolean {
   if (!(from in system) || to in system) return false;
-  system[to] = system[from];
-  delete system[from];
+  system[to] = structuredClone(system[from]);
   return true;
 }
 
 /** Step 1, actors: numbers became `{ value }` objects; French key of *Épuisement*. */
-function migrateActor1(type: string, system: SystemSource): boolean {
-  let changed = false;
+function migrateActor1(type: string, system: SystemSource): string[] {
+  const changed = new Set<string>();
   const profile = system.profile;
   if (isObject(profile) && typeof profile.pv === "number") {
     profile.pv = { value: profile.pv, max: profile.pv };
-    changed = true;
+    changed.add("profile");
   }
-  changed = wrapNumbers(profile, "value") || changed;
-  changed = wrapNumbers(system.aptitudes, "value", () => ({ damage: 0 })) || changed;
-  changed = wrapNumbers(system.subAptitudes, "value") || changed;
+  mark(changed, "profile", wrapNumbers(profile, "value"));
+  mark(changed, "aptitudes", wrapNumbers(system.aptitudes, "value", () => ({ damage: 0 })));
+  mark(changed, "subAptitudes", wrapNumbers(system.subAptitudes, "value"));
   if (typeof system.willpower === "number") {
     system.willpower = { value: system.willpower };
-    changed = true;
+    changed.add("willpower");
   }
   if (typeof system.morale === "string") {
     system.morale = { state: system.morale };
-    changed = true;
+    changed.add("morale");
   }
-  changed = rename(system, "epuisement", "exhaustion") || changed;
+  mark(changed, "exhaustion", rename(system, "epuisement", "exhaustion"));
   if (type === "unit" && typeof system.strength === "number") {
     system.strength = { start: system.strength, current: system.strength };
-    changed = true;
+    changed.add("strength");
   }
-  return changed;
+  return [...changed];
 }
 
 /** Step 1, items: attribute text became entries; gear and force field field names. */
-function migrateItem1(type: string, system: SystemSource): boolean {
-  let changed = false;
+function migrateItem1(type: string, system: SystemSource): string[] {
+  const changed = new Set<string>();
   if (typeof system.attributes === "string") {
     const text = system.attributes;
     try {
       system.attributes = parseStoredAttributes(text);
     } catch {
       // Unreadable text cannot become entries. The item loads with no attributes and the text is
-      // kept beside them: the world migration moves `attributesText` into flags.tactica.legacy.
+      // kept beside them, under a key the document-level migration moves to flags.tactica.legacy
+      // (and for which an update bringing such text is refused, src/documents/item.ts).
       system.attributes = [];
-      system.attributesText = text;
+      system[REPAIR_KEYS.attributesText] = text;
     }
-    changed = true;
+    changed.add("attributes");
   }
   if (type === "gear") {
-    changed = rename(system, "bonus", "gearBonus") || changed;
-    if (typeof system.pressure === "string") changed = rename(system, "pressure", "pressureTarget") || changed;
+    mark(changed, "gearBonus", rename(system, "bonus", "gearBonus"));
+    if (typeof system.pressure === "string") mark(changed, "pressureTarget", rename(system, "pressure", "pressureTarget"));
   }
   if (type === "forceField" && typeof system.renfort === "number") {
     system.renfort = { value: system.renfort, max: system.renfort };
-    changed = true;
+    changed.add("renfort");
   }
-  return changed;
+  return [...changed];
+}
+
+/** Adds `entries` to the list kept under `system[key]` (a repair's set-aside values). */
+function setAside(system: SystemSource, key: string, entries: unknown[]): void {
+  const kept = Array.isArray(system[key]) ? (system[key] as unknown[]) : [];
+  system[key] = [...kept, ...entries];
+}
+
+/**
+ * Step 2, items with attributes (RULES §6.4): an entry the rules refuse, and every repeat of an
+ * attribute the item already has (the first one stays), are taken out of the list and set aside —
+ * so stored data never fails Foundry's joint validation at load (the item would drop out of its
+ * actor) and a repeated attribute is never summed by the rules.
+ */
+function repairAttributes(system: SystemSource): string[] {
+  const list = system.attributes;
+  if (!Array.isArray(list)) return [];
+  const kept: unknown[] = [];
+  const invalid: unknown[] = [];
+  const duplicates: unknown[] = [];
+  const seen = new Set<string>();
+  for (const entry of list) {
+    let id: string;
+    try {
+      toAttribute(entry as StoredAttribute);
+      id = attributeIdentity(entry as StoredAttribute);
+    } catch {
+      invalid.push(entry);
+      continue;
+    }
+    if (seen.has(id)) duplicates.push(entry);
+    else {
+      seen.add(id);
+      kept.push(entry);
+    }
+  }
+  if (!invalid.length && !duplicates.length) return [];
+  system.attributes = kept;
+  if (invalid.length) setAside(system, REPAIR_KEYS.invalidAttributes, invalid);
+  if (duplicates.length) setAside(system, REPAIR_KEYS.duplicateAttributes, duplicates);
+  return ["attributes"];
+}
+
+/**
+ * Step 2, force fields (RULES §6.3): a current *renfort* above the total is brought down to it,
+ * the stored value set aside (the model's joint rule would otherwise make the item invalid).
+ * Only when both numbers are there (a partial change is checked by the item document instead).
+ */
+function repairRenfort(system: SystemSource): string[] {
+  const renfort = system.renfort;
+  if (!isObject(renfort) || typeof renfort.value !== "number" || typeof renfort.max !== "number") return [];
+  if (renfort.value <= renfort.max) return [];
+  system[REPAIR_KEYS.renfortValue] = renfort.value;
+  renfort.value = renfort.max;
+  return ["renfort"];
 }
 
 export const MIGRATION_STEPS: readonly MigrationStep[] = [
@@ -104,7 +189,15 @@ export const MIGRATION_STEPS: readonly MigrationStep[] = [
     migrate(documentName, type, system) {
       if (documentName === "Actor") return migrateActor1(type, system);
       if (documentName === "Item") return migrateItem1(type, system);
-      return false;
+      return [];
+    },
+  },
+  {
+    version: 2,
+    description: "Repairs: attributes the rules refuse and repeated attributes taken out of the list, a force field's renfort above its total brought down — what is taken out is kept in flags.tactica.legacy.",
+    migrate(documentName, type, system) {
+      if (documentName !== "Item") return [];
+      return [...repairAttributes(system), ...(type === "forceField" ? repairRenfort(system) : [])];
     },
   },
 ];
@@ -113,18 +206,16 @@ export const MIGRATION_STEPS: readonly MigrationStep[] = [
 export const SCHEMA_VERSION = MIGRATION_STEPS[MIGRATION_STEPS.length - 1]?.version ?? 0;
 
 /**
- * Runs every step newer than `fromVersion` on `system` (in place). Returns true when anything
- * changed. Safe on data of any age: each step only rewrites the old shapes it recognises.
+ * Runs every step on `system` (in place) and returns the top-level keys it rewrote (none when the
+ * data is current). Safe on data of any age: each step only rewrites the old shapes it recognises.
  */
-export function migrateSystem(
-  documentName: MigratedDocument,
-  type: string,
-  system: SystemSource,
-  fromVersion = 0,
-): boolean {
-  let changed = false;
-  for (const step of MIGRATION_STEPS) {
-    if (step.version > fromVersion) changed = step.migrate(documentName, type, system) || changed;
-  }
-  return changed;
+export function migrateSystemKeys(documentName: MigratedDocument, type: string, system: SystemSource): string[] {
+  const changed = new Set<string>();
+  for (const step of MIGRATION_STEPS) for (const key of step.migrate(documentName, type, system)) changed.add(key);
+  return [...changed];
+}
+
+/** {@link migrateSystemKeys}, answering only whether anything changed. */
+export function migrateSystem(documentName: MigratedDocument, type: string, system: SystemSource): boolean {
+  return migrateSystemKeys(documentName, type, system).length > 0;
 }

@@ -216,28 +216,43 @@ describe("weapons", () => {
   });
 });
 
-describe("bounds", () => {
-  it("refuses an update Foundry cannot clean (bad choice, not a number), changing nothing", async () => {
+describe("bounds: bad input refused before Foundry cleans it, with a localised message (security review §3.1)", () => {
+  it("refuses a bad choice and a value that is not a number, naming the field, changing nothing", async () => {
     const actor = await world.createActor(kara);
     const before = sourceOf(actor);
     const writes = world.data.db.writes.length;
-    await expect(updateUntyped(actor, { system: { morale: { state: "fleeing" } } })).rejects.toThrow(/system\.morale\.state: fleeing is not a valid choice/);
-    await expect(updateUntyped(actor, { "system.willpower.value": "beaucoup" })).rejects.toThrow(/system\.willpower\.value: must be an integer/);
+    const errors = await world.errorsDuring(async () => {
+      expect(await updateUntyped(actor, { system: { morale: { state: "fleeing" } } })).toBeUndefined();
+      expect(await updateUntyped(actor, { "system.willpower.value": "beaucoup" })).toBeUndefined();
+    });
+    expect(errors).toEqual([
+      "État\u00a0: \"fleeing\" n'est pas une valeur possible.",
+      'Points de Volonté doit être un nombre entier (reçu : "beaucoup").',
+    ]);
     expect(sourceOf(actor)).toEqual(before);
     expect(world.data.db.writes.length).toBe(writes);
   });
 
-  it("refuses what breaks a joint rule: a force field above its full renfort, a malformed attribute", async () => {
+  it("refuses a force field above its full renfort and a malformed attribute, in the user's words", async () => {
     const field = await world.createItem({ name: "Champ", type: "forceField", system: { renfort: { value: 1, max: 3 } } });
-    await expect(field!.update({ system: { renfort: { value: 4 } } })).rejects.toThrow(/renfort\.value: must be at most renfort\.max/);
     const gun = await world.createItem({ name: "Fusil", type: "weapon" });
-    await expect(gun!.update({ system: { attributes: [{ key: "range", x: 4, y: 2 }] } })).rejects.toThrow(/attributes\.0: Portée Y/);
+    const errors = await world.errorsDuring(async () => {
+      expect(await field!.update({ system: { renfort: { value: 4 } } })).toBeUndefined();
+      expect(await gun!.update({ system: { attributes: [{ key: "range", x: 4, y: 2 }] } } as never)).toBeUndefined();
+    });
+    expect(errors).toEqual(["Le renfort actuel (4) ne peut pas dépasser le renfort total (3).", "Portée Y doit être compris entre 4 et +∞ (reçu : 2)."]);
+    expect(systemAs<{ renfort: unknown }>(field).renfort).toEqual({ value: 1, max: 3 });
     expect(systemAs<{ attributes: unknown[] }>(gun).attributes).toEqual([]);
   });
 
-  it("clamps and rounds numbers while cleaning, as Foundry does (WP 12 → 10, 2.6 → 3)", async () => {
+  it("never clamps or rounds silently: WP 12 and Épuisement 2.6 are refused, nothing written", async () => {
     const actor = await world.createActor({ name: "Kara", type: "character" });
-    await actor.update({ system: { willpower: { value: 12 }, exhaustion: 2.6 } });
-    expect(sourceOf(actor).system).toMatchObject({ willpower: { value: 10 }, exhaustion: 3 });
+    const before = sourceOf(actor);
+    const errors = await world.errorsDuring(async () => {
+      expect(await actor.update({ system: { willpower: { value: 12 } } })).toBeUndefined();
+      expect(await actor.update({ system: { exhaustion: 2.6 } })).toBeUndefined();
+    });
+    expect(errors).toEqual(["Points de Volonté doit être compris entre 0 et 10 (reçu : 12).", "Épuisement doit être un nombre entier (reçu : 2.6)."]);
+    expect(sourceOf(actor)).toEqual(before);
   });
 });

@@ -179,3 +179,61 @@ describe("permissions", () => {
     expect(theirs.isOwner).toBe(true);
   });
 });
+
+describe("prototype tokens of new actors (review M5, M11)", () => {
+  const token = (actor: unknown) => (sourceOf(actor).prototypeToken ?? {}) as Record<string, unknown>;
+
+  it("a new player character's token is linked, friendly and sees", async () => {
+    const pc = await world.createActor({ name: "Kara", type: "character" });
+    expect(token(pc)).toMatchObject({ actorLink: true, disposition: 1, sight: { enabled: true } });
+  });
+
+  it("an NPC and a unit keep core's defaults (unlinked, hostile)", async () => {
+    const npc = await world.createActor({ name: "Sergent", type: "npc" });
+    const unit = await world.createActor({ name: "Escouade", type: "unit" });
+    for (const actor of [npc, unit]) expect(token(actor)).toMatchObject({ actorLink: false, disposition: -1, sight: { enabled: false } });
+  });
+
+  it("what the creation data says about the token is kept (a duplicate, an import)", async () => {
+    const pc = await world.createActor({ name: "Kara", type: "character", prototypeToken: { actorLink: false, disposition: 0 } });
+    expect(token(pc)).toMatchObject({ actorLink: false, disposition: 0, sight: { enabled: true } });
+  });
+
+  it("a new unit's first bar is its headcount, unless the data names one", async () => {
+    const unit = await world.createActor({ name: "Escouade", type: "unit" });
+    expect(token(unit)).toMatchObject({ bar1: { attribute: "figures" } });
+    const named = await world.createActor({ name: "Escouade 2", type: "unit", prototypeToken: { bar1: { attribute: "profile.pv" } } });
+    expect(token(named)).toMatchObject({ bar1: { attribute: "profile.pv" } });
+    const pc = await world.createActor({ name: "Kara", type: "character" });
+    expect(token(pc)).toMatchObject({ bar1: { attribute: "profile.pv" } });
+  });
+});
+
+describe("token attributes (review M11)", () => {
+  it("are declared per actor type, the unit's headcount as a bar", () => {
+    const trackable = (world.fake.CONFIG.Actor as { trackableAttributes: Record<string, { bar: string[]; value: string[] }> }).trackableAttributes;
+    expect(Object.keys(trackable).sort()).toEqual(["character", "npc", "unit"]);
+    expect(trackable.unit!.bar).toEqual(["figures", "profile.pv"]);
+    expect(trackable.character!.bar).toEqual(["profile.pv"]);
+  });
+
+  it("every bar path is an object with value and max, every value path a number, on a prepared actor", async () => {
+    const trackable = (world.fake.CONFIG.Actor as { trackableAttributes: Record<string, { bar: string[]; value: string[] }> }).trackableAttributes;
+    for (const [type, { bar, value }] of Object.entries(trackable)) {
+      const actor = await world.createActor({ name: type, type });
+      const at = (path: string) => path.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], actor.system);
+      for (const path of bar) expect(at(path), `${type} ${path}`).toMatchObject({ value: expect.any(Number), max: expect.any(Number) });
+      for (const path of value) expect(typeof at(path), `${type} ${path}`).toBe("number");
+    }
+  });
+
+  it("the unit's headcount bar shows current/start, and a token edit writes strength.current (clamped like a bar)", async () => {
+    const unit = await world.createActor({ name: "Escouade", type: "unit", system: { strength: { start: 10, current: 8 } } });
+    expect(systemAs<{ figures: unknown }>(unit).figures).toEqual({ value: 8, max: 10 });
+    const writes = await world.writesDuring(() => unit.modifyTokenAttribute("figures", -3, true, true));
+    expect(writes).toHaveLength(1);
+    expect(systemAs<{ strength: unknown }>(unit).strength).toEqual({ start: 10, current: 5 });
+    await unit.modifyTokenAttribute("figures", 14, false, true);
+    expect(systemAs<{ strength: unknown }>(unit).strength).toEqual({ start: 10, current: 10 });
+  });
+});

@@ -51,3 +51,181 @@ describe("fake foundry.utils", () => {
     expect(diffObject({ a: { b: 1, c: 2 }, l: [1] }, { a: { b: 1, c: 3 }, l: [1] })).toEqual({ a: { c: 3 } });
   });
 });
+
+/* ------------------------------------------------------------------------------------------ */
+/*  The document workflows of the fake, each as core v13 does it (see fake-documents.ts)       */
+/* ------------------------------------------------------------------------------------------ */
+
+import { installFoundryFake } from "./fake";
+import { CORE_SPECIAL_STATUS_EFFECTS, CORE_STATUS_EFFECTS, dataFake, FakeItem } from "./fake-data";
+import { DataModel, TypeDataModel } from "./fake-model";
+import type { FakeDocument } from "./fake-documents";
+import type { Obj } from "./fake-utils";
+
+/** What the probe model and document saw, in order. */
+let seen: string[] = [];
+
+/** A subtype model: `n` 0–10; old data has `old` (a number) which migrateData moves to `n`. */
+class ProbeModel extends TypeDataModel {
+  static override defineSchema() {
+    return { n: new NumberField({ required: true, nullable: false, integer: true, min: 0, max: 10, initial: 0 }) };
+  }
+  static override migrateData(source: Obj): Obj {
+    seen.push(`model.migrateData ${JSON.stringify(source)}`);
+    if (typeof source.old === "number") source.n = source.old;
+    return { replaced: true };
+  }
+  override async _preUpdate(changes: Obj): Promise<boolean | void> {
+    seen.push(`system._preUpdate ${JSON.stringify(changes.system)}`);
+  }
+  override async _preCreate(data: Obj): Promise<boolean | void> {
+    seen.push(`system._preCreate ${JSON.stringify(data.system)}`);
+  }
+}
+
+class ProbeItem extends FakeItem {
+  protected override async _preUpdate(changes: Obj, options: Obj, user: never): Promise<boolean | void> {
+    seen.push(`document._preUpdate ${JSON.stringify(changes.system)}`);
+    return super._preUpdate(changes, options, user);
+  }
+}
+
+function probeWorld() {
+  const fake = installFoundryFake({}, "en");
+  const config = fake.CONFIG as Record<string, Obj>;
+  config.Item = { ...config.Item, documentClass: ProbeItem, dataModels: { probe: ProbeModel } };
+  seen = [];
+  fake.hooks.on("preUpdateItem", (_doc: unknown, changes: unknown) => void seen.push(`hook ${JSON.stringify((changes as Obj).system)}`));
+  return { fake, data: dataFake(fake) };
+}
+
+describe("fake documents follow core v13's workflows", () => {
+  it("construction migrates and cleans the given object IN PLACE: it becomes _source (DataModel#_initializeSource)", () => {
+    probeWorld();
+    const data = { name: "A", type: "probe", system: { old: 12, stray: 1 } } as Obj;
+    const item = new ProbeItem(data) as FakeDocument;
+    expect(item._source).toBe(data);
+    expect(data.system).toEqual({ n: 10 });
+    expect((item.system as { _source: Obj })._source).toBe(data.system);
+  });
+
+  it("migrateDataSafe ignores what migrateData returns (the source is migrated in place)", () => {
+    probeWorld();
+    const source = { old: 3 };
+    expect(ProbeModel.migrateDataSafe(source)).toBe(source);
+    expect(source).toEqual({ old: 3, n: 3 });
+    expect(DataModel.migrateDataSafe.call(ProbeModel, source)).toBe(source);
+  });
+
+  it("update: type added, migrateData on the partial change, then _preUpdate (document, then system), then the hook — all before cleaning", async () => {
+    const { data } = probeWorld();
+    const item = (await ProbeItem.create({ name: "A", type: "probe", system: { n: 1 } }))!;
+    seen = [];
+    await item.update({ "system.old": 7 });
+    expect(seen).toEqual([
+      'model.migrateData {"old":7}',
+      'document._preUpdate {"old":7,"n":7}',
+      'system._preUpdate {"old":7,"n":7}',
+      'hook {"old":7,"n":7}',
+      // The commit re-initialises the document, whose new `system` model migrates its (clean)
+      // source again, as core's TypeDataField#initialize builds a new model.
+      'model.migrateData {"n":7}',
+    ]);
+    // Cleaning came after: the stored change has no `old`.
+    expect(data.db.writes.at(-1)!.data[0]).toEqual({ system: { n: 7 } });
+    expect(item._source.system).toEqual({ n: 7 });
+  });
+
+  it("update: NumberField cleaning clamps and rounds the change in place before validation", async () => {
+    probeWorld();
+    const item = (await ProbeItem.create({ name: "A", type: "probe", system: { n: 1 } }))!;
+    const changes = { system: { n: 12.4 } };
+    await item.update(changes);
+    expect(item._source.system).toEqual({ n: 10 });
+  });
+
+  it("an invalid update shows core's error notification, writes nothing and resolves undefined", async () => {
+    const { data } = probeWorld();
+    const item = (await ProbeItem.create({ name: "A", type: "probe", system: { n: 1 } }))!;
+    const before = data.db.writes.length;
+    expect(await item.update({ system: { n: "many" } })).toBeUndefined();
+    expect(data.db.writes.length).toBe(before);
+    expect(data.notifications.of("error").at(-1)).toBe("validation errors:\n  system.n: must be an integer");
+    expect(item._source.system).toEqual({ n: 1 });
+  });
+
+  it("an update that changes nothing sends no request and resolves undefined", async () => {
+    const { data } = probeWorld();
+    const item = (await ProbeItem.create({ name: "A", type: "probe", system: { n: 1 } }))!;
+    const before = data.db.writes.length;
+    expect(await item.update({ system: { n: 1 } })).toBeUndefined();
+    expect(data.db.writes.length).toBe(before);
+  });
+
+  it("create: _preCreate sees the migrated, uncleaned data; the document was built from a copy", async () => {
+    probeWorld();
+    const input = { name: "A", type: "probe", system: { old: 4, stray: true } };
+    const item = (await ProbeItem.create(input))!;
+    expect(seen).toContain('system._preCreate {"old":4,"stray":true,"n":4}');
+    expect(item._source.system).toEqual({ n: 4 });
+    expect(input.system).toEqual({ old: 4, stray: true });
+  });
+
+  it("_addTypes gives the type to the top-level change only, never to embedded changes", () => {
+    probeWorld();
+    const source = { type: "probe" };
+    const changes: Obj = { system: {}, items: [{ _id: "x", system: {} }] };
+    ProbeItem.addTypes(source, changes);
+    expect(changes.type).toBe("probe");
+    expect((changes.items as Obj[])[0]).not.toHaveProperty("type");
+  });
+
+  it("world load: stored objects are migrated in place; an invalid one is listed in invalidDocumentIds", () => {
+    const { fake, data } = probeWorld();
+    const good = { _id: "good000000000001", name: "A", type: "probe", system: { old: 2 } };
+    const bad = { _id: "bad0000000000001", name: "B", type: "probe", system: { n: "x" } };
+    data.loadWorld({ items: [good, bad] });
+    const items = fake.game.items as { get(id: string): FakeDocument | undefined; invalidDocumentIds: Set<string> };
+    expect(items.get(good._id)!._source).toBe(good);
+    expect(good.system).toEqual({ n: 2 });
+    expect((fake.game.data as Obj).items).toEqual([good, bad]);
+    expect(items.get(bad._id)).toBeUndefined();
+    expect([...items.invalidDocumentIds]).toEqual([bad._id]);
+  });
+
+  it("a new actor's prototype token has core's defaults: unlinked, hostile, no sight, bars on the manifest's attributes", async () => {
+    const { fake } = probeWorld();
+    const Actor = (fake.CONFIG.Actor as { documentClass: typeof FakeDocument }).documentClass;
+    const actor = (await Actor.create({ name: "A" }))!;
+    expect(actor._source.prototypeToken).toEqual({
+      name: "A",
+      actorLink: false,
+      disposition: -1,
+      sight: { enabled: false },
+      bar1: { attribute: "profile.pv" },
+      bar2: { attribute: null },
+    });
+  });
+
+  it("CONFIG holds core's status effects and their special roles", () => {
+    const { fake } = probeWorld();
+    expect((fake.CONFIG.statusEffects as { id: string }[]).map((e) => e.id)).toEqual(CORE_STATUS_EFFECTS.map((e) => e.id));
+    expect(fake.CONFIG.specialStatusEffects).toEqual(CORE_SPECIAL_STATUS_EFFECTS);
+    expect((globalThis as unknown as { CONST: { TOKEN_DISPOSITIONS: Obj } }).CONST.TOKEN_DISPOSITIONS).toEqual({ SECRET: -2, HOSTILE: -1, NEUTRAL: 0, FRIENDLY: 1 });
+  });
+});
+
+describe("fake DataModel#updateSource", () => {
+  it("cleans the change in place (clamp), validates, commits to the same _source and returns the diff", () => {
+    probeWorld();
+    const model = new ProbeModel({ n: 2 });
+    const source = model._source;
+    const changes = { n: 14 };
+    expect(model.updateSource(changes)).toEqual({ n: 10 });
+    expect(changes).toEqual({ n: 10 });
+    expect(model._source).toBe(source);
+    expect((model as unknown as { n: number }).n).toBe(10);
+    expect(() => model.updateSource({ n: "x" })).toThrow(/n: must be an integer/);
+    expect(model._source).toEqual({ n: 10 });
+  });
+});

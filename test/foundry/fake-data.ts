@@ -8,6 +8,8 @@
  * What each piece covers and leaves out is written at the top of its file: fake-utils.ts,
  * fake-fields.ts, fake-model.ts, fake-documents.ts, fake-document-types.ts.
  */
+import fs from "node:fs";
+import path from "node:path";
 import type { FakeFoundry } from "./fake";
 import { ArrayField, DataField, ObjectField, SchemaField } from "./fake-fields";
 import { BooleanField, HTMLField, NumberField, StringField } from "./fake-fields-scalar";
@@ -23,7 +25,7 @@ import {
   setWorld,
   type FakeWorld,
 } from "./fake-world";
-import { EFFECT_MODES, FakeActiveEffect, FakeActor, FakeChatMessage, FakeItem } from "./fake-document-types";
+import { EFFECT_MODES, FakeActiveEffect, FakeActor, FakeChatMessage, FakeItem, TOKEN_DISPOSITIONS } from "./fake-document-types";
 import { deepClone, fakeUtils, type Obj } from "./fake-utils";
 
 export { FakeActor, FakeItem, FakeActiveEffect, FakeChatMessage, FakeDocument, DataModel, TypeDataModel };
@@ -36,7 +38,12 @@ export interface DataFake {
   users: FakeUsers;
   /** Makes `id` the current user (`game.user`). */
   setUser(id: string): void;
-  /** Loads raw stored documents as a world does (no write): `game.data` keeps the raw sources. */
+  /**
+   * Loads stored documents as a world does (no write). As in core, `game.data.actors` /
+   * `game.data.items` hold the objects the documents are built from, which are migrated and
+   * cleaned IN PLACE (they become the documents' `_source`); a document that fails validation
+   * stays out of its collection, its id in `invalidDocumentIds`. Pass copies to keep the raw data.
+   */
   loadWorld(data: { actors?: Obj[]; items?: Obj[] }): void;
 }
 
@@ -64,23 +71,75 @@ export function installDataLayer(target: { foundry?: Record<string, unknown> } =
   foundry.abstract = Object.assign(foundry.abstract ?? {}, { DataModel, TypeDataModel, Document: FakeDocument });
 }
 
+/**
+ * Core builds each world collection from `game.data` on load: `fromSource` on every stored object
+ * (migrated and cleaned in place, see DataModel#_initializeSource), a failure logged and its id
+ * kept in `invalidDocumentIds` (https://foundryvtt.com/api/v13/classes/foundry.documents.abstract.WorldCollection.html).
+ */
 function loadWorld(world: FakeWorld, game: Obj, data: { actors?: Obj[]; items?: Obj[] }): void {
   const raw = (game.data ??= {}) as Obj;
   for (const [name, key, cls] of [["Actor", "actors", FakeActor], ["Item", "items", FakeItem]] as const) {
     const sources = data[key] ?? [];
-    raw[key] = deepClone(sources);
+    raw[key] = sources;
     const Impl = (world.config[name]!.documentClass as typeof FakeDocument | undefined) ?? cls;
+    const collection = world.collections[name]!;
     for (const source of sources) {
-      const doc = new Impl(deepClone(source));
-      world.collections[name]!.set(doc._id!, doc);
+      let doc: FakeDocument;
+      try {
+        doc = new Impl(source);
+      } catch (err) {
+        console.warn(`fake: stored ${name} ${String(source._id)} is invalid`, err);
+        collection.invalidDocumentIds.add(String(source._id));
+        continue;
+      }
+      collection.set(doc._id!, doc);
       doc.prepareData();
     }
   }
 }
 
+/**
+ * `game.system`, the running system's package data, from its manifest (system.json): core reads
+ * `primaryTokenAttribute` from it for a new actor's first bar
+ * (https://foundryvtt.com/api/v13/classes/foundry.packages.System.html).
+ */
+let manifest: Obj | undefined;
+function systemPackage(): Obj {
+  if (!manifest) {
+    const file = path.join(process.cwd(), "system.json");
+    manifest = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as Obj) : {};
+  }
+  return deepClone(manifest);
+}
+
+/**
+ * Core's default `CONFIG.statusEffects` (a part: what a system curating the list meets) and
+ * `CONFIG.specialStatusEffects` (https://foundryvtt.com/api/v13/variables/CONFIG.html): entries
+ * `{id, name: "EFFECT.Status…", img: "icons/svg/…"}`, as systems that keep some of them reuse
+ * them (foundryvtt/crucible `module/config/statuses.mjs`: dead/skull, stunned/daze,
+ * frightened/terror, invisible, blinded/blind) and the core review lists (M10: fear/terror,
+ * stun/daze, paralysis, downgrade).
+ */
+export const CORE_STATUS_EFFECTS: readonly { id: string; name: string; img: string }[] = [
+  { id: "dead", name: "EFFECT.StatusDead", img: "icons/svg/skull.svg" },
+  { id: "unconscious", name: "EFFECT.StatusUnconscious", img: "icons/svg/unconscious.svg" },
+  { id: "stun", name: "EFFECT.StatusStunned", img: "icons/svg/daze.svg" },
+  { id: "paralysis", name: "EFFECT.StatusParalysis", img: "icons/svg/paralysis.svg" },
+  { id: "fly", name: "EFFECT.StatusFlying", img: "icons/svg/wing.svg" },
+  { id: "blind", name: "EFFECT.StatusBlind", img: "icons/svg/blind.svg" },
+  { id: "fear", name: "EFFECT.StatusFear", img: "icons/svg/terror.svg" },
+  { id: "hover", name: "EFFECT.StatusHover", img: "icons/svg/wingfoot.svg" },
+  { id: "burrow", name: "EFFECT.StatusBurrow", img: "icons/svg/mole.svg" },
+  { id: "downgrade", name: "EFFECT.StatusDowngrade", img: "icons/svg/downgrade.svg" },
+  { id: "invisible", name: "EFFECT.StatusInvisible", img: "icons/svg/invisible.svg" },
+];
+export const CORE_SPECIAL_STATUS_EFFECTS = { DEFEATED: "dead", INVISIBLE: "invisible", BLIND: "blind", BURROW: "burrow", HOVER: "hover", FLY: "fly" } as const;
+
 export function installDataFake(fake: FakeFoundry): void {
   installDataLayer(fake as unknown as { foundry: Record<string, unknown> });
   const config = fake.CONFIG as Record<string, Obj>;
+  fake.CONFIG.statusEffects = deepClone([...CORE_STATUS_EFFECTS]);
+  fake.CONFIG.specialStatusEffects = { ...CORE_SPECIAL_STATUS_EFFECTS };
   config.Actor = { ...config.Actor, documentClass: FakeActor };
   config.Item = { ...config.Item, documentClass: FakeItem };
   config.ChatMessage = { ...config.ChatMessage, documentClass: FakeChatMessage };
@@ -102,9 +161,11 @@ export function installDataFake(fake: FakeFoundry): void {
     collections,
     hooks: fake.hooks,
     localize: (key) => fake.game.i18n.localize(key),
+    notifications,
+    system: systemPackage(),
   };
   setWorld(world);
-  Object.assign(fake.game, { users, user: world.user, actors: collections.Actor, items: collections.Item, messages: collections.ChatMessage, data: {} });
+  Object.assign(fake.game, { users, user: world.user, actors: collections.Actor, items: collections.Item, messages: collections.ChatMessage, data: {}, system: world.system });
   Object.assign(fake.foundry.documents, { Actor: FakeActor, Item: FakeItem, ActiveEffect: FakeActiveEffect, ChatMessage: FakeChatMessage });
   Object.assign(globalThis, {
     Actor: FakeActor,
@@ -112,7 +173,7 @@ export function installDataFake(fake: FakeFoundry): void {
     ActiveEffect: FakeActiveEffect,
     ChatMessage: FakeChatMessage,
     ui: { notifications },
-    CONST: { DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP, ACTIVE_EFFECT_MODES: EFFECT_MODES },
+    CONST: { DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP, ACTIVE_EFFECT_MODES: EFFECT_MODES, TOKEN_DISPOSITIONS },
   });
   // Foundry localises every registered model's field labels once languages are ready.
   fake.hooks.on("i18nInit", () => {

@@ -10,7 +10,7 @@
  */
 import { FakeDocument } from "./fake-documents";
 import { FakeCollection, currentWorld } from "./fake-world";
-import { deepClone, expandObject, getProperty, randomID, setProperty, type Obj } from "./fake-utils";
+import { deepClone, expandObject, getProperty, isPlainObject, mergeObject, randomID, setProperty, type Obj } from "./fake-utils";
 
 export const EFFECT_MODES = { CUSTOM: 0, MULTIPLY: 1, ADD: 2, DOWNGRADE: 3, UPGRADE: 4, OVERRIDE: 5 } as const;
 
@@ -22,7 +22,14 @@ export interface EffectChange {
   priority?: number | null;
 }
 
-/** Keeps `collection` in step with the sources in `sources` (same objects stay the same documents). */
+/**
+ * Keeps `collection` in step with the sources in `sources` (same objects stay the same documents).
+ * An entry that fails validation is left out of the collection and its id recorded in
+ * `invalidDocumentIds`, the parent staying valid — core's `dropInvalidEmbedded` when a world loads
+ * ("invalid embedded documents will emit a warning and be placed in the invalidDocuments
+ * collection rather than causing the parent to be considered invalid",
+ * https://foundryvtt.com/api/v13/interfaces/foundry.data.types.DataFieldValidationOptions.html).
+ */
 export function syncEmbedded(
   parent: FakeDocument,
   collection: FakeCollection<FakeDocument>,
@@ -36,7 +43,14 @@ export function syncEmbedded(
     ids.add(id);
     const existing = collection.get(id);
     if (!existing) {
-      const doc = new cls(source, { parent });
+      let doc: FakeDocument;
+      try {
+        doc = new cls(source, { parent });
+      } catch (err) {
+        console.warn(`fake: embedded ${cls.documentName} ${id} is invalid`, err);
+        collection.invalidDocumentIds.add(id);
+        return;
+      }
       // The parent's source holds the embedded document's own (cleaned) source object.
       sources[index] = doc._source;
       collection.set(id, doc);
@@ -114,6 +128,9 @@ export class FakeItem extends FakeDocument {
   }
 }
 
+/** CONST.TOKEN_DISPOSITIONS (https://foundryvtt.com/api/v13/variables/CONST.TOKEN_DISPOSITIONS.html). */
+export const TOKEN_DISPOSITIONS = { SECRET: -2, HOSTILE: -1, NEUTRAL: 0, FRIENDLY: 1 } as const;
+
 export class FakeActor extends FakeDocument {
   static override documentName = "Actor";
   static override embedded = { Item: "items", ActiveEffect: "effects" };
@@ -123,8 +140,31 @@ export class FakeActor extends FakeDocument {
   declare appliedEffects: FakeActiveEffect[];
   declare overrides: Obj;
 
+  declare prototypeToken: Obj;
+
+  /**
+   * The prototype token with core's defaults for what the data leaves out (TokenData,
+   * https://foundryvtt.com/api/v13/interfaces/foundry.documents.types.TokenData.html): not linked
+   * (`actorLink` false), HOSTILE, sight off, and the bars on the system's
+   * `primaryTokenAttribute` / `secondaryTokenAttribute` (system.json), as a new Actor gets them.
+   */
+  protected override initialSource(source: Obj): Obj {
+    const system = (currentWorld().system ?? {}) as { primaryTokenAttribute?: string; secondaryTokenAttribute?: string };
+    const defaults: Obj = {
+      name: source.name ?? "",
+      actorLink: false,
+      disposition: TOKEN_DISPOSITIONS.HOSTILE,
+      sight: { enabled: false },
+      bar1: { attribute: system.primaryTokenAttribute ?? null },
+      bar2: { attribute: system.secondaryTokenAttribute ?? null },
+    };
+    source.prototypeToken = mergeObject(defaults, isPlainObject(source.prototypeToken) ? source.prototypeToken : {});
+    return super.initialSource(source);
+  }
+
   override _initialize(): void {
     super._initialize();
+    this.prototypeToken = deepClone(this._source.prototypeToken as Obj);
     this.items ??= new FakeCollection("Item");
     this.effects ??= new FakeCollection("ActiveEffect");
     this.statuses ??= new Set();

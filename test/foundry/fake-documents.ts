@@ -3,13 +3,20 @@
  * delete request is recorded in the fake database (fake-world.ts), so tests can assert "one write
  * per user action".
  *
- * The document workflow follows Foundry v13's client: create → construct (migrate, clean,
- * validate) → `_preCreate` → write; update → expand → `_preUpdate` (may change or veto) → clean
- * and validate the change merged into the source → write → re-initialise → `prepareData`.
- * One deliberate difference: Foundry reports an invalid create or update with an error
- * notification and resolves `undefined`; the fake REJECTS with the DataModelValidationError, so a
- * test cannot miss it. In both, nothing is saved.
- * Not covered: compendium packs, sockets, document sheets, `==`/`-=` keys in updates, type changes.
+ * The workflows follow Foundry v13's client (ClientDatabaseBackend, read from a v13 core copy:
+ * see /work/notes/foundry-behaviour.md §2; public pages cited at each method):
+ * - construction: the document-level `migrateData` runs on the GIVEN object, which is then cleaned
+ *   IN PLACE and becomes `_source` (no copy), strictly validated;
+ * - create: expand → `migrateData` → construct from a copy → `_preCreate` (document, then the
+ *   `system` model) on the migrated, UNCLEANED data → `preCreate<Type>` hook → write;
+ * - update: expand → `_addTypes` → `migrateData` on the PARTIAL change → `_preUpdate` (document,
+ *   then `system`) on the migrated, uncleaned change → `preUpdate<Type>` hook → dry run (clean the
+ *   change in place, merge, validate) → diff (an empty diff is no request) → write → `_onUpdate`.
+ * As in core, an invalid create or update shows an error notification (the text after the last
+ * "] " of the validation error) and changes nothing: `create`/`update` resolve `undefined`.
+ * World loading keeps a document whose source fails validation out of its collection and lists
+ * its id in `invalidDocumentIds` (embedded ones too).
+ * Not covered: compendium packs, sockets, document sheets, `==` keys, type changes.
  */
 import { DataModelValidationError } from "./fake-fields";
 import { FakeCollection, OWNERSHIP, type FakeUser, type OwnershipLevel } from "./fake-world";
@@ -18,6 +25,29 @@ import { currentWorld } from "./fake-world";
 import { deepClone, diffObject, expandObject, isEmpty, isPlainObject, mergeObject, randomID, type Obj } from "./fake-utils";
 
 type ModelClass = typeof DataModel;
+
+/** What the `system` model of a document may define (TypeDataModel lifecycle, v12+). */
+interface SystemLifecycle {
+  _preCreate?(data: Obj, options: Obj, user: FakeUser): Promise<boolean | void>;
+  _preUpdate?(changes: Obj, options: Obj, user: FakeUser): Promise<boolean | void>;
+  _onUpdate?(changed: Obj, options: Obj, userId: string): void;
+}
+
+/**
+ * What core shows of a failed validation: `ClientDatabaseBackend` notifies the part of the error
+ * message after its last "] " (the "<Class> [<id>] " prefix removed).
+ */
+function notifyInvalid(err: unknown): void {
+  const message = err instanceof Error ? err.message : String(err);
+  const cut = message.lastIndexOf("] ");
+  currentWorld().notifications?.error(cut >= 0 ? message.slice(cut + 2) : message);
+}
+
+/** Makes `target` hold exactly the keys and values of `source` (same object, new contents). */
+function replaceContents(target: Obj, source: Obj): void {
+  for (const key of Object.keys(target)) if (!(key in source)) delete target[key];
+  Object.assign(target, source);
+}
 
 /** Base of the fake documents: source, `system` model, embedded collections, the workflows. */
 export class FakeDocument {
@@ -35,9 +65,14 @@ export class FakeDocument {
   ownership: Record<string, number> = { default: 0 };
   system: unknown = {};
 
+  /**
+   * v13 `DataModel` constructor: "The provided object will be owned by the constructed model
+   * instance and may be mutated" (https://foundryvtt.com/api/v13/classes/foundry.abstract.DataModel.html#constructor):
+   * `_initializeSource` migrates and cleans `data` itself, which becomes `_source`.
+   */
   constructor(data: Obj = {}, options: { parent?: FakeDocument | null } = {}) {
     this.parent = options.parent ?? null;
-    this._source = this.initialSource(deepClone(data));
+    this._source = this._initializeSource(data);
     this._initialize();
   }
 
@@ -59,6 +94,66 @@ export class FakeDocument {
     return models?.[type];
   }
 
+  /** The registered class of an embedded document name (`CONFIG[name].documentClass`). */
+  static embeddedClass(name: string): typeof FakeDocument {
+    return currentWorld().config[name]!.documentClass as typeof FakeDocument;
+  }
+
+  /**
+   * v13 `DataModel.migrateData(source)` = `schema.migrateSource(source, source)`, which hands
+   * `system` to the subtype model's `migrateDataSafe` (TypeDataField#migrateSource) and each entry
+   * of an embedded collection to the embedded class's `migrateDataSafe`
+   * (EmbeddedCollectionField#migrateSource); returns the same object
+   * (https://foundryvtt.com/api/v13/classes/foundry.abstract.DataModel.html#migratedata,
+   * https://foundryvtt.com/api/v13/classes/foundry.data.fields.TypeDataField.html#migratesource).
+   * A partial change without `type` migrates no `system` (the type picks the model).
+   */
+  static migrateData(source: Obj): Obj {
+    const Model = isPlainObject(source.system) ? this.modelFor(String(source.type)) : undefined;
+    if (Model) Model.migrateDataSafe(source.system as Obj);
+    for (const [name, key] of Object.entries(this.embedded)) {
+      const list = source[key];
+      if (!Array.isArray(list)) continue;
+      const cls = this.embeddedClass(name);
+      for (const entry of list) if (isPlainObject(entry)) cls.migrateDataSafe(entry);
+    }
+    return source;
+  }
+
+  /**
+   * v13 `DataModel.migrateDataSafe`: runs `migrateData`, logs a failure as a warning, and returns
+   * the SAME object whatever `migrateData` returned
+   * (https://foundryvtt.com/api/v13/classes/foundry.abstract.DataModel.html#migratedatasafe).
+   */
+  static migrateDataSafe(source: Obj): Obj {
+    try {
+      this.migrateData(source);
+    } catch (err) {
+      console.warn(`Failed data migration for ${this.name}`, err);
+    }
+    return source;
+  }
+
+  /**
+   * v13 `SchemaField#_addTypes` on an update: a document with type data gets the document's
+   * `type` added to the change when the change has none (so `migrateData` finds the model).
+   * Only the top level: an embedded collection in the change gets no types.
+   */
+  static addTypes(source: Obj, changes: Obj): void {
+    if (!this.modelFor(String(source.type))) return;
+    if (!("type" in changes)) changes.type = source.type;
+  }
+
+  /**
+   * v13 `DataModel#_initializeSource`: a DataModel is turned into its source; otherwise the
+   * object itself is migrated (`migrateDataSafe`) and cleaned, IN PLACE, and returned.
+   */
+  protected _initializeSource(data: Obj | FakeDocument): Obj {
+    const source = data instanceof FakeDocument ? data.toObject() : isPlainObject(data) ? data : {};
+    (this.constructor as typeof FakeDocument).migrateDataSafe(source);
+    return this.initialSource(source);
+  }
+
   /** Checks the subtype and fills the document-level defaults; `_initialize` builds `system`. */
   protected initialSource(source: Obj): Obj {
     const cls = this.constructor as typeof FakeDocument;
@@ -66,7 +161,7 @@ export class FakeDocument {
     const types = Object.keys((currentWorld().config[cls.documentName]?.dataModels as Obj | undefined) ?? {});
     const typed = source.type !== undefined && source.type !== "base";
     if (types.length && typed && !cls.modelFor(String(source.type))) {
-      throw new DataModelValidationError(cls.documentName, [`type: "${String(source.type)}" is not a valid type`]);
+      throw new DataModelValidationError(cls.documentName, [`type: "${String(source.type)}" is not a valid type`], source._id as string | null);
     }
     for (const key of Object.values(cls.embedded)) source[key] = Array.isArray(source[key]) ? source[key] : [];
     source.flags = isPlainObject(source.flags) ? source.flags : {};
@@ -136,16 +231,48 @@ export class FakeDocument {
 
   /* ---------------------------------- workflows --------------------------------------- */
 
-  protected async _preCreate(_data: Obj, _options: Obj, _user: FakeUser): Promise<boolean | void> {}
-  protected async _preUpdate(_changes: Obj, _options: Obj, _user: FakeUser): Promise<boolean | void> {}
-  protected _onUpdate(_changed: Obj, _options: Obj, _userId: string): void {}
+  /** The `system` model's lifecycle methods, when it is a TypeDataModel that defines them. */
+  private get systemLifecycle(): SystemLifecycle {
+    return (this.system ?? {}) as SystemLifecycle;
+  }
 
+  /**
+   * ClientDocumentMixin#_preCreate: the document's own checks, then `system._preCreate(data, …)`
+   * when `system` is a TypeDataModel (https://foundryvtt.com/api/v13/classes/foundry.abstract.TypeDataModel.html#_precreate).
+   */
+  protected async _preCreate(data: Obj, options: Obj, user: FakeUser): Promise<boolean | void> {
+    return this.systemLifecycle._preCreate?.(data, options, user);
+  }
+
+  /** ClientDocumentMixin#_preUpdate: forwards to `system._preUpdate(changes, …)` (TypeDataModel#_preUpdate). */
+  protected async _preUpdate(changes: Obj, options: Obj, user: FakeUser): Promise<boolean | void> {
+    return this.systemLifecycle._preUpdate?.(changes, options, user);
+  }
+
+  /** ClientDocumentMixin#_onUpdate: forwards to `system._onUpdate` (TypeDataModel#_onUpdate). */
+  protected _onUpdate(changed: Obj, options: Obj, userId: string): void {
+    this.systemLifecycle._onUpdate?.(changed, options, userId);
+  }
+
+  /**
+   * v13 `#preCreateDocumentArray`, per entry: `d = migrateData(expandObject(entry))`; the
+   * document is built from a COPY of `d` (an invalid one: error notification, skipped); then
+   * `_preCreate(d, …)` and `Hooks.call("preCreate<Type>", doc, d, …)` see the migrated,
+   * uncleaned `d` (https://foundryvtt.com/api/v13/functions/hookEvents.preCreateDocument.html).
+   */
   static async createDocuments(data: Obj[] = [], operation: { parent?: FakeDocument | null } & Obj = {}): Promise<FakeDocument[]> {
     const parent = operation.parent ?? null;
     const created: FakeDocument[] = [];
     for (const entry of data) {
-      const doc = new this(entry, { parent });
-      const allowed = (await doc._preCreate(entry, operation, currentWorld().user)) !== false && currentWorld().hooks.call(`preCreate${this.documentName}`, doc, entry, operation, currentWorld().user.id) !== false;
+      const d = this.migrateData(expandObject(entry instanceof FakeDocument ? entry.toObject() : deepClone(entry)));
+      let doc: FakeDocument;
+      try {
+        doc = new this(deepClone(d), { parent });
+      } catch (err) {
+        notifyInvalid(err);
+        continue;
+      }
+      const allowed = (await doc._preCreate(d, operation, currentWorld().user)) !== false && currentWorld().hooks.call(`preCreate${this.documentName}`, doc, d, operation, currentWorld().user.id) !== false;
       if (!allowed) continue;
       doc._source._id ||= randomID();
       doc._initialize();
@@ -181,48 +308,75 @@ export class FakeDocument {
     return cls.createDocuments(data, { ...operation, parent: this });
   }
 
-  /** Changes the source without a database write (used in `_preCreate`), validated the same way. */
+  /**
+   * v13 `DataModel#updateSource`: the change is expanded and cleaned in place (no migration), then
+   * validated and committed without a database write (used in `_preCreate`). Throws when invalid.
+   */
   updateSource(changes: Obj = {}): Obj {
-    const expanded = expandObject(deepClone(changes));
-    this.commit(this.candidateSource(expanded));
-    return expanded;
+    const expanded = expandObject(changes);
+    for (const key of Object.keys(changes)) delete changes[key];
+    Object.assign(changes, expanded);
+    this.commit(this.candidateSource(changes));
+    return changes;
   }
 
+  /**
+   * v13 `#preUpdateDocumentArray` for one document (order read from the v13 client backend;
+   * foundryvtt#10841: "`_preUpdate` workflows are called before `diff`"): expand, add the type,
+   * the document-level `migrateData` on the partial change, `_preUpdate` and the `preUpdate<Type>`
+   * hook (either may return false: nothing written, `undefined`), then the dry-run validation
+   * (invalid: error notification, `undefined`), the diff (empty: no request, `undefined`), the
+   * write, and `_onUpdate` / `update<Type>` with the diff
+   * (https://foundryvtt.com/api/v13/functions/hookEvents.preUpdateDocument.html).
+   */
   async update(data: Obj = {}, options: Obj = {}): Promise<this | undefined> {
+    const cls = this.constructor as typeof FakeDocument;
+    const user = currentWorld().user;
     const changes = expandObject(deepClone(data));
     delete changes._id;
-    if ((await this._preUpdate(changes, options, currentWorld().user)) === false) return undefined;
-    if (currentWorld().hooks.call(`preUpdate${this.documentName}`, this, changes, options, currentWorld().user.id) === false) return undefined;
-    const candidate = this.candidateSource(changes);
+    cls.addTypes(this._source, changes);
+    cls.migrateData(changes);
+    if ((await this._preUpdate(changes, options, user)) === false) return undefined;
+    if (currentWorld().hooks.call(`preUpdate${this.documentName}`, this, changes, options, user.id) === false) return undefined;
+    let candidate: Obj;
+    try {
+      candidate = this.candidateSource(changes);
+    } catch (err) {
+      notifyInvalid(err);
+      return undefined;
+    }
+    if (changes.type === this._source.type) delete changes.type;
     const diff = diffObject(this._source, candidate);
-    if (isEmpty(diff) && options.diff !== false) return this;
+    if (isEmpty(diff) && options.diff !== false) return undefined;
     currentWorld().db.writes.push({ action: "update", documentName: this.documentName, ids: [this._id!], parentId: this.parent?._id ?? null, data: [changes] });
     this.commit(candidate);
-    this._onUpdate(diff, options, currentWorld().user.id);
+    this._onUpdate(diff, options, user.id);
     (this.parent ?? this).prepareData();
-    currentWorld().hooks.callAll(`update${this.documentName}`, this, diff, options, currentWorld().user.id);
+    currentWorld().hooks.callAll(`update${this.documentName}`, this, diff, options, user.id);
     return this;
   }
 
   /**
-   * The source after `changes`: `system` changes cleaned (clamped, as Foundry does) and validated,
-   * merged, then the whole result validated again (joint rules). Throws and changes nothing when
-   * invalid.
+   * The source after `changes` (the dry run of v13 `updateSource`): the `system` change is
+   * CLEANED IN PLACE (NumberFields clamped and rounded, unknown keys dropped) and validated, merged,
+   * then the whole `system` validated again (joint rules). Throws and changes nothing when invalid.
    */
   candidateSource(changes: Obj): Obj {
     const candidate = deepClone(this._source);
     const Model = (this.constructor as typeof FakeDocument).modelFor(this.type);
     const { system, ...rest } = changes;
     for (const [key, value] of Object.entries(rest)) {
+      if (key === "type" || key === "_id") continue;
       if (!(this.constructor as typeof FakeDocument).embeddedKey(key)) mergeObject(candidate, { [key]: value }, { performDeletions: true });
     }
     if (system !== undefined && Model) {
-      const cleaned = Model.cleanData(isPlainObject(system) ? system : {}, { partial: true });
+      if (!isPlainObject(system)) changes.system = {};
+      const cleaned = Model.cleanData(changes.system as Obj, { partial: true });
       const failures = Model.validationFailures(cleaned, { partial: true });
-      if (failures.length) throw new DataModelValidationError(this.documentName, failures.map((f) => `system.${f}`));
+      if (failures.length) throw new DataModelValidationError(this.documentName, failures.map((f) => `system.${f}`), this._id);
       mergeObject(candidate.system as Obj, cleaned, { performDeletions: true });
       const all = Model.validationFailures(candidate.system as Obj);
-      if (all.length) throw new DataModelValidationError(this.documentName, all.map((f) => `system.${f}`));
+      if (all.length) throw new DataModelValidationError(this.documentName, all.map((f) => `system.${f}`), this._id);
     }
     this.embeddedCandidates(candidate, changes);
     return candidate;
@@ -248,26 +402,25 @@ export class FakeDocument {
     }
   }
 
-  /** Commits a validated candidate source and re-initialises (embedded documents too). */
+  /**
+   * Commits a validated candidate source and re-initialises (embedded documents too). As in core,
+   * `_source` stays the SAME object (a non-writable property; `_updateCommit` writes into it), so
+   * whoever holds it — `game.data`, the parent's embedded array — sees the committed data.
+   */
   protected commit(candidate: Obj): void {
     for (const [name, key] of Object.entries((this.constructor as typeof FakeDocument).embedded)) {
       const collection = this.getEmbeddedCollection(name);
-      for (const source of candidate[key] as Obj[]) {
+      candidate[key] = (candidate[key] as Obj[]).map((source) => {
         const doc = collection.get(source._id as string);
-        if (doc && JSON.stringify(doc._source) !== JSON.stringify(source)) {
-          doc._source = source;
+        if (!doc) return source;
+        if (JSON.stringify(doc._source) !== JSON.stringify(source)) {
+          replaceContents(doc._source, source);
           doc._initialize();
-        } else if (doc) (candidate[key] as Obj[])[(candidate[key] as Obj[]).indexOf(source)] = doc._source;
-      }
+        }
+        return doc._source;
+      });
     }
-    // An embedded document's source is also an entry of its parent's source: keep them one object.
-    if (this.parent) {
-      const key = (this.parent.constructor as typeof FakeDocument).embedded[this.documentName]!;
-      const siblings = this.parent._source[key] as Obj[];
-      const index = siblings.indexOf(this._source);
-      if (index >= 0) siblings[index] = candidate;
-    }
-    this._source = candidate;
+    replaceContents(this._source, candidate);
     this._initialize();
   }
 

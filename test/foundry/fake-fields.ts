@@ -27,14 +27,20 @@ export class FieldFailure {
   }
 }
 
-/** Foundry's DataModelValidationError, with the failing field paths in its message. */
+/**
+ * Foundry's DataModelValidationError, with the failing field paths in its message, which reads
+ * `"<Class> [<id>] validation errors:"` then one indented `path: reason` line per failure, as
+ * v13 `DataModel#validate` words it
+ * (https://foundryvtt.com/api/v13/classes/foundry.data.validation.DataModelValidationError.html).
+ */
 export class DataModelValidationError extends Error {
   override name = "DataModelValidationError";
   constructor(
     readonly model: string,
     readonly failures: string[],
+    id: string | null = null,
   ) {
-    super(`${model} validation errors:\n  ${failures.join("\n  ")}`);
+    super(`${model} ${id ? `[${id}] ` : ""}validation errors:\n  ${failures.join("\n  ")}`);
   }
 }
 

@@ -1,13 +1,16 @@
 /**
  * Part of the Foundry FAKE (see fake.ts): `foundry.abstract.DataModel` and `TypeDataModel`, and
- * the localisation of model fields from `LOCALIZATION_PREFIXES`. As in Foundry v13, a model
- * migrates (`migrateData`), cleans and validates its source on construction — strictly: an
- * invalid source throws a DataModelValidationError naming every failing field — then copies the
- * initialised fields onto itself. Joint validation (`validateJoint`) runs on the whole source.
+ * the localisation of model fields from `LOCALIZATION_PREFIXES`. As in Foundry v13
+ * (https://foundryvtt.com/api/v13/classes/foundry.abstract.DataModel.html), a model migrates
+ * (`migrateDataSafe`), cleans and validates the object it is GIVEN — in place: that object becomes
+ * `_source` — strictly: an invalid source throws a DataModelValidationError naming every failing
+ * field; then it copies the initialised fields onto itself. Joint validation (`validateJoint`)
+ * runs on the whole source. A TypeDataModel has the lifecycle methods its document forwards to it
+ * (`_preCreate`, `_preUpdate`, `_onUpdate`).
  * Not covered: `fallback` repair of invalid fields, embedded data models, `shimData`.
  */
 import { DataField, DataModelValidationError, SchemaField, type CleanOptions } from "./fake-fields";
-import { deepClone, isPlainObject, type Obj } from "./fake-utils";
+import { deepClone, diffObject, expandObject, isEmpty, isPlainObject, mergeObject, type Obj } from "./fake-utils";
 
 export interface ModelOptions {
   parent?: unknown;
@@ -40,14 +43,18 @@ export class DataModel {
     return source;
   }
 
-  /** migrateData that never breaks loading (Foundry logs and goes on). */
+  /**
+   * migrateData that never breaks loading: v13 `DataModel.migrateDataSafe` logs a failure as a
+   * warning and returns the object it was given, IGNORING what `migrateData` returned
+   * (https://foundryvtt.com/api/v13/classes/foundry.abstract.DataModel.html#migratedatasafe).
+   */
   static migrateDataSafe(source: Obj): Obj {
     try {
-      return this.migrateData(source) ?? source;
+      this.migrateData(source);
     } catch (err) {
-      console.warn(`${this.name}.migrateData failed`, err);
-      return source;
+      console.warn(`Failed data migration for ${this.name}`, err);
     }
+    return source;
   }
 
   static cleanData(source: Obj = {}, options: CleanOptions = {}): Obj {
@@ -93,14 +100,46 @@ export class DataModel {
     return (this.constructor as typeof DataModel).schema;
   }
 
+  /**
+   * v13 `DataModel#updateSource` (https://foundryvtt.com/api/v13/classes/foundry.abstract.DataModel.html#updatesource):
+   * the changes are expanded and CLEANED IN PLACE (numbers clamped and rounded), merged into a
+   * copy, the result validated (fields, then joint) — a failure throws and changes nothing — then
+   * committed to `_source` and re-initialised. Returns the diff (empty: nothing changed).
+   */
+  updateSource(changes: Obj = {}): Obj {
+    const ctor = this.constructor as typeof DataModel;
+    const expanded = expandObject(changes);
+    for (const key of Object.keys(changes)) delete changes[key];
+    Object.assign(changes, expanded);
+    ctor.cleanData(changes, { partial: true });
+    const candidate = mergeObject(deepClone(this._source), changes, { performDeletions: true });
+    const diff = diffObject(this._source, candidate);
+    if (isEmpty(diff)) return diff;
+    const failures = ctor.validationFailures(candidate);
+    if (failures.length) throw new DataModelValidationError(ctor.name, failures);
+    for (const key of Object.keys(this._source)) if (!(key in candidate)) delete this._source[key];
+    Object.assign(this._source, candidate);
+    this._initialize();
+    return diff;
+  }
+
   toObject(): Obj {
     return deepClone(this._source);
   }
 }
 
+/**
+ * v13 TypeDataModel (https://foundryvtt.com/api/v13/classes/foundry.abstract.TypeDataModel.html):
+ * data preparation, and the document lifecycle methods ClientDocumentMixin forwards to the
+ * `system` of a document (`_preCreate(data, options, user)`, `_preUpdate(changes, options, user)`,
+ * `_onUpdate(changed, options, userId)`; returning false from a `_pre` method cancels).
+ */
 export class TypeDataModel extends DataModel {
   prepareBaseData(): void {}
   prepareDerivedData(): void {}
+  async _preCreate(_data: Obj, _options: Obj, _user: unknown): Promise<boolean | void> {}
+  async _preUpdate(_changes: Obj, _options: Obj, _user: unknown): Promise<boolean | void> {}
+  _onUpdate(_changed: Obj, _options: Obj, _userId: string): void {}
 }
 
 /** Every field of a model with its path, for localisation and tests. */

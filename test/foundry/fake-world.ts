@@ -13,6 +13,13 @@ export type OwnershipLevel = keyof typeof OWNERSHIP;
 /** A Foundry `Collection`: a Map whose iteration yields the values. */
 export class FakeCollection<T extends { id: string | null }> {
   private readonly entries = new Map<string, T>();
+  /**
+   * Ids of stored documents that failed validation when the world loaded: "Record the set of
+   * document ids where the Document was not initialized because of invalid source data"
+   * (https://foundryvtt.com/api/v13/classes/foundry.abstract.EmbeddedCollection.html#invaliddocumentids;
+   * world collections keep the same set).
+   */
+  readonly invalidDocumentIds = new Set<string>();
   constructor(readonly documentName = "") {}
   get size(): number {
     return this.entries.size;
@@ -138,6 +145,10 @@ export interface FakeWorld {
   collections: Record<string, FakeCollection<FakeDocument>>;
   hooks: { call(event: string, ...args: unknown[]): boolean; callAll(event: string, ...args: unknown[]): unknown };
   localize(key: string): string;
+  /** `ui.notifications`, where the document workflows report an invalid create or update. */
+  notifications?: FakeNotifications;
+  /** `game.system`: the package data of the running system (its manifest). */
+  system?: Obj;
 }
 
 // Assigned by setWorld at every install.

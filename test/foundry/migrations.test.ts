@@ -3,12 +3,14 @@ import { dataFake } from "./fake-data";
 import { loadWorld, sourceOf, type LoadedWorld } from "./world";
 import type { FakeFoundry } from "./fake";
 
-// Migrations on old-shape fixtures: the models read them on load (migrateData), the active GM
-// writes them back on ready (one write per document), nothing unknown is dropped, and running
-// again changes nothing.
+// Migrations on old-shape fixtures. As in Foundry v13 the world's stored objects are migrated and
+// cleaned IN PLACE as they load (the fake does the same): the document-level migrateData keeps
+// what the schema would drop in flags.tactica.legacy and records what it changed; the active GM
+// then writes exactly that on ready (one write per document, only the changed keys, from the
+// current source), and records the schema version only when every document was written.
 
 /** Stored sources as an older Tactica wrote them (schema version 0). */
-function oldWorld() {
+export function oldWorld() {
   return {
     actors: [
       {
@@ -23,6 +25,7 @@ function oldWorld() {
           morale: "panicked",
           epuisement: 2,
           notes: "gardé par la migration",
+          biography: "<p>Vétéran des guerres de la vapeur.</p>",
         },
         items: [
           { _id: "oldItem000000001", name: "Fusil", type: "weapon", system: { attributes: "Portée 2-4, Imprécis 1", equipped: true } },
@@ -39,11 +42,13 @@ function oldWorld() {
   };
 }
 
-function asGmWithOldWorld(fake: FakeFoundry): void {
-  const data = dataFake(fake);
-  data.setUser("gm-1");
-  // World documents load after init, before ready (Foundry's order).
-  fake.hooks.on("setup", () => data.loadWorld(oldWorld()));
+/** Loads `data` as the world's stored documents, as user `user` (after init, before ready). */
+export function withStoredWorld(data: { actors?: Record<string, unknown>[]; items?: Record<string, unknown>[] }, user = "gm-1") {
+  return (fake: FakeFoundry): void => {
+    const fakeData = dataFake(fake);
+    fakeData.setUser(user);
+    fake.hooks.on("setup", () => fakeData.loadWorld(data));
+  };
 }
 
 const schemaVersion = (world: LoadedWorld) => world.fake.settings.get("tactica", "schemaVersion");
@@ -51,14 +56,14 @@ const actorNamed = (world: LoadedWorld, name: string) => [...(world.fake.game.ac
 const itemNamed = (world: LoadedWorld, name: string) => [...(world.fake.game.items as Iterable<{ name: string }>)].find((a) => a.name === name)!;
 
 async function migratedWorld(): Promise<LoadedWorld> {
-  const world = await loadWorld("fr", asGmWithOldWorld);
-  await vi.waitFor(() => expect(schemaVersion(world)).toBe(1));
+  const world = await loadWorld("fr", withStoredWorld(oldWorld()));
+  await vi.waitFor(() => expect(schemaVersion(world)).toBe(2));
   return world;
 }
 
-describe("old data loads before any migration (migrateData)", () => {
+describe("old data loads before any migration (migrateData, in place)", () => {
   it("reads old shapes into the current ones, derived values included", async () => {
-    const world = await loadWorld("fr", (fake) => fake.hooks.on("setup", () => dataFake(fake).loadWorld(oldWorld())));
+    const world = await loadWorld("fr", withStoredWorld(oldWorld(), "player-1"));
     const veteran = sourceOf(actorNamed(world, "Vétéran")).system as Record<string, unknown>;
     expect(veteran).toMatchObject({
       profile: { mou: { value: 4, pressure: 0 }, co: { value: 7 }, pv: { value: 8, max: 8 } },
@@ -70,6 +75,19 @@ describe("old data loads before any migration (migrateData)", () => {
     expect(schemaVersion(world)).toBe(0); // a player: no migration
     expect(world.data.db.writes).toEqual([]);
   });
+
+  it("keeps what the schema drops in flags.tactica.legacy, although the stored objects are cleaned in place (M6)", async () => {
+    const stored = oldWorld();
+    const world = await loadWorld("fr", withStoredWorld(stored, "player-1"));
+    // The stored object IS the document's source: cleaned, the unknown key gone from `system`…
+    expect(stored.actors[0]!.system).not.toHaveProperty("notes");
+    // …and kept, with what it changed recorded for the GM's write.
+    expect(sourceOf(actorNamed(world, "Vétéran")).flags).toMatchObject({
+      other: { keep: true },
+      tactica: { legacy: { notes: "gardé par la migration", epuisement: 2 }, migration: { legacy: ["epuisement", "notes"] } },
+    });
+    expect(sourceOf(itemNamed(world, "Arme étrange")).flags).toMatchObject({ tactica: { legacy: { attributesText: "Portée deux" } } });
+  });
 });
 
 describe("world migration by the active GM on ready", () => {
@@ -79,43 +97,48 @@ describe("world migration by the active GM on ready", () => {
     expect(writes.map((w) => `${w.action} ${w.documentName} ${w.ids.join()}`).sort()).toEqual(
       ["update Actor oldActor00000001", "update Actor oldUnit000000001", "update Item oldField00000001", "update Item oldOdd0000000001"].sort(),
     );
-    const start = world.data.notifications.messages.find((m) => m.message.includes("version 1"));
+    const start = world.data.notifications.messages.find((m) => m.message.includes("version 2"));
     expect(start?.progress.at(-1)).toBe(1);
-    expect(world.data.notifications.of("info").at(-1)).toMatch(/4 document/);
+    expect(world.data.notifications.of("info").at(-1)).toBe("Données Tactica à jour. Documents mis à jour\u00a0: 4.");
   });
 
-  it("persists the current shapes, embedded items in the actor's write", async () => {
+  it("writes only the keys the migration changed, from the current source, embedded items in the actor's write (S-6)", async () => {
     const world = await migratedWorld();
     const actorWrite = world.data.db.writes.find((w) => w.ids[0] === "oldActor00000001")!.data[0]!;
+    expect(Object.keys(actorWrite.system as object).sort()).toEqual(["aptitudes", "exhaustion", "morale", "profile", "subAptitudes", "willpower"]);
     expect(actorWrite.system).toMatchObject({ profile: { mou: { value: 4 }, pv: { value: 8, max: 8 } }, willpower: { value: 3 }, exhaustion: 2 });
     const items = actorWrite.items as { _id: string; system: Record<string, unknown> }[];
-    expect(items.find((i) => i._id === "oldItem000000001")?.system.attributes).toEqual([
-      { key: "range", x: 2, y: 4, self: false, focused: false, score: "", aptitude: "", kind: "" },
-      { key: "inaccurate", x: 1, y: null, self: false, focused: false, score: "", aptitude: "", kind: "" },
-    ]);
-    expect(items.find((i) => i._id === "oldItem000000002")?.system).toMatchObject({ gearBonus: 1, pressureTarget: "mou" });
+    expect(items.find((i) => i._id === "oldItem000000001")?.system).toEqual({
+      attributes: [
+        { key: "range", x: 2, y: 4, self: false, focused: false, score: "", aptitude: "", kind: "" },
+        { key: "inaccurate", x: 1, y: null, self: false, focused: false, score: "", aptitude: "", kind: "" },
+      ],
+    });
+    expect(items.find((i) => i._id === "oldItem000000002")?.system).toEqual({ gearBonus: 1, pressureTarget: "mou" });
     expect(sourceOf(itemNamed(world, "Champ")).system).toMatchObject({ renfort: { value: 3, max: 3 } });
     expect(sourceOf(actorNamed(world, "Escouade")).system).toMatchObject({ strength: { start: 10, current: 10 } });
   });
 
-  it("never drops what it does not know: unknown keys and unreadable text go to flags.tactica.legacy", async () => {
+  it("never drops what it does not know: unknown keys, renamed keys and unreadable text are written to flags.tactica.legacy", async () => {
     const world = await migratedWorld();
     const veteran = sourceOf(actorNamed(world, "Vétéran"));
-    expect(veteran.flags).toEqual({ other: { keep: true }, tactica: { legacy: { notes: "gardé par la migration" } } });
+    expect(veteran.flags).toEqual({ other: { keep: true }, tactica: { legacy: { notes: "gardé par la migration", epuisement: 2 } } });
     const odd = sourceOf(itemNamed(world, "Arme étrange"));
     expect(odd.system).toMatchObject({ attributes: [] });
     expect(odd.flags).toEqual({ tactica: { legacy: { attributesText: "Portée deux" } } });
+    const oddWrite = world.data.db.writes.find((w) => w.ids[0] === "oldOdd0000000001")!.data[0]!;
+    expect(oddWrite.flags).toEqual({ tactica: { legacy: { attributesText: "Portée deux" }, "-=migration": null } });
   });
 
-  it("is idempotent: a second run (forced) leaves every document as it was", async () => {
+  it("is idempotent: a second run (forced) writes nothing and leaves every document as it was", async () => {
     const world = await migratedWorld();
     const docs = () => [...(world.fake.game.actors as Iterable<unknown>), ...(world.fake.game.items as Iterable<unknown>)].map(sourceOf);
     const after = docs();
     const { migrateWorld, migrationUpdate } = await import("../../src/migrations/index");
-    await migrateWorld({ force: true });
+    const writes = await world.writesDuring(() => migrateWorld({ force: true }));
+    expect(writes).toEqual([]);
     expect(docs()).toEqual(after);
-    // Current data needs nothing.
-    for (const source of after) expect(migrationUpdate(source.items ? "Actor" : "Item", source)).toBeNull();
+    for (const source of after) expect(migrationUpdate(source)).toBeNull();
   });
 
   it("does nothing when the world is already current", async () => {
@@ -123,6 +146,21 @@ describe("world migration by the active GM on ready", () => {
     const { migrateWorld } = await import("../../src/migrations/index");
     const writes = await world.writesDuring(async () => expect(await migrateWorld()).toBeNull());
     expect(writes).toEqual([]);
+  });
+
+  it("stamps a fresh world with the current version, silently: nothing to migrate, nothing written", async () => {
+    const world = await loadWorld("fr", (fake) => dataFake(fake).setUser("gm-1"));
+    await vi.waitFor(() => expect(schemaVersion(world)).toBe(2));
+    expect(world.data.db.writes).toEqual([]);
+    expect(world.data.notifications.messages).toEqual([]);
+  });
+
+  it("stamps a world whose stored data is already current, silently", async () => {
+    const current = { actors: [{ _id: "newActor00000001", name: "Kara", type: "character", system: {} }], items: [] };
+    const world = await loadWorld("fr", withStoredWorld(current));
+    await vi.waitFor(() => expect(schemaVersion(world)).toBe(2));
+    expect(world.data.db.writes).toEqual([]);
+    expect(world.data.notifications.messages).toEqual([]);
   });
 });
 

@@ -42,6 +42,7 @@ import {
 } from "./derived";
 
 import { migrateSystem } from "../../migrations/steps";
+import { pairRefusal, type Refusal } from "../change-checks";
 
 const fields = foundry.data.fields;
 
@@ -129,6 +130,8 @@ type CharacterDerived = {
   moraleTriggered: boolean;
 };
 
+type CharacterBase = foundry.abstract.TypeDataModel<CharacterSchema, Actor.Implementation, Record<string, never>, CharacterDerived>;
+
 export class CharacterModel extends foundry.abstract.TypeDataModel<
   CharacterSchema,
   Actor.Implementation,
@@ -148,9 +151,36 @@ export class CharacterModel extends foundry.abstract.TypeDataModel<
     return characterSchema();
   }
 
+  /**
+   * Joint rule of a change (security review §3.1), checked by the actor document before Foundry
+   * cleans it: current PV never above the maximum.
+   */
+  static jointRefusal(current: Record<string, unknown>, change: Record<string, unknown>): Refusal | null {
+    return pairRefusal("TACTICA.Errors.Field.PvAboveMax", ["profile", "pv"], current, change);
+  }
+
   /** RULES §3 (D-9): player characters gain WP from banes; NPCs never do. */
   get gainsWillpower(): boolean {
     return true;
+  }
+
+  /**
+   * A new player character's prototype token is linked to the actor, friendly and has sight, so
+   * damage, WP and conditions on its token land on the sheet the player opened (core's defaults
+   * are unlinked and hostile). What the creation data says itself is kept (a duplicate, an import
+   * from a compendium or a file carries its own token). The same as dnd5e
+   * `module/data/actor/character.mjs` `_preCreate` and draw-steel `src/module/data/actor/hero.mjs`;
+   * TypeDataModel#_preCreate (https://foundryvtt.com/api/v13/classes/foundry.abstract.TypeDataModel.html#_precreate).
+   */
+  override async _preCreate(...[data, options, user]: Parameters<CharacterBase["_preCreate"]>): ReturnType<CharacterBase["_preCreate"]> {
+    if ((await super._preCreate(data, options, user)) === false) return false;
+    if ((this.constructor as typeof CharacterModel).metadata.type !== "character" || !this.parent) return;
+    const given = (data as { prototypeToken?: { actorLink?: unknown; disposition?: unknown; sight?: { enabled?: unknown } } }).prototypeToken ?? {};
+    const token: Record<string, unknown> = {};
+    if (given.actorLink === undefined) token.actorLink = true;
+    if (given.disposition === undefined) token.disposition = CONST.TOKEN_DISPOSITIONS.FRIENDLY;
+    if (given.sight?.enabled === undefined) token.sight = { enabled: true };
+    if (Object.keys(token).length) this.parent.updateSource({ prototypeToken: token } as Actor.UpdateData);
   }
 
   override prepareDerivedData(): void {

@@ -31,6 +31,7 @@ import {
 } from "./derived";
 
 import { migrateSystem } from "../../migrations/steps";
+import { pairRefusal, type Refusal } from "../change-checks";
 
 const fields = foundry.data.fields;
 
@@ -62,6 +63,11 @@ const unitSchema = () => ({
 type UnitSchema = ReturnType<typeof unitSchema>;
 
 type UnitDerived = {
+  /**
+   * The headcount as a token bar (CONFIG.Actor.trackableAttributes): `value` = current strength,
+   * `max` = starting strength. Derived; a token edit writes `strength.current`.
+   */
+  figures: { value: number; max: number };
   profile: ProfileDerived;
   actions: { spent: number; remaining: number };
   pressureBonus: PressureBonuses;
@@ -70,6 +76,8 @@ type UnitDerived = {
   armour: ArmourSummary;
   moraleTriggered: boolean;
 };
+
+type UnitBase = foundry.abstract.TypeDataModel<UnitSchema, Actor.Implementation, Record<string, never>, UnitDerived>;
 
 export class UnitModel extends foundry.abstract.TypeDataModel<
   UnitSchema,
@@ -90,8 +98,25 @@ export class UnitModel extends foundry.abstract.TypeDataModel<
     return unitSchema();
   }
 
+  /** Joint rule of a change (security review §3.1): a figure's PV never above the maximum. */
+  static jointRefusal(current: Record<string, unknown>, change: Record<string, unknown>): Refusal | null {
+    return pairRefusal("TACTICA.Errors.Field.PvAboveMax", ["profile", "pv"], current, change);
+  }
+
+  /**
+   * A new unit's token shows its headcount as the first bar (the manifest's primary attribute,
+   * PV, is one figure's), unless the creation data names a bar itself.
+   */
+  override async _preCreate(...[data, options, user]: Parameters<UnitBase["_preCreate"]>): ReturnType<UnitBase["_preCreate"]> {
+    if ((await super._preCreate(data, options, user)) === false) return false;
+    const given = (data as { prototypeToken?: { bar1?: { attribute?: unknown } } }).prototypeToken;
+    if (given?.bar1?.attribute !== undefined || !this.parent) return;
+    this.parent.updateSource({ prototypeToken: { bar1: { attribute: "figures" } } } as Actor.UpdateData);
+  }
+
   override prepareDerivedData(): void {
     super.prepareDerivedData();
+    this.figures = { value: this.strength.current, max: this.strength.start };
     const actor = this.parent;
     this.pressureBonus = pressureInEffect(this.profile, actor?.appliedEffects ?? []);
     prepareProfileTotals(this.profile, this.pressureBonus);

@@ -33,9 +33,10 @@ export abstract class TacticaItemModel<
 
 /**
  * Items carrying attributes. The stored list is flat entries (see src/data/attributes.ts); the
- * rules see `attributeList`. Old data may hold the attributes as text: migrateData (step 1)
- * reads it with the rules parser. Text typed into a create or an update is read by the item
- * document, which refuses it with a message naming the token (src/documents/item.ts).
+ * rules see `attributeList`. Attribute text — in old data, or typed into a create or an update —
+ * is read in one place, migrateData (step 1, the rules parser); when the parser refuses it, the
+ * item document refuses the create or update with the parser's message naming the token
+ * (src/documents/data-checks.ts), and stored text it cannot read is kept in flags.
  */
 export abstract class AttributeItemModel<
   S extends AttributeSchema,
@@ -61,9 +62,13 @@ export abstract class AttributeItemModel<
 
   /**
    * Each entry must be an attribute the rules accept (e.g. *Portée* Y ≥ X, *Tectonique* ≤ 5).
-   * DataModel.validateJoint checks nothing of its own, so there is no super call to keep.
+   * Core calls this at load too (TypeDataField#_validateModel), where a throw would make the item
+   * invalid and drop it from its actor: migrateData (step 2, src/migrations/steps.ts) takes such
+   * entries out of stored data first, and the item document refuses a change bringing one with a
+   * localised message, so this only guards writes that bypass both (`updateSource`).
    */
   static override validateJoint(data: Record<string, unknown>): void {
+    super.validateJoint(data as never);
     const list = data.attributes;
     if (!Array.isArray(list)) return;
     list.forEach((entry: StoredAttribute, index) => {

@@ -4,6 +4,7 @@
  */
 import { BOUNDS, flag, html, integer, localizationPrefixes } from "../fields";
 import { TacticaItemModel } from "./base";
+import { pairRefusal, type Refusal } from "../change-checks";
 
 const fields = foundry.data.fields;
 
@@ -23,8 +24,21 @@ export class ForceFieldModel extends TacticaItemModel<ForceFieldSchema> {
     return forceFieldSchema();
   }
 
-  /** RULES §6.3: the current *renfort* never exceeds the field's full *renfort*. */
+  /**
+   * RULES §6.3, checked by the item document on a change before Foundry cleans it: the current
+   * *renfort* never above the total (localised refusal instead of the joint validation error).
+   */
+  static jointRefusal(current: Record<string, unknown>, change: Record<string, unknown>): Refusal | null {
+    return pairRefusal("TACTICA.Errors.Field.RenfortAboveMax", ["renfort"], current, change);
+  }
+
+  /**
+   * RULES §6.3: the current *renfort* never exceeds the field's full *renfort*. Stored data that
+   * breaks it is repaired by migrateData (step 2) before this runs, so it never makes a stored
+   * item invalid; a change breaking it is refused by the item document first.
+   */
   static override validateJoint(data: Record<string, unknown>): void {
+    super.validateJoint(data as never);
     const renfort = data.renfort as { value?: unknown; max?: unknown } | undefined;
     if (typeof renfort?.value === "number" && typeof renfort.max === "number" && renfort.value > renfort.max) {
       throw new Error(`renfort.value: must be at most renfort.max (${renfort.max})`);

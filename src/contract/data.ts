@@ -1,0 +1,173 @@
+/**
+ * Contract: how core's data layer treats Tactica's documents — the behaviours the data models, the
+ * documents and the migrations rely on, and that the test fake (test/foundry/fake-*.ts) copies:
+ * - Active Effects: modes ADD, MULTIPLY, OVERRIDE, UPGRADE, DOWNGRADE; changes applied by priority,
+ *   `mode × 10` by default (https://foundryvtt.com/api/v13/interfaces/foundry.documents.types.EffectChangeData.html);
+ *   UPGRADE keeps the highest (D-6: pressure bonuses);
+ * - NumberField cleaning rounds integers and CLAMPS to min/max instead of failing
+ *   (https://foundryvtt.com/api/v13/classes/foundry.data.fields.NumberField.html);
+ * - construction migrates and cleans the given object in place, ignoring what `migrateData`
+ *   returns (https://foundryvtt.com/api/v13/classes/foundry.abstract.DataModel.html);
+ * - on update, `migrateData` runs on the change before the `preUpdate<Type>` hook, and the change
+ *   is cleaned only after the hook (/work/notes/foundry-behaviour.md §2).
+ * The suites that need documents create world documents and delete them again (run them as a GM).
+ */
+import type { ContractContext } from "./index";
+
+type Data = Record<string, unknown>;
+
+/** A document class as the suites create and delete documents with it. */
+interface DocumentClass {
+  create(data: Data): Promise<WorldDocument | undefined>;
+}
+
+interface WorldDocument {
+  system: unknown;
+  _source: Data;
+  update(data: Data): Promise<unknown>;
+  delete(): Promise<unknown>;
+}
+
+const MODES = { MULTIPLY: 1, ADD: 2, DOWNGRADE: 3, UPGRADE: 4, OVERRIDE: 5 } as const;
+
+/** The registered document class of `name`. */
+function documentClass(name: "Actor" | "Item"): DocumentClass {
+  return (CONFIG[name] as unknown as { documentClass: DocumentClass }).documentClass;
+}
+
+/** Runs `check` on a temporary world document, deleted afterwards whatever happens. */
+async function withDocument(name: "Actor" | "Item", data: Data, check: (doc: WorldDocument) => Promise<void> | void): Promise<void> {
+  const doc = await documentClass(name).create({ name: `Contract ${name} (temporary)`, ...data });
+  if (!doc) throw new Error(`the temporary ${name} was not created`);
+  try {
+    await check(doc);
+  } finally {
+    await doc.delete();
+  }
+}
+
+/** One effect with one change on `key`. */
+function effect(key: string, mode: number, value: string, priority?: number): Data {
+  return { name: `mode ${mode}`, changes: [{ key, mode, value, ...(priority === undefined ? {} : { priority }) }] };
+}
+
+/** A characteristic of a prepared character. */
+function profileValue(actor: WorldDocument, key: string, part = "value"): unknown {
+  return ((actor.system as { profile: Record<string, Data> }).profile[key] ?? {})[part];
+}
+
+/** One bounded integer, 0–10. */
+const probeSchema = () => ({
+  n: new foundry.data.fields.NumberField({ required: true, nullable: false, integer: true, min: 0, max: 10, initial: 0 }),
+});
+type ProbeSchema = ReturnType<typeof probeSchema>;
+
+/** What the suites do with a probe model (constructed from any data, as core allows). */
+interface Probe {
+  _source: Data;
+  n: number;
+  updateSource(changes: Data): unknown;
+}
+
+/** A model class built on the running `foundry.abstract.DataModel`, with one bounded integer. */
+function probeModel(): new (data: Data) => Probe {
+  class ContractProbe extends foundry.abstract.DataModel<ProbeSchema> {
+    static override defineSchema(): ProbeSchema {
+      return probeSchema();
+    }
+
+    /** Returns a new object on purpose: core keeps migrating the one it was given. */
+    static override migrateData(source: Data): Data {
+      if (typeof source.old === "number") source.n = source.old;
+      return { n: 1 };
+    }
+  }
+  return ContractProbe as unknown as new (data: Data) => Probe;
+}
+
+export function dataContract({ describe, it, assert }: ContractContext): void {
+  describe("Active Effects", () => {
+    it("UPGRADE keeps the highest value (D-6)", async () => {
+      const key = "system.profile.mou.pressure";
+      await withDocument("Actor", { type: "character", effects: [effect(key, MODES.UPGRADE, "2"), effect(key, MODES.UPGRADE, "3")] }, (actor) => {
+        assert.equal(profileValue(actor, "mou", "pressure"), 3);
+      });
+    });
+
+    it("ADD, MULTIPLY, OVERRIDE and DOWNGRADE apply to numbers", async () => {
+      const system = { profile: { att: { value: 4 }, def: { value: 5 }, tir: { value: 6 }, for: { value: 7 } } };
+      const effects = [
+        effect("system.profile.att.value", MODES.ADD, "2"),
+        effect("system.profile.def.value", MODES.MULTIPLY, "2"),
+        effect("system.profile.tir.value", MODES.OVERRIDE, "1"),
+        effect("system.profile.for.value", MODES.DOWNGRADE, "3"),
+      ];
+      await withDocument("Actor", { type: "character", system, effects }, (actor) => {
+        assert.deepEqual(["att", "def", "tir", "for"].map((k) => profileValue(actor, k)), [6, 10, 1, 3]);
+      });
+    });
+
+    it("changes apply by priority, mode × 10 by default", async () => {
+      const key = "system.profile.att.value";
+      const system = { profile: { att: { value: 4 } } };
+      // ADD (20) before OVERRIDE (50): the override wins.
+      await withDocument("Actor", { type: "character", system, effects: [effect(key, MODES.ADD, "1"), effect(key, MODES.OVERRIDE, "2")] }, (actor) => {
+        assert.equal(profileValue(actor, "att"), 2);
+      });
+      // The same ADD given priority 60 comes after the override.
+      await withDocument("Actor", { type: "character", system, effects: [effect(key, MODES.ADD, "1", 60), effect(key, MODES.OVERRIDE, "2")] }, (actor) => {
+        assert.equal(profileValue(actor, "att"), 3);
+      });
+    });
+  });
+
+  describe("NumberField cleaning", () => {
+    it("rounds integers and clamps to min and max", () => {
+      const field = new foundry.data.fields.NumberField({ required: true, nullable: false, integer: true, min: 0, max: 10, initial: 0 });
+      assert.deepEqual([12, 2.6, -3, "5"].map((v) => field.clean(v as number)), [10, 3, 0, 5]);
+    });
+
+    it("clamps an update of a model too (no validation error)", () => {
+      const Probe = probeModel();
+      const probe = new Probe({ n: 4 });
+      probe.updateSource({ n: 99 });
+      assert.equal(probe.n, 10);
+    });
+
+    it("refuses what it cannot cast: construction throws", () => {
+      const Probe = probeModel();
+      assert.throws(() => new Probe({ n: "many" }));
+    });
+  });
+
+  describe("DataModel construction", () => {
+    it("migrates and cleans the given object in place, which becomes _source", () => {
+      const Probe = probeModel();
+      const data: Data = { old: 14, stray: true };
+      const probe = new Probe(data);
+      assert.strictEqual(probe._source, data);
+      assert.deepEqual({ ...data }, { n: 10 });
+    });
+  });
+
+  describe("update workflow", () => {
+    it("migrateData runs on the change before the preUpdate hook, which sees it uncleaned", async () => {
+      await withDocument("Item", { type: "weapon" }, async (item) => {
+        let seen: Data | null = null;
+        const id = Hooks.on("preUpdateItem", ((_doc: unknown, changes: Data) => {
+          seen = structuredClone(changes.system) as Data;
+        }) as never);
+        try {
+          await item.update({ "system.attributes": "Portée 2-4", "system.damage": "7" });
+        } finally {
+          Hooks.off("preUpdateItem", id);
+        }
+        const hooked = seen as Data | null;
+        assert.ok(Array.isArray(hooked?.attributes), "attribute text already migrated to entries");
+        assert.strictEqual(hooked?.damage, "7", "not cast to a number yet");
+        assert.strictEqual((item._source.system as Data).damage, 7);
+        assert.equal(((item._source.system as Data).attributes as unknown[]).length, 1);
+      });
+    });
+  });
+}

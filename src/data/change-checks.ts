@@ -1,0 +1,145 @@
+/**
+ * Bad input in a create or an update, checked against the model's own fields BEFORE Foundry
+ * cleans it (security review §3.1). Foundry v13 cleans a change before validating it: a
+ * NumberField rounds and CLAMPS (an update of 12 to a 0–10 field stores 10), a value it cannot use
+ * is replaced by the field's initial value or fails with an English message
+ * (NumberField#_cleanType, https://foundryvtt.com/api/v13/classes/foundry.data.fields.NumberField.html).
+ * The documents run these checks in `_preUpdate` / `_preCreate`, which see the change uncleaned,
+ * and refuse with a localised message naming the field (its label, localised by Foundry from
+ * `LOCALIZATION_PREFIXES`): nothing is clamped, rounded or reset silently.
+ */
+import { show } from "../rules/errors";
+
+/** A refused change: the language key of the message and its format data. */
+export interface Refusal {
+  key: string;
+  data: Record<string, string | number>;
+}
+
+/** What the checks read of a field (Foundry's DataField API). */
+interface CheckedField {
+  label?: string;
+  name?: string;
+  fieldPath?: string;
+  nullable?: boolean;
+  blank?: boolean;
+  integer?: boolean;
+  min?: number;
+  max?: number;
+  choices?: unknown;
+}
+
+/** What the checks read of a schema (`SchemaField#get`). */
+export interface CheckedSchema {
+  get(name: string): unknown;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+const finite = (n: unknown): number | undefined => (typeof n === "number" && Number.isFinite(n) ? n : undefined);
+
+/** The name a message gives a field: its localised label, else its path. */
+function nameOf(field: CheckedField): string {
+  return field.label || field.fieldPath || field.name || "?";
+}
+
+/** Is `value` one of the field's `choices` (an array, an object keyed by value, or a function)? */
+function isChoice(choices: unknown, value: unknown): boolean {
+  const list = typeof choices === "function" ? (choices as () => unknown)() : choices;
+  if (Array.isArray(list)) return list.includes(value);
+  return isObject(list) && String(value) in list;
+}
+
+/** A number field's refusal: not a number, not an integer, out of [min, max], not a choice. */
+function numberRefusal(field: CheckedField, value: unknown): Refusal | null {
+  const name = nameOf(field);
+  if (value === null || value === "") {
+    return field.nullable ? null : { key: "TACTICA.Errors.Rules.NotInteger", data: { name, value: show(value) } };
+  }
+  const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : Number.NaN;
+  if (!Number.isFinite(n) || (field.integer && !Number.isInteger(n))) {
+    return { key: field.integer ? "TACTICA.Errors.Rules.NotInteger" : "TACTICA.Errors.Field.NotNumber", data: { name, value: show(value) } };
+  }
+  const min = finite(field.min);
+  const max = finite(field.max);
+  if ((min !== undefined && n < min) || (max !== undefined && n > max)) {
+    return { key: "TACTICA.Errors.Rules.OutOfRange", data: { name, value: n, min: min ?? "−∞", max: max ?? "+∞" } };
+  }
+  if (field.choices && !isChoice(field.choices, n)) return { key: "TACTICA.Errors.Field.NotChoice", data: { name, value: show(value) } };
+  return null;
+}
+
+/** A string field with choices: the (trimmed) value must be one of them. */
+function choiceRefusal(field: CheckedField, value: unknown): Refusal | null {
+  const text = typeof value === "string" ? value.trim() : value;
+  if (isChoice(field.choices, text)) return null;
+  if (text === "" && field.blank) return null;
+  return { key: "TACTICA.Errors.Field.NotChoice", data: { name: nameOf(field), value: show(value) } };
+}
+
+/** The refusal of one value against its field (nested schemas and arrays walked), or null. */
+function valueRefusal(field: unknown, value: unknown): Refusal | null {
+  const fields = foundry.data.fields;
+  if (field instanceof fields.SchemaField) return isObject(value) ? changeRefusal(field as unknown as CheckedSchema, value) : null;
+  if (field instanceof fields.ArrayField) {
+    if (!Array.isArray(value)) return null;
+    for (const entry of value) {
+      const refusal = valueRefusal((field as unknown as { element: unknown }).element, entry);
+      if (refusal) return refusal;
+    }
+    return null;
+  }
+  if (field instanceof fields.NumberField) return numberRefusal(field as unknown as CheckedField, value);
+  if (field instanceof fields.StringField && (field as unknown as CheckedField).choices) return choiceRefusal(field as unknown as CheckedField, value);
+  return null;
+}
+
+/**
+ * The first value of `change` (a model's `system` data, partial or whole, uncleaned) its field
+ * would not store as given, as a localised refusal; null when every value is acceptable. Keys the
+ * schema does not know are not this check's business (Foundry drops them; the document-level
+ * migration keeps what stored data had), nor are deletions (`-=key`).
+ */
+export function changeRefusal(schema: CheckedSchema, change: unknown): Refusal | null {
+  if (!isObject(change)) return null;
+  for (const [rawKey, value] of Object.entries(change)) {
+    if (rawKey.startsWith("-=")) continue;
+    const field = schema.get(rawKey.startsWith("==") ? rawKey.slice(2) : rawKey);
+    if (!field) continue;
+    const refusal = valueRefusal(field, value);
+    if (refusal) return refusal;
+  }
+  return null;
+}
+
+/**
+ * A `{ value, max }` pair (PV, *renfort*) whose value a change would put above its max: the pair
+ * after the change, or null. A change that leaves both numbers as they are is not refused (stored
+ * data is not this change's doing).
+ */
+export function valueAboveMax(current: unknown, change: unknown): { value: number; max: number } | null {
+  if (!isObject(change) || (!("value" in change) && !("max" in change))) return null;
+  const before = isObject(current) ? current : {};
+  const value = Number("value" in change ? change.value : before.value);
+  const max = Number("max" in change ? change.max : before.max);
+  if (!Number.isFinite(value) || !Number.isFinite(max) || value <= max) return null;
+  if (value === Number(before.value) && max === Number(before.max)) return null;
+  return { value, max };
+}
+
+/** The `{ value, max }` pair at `path` ("profile.pv") of a source or a change, if any. */
+function pairAt(data: unknown, path: readonly string[]): unknown {
+  let node: unknown = data;
+  for (const part of path) node = isObject(node) ? node[part] : undefined;
+  return node;
+}
+
+/**
+ * The refusal of a change that puts the pair at `path` above its max (security review §3.1: PV
+ * above their maximum), with the message `key` (`{value}`, `{max}`); null otherwise.
+ */
+export function pairRefusal(key: string, path: readonly string[], current: unknown, change: unknown): Refusal | null {
+  const pair = valueAboveMax(pairAt(current, path), pairAt(change, path));
+  return pair ? { key, data: pair } : null;
+}

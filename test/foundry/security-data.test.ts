@@ -1,0 +1,251 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { loadWorld, sourceOf, systemAs, updateUntyped, type LoadedWorld } from "./world";
+import { oldWorld, withStoredWorld } from "./migrations.test";
+import type { TacticaActor } from "../../src/documents/actor";
+import type { TacticaItem } from "../../src/documents/item";
+
+// The data side of the security review (../shared/reviews/2026-12-01-security.md): every bad input
+// of §3.1 sent through a document update, and the migration scenarios G1–G3 (S-6). Each bad input
+// is refused with a localised message and changes nothing (no write, source as before); what is
+// accepted is said so, with what is stored.
+
+type Data = Record<string, unknown>;
+
+let world: LoadedWorld;
+let actor: TacticaActor;
+let gun: TacticaItem;
+
+beforeEach(async () => {
+  world = await loadWorld("fr");
+  actor = await world.createActor({ name: "Kara", type: "character", system: { profile: { pv: { value: 8, max: 10 } }, willpower: { value: 4 } } });
+  gun = (await world.createItem({ name: "Fusil", type: "weapon", system: { attributes: "Incendiaire 2" } }))!;
+});
+
+/** Sends `change` to `doc`, expecting a refusal: resolves undefined, one localised error, no write, source unchanged. */
+async function expectRefused(doc: unknown, change: Data, message: string): Promise<void> {
+  const before = sourceOf(doc);
+  let writes: unknown[] = [];
+  let result: unknown;
+  const errors = await world.errorsDuring(async () => {
+    writes = await world.writesDuring(async () => {
+      result = await updateUntyped(doc, change);
+    });
+  });
+  expect(result).toBeUndefined();
+  expect(errors).toEqual([message]);
+  expect(writes).toEqual([]);
+  expect(sourceOf(doc)).toEqual(before);
+}
+
+describe("§3.1 bad input on an actor: refused, localised, nothing written", () => {
+  const cases: [string, Data, string][] = [
+    ["pv.value NaN", { "system.profile.pv.value": Number.NaN }, "PV actuels doit être un nombre entier (reçu : NaN)."],
+    ["pv.value \"abc\"", { "system.profile.pv.value": "abc" }, 'PV actuels doit être un nombre entier (reçu : "abc").'],
+    ["pv.value -4 (no silent clamp to 0)", { "system.profile.pv.value": -4 }, "PV actuels doit être compris entre 0 et 999 (reçu : -4)."],
+    ["pv.value 1e12 (no silent clamp to 999)", { "system.profile.pv.value": 1e12 }, "PV actuels doit être compris entre 0 et 999 (reçu : 1000000000000)."],
+    ["willpower Infinity (no silent 10)", { "system.willpower.value": Number.POSITIVE_INFINITY }, "Points de Volonté doit être un nombre entier (reçu : Infinity)."],
+    ["willpower 2.6 (no silent rounding)", { "system.willpower.value": 2.6 }, "Points de Volonté doit être un nombre entier (reçu : 2.6)."],
+    ["willpower null (no silent 0)", { "system.willpower.value": null }, "Points de Volonté doit être un nombre entier (reçu : null)."],
+    ["pv.value 50 with pv.max 10", { "system.profile.pv": { value: 50, max: 10 } }, "Les PV actuels (50) ne peuvent pas dépasser les PV de départ (10)."],
+    ["pv.value above the stored max", { "system.profile.pv.value": 11 }, "Les PV actuels (11) ne peuvent pas dépasser les PV de départ (10)."],
+    ["pv.max below the current value", { "system.profile.pv.max": 5 }, "Les PV actuels (8) ne peuvent pas dépasser les PV de départ (5)."],
+    ["morale.state \"berserk\"", { "system.morale.state": "berserk" }, 'État\u00a0: "berserk" n\'est pas une valeur possible.'],
+    ["profile.pv: 7 (an old data shape, which migrateData would read as PV 7 of 7)", { "system.profile.pv": 7 }, "«\u00a0system.profile\u00a0» est écrit dans une forme ancienne\u00a0: mise à jour refusée."],
+  ];
+  for (const [name, change, message] of cases) {
+    it(name, async () => expectRefused(actor, change, message));
+  }
+
+  it("an embedded item's bad number inside an actor update (one write path for damage) is refused too", async () => {
+    const armoured = await world.createActor({ name: "Brann", type: "character", items: [{ name: "Carapace", type: "armor", system: { renfort: 2 } }] });
+    const armour = armoured.items.getName("Carapace")!;
+    await expectRefused(armoured, { items: [{ _id: armour.id, system: { renfort: 500 } }] }, "Renfort doit être compris entre 0 et 99 (reçu : 500).");
+  });
+});
+
+describe("§3.1 input Foundry handles cleanly on its own: accepted, as the review found", () => {
+  it('pv.value "5" is cast to 5', async () => {
+    await updateUntyped(actor, { "system.profile.pv.value": "5" });
+    expect(systemAs<{ profile: { pv: unknown } }>(actor).profile.pv).toMatchObject({ value: 5, max: 10 });
+  });
+
+  it("an unknown key and system: {} change nothing and write nothing", async () => {
+    const before = sourceOf(actor);
+    for (const change of [{ "system.hacked": true }, { system: {} }]) {
+      const writes = await world.writesDuring(() => updateUntyped(actor, change));
+      expect(writes, JSON.stringify(change)).toEqual([]);
+    }
+    // The unknown key is not smuggled into the flags either.
+    expect(sourceOf(actor)).toEqual(before);
+  });
+});
+
+describe("§3.1 attribute text in an update: one parse path, refused with the parser's message, the list never wiped", () => {
+  const cases: [string, string][] = [
+    ["Portée -3", "« - » n'est pas compris."],
+    ["Portée 4-2", "Portée Y doit être compris entre 4 et +∞ (reçu : 2)."],
+    ["Portée 2, Portée 3", "« Portée 3 » répète un attribut déjà présent."],
+    ["Tectonique 9", "Tectonique X doit être compris entre 0 et 5 (reçu : 9)."],
+    ["Imprécis", "« Imprécis » attend une valeur."],
+    ["Incendiaire 1e9", "« e » n'est pas compris."],
+    ["Portée 2 <b>x</b>", "« < » n'est pas compris."],
+  ];
+  for (const [text, message] of cases) {
+    it(`"${text}"`, async () => expectRefused(gun, { "system.attributes": text }, message));
+  }
+
+  it("the same text inside an actor's update of its item is refused the same way", async () => {
+    const owner = await world.createActor({ name: "Brann", type: "character", items: [{ name: "Fusil", type: "weapon", system: { attributes: "Portée 2-4" } }] });
+    const item = owner.items.getName("Fusil")!;
+    await expectRefused(owner, { items: [{ _id: item.id, system: { attributes: "Portée 2, Explosif 3" } }] }, "« Explosif » n'est pas compris.");
+  });
+
+  it('"Requis 🟦 10" is accepted; "" and "   " on an item without attributes write nothing', async () => {
+    await updateUntyped(gun, { "system.attributes": "Requis 🟦 10" });
+    expect(systemAs<{ attributeList: unknown[] }>(gun).attributeList).toEqual([{ key: "requires", aptitude: "intellect", x: 10 }]);
+    const bare = (await world.createItem({ name: "Bâton", type: "weapon" }))!;
+    for (const text of ["", "   "]) expect(await world.writesDuring(() => updateUntyped(bare, { "system.attributes": text }))).toEqual([]);
+  });
+});
+
+describe("§3.1 attribute entries written directly", () => {
+  it("a malformed entry ({range, x:4, y:2}) is refused in French, not with core's English validation error", async () => {
+    await expectRefused(gun, { system: { attributes: [{ key: "range", x: 4, y: 2 }] } }, "Portée Y doit être compris entre 4 et +∞ (reçu : 2).");
+  });
+
+  it("two entries of one attribute are refused (never summed)", async () => {
+    const entry = { key: "incendiary", x: 2 };
+    await expectRefused(gun, { system: { attributes: [entry, { ...entry, x: 3 }] } }, "« Incendiaire 3 » répète un attribut déjà présent.");
+  });
+
+  it("creating an item with a repeated attribute is refused, nothing created", async () => {
+    const errors = await world.errorsDuring(async () => {
+      const writes = await world.writesDuring(async () => {
+        expect(await world.createItem({ name: "Double", type: "weapon", system: { attributes: [{ key: "incendiary", x: 1 }, { key: "incendiary", x: 1 }] } })).toBeUndefined();
+      });
+      expect(writes).toEqual([]);
+    });
+    expect(errors).toEqual(["« Incendiaire 1 » répète un attribut déjà présent."]);
+  });
+
+  it("stored data with a repeated or malformed attribute loads (the item stays on its actor), the first entry kept, never summed (M20)", async () => {
+    const stored = {
+      actors: [
+        {
+          _id: "storedActor00001",
+          name: "Brann",
+          type: "character",
+          system: {},
+          items: [
+            {
+              _id: "storedItem000001",
+              name: "Lance-flammes",
+              type: "weapon",
+              system: { attributes: [{ key: "incendiary", x: 2 }, { key: "incendiary", x: 3 }, { key: "range", x: 4, y: 2 }] },
+            },
+          ],
+        },
+      ],
+      items: [],
+    };
+    const loaded = await loadWorld("fr", withStoredWorld(stored, "player-1"));
+    const brann = [...(loaded.fake.game.actors as Iterable<TacticaActor>)][0]!;
+    const flamer = brann.items.get("storedItem000001")!;
+    expect(flamer).toBeDefined();
+    expect(systemAs<{ attributeList: unknown[] }>(flamer).attributeList).toEqual([{ key: "incendiary", x: 2 }]);
+    expect(sourceOf(flamer).flags).toMatchObject({
+      tactica: {
+        legacy: {
+          duplicateAttributes: [{ key: "incendiary", x: 3 }],
+          invalidAttributes: [{ key: "range", x: 4, y: 2 }],
+        },
+      },
+    });
+  });
+});
+
+/* ------------------------------------------------------------------------------------------ */
+/*  Migration scenarios G1–G3 (security review §3.2, S-6)                                     */
+/* ------------------------------------------------------------------------------------------ */
+
+const schemaVersion = (w: LoadedWorld) => w.fake.settings.get("tactica", "schemaVersion");
+const actorOf = (w: LoadedWorld, id: string) => (w.fake.game.actors as { get(id: string): TacticaActor | undefined }).get(id)!;
+
+describe("G1: half-migrated data", () => {
+  it("reads both shapes, keeps the old value beside the new one, and writes the result", async () => {
+    const half = {
+      actors: [
+        {
+          _id: "halfActor0000001",
+          name: "Moitié",
+          type: "character",
+          system: {
+            profile: { pv: { value: 6, max: 9 }, mou: 4, att: { value: 5, pressure: 1 } },
+            aptitudes: { puissance: { value: 4, damage: 1 }, vivacite: 3 },
+            exhaustion: 1,
+            epuisement: 5,
+          },
+        },
+      ],
+      items: [],
+    };
+    const w = await loadWorld("fr", withStoredWorld(half));
+    await vi.waitFor(() => expect(schemaVersion(w)).toBe(2));
+    const moitie = actorOf(w, "halfActor0000001");
+    expect(sourceOf(moitie).system).toMatchObject({
+      profile: { pv: { value: 6, max: 9 }, mou: { value: 4 }, att: { value: 5, pressure: 1 } },
+      aptitudes: { puissance: { value: 4, damage: 1 }, vivacite: { value: 3, damage: 0 } },
+      exhaustion: 1,
+    });
+    expect(sourceOf(moitie).flags).toEqual({ tactica: { legacy: { epuisement: 5 } } });
+    const write = w.data.db.writes.find((x) => x.ids[0] === "halfActor0000001")!.data[0]!;
+    expect(Object.keys(write.system as object).sort()).toEqual(["aptitudes", "profile"]);
+  });
+});
+
+describe("G2: the migration never writes stale data", () => {
+  it("an edit made after the world loaded and before the GM's migration is not reverted", async () => {
+    const w = await loadWorld("fr", withStoredWorld(oldWorld(), "player-1"));
+    const veteran = actorOf(w, "oldActor00000001");
+    await veteran.update({ system: { willpower: { value: 9 }, profile: { pv: { value: 2 } } } });
+    w.data.setUser("gm-1");
+    const { migrateWorld } = await import("../../src/migrations/index");
+    await migrateWorld();
+    expect(systemAs<{ willpower: unknown; profile: { pv: unknown } }>(veteran).willpower).toEqual({ value: 9 });
+    expect(systemAs<{ profile: { pv: unknown } }>(veteran).profile.pv).toMatchObject({ value: 2, max: 8 });
+    const write = w.data.db.writes.filter((x) => x.ids[0] === "oldActor00000001").at(-1)!.data[0]!;
+    expect(write.system).toMatchObject({ willpower: { value: 9 }, profile: { pv: { value: 2, max: 8 } } });
+  });
+
+  it("a forced second run in the same load writes nothing, so WP 9 and PV 2 stay", async () => {
+    const w = await loadWorld("fr", withStoredWorld(oldWorld()));
+    await vi.waitFor(() => expect(schemaVersion(w)).toBe(2));
+    const veteran = actorOf(w, "oldActor00000001");
+    await veteran.update({ system: { willpower: { value: 9 }, profile: { pv: { value: 2 } } } });
+    const { migrateWorld } = await import("../../src/migrations/index");
+    expect(await w.writesDuring(() => migrateWorld({ force: true }))).toEqual([]);
+    expect(systemAs<{ willpower: unknown }>(veteran).willpower).toEqual({ value: 9 });
+    expect(systemAs<{ profile: { pv: unknown } }>(veteran).profile.pv).toMatchObject({ value: 2, max: 8 });
+  });
+});
+
+describe("G3: a failed write is retried at the next load, and the GM is told", () => {
+  it("the version is not recorded when a document failed; the next load writes it and records the version", async () => {
+    const first = await loadWorld("fr", (fake) => {
+      withStoredWorld(oldWorld())(fake);
+      // The server refuses the veteran's write this time.
+      fake.hooks.on("preUpdateActor", (doc: unknown) => ((doc as { id: string }).id === "oldActor00000001" ? false : undefined));
+    });
+    await vi.waitFor(() => expect(first.data.notifications.of("error")).toHaveLength(1));
+    expect(schemaVersion(first)).toBe(0);
+    expect(first.data.notifications.of("error")[0]).toBe(
+      "Mise à jour des données Tactica incomplète. Documents mis à jour\u00a0: 3\u202f; échec pour\u00a0: Vétéran. Ces documents gardent leurs anciennes données et seront repris au prochain chargement du monde. Détails dans la console (F12).",
+    );
+    // What the server stored: the others migrated, the veteran still in its old shape.
+    const stored = oldWorld();
+    const next = await loadWorld("fr", withStoredWorld({ actors: [stored.actors[0]!], items: [] }));
+    await vi.waitFor(() => expect(schemaVersion(next)).toBe(2));
+    expect(next.data.db.writes.map((x) => x.ids[0])).toEqual(["oldActor00000001"]);
+    expect(next.data.notifications.of("info").at(-1)).toBe("Données Tactica à jour. Documents mis à jour\u00a0: 1.");
+  });
+});
