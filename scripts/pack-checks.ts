@@ -8,12 +8,18 @@
  *   rules accept), and no old shape a migration would rewrite. Embedded items of actor packs are
  *   checked the same way;
  * - every `@UUID[…]` link points at a document of this system's packs that exists (a compendium
- *   cannot link a world document, so any other UUID is broken for every world).
+ *   cannot link a world document, so any other UUID is broken for every world);
+ * - every document, embedded ones included, carries `_stats` for this system: a v13+ core version,
+ *   this system's id, a system version no newer than the manifest's, no author, times or sources
+ *   (`npm run packs:stamp` adds them);
+ * - a player character's prototype token is linked, friendly and has sight, and a unit's first
+ *   bar is its headcount — what a new actor gets (src/data/actor/*.ts `_preCreate`), which an
+ *   import from a compendium does not get, since it carries the pack's token.
  * The models are evaluated in Node with the data layer of the Foundry fake (test/foundry).
  */
 import path from "node:path";
 import { readManifest } from "./manifest";
-import { readPackSources, type DocumentCheck, type PackManifest } from "./packs";
+import { embeddedDocuments, readPackSources, type DocumentCheck, type PackManifest } from "./packs";
 import { installDataLayer } from "../test/foundry/fake-data";
 
 /** What the checks read of a model class (the fake's DataModel API). */
@@ -131,6 +137,57 @@ export function uuidLinkCheck(root: string, packs: PackManifest[], systemId: str
     );
 }
 
+/** `a` compared with `b`, dotted numeric versions (`13.351`, `0.1.0`): negative, 0 or positive. */
+function compareVersions(a: string, b: string): number {
+  const pa = a.split(".").map(Number);
+  const pb = b.split(".").map(Number);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+const VERSION = /^\d+(\.\d+)*$/;
+
+/** The problems of one document's `_stats` (see the module comment). */
+function statsProblems(stats: unknown, systemId: string, systemVersion: string): string[] {
+  if (!isObject(stats)) return ["_stats: missing (run npm run packs:stamp)"];
+  const problems: string[] = [];
+  const core = String(stats.coreVersion ?? "");
+  if (!VERSION.test(core) || compareVersions(core, "13") < 0) problems.push(`_stats.coreVersion: ${JSON.stringify(stats.coreVersion)} is not a v13+ core version`);
+  if (stats.systemId !== systemId) problems.push(`_stats.systemId: must be "${systemId}"`);
+  const version = String(stats.systemVersion ?? "");
+  if (!VERSION.test(version) || compareVersions(version, systemVersion) > 0) problems.push(`_stats.systemVersion: ${JSON.stringify(stats.systemVersion)} is not a version up to ${systemVersion}`);
+  for (const key of ["createdTime", "modifiedTime", "lastModifiedBy", "compendiumSource", "duplicateSource", "exportSource"]) {
+    if (stats[key] !== null) problems.push(`_stats.${key}: must be null in pack content`);
+  }
+  return problems;
+}
+
+/** `_stats` of a pack document and of its embedded documents. */
+export function statsCheck(systemId: string, systemVersion: string): DocumentCheck {
+  return (pack, doc) => [
+    ...statsProblems(doc._stats, systemId, systemVersion),
+    ...embeddedDocuments(pack.type, doc).flatMap((child) =>
+      statsProblems(child._stats, systemId, systemVersion).map((p) => `embedded ${String(child._id)} ${p}`),
+    ),
+  ];
+}
+
+/** The prototype token a new actor of each type gets, which pack actors must carry themselves. */
+export const tokenCheck: DocumentCheck = (pack, doc) => {
+  if (pack.type !== "Actor") return [];
+  const token = isObject(doc.prototypeToken) ? doc.prototypeToken : {};
+  const sight = isObject(token.sight) ? token.sight : {};
+  const bar1 = isObject(token.bar1) ? token.bar1 : {};
+  if (doc.type === "character" && (token.actorLink !== true || token.disposition !== 1 || sight.enabled !== true)) {
+    return ["prototypeToken: a player character's token must be linked (actorLink true), friendly (disposition 1) and see (sight.enabled true)"];
+  }
+  if (doc.type === "unit" && bar1.attribute !== "figures") return ['prototypeToken.bar1.attribute: a unit shows its headcount, "figures"'];
+  return [];
+};
+
 export async function packSchemaChecks(root = path.join(process.cwd(), "packs", "_source")): Promise<DocumentCheck[]> {
   const manifest = readManifest();
   const declared = (manifest.documentTypes ?? {}) as Record<string, Record<string, unknown>>;
@@ -150,5 +207,5 @@ export async function packSchemaChecks(root = path.join(process.cwd(), "packs", 
   // classes, whose validation API (CheckedModel) the checks use.
   const models = dataModels as unknown as Models;
   const schemaCheck: DocumentCheck = (pack, doc) => systemProblems(models, migrateSystem, pack.type, doc);
-  return [subtypeCheck, schemaCheck, uuidLinkCheck(root, manifest.packs, manifest.id)];
+  return [subtypeCheck, schemaCheck, uuidLinkCheck(root, manifest.packs, manifest.id), statsCheck(manifest.id, manifest.version), tokenCheck];
 }

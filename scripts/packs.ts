@@ -1,10 +1,12 @@
 /**
- * Compendium pack sources: reading, validation and compilation.
+ * Compendium pack sources: reading, validation, stamping and compilation.
  *
  * Sources live in `packs/_source/<pack>/**.json`, one document per file, with the `_key` the
- * Foundry CLI needs. `validatePackSources` refuses anything that would compile into a broken pack
- * (the CLI itself silently skips a file without `_key`); `compilePacks` writes LevelDB packs and
- * `readBackPacks` opens them again to count what was written.
+ * Foundry CLI needs and the `_stats` core stamps on every document (which core and system version
+ * the content was authored for). `validatePackSources` refuses anything that would compile into a
+ * broken pack (the CLI itself silently skips a file without `_key`); `stampPackSources` gives
+ * `_stats` to documents that have none (`npm run packs:stamp`); `compilePacks` writes LevelDB
+ * packs and `countPackDocuments` opens them again to count what was written.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -51,6 +53,75 @@ const EMBEDDED: Record<string, { field: string; collection: string }[]> = {
   journal: [{ field: "pages", collection: "journal.pages" }],
   macros: [],
 };
+
+/** The core version pack content is authored for (a v13 stable build; draw-steel's packs carry theirs). */
+export const PACK_CORE_VERSION = "13.351";
+
+/**
+ * A document's `_stats` as core v13 defines them (DocumentStatsField: coreVersion, systemId,
+ * systemVersion, createdTime, modifiedTime, lastModifiedBy, compendiumSource, duplicateSource,
+ * exportSource; https://foundryvtt.com/api/v13/classes/foundry.data.fields.DocumentStatsField.html),
+ * for content of this system at `systemVersion`: no times, no author, no source.
+ */
+export function packStats(systemId: string, systemVersion: string): Record<string, unknown> {
+  return {
+    coreVersion: PACK_CORE_VERSION,
+    systemId,
+    systemVersion,
+    createdTime: null,
+    modifiedTime: null,
+    lastModifiedBy: null,
+    compendiumSource: null,
+    duplicateSource: null,
+    exportSource: null,
+  };
+}
+
+/** The embedded documents of a pack document, each with the collection it belongs to. */
+export function embeddedDocuments(type: string, doc: Record<string, unknown>): Record<string, unknown>[] {
+  const collection = COLLECTIONS[type] ?? "";
+  return (EMBEDDED[collection] ?? []).flatMap(({ field }) =>
+    Array.isArray(doc[field]) ? (doc[field] as Record<string, unknown>[]) : [],
+  );
+}
+
+/** `doc` with `stats` as its `_stats`, placed before `_key` (where the Foundry CLI writes it). */
+function withStats(doc: Record<string, unknown>, stats: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(doc)) {
+    if (key === "_key") out._stats = structuredClone(stats);
+    if (key !== "_stats") out[key] = value;
+  }
+  if (!("_stats" in out)) out._stats = structuredClone(stats);
+  return out;
+}
+
+/**
+ * Gives `_stats` (see {@link packStats}) to every document of `pack` under `root` that has none,
+ * embedded ones included, and rewrites those files. Documents that have `_stats` keep them (the
+ * version they were authored for). Returns the files written.
+ */
+export function stampPackSources(root: string, pack: PackManifest, systemId: string, systemVersion: string): string[] {
+  const stats = packStats(systemId, systemVersion);
+  const written: string[] = [];
+  for (const { file, doc } of readPackSources(root, pack)) {
+    let changed = false;
+    const stamp = (d: Record<string, unknown>): Record<string, unknown> => {
+      if (d._stats !== undefined) return d;
+      changed = true;
+      return withStats(d, stats);
+    };
+    const collection = COLLECTIONS[pack.type] ?? "";
+    const stamped = stamp(doc);
+    for (const { field } of EMBEDDED[collection] ?? []) {
+      if (Array.isArray(stamped[field])) stamped[field] = (stamped[field] as Record<string, unknown>[]).map(stamp);
+    }
+    if (!changed) continue;
+    fs.writeFileSync(file, `${JSON.stringify(stamped, null, 2)}\n`);
+    written.push(file);
+  }
+  return written;
+}
 
 export function readPackSources(root: string, pack: PackManifest): PackSource[] {
   const dir = path.join(root, pack.name);

@@ -1,7 +1,14 @@
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readManifest } from "../../scripts/manifest";
-import { readPackSources, validatePackSources, type PackManifest } from "../../scripts/packs";
+import { packStats, readPackSources, stampPackSources, validatePackSources, type PackManifest } from "../../scripts/packs";
+import { statsCheck, tokenCheck } from "../../scripts/pack-checks";
+import { loadLang } from "../helpers/lang";
+
+/** The value at a dotted key of a translation object. */
+const getKey = (obj: unknown, key: string): unknown => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], obj);
 
 const items: PackManifest = { name: "probe", label: "Probe", type: "Item" };
 const tables: PackManifest = { name: "probe", label: "Probe", type: "RollTable" };
@@ -49,5 +56,67 @@ describe("pack source validation", () => {
   it("runs extra document checks and names the file", () => {
     const errors = validatePackSources(items, [doc()], [() => ["system.level: out of range"]]);
     expect(errors).toEqual(["probe.json: system.level: out of range"]);
+  });
+});
+
+describe("manifest and pack metadata (core review M12–M14)", () => {
+  const manifest = readManifest();
+
+  it("admits only v13 stable builds from 13.347 (verified 13)", () => {
+    expect((manifest as { compatibility?: unknown }).compatibility).toEqual({ minimum: "13.347", verified: "13" });
+  });
+
+  it("labels every pack with a language key present in both languages", () => {
+    for (const pack of manifest.packs) {
+      expect(pack.label, pack.name).toMatch(/^TACTICA\.Compendium\.\w+$/);
+      for (const lang of ["fr", "en"] as const) expect(typeof getKey(loadLang(lang), pack.label), `${lang} ${pack.label}`).toBe("string");
+    }
+  });
+
+  it("every shipped source and embedded document carries _stats for this system", () => {
+    const check = statsCheck(manifest.id, manifest.version);
+    for (const pack of manifest.packs) {
+      for (const { file, doc } of readPackSources(path.join("packs", "_source"), pack)) expect(check(pack, doc), file).toEqual([]);
+    }
+  });
+
+  it("refuses a source without _stats, or with another system's, a newer version or an author", () => {
+    const check = statsCheck("tactica", "0.1.0");
+    expect(check(items, doc().doc)).toEqual(["_stats: missing (run npm run packs:stamp)"]);
+    const stats = { ...packStats("tactica", "0.1.0"), systemId: "dnd5e", systemVersion: "0.2.0", lastModifiedBy: "abcdefghijklmnop" };
+    expect(check(items, doc({ _stats: stats }).doc)).toEqual([
+      '_stats.systemId: must be "tactica"',
+      '_stats.systemVersion: "0.2.0" is not a version up to 0.1.0',
+      "_stats.lastModifiedBy: must be null in pack content",
+    ]);
+    const table = { _id: "tttttttttttttttt", _stats: packStats("tactica", "0.1.0"), results: [{ _id: "rrrrrrrrrrrrrrrr" }] };
+    expect(check(tables, table)).toEqual(["embedded rrrrrrrrrrrrrrrr _stats: missing (run npm run packs:stamp)"]);
+  });
+
+  it("stamps _stats before _key on the documents that have none, and leaves stamped ones alone", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tactica-stamp-"));
+    try {
+      fs.mkdirSync(path.join(dir, "probe"));
+      const file = path.join(dir, "probe", "a.json");
+      const kept = { ...packStats("tactica", "0.0.1") };
+      fs.writeFileSync(file, JSON.stringify({ _id: "abcdefghijklmnop", _key: "!tables!abcdefghijklmnop", name: "T", results: [{ _id: "r1", _stats: kept, _key: "k" }, { _id: "r2", _key: "k2" }] }));
+      expect(stampPackSources(dir, tables, "tactica", "0.1.0")).toEqual([file]);
+      const stamped = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown> & { results: Record<string, unknown>[] };
+      expect(Object.keys(stamped)).toEqual(["_id", "_stats", "_key", "name", "results"]);
+      expect(stamped._stats).toEqual(packStats("tactica", "0.1.0"));
+      expect(stamped.results[0]!._stats).toEqual(kept);
+      expect(stamped.results[1]!._stats).toEqual(packStats("tactica", "0.1.0"));
+      expect(stampPackSources(dir, tables, "tactica", "0.1.0")).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a player character in the packs has a linked, friendly token with sight; a unit shows its headcount (M5, M11)", () => {
+    const actors = manifest.packs.find((p) => p.type === "Actor")!;
+    for (const { file, doc: actor } of readPackSources(path.join("packs", "_source"), actors)) expect(tokenCheck(actors, actor), file).toEqual([]);
+    expect(tokenCheck(actors, { type: "character", prototypeToken: { actorLink: false } })).toHaveLength(1);
+    expect(tokenCheck(actors, { type: "unit" })).toEqual(['prototypeToken.bar1.attribute: a unit shows its headcount, "figures"']);
+    expect(tokenCheck(actors, { type: "npc" })).toEqual([]);
   });
 });
