@@ -47,6 +47,14 @@ export abstract class TacticaRoll<O extends BaseRollOptions> extends foundry.dic
   /** Card kind: CSS class suffix and the default language key of the header. */
   static readonly KIND: string = "roll";
 
+  /**
+   * Checks a new roll's options before any die is rolled (the pipeline calls it); throws
+   * RulesRangeError naming a bad value. Not in the constructor: `Roll.fromData` rebuilds a saved
+   * message's roll through the constructor, which must not fail because a later release checks
+   * more than the one that posted it (core review M21).
+   */
+  static assertOptions(_options: BaseRollOptions): void {}
+
   /** True once the dice have been rolled (or restored from a saved message). */
   get isEvaluated(): boolean {
     return this._evaluated;

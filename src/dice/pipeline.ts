@@ -25,11 +25,11 @@ export interface RollConfigureResult<O> {
 }
 
 /** A roll class the pipeline can build: Tactica's roll classes all fit. */
-export type RollClass<O extends BaseRollOptions, R extends TacticaRoll<O>> = new (
+export type RollClass<O extends BaseRollOptions, R extends TacticaRoll<O>> = (new (
   formula: string,
   data: Record<string, never>,
   options: O,
-) => R;
+) => R) & { assertOptions(options: O): void };
 
 export interface RollPipelineConfig<O extends BaseRollOptions, R extends TacticaRoll<O>> {
   rollClass: RollClass<O, R>;
@@ -79,6 +79,7 @@ export async function rollPipeline<O extends BaseRollOptions, R extends TacticaR
     if (changes.rollMode !== undefined) config.rollMode = changes.rollMode;
   }
 
+  config.rollClass.assertOptions(config.options);
   const formula = typeof config.formula === "function" ? config.formula(config.options) : config.formula;
   const roll = new config.rollClass(formula, {}, config.options);
   await roll.evaluate();

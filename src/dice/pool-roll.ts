@@ -89,11 +89,18 @@ export class PoolRoll extends TacticaRoll<PoolRollOptions> {
     };
   }
 
-  constructor(formula: string, data: Record<string, never> = {}, options: PoolRollOptions) {
-    super(formula, data, options);
+  static override assertOptions(options: PoolRollOptions): void {
     PoolRoll.sizes(options);
     assertInteger("required successes", options.required ?? 1, 1);
     assertInteger("max pushes", options.maxPushes ?? 1, 0);
+  }
+
+  /**
+   * RULES §3: a pool's result is its count of successes, not the sum of its d6 — core's `total`,
+   * which is the message's fallback content and what modules read (core review M21).
+   */
+  override get total(): number | undefined {
+    return this._evaluated ? this.successes : undefined;
   }
 
   /** D-7: successes needed. */

@@ -42,9 +42,8 @@ export class PressureRoll extends TacticaRoll<PressureRollOptions> {
     return `${count}d6`;
   }
 
-  constructor(formula: string, data: Record<string, never> = {}, options: PressureRollOptions) {
-    super(formula, data, options);
-    // Fail before any die is rolled: a bad target or printed value throws RulesRangeError here.
+  static override assertOptions(options: PressureRollOptions): void {
+    // A bad target or printed value throws RulesRangeError, before any die is rolled.
     pressureBreakdown(1, options.target, options.printedValue);
   }
 

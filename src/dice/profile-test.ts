@@ -45,8 +45,7 @@ export class ProfileTest extends TacticaRoll<ProfileTestOptions> {
     return "1d10";
   }
 
-  constructor(formula: string, data: Record<string, never> = {}, options: ProfileTestOptions) {
-    super(formula, data, options);
+  static override assertOptions(options: ProfileTestOptions): void {
     if (!(PROFILE_KEYS as readonly string[]).includes(options.characteristic)) {
       invalid("unknown characteristic", options.characteristic);
     }

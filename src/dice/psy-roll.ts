@@ -48,8 +48,7 @@ export class PsyRoll extends TacticaRoll<PsyRollOptions> {
     return "1d10";
   }
 
-  constructor(formula: string, data: Record<string, never> = {}, options: PsyRollOptions) {
-    super(formula, data, options);
+  static override assertOptions(options: PsyRollOptions): void {
     if (options.mode !== "cast" && options.mode !== "cancel") invalid("psy mode must be cast or cancel", options.mode);
     if (options.cost !== undefined && options.cost !== null) assertInteger("use cost", options.cost, 0);
     // Impossible casts (a chanting master, a concentrating choir…) throw here, before any die.

@@ -58,8 +58,7 @@ export class ScoreRoll extends TacticaRoll<ScoreRollOptions> {
     return score(o.aptitudeValue ?? 0, o.subAptitudeValue ?? 0, modifier);
   }
 
-  constructor(formula: string, data: Record<string, never> = {}, options: ScoreRollOptions) {
-    super(formula, data, options);
+  static override assertOptions(options: ScoreRollOptions): void {
     if (options.purpose !== undefined && !SCORE_PURPOSES.includes(options.purpose)) invalid("unknown score purpose", options.purpose);
     if (options.difficulty !== undefined && options.difficulty !== null) assertInteger("difficulty", options.difficulty);
     assertInteger("degree size", options.degreeSize ?? DEFAULT_DEGREE_SIZE, 1);

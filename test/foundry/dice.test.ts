@@ -121,8 +121,8 @@ describe("PoolRoll (RULES §3)", () => {
 
   it("rejects impossible pools before rolling", () => {
     expect(() => dice.PoolRoll.formulaFor({ aptitudeValue: 0 })).toThrow(RangeError);
-    expect(() => new dice.PoolRoll("1d6[base]", {}, { aptitude: "vivacite", aptitudeValue: -1 })).toThrow(RangeError);
-    expect(() => new dice.PoolRoll("1d6[base]", {}, { aptitude: "vivacite", aptitudeValue: 1, required: 0 })).toThrow(RangeError);
+    expect(() => dice.PoolRoll.assertOptions({ aptitude: "vivacite", aptitudeValue: -1 })).toThrow(RangeError);
+    expect(() => dice.PoolRoll.assertOptions({ aptitude: "vivacite", aptitudeValue: 1, required: 0 })).toThrow(RangeError);
   });
 });
 
@@ -159,7 +159,7 @@ describe("PressureRoll (RULES §2)", () => {
   });
 
   it("rejects an unknown target before rolling", () => {
-    expect(() => new dice.PressureRoll("1d6", {}, { target: "tir" as rules.PressureTarget, printedValue: 2 })).toThrow(RangeError);
+    expect(() => dice.PressureRoll.assertOptions({ target: "tir" as rules.PressureTarget, printedValue: 2 })).toThrow(RangeError);
   });
 });
 
@@ -195,9 +195,9 @@ describe("PsyRoll (RULES §4)", () => {
   });
 
   it("throws on impossible casts before rolling", () => {
-    expect(() => new dice.PsyRoll("1d10", {}, { mode: "cast", level: 5, mastery: 0 })).toThrow(RangeError);
-    expect(() => new dice.PsyRoll("1d10", {}, { mode: "cast", level: 5, mastery: 2, chanters: 2 })).toThrow(RangeError);
-    expect(() => new dice.PsyRoll("1d10", {}, { mode: "cast", level: 9, mastery: 2 })).toThrow(RangeError);
+    expect(() => dice.PsyRoll.assertOptions({ mode: "cast", level: 5, mastery: 0 })).toThrow(RangeError);
+    expect(() => dice.PsyRoll.assertOptions({ mode: "cast", level: 5, mastery: 2, chanters: 2 })).toThrow(RangeError);
+    expect(() => dice.PsyRoll.assertOptions({ mode: "cast", level: 9, mastery: 2 })).toThrow(RangeError);
   });
 });
 
@@ -226,7 +226,7 @@ describe("ProfileTest (RULES §1 D-1, §5)", () => {
   });
 
   it("refuses CO toggles on another characteristic", () => {
-    expect(() => new dice.ProfileTest("1d10", {}, { characteristic: "for", value: 3, co: { banner: true } })).toThrow(RangeError);
+    expect(() => dice.ProfileTest.assertOptions({ characteristic: "for", value: 3, co: { banner: true } })).toThrow(RangeError);
   });
 });
 
