@@ -5,7 +5,10 @@
  *
  * Active Effects: an actor applies its own enabled effects and the enabled `transfer` effects of
  * its items, by priority (mode × 10 by default), with the modes ADD, MULTIPLY, OVERRIDE, UPGRADE
- * and DOWNGRADE on numbers and booleans; `statuses` and `appliedEffects` are filled as in v13.
+ * and DOWNGRADE on numbers and booleans; `statuses` and `appliedEffects` are filled as in v13
+ * (https://foundryvtt.com/api/v13/interfaces/foundry.documents.types.EffectChangeData.html,
+ * https://foundryvtt.com/api/v13/classes/foundry.documents.Actor.html#applyactiveeffects; the
+ * contract suite src/contract/data.ts runs the same assertions on the fake and in real Foundry).
  * Not covered: CUSTOM mode, effect durations and suppression, token overlays.
  */
 import { FakeDocument } from "./fake-documents";

@@ -2,7 +2,12 @@
  * Part of the Foundry FAKE (see fake.ts): the scalar fields of `foundry.data.fields` —
  * BooleanField, NumberField, StringField, HTMLField — on the base of fake-fields.ts (which says
  * what the fields do and do not cover). NumberField cleaning rounds integers and clamps to
- * min/max as Foundry v13 does; validation (no cleaning) refuses what is out of bounds.
+ * min/max as Foundry v13 does; validation (no cleaning) refuses what is out of bounds
+ * (https://foundryvtt.com/api/v13/classes/foundry.data.fields.NumberField.html: `_cast` is
+ * `Number(value)`, `""` → null when nullable; `_cleanType` rounds, then clamps; `_validateType`
+ * throws "must be an integer", "must be at most …"). StringField trims and checks choices
+ * (…/foundry.data.fields.StringField.html), BooleanField casts "true"/"false"
+ * (…/foundry.data.fields.BooleanField.html). Self-tests: fake-data.test.ts.
  */
 import { DataField, type CleanOptions, type FieldOptions } from "./fake-fields";
 import { isPlainObject } from "./fake-utils";
