@@ -193,6 +193,28 @@ describe("fake documents follow core v13's workflows", () => {
     expect([...items.invalidDocumentIds]).toEqual([bad._id]);
   });
 
+  it("an invalid embedded document fails a creation, but is set aside when a world loads (dropInvalidEmbedded)", async () => {
+    const { fake, data } = probeWorld();
+    const Actor = (fake.CONFIG.Actor as { documentClass: typeof FakeDocument }).documentClass;
+    const badItem = { _id: "badItem000000001", name: "X", type: "probe", system: { n: "x" } };
+    expect(await Actor.create({ name: "A", items: [badItem] })).toBeUndefined();
+    expect(data.notifications.of("error").at(-1)).toMatch(/n: must be an integer/);
+    data.loadWorld({ actors: [{ _id: "actor00000000001", name: "B", items: [{ ...badItem }] }] });
+    const actor = (fake.game.actors as { get(id: string): { items: { size: number; invalidDocumentIds: Set<string> } } | undefined }).get("actor00000000001")!;
+    expect(actor.items.size).toBe(0);
+    expect([...actor.items.invalidDocumentIds]).toEqual([badItem._id]);
+  });
+
+  it("an update commits into the same _source object, so game.data sees it", async () => {
+    const { fake, data } = probeWorld();
+    const stored = { _id: "item000000000001", name: "A", type: "probe", system: { n: 1 } };
+    data.loadWorld({ items: [stored] });
+    const item = (fake.game.items as { get(id: string): FakeDocument }).get(stored._id)!;
+    await item.update({ system: { n: 5 } });
+    expect(item._source).toBe(stored);
+    expect(stored.system).toEqual({ n: 5 });
+  });
+
   it("a new actor's prototype token has core's defaults: unlinked, hostile, no sight, bars on the manifest's attributes", async () => {
     const { fake } = probeWorld();
     const Actor = (fake.CONFIG.Actor as { documentClass: typeof FakeDocument }).documentClass;

@@ -86,7 +86,7 @@ function loadWorld(world: FakeWorld, game: Obj, data: { actors?: Obj[]; items?: 
     for (const source of sources) {
       let doc: FakeDocument;
       try {
-        doc = new Impl(source);
+        doc = new Impl(source, { dropInvalidEmbedded: true });
       } catch (err) {
         console.warn(`fake: stored ${name} ${String(source._id)} is invalid`, err);
         collection.invalidDocumentIds.add(String(source._id));

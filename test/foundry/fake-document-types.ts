@@ -27,8 +27,9 @@ export interface EffectChange {
 
 /**
  * Keeps `collection` in step with the sources in `sources` (same objects stay the same documents).
- * An entry that fails validation is left out of the collection and its id recorded in
- * `invalidDocumentIds`, the parent staying valid — core's `dropInvalidEmbedded` when a world loads
+ * While a world loads (the parent built with `dropInvalidEmbedded`), an entry that fails
+ * validation is left out of the collection and its id recorded in `invalidDocumentIds`, the
+ * parent staying valid — core's `dropInvalidEmbedded` when a world loads
  * ("invalid embedded documents will emit a warning and be placed in the invalidDocuments
  * collection rather than causing the parent to be considered invalid",
  * https://foundryvtt.com/api/v13/interfaces/foundry.data.types.DataFieldValidationOptions.html).
@@ -50,6 +51,7 @@ export function syncEmbedded(
       try {
         doc = new cls(source, { parent });
       } catch (err) {
+        if (!parent.dropInvalidEmbedded) throw err;
         console.warn(`fake: embedded ${cls.documentName} ${id} is invalid`, err);
         collection.invalidDocumentIds.add(id);
         return;

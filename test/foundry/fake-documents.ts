@@ -70,11 +70,20 @@ export class FakeDocument {
    * instance and may be mutated" (https://foundryvtt.com/api/v13/classes/foundry.abstract.DataModel.html#constructor):
    * `_initializeSource` migrates and cleans `data` itself, which becomes `_source`.
    */
-  constructor(data: Obj = {}, options: { parent?: FakeDocument | null } = {}) {
+  constructor(data: Obj = {}, options: { parent?: FakeDocument | null; dropInvalidEmbedded?: boolean } = {}) {
     this.parent = options.parent ?? null;
+    this.dropInvalidEmbedded = options.dropInvalidEmbedded === true;
     this._source = this._initializeSource(data);
     this._initialize();
+    this.dropInvalidEmbedded = false;
   }
+
+  /**
+   * While a stored document is built at world load (core's `fromSource(…, {dropInvalidEmbedded})`),
+   * an invalid embedded document is set aside instead of failing the parent (fake-document-types
+   * `syncEmbedded`); when a document is created, an invalid embedded one fails the creation.
+   */
+  dropInvalidEmbedded = false;
 
   get id(): string | null {
     return this._id;

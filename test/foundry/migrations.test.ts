@@ -1,55 +1,13 @@
 import { describe, expect, it, vi } from "vitest";
 import { dataFake } from "./fake-data";
 import { loadWorld, sourceOf, type LoadedWorld } from "./world";
-import type { FakeFoundry } from "./fake";
+import { oldWorld, withStoredWorld } from "./data-fixtures";
 
 // Migrations on old-shape fixtures. As in Foundry v13 the world's stored objects are migrated and
 // cleaned IN PLACE as they load (the fake does the same): the document-level migrateData keeps
 // what the schema would drop in flags.tactica.legacy and records what it changed; the active GM
 // then writes exactly that on ready (one write per document, only the changed keys, from the
 // current source), and records the schema version only when every document was written.
-
-/** Stored sources as an older Tactica wrote them (schema version 0). */
-export function oldWorld() {
-  return {
-    actors: [
-      {
-        _id: "oldActor00000001",
-        name: "Vétéran",
-        type: "character",
-        system: {
-          profile: { mou: 4, co: 7, pv: 8 },
-          aptitudes: { puissance: 4, vivacite: 3 },
-          subAptitudes: { force: 2, reflexe: 1 },
-          willpower: 3,
-          morale: "panicked",
-          epuisement: 2,
-          notes: "gardé par la migration",
-          biography: "<p>Vétéran des guerres de la vapeur.</p>",
-        },
-        items: [
-          { _id: "oldItem000000001", name: "Fusil", type: "weapon", system: { attributes: "Portée 2-4, Imprécis 1", equipped: true } },
-          { _id: "oldItem000000002", name: "Jambières", type: "gear", system: { bonus: 1, pressure: "mou", linked: true } },
-        ],
-        flags: { other: { keep: true } },
-      },
-      { _id: "oldUnit000000001", name: "Escouade", type: "unit", system: { strength: 10, profile: { co: 6 } } },
-    ],
-    items: [
-      { _id: "oldField00000001", name: "Champ", type: "forceField", system: { renfort: 3 } },
-      { _id: "oldOdd0000000001", name: "Arme étrange", type: "weapon", system: { attributes: "Portée deux" } },
-    ],
-  };
-}
-
-/** Loads `data` as the world's stored documents, as user `user` (after init, before ready). */
-export function withStoredWorld(data: { actors?: Record<string, unknown>[]; items?: Record<string, unknown>[] }, user = "gm-1") {
-  return (fake: FakeFoundry): void => {
-    const fakeData = dataFake(fake);
-    fakeData.setUser(user);
-    fake.hooks.on("setup", () => fakeData.loadWorld(data));
-  };
-}
 
 const schemaVersion = (world: LoadedWorld) => world.fake.settings.get("tactica", "schemaVersion");
 const actorNamed = (world: LoadedWorld, name: string) => [...(world.fake.game.actors as Iterable<{ name: string }>)].find((a) => a.name === name)!;

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { loadWorld, sourceOf, systemAs, updateUntyped, type LoadedWorld } from "./world";
-import { oldWorld, withStoredWorld } from "./migrations.test";
+import { oldWorld, withStoredWorld } from "./data-fixtures";
 import type { TacticaActor } from "../../src/documents/actor";
 import type { TacticaItem } from "../../src/documents/item";
 
