@@ -46,6 +46,7 @@ describe("fake data fields", () => {
 describe("fake foundry.utils", () => {
   it("expands, flattens, merges with deletions and diffs", () => {
     expect(expandObject({ "a.b": 1, c: { "d.e": 2 } })).toEqual({ a: { b: 1 }, c: { d: { e: 2 } } });
+    expect(expandObject({ items: [{ _id: "x", "system.active": true }] })).toEqual({ items: [{ _id: "x", system: { active: true } }] });
     expect(flattenObject({ a: { b: 1, c: [1] } })).toEqual({ "a.b": 1, "a.c": [1] });
     expect(mergeObject({ a: { b: 1, c: 2 } }, { "a.b": 3, "a.-=c": null }, { performDeletions: true })).toEqual({ a: { b: 3 } });
     expect(diffObject({ a: { b: 1, c: 2 }, l: [1] }, { a: { b: 1, c: 3 }, l: [1] })).toEqual({ a: { c: 3 } });

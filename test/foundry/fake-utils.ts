@@ -67,11 +67,21 @@ export function setProperty(object: Obj, key: string, value: unknown): boolean {
   return changed;
 }
 
-/** `{ "a.b": 1 }` → `{ a: { b: 1 } }`, recursively (arrays are left as they are). */
+/** One value of {@link expandObject}: objects expanded, arrays element by element. */
+function expandValue(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(expandValue);
+  return isPlainObject(value) ? expandObject(value) : value;
+}
+
+/**
+ * `{ "a.b": 1 }` → `{ a: { b: 1 } }`, recursively, inside arrays too (v13 `foundry.utils.expandObject`
+ * expands array elements: an embedded change `items: [{_id, "system.x": 1}]` arrives expanded,
+ * https://foundryvtt.com/api/v13/functions/foundry.utils.expandObject.html).
+ */
 export function expandObject(object: Obj): Obj {
   const out: Obj = {};
   for (const [key, value] of Object.entries(object)) {
-    const expanded = isPlainObject(value) ? expandObject(value) : value;
+    const expanded = expandValue(value);
     if (!key.includes(".")) {
       out[key] = isPlainObject(out[key]) && isPlainObject(expanded) ? mergeObject(out[key] as Obj, expanded) : expanded;
     } else setProperty(out, key, expanded);

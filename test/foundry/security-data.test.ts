@@ -60,6 +60,7 @@ describe("§3.1 bad input on an actor: refused, localised, nothing written", () 
     const armoured = await world.createActor({ name: "Brann", type: "character", items: [{ name: "Carapace", type: "armor", system: { renfort: 2 } }] });
     const armour = armoured.items.getName("Carapace")!;
     await expectRefused(armoured, { items: [{ _id: armour.id, system: { renfort: 500 } }] }, "Renfort doit être compris entre 0 et 99 (reçu : 500).");
+    await expectRefused(armoured, { items: [{ _id: armour.id, "system.renfort": -1 }] }, "Renfort doit être compris entre 0 et 99 (reçu : -1).");
   });
 });
 
