@@ -9,9 +9,10 @@ import type { PackManifest } from "./packs";
 export interface SystemManifest {
   id: string;
   version: string;
-  url: string;
-  manifest: string;
-  download: string;
+  url?: string;
+  bugs?: string;
+  manifest?: string;
+  download?: string;
   esmodules: string[];
   styles: string[];
   languages: { lang: string; name: string; path: string }[];
@@ -47,12 +48,61 @@ export function referencedFiles(m: SystemManifest): string[] {
   ];
 }
 
-/** The download URL the release pattern requires for this version. */
-export function expectedDownload(m: SystemManifest): string {
-  return `${m.url}/releases/download/v${m.version}/${m.id}.zip`;
+/**
+ * Where a release is published: the hosting repository (`owner/name`, GitHub's `GITHUB_REPOSITORY`)
+ * and the tag that triggered it (`v` + the version).
+ */
+export interface ReleaseTarget {
+  repository: string;
+  tag: string;
 }
 
-/** The manifest URL the release pattern requires (always the latest release's system.json). */
-export function expectedManifestUrl(m: SystemManifest): string {
-  return `${m.url}/releases/latest/download/system.json`;
+/** The URLs a release writes into its manifest, all on the hosting repository. */
+export interface ReleaseUrls {
+  url: string;
+  bugs: string;
+  manifest: string;
+  download: string;
 }
+
+const GITHUB = "https://github.com";
+const REPOSITORY_SLUG = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/;
+
+/** The tag a release of `version` must carry. */
+export function releaseTag(version: string): string {
+  return `v${version}`;
+}
+
+/**
+ * The URLs of a release of system `id` from `target`: the download is that tag's `<id>.zip`, the
+ * manifest is the latest release's `system.json` (so an installed system finds its updates).
+ */
+export function releaseUrls(id: string, target: ReleaseTarget): ReleaseUrls {
+  const home = `${GITHUB}/${target.repository}`;
+  return {
+    url: home,
+    bugs: `${home}/issues`,
+    manifest: `${home}/releases/latest/download/system.json`,
+    download: `${home}/releases/download/${target.tag}/${id}.zip`,
+  };
+}
+
+/** Every reason `target` cannot publish `version`: a malformed repository, a tag off the version. */
+export function releaseTargetProblems(target: ReleaseTarget, version: string): string[] {
+  const problems: string[] = [];
+  if (!REPOSITORY_SLUG.test(target.repository)) {
+    problems.push(`repository must be "owner/name" (got ${JSON.stringify(target.repository)})`);
+  }
+  if (target.tag !== releaseTag(version)) {
+    problems.push(`tag ${JSON.stringify(target.tag)} does not match the version: a release of ${version} is tagged ${releaseTag(version)}`);
+  }
+  return problems;
+}
+
+/** `m` with the URLs of a release from `target` (see {@link releaseUrls}). */
+export function withReleaseUrls(m: SystemManifest, target: ReleaseTarget): SystemManifest {
+  return { ...structuredClone(m), ...releaseUrls(m.id, target) };
+}
+
+/** The manifest keys only a release writes: a build without a release target carries none. */
+export const RELEASE_URL_KEYS = ["url", "bugs", "manifest", "download"] as const;

@@ -1,11 +1,19 @@
 /**
- * What a release zip contains, and the checks that a zip agrees with its manifest. Used by
- * `npm run package` and by the tests.
+ * What a release zip contains, and the checks that a zip agrees with its manifest and, for a
+ * published release, with the tag and the hosting repository. Used by `npm run package` (and so by
+ * .github/workflows/release.yml) and by the tests.
  */
 import fs from "node:fs";
 import path from "node:path";
 import yauzl from "yauzl";
-import { expectedDownload, expectedManifestUrl, referencedFiles, type SystemManifest } from "./manifest";
+import {
+  RELEASE_URL_KEYS,
+  referencedFiles,
+  releaseTargetProblems,
+  releaseUrls,
+  type ReleaseTarget,
+  type SystemManifest,
+} from "./manifest";
 
 /** Folders the system loads at run time without the manifest naming each file. */
 const RUNTIME_DIRS = ["templates", "assets"];
@@ -55,19 +63,36 @@ export function readZip(zipPath: string): Promise<{ names: string[]; manifest: S
   });
 }
 
-/** Every disagreement between a zip, the package version and the expected file list. */
-export async function checkZip(zipPath: string, expectedFiles: string[], packageVersion: string): Promise<string[]> {
+/**
+ * Every disagreement between a zip, the package version and the expected file list. With a
+ * release `target`, the manifest must also carry that release's URLs (see `releaseUrls`) and the
+ * tag must be `v` + the version; without one, it must name no repository, manifest or download URL
+ * (only the release workflow knows where the system is hosted).
+ */
+export async function checkZip(
+  zipPath: string,
+  expectedFiles: string[],
+  packageVersion: string,
+  target: ReleaseTarget | null = null,
+): Promise<string[]> {
   const { names, manifest } = await readZip(zipPath);
   const errors: string[] = [];
   if (!manifest) return ["the zip has no system.json"];
   if (manifest.version !== packageVersion) {
     errors.push(`system.json version ${manifest.version} differs from package.json version ${packageVersion}`);
   }
-  if (manifest.download !== expectedDownload(manifest)) {
-    errors.push(`download must be ${expectedDownload(manifest)} (got ${manifest.download})`);
-  }
-  if (manifest.manifest !== expectedManifestUrl(manifest)) {
-    errors.push(`manifest must be ${expectedManifestUrl(manifest)} (got ${manifest.manifest})`);
+  if (target) {
+    errors.push(...releaseTargetProblems(target, manifest.version));
+    const urls = releaseUrls(manifest.id, target);
+    for (const key of RELEASE_URL_KEYS) {
+      if (manifest[key] !== urls[key]) errors.push(`${key} must be ${urls[key]} (got ${String(manifest[key])})`);
+    }
+  } else {
+    for (const key of RELEASE_URL_KEYS) {
+      if (manifest[key] !== undefined) {
+        errors.push(`${key} must be absent outside a release (got ${String(manifest[key])}): the release workflow writes it`);
+      }
+    }
   }
   if (manifest.flags && "hotReload" in manifest.flags) errors.push("a release must not carry flags.hotReload");
   const missing = expectedFiles.filter((f) => !names.includes(f));
@@ -75,4 +100,58 @@ export async function checkZip(zipPath: string, expectedFiles: string[], package
   if (missing.length) errors.push(`missing from the zip: ${missing.join(", ")}`);
   if (extra.length) errors.push(`not expected in the zip: ${extra.join(", ")}`);
   return errors;
+}
+
+/** The files a release uploads as assets, relative to the repository root (the workflow names them). */
+export function releaseAssets(id: string): string[] {
+  return ["dist/system.json", `${id}.zip`];
+}
+
+/**
+ * The CHANGELOG section of `version` (Keep a Changelog: `## [0.2.0] — 2027-01-15`), with its date
+ * and its text up to the next `## ` heading; null when there is none.
+ */
+export function changelogSection(changelog: string, version: string): { date: string | null; body: string } | null {
+  const lines = changelog.split(/\r?\n/);
+  const escaped = version.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const heading = new RegExp(`^## \\[?v?${escaped}\\]?(?:\\s|$)`);
+  const start = lines.findIndex((l) => heading.test(l));
+  if (start < 0) return null;
+  const date = /\b(\d{4}-\d{2}-\d{2})\s*$/.exec(lines[start]!)?.[1] ?? null;
+  const rest = lines.slice(start + 1);
+  const end = rest.findIndex((l) => l.startsWith("## "));
+  return { date, body: (end < 0 ? rest : rest.slice(0, end)).join("\n").trim() };
+}
+
+/** Why the CHANGELOG is not ready for a release of `version`: no section for it, or no date. */
+export function changelogProblems(changelog: string, version: string): string[] {
+  const section = changelogSection(changelog, version);
+  if (!section) return [`CHANGELOG.md has no "## [${version}] — YYYY-MM-DD" section`];
+  const problems: string[] = [];
+  if (!section.date) problems.push(`CHANGELOG.md: the ${version} heading has no release date (YYYY-MM-DD at its end)`);
+  if (!section.body) problems.push(`CHANGELOG.md: the ${version} section is empty`);
+  return problems;
+}
+
+/**
+ * The options of `npm run package`: `--tag <tag> --repository <owner/name>` (both or neither) make
+ * a release; `--check` only checks them against the version and the CHANGELOG, without building.
+ */
+export function parsePackageArgs(argv: string[]): { target: ReleaseTarget | null; checkOnly: boolean; errors: string[] } {
+  const errors: string[] = [];
+  const values: Record<string, string> = {};
+  let checkOnly = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === "--check") checkOnly = true;
+    else if (arg === "--tag" || arg === "--repository") {
+      const value = argv[++i];
+      if (value === undefined || value.startsWith("--") || value === "") errors.push(`${arg} needs a value`);
+      else values[arg.slice(2)] = value;
+    } else errors.push(`unknown argument ${arg}`);
+  }
+  const { tag, repository } = values;
+  if ((tag === undefined) !== (repository === undefined)) errors.push("give both --tag and --repository, or neither");
+  if (checkOnly && tag === undefined) errors.push("--check needs --tag and --repository");
+  return { target: tag !== undefined && repository !== undefined ? { tag, repository } : null, checkOnly, errors };
 }

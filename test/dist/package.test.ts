@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import yazl from "yazl";
 import { describe, expect, it } from "vitest";
-import { readManifest } from "../../scripts/manifest";
-import { checkZip, releaseFiles } from "../../scripts/release";
+import { readManifest, withReleaseUrls, type ReleaseTarget } from "../../scripts/manifest";
+import { checkZip, readZip, releaseFiles } from "../../scripts/release";
 
 // The package check must catch a zip that disagrees with its manifest: build zips from dist/
 // (built by `npm test` before vitest) and break them on purpose.
@@ -21,8 +21,12 @@ async function writeZip(entries: Record<string, Buffer | string>): Promise<strin
   return file;
 }
 
-function releaseEntries(mutateManifest?: (m: Record<string, unknown>) => void): Record<string, Buffer | string> {
-  const manifest = readManifest(dist);
+function releaseEntries(
+  mutateManifest?: (m: Record<string, unknown>) => void,
+  target?: ReleaseTarget,
+): Record<string, Buffer | string> {
+  const built = readManifest(dist);
+  const manifest = target ? withReleaseUrls(built, target) : built;
   const entries: Record<string, Buffer | string> = {};
   for (const f of releaseFiles(dist, manifest)) entries[f] = fs.readFileSync(path.join(dist, f));
   const m = structuredClone(manifest) as Record<string, unknown>;
@@ -53,9 +57,47 @@ describe("release zip check", () => {
     expect((await checkZip(zip, files(), version)).join("\n")).toMatch(/version 9\.9\.9 differs/);
   });
 
-  it("refuses a download URL off the release pattern", async () => {
-    const zip = await writeZip(releaseEntries((m) => (m.download = "https://example.invalid/tactica.zip")));
-    expect((await checkZip(zip, files(), version)).join("\n")).toMatch(/download must be/);
+  it("refuses a zip outside a release that names a repository, manifest or download URL", async () => {
+    const zip = await writeZip(
+      releaseEntries((m) => {
+        m.manifest = "https://github.com/tactica-vtt/tactica/releases/latest/download/system.json";
+        m.download = "https://github.com/tactica-vtt/tactica/releases/download/v0.1.0/tactica.zip";
+      }),
+    );
+    const errors = (await checkZip(zip, files(), version)).join("\n");
+    expect(errors).toMatch(/manifest must be absent outside a release/);
+    expect(errors).toMatch(/download must be absent outside a release/);
+  });
+
+  const target: ReleaseTarget = { repository: "someone/tactica-fork", tag: `v${version}` };
+
+  it("accepts a release zip whose manifest carries that release's URLs", async () => {
+    const zip = await writeZip(releaseEntries(undefined, target));
+    expect(await checkZip(zip, files(), version, target)).toEqual([]);
+    const { manifest } = await readZip(zip);
+    expect(manifest?.download).toBe(`https://github.com/someone/tactica-fork/releases/download/v${version}/tactica.zip`);
+    expect(manifest?.manifest).toBe("https://github.com/someone/tactica-fork/releases/latest/download/system.json");
+  });
+
+  it("refuses a release zip whose URLs are not those of its repository and tag", async () => {
+    const zip = await writeZip(releaseEntries(undefined, target));
+    expect(await checkZip(zip, files(), version, target)).toEqual([]);
+    // The same zip checked as a release of another repository: every URL is wrong.
+    const other = (await checkZip(zip, files(), version, { ...target, repository: "other/tactica" })).join("\n");
+    expect(other).toMatch(/download must be https:\/\/github\.com\/other\/tactica\/releases\/download\//);
+    expect(other).toMatch(/manifest must be https:\/\/github\.com\/other\/tactica\/releases\/latest\/download\/system\.json/);
+    const pinned = await writeZip(
+      releaseEntries((m) => (m.manifest = `https://github.com/someone/tactica-fork/releases/download/v${version}/system.json`), target),
+    );
+    expect((await checkZip(pinned, files(), version, target)).join("\n")).toMatch(/manifest must be .*releases\/latest\/download\/system\.json/);
+  });
+
+  it("refuses a release whose tag is not v + the version", async () => {
+    const wrongTag: ReleaseTarget = { ...target, tag: "v9.9.9" };
+    const zip = await writeZip(releaseEntries(undefined, wrongTag));
+    expect((await checkZip(zip, files(), version, wrongTag)).join("\n")).toMatch(
+      new RegExp(`tag "v9\\.9\\.9" does not match the version: a release of ${version.replace(/\./g, "\\.")} is tagged v`),
+    );
   });
 
   it("refuses a release that keeps the hot-reload flag", async () => {
