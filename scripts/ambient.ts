@@ -13,6 +13,8 @@ declare module "@foundryvtt/foundryvtt-cli" {
     yaml?: boolean;
     log?: boolean;
     clean?: boolean;
+    /** Called on every primary document, embedded documents in place; `false` discards it. */
+    transformEntry?: (entry: Record<string, unknown>) => Promise<false | void> | false | void;
   }
   export function compilePack(src: string, dest: string, options?: CompileOptions): Promise<void>;
   export function extractPack(src: string, dest: string, options?: ExtractOptions): Promise<void>;
