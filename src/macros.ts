@@ -7,7 +7,7 @@
 import { PROFILE_KEYS, type ProfileKey } from "./rules/keys";
 import type { TacticaActor } from "./documents/actor";
 import type { TacticaChatMessage } from "./documents/chat-message";
-import { documentAt } from "./chat/permissions";
+import { documentAt } from "./chat/authority";
 
 /** What a drop carries, as far as macros are concerned. */
 export interface HotbarDropData {

@@ -15,6 +15,7 @@ import { CORE_STATUS_ROLES, curatedStatusEffects } from "./status-effects";
 import { CHAT_PARTIALS, CHAT_TEMPLATES, DICE_ROLLS } from "./dice/index";
 import { COMBAT_TEMPLATES } from "./combat/register";
 import { CARD_STATE_TEMPLATE } from "./chat/card-state";
+import { INFO_CARD_TEMPLATE } from "./chat/render";
 import { DIALOG_TEMPLATES } from "./applications/dialogs/form-dialog";
 import { SHEET_TEMPLATES } from "./applications/register-sheets";
 
@@ -67,6 +68,7 @@ export function registerDice(): void {
 export const SYSTEM_TEMPLATES: string[] = [
   ...CHAT_PARTIALS,
   CARD_STATE_TEMPLATE,
+  INFO_CARD_TEMPLATE,
   ...CHAT_TEMPLATES,
   ...DIALOG_TEMPLATES,
   ...SHEET_TEMPLATES,

@@ -10,7 +10,6 @@ import { migrateOnReady } from "./migrations/index";
 import { registerQuench } from "./quench";
 import { registerCombat } from "./combat/register";
 import { registerChat } from "./chat/render";
-import { registerQueries } from "./chat/gm";
 import { registerPressureWindows } from "./pressure-windows";
 import { registerPsyActivation } from "./actions/psy";
 import { registerHotbar } from "./macros";
@@ -23,7 +22,6 @@ Hooks.once("init", () => {
   registerDice();
   registerCombat();
   registerChat();
-  registerQueries();
   registerPressureWindows();
   registerPsyActivation();
   registerHotbar();

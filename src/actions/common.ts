@@ -1,10 +1,12 @@
 /**
  * What every roll method shares: posting a roll through the one pipeline (src/dice/pipeline.ts)
- * as a roll card message (type `rollCard`) naming the actor and item, and the refusals.
+ * as a card message (type `rollCard`) naming the actor and item, posting the cards without a roll
+ * (the same subtype, another `kind`), and the refusals — first of all, an actor the user does not
+ * own: the API, the macros and the actor's methods roll only for its owners.
  */
 import { rollPipeline, type RollPipelineConfig } from "../dice/pipeline";
 import type { BaseRollOptions, TacticaRoll } from "../dice/base";
-import type { RollKind } from "../data/chat/roll-card";
+import type { InfoKind, RollKind } from "../data/chat/roll-card";
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaChatMessage } from "../documents/chat-message";
 import { notifyError, notifyRulesError } from "../utils/notify";
@@ -36,20 +38,69 @@ export interface CardSource {
   followUpDone?: boolean;
 }
 
+/** What a card without a roll records (src/data/chat/roll-card.ts). */
+export interface InfoCardSource {
+  kind: InfoKind;
+  actorUuid?: string;
+  itemUuid?: string;
+  acSpent?: number | null;
+  sourceMessage?: string;
+  unshakeable?: boolean;
+  label?: string;
+  notice?: { key: string; data: Record<string, string> };
+  threshold?: Record<string, unknown> | null;
+}
+
 /** The card's subject (header): the actor's name and portrait. */
 export function subjectOf(actor: TacticaActor): { name: string; img: string | null } {
   return { name: actor.name, img: actor.img ?? null };
 }
 
 /**
+ * True when the current user owns `actor`; otherwise says so (localised) and is false. Every roll
+ * method asks first: a card speaks for its actor, and the one writer acts only for the cards of
+ * actors their authors own (src/chat/authority.ts).
+ */
+export function mayRollFor(actor: TacticaActor): boolean {
+  if (actor.isOwner) return true;
+  notifyError("TACTICA.Chat.refused.notOwner", { name: actor.name });
+  return false;
+}
+
+/** The speaker of a card about `actor`: its token when it has one (core's `getSpeaker`, as dnd5e does). */
+export function speakerOf(actor: TacticaActor): object {
+  const token = (actor as unknown as { token?: TokenDocument | null }).token ?? undefined;
+  return ChatMessage.implementation.getSpeaker({ actor, ...(token ? { token } : {}) });
+}
+
+/**
+ * A card's stored `content`: a plain-text summary, one paragraph per line, escaped — what the chat
+ * log's export and other modules read. The card itself is rendered from its data (src/chat/render.ts);
+ * the summary also keeps core from rendering the rolls itself (it does so only for empty content).
+ */
+export function summaryContent(lines: readonly string[]): string {
+  return lines.map((line) => `<p>${foundry.utils.escapeHTML(line)}</p>`).join("");
+}
+
+/** Posts a card without a roll (the morale prompt, a maintenance, a threshold, a notice, a due action). */
+export async function postInfoCard(card: InfoCardSource, o: { summary: readonly string[]; speaker?: object; whisper?: string[]; flags?: object }): Promise<TacticaChatMessage | null> {
+  const data = { type: "rollCard", content: summaryContent(o.summary), system: card, ...(o.speaker ? { speaker: o.speaker } : {}), ...(o.whisper ? { whisper: o.whisper } : {}), ...(o.flags ? { flags: o.flags } : {}) };
+  const message = await ChatMessage.implementation.create(data as ChatMessage.CreateData);
+  return (message as TacticaChatMessage | undefined) ?? null;
+}
+
+/**
  * Runs the pipeline and posts the roll as a roll card of `actor`. Resolves the message, or null
- * when cancelled; a rules error (bad input) is shown localised and resolves null.
+ * when cancelled or refused (an actor the user does not own; a rules error shown localised).
  */
 export async function postCard<O extends BaseRollOptions, R extends TacticaRoll<O>>(
   actor: TacticaActor,
   config: RollPipelineConfig<O, R>,
   card: CardSource,
+  /** what the card records once the roll is known (a failed test's note), in the same creation */
+  cardFor?: (roll: R) => Partial<CardSource>,
 ): Promise<{ roll: R; message: TacticaChatMessage } | null> {
+  if (!mayRollFor(actor)) return null;
   const system = {
     rollerId: game.user?.id ?? "",
     actorUuid: actor.uuid,
@@ -58,9 +109,12 @@ export async function postCard<O extends BaseRollOptions, R extends TacticaRoll<
     consequencesApplied: false,
     ...card,
   };
-  const messageData = { type: "rollCard", speaker: { actor: actor.id, alias: actor.name }, system, ...(config.messageData ?? {}) };
+  const title = (config.options as BaseRollOptions).title;
+  const content = summaryContent([title ? `${actor.name} — ${title}` : actor.name]);
+  const messageData = { type: "rollCard", speaker: speakerOf(actor), content, system, ...(config.messageData ?? {}) };
+  const messageDataFor = cardFor ? (roll: R) => ({ system: { ...system, ...cardFor(roll) } }) : null;
   try {
-    const result = await rollPipeline({ ...config, messageData });
+    const result = await rollPipeline({ ...config, messageData, messageDataFor });
     return result ? { roll: result.roll, message: result.message as TacticaChatMessage } : null;
   } catch (err) {
     notifyRulesError(err);

@@ -4,26 +4,13 @@
  * `actor.moraleTest()` on the clicker's own client (it is the owner's roll, with its dialog). An
  * *inébranlable* actor's prompt says it passes automatically and offers no button.
  *
- * The prompt is a plain message (no roll): its state is `flags.tactica.prompt`; its stored
- * content is the plain sentence, replaced on display by the card-state template rendered for the
- * viewing user (src/chat/render.ts), so the button shows only to who may use it.
+ * The prompt is a card of kind `moralePrompt` (src/data/chat/roll-card.ts), rendered for the viewing
+ * user (src/chat/render.ts): its button shows only to the actor's owners, and only when the
+ * prompt's author owns the actor it names (a player cannot prompt someone else's actor).
  */
 import type { TacticaActor } from "../documents/actor";
-
-
-/** What `flags.tactica.prompt` holds. */
-export interface PromptFlag {
-  kind: "morale";
-  actorUuid: string;
-  unshakeable: boolean;
-}
-
-/** The prompt flag of a message, or null. */
-export function promptOf(message: { flags?: unknown }): PromptFlag | null {
-  const scope = (message.flags as { tactica?: { prompt?: Partial<PromptFlag> } } | undefined)?.tactica;
-  const prompt = scope?.prompt;
-  return prompt?.kind === "morale" && typeof prompt.actorUuid === "string" ? { kind: "morale", actorUuid: prompt.actorUuid, unshakeable: prompt.unshakeable === true } : null;
-}
+import type { TacticaChatMessage } from "../documents/chat-message";
+import { postInfoCard, speakerOf } from "./common";
 
 /** The users who see the prompt: the actor's owners and every GM. */
 function recipients(actor: TacticaActor): string[] {
@@ -31,20 +18,9 @@ function recipients(actor: TacticaActor): string[] {
   return [...users].filter((u) => u.isGM || actor.testUserPermission(u, "OWNER")).map((u) => u.id ?? "").filter(Boolean);
 }
 
-/** Text made safe for HTML (the actor's name is user text). */
-function escapeText(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /** Posts the morale prompt of `actor` (D-16). Resolves the message. */
-export async function postMoralePrompt(actor: TacticaActor, unshakeable: boolean): Promise<ChatMessage.Implementation | undefined> {
+export async function postMoralePrompt(actor: TacticaActor, unshakeable: boolean): Promise<TacticaChatMessage | null> {
   const key = unshakeable ? "TACTICA.Chat.morale.unshakeable" : "TACTICA.Chat.morale.prompt";
-  const content = `<p>${escapeText(game.i18n?.format(key, { name: actor.name }) ?? actor.name)}</p>`;
-  const prompt: PromptFlag = { kind: "morale", actorUuid: actor.uuid, unshakeable };
-  return ChatMessage.create({
-    content,
-    speaker: { actor: actor.id, alias: actor.name },
-    whisper: recipients(actor),
-    flags: { tactica: { prompt } },
-  } as ChatMessage.CreateData);
+  const summary = game.i18n?.format(key, { name: actor.name }) ?? actor.name;
+  return postInfoCard({ kind: "moralePrompt", actorUuid: actor.uuid, unshakeable, label: actor.name }, { summary: [summary], speaker: speakerOf(actor), whisper: recipients(actor) });
 }

@@ -10,10 +10,11 @@ import { needsFearTest, panicResult, panicTotal, PANIC_OUTCOMES, rallyActions, r
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaChatMessage } from "../documents/chat-message";
 import type { ProfileKey } from "../rules/keys";
-import { postCard, refused, subjectOf, type RollMethodOptions, inCombat } from "./common";
+import { mayRollFor, postCard, refused, subjectOf, type RollMethodOptions, inCombat } from "./common";
 import { profileDialog } from "../applications/dialogs/profile-dialog";
 import { notifyInfo } from "./notify-info";
 import { costFlags } from "./psy";
+import { recordChange } from "../documents/card-keys";
 
 /** The panic conditions (RULES §5, D-18): a rally removes them; a panic draw sets one at a time. */
 const PANIC_STATUSES = ["panicked", "retreating", "terrified"] as const;
@@ -43,7 +44,7 @@ function defaultToggles(actor: TacticaActor): CoToggles {
 }
 
 /** Rolls one CO test through the pipeline and posts its card. */
-async function coTest(actor: TacticaActor, purpose: ProfileTestOptions["purpose"], co: CoToggles, options: RollMethodOptions, card: { notes?: string[]; acSpent?: number | null } = {}) {
+async function coTest(actor: TacticaActor, purpose: ProfileTestOptions["purpose"], co: CoToggles, options: RollMethodOptions, card: { notes?: string[]; acSpent?: number | null } = {}, cardFor?: (roll: ProfileTest) => { notes?: string[] }) {
   let toggles = co;
   let modifier = 0;
   if (!options.fastForward) {
@@ -66,11 +67,12 @@ async function coTest(actor: TacticaActor, purpose: ProfileTestOptions["purpose"
   const kind = purpose === "rally" ? "rally" : purpose === "fear" ? "fear" : "morale";
   // RULES §7.1: a rally's half AC is its duration on a timeline.
   const messageData = purpose === "rally" ? costFlags({ kind: "rally", ac: model?.profile.ac.total ?? 0 }) : undefined;
-  return postCard(actor, { rollClass: ProfileTest, formula: "1d10", options: rollOptions, fastForward: true, messageData }, { kind, ...card });
+  return postCard(actor, { rollClass: ProfileTest, formula: "1d10", options: rollOptions, fastForward: true, messageData }, { kind, ...card }, cardFor);
 }
 
 /** RULES §5 (D-16): the morale test; an *inébranlable* figure passes without rolling. */
 export async function moraleTest(actor: TacticaActor, options: RollMethodOptions = {}): Promise<TacticaChatMessage | null> {
+  if (!mayRollFor(actor)) return null;
   const model = moraleOf(actor);
   if (!model) return null;
   if (model.morale.unshakeable) return notifyInfo("TACTICA.Chat.morale.unshakeable", { name: actor.name });
@@ -83,6 +85,7 @@ export async function moraleTest(actor: TacticaActor, options: RollMethodOptions
  * removes the panic conditions and leaves half the AC to use; failure offers the panic table (+1).
  */
 export async function rally(actor: TacticaActor, options: RollMethodOptions = {}): Promise<TacticaChatMessage | null> {
+  if (!mayRollFor(actor)) return null;
   const model = moraleOf(actor);
   if (!model) return null;
   if (!PANIC_STATUSES.some((s) => actor.statuses.has(s))) return refused("TACTICA.Chat.morale.notPanicked", { name: actor.name });
@@ -120,6 +123,7 @@ function fearTestedThisActivation(actor: TacticaActor): boolean {
  * failed charge is called off; when charged, the card reports the failure only (D-21).
  */
 export async function fearTest(actor: TacticaActor, o: { fear: number; charging: boolean }, options: RollMethodOptions = {}): Promise<TacticaChatMessage | null> {
+  if (!mayRollFor(actor)) return null;
   const model = moraleOf(actor);
   if (!model) return null;
   const causesFear = model.profile.peur.value > 0;
@@ -128,17 +132,15 @@ export async function fearTest(actor: TacticaActor, o: { fear: number; charging:
     return notifyInfo("TACTICA.Chat.fear.alreadyPassed", { name: actor.name, level: o.fear });
   }
   if (inCombat() && fearTestedThisActivation(actor)) return refused("TACTICA.Chat.fear.oncePerActivation", { name: actor.name });
-  const posted = await coTest(actor, "fear", { ...defaultToggles(actor), fear: o.fear }, options);
+  // A failed test's note (D-21) is part of the card's creation: one write of the message.
+  const failedNote = o.charging ? "TACTICA.Chat.fear.chargeCalledOff" : "TACTICA.Chat.fear.chargedFailed";
+  const posted = await coTest(actor, "fear", { ...defaultToggles(actor), fear: o.fear }, options, {}, (roll) => (roll.isSuccess ? {} : { notes: [failedNote] }));
   if (!posted) return null;
   // RULES §5: one test per activation — recorded in the actor's one write (in combat only).
   const record = inCombat() ? { flags: { tactica: { [FEAR_FLAG]: true } } } : {};
   if (posted.roll.isSuccess) {
     await actor.update({ system: { morale: { fearPassed: Math.max(model.morale.fearPassed, o.fear) } }, ...record } as never);
-  } else {
-    const note = o.charging ? "TACTICA.Chat.fear.chargeCalledOff" : "TACTICA.Chat.fear.chargedFailed";
-    await posted.message.update({ system: { notes: [note] } } as never);
-    if (inCombat()) await actor.update(record as never);
-  }
+  } else if (inCombat()) await actor.update(record as never);
   return posted.message;
 }
 
@@ -176,26 +178,30 @@ export async function tableOutcome(total: number): Promise<PanicOutcome | null> 
 }
 
 /**
- * RULES §5 (D-18): draws the panic table — a d10, +1 after a failed rally (clamped at 10) — read
- * from the compendium's "Table de panique" when present, else by the rules; the condition set
- * is the one of the outcome drawn, so card and token always agree.
+ * RULES §5 (D-18): reads the panic table for a d10 `natural` rolled by the player who drew — +1
+ * after a failed rally (clamped at 10) — from the compendium's "Table de panique" when present,
+ * else by the rules. The condition set is the one of the outcome drawn, so card and token always
+ * agree. The actor's morale state and the card's key (`flags.tactica.cards.<messageId>.panic`, so a
+ * second draw on that card is refused) are ONE actor update; then the other panic conditions go in
+ * one request, and the new one is added (each effect is its own document).
  */
-export async function drawPanic(actor: TacticaActor, afterRally: boolean): Promise<{ outcome: PanicOutcome; face: number; notes: string[] }> {
-  const roll = await new foundry.dice.Roll("1d10").evaluate();
-  const natural = roll.dice[0]?.results[0]?.result ?? 1;
+export async function drawPanic(actor: TacticaActor, afterRally: boolean, natural: number, messageId: string): Promise<{ outcome: PanicOutcome; face: number; notes: string[] }> {
   const builtIn = panicResult(natural, afterRally);
   const face = panicTotal(natural, afterRally);
   const outcome = (await tableOutcome(face)) ?? builtIn;
   const status = PANIC_RESULTS[outcome].status;
+  const record = recordChange(actor, messageId, { panic: { outcome, face } });
   // "Destroyed" sets no condition (the rest of the unit is removed): the morale state stays as it
   // was. Otherwise the new result replaces any earlier panic condition (a redraw after a failed rally).
-  if (status) {
-    await actor.update({ system: { morale: { state: status } } } as never);
-    for (const other of PANIC_STATUSES) {
-      if (other !== status && actor.statuses.has(other)) await actor.toggleStatusEffect(other, { active: false });
-    }
-    if (!actor.statuses.has(status)) await actor.toggleStatusEffect(status, { active: true });
-  }
+  await actor.update((status ? { system: { morale: { state: status } }, ...record } : record) as never);
+  if (status) await setPanicCondition(actor, status);
   const notes = afterRally ? ["TACTICA.Chat.panic.plusOne"] : [];
   return { outcome, face, notes };
+}
+
+/** The one panic condition `status` on `actor`: the others deleted in one request, `status` added if missing. */
+async function setPanicCondition(actor: TacticaActor, status: string): Promise<void> {
+  const others = actor.effects.filter((e) => PANIC_STATUSES.some((s) => s !== status && e.statuses.has(s))).map((e) => e.id ?? "");
+  if (others.length) await actor.deleteEmbeddedDocuments("ActiveEffect", others);
+  if (!actor.statuses.has(status)) await actor.toggleStatusEffect(status, { active: true });
 }

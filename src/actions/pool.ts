@@ -9,7 +9,7 @@ import { APTITUDE_KEYS, SUB_APTITUDE_KEYS, type AptitudeKey, type SubAptitudeKey
 import { aptitudeCurrent } from "../rules/scores";
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaChatMessage } from "../documents/chat-message";
-import { postCard, refused, subjectOf, type RollMethodOptions } from "./common";
+import { mayRollFor, postCard, refused, subjectOf, type RollMethodOptions } from "./common";
 import { poolDialog } from "../applications/dialogs/pool-dialog";
 
 /** What a pool roll is made of (RULES §3, D-7). */
@@ -43,6 +43,7 @@ export function poolOptions(actor: TacticaActor, request: PoolRequest): PoolRoll
 
 /** RULES §3: rolls a pool and posts its card (dialog unless fast-forwarded). */
 export async function rollPool(actor: TacticaActor, request: PoolRequest, options: RollMethodOptions = {}): Promise<TacticaChatMessage | null> {
+  if (!mayRollFor(actor)) return null;
   if (!(actor.system instanceof CharacterModel)) return refused("TACTICA.Chat.refused.noPool", { name: actor.name });
   let chosen = request;
   if (!options.fastForward) {

@@ -8,11 +8,13 @@ import { PressureRoll, type PressureRollOptions } from "../dice/pressure-roll";
 import { GearModel } from "../data/item/gear";
 import { WeaponModel } from "../data/item/weapon";
 import type { PressureTarget } from "../rules/pressure";
+import { cardRecord, recordChange } from "../documents/card-keys";
+import { notifyError } from "../utils/notify";
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaChatMessage } from "../documents/chat-message";
 import type { TacticaItem } from "../documents/item";
 import { isWeaponTarget, pressureEffectData, PRESSURE_WINDOWS } from "../pressure-windows";
-import { postCard, refused, subjectOf, type RollMethodOptions } from "./common";
+import { mayRollFor, postCard, refused, subjectOf, type RollMethodOptions } from "./common";
 import { pressureDialog } from "../applications/dialogs/pressure-dialog";
 
 /** The pressure target and printed value an item gives, or null when it gives none. */
@@ -34,28 +36,51 @@ export function windowNote(target: PressureTarget): string {
   return `TACTICA.Chat.pressure.window.${PRESSURE_WINDOWS[target]}`;
 }
 
+/** An effect as read here: its `flags.tactica.sourceMessage`. */
+interface SourcedEffect {
+  flags: unknown;
+}
+
+function sourceOf(effect: SourcedEffect): unknown {
+  return (effect.flags as { tactica?: { sourceMessage?: unknown } } | undefined)?.tactica?.sourceMessage;
+}
+
 /**
- * Creates the pressure effect of `roll` (on the actor, or on the weapon for its FOR) and returns
- * the note for the card; null, with a message, while pressure is blocked.
+ * True once the pressure bonus of card `messageId` was applied: its effect (on the actor or the
+ * weapon) carries the card's id, or the actor's key for that card says so — the key outlives the
+ * effect, which ends with its window (src/chat/keys.ts).
  */
-export async function applyPressureEffect(actor: TacticaActor, item: TacticaItem, roll: PressureRoll): Promise<string | null> {
-  if (actor.statuses.has("pressureBlocked")) return refused("TACTICA.Chat.pressure.blocked", { name: actor.name });
-  const target = roll.options.target;
+export function pressureApplied(actor: TacticaActor, item: TacticaItem, messageId: string): boolean {
+  if (cardRecord(actor, messageId).pressure === true) return true;
+  return [...actor.effects, ...item.effects].some((effect) => sourceOf(effect) === messageId);
+}
+
+/**
+ * Creates the pressure effect of card `messageId` (on the actor, or on the weapon for its FOR),
+ * carrying the card's id, then the actor's key for the card; returns the note for the card, or the
+ * reason it is refused (pressure blocked). Shows nothing: the caller tells the user who clicked.
+ */
+export async function applyPressureEffect(actor: TacticaActor, item: TacticaItem, bonus: { target: PressureTarget; bonus: number }, messageId: string): Promise<{ note: string } | { reason: string; data: Record<string, string> }> {
+  if (actor.statuses.has("pressureBlocked")) return { reason: "TACTICA.Chat.pressure.blocked", data: { name: actor.name } };
+  const target = bonus.target;
   const data = pressureEffectData({
     target,
-    bonus: roll.bonus,
+    bonus: bonus.bonus,
     itemId: item.id ?? "",
     itemUuid: item.uuid,
     name: `${game.i18n?.localize("TACTICA.Card.pressure.bonus") ?? ""} — ${item.name}`,
     img: item.img ?? null,
   });
-  if (isWeaponTarget(target)) await item.createEmbeddedDocuments("ActiveEffect", [data as never]);
-  else await actor.createEmbeddedDocuments("ActiveEffect", [data as never]);
-  return windowNote(target);
+  const effect = { ...data, flags: { tactica: { ...data.flags.tactica, sourceMessage: messageId } } };
+  if (isWeaponTarget(target)) await item.createEmbeddedDocuments("ActiveEffect", [effect as never]);
+  else await actor.createEmbeddedDocuments("ActiveEffect", [effect as never]);
+  await actor.update(recordChange(actor, messageId, { pressure: true }) as never);
+  return { note: windowNote(target) };
 }
 
 /** RULES §2: rolls pressure through `itemId` and posts its card. */
 export async function rollPressure(actor: TacticaActor, itemId: string, options: RollMethodOptions & { dice?: number } = {}): Promise<TacticaChatMessage | null> {
+  if (!mayRollFor(actor)) return null;
   const item = actor.items.get(itemId);
   if (!item) return refused("TACTICA.Chat.refused.noItem");
   if (actor.statuses.has("pressureBlocked")) return refused("TACTICA.Chat.pressure.blocked", { name: actor.name });
@@ -75,6 +100,10 @@ export async function rollPressure(actor: TacticaActor, itemId: string, options:
     { rollClass: PressureRoll, formula: PressureRoll.formulaFor(dice), options: rollOptions, fastForward: true },
     { kind: "pressure", itemUuid: item.uuid, followUpDone: single, notes: single ? [windowNote(source.target)] : [] },
   );
-  if (posted && single) await applyPressureEffect(actor, item, posted.roll);
+  // The roller's own actor and item: applied here, keyed on the card like a click would be.
+  if (posted?.message.id && single) {
+    const applied = await applyPressureEffect(actor, item, { target: source.target, bonus: posted.roll.bonus }, posted.message.id);
+    if ("reason" in applied) notifyError(applied.reason, applied.data);
+  }
   return posted?.message ?? null;
 }

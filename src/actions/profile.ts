@@ -8,11 +8,12 @@ import { PROFILE_KEYS, type ProfileKey } from "../rules/keys";
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaChatMessage } from "../documents/chat-message";
 import { closePressureWindow } from "../pressure-windows";
-import { postCard, refused, subjectOf, type RollMethodOptions } from "./common";
+import { mayRollFor, postCard, refused, subjectOf, type RollMethodOptions } from "./common";
 import { profileDialog, profileValue } from "../applications/dialogs/profile-dialog";
 
 /** RULES §1: rolls a test of `key` and posts its card. */
 export async function rollProfile(actor: TacticaActor, key: ProfileKey, options: RollMethodOptions = {}): Promise<TacticaChatMessage | null> {
+  if (!mayRollFor(actor)) return null;
   if (!PROFILE_KEYS.includes(key)) return refused("TACTICA.Chat.refused.unknownKey", { key: String(key) });
   let modifier = 0;
   let co: ProfileTestOptions["co"] = null;

@@ -11,10 +11,9 @@ import { UnitModel } from "../data/actor/unit";
 import { PowerModel } from "../data/item/power";
 import { castCostAc, cancelCostAc } from "../rules/psy";
 import type { TimelineCost } from "../rules/timeline";
-import { renderMaintainCard } from "../chat/card-state";
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaChatMessage } from "../documents/chat-message";
-import { postCard, refused, subjectOf, type CardTargetSource, type RollMethodOptions, inCombat } from "./common";
+import { mayRollFor, postCard, postInfoCard, refused, speakerOf, subjectOf, type CardTargetSource, type RollMethodOptions, inCombat } from "./common";
 import { psyDialog } from "../applications/dialogs/psy-dialog";
 
 /** The once-per-activation fear record (RULES §5), cleared here with the psy records. */
@@ -35,6 +34,7 @@ export function targetRows(): CardTargetSource[] {
 
 /** RULES §4: casts a power (refused when already cast this activation or the AC do not allow). */
 export async function castPower(actor: TacticaActor, itemId: string, options: RollMethodOptions & { concentration?: boolean; chanters?: number; modifier?: number } = {}): Promise<TacticaChatMessage | null> {
+  if (!mayRollFor(actor)) return null;
   const power = actor.items.get(itemId);
   if (!power || !(power.system instanceof PowerModel)) return refused("TACTICA.Chat.refused.noItem");
   if (inCombat() && flagList(actor, CAST_FLAG).includes(itemId)) return refused("TACTICA.Chat.psy.alreadyCast", { name: power.name });
@@ -65,6 +65,7 @@ export async function castPower(actor: TacticaActor, itemId: string, options: Ro
 
 /** RULES §4 (D-13): maintains one power this activation, paying its maintenance cost. */
 export async function maintainPower(actor: TacticaActor, itemId: string): Promise<TacticaChatMessage | null> {
+  if (!mayRollFor(actor)) return null;
   const system = actor.system;
   const power = actor.items.get(itemId);
   if (!(system instanceof CharacterModel) || !power || !(power.system instanceof PowerModel) || power.system.maintenance === null) {
@@ -75,15 +76,14 @@ export async function maintainPower(actor: TacticaActor, itemId: string): Promis
   const cost = power.system.maintenance;
   if (cost > system.actions.remaining) return refused("TACTICA.Errors.Actions.NotEnough", { name: actor.name, needed: cost, remaining: system.actions.remaining });
   await actor.update({ system: { actions: { spent: system.actions.spent + cost } }, ...(inCombat() ? { flags: { tactica: { [MAINTAIN_FLAG]: [itemId] } } } : {}) } as never);
-  return postMaintainCard(actor, power.name, cost);
+  return postMaintainCard(actor, power, cost);
 }
 
 /** The small card of a maintenance (RULES §4): what is maintained, the AC spent, its timeline cost. */
-async function postMaintainCard(actor: TacticaActor, powerName: string, cost: number): Promise<TacticaChatMessage | null> {
-  const content = await renderMaintainCard({ name: actor.name, power: powerName, ac: cost });
+async function postMaintainCard(actor: TacticaActor, power: { uuid: string; name: string }, cost: number): Promise<TacticaChatMessage | null> {
   const timelineCost: TimelineCost = { kind: "maintain", maintenanceCost: cost };
-  const message = await ChatMessage.create({ content, speaker: { actor: actor.id, alias: actor.name }, ...costFlags(timelineCost) } as ChatMessage.CreateData);
-  return (message as TacticaChatMessage | undefined) ?? null;
+  const summary = game.i18n?.format("TACTICA.Chat.psy.maintained", { name: actor.name, power: power.name }) ?? power.name;
+  return postInfoCard({ kind: "maintain", actorUuid: actor.uuid, itemUuid: power.uuid, acSpent: cost, label: power.name }, { summary: [summary], speaker: speakerOf(actor), ...costFlags(timelineCost) });
 }
 
 /** `flags.tactica.timelineCost` of a card that spends AC (the End-action dialog proposes it, RULES §7.1). */
@@ -106,6 +106,7 @@ export function unmaintainedUpdate(actor: TacticaActor): Record<string, unknown>
 
 /** RULES §4 (D-14): tries to cancel an effect in play of `level` (3 AC, mastery never counts). */
 export async function cancelPower(actor: TacticaActor, o: { level: number; concentration?: boolean; modifier?: number }, options: RollMethodOptions = {}): Promise<TacticaChatMessage | null> {
+  if (!mayRollFor(actor)) return null;
   const system = actor.system;
   if (!(system instanceof CharacterModel)) return null;
   const concentration = (o.concentration ?? false) && system.actions.remaining >= cancelCostAc(true);

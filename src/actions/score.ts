@@ -18,7 +18,7 @@ import type { TacticaChatMessage } from "../documents/chat-message";
 import { viewedTimeline } from "../chat/timeline-link";
 import { requestCardAction } from "../chat/gm";
 import { notifyError } from "../utils/notify";
-import { postCard, refused, subjectOf, type CardTargetSource, type RollMethodOptions } from "./common";
+import { mayRollFor, postCard, refused, subjectOf, type CardTargetSource, type RollMethodOptions } from "./common";
 import { scoreDialog } from "../applications/dialogs/score-dialog";
 import { attackDialog, type AttackChoice } from "../applications/dialogs/attack-dialog";
 
@@ -57,6 +57,7 @@ export function scoreOptions(actor: TacticaActor, request: ScoreRequest): ScoreR
  * configure step (after `tactica.preRoll`), skipped by `fastForward`.
  */
 export async function rollScore(actor: TacticaActor, request: ScoreRequest, options: RollMethodOptions = {}): Promise<TacticaChatMessage | null> {
+  if (!mayRollFor(actor)) return null;
   const rollOptions = scoreOptions(actor, request);
   if (!rollOptions) return refused("TACTICA.Chat.refused.noPool", { name: actor.name });
   const configure = async () => {
@@ -78,19 +79,37 @@ interface TokenView {
   actor: { uuid: string; name: string } | null;
 }
 
+/** What the places say of one target of an attack (RULES §6.4): distance, *Portée*, *Imprécis*. */
+export interface RowFacts {
+  distance: number | null;
+  /** a language key: why the target is out of range, or "" */
+  note: string;
+  /** the *Imprécis* penalty (≤ 0) */
+  modifier: number;
+}
+
+/**
+ * RULES §6.4: measured from the attacker's token to the target's — *Portée* checked (a target out
+ * of range, or whose range cannot be measured, is missed), *Imprécis* penalty from the distance.
+ */
+export function rowFacts(from: TokenDocument | null, to: TokenDocument | null, attributes: readonly Attribute[]): RowFacts {
+  const measure = measureTokens(from, to);
+  const facts: RowFacts = { distance: measure.distance, note: "", modifier: 0 };
+  const range = attributesOf(attributes, "range")[0];
+  if (range && !inRange({ x: range.x, ...(range.y !== undefined && range.y !== null ? { y: range.y } : {}) }, measure.distance)) {
+    facts.note = measure.distance === null ? `TACTICA.Chat.attack.${measure.reason ?? "noPlace"}` : "TACTICA.Chat.attack.outOfRange";
+  }
+  const inaccurate = attributesOf(attributes, "inaccurate")[0];
+  if (inaccurate && measure.distance !== null) facts.modifier = -imprecisPenalty(inaccurate.x, measure.distance);
+  return facts;
+}
+
 /** RULES §6.4: one target row — range checked, *Imprécis* penalty from the distance. */
 function targetRow(from: TokenDocument | null, token: TokenDocument, attributes: readonly Attribute[]): CardTargetSource {
   const view = token as unknown as TokenView;
-  const row: CardTargetSource = { actorUuid: view.actor?.uuid ?? "", tokenUuid: view.uuid, name: view.name, modifier: 0, distance: null, note: "" };
-  const measure = measureTokens(from, token);
-  row.distance = measure.distance;
-  const range = attributesOf(attributes, "range")[0];
-  if (range && !inRange({ x: range.x, ...(range.y !== undefined && range.y !== null ? { y: range.y } : {}) }, measure.distance)) {
-    row.note = measure.distance === null ? `TACTICA.Chat.attack.${measure.reason ?? "noPlace"}` : "TACTICA.Chat.attack.outOfRange";
-    row.outcome = "miss";
-  }
-  const inaccurate = attributesOf(attributes, "inaccurate")[0];
-  if (inaccurate && measure.distance !== null) row.modifier = -imprecisPenalty(inaccurate.x, measure.distance);
+  const facts = rowFacts(from, token, attributes);
+  const row: CardTargetSource = { actorUuid: view.actor?.uuid ?? "", tokenUuid: view.uuid, name: view.name, modifier: facts.modifier, distance: facts.distance, note: facts.note };
+  if (facts.note) row.outcome = "miss";
   return row;
 }
 
@@ -147,7 +166,7 @@ function rangeText(attributes: readonly Attribute[]): string {
 async function declareOnTimeline(message: TacticaChatMessage): Promise<void> {
   if (!viewedTimeline() || !message.id) return;
   const result = await requestCardAction({ action: "declareDelayed", messageId: message.id });
-  if (!result.ok && result.reason) notifyError(result.reason);
+  if (!result.ok && result.reason) notifyError(result.reason, result.data ?? {});
 }
 
 /** The card's title: the item's name, with a weapon's FOR in effect (RULES §2: pressure included). */
@@ -158,6 +177,7 @@ function attackTitle(name: string, weapon: WeaponModel | null): string {
 
 /** RULES §6.1 (D-25): attacks with a weapon or grenade; the targets defend from the card. */
 export async function attack(actor: TacticaActor, itemId: string, options: RollMethodOptions = {}): Promise<TacticaChatMessage | null> {
+  if (!mayRollFor(actor)) return null;
   const system = actor.system;
   const item = actor.items.get(itemId);
   if (!(system instanceof CharacterModel) || !item || !(item.system instanceof AttributeItemModel)) return refused("TACTICA.Chat.refused.noItem");

@@ -1,74 +1,88 @@
 /**
- * RULES §6.4/§7.2 *Différé X [Focalisé]*: the card's two timeline actions, executors of the one
- * writer (src/chat/gm.ts):
- * - `declareDelayed` (sent by the attacker's client right after posting): places the action
- *   marker on the viewed timeline, the card's message id as the marker's id, and marks the card
- *   "declared" — its targets' buttons wait for the action to resolve;
- * - `resolveDelayed` (the Resolve button of the card the combat posted again, flagged
- *   `flags.tactica.delayedResolve`): marks that card "resolved", which brings back its normal
- *   follow-up (defend, resist, damage).
+ * RULES §6.4/§7.2 *Différé X [Focalisé]*: the declaration of a delayed attack, an executor of the
+ * one writer (src/chat/gm.ts), and where a declared action stands.
+ * - `declareDelayed` (sent by the attacker's client right after posting): places the action marker
+ *   on the viewed timeline — the card's message id as the marker's id — X positions later, X read
+ *   from the stored item (never from the card). The marker IS the key: it is written in the one
+ *   combat update that places it, and a card whose marker exists, or came due, or was lost, is
+ *   never declared again.
+ * - When the pointer reaches the marker, the combat posts a `delayedDue` card naming the declaring
+ *   card (src/combat/cards.ts, on the active GM): the action resolves and its targets' buttons work
+ *   again (they work on the declaring card, shown again inside the due card). A *Focalisé* action
+ *   lost to *Épuisement* gets a notice naming the card instead: its targets never act.
  * Outside a running timeline nothing is declared: the card keeps its "resolves X positions later"
  * line for the GM, and its buttons stay usable.
  */
 import { attributesOf } from "../rules/attributes";
 import { AttributeItemModel } from "../data/item/base";
-import { actorAt, cardMessage, itemAt, OK, refuse } from "./card-message";
+import { ScoreRoll } from "../dice/score-roll";
+import type { TacticaChatMessage } from "../documents/chat-message";
+import type { TacticaItem } from "../documents/item";
+import { cardActor, cardAt, cardItem, owns, speakerToken, type Someone } from "./authority";
 import { registerCardAction, type CardRequest, type CardResult } from "./gm";
-import { canAct, type ActingUser, type CardAction } from "./permissions";
+import { OK, refuse } from "./results";
 import { combatantIdOf, viewedTimeline } from "./timeline-link";
 
 /** The duration of a declared attack, in positions: one, as the End-action default (no AC cost). */
 export const DELAYED_ATTACK_DURATION = 1;
 
-function allowed(user: ActingUser, action: CardAction, request: CardRequest) {
-  const found = cardMessage(request.messageId);
-  if (!found) return { error: refuse("TACTICA.Chat.invalid") };
-  if (!canAct(user, action, found.message)) return { error: refuse("TACTICA.Chat.notAllowed") };
-  return { found };
+import { FOCUS_LOST_KEY } from "../combat/cards";
+
+/** Where a *Différé* action stands: not declared, its marker waiting, come due, or lost. */
+export type DelayedStatus = "none" | "waiting" | "due" | "lost";
+
+/** The *Différé* attribute of an item, or null. */
+export function delayedOf(item: TacticaItem | null): { x: number; focused: boolean } | null {
+  const system = item?.system;
+  const delayed = system instanceof AttributeItemModel ? attributesOf(system.attributeList, "delayed")[0] : undefined;
+  return delayed ? { x: delayed.x, focused: delayed.focused === true } : null;
 }
 
-/** The `flags.tactica.delayedResolve` of a message, or null. */
-export function delayedResolveOf(message: { flags?: unknown }): { actionId: string; ownerId: string } | null {
-  const flag = (message.flags as { tactica?: { delayedResolve?: { actionId?: unknown; ownerId?: unknown } } } | undefined)?.tactica?.delayedResolve;
-  return flag && typeof flag.actionId === "string" && typeof flag.ownerId === "string" ? { actionId: flag.actionId, ownerId: flag.ownerId } : null;
+/** True when a combat's stored timeline holds the marker `id` (combat flags are GM-written). */
+function markerWaits(id: string): boolean {
+  const combats = (game.combats?.contents ?? []) as unknown as { timeline?: { entries: { id: string }[] } | null }[];
+  return combats.some((combat) => combat.timeline?.entries.some((entry) => entry.id === id) ?? false);
+}
+
+/**
+ * Where the *Différé* action of card `id` stands, read from what only a GM writes: a combat's
+ * timeline (players cannot write Combat flags) and the GM-authored cards the combat posts.
+ */
+export function delayedStatus(id: string): DelayedStatus {
+  if (markerWaits(id)) return "waiting";
+  for (const other of (game.messages?.contents ?? []) as TacticaChatMessage[]) {
+    const card = other.card;
+    if (!card || card.sourceMessage !== id || !(other.author as Someone | null)?.isGM) continue;
+    if (card.kind === "delayedDue") return "due";
+    if (card.kind === "notice" && card.notice.key === FOCUS_LOST_KEY) return "lost";
+  }
+  return "none";
 }
 
 /** Places the card's *Différé* marker on the viewed timeline (GM side). */
-async function declareDelayed(request: CardRequest, user: ActingUser): Promise<CardResult> {
-  const { found, error } = allowed(user, "declareDelayed", request);
-  if (!found) return error;
-  const { message, card } = found;
-  if (card.delayed === null || card.delayedState !== "" || delayedResolveOf(message)) return refuse("TACTICA.Chat.alreadyApplied");
+async function declareDelayed(request: CardRequest, sender: Someone): Promise<CardResult> {
+  const found = cardAt(request.messageId);
+  const actor = found ? cardActor(found) : null;
+  if (!found || !actor || !owns(sender, actor)) return refuse(found ? "TACTICA.Chat.notAllowed" : "TACTICA.Chat.invalid");
+  const { message } = found;
+  const item = cardItem(actor, found.card.itemUuid);
+  const delayed = delayedOf(item);
+  const roll = message.lastRoll;
+  if (!delayed || !(roll instanceof ScoreRoll) || roll.purpose !== "attack" || !message.id) return refuse("TACTICA.Chat.invalid");
+  if (delayedStatus(message.id) !== "none") {
+    if (found.card.delayedState === "") await message.update({ system: { delayedState: "declared", delayed: delayed.x } } as never);
+    return refuse("TACTICA.Chat.alreadyApplied");
+  }
   const combat = game.user?.isGM ? viewedTimeline() : null;
-  const actor = actorAt(card.actorUuid);
-  const ownerId = combat ? combatantIdOf(combat, actor, message.speaker?.token ?? null) : null;
-  if (!combat || !ownerId || !message.id) return refuse("TACTICA.Chat.delay.noTimeline");
-  const item = itemAt(card.itemUuid)?.system;
-  const focused = item instanceof AttributeItemModel && attributesOf(item.attributeList, "delayed").some((a) => a.focused === true);
-  const placed = await combat.declareDelayed({ ownerId, actionId: message.id, duration: DELAYED_ATTACK_DURATION, delay: card.delayed, focused });
+  const ownerId = combat ? combatantIdOf(combat, actor, speakerToken(message, actor)?.id ?? null) : null;
+  if (!combat || !ownerId) return refuse("TACTICA.Chat.delay.noTimeline");
+  const placed = await combat.declareDelayed({ ownerId, actionId: message.id, duration: DELAYED_ATTACK_DURATION, delay: delayed.x, focused: delayed.focused });
   if (!placed) return refuse("TACTICA.Chat.delay.noTimeline");
-  await message.update({ system: { delayedState: "declared" } } as never);
+  await message.update({ system: { delayedState: "declared", delayed: delayed.x } } as never);
   return OK;
 }
 
-/** Resolves the card the combat posted again when its marker came due. */
-async function resolveDelayed(request: CardRequest, user: ActingUser): Promise<CardResult> {
-  const { found, error } = allowed(user, "resolveDelayed", request);
-  if (!found) return error;
-  if (!delayedResolveOf(found.message)) return refuse("TACTICA.Chat.invalid");
-  if (found.card.delayedState === "resolved") return refuse("TACTICA.Chat.alreadyApplied");
-  await found.message.update({ system: { delayedState: "resolved" } } as never);
-  return OK;
-}
-
-/** Without a GM nothing is placed on a timeline; resolving needs the author who owns the actor. */
-function authorOwner(request: CardRequest, user: ActingUser): boolean {
-  const found = cardMessage(request.messageId);
-  return request.action === "resolveDelayed" && !!found && found.message.author?.id === user.id && canAct(user, "resolveDelayed", found.message);
-}
-
-/** Registers the *Différé* executors (called by registerChat). */
+/** Registers the *Différé* executor (called by registerChat): it writes a combat, so a GM only. */
 export function registerDelayedActions(): void {
-  registerCardAction("declareDelayed", declareDelayed, authorOwner);
-  registerCardAction("resolveDelayed", resolveDelayed, authorOwner);
+  registerCardAction("declareDelayed", declareDelayed, () => false);
 }

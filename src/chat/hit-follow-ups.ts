@@ -1,11 +1,12 @@
 /**
  * What a hit sets off besides damage (RULES §6.4), run by the apply-damage executor on the one
- * writer, before the card is written once:
+ * writer, after the damage and its key are written:
  * - *Etourdissante X Y*: the target takes its score test of X against Y (a stun card of its own);
  *   on a failure its marker moves later by `stunDelay` when the viewed combat runs a timeline and
- *   this client is a GM, else the card states the delay for the GM to apply;
+ *   this client is a GM — once per hit, the key `t<i>.stunned` written on the combat in the same
+ *   update as the move — else the card states the delay for the GM to apply;
  * - *Tectonique X*: the encumbrance of the target's place moves one step toward X, once per place
- *   per attack (an area attack hits several occupants of one place).
+ *   per attack: the key `shifted` is written on the region in the same update as the shift.
  */
 import { ScoreRoll } from "../dice/score-roll";
 import { CharacterModel } from "../data/actor/character";
@@ -14,44 +15,52 @@ import { shiftEncumbrance, tokenPlace } from "../places/measure";
 import { scoreOptions } from "../actions/score";
 import { postCard } from "../actions/common";
 import type { TacticaActor } from "../documents/actor";
-import { documentAt } from "./permissions";
+import { cardRecord, recordChange } from "../documents/card-keys";
 import { combatantIdOf, viewedTimeline } from "./timeline-link";
 
-/** What the stun test left on the target's row. */
-export interface StunOutcome {
-  stun: number;
-  stunMoved: boolean;
+/** The hit a follow-up belongs to: the card's message and the target row. */
+export interface HitKey {
+  messageId: string;
+  index: number;
 }
 
 /**
- * RULES §6.4 (D-29): the target's stun test. Null when the attack does not stun or the target
- * has no scores (a unit); else the delay (0: passed) and whether the timeline was moved.
+ * RULES §6.4 (D-29): the target's stun test, posted as its own card. Null when the attack does not
+ * stun or the target has no scores (a unit); else the positions its marker moves (0: passed).
  */
-export async function stunFollowUp(target: TacticaActor, tokenUuid: string, attributes: readonly Attribute[]): Promise<StunOutcome | null> {
+export async function stunTest(target: TacticaActor, attributes: readonly Attribute[]): Promise<number | null> {
   const stunning = attributesOf(attributes, "stunning")[0];
   if (!stunning || !(target.system instanceof CharacterModel)) return null;
   const options = scoreOptions(target, { subAptitude: stunning.score, difficulty: stunning.y, purpose: "stun" });
   if (!options) return null;
   const posted = await postCard(target, { rollClass: ScoreRoll, formula: (o) => ScoreRoll.formulaFor(o), options, fastForward: true }, { kind: "score" });
-  const delay = posted?.roll.stunDelay ?? 0;
-  if (delay <= 0) return { stun: 0, stunMoved: false };
+  return Math.max(0, posted?.roll.stunDelay ?? 0);
+}
+
+/**
+ * Moves the stunned target's marker `delay` positions later on the viewed timeline (a GM only),
+ * once per hit: the key `t<i>.stunned` is written on the combat in the same update as the move.
+ * True when the marker moved (now or by an earlier try).
+ */
+export async function stunMove(target: TacticaActor, token: TokenDocument | null, delay: number, key: HitKey): Promise<boolean> {
   const combat = game.user?.isGM ? viewedTimeline() : null;
-  const token = documentAt(tokenUuid) as { id?: string | null } | null;
-  const combatantId = combat ? combatantIdOf(combat, target, token?.id ?? null) : null;
-  const moved = !!combat && !!combatantId && (await combat.stun(combatantId, delay));
-  return { stun: delay, stunMoved: moved };
+  if (!combat || delay <= 0) return false;
+  const row = `t${key.index}`;
+  const done = cardRecord(combat, key.messageId)[row] as { stunned?: unknown } | undefined;
+  if (typeof done?.stunned === "number") return true;
+  const combatantId = combatantIdOf(combat, target, token?.id ?? null);
+  return !!combatantId && (await combat.stun(combatantId, delay, recordChange(combat, key.messageId, { [row]: { stunned: delay } })));
 }
 
 /**
  * RULES §6.4 *Tectonique X*: shifts the target's place toward X unless this attack already did.
  * Returns the region id shifted, or null.
  */
-export async function tectonicFollowUp(tokenUuid: string, attributes: readonly Attribute[], shifted: readonly string[]): Promise<string | null> {
+export async function tectonicFollowUp(token: TokenDocument | null, attributes: readonly Attribute[], messageId: string): Promise<string | null> {
   const tectonic = attributesOf(attributes, "tectonic")[0];
   if (!tectonic) return null;
-  const token = documentAt(tokenUuid) as TokenDocument | null;
   const region = token ? tokenPlace(token) : null;
-  if (!region?.id || shifted.includes(region.id)) return null;
-  await shiftEncumbrance(region.id, tectonic.x);
+  if (!region?.id || cardRecord(region as { flags: unknown }, messageId).shifted === true) return null;
+  await shiftEncumbrance(region.id, tectonic.x, recordChange(region as { flags: unknown }, messageId, { shifted: true }));
   return region.id;
 }

@@ -1,103 +1,197 @@
 /**
- * Chat wiring (DESIGN §4): on `renderChatMessageHTML` a roll card's content is replaced by the
- * card rendered for the viewing user (the last roll with their buttons, then the card state), and
- * each `data-action` button sends its request to the one writer (src/chat/gm.ts). The result's
- * refusal, if any, is shown to the clicker, localised.
+ * The one card path (DESIGN §4). Every chat output of the system is a `rollCard` message whose
+ * `kind` says what it is (src/data/chat/roll-card.ts); `TacticaChatMessage#renderHTML` asks this
+ * module for the card's content, for the viewing user, ONCE, before the chat log inserts the
+ * message. A card whose data cannot be read (a malformed roll, a forged kind, an unreadable
+ * threshold) renders a localised "damaged card" notice instead of throwing on every client.
+ *
+ * The `renderChatMessageHTML` hook only wires the buttons: one click listener delegated on the
+ * message element (it sees the buttons rendered into it afterwards), sending each click to
+ * src/chat/click.ts. A due *Différé* card shows its declaring card again: its buttons act on that
+ * card, and it is redrawn whenever that card changes.
  */
-import { TacticaChatMessage } from "../documents/chat-message";
-import { notifyError } from "../utils/notify";
-import { CARD_ACTIONS, canAct, type CardAction, type CardMessageView } from "./permissions";
-import { promptOf } from "../actions/morale-prompt";
-import { actorAt } from "./card-message";
-import { renderPromptCard } from "./card-state";
-import { requestCardAction } from "./gm";
-import { registerRollerActions } from "./actions";
+import { setCardRenderer, type TacticaChatMessage } from "../documents/chat-message";
+import { INFO_KINDS, type InfoKind, type RollCardModel } from "../data/chat/roll-card";
+import type { ThresholdEvent } from "../rules/threshold";
+import { eventText } from "../combat/thresholds";
+import { registerDiceSoNice } from "../dice/dsn";
+import { cardActor, cardAt, cardItem, type CardAt, type Someone } from "./authority";
+import { renderCardState } from "./card-state";
+import { CARD_ACTIONS, canAct, cardFlagsFor, type CardAction } from "./permissions";
+import { runCardAction } from "./click";
+import { registerCardWriter } from "./gm";
+import { registerRollerActions } from "./roller-actions";
 import { registerTargetActions } from "./target-actions";
 import { registerDelayedActions } from "./delayed-actions";
+
+/** The template of the cards without a roll. */
+export const INFO_CARD_TEMPLATE = "systems/tactica/templates/chat/info-card.hbs";
+
+function renderInfo(context: Record<string, unknown>): Promise<string> {
+  return foundry.applications.handlebars.renderTemplate(INFO_CARD_TEMPLATE, context);
+}
+
+function isInfoKind(kind: string): kind is InfoKind {
+  return (INFO_KINDS as readonly string[]).includes(kind);
+}
+
+/** A roll card: the last roll with the roller's buttons, then the card's state (rows, notes…). */
+async function renderRollCard(found: CardAt, user: Someone | null): Promise<string> {
+  const roll = found.message.lastRoll;
+  if (!roll) throw new Error("a roll card without a readable roll");
+  const isPrivate = !found.message.isContentVisible;
+  const html = await roll.render({ isPrivate, ...cardFlagsFor(user, found, found.card.followUpDone) });
+  return isPrivate ? html : html + (await renderCardState(found, user));
+}
+
+/** RULES §5 (D-16): the prompt, with its button for the actor's owners (a prompt names only its author's actor). */
+function renderPrompt(found: CardAt, user: Someone | null): Promise<string> {
+  const actor = cardActor(found);
+  if (!actor) throw new Error("a morale prompt naming an actor its author does not own");
+  return renderInfo({ prompt: { name: actor.name, unshakeable: found.card.unshakeable, canTest: canAct(user, "moraleTest", found) } });
+}
+
+/** RULES §4 (D-13): who maintains which power, and the AC it cost. */
+function renderMaintain(found: CardAt): Promise<string> {
+  const actor = cardActor(found);
+  if (!actor) throw new Error("a maintenance naming an actor its author does not own");
+  const power = cardItem(actor, found.card.itemUuid);
+  return renderInfo({ maintained: { name: actor.name, power: power?.name ?? found.card.label, ac: found.card.acSpent ?? 0 } });
+}
+
+const THRESHOLD_EVENTS: readonly string[] = ["fieldRestored", "burn", "incendiaryDecay", "disruptiveDecay"];
+
+/** The stored threshold card, checked (a hand-edited one renders as damaged). */
+interface ThresholdData {
+  mode: "tours" | "timeline";
+  thresholds: number[];
+  entries: { name: string; events: ThresholdEvent[] }[];
+}
+
+function thresholdData(value: unknown): ThresholdData {
+  const data = value as Partial<ThresholdData> | null;
+  const ok =
+    !!data &&
+    (data.mode === "tours" || data.mode === "timeline") &&
+    Array.isArray(data.thresholds) &&
+    data.thresholds.every((t) => Number.isInteger(t)) &&
+    Array.isArray(data.entries) &&
+    data.entries.every((e) => typeof e?.name === "string" && Array.isArray(e.events) && e.events.every((ev) => THRESHOLD_EVENTS.includes(ev?.type)));
+  if (!ok) throw new Error("an unreadable threshold card");
+  return data as ThresholdData;
+}
+
+/** RULES §7.3: the thresholds crossed, and what each combatant went through. */
+function renderThreshold(card: RollCardModel): Promise<string> {
+  const data = thresholdData(card.threshold);
+  const label = data.mode === "tours" ? "TACTICA.Combat.Threshold.Round" : "TACTICA.Combat.Threshold.Position";
+  const title = game.i18n!.format(label, { value: data.thresholds.join(", ") });
+  const lines = data.entries.filter((e) => e.events.length > 0).map((e) => ({ name: e.name, events: e.events.map(eventText) }));
+  return renderInfo({ threshold: { title, lines } });
+}
+
+/** A one-line notice: its language key formatted with its values (the whole line escaped). */
+function renderNotice(card: RollCardModel): Promise<string> {
+  const { key, data } = card.notice;
+  if (!key.startsWith("TACTICA.") || typeof data !== "object" || data === null) throw new Error("an unreadable notice");
+  const values = Object.fromEntries(Object.entries(data as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
+  return renderInfo({ notice: game.i18n!.format(key, values) });
+}
+
+/** RULES §7.2: a due *Différé* action — its line, then its declaring card (when the GM posted it). */
+async function renderDue(found: CardAt, user: Someone | null): Promise<string> {
+  if (!(found.message.author as Someone | null)?.isGM) throw new Error("a due card a GM did not post");
+  const line = await renderInfo({ due: game.i18n!.format("TACTICA.Combat.Delayed.Due", { name: found.card.label }) });
+  const source = cardAt(found.card.sourceMessage);
+  return source ? line + (await renderRollCard(source, user)) : line;
+}
+
+/** The card's content for the current user; a "damaged card" notice when its data cannot be read. */
+export async function renderCardContent(message: TacticaChatMessage): Promise<string> {
+  const user = (game.user ?? null) as Someone | null;
+  const found = message.id ? cardAt(message.id) : message.card ? { message, card: message.card } : null;
+  if (!found) return "";
+  try {
+    const kind = found.card.kind;
+    if (!isInfoKind(kind)) return await renderRollCard(found, user);
+    if (kind === "moralePrompt") return await renderPrompt(found, user);
+    if (kind === "maintain") return await renderMaintain(found);
+    if (kind === "threshold") return await renderThreshold(found.card);
+    if (kind === "notice") return await renderNotice(found.card);
+    return await renderDue(found, user);
+  } catch (err) {
+    console.warn("Tactica | a card could not be rendered", message.id, err);
+    return renderInfo({ damaged: true });
+  }
+}
 
 function isCardAction(value: string | undefined): value is CardAction {
   return (CARD_ACTIONS as readonly string[]).includes(value ?? "");
 }
 
-/** Sends one click; the button stays disabled while the request runs (a double click waits). */
-async function onClick(message: TacticaChatMessage, button: HTMLButtonElement): Promise<void> {
-  const action = button.dataset.action;
-  if (!isCardAction(action) || !message.id) return;
-  const targetIndex = button.dataset.targetIndex === undefined ? undefined : Number(button.dataset.targetIndex);
-  const index = button.dataset.index === undefined ? undefined : Number(button.dataset.index);
+/** What a click event is, as the listener reads it (a DOM event; the test fake's too). */
+interface ClickEvent {
+  target: unknown;
+  shiftKey?: boolean;
+  preventDefault(): void;
+}
+
+/** A button as the listener reads it. */
+interface ActionButton {
+  dataset: Record<string, string | undefined>;
+  disabled: boolean;
+}
+
+/** The message a card's buttons act on: a due card's buttons are its declaring card's. */
+function actsOn(message: TacticaChatMessage): TacticaChatMessage {
+  const card = message.card;
+  if (card?.kind !== "delayedDue" || !(message.author as Someone | null)?.isGM) return message;
+  return cardAt(card.sourceMessage)?.message ?? message;
+}
+
+/** One click on a card: the button stays disabled while its action runs (a double click waits). */
+async function onClick(message: TacticaChatMessage, event: ClickEvent): Promise<void> {
+  const target = event.target as { closest?: (selector: string) => unknown } | null;
+  const button = target?.closest?.("button[data-action]") as ActionButton | null | undefined;
+  const action = button?.dataset.action;
+  if (!button || !isCardAction(action) || button.disabled) return;
+  event.preventDefault();
+  const number = (value: string | undefined) => (value === undefined ? undefined : Number(value));
   button.disabled = true;
   try {
-    const result = await requestCardAction({ action, messageId: message.id, targetIndex, index });
-    if (!result.ok && result.reason) notifyError(result.reason);
+    await runCardAction(actsOn(message), action, { targetIndex: number(button.dataset.targetIndex), index: number(button.dataset.index), fastForward: event.shiftKey ?? false });
   } finally {
     button.disabled = false;
   }
 }
 
-/** Puts the card into the message's HTML and wires its buttons. */
-export async function renderCardInto(message: TacticaChatMessage, html: HTMLElement): Promise<void> {
-  if (!message.card || !message.lastRoll) return;
-  const content = html.querySelector<HTMLElement>(".message-content") ?? html;
-  content.innerHTML = await message.renderCard();
-  for (const button of content.querySelectorAll<HTMLButtonElement>("button[data-action]")) {
-    button.addEventListener("click", (event) => {
-      event.preventDefault();
-      void onClick(message, button);
-    });
+/** Wires a rendered card's buttons: one listener on the message element. */
+export function wireCard(message: TacticaChatMessage, html: { addEventListener(type: "click", fn: (event: ClickEvent) => unknown): void }): void {
+  if (!message.card) return;
+  html.addEventListener("click", (event) => onClick(message, event));
+}
+
+/** The chat log as it redraws one message (v13 `ChatLog#updateMessage`, which core calls from `ChatMessage#_onUpdate`). */
+interface ChatLogView {
+  updateMessage?(message: TacticaChatMessage): unknown;
+}
+
+/** Redraws the due cards that show `message` again (their content is that card's). */
+function redrawDueCards(message: TacticaChatMessage): void {
+  const log = ui.chat as unknown as ChatLogView | undefined;
+  for (const other of (game.messages?.contents ?? []) as TacticaChatMessage[]) {
+    if (other.card?.kind === "delayedDue" && other.card.sourceMessage === message.id) void log?.updateMessage?.(other);
   }
 }
 
-/** The prompt as the permission helper reads a card: its actor, no targets. */
-function promptView(message: TacticaChatMessage, actorUuid: string): CardMessageView {
-  return { author: message.author ?? null, system: { actorUuid, targets: [] } };
-}
-
-/**
- * RULES §5 (D-16): the morale prompt rendered for the viewing user — its button only for who may
- * act for the actor (checked again on click). The test is the owner's own roll: it runs on the
- * clicker's client, with its dialog (shift-click skips it).
- */
-export async function wirePrompt(message: TacticaChatMessage, html: HTMLElement): Promise<void> {
-  const shown = await promptHtml(message);
-  if (shown === null) return;
-  const content = html.querySelector<HTMLElement>(".message-content") ?? html;
-  content.innerHTML = shown;
-  for (const button of content.querySelectorAll<HTMLButtonElement>('button[data-action="moraleTest"]')) {
-    button.addEventListener("click", (event) => {
-      event.preventDefault();
-      void runMoralePrompt(message, event.shiftKey);
-    });
-  }
-}
-
-/** The prompt's HTML for the current user, or null when it is not a prompt of a known actor. */
-export async function promptHtml(message: TacticaChatMessage): Promise<string | null> {
-  const prompt = promptOf(message);
-  const actor = prompt ? actorAt(prompt.actorUuid) : null;
-  if (!prompt || !actor) return null;
-  const canTest = canAct(game.user, "moraleTest", promptView(message, prompt.actorUuid));
-  return renderPromptCard({ name: actor.name, unshakeable: prompt.unshakeable, canTest });
-}
-
-/** The prompt's click: permission re-checked, then the actor's morale test (shift-click: no dialog). */
-export async function runMoralePrompt(message: TacticaChatMessage, fastForward = false): Promise<TacticaChatMessage | null> {
-  const prompt = promptOf(message);
-  const actor = prompt ? actorAt(prompt.actorUuid) : null;
-  if (!prompt || !actor || !canAct(game.user, "moraleTest", promptView(message, prompt.actorUuid))) {
-    notifyError("TACTICA.Chat.notAllowed");
-    return null;
-  }
-  return actor.moraleTest({ fastForward });
-}
-
-/** Registers the card executors and the render hook (on init). */
+/** Registers the card executors, the writer's channel, the renderer and the two chat hooks (on init). */
 export function registerChat(): void {
   registerRollerActions();
   registerTargetActions();
   registerDelayedActions();
-  Hooks.on("renderChatMessageHTML", (message, html) => {
-    if (!(message instanceof TacticaChatMessage)) return;
-    if (promptOf(message)) void wirePrompt(message, html);
-    else void renderCardInto(message, html);
-  });
+  registerCardWriter();
+  setCardRenderer(renderCardContent);
+  registerDiceSoNice();
+  Hooks.on("renderChatMessageHTML", (message, html) => wireCard(message as TacticaChatMessage, html as never));
+  Hooks.on("updateChatMessage", (message) => redrawDueCards(message as TacticaChatMessage));
 }

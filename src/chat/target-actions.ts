@@ -1,31 +1,62 @@
 /**
- * The targets' card actions (RULES §4, §6.1, §6.2): resist a power, defend against an attack,
- * apply an attack's damage. Each runs on the one writer (src/chat/gm.ts) under the message's
- * lock, checks permission for that row again, and writes its result into the card's target row.
+ * The targets' card actions (RULES §4, §6.1, §6.2): resist a power, defend against an attack, apply
+ * an attack's damage. Executors of the one writer (src/chat/gm.ts), run for the attested sender:
+ * - resist and defend: the sender owns the row's target; their own die or dice come with the
+ *   request (rolled on their client) and only their faces are read; everything else — the power's
+ *   resist characteristic, the cast, the attacker's score, the distance, the defence — is
+ *   recomputed from the stored documents. The outcome is RECORDED ON THE TARGET ACTOR
+ *   (`flags.tactica.cards.<messageId>.t<i>`, src/documents/card-keys.ts), which the attacker cannot
+ *   write; the card row only displays it;
+ * - apply damage: the sender owns the target, or is a GM; damage lands only on a hit recorded on
+ *   the target, once — the damage and `damageApplied` in one target-actor update — so a forged row
+ *   is powerless, even when a GM clicks it.
+ * A card counts only when its author owns its actor, and its item only as that actor's own.
  */
 import { ProfileTest } from "../dice/profile-test";
 import { PsyRoll } from "../dice/psy-roll";
 import { ScoreRoll } from "../dice/score-roll";
+import { facesOf } from "../dice/shape";
 import { CharacterModel } from "../data/actor/character";
 import { GrenadeModel } from "../data/item/grenade";
 import { WeaponModel } from "../data/item/weapon";
 import { AttributeItemModel } from "../data/item/base";
+import { PowerModel } from "../data/item/power";
 import { attackHits } from "../rules/scores";
+import { isPsySuccess } from "../rules/psy";
+import { profileTestSuccess } from "../rules/morale";
 import { attributesOf } from "../rules/attributes";
 import { coFor } from "../actions/morale";
+import { rowFacts, scoreOptions } from "../actions/score";
 import { closePressureWindow } from "../pressure-windows";
-import { actorAt, cardMessage, itemAt, OK, refuse } from "./card-message";
-import { stunFollowUp, tectonicFollowUp } from "./hit-follow-ups";
+import type { TacticaActor } from "../documents/actor";
+import type { TacticaItem } from "../documents/item";
+import { recordChange, targetRecord, type DamageBreakdown } from "../documents/card-keys";
+import type { DamageResult } from "../rules/damage";
+import { cardActor, cardAt, cardItem, mayWrite, owns, rowActor, rowToken, speakerToken, type CardAt, type Someone } from "./authority";
+import { stunMove, stunTest, tectonicFollowUp } from "./hit-follow-ups";
+import { delayedOf, delayedStatus } from "./delayed-actions";
 import { registerCardAction, type CardRequest, type CardResult } from "./gm";
-import { canAct, owns, type ActingUser, type CardAction } from "./permissions";
+import { OK, refuse, rollFrom } from "./results";
 
-function rowRequest(user: ActingUser, action: CardAction, request: CardRequest) {
-  const found = cardMessage(request.messageId);
+/** A target's request: the card, its actor (owned by the author), the row and its target actor. */
+interface RowRequest {
+  found: CardAt;
+  actor: TacticaActor;
+  index: number;
+  target: TacticaActor;
+  messageId: string;
+}
+
+function rowRequest(request: CardRequest, sender: Someone, mayAct: (target: TacticaActor) => boolean): RowRequest | CardResult {
+  const found = cardAt(request.messageId);
   const index = request.targetIndex ?? -1;
-  const target = found?.card.targets[index];
-  if (!found || !target) return { error: refuse("TACTICA.Chat.invalid") };
-  if (!canAct(user, action, found.message, index)) return { error: refuse("TACTICA.Chat.notAllowed") };
-  return { found, index, target };
+  const target = found ? rowActor(found.card, index) : null;
+  if (!found || !target || !found.message.id) return refuse("TACTICA.Chat.invalid");
+  if (!mayAct(target)) return refuse("TACTICA.Chat.notAllowed");
+  const actor = cardActor(found);
+  // A card naming an actor its author does not own speaks for nobody: nothing reaches its targets.
+  if (!actor) return refuse("TACTICA.Chat.notAllowed");
+  return { found, actor, index, target, messageId: found.message.id };
 }
 
 /** The card's targets with row `index` changed (the whole array is written once). */
@@ -33,79 +64,161 @@ function targetsWith(targets: readonly object[], index: number, change: object):
   return targets.map((t, i) => (i === index ? { ...t, ...change } : { ...t }));
 }
 
-/** RULES §4: the target resists a successful cast with its FOR, END or CO (D10 roll-under). */
-async function resist(request: CardRequest, user: ActingUser): Promise<CardResult> {
-  const { found, index, target, error } = rowRequest(user, "resist", request);
-  if (!found) return error;
+/** Writes row `index` of the card (display), when it differs from what it shows. */
+async function showRow(found: CardAt, index: number, change: Record<string, unknown>): Promise<void> {
+  const row = found.card.targets[index] as unknown as Record<string, unknown> | undefined;
+  if (row && Object.entries(change).every(([k, v]) => JSON.stringify(row[k]) === JSON.stringify(v))) return;
+  await found.message.update({ system: { targets: targetsWith(found.card.targets, index, change) } } as never);
+}
+
+/** The attack item of a card: a weapon or grenade of the card's actor. */
+function attackItem(actor: TacticaActor, found: CardAt): (TacticaItem & { system: WeaponModel | GrenadeModel }) | null {
+  const item = cardItem(actor, found.card.itemUuid);
+  return item && (item.system instanceof WeaponModel || item.system instanceof GrenadeModel) ? (item as TacticaItem & { system: WeaponModel | GrenadeModel }) : null;
+}
+
+/** A *Différé* attack's targets act only once it resolved (or when it was never declared). */
+function delayedRefusal(item: TacticaItem, messageId: string): CardResult | null {
+  if (!delayedOf(item)) return null;
+  const status = delayedStatus(messageId);
+  if (status === "waiting") return refuse("TACTICA.Chat.delay.waiting");
+  if (status === "lost") return refuse("TACTICA.Chat.delay.lost");
+  return null;
+}
+
+/** RULES §4: the target resists a successful cast with its FOR, END or CO (D10 roll-under, its own die). */
+async function resist(request: CardRequest, sender: Someone): Promise<CardResult> {
+  const req = rowRequest(request, sender, (target) => owns(sender, target));
+  if (!("found" in req)) return req;
+  const { found, actor, index, target, messageId } = req;
   const roll = found.message.lastRoll;
-  if (!(roll instanceof PsyRoll) || !roll.isSuccess || !roll.options.resist) return refuse("TACTICA.Chat.invalid");
-  if (target.outcome !== "pending") return refuse("TACTICA.Chat.alreadyApplied");
-  const actor = actorAt(target.actorUuid);
-  if (!actor) return refuse("TACTICA.Chat.invalid");
-  const key = roll.options.resist;
-  const profile = (actor.system as { profile?: Record<string, { total: number }> }).profile;
-  const value = key === "co" ? coFor(actor) : (profile?.[key]?.total ?? 0);
-  const test = await new ProfileTest("1d10", {}, { characteristic: key, value, purpose: "resist", natural10Fails: game.settings?.get("tactica", "nat10") ?? false }).evaluate();
-  const outcome = test.isSuccess ? "resisted" : "failed";
-  await found.message.update({ system: { targets: targetsWith(found.card.targets, index, { total: test.natural, outcome }) } } as never);
+  const power = cardItem(actor, found.card.itemUuid);
+  const psyker = actor.system as { psyker?: { mastery?: number } };
+  if (!(roll instanceof PsyRoll) || roll.options.mode !== "cast" || !(power?.system instanceof PowerModel) || !power.system.resist) return refuse("TACTICA.Chat.invalid");
+  // The cast as the stored power and caster say (level, mastery); the dialog's choices and the die are the caster's.
+  let cast: number;
+  try {
+    cast = PsyRoll.targetOf({ ...roll.options, mode: "cast", level: power.system.level, mastery: psyker.psyker?.mastery ?? 0 });
+  } catch {
+    return refuse("TACTICA.Chat.invalid");
+  }
+  if (!isPsySuccess(roll.natural, cast)) return refuse("TACTICA.Chat.invalid");
+  const recorded = targetRecord(target, messageId, index);
+  if (recorded) {
+    await showRow(found, index, { outcome: recorded.outcome, total: recorded.total });
+    return refuse("TACTICA.Chat.alreadyApplied");
+  }
+  const faces = facesOf(rollFrom(request.roll, ProfileTest), [{ count: 1, faces: 10 }]);
+  if (!faces) return refuse("TACTICA.Chat.badDice");
+  const natural = faces[0]![0]!;
+  const key = power.system.resist;
+  const profile = (target.system as { profile?: Record<string, { total: number }> }).profile;
+  const value = key === "co" ? coFor(target) : (profile?.[key]?.total ?? 0);
+  const success = profileTestSuccess(natural, value, game.settings?.get("tactica", "nat10") ?? false);
+  const outcome = success ? "resisted" : "failed";
+  await target.update(recordChange(target, messageId, { [`t${index}`]: { outcome, total: natural } }) as never);
+  await showRow(found, index, { total: natural, outcome, dice: [natural] });
   return OK;
 }
 
 /** RULES §6.1 (D-24, D-25): the target rolls 2d6 + its defence score; the attack hits when strictly higher. */
-async function defend(request: CardRequest, user: ActingUser): Promise<CardResult> {
-  const { found, index, target, error } = rowRequest(user, "defend", request);
-  if (!found) return error;
+async function defend(request: CardRequest, sender: Someone): Promise<CardResult> {
+  const req = rowRequest(request, sender, (target) => owns(sender, target));
+  if (!("found" in req)) return req;
+  const { found, actor, index, target, messageId } = req;
   const roll = found.message.lastRoll;
-  if (!(roll instanceof ScoreRoll) || target.outcome !== "pending" || target.note) return refuse("TACTICA.Chat.alreadyApplied");
-  if (found.card.delayedState === "declared") return refuse("TACTICA.Chat.delay.waiting");
-  const actor = actorAt(target.actorUuid);
-  const system = actor?.system;
+  const item = attackItem(actor, found);
+  const attacker = actor.system;
+  const system = target.system;
+  if (!(roll instanceof ScoreRoll) || roll.purpose !== "attack" || !item || !(attacker instanceof CharacterModel)) return refuse("TACTICA.Chat.invalid");
   if (!(system instanceof CharacterModel)) return refuse("TACTICA.Chat.invalid");
-  const item = itemAt(found.card.itemUuid)?.system;
-  const ranged = item instanceof GrenadeModel || (item instanceof WeaponModel && item.range === "ranged");
-  const terrifying = item instanceof AttributeItemModel && attributesOf(item.attributeList, "terrifying").length > 0;
-  const score = system.defence[terrifying ? "terrifying" : ranged ? "ranged" : "melee"];
-  const defence = await new ScoreRoll(ScoreRoll.formulaFor({ modifiers: [{ value: score }] }), {}, { purpose: "defence", modifiers: [{ value: score }] }).evaluate();
-  const hit = attackHits(roll.testTotal + target.modifier, defence.testTotal);
-  await found.message.update({ system: { targets: targetsWith(found.card.targets, index, { total: defence.testTotal, outcome: hit ? "hit" : "miss" }) } } as never);
+  const waiting = delayedRefusal(item, messageId);
+  if (waiting) return waiting;
+  const recorded = targetRecord(target, messageId, index);
+  if (recorded) {
+    await showRow(found, index, { outcome: recorded.outcome, total: recorded.total });
+    return refuse("TACTICA.Chat.alreadyApplied");
+  }
+  const faces = facesOf(rollFrom(request.roll, ScoreRoll), [{ count: 2, faces: 6 }]);
+  if (!faces) return refuse("TACTICA.Chat.badDice");
+  const attributes = item.system.attributeList;
+  // The attack: the attacker's own dice, its score from the stored actor and weapon, the dialog's modifier.
+  const sub = item.system instanceof WeaponModel ? item.system.governingSubAptitude : item.system.subAptitude;
+  const score = ScoreRoll.scoreOf({ ...scoreOptions(actor, { subAptitude: sub, purpose: "attack" })!, modifiers: roll.options.modifiers ?? [] });
+  const facts = rowFacts(speakerToken(found.message, actor), rowToken(found.card, index, target), attributes);
+  const defenceTotal = faces[0]!.reduce((sum, face) => sum + face, 0) + system.defence[defenceKind(item)];
+  const hit = !facts.note && attackHits(roll.faces.reduce((sum, face) => sum + face, 0) + score + facts.modifier, defenceTotal);
+  const outcome = hit ? "hit" : "miss";
+  await target.update(recordChange(target, messageId, { [`t${index}`]: { outcome, total: defenceTotal } }) as never);
+  await showRow(found, index, { total: defenceTotal, outcome, dice: faces[0]!, modifier: facts.modifier, note: facts.note, distance: facts.distance });
   return OK;
 }
 
-/** RULES §6.2 (D-26): applies the hit's damage to the target and writes the breakdown on the card. */
-async function applyDamage(request: CardRequest, user: ActingUser): Promise<CardResult> {
-  const { found, index, target, error } = rowRequest(user, "applyDamage", request);
-  if (!found) return error;
-  if (target.outcome !== "hit" || target.damageApplied) return refuse("TACTICA.Chat.alreadyApplied");
-  const actor = actorAt(target.actorUuid);
-  const itemDoc = itemAt(found.card.itemUuid);
-  const item = itemDoc?.system;
-  if (!actor || !(item instanceof AttributeItemModel)) return refuse("TACTICA.Chat.invalid");
-  const damage = item instanceof WeaponModel || item instanceof GrenadeModel ? item.damage : 0;
-  const result = await actor.applyDamage({ damage, attributes: item.attributeList });
-  if (!result) return refuse("TACTICA.Chat.invalid");
-  const breakdown = { field: result.field?.absorbed ?? 0, armour: result.armour?.reduced ?? 0, resistant: result.resistant?.reduced ?? 0, pv: result.pv.lost };
-  // RULES §6.4: the hit's own follow-ups, then the card written once with all of them.
-  const stun = await stunFollowUp(actor, target.tokenUuid, item.attributeList);
-  const place = await tectonicFollowUp(target.tokenUuid, item.attributeList, found.card.placesShifted);
-  const change = { damageApplied: true, damage: breakdown, ...(stun ?? {}) };
-  const placesShifted = place ? [...found.card.placesShifted, place] : [...found.card.placesShifted];
+/** RULES §6.1 (D-24): the defence an attack calls for — against terror, at range, or in melee. */
+function defenceKind(item: TacticaItem & { system: WeaponModel | GrenadeModel }): "terrifying" | "ranged" | "melee" {
+  if (attributesOf(item.system.attributeList, "terrifying").length > 0) return "terrifying";
+  return item.system instanceof GrenadeModel || item.system.range === "ranged" ? "ranged" : "melee";
+}
+
+/** RULES §6.2 (D-26): applies a recorded hit's damage to the target, once, and writes the breakdown on the card. */
+async function applyDamage(request: CardRequest, sender: Someone): Promise<CardResult> {
+  const req = rowRequest(request, sender, (target) => sender.isGM || owns(sender, target));
+  if (!("found" in req)) return req;
+  const { found, actor, index, target, messageId } = req;
+  const item = attackItem(actor, found);
+  if (!item || !(item.system instanceof AttributeItemModel)) return refuse("TACTICA.Chat.invalid");
+  const recorded = targetRecord(target, messageId, index);
+  if (!recorded || recorded.outcome !== "hit") return refuse("TACTICA.Chat.noHit");
+  const shown = found.card.targets[index];
+  if (recorded.damageApplied && shown?.damageApplied) return refuse("TACTICA.Chat.alreadyApplied");
+  const attributes = item.system.attributeList;
+  const row = `t${index}`;
+  let stun = recorded.stun ?? null;
+  let breakdown = shown?.damage ?? null;
+  if (!recorded.damageApplied) {
+    // The stun test first, so its result joins the damage and its key in ONE target update.
+    stun = await stunTest(target, attributes);
+    const result = await target.applyDamage({ damage: item.system.damage, attributes }, (r) =>
+      recordChange(target, messageId, { [`${row}.damageApplied`]: true, [`${row}.stun`]: stun, [`${row}.damage`]: breakdownOf(r) }),
+    );
+    if (!result) return refuse("TACTICA.Chat.invalid");
+    breakdown = breakdownOf(result);
+    // RULES §2: a weapon FOR pressure bonus lasts for the wound it causes.
+    if (item.id) await closePressureWindow(actor, "nextWound", { itemId: item.id });
+  } else breakdown ??= recorded.damage ?? null;
+  // RULES §6.4: the hit's follow-ups, each keyed on the document it writes; then the card, once.
+  const token = rowToken(found.card, index, target);
+  const stunMoved = stun ? await stunMove(target, token, stun, { messageId, index }) : false;
+  const place = await tectonicFollowUp(token, attributes, messageId);
+  const placesShifted = place && !found.card.placesShifted.includes(place) ? [...found.card.placesShifted, place] : [...found.card.placesShifted];
+  const change = { damageApplied: true, damage: breakdown, ...(stun === null ? {} : { stun, stunMoved }) };
   await found.message.update({ system: { targets: targetsWith(found.card.targets, index, change), placesShifted } } as never);
-  // RULES §2: a weapon FOR pressure bonus lasts for the wound it causes.
-  const attacker = actorAt(found.card.actorUuid);
-  if (attacker && itemDoc?.id) await closePressureWindow(attacker, "nextWound", { itemId: itemDoc.id });
   return OK;
 }
 
-/** Without a GM: the clicker must own the target and be the message's author. */
-function ownsRow(request: CardRequest, user: ActingUser): boolean {
-  const found = cardMessage(request.messageId);
-  const target = found?.card.targets[request.targetIndex ?? -1];
-  return !!found && !!target && found.message.author?.id === user.id && owns(user, target.actorUuid) && owns(user, found.card.actorUuid);
+/** RULES §6.2: what one hit did, for the card's breakdown. */
+function breakdownOf(result: DamageResult): DamageBreakdown {
+  return { field: result.field?.absorbed ?? 0, armour: result.armour?.reduced ?? 0, resistant: result.resistant?.reduced ?? 0, pv: result.pv.lost };
+}
+
+/** Without a GM: the clicker may write the message (its author) and the row's target. */
+function writesCardAndTarget(request: CardRequest, user: Someone): boolean {
+  const found = cardAt(request.messageId);
+  const target = found ? rowActor(found.card, request.targetIndex) : null;
+  return !!found && !!target && mayWrite(user, found.message) && mayWrite(user, target);
+}
+
+/** Apply damage without a GM: as above, and no *Tectonique* (a region is a GM's document). */
+function writesDamage(request: CardRequest, user: Someone): boolean {
+  const found = cardAt(request.messageId);
+  const actor = found ? cardActor(found) : null;
+  const item = found && actor ? attackItem(actor, found) : null;
+  return writesCardAndTarget(request, user) && !!item && attributesOf(item.system.attributeList, "tectonic").length === 0 && mayWrite(user, actor);
 }
 
 /** Registers the target-side executors (called by registerChat). */
 export function registerTargetActions(): void {
-  registerCardAction("resist", resist, ownsRow);
-  registerCardAction("defend", defend, ownsRow);
-  registerCardAction("applyDamage", applyDamage, ownsRow);
+  registerCardAction("resist", resist, writesCardAndTarget);
+  registerCardAction("defend", defend, writesCardAndTarget);
+  registerCardAction("applyDamage", applyDamage, writesDamage);
 }

@@ -1,49 +1,40 @@
 /**
- * The combat's chat lines (RULES §7.2): a due *Différé* action's card posted again, and the
- * "action lost" line of *Focalisé*. Rendered from templates/combat/*.hbs.
+ * The combat's chat lines (RULES §7.2), posted by the active GM as cards of the one card path
+ * (src/data/chat/roll-card.ts): a due *Différé* action (kind `delayedDue`, which shows its declaring
+ * card again and lets its targets act), and the "action lost" notice of *Focalisé* (kind `notice`).
+ * Names are user text: the cards render them escaped, never as raw flavor.
  */
 import type { TimelineActionEntry } from "../rules/timeline";
+import { postInfoCard } from "../actions/common";
+import type { TacticaChatMessage } from "../documents/chat-message";
 
-/** The template of a one-line combat notice. */
-export const COMBAT_NOTICE_TEMPLATE = "systems/tactica/templates/combat/notice.hbs";
-
-async function postNotice(text: string, flags: Record<string, unknown> = {}): Promise<ChatMessage.Implementation | undefined> {
-  const content = await foundry.applications.handlebars.renderTemplate(COMBAT_NOTICE_TEMPLATE, { text });
-  return ChatMessage.create({ content, flags: { tactica: flags } });
-}
+/** The language key of a lost *Focalisé* action's notice (read back by src/chat/delayed-actions.ts). */
+export const FOCUS_LOST_KEY = "TACTICA.Combat.Delayed.Lost";
 
 function combatantName(combat: Combat.Implementation, id: string): string {
   return combat.combatants.get(id)?.name ?? "?";
 }
 
 /**
- * RULES §7.2: the pointer reached a *Différé* marker — the declaring card (the marker's id is its
- * chat message id) is posted again, flagged `flags.tactica.delayedResolve` so the card can offer
- * its Resolve button; a notice stands in when that message is gone. Fires `tactica.delayedDue`.
+ * RULES §7.2: the pointer reached a *Différé* marker — the action resolves: a `delayedDue` card
+ * names the declaring card (the marker's id is its chat message id), which is marked resolved so
+ * its targets' buttons come back. Fires `tactica.delayedDue`.
  */
 export async function postDueAction(combat: Combat.Implementation, due: { id: string; ownerId: string }): Promise<void> {
   const name = combatantName(combat, due.ownerId);
-  const flavor = game.i18n?.format("TACTICA.Combat.Delayed.Due", { name }) ?? name;
-  const original = game.messages?.get(due.id);
-  let message: ChatMessage.Implementation | undefined;
-  if (original) {
-    const { _id, timestamp, ...data } = original.toObject() as Record<string, unknown> & { _id?: unknown; timestamp?: unknown };
-    void _id;
-    void timestamp;
-    const flags = { ...(data.flags as Record<string, unknown> | undefined) };
-    flags.tactica = { ...(flags.tactica as Record<string, unknown> | undefined), delayedResolve: { actionId: due.id, ownerId: due.ownerId } };
-    message = await ChatMessage.create({ ...data, flavor, flags } as ChatMessage.CreateData);
-  } else {
-    message = await postNotice(flavor, { delayedResolve: { actionId: due.id, ownerId: due.ownerId } });
-  }
+  const line = game.i18n?.format("TACTICA.Combat.Delayed.Due", { name }) ?? name;
+  const original = game.messages?.get(due.id) as TacticaChatMessage | undefined;
+  const message = await postInfoCard({ kind: "delayedDue", sourceMessage: due.id, label: name, actorUuid: original?.card?.actorUuid ?? "" }, { summary: [line] });
+  if (original?.card?.delayedState === "declared") await original.update({ system: { delayedState: "resolved" } } as never);
   Hooks.callAll("tactica.delayedDue", combat, due, message ?? null);
 }
 
-/** RULES §7.2 *Focalisé*: one chat line per lost action. */
+/** RULES §7.2 *Focalisé*: one notice per lost action, naming the card of that action. */
 export async function postFocusLost(combat: Combat.Implementation, ownerId: string, lost: readonly TimelineActionEntry[]): Promise<void> {
   const name = combatantName(combat, ownerId);
   for (const entry of lost) {
-    const text = game.i18n?.format("TACTICA.Combat.Delayed.Lost", { name, position: String(entry.position) }) ?? name;
-    await postNotice(text, { focusLost: { actionId: entry.id, ownerId } });
+    const data = { name, position: String(entry.position) };
+    const text = game.i18n?.format(FOCUS_LOST_KEY, data) ?? name;
+    await postInfoCard({ kind: "notice", sourceMessage: entry.id, notice: { key: FOCUS_LOST_KEY, data } }, { summary: [text] });
   }
 }

@@ -362,14 +362,17 @@ export class TacticaCombat extends Combat {
     }
   }
 
-  /** RULES §6.4/§7.2 *Etourdissante*: the target's marker moves `delay` positions later. */
-  async stun(combatantId: string, delay: number): Promise<boolean> {
+  /**
+   * RULES §6.4/§7.2 *Etourdissante*: the target's marker moves `delay` positions later. `extra`
+   * joins the same combat update (the hit's exactly-once key, src/documents/card-keys.ts).
+   */
+  async stun(combatantId: string, delay: number, extra: Record<string, unknown> = {}): Promise<boolean> {
     if (!this.#canManage()) return false;
     const state = this.#runningTimeline();
     if (!state) return false;
     try {
       const next = stunEntry(state, combatantId, delay);
-      if (next !== state) await this.#writeTimeline(next);
+      if (next !== state) await this.#writeTimeline(next, extra);
       return true;
     } catch (err) {
       return !notifyRulesError(err);

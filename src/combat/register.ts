@@ -5,14 +5,12 @@
  */
 import { INITIATIVE_FORMULA, TacticaCombat } from "./combat";
 import { TacticaCombatant } from "./combatant";
-import { COMBAT_NOTICE_TEMPLATE } from "./cards";
-import { THRESHOLD_CARD_TEMPLATE } from "./thresholds";
 import { adaptiveResetUpdate } from "../data/actor/threshold-update";
 import { COMBAT_UI_TEMPLATES, registerCombatUI } from "../applications/combat/register";
 import "./declarations";
 
 /** The combat chat templates, to preload with the system's others. */
-export const COMBAT_TEMPLATES = [THRESHOLD_CARD_TEMPLATE, COMBAT_NOTICE_TEMPLATE, ...COMBAT_UI_TEMPLATES];
+export const COMBAT_TEMPLATES = [...COMBAT_UI_TEMPLATES];
 
 /** RULES §7.2 *Focalisé*: every running timeline combat where `actor` fights loses its focused actions. */
 export async function onExhaustionGained(actor: Actor.Implementation): Promise<void> {

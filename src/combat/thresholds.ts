@@ -11,9 +11,7 @@ import { thresholdUpdate } from "../data/actor/threshold-update";
 import { CharacterModel } from "../data/actor/character";
 import { UnitModel } from "../data/actor/unit";
 import type { CombatMode } from "../settings";
-
-/** The template of the threshold chat card. */
-export const THRESHOLD_CARD_TEMPLATE = "systems/tactica/templates/combat/threshold-card.hbs";
+import { postInfoCard } from "../actions/common";
 
 /** One combatant's line of the threshold card. */
 export interface ThresholdSummaryEntry {
@@ -56,7 +54,7 @@ function tickActor(actor: Actor.Implementation, count: number): { result: Thresh
 }
 
 /** Localised text of one event, for the card. */
-function eventText(event: ThresholdEvent): string {
+export function eventText(event: ThresholdEvent): string {
   const i18n = game.i18n;
   if (!i18n) return event.type;
   switch (event.type) {
@@ -100,13 +98,14 @@ export async function processThresholds(
   return summary;
 }
 
-/** The one chat card of a threshold crossing (GM-only whisper would hide gauges players see). */
+/**
+ * The one chat card of a threshold crossing (a card of kind `threshold`, rendered for each viewer
+ * in their language; GM-only whisper would hide gauges players see).
+ */
 async function postThresholdCard(summary: ThresholdSummary): Promise<void> {
-  const lines = summary.entries
-    .filter((entry) => entry.events.length > 0)
-    .map((entry) => ({ name: entry.name, events: entry.events.map(eventText) }));
+  const entries = summary.entries.filter((entry) => entry.events.length > 0).map((entry) => ({ name: entry.name, events: entry.events }));
   const label = summary.mode === "tours" ? "TACTICA.Combat.Threshold.Round" : "TACTICA.Combat.Threshold.Position";
   const title = game.i18n?.format(label, { value: summary.thresholds.join(", ") }) ?? label;
-  const content = await foundry.applications.handlebars.renderTemplate(THRESHOLD_CARD_TEMPLATE, { title, lines });
-  await ChatMessage.create({ content, flags: { tactica: { threshold: { mode: summary.mode, thresholds: summary.thresholds } } } });
+  const lines = entries.map((entry) => `${entry.name} : ${entry.events.map(eventText).join(" ; ")}`);
+  await postInfoCard({ kind: "threshold", threshold: { mode: summary.mode, thresholds: summary.thresholds, entries } }, { summary: [title, ...lines] });
 }

@@ -75,20 +75,17 @@ export interface Outcome {
 }
 
 /**
- * Buttons a card may show. The roll never decides them: the chat card model computes who may do
- * what and passes these flags to `roll.render(flags)`; they default to false.
+ * The roller's buttons a card may show. The roll never decides them: the chat layer computes who
+ * may do what (src/chat/permissions.ts) and passes these flags to `roll.render(flags)`; they
+ * default to false. A target's buttons (resist, defend, apply damage) belong to the target rows of
+ * the card (src/chat/card-state.ts), never to the roll.
  * - `canPush` (pool): push this roll (only meaningful while `pushable`).
- * - `canResist` (psy): a target may resist a successful cast (the power has a resist test).
- * - `canDefend` / `canApplyDamage` (score, attack): defend against it / apply its damage.
  * - `canApplyPressure` (pressure): turn the bonus into an effect.
  * - `canChooseDie` (pressure, several dice): pick another die than the best one (D-4).
  * - `canRollPanic` (profile test, failed morale or rally): roll on the panic table.
  */
 export interface CardFlags {
   canPush: boolean;
-  canResist: boolean;
-  canDefend: boolean;
-  canApplyDamage: boolean;
   canApplyPressure: boolean;
   canChooseDie: boolean;
   canRollPanic: boolean;
@@ -96,9 +93,6 @@ export interface CardFlags {
 
 export const NO_FLAGS: CardFlags = {
   canPush: false,
-  canResist: false,
-  canDefend: false,
-  canApplyDamage: false,
   canApplyPressure: false,
   canChooseDie: false,
   canRollPanic: false,

@@ -6,17 +6,24 @@
  *    mode, message data) or return `false` to cancel the roll;
  * 2. configure — the caller's dialog (`configure`), skipped when `fastForward` (shift-click: the
  *    defaults are rolled as they are); it returns changes, or null to cancel;
- * 3. evaluate — the roll class is built from the (possibly changed) options and rolled;
+ * 3. evaluate — the roll class is built from the (possibly changed) options and rolled, on this
+ *    client with its dice settings (manual fulfilment included), never interactively for a blind
+ *    roll (the roller must not see its result: core's `Roll#toMessage` does the same);
  * 4. `Hooks.callAll("tactica.roll", roll, config)`;
- * 5. post — `roll.toMessage(messageData, { rollMode })`, so blind, GM-only and self rolls are
- *    whispered or hidden by Foundry itself.
+ * 5. post — `roll.toMessage(messageData, mode option)` in the running generation's vocabulary
+ *    (src/compat/message-mode.ts), so blind, GM-only and self rolls are whispered or hidden by
+ *    Foundry itself.
  *
  * It knows nothing of actors or documents: callers pass the options, the speaker and the dialog.
  */
 import type { BaseRollOptions, TacticaRoll } from "./base";
+import { currentMessageMode, messageModeOption, normaliseMode, type ModeKey } from "../compat/message-mode";
 
-/** A roll mode of `CONFIG.Dice.rollModes`; null or absent means the user's current mode. */
-export type RollModeKey = "publicroll" | "gmroll" | "blindroll" | "selfroll";
+/**
+ * A roll (v13) or message (v14) mode key, either vocabulary; null or absent means the user's
+ * current mode.
+ */
+export type RollModeKey = ModeKey;
 
 /** What the configure step (a dialog) may change. */
 export interface RollConfigureResult<O> {
@@ -42,6 +49,8 @@ export interface RollPipelineConfig<O extends BaseRollOptions, R extends Tactica
   fastForward?: boolean;
   /** chat message data: speaker, flavor, flags… (the roll adds itself) */
   messageData?: Record<string, unknown>;
+  /** more message data computed from the evaluated roll (a card's notes), merged before posting */
+  messageDataFor?: ((roll: R) => Record<string, unknown>) | null;
   rollMode?: RollModeKey | null;
   /** false to evaluate only, without posting a message */
   post?: boolean;
@@ -82,11 +91,13 @@ export async function rollPipeline<O extends BaseRollOptions, R extends TacticaR
   config.rollClass.assertOptions(config.options);
   const formula = typeof config.formula === "function" ? config.formula(config.options) : config.formula;
   const roll = new config.rollClass(formula, {}, config.options);
-  await roll.evaluate();
+  const mode = normaliseMode(config.rollMode) ?? currentMessageMode();
+  await roll.evaluate({ allowInteractive: mode !== "blind" });
   hooks().callAll("tactica.roll", roll, config);
 
   if (config.post === false) return { roll, message: null };
-  const rollMode = config.rollMode ?? undefined;
-  const message = await roll.toMessage(config.messageData ?? {}, { rollMode });
+  const data = { ...(config.messageData ?? {}), ...(config.messageDataFor?.(roll) ?? {}) };
+  // fvtt-types 13.345 knows `rollMode` only; v14's `messageMode` is the same option renamed.
+  const message = await roll.toMessage(data, messageModeOption(mode) as Parameters<R["toMessage"]>[1]);
   return { roll, message };
 }

@@ -4,10 +4,14 @@
  * base or gear die costs something.
  *
  * The first roll's formula is `Nd6[base] + Nd6[skill] + Nd6[gear]` (kinds with no die left out),
- * so real dice (and Dice So Nice) show each kind. A push is a NEW PoolRoll whose formula is the
- * rerolled dice only (`Nd6[push]`) and whose options carry the faces before and after the push
- * and its consequences: the chat message is updated with the pushed roll appended, and the last
- * PoolRoll of a message always knows the whole story.
+ * so real dice (and Dice So Nice, each kind in its colour) show each kind. A push is a NEW PoolRoll
+ * whose formula is the rerolled dice only, by kind again, and whose options carry the faces before
+ * and after the push and its consequences: the chat message is updated with the pushed roll
+ * appended, and the last PoolRoll of a message always knows the whole story.
+ *
+ * The push is rolled by the player who pushes ({@link PoolRoll.pushDice}, on their client, with
+ * their dice settings) and applied by the one writer ({@link PoolRoll.pushedWith}), which reads
+ * only the faces of the rerolled dice, checked against what the push rerolls.
  */
 import {
   afterPushLoss,
@@ -25,6 +29,8 @@ import {
   type PushOdds,
 } from "../rules/pool";
 import { assertInteger, invalid } from "../rules/errors";
+import { applyDieAppearance } from "./appearance";
+import { facesOf } from "./shape";
 import type { AptitudeKey, SubAptitudeKey } from "../rules/keys";
 import { TacticaRoll, type BaseRollOptions, type CardBody } from "./base";
 import { poolConsequenceRows, poolDiceRow, poolInputs } from "./pool-card";
@@ -65,9 +71,6 @@ export interface PoolRollOptions extends BaseRollOptions {
   consequences?: PushConsequences | null;
 }
 
-/** The flavor that marks each kind's term in the formula. */
-const PUSH_FLAVOR = "push";
-
 export class PoolRoll extends TacticaRoll<PoolRollOptions> {
   static override readonly KIND: string = "pool";
   static override CHAT_TEMPLATE = `${CHAT_TEMPLATE_ROOT}/pool.hbs`;
@@ -93,6 +96,12 @@ export class PoolRoll extends TacticaRoll<PoolRollOptions> {
     PoolRoll.sizes(options);
     assertInteger("required successes", options.required ?? 1, 1);
     assertInteger("max pushes", options.maxPushes ?? 1, 0);
+  }
+
+  constructor(formula: string, data: Record<string, never> = {}, options: PoolRollOptions) {
+    super(formula, data, options);
+    // Each kind of die in its Dice So Nice colour (src/dice/appearance.ts).
+    applyDieAppearance(this.dice);
   }
 
   /**
@@ -160,24 +169,60 @@ export class PoolRoll extends TacticaRoll<PoolRollOptions> {
   }
 
   /**
-   * Pushes the roll (RULES §3): rolls one real d6 per eligible die (base, then skill, then gear,
-   * left to right, as the rules' pushPool asks for them) and returns a NEW evaluated PoolRoll
-   * holding the faces before and after and the consequences for `actor`. This roll is unchanged.
+   * The dice a push rerolls (RULES §3), not rolled yet: one d6 per eligible die, by kind (base,
+   * then skill, then gear, left to right, as the rules' pushPool asks for them). The pushing
+   * player's client evaluates it.
    * @throws RulesRangeError when the roll cannot be pushed (no eligible die, or no push left).
    */
-  async push(actor: PushActor): Promise<PoolRoll> {
+  pushDice(): PoolRoll {
     if (!this.pushable) invalid("this roll cannot be pushed", { pushes: this.pushes, faces: this.faces });
+    const counts = PoolRoll.rerolledCounts(this.faces);
+    const formula = POOL_DIE_KINDS.filter((kind) => counts[kind] > 0).map((kind) => `${counts[kind]}d6[${kind}]`).join(" + ");
+    return new PoolRoll(formula, {}, { ...this.options });
+  }
+
+  /** How many dice of each kind a push of `faces` rerolls. */
+  static rerolledCounts(faces: PoolFaces): Record<PoolDieKind, number> {
+    const counts: Record<PoolDieKind, number> = { base: 0, skill: 0, gear: 0 };
+    for (const die of pushableDice(faces)) counts[die.kind]++;
+    return counts;
+  }
+
+  /**
+   * Applies a push rolled elsewhere (RULES §3, D-8, D-9): `rerolled` must hold exactly the dice
+   * {@link pushDice} asks for (kind by kind, faces 1–6); the kept dice are this roll's own. Returns
+   * a NEW evaluated PoolRoll — the rerolled dice, with the faces before and after, the push count
+   * and the consequences for `actor` — that the message appends. This roll is unchanged.
+   * `maxPushes` is the pusher's limit as the writer reads it from the actor (D-8), not this roll's.
+   * @throws RulesRangeError when the roll cannot be pushed, or `rerolled` is not that push's dice.
+   */
+  pushedWith(rerolled: unknown, actor: PushActor, maxPushes = this.options.maxPushes ?? 1): PoolRoll {
+    if (this.pushes >= maxPushes || !isPushable(this.faces)) invalid("this roll cannot be pushed", { pushes: this.pushes, faces: this.faces });
     const before = this.faces;
-    const count = pushableDice(before).length;
-    const options: PoolRollOptions = { ...this.options, pushes: this.pushes + 1, first: this.firstFaces, before };
-    const next = new PoolRoll(`${count}d6[${PUSH_FLAVOR}]`, {}, options);
-    await next.evaluate();
-    const fresh = next.activeFaces(PUSH_FLAVOR);
-    const pushed = pushPool(before, () => fresh.shift() ?? invalid("the push rolled too few dice", count));
-    next.options.pushed = pushed;
-    next.options.pushActor = { willpower: actor.willpower, gainsWillpower: actor.gainsWillpower };
-    next.options.consequences = PoolRoll.consequencesOf(before, pushed, actor, this.pushes + 1);
-    return next;
+    const counts = PoolRoll.rerolledCounts(before);
+    const kinds = POOL_DIE_KINDS.filter((kind) => counts[kind] > 0);
+    const roll = rerolled instanceof PoolRoll ? rerolled : null;
+    const faces = roll ? facesOf(roll, kinds.map((kind) => ({ count: counts[kind], faces: 6, flavor: kind }))) : null;
+    if (!roll || !faces) invalid("the push's dice are not the dice this push rerolls", counts);
+    const fresh = faces.flat();
+    const pushed = pushPool(before, () => fresh.shift() ?? invalid("the push rolled too few dice", counts));
+    const options: PoolRollOptions = {
+      ...this.options,
+      maxPushes,
+      pushes: this.pushes + 1,
+      first: this.firstFaces,
+      before,
+      pushed,
+      pushActor: { willpower: actor.willpower, gainsWillpower: actor.gainsWillpower },
+      consequences: PoolRoll.consequencesOf(before, pushed, actor, this.pushes + 1),
+    };
+    return PoolRoll.fromData({ ...roll.toJSON(), options } as never) as PoolRoll;
+  }
+
+  /** Rolls a push here and applies it (the whole push on one client: tests, samples, benchmarks). */
+  async push(actor: PushActor): Promise<PoolRoll> {
+    const dice = await this.pushDice().evaluate();
+    return this.pushedWith(dice, actor);
   }
 
   /**

@@ -16,7 +16,8 @@ import {
 import { assertInteger, invalid } from "../rules/errors";
 import type { ProfileKey } from "../rules/keys";
 import { TacticaRoll, type BaseRollOptions, type CardBody } from "./base";
-import { type CardFlags, CHAT_TEMPLATE_ROOT, d10DiceRow, inputRow, type InputRow, type LocalNote, modifierRow, note, passFail, pluralNote } from "./card";
+import { applyDieAppearance } from "./appearance";
+import { CHAT_TEMPLATE_ROOT, d10DiceRow, inputRow, type InputRow, type LocalNote, modifierRow, note, passFail, pluralNote } from "./card";
 
 /** RULES §4: a power is resisted with a FOR, END or CO profile test. */
 export type ResistKey = Extract<ProfileKey, "for" | "end" | "co">;
@@ -53,6 +54,12 @@ export class PsyRoll extends TacticaRoll<PsyRollOptions> {
     if (options.cost !== undefined && options.cost !== null) assertInteger("use cost", options.cost, 0);
     // Impossible casts (a chanting master, a concentrating choir…) throw here, before any die.
     PsyRoll.targetOf(options);
+  }
+
+  constructor(formula: string, data: Record<string, never> = {}, options: PsyRollOptions) {
+    super(formula, data, options);
+    // The psychic d10 in its Dice So Nice colour (src/dice/appearance.ts).
+    applyDieAppearance(this.dice, "psy");
   }
 
   /** RULES §4: the number to roll under. */
@@ -114,7 +121,7 @@ export class PsyRoll extends TacticaRoll<PsyRollOptions> {
     return rows;
   }
 
-  protected override cardBody(flags: CardFlags): CardBody {
+  protected override cardBody(): CardBody {
     const success = this.isSuccess;
     const natural = this.natural;
     const classes = [success ? "success" : "failure"];
@@ -127,13 +134,12 @@ export class PsyRoll extends TacticaRoll<PsyRollOptions> {
       target: { label: "TACTICA.Card.targetUnder", value: this.target },
       diceRows: [d10DiceRow(natural, classes)],
       outcome: passFail(success, details),
-      actions: ["canResist"],
+      actions: [],
       extra: {
         mode: this.options.mode,
         isNatural10: natural === 10,
         resistLabel: resist ? `TACTICA.Profile.${resist}.abbr` : null,
         resist,
-        canResist: flags.canResist && resist !== null,
       },
     };
   }

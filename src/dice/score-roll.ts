@@ -16,7 +16,6 @@ import {
   note,
   passFail,
   pluralNote,
-  type CardFlags,
   type InputRow,
   type LocalNote,
   type ModifierEntry,
@@ -143,21 +142,18 @@ export class ScoreRoll extends TacticaRoll<ScoreRollOptions> {
     return passFail(result.success, details, total);
   }
 
-  protected override cardBody(flags: CardFlags): CardBody {
+  protected override cardBody(): CardBody {
     const dice = this.faces.map((face, i) => dieBadge(i, face, 6, "d6", "TACTICA.Card.die.d6"));
-    const attack = this.purpose === "attack";
     return {
       inputs: this.inputs(),
       target: this.difficulty === null ? null : { label: "TACTICA.Card.score.difficulty", value: this.difficulty },
       diceRows: [{ label: "TACTICA.Card.dice", groups: [{ kind: "d6", label: "TACTICA.Card.die.d6", dice }] }],
       outcome: this.outcome(),
-      actions: ["canDefend", "canApplyDamage"],
+      actions: [],
       extra: {
         purpose: this.purpose,
         testTotal: this.testTotal,
         stunDelay: this.stunDelay,
-        canDefend: flags.canDefend && attack,
-        canApplyDamage: flags.canApplyDamage && attack,
       },
     };
   }

@@ -115,8 +115,10 @@ export class TacticaActor extends Actor {
    * RULES §6.2 (D-26): applies one hit through the rules' damage pipeline and writes PV, gauges,
    * the armour's *Adaptatif* bonus and the force field in ONE update. Returns the breakdown for
    * the card, or `null` (with a localised message, nothing changed) when the input is refused.
+   * `extra` (or what it returns for the result) joins that same update: a card's exactly-once key
+   * (src/documents/card-keys.ts).
    */
-  async applyDamage(attack: IncomingAttack): Promise<DamageResult | null> {
+  async applyDamage(attack: IncomingAttack, extra: Record<string, unknown> | ((result: DamageResult) => Record<string, unknown>) = {}): Promise<DamageResult | null> {
     const model = this.model;
     if (!model) return null;
     const protection = model.protection();
@@ -130,7 +132,8 @@ export class TacticaActor extends Actor {
     const update = damageUpdate(protection, result);
     // D-16: the first crossing of the half-start line is recorded in the same write as the damage.
     const prompt = !model.morale.moraleTested && moraleDueAfter(model, result.target.pv);
-    await this.update(prompt ? { ...update, system: { ...update.system, morale: { moraleTested: true } } } : update);
+    const full = prompt ? { ...update, system: { ...update.system, morale: { moraleTested: true } } } : update;
+    await this.update({ ...full, ...(typeof extra === "function" ? extra(result) : extra) } as typeof full);
     if (prompt) await postMoralePrompt(this, model.morale.unshakeable);
     return result;
   }

@@ -1,19 +1,36 @@
 /**
- * The ChatMessage document. Roll cards keep their state in the `rollCard` model (DESIGN §4): the
- * card shows the LAST roll of the message (a push appends one) with the buttons the viewing user
- * may use (src/chat/permissions.ts), followed by the card's own state — targets and their results,
- * notes — from src/chat/card-state.ts. Buttons are wired in `renderChatMessageHTML`
- * (src/chat/render.ts).
+ * The ChatMessage document. Every chat output of Tactica is a `rollCard` message (one subtype, a
+ * `kind` per card: src/data/chat/roll-card.ts), rendered ONCE, inside `renderHTML`, before the
+ * chat log inserts the element: core builds the message frame (`super.renderHTML`), then the card
+ * fills `.message-content` for the viewing user — no swap after insertion, no flicker (v13
+ * `ChatMessage#renderHTML` fires `renderChatMessageHTML` synchronously and the chat log inserts the
+ * element it returns: notes §5; dnd5e `module/documents/chat-message.mjs` `renderHTML` does its work
+ * the same way, after `super`). The render hook only wires the buttons (src/chat/render.ts).
+ *
+ * The renderer comes from the chat layer (registered on init), which sits above this one.
  */
 import { RollCardModel } from "../data/chat/roll-card";
 import { TacticaRoll, type BaseRollOptions } from "../dice/base";
-import { cardFlagsFor } from "../chat/permissions";
-import { renderCardState } from "../chat/card-state";
 
 type AnyTacticaRoll = TacticaRoll<BaseRollOptions>;
 
+/** Renders a card's content for the current user (src/chat/render.ts). */
+export type CardRenderer = (message: TacticaChatMessage) => Promise<string>;
+
+let cardRenderer: CardRenderer | null = null;
+
+/** Sets the card renderer (the chat layer, on init). */
+export function setCardRenderer(renderer: CardRenderer): void {
+  cardRenderer = renderer;
+}
+
+/** An element as `renderHTML` returns it, as far as this class touches it. */
+interface MessageElement {
+  querySelector(selector: string): { innerHTML: string } | null;
+}
+
 export class TacticaChatMessage extends ChatMessage {
-  /** The roll card's state, or `null` for a message that is not a Tactica roll card. */
+  /** The card's state, or `null` for a message that is not a Tactica card. */
   get card(): RollCardModel | null {
     return this.system instanceof RollCardModel ? this.system : null;
   }
@@ -24,12 +41,18 @@ export class TacticaChatMessage extends ChatMessage {
     return roll instanceof TacticaRoll ? (roll as AnyTacticaRoll) : null;
   }
 
-  /** The card's HTML for the current user: the last roll with their buttons, then the card state. */
+  /** The card's HTML for the current user ("" for a message that is not a card). */
   async renderCard(): Promise<string> {
-    const roll = this.lastRoll;
-    if (!roll) return "";
-    const isPrivate = !this.isContentVisible;
-    const html = await roll.render({ isPrivate, ...cardFlagsFor(game.user, this) });
-    return isPrivate ? html : html + (await renderCardState(this, game.user));
+    return this.card && cardRenderer ? cardRenderer(this) : "";
+  }
+
+  /** Core's message frame, with the card rendered into its content once (see the module comment). */
+  override async renderHTML(...args: Parameters<ChatMessage["renderHTML"]>): ReturnType<ChatMessage["renderHTML"]> {
+    const html = await super.renderHTML(...args);
+    if (this.card) {
+      const content = (html as unknown as MessageElement).querySelector(".message-content");
+      if (content) content.innerHTML = await this.renderCard();
+    }
+    return html;
   }
 }

@@ -207,7 +207,7 @@ export function placeOccupants(regionId: string): TokenDocument[] {
  * `tectonic`; `toward` clamped to 0–5); nothing is written when it is already there or the region
  * is no place. One behaviour update.
  */
-export async function shiftEncumbrance(regionId: string, toward: number): Promise<void> {
+export async function shiftEncumbrance(regionId: string, toward: number, extra: Record<string, unknown> = {}): Promise<void> {
   const region = findRegion(regionId);
   const data = region ? placeData(region) : null;
   const behavior = region ? placeBehavior(region) : null;
@@ -215,7 +215,8 @@ export async function shiftEncumbrance(regionId: string, toward: number): Promis
   const target = Math.min(ENCUMBRANCE_MAX, Math.max(ENCUMBRANCE_MIN, Math.round(toward)));
   const next = tectonic(data.encumbrance, target);
   if (next === data.encumbrance) return;
-  await behavior.update({ "system.encumbrance": next });
+  // `extra` joins the same behaviour update (an attack's exactly-once key, src/documents/card-keys.ts).
+  await behavior.update({ "system.encumbrance": next, ...extra });
 }
 
 /** A `RegionDocument` seen through this module's view (fvtt-types 13.345 knows no behaviour data). */

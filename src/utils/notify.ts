@@ -5,10 +5,23 @@
  */
 import { RulesRangeError } from "../rules/errors";
 
-/** Shows `key` formatted with `data` as an error notification. */
+/** The values of a message, as strings. */
+function stringsOf(data: Record<string, string | number>): Record<string, string> {
+  return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)]));
+}
+
+/**
+ * Shows `key` formatted with `data` as an error notification. Core formats it and ESCAPES the
+ * values (names are user text): `NotificationOptions.format`, whose `escape` defaults to true
+ * (https://foundryvtt.com/api/interfaces/foundry.NotificationOptions.html).
+ */
 export function notifyError(key: string, data: Record<string, string | number> = {}): void {
-  const strings = Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)]));
-  ui.notifications?.error(game.i18n?.format(key, strings) ?? key);
+  ui.notifications?.error(key, { format: stringsOf(data) });
+}
+
+/** Shows `key` formatted with `data` (escaped, as {@link notifyError}) as an information notification. */
+export function notifyInfoMessage(key: string, data: Record<string, string | number> = {}): void {
+  ui.notifications?.info(key, { format: stringsOf(data) });
 }
 
 /**

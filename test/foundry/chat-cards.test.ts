@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { queueDiceFaces } from "./fake-dice";
-import { chatWorld, type ChatWorld } from "./chat-helpers";
+import { buttonsOf as buttons, chatWorld, type ChatWorld } from "./chat-helpers";
 import { systemAs } from "./world";
 import { textOf } from "../templates/harness";
 import type { TacticaActor } from "../../src/documents/actor";
@@ -13,12 +13,8 @@ let w: ChatWorld;
 let kara: TacticaActor;
 let vex: TacticaActor;
 
-const buttons = (html: string) => [...html.matchAll(/data-action="([^"]+)"/g)].map((m) => m[1]);
-
 async function renderAs(userId: string, message: TacticaChatMessage): Promise<string> {
-  w.data.setUser(userId);
-  const html = await message.renderCard();
-  w.data.setUser("player-1");
+  const html = await w.renderAs(userId, message);
   for (const bad of ["undefined", "[object Object]", "NaN", "TACTICA."]) expect(html, bad).not.toContain(bad);
   expect(html).not.toMatch(/<Vex>|<laser>/);
   return html;
@@ -70,26 +66,30 @@ describe("roll cards", () => {
     expect(textOf(await renderAs("player-2", message))).toContain("Vex <Vex> Résiste (2)");
   });
 
-  it("attack: Defend for the target's owner, hit when strictly higher, Apply damage writes the breakdown once", async () => {
+  it("attack: Defend for the target's owner, hit when strictly higher, Apply damage for the target's owner or a GM, once", async () => {
     queueDiceFaces([6, 6]); // 12 + score 5
     const message = (await kara.attack("rifle0000000001", { fastForward: true }))!;
     await withTargets(message);
     expect(buttons(await renderAs("player-2", message))).toEqual(["defend"]);
     queueDiceFaces([1, 1]);
     await w.click("player-2", "defend", message, { targetIndex: 0 });
-    expect(message.card?.targets[0]?.outcome).toBe("hit");
-    expect(buttons(await renderAs("player-1", message))).toEqual(["applyDamage"]);
-    const results = await Promise.all([w.click("player-1", "applyDamage", message, { targetIndex: 0 }), w.click("player-2", "applyDamage", message, { targetIndex: 0 })]);
+    expect(message.card?.targets[0]).toMatchObject({ outcome: "hit", total: 2 + 0, dice: [1, 1] });
+    // The attacker's player never writes the victim: the button is the target's owner's and the GM's.
+    expect(buttons(await renderAs("player-1", message))).toEqual([]);
+    expect(buttons(await renderAs("player-2", message))).toEqual(["applyDamage"]);
+    expect(buttons(await renderAs("gm-1", message))).toEqual(["applyDamage"]);
+    const results = await Promise.all([w.click("gm-1", "applyDamage", message, { targetIndex: 0 }), w.click("player-2", "applyDamage", message, { targetIndex: 0 })]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(systemAs<{ profile: { pv: { value: number } } }>(vex).profile.pv.value).toBe(5);
     expect(message.card?.targets[0]?.damage).toEqual({ field: 0, armour: 0, resistant: 0, pv: 5 });
-    expect(textOf(await renderAs("player-1", message))).toContain("PV perdus 5");
+    expect(textOf(await renderAs("player-2", message))).toContain("PV perdus 5");
   });
 
   it("a blind roll seen by a player shows no result and no state", async () => {
     queueDiceFaces([2, 3, 4]);
     const message = (await kara.rollPool({ aptitude: "vivacite" }, { fastForward: true }))!;
-    await message.update({ blind: true } as never);
+    // A blind roll: whispered to the GMs, hidden from its roller too (core's applyRollMode).
+    await message.update({ blind: true, whisper: ["gm-1"] } as never);
     await withTargets(message);
     const html = await renderAs("player-2", message);
     expect(buttons(html)).toEqual([]);

@@ -130,9 +130,10 @@ describe("timeline mode", () => {
     expect(due).toEqual([card.id]);
     expect(current()).toBe("Ana");
     expect(combat.timeline!.entries.some((e) => e.id === card.id)).toBe(false);
-    const reposted = messages().contents.at(-1)!;
-    expect(reposted.content).toBe("<p>Tir différé</p>");
-    expect((reposted.flags.tactica as { delayedResolve: { actionId: string } }).delayedResolve.actionId).toBe(card.id);
+    // The due card names the declaring card (src/combat/cards.ts), which it shows again.
+    const reposted = messages().contents.at(-1)! as unknown as { content: string; system: { kind: string; sourceMessage: string } };
+    expect(reposted.system).toMatchObject({ kind: "delayedDue", sourceMessage: card.id });
+    expect(textOf(reposted.content)).toContain("Ana");
   });
 
   it("loses a Focalisé action when its owner gains Épuisement, with a chat line", async () => {
@@ -147,6 +148,7 @@ describe("timeline mode", () => {
   it("loses a Focalisé action when the Épuisement is gained on a player's client (the GM hears the update)", async () => {
     await combat.startCombat();
     await combat.declareDelayed({ ownerId: idOf("Ana"), actionId: "focus2", duration: 3, delay: 2, focused: true });
+    await actors.ana!.update({ ownership: { default: 0, "player-1": 3 } } as never);
     world.data.setUser("player-1");
     const updates: [unknown, unknown, unknown][] = [];
     const listener = world.fake.hooks.on("updateActor", (a: unknown, c: unknown, o: unknown) => void updates.push([a, c, o]));

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import * as rules from "../../src/rules/index";
 import { FakeRoll, postedMessages, queueDiceFaces, queuedDiceFaces, rollsOf } from "./fake-dice";
 import { setupDiceWorld, type DiceWorld } from "../templates/harness";
+import { dataFake } from "./fake-data";
 
 // The real roll classes of src/dice, in the Foundry fake (fake.ts, fake-dice.ts). Outcomes are
 // checked against the rules functions and the worked examples of RULES.md.
@@ -47,7 +48,9 @@ describe("PoolRoll (RULES §3)", () => {
     expect(queuedDiceFaces()).toEqual([]);
     expect(pushed).not.toBe(roll);
     expect(roll.isPushed).toBe(false);
-    expect(pushed.formula).toBe("4d6[push]");
+    // The rerolled dice, by kind: base, skill and gear each in their colour under Dice So Nice.
+    expect(pushed.formula).toBe("1d6[base] + 2d6[skill] + 1d6[gear]");
+    expect(pushed.dice.map((d) => (d.options as { appearance?: { colorset?: string } }).appearance?.colorset)).toEqual(["tactica-base", "tactica-skill", "tactica-gear"]);
     expect(pushed.firstFaces).toEqual({ base: [1, 3, 6], skill: [1, 4], gear: [2] });
     expect(pushed.faces).toEqual({ base: [1, 1, 6], skill: [6, 1], gear: [1] });
     expect(pushed.consequences).toEqual(rules.pushConsequences(pushed.faces, { willpower: 3, gainsWillpower: true }));
@@ -56,6 +59,35 @@ describe("PoolRoll (RULES §3)", () => {
     expect(pushed.pushable).toBe(false);
     expect(pushed.odds).toBeNull();
     await expect(pushed.push({ willpower: 5, gainsWillpower: true })).rejects.toThrow(RangeError);
+  });
+
+  it("applies a push rolled elsewhere only when its dice are exactly the rerolled ones (kind, count, faces 1–6)", async () => {
+    const roll = await poolRoll([1, 3, 6, 1, 4, 2]);
+    const actor = { willpower: 3, gainsWillpower: true };
+    const rolled = async (formula: string, faces: number[]) => {
+      queueDiceFaces(faces);
+      return new dice.PoolRoll(formula, {}, { aptitude: "vivacite", aptitudeValue: 3 }).evaluate();
+    };
+    expect(roll.pushDice().formula).toBe("1d6[base] + 2d6[skill] + 1d6[gear]");
+    const good = await rolled("1d6[base] + 2d6[skill] + 1d6[gear]", [1, 6, 1, 1]);
+    expect(roll.pushedWith(roundTrip(good), actor).faces).toEqual({ base: [1, 1, 6], skill: [6, 1], gear: [1] });
+    // Too few dice, dice of the wrong kind or size, a face off the die, an unevaluated roll: refused.
+    for (const bad of [
+      await rolled("1d6[base] + 1d6[skill] + 1d6[gear]", [1, 6, 1]),
+      await rolled("2d6[base] + 1d6[skill] + 1d6[gear]", [1, 6, 1, 1]),
+      await rolled("1d6[base] + 2d10[skill] + 1d6[gear]", [1, 6, 1, 1]),
+      new dice.PoolRoll("1d6[base] + 2d6[skill] + 1d6[gear]", {}, { aptitude: "vivacite", aptitudeValue: 3 }),
+    ]) {
+      expect(() => roll.pushedWith(roundTrip(bad), actor)).toThrow(RangeError);
+    }
+    const forged = JSON.parse(JSON.stringify(good)) as { terms: { results?: { result: number }[] }[] };
+    forged.terms[0]!.results![0]!.result = 7;
+    expect(() => roll.pushedWith(FakeRoll.fromData(forged as never), actor)).toThrow(RangeError);
+    // A roll of another class is not a push.
+    queueDiceFaces([1, 6, 1, 1]);
+    expect(() => roll.pushedWith(new FakeRoll("1d6[base] + 2d6[skill] + 1d6[gear]"), actor)).toThrow(RangeError);
+    // The limit is the writer's (the actor's D-8 maximum), not the roll's own options.
+    expect(() => roll.pushedWith(roundTrip(good), actor, 0)).toThrow(RangeError);
   });
 
   it("refuses to push a roll with nothing to reroll", async () => {
@@ -305,6 +337,7 @@ describe("rollPipeline", () => {
     ["blindroll", ["gm-1"], true],
     ["selfroll", ["player-1"], false],
   ] as const)("respects roll mode %s", async (rollMode, whisper, blind) => {
+    dataFake(world.fake).setUser("player-1");
     await dice.rollPipeline({ ...pool(), rollMode });
     expect(postedMessages.at(-1)).toMatchObject({ rollMode, whisper, blind });
   });

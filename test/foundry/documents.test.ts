@@ -171,6 +171,7 @@ describe("attributes typed as text", () => {
 
 describe("permissions", () => {
   it("the fake's ownership map: a player owns only what is given to them", async () => {
+    world.data.setUser("player-1");
     const mine = await world.createActor({ name: "A", type: "character", ownership: { "player-1": 3 } });
     const theirs = await world.createActor({ name: "B", type: "character" });
     expect(mine.isOwner).toBe(true);

@@ -1,46 +1,210 @@
 /**
  * Part of the Foundry FAKE (see fake.ts) — NOT Foundry: what the chat cards need beyond the
- * document base, small and honest:
- * - ChatMessage documents with `rolls` (rebuilt from their stored JSON through
- *   `CONFIG.Dice.rolls`, as v13's ChatMessage#rolls does), `author` as the User document,
- *   `isAuthor`, `whisper`, `blind`, `isContentVisible`; an update's `rolls` entries that are Roll
- *   objects are stored as JSON strings, as the JSONField of the real schema casts them;
+ * document base, small and honest. The v13 behaviours below follow core's client ChatMessage
+ * (https://foundryvtt.com/api/classes/foundry.documents.ChatMessage.html; the body read from a
+ * public copy of v13 `client/documents/chat-message.mjs`, noted in /work/notes/foundry-behaviour.md §5):
+ * - ChatMessage documents with `rolls` rebuilt from their stored JSON through `CONFIG.Dice.rolls`
+ *   in `prepareDerivedData`, where a roll that cannot be rebuilt is DROPPED (logged through
+ *   `Hooks.onError("ChatMessage#rolls")`), never thrown; `author` as the User document, defaulting
+ *   to the creating user (BaseChatMessage `author` field); `isAuthor`, `whisper`, `blind`, `speaker`,
+ *   `flavor`; `isContentVisible` and `visible` as core computes them for rolls and other messages;
+ *   an update's `rolls` entries that are Roll objects are stored as JSON strings, as the JSONField
+ *   of the real schema casts them;
+ * - permissions as the server checks them: a player creates a message only as its author
+ *   ("You cannot impersonate a different user") and updates or deletes only the messages they
+ *   authored (the author is the message's OWNER); a GM or an Assistant any (BaseChatMessage);
+ * - `renderHTML()`: delegates to `system.renderHTML` when the type model has one; otherwise builds
+ *   the message `<li>` around `.message-content` holding the content — for a roll message whose
+ *   content is visible and has no child element, the rolls rendered instead; for a roll the user may
+ *   not see, the private render of the rolls — then fires `renderChatMessageHTML(message, html,
+ *   messageData)` synchronously, and returns the element. The element is a {@link FakeElement}:
+ *   no DOM in Node, only what the system reads (`.message-content`, buttons, click listeners);
+ * - `ChatMessage.getSpeaker({ actor, token, alias })` for the cases Tactica uses (a token; an actor
+ *   with or without active tokens);
+ * - `game.socket` (see {@link FakeSocket}) and `ui.chat.updateMessage(message)` (recorded);
+ * - the user's message mode setting (`core.rollMode` on v13, `core.messageMode` on v14) and the
+ *   mode lists (`CONFIG.Dice.rollModes`; v14 `CONFIG.ChatMessage.modes`);
  * - `Roll#toMessage` CREATES the ChatMessage document (as v13 does) after recording the data in
- *   `postedMessages` as before, and resolves the document; `create: false` returns the data only;
- * - `User#query(name, data, { timeout })` runs `CONFIG.queries[name](data, { timeout })` on the
- *   same page (the fake has one client; a test switches `game.user` to play another one). An
- *   inactive user rejects, as a query to a user who is not connected does;
+ *   `postedMessages`, and resolves the document; `create: false` returns the data only;
  * - deleting embedded documents resets the parent from its source, as Foundry does;
  * - `fromUuidSync` / `fromUuid` for world documents and their embedded ones
- *   (`Actor.x`, `Actor.x.Item.y`, `Actor.x.ActiveEffect.z`, `ChatMessage.m`).
- * Not covered: sockets, the chat log, `renderHTML` of core (tests call the system's own render),
- * speaker resolution, whisper targeting beyond the roll-mode rules of fake-dice.ts.
+ *   (`Actor.x`, `Actor.x.Item.y`, `Actor.x.ActiveEffect.z`, `ChatMessage.m`, `Scene.s.Token.t`).
+ * Not covered: the chat log itself (tests render a message in the client they choose), enrichment
+ * of content, chat bubbles, `CONFIG.ChatMessage.template` (the frame is a bare `<li>`).
  */
 import type { FakeFoundry } from "./fake";
 import { FakeRoll, postedMessages } from "./fake-dice";
 import { FakeChatMessage } from "./fake-document-types";
 import { FakeDocument } from "./fake-documents";
-import { currentWorld, FakeUser } from "./fake-world";
-import type { Obj } from "./fake-utils";
+import { asClient, currentWorld, FakeUser } from "./fake-world";
+import { deepClone, type Obj } from "./fake-utils";
 
-type QueryHandler = (data: unknown, options: { timeout?: number }) => unknown;
+/* ------------------------------------------ elements ---------------------------------------- */
+
+/** A click (or other) event as the system's listeners read it. */
+export interface FakeEvent {
+  type: string;
+  target: FakeElement;
+  shiftKey: boolean;
+  preventDefault(): void;
+}
+
+type Listener = (event: FakeEvent) => unknown;
+
+/**
+ * An HTML element, reduced to what the chat layer reads: `dataset`, `innerHTML`, `classList`,
+ * `querySelector(".message-content")`, `querySelectorAll("button[data-action]")` (the buttons found
+ * in the HTML text, with their `data-*` attributes), `closest`, `disabled`, and event listeners.
+ * An event dispatched on an element reaches the listeners of its ancestors too (bubbling), so a
+ * listener delegated on the message `<li>` sees clicks on its buttons.
+ */
+export class FakeElement {
+  readonly dataset: Record<string, string> = {};
+  readonly classList = new Set<string>();
+  parent: FakeElement | null = null;
+  disabled = false;
+  private html = "";
+  private readonly listeners = new Map<string, Listener[]>();
+  private readonly children: FakeElement[] = [];
+  private buttons: FakeElement[] | null = null;
+
+  constructor(
+    readonly tagName: string,
+    o: { classes?: string[]; dataset?: Record<string, string> } = {},
+  ) {
+    for (const c of o.classes ?? []) this.classList.add(c);
+    Object.assign(this.dataset, o.dataset ?? {});
+  }
+
+  get innerHTML(): string {
+    return this.html + this.children.map((c) => c.outerHTML).join("");
+  }
+
+  set innerHTML(value: string) {
+    this.html = value;
+    this.children.length = 0;
+    this.buttons = null;
+  }
+
+  get outerHTML(): string {
+    const data = Object.entries(this.dataset).map(([k, v]) => ` data-${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}="${v}"`).join("");
+    return `<${this.tagName} class="${[...this.classList].join(" ")}"${data}>${this.innerHTML}</${this.tagName}>`;
+  }
+
+  append(child: FakeElement): void {
+    child.parent = this;
+    this.children.push(child);
+  }
+
+  /** `.class` selectors only (what the system asks for). */
+  querySelector(selector: string): FakeElement | null {
+    if (!selector.startsWith(".")) throw new Error(`fake element: selector ${selector} not supported`);
+    const cls = selector.slice(1);
+    for (const child of this.children) {
+      if (child.classList.has(cls)) return child;
+      const inner = child.querySelector(selector);
+      if (inner) return inner;
+    }
+    return null;
+  }
+
+  /** `button[data-action]` only: the buttons written in this element's HTML, each a FakeElement. */
+  querySelectorAll(selector: string): FakeElement[] {
+    if (selector !== "button[data-action]") throw new Error(`fake element: selector ${selector} not supported`);
+    return [...this.ownButtons(), ...this.children.flatMap((c) => c.querySelectorAll(selector))];
+  }
+
+  private ownButtons(): FakeElement[] {
+    if (this.buttons) return this.buttons;
+    this.buttons = [...this.html.matchAll(/<button\b([^>]*)>/g)].flatMap((m) => {
+      const attrs = Object.fromEntries([...m[1]!.matchAll(/([\w-]+)="([^"]*)"/g)].map((a) => [a[1]!, a[2]!]));
+      if (!("data-action" in attrs)) return [];
+      const button = new FakeElement("button");
+      for (const [name, value] of Object.entries(attrs)) {
+        if (name.startsWith("data-")) button.dataset[name.slice(5).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())] = value;
+      }
+      button.parent = this;
+      return [button];
+    });
+    return this.buttons;
+  }
+
+  closest(selector: string): FakeElement | null {
+    if (selector === "button[data-action]" && this.tagName === "button" && "action" in this.dataset) return this;
+    return this.parent?.closest(selector) ?? null;
+  }
+
+  addEventListener(type: string, fn: Listener): void {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
+  }
+
+  /** Dispatches `event` here and up the ancestors; resolves what the listeners returned (the fake awaits them). */
+  dispatch(event: FakeEvent): Promise<unknown[]> {
+    const own = (this.listeners.get(event.type) ?? []).map((fn) => fn(event));
+    return Promise.all([...own, ...(this.parent ? [this.parent.dispatch(event)] : [])]);
+  }
+
+  /** A click on this element, as a user makes it. */
+  click(o: { shiftKey?: boolean } = {}): Promise<unknown[]> {
+    return this.dispatch({ type: "click", target: this, shiftKey: o.shiftKey ?? false, preventDefault: () => undefined });
+  }
+}
+
+/** True when `html` holds an element (core checks `childElementCount` of a div holding the content). */
+function hasChildElement(html: string): boolean {
+  return /<[a-z]/i.test(html);
+}
+
+/* ------------------------------------------ messages ---------------------------------------- */
+
+interface Speaker {
+  scene: string | null;
+  actor: string | null;
+  token: string | null;
+  alias: string;
+}
 
 /** The ChatMessage document with what roll cards read. */
 export class FakeRollMessage extends FakeChatMessage {
   declare whisper: string[];
   declare blind: boolean;
+  declare speaker: Speaker;
+  declare flavor: string;
+  declare rolls: FakeRoll[];
 
   override _initialize(): void {
     super._initialize();
+    this.rolls = this.rebuildRolls();
     this.whisper = [...((this._source.whisper as string[] | undefined) ?? [])];
     this.blind = this._source.blind === true;
+    this.flavor = String(this._source.flavor ?? "");
+    const speaker = (this._source.speaker as Partial<Speaker> | undefined) ?? {};
+    this.speaker = { scene: speaker.scene ?? null, actor: speaker.actor ?? null, token: speaker.token ?? null, alias: speaker.alias ?? "" };
     // v13: `author` is the User document (the base fake keeps the id string).
     (this as unknown as { author: FakeUser | null }).author = currentWorld().users.get(this._source.author as string | undefined) ?? null;
   }
 
-  /** Roll objects in `rolls` are stored as JSON strings, as the real schema casts them. */
+  /** v13 `prepareDerivedData`: the stored rolls rebuilt; one that cannot be is dropped, not thrown. */
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    this.rolls = this.rebuildRolls();
+  }
+
+  private rebuildRolls(): FakeRoll[] {
+    return ((this._source.rolls as string[] | undefined) ?? []).flatMap((json) => {
+      try {
+        return [FakeRoll.fromJSON(json)];
+      } catch (err) {
+        droppedRolls.push({ messageId: this.id, error: String(err) });
+        return [];
+      }
+    });
+  }
+
+  /** Roll objects in `rolls` are stored as JSON strings; `author` defaults to the creating user. */
   protected override initialSource(source: Obj): Obj {
     source.rolls = serialiseRolls(source.rolls);
+    source.author ??= currentWorld().user.id;
     return super.initialSource(source);
   }
 
@@ -49,50 +213,200 @@ export class FakeRollMessage extends FakeChatMessage {
     return super.update(data, options);
   }
 
-  get rolls(): FakeRoll[] {
-    return ((this._source.rolls as string[] | undefined) ?? []).map((json) => FakeRoll.fromJSON(json));
+  /** BaseChatMessage: a GM anything; a player creates as the author, and changes only what they authored. */
+  override canUserModify(user: FakeUser, action: "create" | "update" | "delete", data: Obj = {}): boolean {
+    if (user.isGM) return true;
+    if (action === "create") return (data.author ?? user.id) === user.id && this._source.author === user.id;
+    return this._source.author === user.id;
   }
 
   get isRoll(): boolean {
     return this.rolls.length > 0;
   }
 
-
   get isAuthor(): boolean {
     return this._source.author === currentWorld().user.id;
   }
 
-  /** A blind roll is hidden from everyone but the GMs; a whisper from those not in it. */
+  /** v13: a whispered message is visible to its author and recipients (a roll: to everyone, content aside). */
+  get visible(): boolean {
+    if (this.whisper.length) return this.isRoll || this.isAuthor || this.whisper.includes(currentWorld().user.id);
+    return true;
+  }
+
+  /** v13: a whispered roll's content is for its recipients, and its author unless blind. */
   get isContentVisible(): boolean {
+    if (!this.isRoll) return this.visible;
+    if (!this.whisper.length) return true;
+    return this.whisper.includes(currentWorld().user.id) || (this.isAuthor && !this.blind);
+  }
+
+  /** v13 `ChatMessage#renderHTML` (see the module comment). */
+  async renderHTML(options: Obj = {}): Promise<FakeElement> {
     const user = currentWorld().user;
-    if (this.blind) return user.isGM;
-    return this.whisper.length === 0 || user.isGM || this.whisper.includes(user.id) || this.isAuthor;
+    const canDelete = (options.canDelete as boolean | undefined) ?? user.isGM;
+    const system = this.system as { renderHTML?: (o: Obj) => Promise<FakeElement> };
+    if (typeof system.renderHTML === "function") {
+      const html = await system.renderHTML({ ...options, canDelete, canClose: options.canClose ?? false });
+      currentWorld().hooks.callAll("renderChatMessageHTML", this, html);
+      return html;
+    }
+    let content = this.content;
+    let flavor = this.flavor;
+    if (this.isRoll) {
+      const render = async (isPrivate: boolean) => (await Promise.all(this.rolls.map((r) => r.render({ isPrivate })))).join("");
+      if (this.isContentVisible) {
+        if (!hasChildElement(content)) content = await render(false);
+      } else {
+        flavor = "CHAT.PrivateRollContent";
+        content = await render(true);
+      }
+    }
+    const li = new FakeElement("li", { classes: ["chat-message", "message", "flexcol"], dataset: { messageId: this.id ?? "" } });
+    const body = new FakeElement("div", { classes: ["message-content"] });
+    body.innerHTML = content;
+    li.append(body);
+    const messageData = { canDelete, message: this.toObject(), author: this.author, flavor, isWhisper: this.whisper.length };
+    currentWorld().hooks.callAll("renderChatMessageHTML", this, li, messageData);
+    return li;
+  }
+
+  /** v13 `ChatMessage.getSpeaker` for a token, or an actor (its first active token, if any). */
+  static getSpeaker({ actor, token, alias }: { actor?: FakeDocument | null; token?: FakeDocument | null; alias?: string } = {}): Speaker {
+    const fromToken = (t: FakeDocument): Speaker => ({
+      scene: t.parent?.id ?? null,
+      token: t.id,
+      actor: (t as unknown as { actor?: FakeDocument | null }).actor?.id ?? null,
+      alias: alias || t.name,
+    });
+    if (token) return fromToken(token);
+    if (actor) {
+      const active = (actor as unknown as { getActiveTokens?: () => { document: FakeDocument }[] }).getActiveTokens?.() ?? [];
+      if (active[0]) return fromToken(active[0].document);
+      return { scene: null, actor: actor.id, token: null, alias: alias || actor.name };
+    }
+    return { scene: null, actor: null, token: null, alias: alias || currentWorld().user.name };
+  }
+
+  /** `ChatMessage.implementation`: the configured class. */
+  static get implementation(): typeof FakeRollMessage {
+    return currentWorld().config.ChatMessage!.documentClass as typeof FakeRollMessage;
   }
 }
+
+/** Rolls `prepareDerivedData` could not rebuild (core logs them through Hooks.onError). */
+export const droppedRolls: { messageId: string | null; error: string }[] = [];
 
 function serialiseRolls(rolls: unknown): string[] {
   if (!Array.isArray(rolls)) return [];
   return rolls.map((roll) => (typeof roll === "string" ? roll : JSON.stringify(roll)));
 }
 
-/** Resolves a world document uuid (`Actor.x`, `Actor.x.Item.y`, `ChatMessage.m`). */
+/** Resolves a world document uuid (`Actor.x`, `Actor.x.Item.y`, `ChatMessage.m`, `Scene.s.Token.t`). */
 export function fakeFromUuidSync(uuid: string | null | undefined): FakeDocument | null {
   if (!uuid) return null;
   const parts = uuid.split(".");
   let doc: FakeDocument | null = currentWorld().collections[parts[0]!]?.get(parts[1]) ?? null;
   for (let i = 2; doc && i + 1 < parts.length; i += 2) {
-    doc = doc.getEmbeddedCollection(parts[i]!).get(parts[i + 1]) ?? null;
+    try {
+      doc = doc.getEmbeddedCollection(parts[i]!).get(parts[i + 1]) ?? null;
+    } catch {
+      return null;
+    }
   }
   return doc;
 }
 
+/* ------------------------------------------- socket ----------------------------------------- */
+
+type SocketHandler = (...args: unknown[]) => unknown;
+
+/**
+ * `game.socket` (socket.io's client) as Foundry's server relays a package's own event: with
+ * `"socket": true` in the manifest, an event named `system.<id>` or `module.<id>` emitted by one
+ * client reaches every OTHER connected client — never its sender — and each receiving handler
+ * gets the emitted arguments followed by the SENDER'S USER ID, appended by the server. That last
+ * part is not in Foundry's API documentation; the systems that rely on it are the sources:
+ * socketlib `src/socketlib.js` (`game.socket.on(name, this._onSocketReceived)`,
+ * `_onSocketReceived(message, senderId)`) and pf2e `src/scripts/socket.ts`
+ * (`game.socket.on("system.pf2e", async (...[message, userId]) => …)`); the community wiki
+ * (https://foundryvtt.wiki/en/development/api/sockets) says the emitter does not receive its own
+ * message. Whether the server appends the id after ALL client arguments (so `emit(data, "x")`
+ * arrives as `(data, "x", senderId)`) is the fake's assumption — a manual check in
+ * docs/manual-checks.md. Arguments cross the network as JSON; delivery is asynchronous; each
+ * delivery runs as the receiving user's client (fake-world.ts).
+ */
+export class FakeSocket {
+  private readonly handlers = new Map<string, SocketHandler[]>();
+  /** Every emit, as the server saw it (sender and arguments). */
+  readonly sent: { event: string; from: string; args: unknown[] }[] = [];
+  /** What a receiving handler threw (a real client logs it; the sender learns nothing). */
+  readonly errors: unknown[] = [];
+  private readonly inFlight = new Set<Promise<void>>();
+
+  on(event: string, fn: SocketHandler): this {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), fn]);
+    return this;
+  }
+
+  off(event: string, fn?: SocketHandler): this {
+    this.handlers.set(event, fn ? (this.handlers.get(event) ?? []).filter((h) => h !== fn) : []);
+    return this;
+  }
+
+  emit(event: string, ...args: unknown[]): this {
+    const from = currentWorld().user;
+    const wire = JSON.stringify(args);
+    this.sent.push({ event, from: from.id, args: JSON.parse(wire) as unknown[] });
+    if (!/^(system|module)\./.test(event)) return this;
+    for (const user of currentWorld().users) {
+      if (user === from || !user.active) continue;
+      this.deliver(event, user, JSON.parse(wire) as unknown[], from.id);
+    }
+    return this;
+  }
+
+  private deliver(event: string, user: FakeUser, args: unknown[], senderId: string): void {
+    const delivery = new Promise<void>((resolve) => setTimeout(resolve, 0))
+      .then(() => asClient(user, () => Promise.all((this.handlers.get(event) ?? []).map((fn) => fn(...deepClone(args), senderId)))))
+      .then(
+        () => undefined,
+        (err: unknown) => void this.errors.push(err),
+      )
+      .finally(() => this.inFlight.delete(delivery));
+    this.inFlight.add(delivery);
+  }
+
+  /** Resolves once every delivery made so far, and those they made in turn, has been handled. */
+  async settled(): Promise<void> {
+    while (this.inFlight.size) await Promise.all([...this.inFlight]);
+  }
+}
+
+/* ------------------------------------------- install ---------------------------------------- */
+
 /** Installs the chat part of the fake (see the module comment). Called by installFoundryFake. */
 export function installChatFake(fake: FakeFoundry): void {
   const config = fake.CONFIG as Record<string, Obj>;
-  config.ChatMessage = { ...config.ChatMessage, documentClass: FakeRollMessage };
-  config.queries = {};
+  // v13 `CONFIG.Dice.rollModes` (https://foundryvtt.com/api/variables/CONFIG.Dice.html); v14 renames
+  // them `CONFIG.ChatMessage.modes`, adding `ic` (https://foundryvtt.com/api/v14/variables/CONFIG.ChatMessage.html).
+  const label = (key: string) => ({ label: `CHAT.Mode.${key}` });
+  (config.Dice ??= {}).rollModes = { publicroll: label("publicroll"), gmroll: label("gmroll"), blindroll: label("blindroll"), selfroll: label("selfroll") };
+  config.ChatMessage = {
+    ...config.ChatMessage,
+    documentClass: FakeRollMessage,
+    modes: { public: label("public"), gm: label("gm"), blind: label("blind"), self: label("self"), ic: label("ic") },
+  };
+  // The user's mode, a client setting of core: `core.rollMode` (v13) / `core.messageMode` (v14).
+  fake.settings.register("core", "rollMode", { scope: "client", default: "publicroll", choices: { publicroll: "", gmroll: "", blindroll: "", selfroll: "" } });
+  fake.settings.register("core", "messageMode", { scope: "client", default: "public", choices: { public: "", gm: "", blind: "", self: "", ic: "" } });
   Object.assign(fake.foundry.documents, { ChatMessage: FakeRollMessage });
+  const chat = { updated: [] as string[], updateMessage: (message: { id: string | null }) => void chat.updated.push(message.id ?? "") };
+  const ui = (globalThis as { ui?: Obj }).ui ?? {};
+  Object.assign(ui, { chat });
+  Object.assign(fake.game, { socket: new FakeSocket() });
   Object.assign(globalThis, {
+    ui,
     ChatMessage: FakeRollMessage,
     fromUuidSync: fakeFromUuidSync,
     fromUuid: async (uuid: string) => fakeFromUuidSync(uuid),
@@ -123,13 +437,7 @@ export function installChatFake(fake: FakeFoundry): void {
     };
     docProto.__chatFake = true;
   }
-  const userProto = FakeUser.prototype as FakeUser & { query?: unknown };
-  userProto.query = async function query(this: FakeUser, name: string, data: unknown, options: { timeout?: number } = {}) {
-    if (!this.active) throw new Error(`fake: user ${this.id} is not connected`);
-    const handler = (config.queries as Record<string, QueryHandler>)[name];
-    if (!handler) throw new Error(`fake: no query handler "${name}"`);
-    return handler(data, { timeout: options.timeout });
-  };
   // Recorded messages belong to this install only.
   postedMessages.length = 0;
+  droppedRolls.length = 0;
 }

@@ -22,6 +22,7 @@ import {
   FakeUser,
   FakeUsers,
   OWNERSHIP,
+  clientUser,
   setWorld,
   type FakeWorld,
 } from "./fake-world";
@@ -153,11 +154,20 @@ export function installDataFake(fake: FakeFoundry): void {
     ChatMessage: new FakeCollection<FakeDocument>("ChatMessage"),
   };
   const notifications = new FakeNotifications();
+  notifications.i18n = fake.game.i18n;
+  // The base client's user (`setUser`): the GM who set the world up, until a test plays someone
+  // else; a client a message is delivered to reads its own (fake-world.ts).
+  let baseUser = users.get("gm-1")!;
   const world: FakeWorld = {
     config,
     db: new FakeDatabase(),
     users,
-    user: users.get("player-1")!,
+    get user() {
+      return clientUser() ?? baseUser;
+    },
+    set user(user) {
+      baseUser = user;
+    },
     collections,
     hooks: fake.hooks,
     localize: (key) => fake.game.i18n.localize(key),
@@ -165,7 +175,14 @@ export function installDataFake(fake: FakeFoundry): void {
     system: systemPackage(),
   };
   setWorld(world);
-  Object.assign(fake.game, { users, user: world.user, actors: collections.Actor, items: collections.Item, messages: collections.ChatMessage, data: {}, system: world.system });
+  Object.assign(fake.game, { users, actors: collections.Actor, items: collections.Item, messages: collections.ChatMessage, data: {}, system: world.system });
+  // `game.user`: the running client's user (https://foundryvtt.com/api/classes/foundry.Game.html#user).
+  Object.defineProperty(fake.game, "user", {
+    get: () => world.user,
+    set: (user: FakeUser) => (world.user = user),
+    configurable: true,
+    enumerable: true,
+  });
   Object.assign(fake.foundry.documents, { Actor: FakeActor, Item: FakeItem, ActiveEffect: FakeActiveEffect, ChatMessage: FakeChatMessage });
   Object.assign(globalThis, {
     Actor: FakeActor,
@@ -190,7 +207,6 @@ export function installDataFake(fake: FakeFoundry): void {
     users,
     setUser(id) {
       world.user = users.get(id)!;
-      fake.game.user = world.user;
     },
     loadWorld: (data) => loadWorld(world, fake.game, data),
   });

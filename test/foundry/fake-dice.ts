@@ -12,13 +12,15 @@
  * - `render()` passes `{ flavor, isPrivate, ...options }` to `_prepareChatRenderContext` and
  *   renders `CHAT_TEMPLATE` with `foundry.applications.handlebars.renderTemplate` (install the
  *   template harness, test/templates/harness.ts, to have one);
- * - `toMessage(messageData, { rollMode, create })` applies the roll mode as ChatMessage does
- *   (gmroll / blindroll whisper the GMs, blindroll is blind, selfroll whispers the author) and
- *   records the message in {@link postedMessages} with its rolls serialised as in the database.
+ * - `toMessage(messageData, { rollMode | messageMode, create })` applies the mode as ChatMessage
+ *   does (gm / blind whisper the GMs, blind is blind, self whispers the author; v13 spells the
+ *   option and its keys `rollMode: publicroll…`, v14 `messageMode: public…`), reads the user's
+ *   `core.rollMode` / `core.messageMode` setting when no mode is given, and records the message in
+ *   {@link postedMessages} with its rolls serialised as in the database.
  * Differences, on purpose: faces come from {@link queueDiceFaces} first, then from a seeded PRNG
- * (`CONFIG.Dice.randomUniform`, never `Math.random`); with no roll mode given, the fake uses
- * "publicroll" where Foundry reads the core `rollMode` setting; there is no RollResolver, no
- * Dice So Nice, no modifiers (`kh`, `r`, `cs`…), no parentheses or pools.
+ * (`CONFIG.Dice.randomUniform`, never `Math.random`); there is no RollResolver (the fake records
+ * the `allowInteractive` each evaluation received in {@link evaluations}), no Dice So Nice, no
+ * modifiers (`kh`, `r`, `cs`…), no parentheses or pools.
  */
 import type { FakeFoundry } from "./fake";
 import {
@@ -59,6 +61,9 @@ export interface FakeChatMessageData extends Record<string, unknown> {
 /** Messages created by `Roll#toMessage` since the fake was installed. */
 export const postedMessages: FakeChatMessageData[] = [];
 
+/** Every `evaluate` since the fake was installed: whether core would have offered manual dice. */
+export const evaluations: { roll: string; formula: string; allowInteractive: boolean }[] = [];
+
 /** The GM user ids the fake whispers to when `game.users` is not faked. */
 export const FAKE_GM_IDS = ["gm-1"];
 
@@ -78,6 +83,22 @@ type RenderTemplate = (path: string, context: object) => Promise<string>;
 interface FakeGame {
   user?: { id: string; isGM?: boolean };
   users?: Iterable<{ id: string; isGM?: boolean }>;
+  release?: { generation: number };
+  settings?: { settings: Map<string, unknown>; get(namespace: string, key: string): unknown };
+}
+
+/** Both vocabularies of roll (v13) and message (v14) modes; v14's `ic` is public for rolls. */
+const MODE_OF: Record<string, "public" | "gm" | "blind" | "self"> = {
+  publicroll: "public", gmroll: "gm", blindroll: "blind", selfroll: "self",
+  public: "public", ic: "public", gm: "gm", blind: "blind", self: "self",
+};
+
+/** The user's mode setting of the running generation, when the fake registered it. */
+function settingMode(game: FakeGame, v14: boolean): string | null {
+  const key = v14 ? "messageMode" : "rollMode";
+  if (!game.settings?.settings.has(`core.${key}`)) return null;
+  const value = game.settings.get("core", key);
+  return typeof value === "string" ? value : null;
 }
 
 function fakeGame(): FakeGame {
@@ -123,6 +144,8 @@ export class FakeRoll {
 
   async evaluate(options: { minimize?: boolean; maximize?: boolean; allowInteractive?: boolean } = {}): Promise<this> {
     if (this._evaluated) throw new Error(`The ${this.constructor.name} has already been evaluated and is now immutable`);
+    // v13: interactive (manual dice) fulfilment unless `allowInteractive === false`.
+    evaluations.push({ roll: this.constructor.name, formula: this.formula, allowInteractive: options.allowInteractive !== false });
     this._evaluated = true;
     let total = 0;
     let sign = 1;
@@ -165,22 +188,32 @@ export class FakeRoll {
 
   async toMessage(
     messageData: Record<string, unknown> = {},
-    { rollMode, create = true }: { rollMode?: string | null; create?: boolean } = {},
+    { rollMode, messageMode, create = true }: { rollMode?: string | null; messageMode?: string | null; create?: boolean } = {},
   ): Promise<FakeChatMessageData> {
-    const mode = !rollMode || rollMode === "roll" ? "publicroll" : rollMode;
-    if (!this._evaluated) await this.evaluate({ allowInteractive: mode !== "blindroll" });
     const game = fakeGame();
+    // v13 `Roll#toMessage(data, { rollMode })`; v14 renames the option `messageMode` (the old name
+    // logs a deprecation there: the fake refuses it, so a v13-only call on a v14 path fails).
+    // https://foundryvtt.com/api/v13/classes/foundry.dice.Roll.html#tomessage ,
+    // https://foundryvtt.com/api/v14/classes/foundry.dice.Roll.html#tomessage
+    const v14 = (game.release?.generation ?? 13) >= 14;
+    if (v14 && rollMode !== undefined) throw new Error("fake v14: Roll#toMessage({ rollMode }) is deprecated, pass { messageMode }");
+    const given = v14 ? messageMode : rollMode;
+    // Without a mode, core reads the user's setting (`core.rollMode` / `core.messageMode`).
+    const key = !given || given === "roll" ? (settingMode(game, v14) ?? (v14 ? "public" : "publicroll")) : given;
+    const mode = MODE_OF[key];
+    if (!mode) throw new Error(`fake dice: unknown message mode ${key}`);
+    if (!this._evaluated) await this.evaluate({ allowInteractive: mode !== "blind" });
     const author = game.user?.id ?? "player-1";
     const gms = game.users ? [...game.users].filter((u) => u.isGM).map((u) => u.id) : FAKE_GM_IDS;
-    const whisper = mode === "gmroll" || mode === "blindroll" ? gms : mode === "selfroll" ? [author] : [];
+    const whisper = mode === "gm" || mode === "blind" ? gms : mode === "self" ? [author] : [];
     const message: FakeChatMessageData = {
       author,
       content: String(this.total),
       ...messageData,
       rolls: [JSON.stringify(this)],
-      rollMode: mode,
+      rollMode: key,
       whisper,
-      blind: mode === "blindroll",
+      blind: mode === "blind",
     };
     if (create) postedMessages.push(message);
     return message;
@@ -233,6 +266,7 @@ export function rollsOf(message: FakeChatMessageData): FakeRoll[] {
 export function installDiceFake(fake: FakeFoundry): void {
   seedDice(1);
   postedMessages.length = 0;
+  evaluations.length = 0;
   Object.assign(fake.foundry.dice, {
     Roll: FakeRoll,
     terms: { RollTerm: FakeRollTerm, DiceTerm: FakeDiceTerm, Die: FakeDie, NumericTerm: FakeNumericTerm, OperatorTerm: FakeOperatorTerm },

@@ -12,7 +12,7 @@
  * Not covered: CUSTOM mode, effect durations and suppression, token overlays.
  */
 import { FakeDocument } from "./fake-documents";
-import { FakeCollection, currentWorld } from "./fake-world";
+import { FakeCollection, USER_ROLES, currentWorld } from "./fake-world";
 import { deepClone, expandObject, getProperty, isPlainObject, mergeObject, randomID, setProperty, type Obj } from "./fake-utils";
 
 export const EFFECT_MODES = { CUSTOM: 0, MULTIPLY: 1, ADD: 2, DOWNGRADE: 3, UPGRADE: 4, OVERRIDE: 5 } as const;
@@ -110,6 +110,7 @@ export class FakeActiveEffect extends FakeDocument {
 
 export class FakeItem extends FakeDocument {
   static override documentName = "Item";
+  static override createRole: number = USER_ROLES.ASSISTANT;
   static override embedded = { ActiveEffect: "effects" };
   declare effects: FakeCollection<FakeDocument>;
 
@@ -138,6 +139,7 @@ export const TOKEN_DISPOSITIONS = { SECRET: -2, HOSTILE: -1, NEUTRAL: 0, FRIENDL
 
 export class FakeActor extends FakeDocument {
   static override documentName = "Actor";
+  static override createRole: number = USER_ROLES.ASSISTANT;
   static override embedded = { Item: "items", ActiveEffect: "effects" };
   declare items: FakeCollection<FakeDocument>;
   declare effects: FakeCollection<FakeDocument>;

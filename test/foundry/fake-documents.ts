@@ -16,10 +16,20 @@
  * "] " of the validation error) and changes nothing: `create`/`update` resolve `undefined`.
  * World loading keeps a document whose source fails validation out of its collection and lists
  * its id in `invalidDocumentIds` (embedded ones too).
- * Not covered: compendium packs, sockets, document sheets, `==` keys, type changes.
+ *
+ * The SERVER's permission check runs on every write, as the user of the running client (see
+ * fake-world.ts): `Document#canUserModify(user, action, data)` — "Test whether a given User has
+ * permission to perform some action on this Document"
+ * (https://foundryvtt.com/api/classes/foundry.abstract.Document.html#canusermodify) — is a GM for
+ * anything, else OWNER of the document (an embedded document: of its parent, as
+ * `testUserPermission` delegates); subclasses refine it (ChatMessage: its author, fake-chat.ts). A
+ * world Actor or Item is created by an Assistant GM or more (`CONST.USER_PERMISSIONS.ACTOR_CREATE`
+ * and `ITEM_CREATE` default to ASSISTANT: https://foundryvtt.com/api/variables/CONST.USER_PERMISSIONS.html).
+ * A refused write REJECTS with the server's "lacks permission" error and changes nothing.
+ * Not covered: compendium packs, document sheets, `==` keys, type changes.
  */
 import { DataModelValidationError } from "./fake-fields";
-import { FakeCollection, OWNERSHIP, type FakeUser, type OwnershipLevel } from "./fake-world";
+import { FakeCollection, OWNERSHIP, USER_ROLES, type FakeUser, type OwnershipLevel } from "./fake-world";
 import type { DataModel } from "./fake-model";
 import { currentWorld } from "./fake-world";
 import { deepClone, diffObject, expandObject, isEmpty, isPlainObject, mergeObject, randomID, type Obj } from "./fake-utils";
@@ -213,6 +223,25 @@ export class FakeDocument {
     return this.testUserPermission(currentWorld().user, "OWNER");
   }
 
+  /** The server's permission test for `action` (see the module comment). */
+  canUserModify(user: FakeUser, action: "create" | "update" | "delete", _data: Obj = {}): boolean {
+    if (user.isGM) return true;
+    const cls = this.constructor as typeof FakeDocument;
+    if (action === "create" && !this.parent && cls.createRole > USER_ROLES.PLAYER && !user.hasRole(cls.createRole)) return false;
+    return this.testUserPermission(user, "OWNER");
+  }
+
+  /** The role a world document of this class needs to be created (`CONST.USER_PERMISSIONS`). */
+  static createRole: number = USER_ROLES.PLAYER;
+
+  /** Throws the server's refusal when the running client's user may not do `action`. */
+  protected assertPermission(action: "create" | "update" | "delete", data: Obj = {}): void {
+    const user = currentWorld().user;
+    if (this.canUserModify(user, action, data)) return;
+    currentWorld().db.refused.push({ action, documentName: this.documentName, ids: [this._id ?? ""], userId: user.id });
+    throw new Error(`User ${user.name} lacks permission to ${action} ${this.documentName} [${this._id ?? "new"}]`);
+  }
+
   /* ---------------------------------- data preparation --------------------------------- */
 
   prepareData(): void {
@@ -272,17 +301,23 @@ export class FakeDocument {
   static async createDocuments(data: Obj[] = [], operation: { parent?: FakeDocument | null } & Obj = {}): Promise<FakeDocument[]> {
     const parent = operation.parent ?? null;
     const created: FakeDocument[] = [];
+    // The server's broadcast is built into documents by the world collection, i.e. of the
+    // CONFIGURED class (`CONFIG[documentName].documentClass`), whichever class `create` was called on.
+    const configured = currentWorld().config[this.documentName]?.documentClass as typeof FakeDocument | undefined;
+    const Impl = configured && configured.prototype instanceof this ? configured : this;
     for (const entry of data) {
       const d = this.migrateData(expandObject(entry instanceof FakeDocument ? entry.toObject() : deepClone(entry)));
       let doc: FakeDocument;
       try {
-        doc = new this(deepClone(d), { parent });
+        doc = new Impl(deepClone(d), { parent });
       } catch (err) {
         notifyInvalid(err);
         continue;
       }
       const allowed = (await doc._preCreate(d, operation, currentWorld().user)) !== false && currentWorld().hooks.call(`preCreate${this.documentName}`, doc, d, operation, currentWorld().user.id) !== false;
       if (!allowed) continue;
+      // The server's check, on what the client sends.
+      doc.assertPermission("create", d);
       doc._source._id ||= randomID();
       doc._initialize();
       created.push(doc);
@@ -357,6 +392,8 @@ export class FakeDocument {
     if (changes.type === this._source.type) delete changes.type;
     const diff = diffObject(this._source, candidate);
     if (isEmpty(diff) && options.diff !== false) return undefined;
+    // The server's check, on the request the client sends.
+    this.assertPermission("update", changes);
     currentWorld().db.writes.push({ action: "update", documentName: this.documentName, ids: [this._id!], parentId: this.parent?._id ?? null, data: [changes] });
     this.commit(candidate);
     this._onUpdate(diff, options, user.id);
@@ -434,6 +471,7 @@ export class FakeDocument {
   }
 
   async delete(): Promise<this> {
+    this.assertPermission("delete");
     currentWorld().db.writes.push({ action: "delete", documentName: this.documentName, ids: [this._id!], parentId: this.parent?._id ?? null, data: [] });
     if (this.parent) this.parent.removeEmbedded(this.documentName, this._id!);
     else currentWorld().collections[this.documentName]?.delete(this._id!);
@@ -450,6 +488,7 @@ export class FakeDocument {
   async deleteEmbeddedDocuments(name: string, ids: string[]): Promise<FakeDocument[]> {
     const docs = ids.map((id) => this.getEmbeddedCollection(name).get(id)).filter((d) => d !== undefined);
     if (!docs.length) return [];
+    for (const doc of docs) doc.assertPermission("delete");
     currentWorld().db.writes.push({ action: "delete", documentName: name, ids: docs.map((d) => d._id!), parentId: this._id, data: [] });
     for (const doc of docs) this.removeEmbedded(name, doc._id!);
     this.prepareData();

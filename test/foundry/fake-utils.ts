@@ -152,7 +152,16 @@ export function randomID(length = 16): string {
 }
 
 /** The `foundry.utils` namespace as the fake provides it. */
+/**
+ * v13 `foundry.utils.escapeHTML(value)` (https://foundryvtt.com/api/functions/foundry.utils.escapeHTML.html):
+ * the characters `& < > " '` of a string as HTML entities.
+ */
+export function escapeHTML(value: unknown): string {
+  return String(value).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
+}
+
 export const fakeUtils = {
+  escapeHTML,
   getType,
   deepClone,
   isEmpty,

@@ -1,11 +1,20 @@
 /**
  * Part of the Foundry FAKE (see fake.ts): the world around the documents — collections (a Map
- * iterated by value, as Foundry's Collection), users with the active GM, recorded notifications
- * (progress ones keep every `update`), and a database that COUNTS WRITES: one entry per create,
- * update or delete request, as one socket request in Foundry.
+ * iterated by value, as Foundry's Collection), users with their role and the active GM, recorded
+ * notifications (progress ones keep every `update`), and a database that COUNTS WRITES: one entry
+ * per create, update or delete request, as one socket request in Foundry.
+ *
+ * SEVERAL CLIENTS in one world: Foundry runs one client per connected user, each with its own
+ * `game.user`. The fake runs them in one process: `game.user` is the user of the client whose code
+ * is running — the base client (the test's own code, {@link FakeWorld.user} as set by `setUser`), or
+ * the client a socket message is delivered to ({@link asClient}), tracked through the whole async
+ * flow with Node's AsyncLocalStorage so an awaiting GM handler never sees a player's `game.user`.
+ * What one client does to documents is seen by all (one shared database), as after the server's
+ * broadcast; document hooks fire once, on the writing client.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { FakeDocument } from "./fake-documents";
-import type { Obj } from "./fake-utils";
+import { escapeHTML, type Obj } from "./fake-utils";
 
 export const OWNERSHIP = { NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 } as const;
 export type OwnershipLevel = keyof typeof OWNERSHIP;
@@ -71,32 +80,72 @@ export interface DatabaseWrite {
 
 export class FakeDatabase {
   readonly writes: DatabaseWrite[] = [];
+  /** Writes the server refused (the user lacked the permission): nothing of them was saved. */
+  readonly refused: { action: string; documentName: string; ids: string[]; userId: string }[] = [];
   /** Requests recorded since `from` (an index into `writes`). */
   since(from: number): DatabaseWrite[] {
     return this.writes.slice(from);
   }
 }
 
+/** `CONST.USER_ROLES` (https://foundryvtt.com/api/variables/CONST.USER_ROLES.html). */
+export const USER_ROLES = { NONE: 0, PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 } as const;
+
 export class FakeUser {
+  /** `CONST.USER_ROLES`: a GM is GAMEMASTER unless created as an assistant. */
+  role: number;
   constructor(
     readonly id: string,
     readonly name: string,
-    readonly isGM: boolean,
+    isGM: boolean,
     public active = true,
-  ) {}
+    role?: number,
+  ) {
+    this.role = role ?? (isGM ? USER_ROLES.GAMEMASTER : USER_ROLES.PLAYER);
+  }
+  /** v13 `User#isGM`: "Is this user a Game Master (an Assistant GM or the full GM)?" — role ≥ ASSISTANT. */
+  get isGM(): boolean {
+    return this.role >= USER_ROLES.ASSISTANT;
+  }
+  /** v13 `BaseUser#hasRole(role)`: the user's role is at least `role` (a key or a number). */
+  hasRole(role: keyof typeof USER_ROLES | number): boolean {
+    return this.role >= (typeof role === "number" ? role : USER_ROLES[role]);
+  }
   get isActiveGM(): boolean {
     return currentWorld().users.activeGM === this;
   }
 }
 
 export class FakeUsers extends FakeCollection<FakeUser> {
-  /** The active GM with the lowest id, as Foundry designates it. */
+  /**
+   * v13 `Users#activeGM`: "one User who is an active Gamemaster (non-assistant if possible)"
+   * (https://foundryvtt.com/api/classes/foundry.documents.collections.Users.html#activegm): the
+   * highest role first, then the lowest id.
+   */
   get activeGM(): FakeUser | null {
-    return this.filter((u) => u.isGM && u.active).sort((a, b) => a.id.localeCompare(b.id))[0] ?? null;
+    return this.filter((u) => u.isGM && u.active).sort((a, b) => b.role - a.role || a.id.localeCompare(b.id))[0] ?? null;
   }
 }
 
-/** A notification; progress ones record every `update`. */
+/** The client whose code is running, when it is not the base client (see the module comment). */
+const runningClient = new AsyncLocalStorage<FakeUser>();
+
+/** The user of the client currently running, or undefined on the base client. */
+export function clientUser(): FakeUser | undefined {
+  return runningClient.getStore();
+}
+
+/** Runs `fn` as the client of `user` (its whole async flow sees that `game.user`). */
+export function asClient<T>(user: FakeUser, fn: () => T): T {
+  return runningClient.run(user, fn);
+}
+
+/**
+ * A notification; progress ones record every `update`. Core shows its message as HTML (v13
+ * `Notifications#notify`: the message, formatted with escaped values when `format` is given, is
+ * the notification's inner HTML): the fake records the TEXT a user reads, so escaped user text
+ * reads as typed, and markup that was not escaped disappears from it.
+ */
 export interface FakeNotification {
   type: "info" | "warning" | "error" | "success";
   message: string;
@@ -104,9 +153,26 @@ export interface FakeNotification {
   update(arg: number | { pct?: number; message?: string }): void;
 }
 
+/** The notification options the fake reads. */
+export interface NotifyOptions {
+  format?: Record<string, string>;
+  localize?: boolean;
+  escape?: boolean;
+  progress?: boolean;
+  permanent?: boolean;
+}
+
+/** The text a user reads of an HTML string: tags dropped, entities decoded. */
+function textOf(html: string): string {
+  const entities: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#x27;": "'", "&#39;": "'" };
+  return html.replace(/<[^>]*>/g, "").replace(/&(amp|lt|gt|quot|#x27|#39);/g, (m) => entities[m]!);
+}
+
 export class FakeNotifications {
   readonly messages: FakeNotification[] = [];
-  private notify(type: FakeNotification["type"], message: string): FakeNotification {
+  private notify(type: FakeNotification["type"], html: string): FakeNotification {
+    // The notification shows its message as HTML: what the user reads is its text.
+    const message = textOf(html);
     const entry: FakeNotification = {
       type,
       message,
@@ -119,17 +185,34 @@ export class FakeNotifications {
     this.messages.push(entry);
     return entry;
   }
-  info(message: string, _options?: Obj): FakeNotification {
-    return this.notify("info", message);
+  /**
+   * v13 `NotificationOptions` (https://foundryvtt.com/api/interfaces/foundry.NotificationOptions.html):
+   * `format` formats the message through `Localization#format` with its values escaped unless
+   * `escape: false`; `localize` localizes it. Other messages are shown as given.
+   */
+  private text(message: string, options?: NotifyOptions): string {
+    const i18n = this.i18n;
+    if (!i18n || !options) return message;
+    if (options.format) {
+      const escape = options.escape !== false;
+      const data = Object.fromEntries(Object.entries(options.format).map(([k, v]) => [k, escape ? escapeHTML(String(v)) : String(v)]));
+      return i18n.format(message, data);
+    }
+    return options.localize ? i18n.localize(message) : message;
   }
-  warn(message: string, _options?: Obj): FakeNotification {
-    return this.notify("warning", message);
+  /** Set by the data fake: the `game.i18n` formatting is read through it. */
+  i18n: { format(key: string, data: Record<string, string>): string; localize(key: string): string } | null = null;
+  info(message: string, options?: NotifyOptions): FakeNotification {
+    return this.notify("info", this.text(message, options));
   }
-  error(message: string, _options?: Obj): FakeNotification {
-    return this.notify("error", message);
+  warn(message: string, options?: NotifyOptions): FakeNotification {
+    return this.notify("warning", this.text(message, options));
   }
-  success(message: string, _options?: Obj): FakeNotification {
-    return this.notify("success", message);
+  error(message: string, options?: NotifyOptions): FakeNotification {
+    return this.notify("error", this.text(message, options));
+  }
+  success(message: string, options?: NotifyOptions): FakeNotification {
+    return this.notify("success", this.text(message, options));
   }
   of(type: FakeNotification["type"]): string[] {
     return this.messages.filter((m) => m.type === type).map((m) => m.message);
@@ -141,6 +224,7 @@ export interface FakeWorld {
   config: Record<string, Obj>;
   db: FakeDatabase;
   users: FakeUsers;
+  /** The user of the running client: {@link asClient}'s, else the base client's (settable). */
   user: FakeUser;
   collections: Record<string, FakeCollection<FakeDocument>>;
   hooks: { call(event: string, ...args: unknown[]): boolean; callAll(event: string, ...args: unknown[]): unknown };

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { queueDiceFaces } from "./fake-dice";
-import { chatWorld, type ChatWorld } from "./chat-helpers";
+import { buttonsOf, chatWorld, type ChatWorld } from "./chat-helpers";
 import { createFakeCombat, type FakeScene } from "./fake-combat";
 import { placeBehaviors } from "./places-helpers";
 import { systemAs } from "./world";
@@ -19,7 +19,7 @@ let vex: TacticaActor;
 let scene: FakeScene;
 
 const rect = (x: number) => [{ type: "rectangle", x, y: 0, width: 200, height: 200 }];
-const buttons = (html: string) => [...html.matchAll(/data-action="([^"]+)"/g)].map((m) => m[1]);
+const buttons = buttonsOf;
 
 beforeEach(async () => {
   w = await chatWorld();
@@ -36,11 +36,11 @@ beforeEach(async () => {
     system: { profile: { pv: { value: 10, max: 10 } }, aptitudes: { vivacite: { value: 2 } }, subAptitudes: { reflexe: { value: 4 } } },
   });
   const Scene = w.fake.CONFIG.Scene as { documentClass: { create(data: object): Promise<unknown> } };
-  scene = (await Scene.documentClass.create({
+  scene = (await w.as("gm-1", () => Scene.documentClass.create({
     name: "Ruines", grid: { size: 100 },
     regions: [{ _id: "regionA", name: "Cour", shapes: rect(0), behaviors: placeBehaviors(1, []) }],
     tokens: [{ _id: "tokVex", x: 50, y: 50, actorId: vex.id }],
-  })) as FakeScene;
+  }))) as FakeScene;
   (w.fake.game.scenes as { viewed: unknown }).viewed = scene;
 });
 
@@ -67,13 +67,7 @@ async function hitVex(itemId: string): Promise<TacticaChatMessage> {
   return message;
 }
 
-async function renderAs(userId: string, message: TacticaChatMessage): Promise<string> {
-  const before = w.data.world.user.id;
-  w.data.setUser(userId);
-  const html = await message.renderCard();
-  w.data.setUser(before);
-  return html;
-}
+const renderAs = (userId: string, message: TacticaChatMessage) => w.renderAs(userId, message);
 
 describe("hit follow-ups", () => {
   it("Etourdissante: a failed stun test moves the target's marker on a running timeline", async () => {
@@ -111,7 +105,7 @@ describe("hit follow-ups", () => {
 });
 
 describe("Différé", () => {
-  it("declares the marker with the card's id, holds the targets' buttons, and the reposted card resolves", async () => {
+  it("declares the marker with the card's id and holds the targets' buttons; when it comes due the due card shows the card again, its buttons acting on it", async () => {
     const combat = await timelineCombat();
     queueDiceFaces([6, 6]);
     const message = (await kara.attack("mortar000000001", { fastForward: true }))!;
@@ -119,21 +113,27 @@ describe("Différé", () => {
     const marker = combat.timeline!.entries.find((e) => e.id === message.id) as { ownerId: string } | undefined;
     expect(marker).toMatchObject({ kind: "action", focused: true });
     await message.update({ system: { targets: [{ actorUuid: vex.uuid, tokenUuid: "", name: "Vex" }] } } as never);
-    expect(buttons(await renderAs("gm-1", message))).toEqual([]);
-    expect(await w.click("gm-1", "defend", message, { targetIndex: 0 })).toEqual({ ok: false, reason: "TACTICA.Chat.delay.waiting" });
-    // The combat reposts the card when the marker comes due. In Foundry the created message is of
-    // the configured class (the world collection builds it); the fake's global is its own base.
-    const globals = globalThis as Record<string, unknown>;
-    globals.ChatMessage = (w.fake.CONFIG.ChatMessage as { documentClass: unknown }).documentClass;
-    const { postDueAction } = await import("../../src/combat/cards");
-    await postDueAction(combat as never, { id: message.id!, ownerId: marker!.ownerId });
-    const reposted = w.messages().at(-1)!;
-    expect(buttons(await renderAs("player-1", reposted))).toEqual(["resolveDelayed"]);
-    expect(buttons(await renderAs("stranger", reposted))).toEqual([]);
-    expect(await w.click("stranger", "resolveDelayed", reposted)).toEqual({ ok: false, reason: "TACTICA.Chat.notAllowed" });
-    expect(await w.click("player-1", "resolveDelayed", reposted)).toEqual({ ok: true });
-    expect(await w.click("player-1", "resolveDelayed", reposted)).toEqual({ ok: false, reason: "TACTICA.Chat.alreadyApplied" });
-    expect(buttons(await renderAs("player-2", reposted))).toEqual(["defend"]);
+    expect(buttons(await renderAs("player-2", message))).toEqual([]);
+    expect(await w.click("player-2", "defend", message, { targetIndex: 0 })).toEqual({ ok: false, reason: "TACTICA.Chat.delay.waiting" });
+    // The timeline runs until the pointer reaches the marker: the active GM posts the due card.
+    const due: string[] = [];
+    w.fake.hooks.on("tactica.delayedDue", (_c: unknown, d: unknown) => void due.push((d as { id: string }).id));
+    for (let i = 0; i < 6 && !due.length; i++) await combat.endAction(1);
+    expect(due).toEqual([message.id]);
+    const dueCard = w.messages().at(-1)!;
+    expect(dueCard.card).toMatchObject({ kind: "delayedDue", sourceMessage: message.id });
+    expect(message.card?.delayedState).toBe("resolved");
+    expect(textOf(await renderAs("player-2", dueCard))).toContain("Action différée de Kara");
+    expect(buttons(await renderAs("player-2", dueCard))).toEqual(["defend"]);
+    expect(buttons(await renderAs("stranger", dueCard))).toEqual([]);
+    // A click in the due card, through core's renderHTML and the wired listener, defends on the declaring card.
+    const element = await w.elementAs("player-2", dueCard);
+    const defend = element.querySelectorAll("button[data-action]").find((b) => b.dataset.action === "defend")!;
+    queueDiceFaces([1, 1]);
+    await w.as("player-2", () => defend.click());
+    expect(message.card?.targets[0]).toMatchObject({ outcome: "hit", dice: [1, 1] });
+    // The due card is redrawn when the card it shows changes.
+    expect((globalThis as unknown as { ui: { chat: { updated: string[] } } }).ui.chat.updated).toContain(dueCard.id);
   });
 
   it("outside a timeline nothing is declared and the buttons stay", async () => {
@@ -190,7 +190,7 @@ describe("timeline costs, maintenance, fear, panic", () => {
 
   it("the same power once per activation in combat; outside combat nothing holds it back", async () => {
     const psyker = await w.createActor({
-      name: "Ilse", type: "character",
+      name: "Ilse", type: "character", ownership: { default: 0, "player-1": 3 },
       system: { psyker: { mastery: 2 }, profile: { ac: { value: 30 } } },
       items: [{ _id: "force0000000001", name: "Force", type: "power", system: { level: 5, cost: 4, maintenance: 2 } }],
     });

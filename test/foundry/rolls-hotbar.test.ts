@@ -9,7 +9,7 @@ describe("hotbar macros", () => {
     const w = await chatWorld();
     const macros = await import("../../src/macros");
     const actor = await w.createActor({
-      name: "Kara", type: "character", system: { profile: { att: { value: 3 } } },
+      name: "Kara", type: "character", ownership: { default: 0, "player-1": 3 }, system: { profile: { att: { value: 3 } } },
       items: [{ _id: "gear000000000001", name: "Soupape", type: "gear", system: { linked: true, equipped: true, pressureTarget: "att" } }],
     });
     const item = actor.items.get("gear000000000001")!;
@@ -25,5 +25,16 @@ describe("hotbar macros", () => {
     queueDiceFaces([1]);
     const test = await (api.rollCharacteristic ?? macros.rollCharacteristic)(actor.uuid, "att", { fastForward: true });
     expect(test?.card?.kind).toBe("profile");
+  });
+
+  it("a macro of someone else's actor is refused, localised, and posts nothing", async () => {
+    const w = await chatWorld();
+    const macros = await import("../../src/macros");
+    const actor = await w.createActor({ name: "Vex <b>", type: "character", ownership: { default: 0, "player-2": 3 }, system: { profile: { att: { value: 3 } } } });
+    const before = w.messages().length;
+    const errors = await w.errorsDuring(async () => expect(await macros.rollCharacteristic(actor.uuid, "att", { fastForward: true })).toBeNull());
+    // The name reads as typed: escaped (unescaped, its markup would vanish from the text).
+    expect(errors).toEqual(["Vous ne possédez pas Vex <b>\u00a0: ce jet ne peut pas être fait pour lui."]);
+    expect(w.messages()).toHaveLength(before);
   });
 });

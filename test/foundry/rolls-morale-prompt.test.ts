@@ -14,6 +14,8 @@ type Morale = { morale: { moraleTested: boolean }; profile: { pv: { value: numbe
 
 beforeEach(async () => {
   w = await chatWorld();
+  // Damage to someone else's actor is applied by the GM (the card actions' one writer).
+  w.data.setUser("gm-1");
 });
 
 function soldier(extra: Record<string, unknown> = {}): Promise<TacticaActor> {
@@ -21,16 +23,9 @@ function soldier(extra: Record<string, unknown> = {}): Promise<TacticaActor> {
 }
 
 /** The prompt as `userId` sees it once rendered in the chat log. */
-async function shown(userId: string, message: unknown): Promise<string> {
-  const render = await import("../../src/chat/render");
-  const before = w.data.world.user.id;
-  w.data.setUser(userId);
-  const html = await render.promptHtml(message as TacticaChatMessage);
-  w.data.setUser(before);
-  return html ?? "";
-}
+const shown = (userId: string, message: TacticaChatMessage) => w.renderAs(userId, message);
 
-const prompts = () => w.messages().filter((m) => (m.flags as { tactica?: { prompt?: unknown } }).tactica?.prompt);
+const prompts = () => w.messages().filter((m) => m.card?.kind === "moralePrompt");
 
 describe("morale prompt", () => {
   it("posts one prompt when the 50 % line is first crossed, in the damage's own write", async () => {
@@ -52,19 +47,18 @@ describe("morale prompt", () => {
     expect(prompts()).toHaveLength(1);
   });
 
-  it("the prompt's button runs the owner's morale test; a stranger is refused", async () => {
+  it("the prompt's button runs the owner's morale test on the owner's client; a stranger is refused", async () => {
     const vex = await soldier();
     await vex.applyDamage({ damage: 6, attributes: [] });
-    const render = await import("../../src/chat/render");
     const prompt = prompts()[0] as TacticaChatMessage;
-    w.data.setUser("stranger");
-    const errors = await w.errorsDuring(async () => expect(await render.runMoralePrompt(prompt, true)).toBeNull());
+    const errors = await w.errorsDuring(async () => expect(await w.click("stranger", "moraleTest", prompt, { fastForward: true })).toEqual({ ok: false, reason: "TACTICA.Chat.notAllowed" }));
     expect(errors).toHaveLength(1);
-    w.data.setUser("player-2");
     queueDiceFaces([3]);
-    const card = await render.runMoralePrompt(prompt, true);
-    expect(card?.card?.kind).toBe("morale");
-    expect((card?.lastRoll as unknown as { isSuccess: boolean }).isSuccess).toBe(true);
+    expect(await w.click("player-2", "moraleTest", prompt, { fastForward: true })).toEqual({ ok: true });
+    const card = w.messages().at(-1)!;
+    expect(card.card?.kind).toBe("morale");
+    expect(card.author?.id).toBe("player-2");
+    expect((card.lastRoll as unknown as { isSuccess: boolean }).isSuccess).toBe(true);
   });
 
   it("an unshakeable actor's prompt says it passes automatically and has no button", async () => {

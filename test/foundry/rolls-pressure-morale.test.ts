@@ -143,13 +143,17 @@ describe("morale and panic", () => {
   it("fear: fear-causers are immune; a pass records the level; a failed charge is called off", async () => {
     const causer = await trooper("peur", 1);
     expect(await causer.fearTest({ fear: 2, charging: true }, { fastForward: true })).toBeNull();
-    const unit = await w.createActor({ name: "Escouade", type: "unit", system: { profile: { co: { value: 6 } } } });
+    const unit = await w.createActor({ name: "Escouade", type: "unit", ownership: { default: 0, "player-1": 3 }, system: { profile: { co: { value: 6 } } } });
     queueDiceFaces([3]);
     await unit.fearTest({ fear: 2, charging: false }, { fastForward: true });
     expect(systemAs<{ morale: { fearPassed: number } }>(unit).morale.fearPassed).toBe(2);
     expect(await unit.fearTest({ fear: 1, charging: true }, { fastForward: true })).toBeNull();
     queueDiceFaces([9]);
-    const failed = await unit.fearTest({ fear: 3, charging: true }, { fastForward: true });
-    expect(failed?.card?.notes).toEqual(["TACTICA.Chat.fear.chargeCalledOff"]);
+    // The failed test's note is written with the card: one write of the message (M16).
+    const writes = await w.writesDuring(async () => {
+      const failed = await unit.fearTest({ fear: 3, charging: true }, { fastForward: true });
+      expect(failed?.card?.notes).toEqual(["TACTICA.Chat.fear.chargeCalledOff"]);
+    });
+    expect(writes.filter((x) => x.documentName === "ChatMessage").map((x) => x.action)).toEqual(["create"]);
   });
 });

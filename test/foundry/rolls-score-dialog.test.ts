@@ -47,7 +47,7 @@ async function setup(lang: "fr" | "en"): Promise<void> {
   const vex = await w.createActor({ name: "Vex", type: "character" });
   const ork = await w.createActor({ name: "Ork", type: "character" });
   const Scene = w.fake.CONFIG.Scene as { documentClass: { create(data: object): Promise<unknown> } };
-  scene = (await Scene.documentClass.create({
+  scene = (await w.as("gm-1", () => Scene.documentClass.create({
     name: "Ruines", grid: { size: 100 },
     regions: [
       { _id: "regionA", name: "Cour", shapes: rect(0), behaviors: place(["regionB"]) },
@@ -60,7 +60,7 @@ async function setup(lang: "fr" | "en"): Promise<void> {
       { _id: "tokVex2", x: 260, y: 60, actorId: vex.id, name: "Vex bis" },
       { _id: "tokOrk", x: 450, y: 50, actorId: ork.id, name: "Ork" },
     ],
-  })) as FakeScene;
+  }))) as FakeScene;
   (w.fake.game.scenes as { viewed: unknown }).viewed = scene;
   const token = (id: string) => scene.tokens.get(id);
   Object.assign(kara, { getActiveTokens: () => [{ document: token("tokKara") }] });

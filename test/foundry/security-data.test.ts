@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { loadWorld, sourceOf, systemAs, updateUntyped, type LoadedWorld } from "./world";
+import { asGM, loadWorld, sourceOf, systemAs, updateUntyped, type LoadedWorld } from "./world";
 import { oldWorld, withStoredWorld } from "./data-fixtures";
 import type { TacticaActor } from "../../src/documents/actor";
 import type { TacticaItem } from "../../src/documents/item";
@@ -208,6 +208,8 @@ describe("G2: the migration never writes stale data", () => {
   it("an edit made after the world loaded and before the GM's migration is not reverted", async () => {
     const w = await loadWorld("fr", withStoredWorld(oldWorld(), "player-1"));
     const veteran = actorOf(w, "oldActor00000001");
+    // The player owns the character they edit (the server refuses anyone else's edit).
+    await asGM(w.data, () => veteran.update({ ownership: { default: 0, "player-1": 3 } } as never));
     await veteran.update({ system: { willpower: { value: 9 }, profile: { pv: { value: 2 } } } });
     w.data.setUser("gm-1");
     const { migrateWorld } = await import("../../src/migrations/index");

@@ -20,6 +20,7 @@
 import { loadLang } from "../helpers/lang";
 import { fireLifecycle, installFoundryFake, type FakeFoundry } from "./fake";
 import { dataFake, type DataFake } from "./fake-data";
+import { asClient } from "./fake-world";
 import type { TacticaActor } from "../../src/documents/actor";
 import type { TacticaItem } from "../../src/documents/item";
 import type * as DataModule from "../../src/data/index";
@@ -68,8 +69,9 @@ export async function loadWorld(lang: "fr" | "en" = "fr", before?: (fake: FakeFo
     fake,
     data,
     models,
-    createActor: async (source) => (await classOf("Actor").create(source)) as TacticaActor,
-    createItem: async (source) => (await classOf("Item").create(source)) as TacticaItem | undefined,
+    // The world is set up by its GM (players may not create world actors or items: fake-documents.ts).
+    createActor: async (source) => (await asGM(data, () => classOf("Actor").create(source))) as TacticaActor,
+    createItem: async (source) => (await asGM(data, () => classOf("Item").create(source))) as TacticaItem | undefined,
     async writesDuring(action) {
       const from = data.db.writes.length;
       await action();
@@ -81,6 +83,11 @@ export async function loadWorld(lang: "fr" | "en" = "fr", before?: (fake: FakeFo
       return data.notifications.messages.slice(from).filter((m) => m.type === "error").map((m) => m.message);
     },
   };
+}
+
+/** Runs `fn` on the client of the world's first GM (`gm-1`). */
+export function asGM<T>(data: DataFake, fn: () => T): T {
+  return asClient(data.users.get("gm-1")!, fn);
 }
 
 /** The source of a document (`_source`), for "nothing changed" checks. */

@@ -108,18 +108,19 @@ export const SCENARIOS: Scenario[] = [
     buttons: [],
   },
   {
-    name: "psy cast succeeding, resist offered",
-    render: async (d) => (await d10(d.PsyRoll, 7, { mode: "cast", level: 5, mastery: 2, cost: 4, resist: "for", title: "Mal dirigé", subject: KARA })).render({ canResist: true }),
+    name: "psy cast succeeding, resisted with FOR (the buttons are on the target rows)",
+    render: async (d) => (await d10(d.PsyRoll, 7, { mode: "cast", level: 5, mastery: 2, cost: 4, resist: "for", title: "Mal dirigé", subject: KARA })).render(),
     shows: {
-      fr: ["Lancement de pouvoir psy", "Mal dirigé", "Niveau du pouvoir 5", "Maîtrise +2", "Coût (AC) 4", "Seuil (d10 ≤) 7", "Réussite", "Il faut faire 7 ou moins sur le d10.", "Résister (FOR)"],
-      en: ["Casting a psychic power", "Power level 5", "Mastery +2", "Target (d10 ≤) 7", "Success", "Roll 7 or less on the d10.", "Resist (FOR)"],
+      fr: ["Lancement de pouvoir psy", "Mal dirigé", "Niveau du pouvoir 5", "Maîtrise +2", "Coût (AC) 4", "Seuil (d10 ≤) 7", "Réussite", "Il faut faire 7 ou moins sur le d10.", "Les cibles résistent avec FOR."],
+      en: ["Casting a psychic power", "Power level 5", "Mastery +2", "Target (d10 ≤) 7", "Success", "Roll 7 or less on the d10.", "Targets resist with FOR."],
     },
-    buttons: ["resist"],
+    buttons: [],
   },
   {
     name: "psy cast failing: no resist",
-    render: async (d) => (await d10(d.PsyRoll, 8, { mode: "cast", level: 5, mastery: 2, resist: "for" })).render({ canResist: true }),
+    render: async (d) => (await d10(d.PsyRoll, 8, { mode: "cast", level: 5, mastery: 2, resist: "for" })).render(),
     shows: { fr: ["Échec", "Seuil (d10 ≤) 7"], en: ["Failure"] },
+    hides: ["résistent", "resist with"],
     buttons: [],
   },
   {
@@ -220,14 +221,14 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   {
-    name: "attack with defend and damage buttons",
+    name: "attack: the total only (defend and damage are on the target rows)",
     render: async (d) => {
       const o = { purpose: "attack", aptitudeValue: 3, subAptitude: "precision", subAptitudeValue: 2, title: "Fusil <laser>" } as const;
       queueDiceFaces([4, 5]);
-      return (await new d.ScoreRoll(d.ScoreRoll.formulaFor(o), {}, o).evaluate()).render({ canDefend: true, canApplyDamage: true });
+      return (await new d.ScoreRoll(d.ScoreRoll.formulaFor(o), {}, o).evaluate()).render();
     },
-    shows: { fr: ["Attaque", "Fusil <laser>", "Précision 2", "Score 5", "Total 14", "Se défendre", "Appliquer les dégâts"], en: ["Attack", "Total 14", "Defend", "Apply damage"] },
-    hides: ["Réussite", "Échec", "Success", "Failure"],
-    buttons: ["defend", "applyDamage"],
+    shows: { fr: ["Attaque", "Fusil <laser>", "Précision 2", "Score 5", "Total 14"], en: ["Attack", "Total 14"] },
+    hides: ["Réussite", "Échec", "Success", "Failure", "Se défendre", "Defend"],
+    buttons: [],
   },
 ];

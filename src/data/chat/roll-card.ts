@@ -1,7 +1,14 @@
 /**
- * The roll card (typed ChatMessage subtype `rollCard`, DESIGN §4): the card's state lives here,
- * not in the HTML — who rolled, for which actor and item, what kind of roll, how many pushes and
- * whether their consequences were applied (D-10: once per push), and each target's result.
+ * The card (typed ChatMessage subtype `rollCard`, DESIGN §4): EVERY chat output of the system is
+ * one, told apart by its `kind` — the roll cards (a roll in `rolls`, the kinds of ROLL_KINDS) and
+ * the cards without a roll (INFO_KINDS: the morale prompt, a maintenance, a threshold, a combat
+ * notice, a due *Différé* action). The card's state lives here, not in the HTML: who rolled, for
+ * which actor and item, how many pushes, each target's result, what a notice says.
+ *
+ * This state is DISPLAY: the message's author can rewrite it (a player their own cards). What the
+ * one writer acts on is re-derived from stored documents (src/chat/authority.ts) and the keys
+ * written on the documents each effect changed (src/chat/keys.ts). The chat layer renders each
+ * kind (src/chat/render.ts) through `TacticaChatMessage#renderHTML`.
  */
 import {
   BOUNDS,
@@ -19,7 +26,7 @@ import { migrateSystem } from "../../migrations/steps";
 
 const fields = foundry.data.fields;
 
-/** Every kind of roll or card the system posts (RULES §1–§7). */
+/** Every kind of roll card the system posts (RULES §1–§7): a roll in the message's `rolls`. */
 export const ROLL_KINDS = [
   "pressure",
   "pool",
@@ -34,9 +41,19 @@ export const ROLL_KINDS = [
   "fear",
   "resist",
   "damage",
-  "threshold",
 ] as const;
 export type RollKind = (typeof ROLL_KINDS)[number];
+
+/**
+ * The cards without a roll: the morale prompt (RULES §5, D-16), a power maintained (§4, D-13), a
+ * threshold crossed (§7.3), a one-line combat notice (§7.2 *Focalisé*…), a *Différé* action that
+ * came due (§7.2: it shows its declaring card again).
+ */
+export const INFO_KINDS = ["moralePrompt", "maintain", "threshold", "notice", "delayedDue"] as const;
+export type InfoKind = (typeof INFO_KINDS)[number];
+
+export const CARD_KINDS = [...ROLL_KINDS, ...INFO_KINDS] as const;
+export type CardKind = RollKind | InfoKind;
 
 /** Where a *Différé* action stands (RULES §7.2). */
 export const DELAYED_STATES = ["declared", "resolved"] as const;
@@ -74,6 +91,8 @@ const targetField = () =>
     outcome: choice(TARGET_OUTCOMES, "pending"),
     damageApplied: flag(),
     damage: damageField(),
+    /** The target's own dice (defence 2d6, resist d10), as its owner rolled them. */
+    dice: new fields.ArrayField(integer(1, 1, 10), { required: true, initial: [] }),
     /** RULES §6.4 *Etourdissante*: positions the target's marker moves later (0: test passed); null: no test. */
     stun: nullableInteger(0, BOUNDS.large),
     /** The stun delay was applied to the timeline (else the GM moves the marker). */
@@ -81,7 +100,7 @@ const targetField = () =>
   });
 
 const rollCardSchema = () => ({
-  kind: choice(ROLL_KINDS, "pool"),
+  kind: choice(CARD_KINDS, "pool"),
   /** The user who rolled (the card's buttons are re-checked against ownership). */
   rollerId: text(),
   actorUuid: text(),
@@ -110,6 +129,17 @@ const rollCardSchema = () => ({
   delayed: nullableInteger(0, BOUNDS.large),
   /** Language keys of notes the card shows under the roll (refusals, windows, "no GM"…). */
   notes: new fields.ArrayField(text(), { required: true, initial: [] }),
+  // — cards without a roll —
+  /** The card this one refers to: a due *Différé* action's declaring card, a lost action's. */
+  sourceMessage: text(),
+  /** Morale prompt: the actor is *inébranlable* (the prompt says it passes, with no button). */
+  unshakeable: flag(),
+  /** Names as they were when the card was made (user text, shown escaped): actor, power, combatant… */
+  label: text(),
+  /** A notice: its language key and the values it is formatted with (shown escaped). */
+  notice: new fields.SchemaField({ key: text(), data: new fields.ObjectField({ required: true, initial: {} }) }),
+  /** A threshold card: the mode, the thresholds crossed and what each combatant went through (RULES §7.3). */
+  threshold: new fields.ObjectField({ required: true, nullable: true, initial: null }),
 });
 type RollCardSchema = ReturnType<typeof rollCardSchema>;
 

@@ -1,0 +1,146 @@
+/**
+ * The channel between a clicking user and the active GM (DESIGN §4, docs/rules-decisions.md
+ * "Trust model"): Foundry's `game.socket`, event `system.tactica` (`"socket": true` in system.json).
+ *
+ * Why the socket and not `CONFIG.queries`: a query handler receives `(queryData, {timeout})` and is
+ * never told who sent it (https://foundryvtt.com/api/variables/CONFIG.queries.html; foundryvtt#13418,
+ * open in v14), so a user id in the payload is only a claim. A `game.socket` handler receives, after
+ * the emitted arguments, the sender's user id appended by the server, and the server never sends an
+ * event back to its sender (socketlib `src/socketlib.js` `_onSocketReceived(message, senderId)`;
+ * pf2e `src/scripts/socket.ts`; https://foundryvtt.wiki/en/development/api/sockets). That id is the
+ * identity every check on the GM side starts from. Rules, because an extra client argument could
+ * shift it: the sender is read from the LAST argument, a message that does not arrive with exactly
+ * two arguments is ignored, and the sender must be a known user.
+ *
+ * Protocol: `{ type: "request", id, action, messageId, targetIndex?, index?, roll? }` from the
+ * clicker; only the active GM handles it and answers `{ type: "response", id, to, result }`. The
+ * requester accepts a response only from a GM (by the attested sender), addressed to itself, for a
+ * request it is waiting for. No answer in time is "no GM answered"; a refusal carries its own
+ * localised reason and is never reported as no answer.
+ */
+import { CARD_ACTIONS, type CardAction } from "./permissions";
+
+/** The system's socket event (`system.<id>`, relayed by the server for systems with `"socket": true`). */
+export const SOCKET_EVENT = "system.tactica";
+
+/** How long a requester waits for the active GM's answer. */
+export const ANSWER_TIMEOUT_MS = 10_000;
+
+/** What a click asks for. Plain JSON: it crosses the socket to the GM. */
+export interface CardRequest {
+  action: CardAction;
+  messageId: string;
+  /** the card's target row */
+  targetIndex?: number;
+  /** a die index (chooseDie) */
+  index?: number;
+  /** the clicker's own dice, evaluated on their client (push, defend, resist, panic): roll JSON */
+  roll?: Record<string, unknown>;
+}
+
+/** What came of it: `reason` is a language key the clicking client shows, formatted with `data`. */
+export interface CardResult {
+  ok: boolean;
+  reason?: string;
+  data?: Record<string, string>;
+}
+
+/** The GM side of the channel: runs a request for its attested sender. */
+export type RequestHandler = (request: CardRequest, sender: User.Implementation) => Promise<CardResult>;
+
+interface Waiting {
+  userId: string;
+  resolve(result: CardResult): void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+const waiting = new Map<string, Waiting>();
+let handler: RequestHandler | null = null;
+
+/** Actions a request may name (a morale test from a prompt is the clicker's own roll: never sent). */
+const REQUESTABLE = CARD_ACTIONS.filter((action) => action !== "moraleTest");
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function optionalIndex(value: unknown): boolean {
+  return value === undefined || (Number.isInteger(value) && (value as number) >= 0 && (value as number) < 1000);
+}
+
+/** A request as the GM accepts it, or null (malformed: ignored, as from a client that is not ours). */
+export function parseRequest(data: unknown): (CardRequest & { id: string }) | null {
+  if (!isRecord(data) || data.type !== "request") return null;
+  const { id, action, messageId, targetIndex, index, roll } = data;
+  if (typeof id !== "string" || id.length === 0 || id.length > 64) return null;
+  if (!(REQUESTABLE as readonly unknown[]).includes(action) || typeof messageId !== "string" || messageId.length > 64) return null;
+  if (!optionalIndex(targetIndex) || !optionalIndex(index)) return null;
+  if (roll !== undefined && !isRecord(roll)) return null;
+  const request: CardRequest & { id: string } = { id, action: action as CardAction, messageId };
+  if (targetIndex !== undefined) request.targetIndex = targetIndex as number;
+  if (index !== undefined) request.index = index as number;
+  if (roll !== undefined) request.roll = roll as Record<string, unknown>;
+  return request;
+}
+
+function parseResult(value: unknown): CardResult | null {
+  if (!isRecord(value) || typeof value.ok !== "boolean") return null;
+  if (value.reason !== undefined && (typeof value.reason !== "string" || !value.reason.startsWith("TACTICA."))) return null;
+  const result: CardResult = { ok: value.ok };
+  if (typeof value.reason === "string") result.reason = value.reason;
+  if (isRecord(value.data)) result.data = Object.fromEntries(Object.entries(value.data).map(([k, v]) => [k, String(v)]));
+  return result;
+}
+
+/** What arrives on the socket: (message, senderId), the sender appended by the server. */
+function receive(...args: unknown[]): Promise<void> | void {
+  if (args.length !== 2) return;
+  const [data, senderId] = args;
+  const sender = typeof senderId === "string" ? game.users?.get(senderId) : undefined;
+  if (!sender || !isRecord(data)) return;
+  if (data.type === "request") return answer(data, sender);
+  if (data.type === "response") accept(data, sender);
+}
+
+/** The active GM runs a request and answers its sender alone (every other client ignores it). */
+async function answer(data: Record<string, unknown>, sender: User.Implementation): Promise<void> {
+  if (!game.user?.isActiveGM || !handler) return;
+  const request = parseRequest(data);
+  if (!request || !sender.id) return;
+  const { id, ...rest } = request;
+  const result = await handler(rest, sender);
+  game.socket?.emit(SOCKET_EVENT, { type: "response", id, to: sender.id, result });
+}
+
+/** A requester takes a GM's answer to its own pending request, and nothing else. */
+function accept(data: Record<string, unknown>, sender: User.Implementation): void {
+  const me = game.user?.id;
+  const pending = typeof data.id === "string" ? waiting.get(data.id) : undefined;
+  const result = parseResult(data.result);
+  if (!sender.isGM || !pending || !result || data.to !== me || pending.userId !== me) return;
+  waiting.delete(data.id as string);
+  clearTimeout(pending.timer);
+  pending.resolve(result);
+}
+
+/** Sends `request` to the active GM and resolves its answer, or "no GM answered" after the timeout. */
+export function sendRequest(request: CardRequest): Promise<CardResult> {
+  const me = game.user?.id;
+  const socket = game.socket;
+  if (!me || !socket) return Promise.resolve({ ok: false, reason: "TACTICA.Chat.noAnswer" });
+  const id = foundry.utils.randomID();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      waiting.delete(id);
+      resolve({ ok: false, reason: "TACTICA.Chat.noAnswer" });
+    }, ANSWER_TIMEOUT_MS);
+    waiting.set(id, { userId: me, resolve, timer });
+    socket.emit(SOCKET_EVENT, { type: "request", id, ...request });
+  });
+}
+
+/** Listens on the system's socket (on init): `onRequest` is what the active GM runs. */
+export function registerChannel(onRequest: RequestHandler): void {
+  handler = onRequest;
+  game.socket?.on(SOCKET_EVENT, receive);
+}

@@ -1,0 +1,83 @@
+/**
+ * Message modes (who sees a roll card) through the compatibility seam (src/compat/generation.ts).
+ *
+ * v13 calls them roll modes: the client setting `core.rollMode`, the list `CONFIG.Dice.rollModes`
+ * (`publicroll | gmroll | blindroll | selfroll`, https://foundryvtt.com/api/v13/variables/CONFIG.Dice.html)
+ * and `Roll#toMessage(data, { rollMode })`. v14 renames them message modes: `core.messageMode`,
+ * `CONFIG.ChatMessage.modes` (`public | gm | blind | self | ic`) and `toMessage(data, { messageMode })`
+ * (https://foundryvtt.com/api/v14/variables/CONFIG.ChatMessage.html; dnd5e `2340e6009`
+ * `BasicRoll.getMessageMode` reads the setting per generation and treats `ic` as public). The old
+ * names still work on v14 with a deprecation warning until v16, so Tactica writes the running
+ * generation's names only, and reads both vocabularies (a module's `tactica.preRoll` hook may hand
+ * over either).
+ */
+import { isV14 } from "./generation";
+
+/** Who sees a card, in one vocabulary for the whole system. */
+export type MessageMode = "public" | "gm" | "blind" | "self";
+
+/** A mode key of either generation (v13 roll modes, v14 message modes, and v14's `ic`). */
+export type ModeKey = "publicroll" | "gmroll" | "blindroll" | "selfroll" | "roll" | MessageMode | "ic";
+
+const FROM_KEY: Record<string, MessageMode> = {
+  publicroll: "public",
+  // `Roll#toMessage` takes "roll" for "the roll as it is"; for a card it is public.
+  roll: "public",
+  public: "public",
+  // v14's in-character mode: a roll card is public (dnd5e does the same).
+  ic: "public",
+  gmroll: "gm",
+  gm: "gm",
+  blindroll: "blind",
+  blind: "blind",
+  selfroll: "self",
+  self: "self",
+};
+
+/** @deprecated v13 — the roll mode key of each mode. */
+const V13_KEYS: Record<MessageMode, string> = { public: "publicroll", gm: "gmroll", blind: "blindroll", self: "selfroll" };
+
+/** A key of either vocabulary as a {@link MessageMode}; null for anything else. */
+export function normaliseMode(key: unknown): MessageMode | null {
+  return typeof key === "string" && Object.hasOwn(FROM_KEY, key) ? (FROM_KEY[key] ?? null) : null;
+}
+
+/** The running generation's key for `mode` (`publicroll` on v13, `public` on v14). */
+export function modeKey(mode: MessageMode): string {
+  return isV14() ? mode : V13_KEYS[mode];
+}
+
+/** The settings as read here: the setting's name differs per generation, so it is a plain string. */
+interface CoreSettings {
+  get(namespace: "core", key: string): unknown;
+}
+
+/** The user's current mode (the chat log's selector): `core.messageMode` on v14, `core.rollMode` on v13. */
+export function currentMessageMode(): MessageMode {
+  const settings = game.settings as unknown as CoreSettings | undefined;
+  // A third-party note says the old setting reads back null on v14: each generation reads its own.
+  const value = settings?.get("core", isV14() ? "messageMode" : "rollMode");
+  return normaliseMode(value) ?? "public";
+}
+
+/** `mode` as `Roll#toMessage`'s option on the running generation. */
+export function messageModeOption(mode: MessageMode): { rollMode: string } | { messageMode: string } {
+  return isV14() ? { messageMode: modeKey(mode) } : { rollMode: modeKey(mode) };
+}
+
+/** One choice of a mode picker. */
+export interface ModeChoice {
+  mode: MessageMode;
+  key: string;
+  label: string;
+}
+
+/** The modes a picker offers, from the running generation's list (v14's `ic` left out: a card is public). */
+export function modeChoices(): ModeChoice[] {
+  const config = CONFIG as unknown as { ChatMessage?: { modes?: Record<string, { label?: string }> }; Dice?: { rollModes?: Record<string, { label?: string }> } };
+  const list = (isV14() ? config.ChatMessage?.modes : config.Dice?.rollModes) ?? {};
+  return Object.entries(list).flatMap(([key, entry]) => {
+    const mode = key === "ic" ? null : normaliseMode(key);
+    return mode ? [{ mode, key, label: entry.label ?? key }] : [];
+  });
+}

@@ -1,0 +1,86 @@
+/**
+ * Exactly-once keys (docs/rules-decisions.md "Trust model"): what a card did to a document is
+ * recorded ON THAT DOCUMENT, under `flags.tactica.cards.<messageId>`, in the SAME update as the
+ * effect itself. A repeated or retried action reads the key, skips the effect and only repairs the
+ * card (display). The key is out of reach of the card's author unless they own the document — and
+ * an owner could edit their own document anyway (the trust floor).
+ *
+ * On an actor: `pushes` (pushes applied, RULES §3), `pressure` (its bonus applied, §2), `panic`
+ * (the draw, §5), and per target row `t<i>` = { outcome, total, damageApplied, stun } (the hit or
+ * miss of that row as the one writer recorded it, §6.1–§6.2). On a combat: `t<i>.stunned` (§6.4).
+ * On a region: `shifted` (*Tectonique*, §6.4). Keys of deleted messages are pruned whenever a key
+ * is written, so they never pile up.
+ */
+
+/** The key path of a card's record. */
+const ROOT = "flags.tactica.cards";
+
+/** RULES §6.2: what one hit did (damage absorbed, reduced, and PV lost), for the card. */
+export interface DamageBreakdown {
+  field: number;
+  armour: number;
+  resistant: number;
+  pv: number;
+}
+
+/** What one target row of a card left on its target actor. */
+export interface TargetRecord {
+  outcome: "hit" | "miss" | "resisted" | "failed";
+  total: number | null;
+  damageApplied?: boolean;
+  /** RULES §6.4: positions the stun test moved the target (0: passed), when the hit stuns. */
+  stun?: number | null;
+  damage?: DamageBreakdown | null;
+}
+
+/** A document as far as its flags go. */
+export interface Flagged {
+  flags: unknown;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Every card record of `doc` (an empty object when there is none). */
+function records(doc: Flagged): Record<string, unknown> {
+  const tactica = isRecord(doc.flags) ? doc.flags.tactica : undefined;
+  const cards = isRecord(tactica) ? tactica.cards : undefined;
+  return isRecord(cards) ? cards : {};
+}
+
+/** The record of card `messageId` on `doc` (empty when there is none). */
+export function cardRecord(doc: Flagged, messageId: string): Record<string, unknown> {
+  const record = records(doc)[messageId];
+  return isRecord(record) ? record : {};
+}
+
+function isBreakdown(value: unknown): value is DamageBreakdown {
+  return isRecord(value) && ["field", "armour", "resistant", "pv"].every((k) => typeof value[k] === "number");
+}
+
+/** The record of row `index` of card `messageId` on its target `doc`, or null. */
+export function targetRecord(doc: Flagged, messageId: string, index: number): TargetRecord | null {
+  const row = cardRecord(doc, messageId)[`t${index}`];
+  if (!isRecord(row) || !["hit", "miss", "resisted", "failed"].includes(String(row.outcome))) return null;
+  return {
+    outcome: row.outcome as TargetRecord["outcome"],
+    total: typeof row.total === "number" ? row.total : null,
+    damageApplied: row.damageApplied === true,
+    stun: typeof row.stun === "number" ? row.stun : null,
+    damage: isBreakdown(row.damage) ? row.damage : null,
+  };
+}
+
+/**
+ * The update data that writes `patch` into the record of card `messageId` on `doc` (dotted keys,
+ * to merge into the same update as the effect), with the records of deleted messages removed.
+ */
+export function recordChange(doc: Flagged, messageId: string, patch: Record<string, unknown>): Record<string, unknown> {
+  const change: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(patch)) change[`${ROOT}.${messageId}.${key}`] = value;
+  for (const id of Object.keys(records(doc))) {
+    if (id !== messageId && !game.messages?.get(id)) change[`${ROOT}.-=${id}`] = null;
+  }
+  return change;
+}
