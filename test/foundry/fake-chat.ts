@@ -342,6 +342,8 @@ export class FakeSocket {
   readonly sent: { event: string; from: string; args: unknown[] }[] = [];
   /** What a receiving handler threw (a real client logs it; the sender learns nothing). */
   readonly errors: unknown[] = [];
+  /** Test control: clients that are connected but never handle a delivery (a frozen tab, a lost packet). */
+  readonly silenced = new Set<string>();
   private readonly inFlight = new Set<Promise<void>>();
 
   on(event: string, fn: SocketHandler): this {
@@ -360,7 +362,7 @@ export class FakeSocket {
     this.sent.push({ event, from: from.id, args: JSON.parse(wire) as unknown[] });
     if (!/^(system|module)\./.test(event)) return this;
     for (const user of currentWorld().users) {
-      if (user === from || !user.active) continue;
+      if (user === from || !user.active || this.silenced.has(user.id)) continue;
       this.deliver(event, user, JSON.parse(wire) as unknown[], from.id);
     }
     return this;

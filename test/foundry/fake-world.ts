@@ -79,7 +79,25 @@ export interface DatabaseWrite {
 }
 
 export class FakeDatabase {
-  readonly writes: DatabaseWrite[] = [];
+  /** The user each write was made by, as the server knows it (the running client's user). */
+  private readonly writers = new WeakMap<DatabaseWrite, string>();
+  readonly writes: DatabaseWrite[] = this.recordingWriters([]);
+
+  private recordingWriters(list: DatabaseWrite[]): DatabaseWrite[] {
+    const writers = this.writers;
+    Object.defineProperty(list, "push", {
+      value(...entries: DatabaseWrite[]): number {
+        for (const entry of entries) writers.set(entry, currentWorld().user.id);
+        return Array.prototype.push.apply(list, entries);
+      },
+    });
+    return list;
+  }
+
+  /** The id of the user who made `write`. */
+  writtenBy(write: DatabaseWrite): string | undefined {
+    return this.writers.get(write);
+  }
   /** Writes the server refused (the user lacked the permission): nothing of them was saved. */
   readonly refused: { action: string; documentName: string; ids: string[]; userId: string }[] = [];
   /** Requests recorded since `from` (an index into `writes`). */
@@ -149,6 +167,8 @@ export function asClient<T>(user: FakeUser, fn: () => T): T {
 export interface FakeNotification {
   type: "info" | "warning" | "error" | "success";
   message: string;
+  /** The user whose client showed it (each client has its own notifications). */
+  userId: string;
   progress: number[];
   update(arg: number | { pct?: number; message?: string }): void;
 }
@@ -176,6 +196,7 @@ export class FakeNotifications {
     const entry: FakeNotification = {
       type,
       message,
+      userId: currentWorld()?.user.id ?? "",
       progress: [],
       update(arg) {
         const pct = typeof arg === "number" ? arg : arg.pct;

@@ -1,0 +1,205 @@
+import { describe, expect, it, vi } from "vitest";
+import { chatWorld, type ChatWorld } from "./chat-helpers";
+import { droppedRolls, FakeElement, FakeRollMessage } from "./fake-chat";
+import { evaluations, FakeRoll, postedMessages, queueDiceFaces } from "./fake-dice";
+import { asClient, clientUser, FakeUser, USER_ROLES } from "./fake-world";
+import { asGM } from "./world";
+
+// Self-test of the chat part of the Foundry fake (fake-chat.ts, fake-world.ts, fake-documents.ts):
+// one test per behaviour it cites — the socket as the server relays it, several clients in one
+// world, the server's write permissions, core's ChatMessage rendering, speakers, message modes,
+// notifications. The fake is not Foundry: what only a real server can show is in
+// docs/manual-checks.md.
+
+type Obj = Record<string, unknown>;
+const socketOf = (w: ChatWorld) => w.socket;
+
+describe("fake game.socket (the server's relay)", () => {
+  it("delivers to every OTHER connected client, never back to the sender, the sender's id appended last", async () => {
+    const w = await chatWorld();
+    w.data.users.get("stranger")!.active = false;
+    const seen: { at: string; args: unknown[] }[] = [];
+    socketOf(w).on("system.tactica", (...args: unknown[]) => void seen.push({ at: clientUser()?.id ?? "base", args }));
+    w.as("player-1", () => socketOf(w).emit("system.tactica", { n: 1 }));
+    await socketOf(w).settled();
+    expect(seen.map((s) => s.at).sort()).toEqual(["gm-1", "player-2"]);
+    for (const s of seen) expect(s.args).toEqual([{ n: 1 }, "player-1"]);
+  });
+
+  it("appends the sender after ALL emitted arguments (an extra argument cannot pose as the sender)", async () => {
+    const w = await chatWorld();
+    const seen: unknown[][] = [];
+    socketOf(w).on("system.tactica", (...args: unknown[]) => void seen.push(args));
+    w.as("player-2", () => socketOf(w).emit("system.tactica", { n: 1 }, "gm-1"));
+    await socketOf(w).settled();
+    expect(seen[0]).toEqual([{ n: 1 }, "gm-1", "player-2"]);
+  });
+
+  it("carries arguments as JSON (copies, no functions), asynchronously, and relays only system./module. events", async () => {
+    const w = await chatWorld();
+    const seen: unknown[][] = [];
+    socketOf(w).on("system.tactica", (...args: unknown[]) => void seen.push(args));
+    socketOf(w).on("userQuery", (...args: unknown[]) => void seen.push(args));
+    const payload = { list: [1], fn: () => 1 };
+    w.as("player-1", () => {
+      socketOf(w).emit("system.tactica", payload);
+      socketOf(w).emit("userQuery", {});
+    });
+    expect(seen).toEqual([]);
+    await socketOf(w).settled();
+    // Three other clients receive the system event; core's own event names are not relayed here.
+    expect(seen.map((args) => args[0])).toEqual([{ list: [1] }, { list: [1] }, { list: [1] }]);
+    expect(seen[0]![0]).not.toBe(payload);
+  });
+
+  it("runs each delivery as the receiving user's client, through every await", async () => {
+    const w = await chatWorld();
+    const seen: string[] = [];
+    socketOf(w).on("system.tactica", async () => {
+      await new Promise((r) => setTimeout(r, 5));
+      seen.push((w.fake.game.user as { id: string }).id);
+    });
+    w.as("gm-1", () => socketOf(w).emit("system.tactica", {}));
+    await socketOf(w).settled();
+    expect(seen.sort()).toEqual(["player-1", "player-2", "stranger"]);
+    expect((w.fake.game.user as { id: string }).id).toBe("player-1");
+  });
+});
+
+describe("fake clients (game.user per client)", () => {
+  it("asClient keeps its user across awaits while another client runs", async () => {
+    const w = await chatWorld();
+    const users = w.data.users;
+    const read = async (id: string) =>
+      asClient(users.get(id)!, async () => {
+        await new Promise((r) => setTimeout(r, 1));
+        const first = (w.fake.game.user as { id: string }).id;
+        await new Promise((r) => setTimeout(r, 1));
+        return [first, (w.fake.game.user as { id: string }).id];
+      });
+    expect(await Promise.all([read("gm-1"), read("player-2")])).toEqual([["gm-1", "gm-1"], ["player-2", "player-2"]]);
+  });
+
+  it("Users#activeGM: an active GM, the full GM before an assistant, then the lowest id", async () => {
+    const w = await chatWorld();
+    const users = w.data.users;
+    users.set("assistant", new FakeUser("assistant", "Assistant", true, true, USER_ROLES.ASSISTANT));
+    users.get("gm-1")!.active = false;
+    expect(users.activeGM?.id).toBe("assistant");
+    expect(users.get("assistant")!.isGM).toBe(true);
+    users.set("gm-0", new FakeUser("gm-0", "GM 0", true));
+    expect(users.activeGM?.id).toBe("gm-0");
+  });
+});
+
+describe("fake server permissions (Document#canUserModify)", () => {
+  it("a player updates and deletes only messages they authored, and creates only as their author", async () => {
+    const w = await chatWorld();
+    const Chat = FakeRollMessage.implementation;
+    const mine = (await w.as("player-1", () => Chat.create({ content: "a" })))! as FakeRollMessage;
+    expect(mine._source.author).toBe("player-1");
+    await w.as("player-1", () => mine.update({ content: "b" }));
+    expect(mine.content).toBe("b");
+    await expect(w.as("player-2", () => mine.update({ content: "c" }))).rejects.toThrow(/lacks permission to update ChatMessage/);
+    await expect(w.as("player-2", () => mine.delete())).rejects.toThrow(/lacks permission/);
+    await expect(w.as("player-2", () => Chat.create({ content: "x", author: "player-1" }))).rejects.toThrow(/lacks permission to create/);
+    await w.as("gm-1", () => mine.update({ content: "d" }));
+    expect(mine.content).toBe("d");
+    expect(w.data.db.refused.map((r) => `${r.action} ${r.userId}`)).toEqual(["update player-2", "delete player-2", "create player-2"]);
+  });
+
+  it("a player writes only documents they own (embedded ones through their parent); world actors are created by an assistant or more", async () => {
+    const w = await chatWorld();
+    const owned = await w.createActor({ name: "A", type: "character", ownership: { "player-1": 3 } });
+    const other = await w.createActor({ name: "B", type: "character" });
+    await w.as("player-1", () => owned.update({ "system.willpower.value": 4 } as never));
+    await expect(w.as("player-1", () => other.update({ "system.willpower.value": 4 } as never))).rejects.toThrow(/lacks permission/);
+    await w.as("player-1", () => owned.createEmbeddedDocuments("ActiveEffect", [{ name: "e" }] as never));
+    await expect(w.as("player-1", () => other.createEmbeddedDocuments("ActiveEffect", [{ name: "e" }] as never))).rejects.toThrow(/lacks permission/);
+    const Actor = w.fake.CONFIG.Actor as { documentClass: { create(d: Obj): Promise<unknown> } };
+    await expect(w.as("player-1", () => Actor.documentClass.create({ name: "C", type: "character" }))).rejects.toThrow(/lacks permission to create Actor/);
+    const writes = w.data.db.writes;
+    expect(writes.slice(-2).map((x) => w.data.db.writtenBy(x))).toEqual(["player-1", "player-1"]);
+  });
+});
+
+describe("fake ChatMessage (v13 client)", () => {
+  it("renderHTML: a roll message with plain content shows its rolls; content with an element stays; the hook sees the element first", async () => {
+    const w = await chatWorld();
+    const calls: unknown[] = [];
+    w.fake.hooks.on("renderChatMessageHTML", (_m: unknown, html: unknown) => void calls.push(html));
+    queueDiceFaces([2, 3]);
+    const plain = (await asGM(w.data, async () => {
+      const roll = await new FakeRoll("2d6").evaluate();
+      return FakeRollMessage.implementation.create({ content: "5", rolls: [JSON.stringify(roll)] });
+    }))!;
+    queueDiceFaces([1]);
+    const custom = (await asGM(w.data, async () => FakeRollMessage.implementation.create({ content: "<p>mine</p>", rolls: [JSON.stringify(await new FakeRoll("1d6").evaluate())] })))!;
+    const render = vi.spyOn(FakeRoll.prototype, "render").mockResolvedValue("<div>rolled</div>");
+    const a = await (plain as FakeRollMessage).renderHTML();
+    const b = await (custom as FakeRollMessage).renderHTML();
+    render.mockRestore();
+    expect(a).toBeInstanceOf(FakeElement);
+    expect(a.querySelector(".message-content")?.innerHTML).toBe("<div>rolled</div>");
+    expect(b.querySelector(".message-content")?.innerHTML).toBe("<p>mine</p>");
+    expect(calls).toEqual([a, b]);
+  });
+
+  it("renderHTML delegates to the type model's renderHTML when it has one", async () => {
+    const w = await chatWorld();
+    const message = (await asGM(w.data, () => FakeRollMessage.implementation.create({ content: "x" })))! as FakeRollMessage;
+    const li = new FakeElement("li");
+    (message as unknown as { system: Obj }).system = { renderHTML: async () => li };
+    expect(await message.renderHTML()).toBe(li);
+  });
+
+  it("a roll that cannot be rebuilt is dropped from `rolls` (logged), not thrown", async () => {
+    const w = await chatWorld();
+    const message = (await asGM(w.data, () => FakeRollMessage.implementation.create({ content: "x", rolls: [JSON.stringify({ class: "NoSuchRoll", terms: [], formula: "" })] })))! as FakeRollMessage;
+    expect(message.rolls).toEqual([]);
+    expect(droppedRolls.length).toBeGreaterThan(0);
+  });
+
+  it("isContentVisible: a whispered roll for its recipients, and its author unless blind", async () => {
+    const w = await chatWorld();
+    const roll = JSON.stringify(await new FakeRoll("1d6").evaluate());
+    const whispered = (await w.as("player-1", () => FakeRollMessage.implementation.create({ rolls: [roll], whisper: ["gm-1"] })))! as FakeRollMessage;
+    const blind = (await w.as("player-1", () => FakeRollMessage.implementation.create({ rolls: [roll], whisper: ["gm-1"], blind: true })))! as FakeRollMessage;
+    const seen = (id: string, m: FakeRollMessage) => w.as(id, () => m.isContentVisible);
+    expect([seen("player-1", whispered), seen("gm-1", whispered), seen("player-2", whispered)]).toEqual([true, true, false]);
+    expect([seen("player-1", blind), seen("gm-1", blind)]).toEqual([false, true]);
+  });
+
+  it("getSpeaker: a token speaks with its scene and actor; an actor without a token speaks alone", async () => {
+    const w = await chatWorld();
+    const actor = await w.createActor({ name: "Kara", type: "character" });
+    const token = { id: "tok1", name: "Kara (jeton)", parent: { id: "scene1" }, actor } as never;
+    expect(FakeRollMessage.getSpeaker({ token })).toEqual({ scene: "scene1", token: "tok1", actor: actor.id, alias: "Kara (jeton)" });
+    expect(FakeRollMessage.getSpeaker({ actor: actor as never })).toEqual({ scene: null, token: null, actor: actor.id, alias: "Kara" });
+  });
+
+  it("message modes: v13 toMessage({rollMode}) and core.rollMode; v14 toMessage({messageMode}), the old option refused", async () => {
+    const w = await chatWorld();
+    w.data.setUser("player-1");
+    await w.fake.settings.set("core", "rollMode", "selfroll");
+    await new FakeRoll("1d6").toMessage({}, {});
+    expect(postedMessages.at(-1)).toMatchObject({ rollMode: "selfroll", whisper: ["player-1"] });
+    await new FakeRoll("1d6").toMessage({}, { rollMode: "blindroll" });
+    expect(postedMessages.at(-1)).toMatchObject({ blind: true, whisper: ["gm-1"] });
+    (w.fake.game.release as { generation: number }).generation = 14;
+    await expect(new FakeRoll("1d6").toMessage({}, { rollMode: "publicroll" })).rejects.toThrow(/deprecated/);
+    await new FakeRoll("1d6").toMessage({}, { messageMode: "gm" } as never);
+    expect(postedMessages.at(-1)).toMatchObject({ whisper: ["gm-1"], blind: false });
+    expect(evaluations.at(-1)?.allowInteractive).toBe(true);
+  });
+});
+
+describe("fake notifications", () => {
+  it("format escapes the values; the recorded message is the text a user reads", async () => {
+    const w = await chatWorld();
+    const ui = (globalThis as unknown as { ui: { notifications: { error(m: string, o?: Obj): void } } }).ui;
+    ui.notifications.error("TACTICA.Chat.refused.notOwner", { format: { name: "<img src=x>" } });
+    ui.notifications.error("raw <b>markup</b>");
+    expect(w.data.notifications.of("error")).toEqual(["Vous ne possédez pas <img src=x>\u00a0: ce jet ne peut pas être fait pour lui.", "raw markup"]);
+  });
+});
