@@ -22,6 +22,8 @@
  * - `ChatMessage.getSpeaker({ actor, token, alias })` for the cases Tactica uses (a token; an actor
  *   with or without active tokens);
  * - `game.socket` (see {@link FakeSocket}) and `ui.chat.updateMessage(message)` (recorded);
+ * - `CONFIG.sounds.dice` (core's "sounds/dice.wav") and `foundry.audio.AudioHelper.play(data,
+ *   socketOptions)` (recorded: https://foundryvtt.com/api/classes/foundry.audio.AudioHelper.html#play);
  * - the user's message mode setting (`core.rollMode` on v13, `core.messageMode` on v14) and the
  *   mode lists (`CONFIG.Dice.rollModes`; v14 `CONFIG.ChatMessage.modes`);
  * - `Roll#toMessage` CREATES the ChatMessage document (as v13 does) after recording the data in
@@ -404,6 +406,9 @@ export function installChatFake(fake: FakeFoundry): void {
   fake.settings.register("core", "messageMode", { scope: "client", default: "public", choices: { public: "", gm: "", blind: "", self: "", ic: "" } });
   Object.assign(fake.foundry.documents, { ChatMessage: FakeRollMessage });
   const chat = { updated: [] as string[], updateMessage: (message: { id: string | null }) => void chat.updated.push(message.id ?? "") };
+  config.sounds = { ...(config.sounds ?? {}), dice: "sounds/dice.wav" };
+  const played: { data: Obj; socketOptions: unknown }[] = [];
+  Object.assign(fake.foundry, { audio: { AudioHelper: { played, play: async (data: Obj, socketOptions?: unknown) => void played.push({ data, socketOptions }) } } });
   const ui = (globalThis as { ui?: Obj }).ui ?? {};
   Object.assign(ui, { chat });
   Object.assign(fake.game, { socket: new FakeSocket() });

@@ -231,4 +231,88 @@ export const SCENARIOS: Scenario[] = [
     hides: ["Réussite", "Échec", "Success", "Failure", "Se défendre", "Defend"],
     buttons: [],
   },
+  // — the state part under a roll, and the cards without a roll (src/chat/render.ts) —
+  {
+    name: "attack with its target rows: defend, hit and apply damage, damage applied, out of range",
+    render: async (d) => {
+      const o = { purpose: "attack", aptitudeValue: 3, subAptitude: "precision", subAptitudeValue: 2, title: "Fusil <laser>" } as const;
+      queueDiceFaces([4, 5]);
+      const card = await (await new d.ScoreRoll(d.ScoreRoll.formulaFor(o), {}, o).evaluate()).render();
+      const row = { outcome: "pending", outcomeLabel: "TACTICA.Chat.outcome.pending", total: null, dice: "", modifier: 0, distance: null, note: null, damage: null, canResist: false, canDefend: false, canApplyDamage: false, stun: null, stunForGM: false };
+      const targets = [
+        { ...row, index: 0, name: "Vex <Vex>", canDefend: true, distance: 2, modifier: -1 },
+        { ...row, index: 1, name: "Ork", outcome: "hit", outcomeLabel: "TACTICA.Chat.outcome.hit", total: 9, dice: "3 + 4", canApplyDamage: true },
+        { ...row, index: 2, name: "Brute", outcome: "hit", outcomeLabel: "TACTICA.Chat.outcome.hit", total: 5, dice: "1 + 2", damage: { field: 1, armour: 2, resistant: 0, pv: 4 }, stun: 2, stunForGM: true },
+        { ...row, index: 3, name: "Loin", outcome: "miss", outcomeLabel: "TACTICA.Chat.outcome.miss", note: "TACTICA.Chat.attack.outOfRange" },
+      ];
+      return card + (await state({ targets, notes: [], panic: null, acSpent: null, delayed: null, delayedWaiting: false, noGM: false, hasState: true }));
+    },
+    shows: {
+      fr: ["Vex <Vex>", "En attente", "à 2 lieu(x)", "modificateur -1", "Se défendre", "Ork", "Touchée (9)", "dés : 3 + 4", "Appliquer les dégâts", "PV perdus 4", "Étourdi : 2 position(s) plus tard", "Hors de portée."],
+      en: ["Pending", "Defend", "Apply damage", "dice: 3 + 4", "Out of range."],
+    },
+    buttons: ["defend", "applyDamage"],
+  },
+  {
+    name: "morale prompt with its button",
+    render: async () => info({ prompt: { name: "Vex <Vex>", unshakeable: false, canTest: true } }),
+    shows: { fr: ["Vex <Vex> a perdu la moitié de ses forces", "Test de moral"], en: ["Morale test"] },
+    buttons: ["moraleTest"],
+  },
+  {
+    name: "morale prompt of an unshakeable actor",
+    render: async () => info({ prompt: { name: "Vex", unshakeable: true, canTest: true } }),
+    shows: { fr: ["Vex est inébranlable"], en: ["Vex"] },
+    buttons: [],
+  },
+  {
+    name: "power maintained",
+    render: async () => info({ maintained: { name: "Ilse", power: "Force <b>", ac: 2 } }),
+    shows: { fr: ["Ilse entretient Force <b>."], en: ["Ilse"] },
+    buttons: [],
+  },
+  {
+    name: "threshold crossed, with what happened",
+    render: async () => info({ threshold: { title: "Passage de seuil : 10", lines: [{ name: "Ana <b>", events: ["Brûle : -2 PV (8)"] }] } }),
+    shows: { fr: ["Passage de seuil", "Ana <b>", "Brûle"], en: ["Ana <b>"] },
+    buttons: [],
+  },
+  {
+    name: "threshold crossed, nothing happened",
+    render: async () => info({ threshold: { title: "Seuil", lines: [] } }),
+    shows: { fr: ["Seuil"], en: ["Seuil"] },
+    buttons: [],
+  },
+  {
+    name: "combat notice",
+    render: async () => info({ notice: "Ana <img> gagne de l'Épuisement : son action focalisée (position 5) est perdue." }),
+    shows: { fr: ["Ana <img> gagne de l'Épuisement"], en: ["Ana <img>"] },
+    buttons: [],
+  },
+  {
+    name: "due Différé action, its card shown again",
+    render: async (d) => {
+      queueDiceFaces([6, 6]);
+      const o = { purpose: "attack", aptitudeValue: 3, subAptitude: "precision", subAptitudeValue: 2 } as const;
+      return (await info({ due: "Action différée de Kara <b> : elle se résout." })) + (await (await new d.ScoreRoll(d.ScoreRoll.formulaFor(o), {}, o).evaluate()).render());
+    },
+    shows: { fr: ["Action différée de Kara <b>", "Attaque", "Total 17"], en: ["Total 17"] },
+    buttons: [],
+  },
+  {
+    name: "a card whose data cannot be read",
+    render: async () => info({ damaged: true }),
+    shows: { fr: ["Carte illisible : ses données sont abîmées."], en: ["Unreadable card: its data is damaged."] },
+    buttons: [],
+  },
 ];
+
+/** A card without a roll, through its template (src/chat/render.ts builds these contexts). */
+function info(context: Record<string, unknown>): Promise<string> {
+  return foundry.applications.handlebars.renderTemplate("systems/tactica/templates/chat/info-card.hbs", context);
+}
+
+/** The state part of a roll card, through its template (src/chat/card-state.ts builds this context). */
+function state(context: Record<string, unknown>): Promise<string> {
+  return foundry.applications.handlebars.renderTemplate("systems/tactica/templates/chat/parts/card-state.hbs", context);
+}

@@ -1,0 +1,127 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { queueDiceFaces } from "./fake-dice";
+import { chatWorld, type ChatWorld } from "./chat-helpers";
+import type { FakeElement } from "./fake-chat";
+import type { TacticaActor } from "../../src/documents/actor";
+import type { TacticaChatMessage } from "../../src/documents/chat-message";
+
+// Dice where they are seen (DESIGN §4; core review M2, M3): a push, a defence and a panic draw
+// are rolled on the clicking user's client and shown there — through Dice So Nice when it is
+// active (the pushed dice only, each kind in its colour set), else with core's dice sound — and
+// a card is rendered once, inside renderHTML, the render hook only wiring its buttons (M4).
+
+let w: ChatWorld;
+let kara: TacticaActor;
+
+interface Dsn {
+  showForRoll: ReturnType<typeof vi.fn>;
+  addColorset: ReturnType<typeof vi.fn>;
+}
+
+beforeEach(async () => {
+  w = await chatWorld();
+  kara = await w.createActor({
+    name: "Kara", type: "character", ownership: { default: 0, "player-1": 3 },
+    system: { aptitudes: { vivacite: { value: 3 } }, subAptitudes: { reflexe: { value: 1 }, precision: { value: 2 } } },
+    items: [{ _id: "rifle0000000001", name: "Fusil", type: "weapon", system: { equipped: true, range: "ranged", damage: 4, gearBonus: 1 } }],
+  });
+});
+
+/** Dice So Nice's API as a test double (DSN `module/Dice3D.js`: showForRoll, addColorset). */
+function installDsn(): Dsn {
+  const dsn = { showForRoll: vi.fn(async () => true), addColorset: vi.fn() };
+  Object.assign(w.fake.game, { dice3d: dsn });
+  return dsn;
+}
+
+const played = () => (w.fake.foundry as unknown as { audio: { AudioHelper: { played: { data: { src: string }; socketOptions: unknown }[] } } }).audio.AudioHelper.played;
+
+/** Kara's pool card B[1,3,5] S[4] G[2] (player-1's): a push rerolls B3 B5 S4 G2. */
+async function poolCard(): Promise<TacticaChatMessage> {
+  queueDiceFaces([1, 3, 5, 4, 2]);
+  return (await kara.rollPool({ aptitude: "vivacite", subAptitude: "reflexe", itemId: "rifle0000000001" }, { fastForward: true }))!;
+}
+
+describe("dice shown where they are rolled", () => {
+  it("a push is shown through Dice So Nice by the pusher: the rerolled dice only, each kind in its colour", async () => {
+    const dsn = installDsn();
+    const message = await poolCard();
+    queueDiceFaces([6, 6, 6, 6]);
+    expect(await w.click("player-1", "push", message)).toEqual({ ok: true });
+    expect(dsn.showForRoll).toHaveBeenCalledTimes(1);
+    const [roll, user, synchronize, users, blind, messageId, speaker] = dsn.showForRoll.mock.calls[0]!;
+    expect((roll as { formula: string }).formula).toBe("2d6[base] + 1d6[skill] + 1d6[gear]");
+    expect((roll as { dice: { options: { appearance?: { colorset: string } } }[] }).dice.map((d) => d.options.appearance?.colorset)).toEqual(["tactica-base", "tactica-skill", "tactica-gear"]);
+    expect([(user as { id: string }).id, synchronize, users, blind, messageId]).toEqual(["player-1", true, null, false, message.id]);
+    expect(speaker).toEqual(message.speaker);
+    expect(played()).toEqual([]);
+  });
+
+  it("without Dice So Nice, the pusher's client plays core's dice sound for everyone", async () => {
+    const message = await poolCard();
+    queueDiceFaces([6, 6, 6, 6]);
+    await w.click("player-1", "push", message);
+    expect(played()).toEqual([{ data: { src: "sounds/dice.wav", volume: 0.8, loop: false }, socketOptions: true }]);
+  });
+
+  it("a defence is rolled and shown on the defender's client, with the card's whisper; a panic draw on the roller's", async () => {
+    const dsn = installDsn();
+    const vex = await w.createActor({ name: "Vex", type: "character", ownership: { default: 0, "player-2": 3 } });
+    queueDiceFaces([6, 6]);
+    const attack = (await kara.attack("rifle0000000001", { fastForward: true }))!;
+    await attack.update({ whisper: ["gm-1", "player-2"], system: { targets: [{ actorUuid: vex.uuid, tokenUuid: "", name: "Vex" }] } } as never);
+    queueDiceFaces([2, 5]);
+    expect(await w.click("player-2", "defend", attack, { targetIndex: 0 })).toEqual({ ok: true });
+    const [roll, user, , users] = dsn.showForRoll.mock.calls.at(-1)!;
+    expect([(roll as { formula: string }).formula, (user as { id: string }).id, users]).toEqual(["2d6 + 0", "player-2", ["gm-1", "player-2"]]);
+    expect(attack.card?.targets[0]?.dice).toEqual([2, 5]);
+    const unit = await w.createActor({ name: "Escouade", type: "unit", ownership: { default: 0, "player-1": 3 }, system: { profile: { co: { value: 2 } } } });
+    queueDiceFaces([9]);
+    const morale = (await unit.moraleTest({ fastForward: true }))!;
+    queueDiceFaces([4]);
+    expect(await w.click("player-1", "rollPanic", morale)).toEqual({ ok: true });
+    expect((dsn.showForRoll.mock.calls.at(-1)![0] as { formula: string }).formula).toBe("1d10");
+    expect(morale.card?.panicFace).toBe(4);
+  });
+
+  it("registers a colour set per kind of die when Dice So Nice is ready; a psychic d10 names its own", async () => {
+    const dsn = installDsn();
+    w.fake.hooks.callAll("diceSoNiceReady", dsn);
+    expect(dsn.addColorset.mock.calls.map(([set, mode]) => [(set as { name: string }).name, (set as { category: string }).category, mode])).toEqual([
+      ["tactica-base", "Tactica", "default"],
+      ["tactica-skill", "Tactica", "default"],
+      ["tactica-gear", "Tactica", "default"],
+      ["tactica-psy", "Tactica", "default"],
+    ]);
+    expect((dsn.addColorset.mock.calls[0]![0] as { description: string }).description).toBe("Tactica — dés de base");
+    const { PsyRoll } = await import("../../src/dice/psy-roll");
+    const psy = new PsyRoll("1d10", {}, { mode: "cast", level: 2, mastery: 2 });
+    expect((psy.dice[0]!.options as { appearance?: { colorset: string } }).appearance).toEqual({ colorset: "tactica-psy" });
+  });
+});
+
+describe("a card rendered once, in renderHTML", () => {
+  it("renderHTML fills the content with the viewer's card once; the render hook only wires a listener", async () => {
+    const message = await poolCard();
+    const renderCard = vi.spyOn(message, "renderCard");
+    const element: FakeElement = await w.elementAs("player-1", message);
+    expect(renderCard).toHaveBeenCalledTimes(1);
+    const content = element.querySelector(".message-content")!.innerHTML;
+    expect(content).toContain('data-action="push"');
+    expect(message.content).not.toContain("data-action");
+    // Core fired the hook inside renderHTML; firing it again adds a listener and changes no HTML.
+    w.fake.hooks.callAll("renderChatMessageHTML", message, element, {});
+    expect(element.querySelector(".message-content")!.innerHTML).toBe(content);
+    expect(renderCard).toHaveBeenCalledTimes(1);
+  });
+
+  it("the push button of the rendered card, clicked, pushes through the real click path (its listener delegated on the message)", async () => {
+    const message = await poolCard();
+    const element = await w.elementAs("player-1", message);
+    const push = element.querySelectorAll("button[data-action]").find((b) => b.dataset.action === "push")!;
+    queueDiceFaces([6, 6, 6, 6]);
+    await w.as("player-1", () => push.click());
+    expect(message.rolls).toHaveLength(2);
+    expect(push.disabled).toBe(false);
+  });
+});

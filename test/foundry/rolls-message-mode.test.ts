@@ -1,0 +1,87 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { chatWorld, type ChatWorld } from "./chat-helpers";
+import { evaluations, postedMessages, queueDiceFaces } from "./fake-dice";
+
+// The message-mode seam (src/compat/message-mode.ts; v14 review row 3): the user's mode read per
+// generation — v13 `core.rollMode` and `toMessage({ rollMode })`, v14 `core.messageMode` and
+// `toMessage({ messageMode })` — keys of both vocabularies read both ways, v14's `ic` as public; a
+// blind roll is never evaluated interactively (core review M9); a card speaks through
+// `ChatMessage.getSpeaker` (M8).
+
+let w: ChatWorld;
+let modes: typeof import("../../src/compat/message-mode");
+
+const setGeneration = (generation: number) => ((w.fake.game.release as { generation: number }).generation = generation);
+
+beforeEach(async () => {
+  w = await chatWorld();
+  modes = await import("../../src/compat/message-mode");
+});
+
+describe("message modes", () => {
+  it("reads a key of either vocabulary, and v14's in-character mode as public", () => {
+    expect(["publicroll", "public", "ic", "roll"].map(modes.normaliseMode)).toEqual(["public", "public", "public", "public"]);
+    expect(["gmroll", "gm", "blindroll", "blind", "selfroll", "self"].map(modes.normaliseMode)).toEqual(["gm", "gm", "blind", "blind", "self", "self"]);
+    expect([undefined, null, 3, "__proto__", "toString"].map(modes.normaliseMode)).toEqual([null, null, null, null, null]);
+  });
+
+  it("writes the running generation's key and option", () => {
+    expect([modes.modeKey("blind"), modes.messageModeOption("gm")]).toEqual(["blindroll", { rollMode: "gmroll" }]);
+    setGeneration(14);
+    expect([modes.modeKey("blind"), modes.messageModeOption("gm")]).toEqual(["blind", { messageMode: "gm" }]);
+  });
+
+  it("reads the user's mode from core.rollMode on v13 and core.messageMode on v14", async () => {
+    await w.fake.settings.set("core", "rollMode", "blindroll");
+    await w.fake.settings.set("core", "messageMode", "ic");
+    expect(modes.currentMessageMode()).toBe("blind");
+    setGeneration(14);
+    expect(modes.currentMessageMode()).toBe("public");
+    await w.fake.settings.set("core", "messageMode", "self");
+    expect(modes.currentMessageMode()).toBe("self");
+  });
+
+  it("offers the running generation's modes to a picker (v14's ic left out)", () => {
+    expect(modes.modeChoices().map((c) => c.key)).toEqual(["publicroll", "gmroll", "blindroll", "selfroll"]);
+    setGeneration(14);
+    expect(modes.modeChoices().map((c) => [c.key, c.mode])).toEqual([["public", "public"], ["gm", "gm"], ["blind", "blind"], ["self", "self"]]);
+  });
+});
+
+describe("rolls posted in the user's mode", () => {
+  const kara = () => w.createActor({ name: "Kara", type: "character", ownership: { default: 0, "player-1": 3 }, system: { aptitudes: { vivacite: { value: 2 } } } });
+
+  it.each([13, 14])("v%i: the user's blind mode hides the card and its dice are never fulfilled interactively", async (generation) => {
+    const actor = await kara();
+    setGeneration(generation);
+    await w.fake.settings.set("core", generation === 14 ? "messageMode" : "rollMode", generation === 14 ? "blind" : "blindroll");
+    queueDiceFaces([2, 3]);
+    const message = (await actor.rollPool({ aptitude: "vivacite" }, { fastForward: true }))!;
+    expect(postedMessages.at(-1)).toMatchObject({ blind: true, whisper: ["gm-1"], rollMode: generation === 14 ? "blind" : "blindroll" });
+    expect(evaluations.at(-1)).toMatchObject({ roll: "PoolRoll", allowInteractive: false });
+    expect(message.card?.kind).toBe("pool");
+  });
+
+  it("a public roll may be fulfilled interactively (manual dice)", async () => {
+    const actor = await kara();
+    queueDiceFaces([2, 3]);
+    await actor.rollPool({ aptitude: "vivacite" }, { fastForward: true });
+    expect(evaluations.at(-1)).toMatchObject({ roll: "PoolRoll", allowInteractive: true });
+  });
+
+  it("a tactica.preRoll handler may give the mode in either vocabulary", async () => {
+    const actor = await kara();
+    setGeneration(14);
+    w.fake.hooks.on("tactica.preRoll", (config: unknown) => void ((config as { rollMode: string }).rollMode = "gmroll"));
+    queueDiceFaces([2, 3]);
+    await actor.rollPool({ aptitude: "vivacite" }, { fastForward: true });
+    expect(postedMessages.at(-1)).toMatchObject({ rollMode: "gm", whisper: ["gm-1"], blind: false });
+  });
+
+  it("a card speaks through ChatMessage.getSpeaker (its token when it has one)", async () => {
+    const actor = await kara();
+    queueDiceFaces([2, 3]);
+    const message = (await actor.rollPool({ aptitude: "vivacite" }, { fastForward: true }))!;
+    expect((message as unknown as { speaker: object }).speaker).toEqual({ scene: null, token: null, actor: actor.id, alias: "Kara" });
+  });
+});
