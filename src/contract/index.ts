@@ -11,6 +11,7 @@ import { combatContract } from "./combat";
 import { rollClassContract } from "./roll-classes";
 import { placesContract } from "./places";
 import { dataContract } from "./data";
+import { chatContract } from "./chat";
 
 type Test = () => void | Promise<void>;
 
@@ -41,6 +42,7 @@ export const CONTRACT_SUITES: Record<string, ContractSuite> = {
   places: placesContract,
   combat: combatContract,
   "data and documents": dataContract,
+  "chat cards": chatContract,
 };
 
 /** Runs every suite inside one `describe` (the Quench batch and the vitest file both call this). */

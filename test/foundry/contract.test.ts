@@ -4,10 +4,12 @@
  */
 import { assert, describe, it } from "vitest";
 import { loadWorld } from "./world";
+import { createTemplateHarness, installTemplateHarness } from "../templates/harness";
 
 // The suites import system modules, which need the fake's globals: install the world first.
 // Quench runs the batch as a GM (the active one): so does the fake.
-(await loadWorld()).data.setUser("gm-1");
+// Cards render through the real templates (the template harness stands in for Foundry's loader).
+(await loadWorld("fr", (fake) => installTemplateHarness(fake, createTemplateHarness("fr")))).data.setUser("gm-1");
 const { runContracts } = await import("../../src/contract/index");
 
 describe("Foundry contract (fake)", () => {

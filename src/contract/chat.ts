@@ -1,0 +1,119 @@
+/**
+ * Contract: how core's chat treats Tactica's cards — the behaviours the one card path and the
+ * card actions rely on, and that the test fake (test/foundry/fake-chat.ts) copies:
+ * - `Roll.fromData` rebuilds every Tactica roll class by its name, with its options and dice, and
+ *   keeps the die terms' Dice So Nice appearance (https://foundryvtt.com/api/v13/classes/foundry.dice.Roll.html#fromdata);
+ * - `ChatMessage#renderHTML` returns the message element with the card in `.message-content`,
+ *   rendered before it resolves, and fires `renderChatMessageHTML` with that same element
+ *   (https://foundryvtt.com/api/v13/classes/foundry.documents.ChatMessage.html#renderhtml);
+ * - a stored roll that cannot be rebuilt is left out of `ChatMessage#rolls`, not thrown (core's
+ *   `prepareDerivedData`), and the card then renders its damaged notice;
+ * - `ChatMessage.getSpeaker({ actor })` of an actor without a token names the actor.
+ * What one client cannot show — what a `game.socket` handler receives from another client — is in
+ * docs/manual-checks.md. The suites create chat messages and an actor and delete them again (run
+ * them as a GM).
+ */
+import { DICE_ROLLS, PoolRoll, PressureRoll, ProfileTest, PsyRoll, ScoreRoll } from "../dice/index";
+import type { ContractContext } from "./index";
+
+type Data = Record<string, unknown>;
+
+interface MessageDoc {
+  id: string | null;
+  rolls: unknown[];
+  renderHTML(): Promise<HTMLElement>;
+  delete(): Promise<unknown>;
+}
+
+interface MessageClass {
+  create(data: Data): Promise<MessageDoc | undefined>;
+  getSpeaker(o: { actor: unknown }): { actor: string | null; token: string | null; alias: string };
+}
+
+function messageClass(): MessageClass {
+  return (CONFIG.ChatMessage as unknown as { documentClass: MessageClass }).documentClass;
+}
+
+/** Runs `check` on a temporary card message, deleted afterwards whatever happens. */
+async function withMessage(data: Data, check: (message: MessageDoc) => Promise<void> | void): Promise<void> {
+  const message = await messageClass().create({ type: "rollCard", content: "<p>Contract card (temporary)</p>", ...data });
+  if (!message) throw new Error("the temporary card was not created");
+  try {
+    await check(message);
+  } finally {
+    await message.delete();
+  }
+}
+
+/** One evaluated roll of each Tactica roll class. */
+async function sampleRolls(): Promise<{ evaluate(): Promise<unknown>; toJSON(): unknown; total: number | undefined; options: unknown; constructor: unknown }[]> {
+  const rolls = [
+    new PressureRoll("1d6", {}, { target: "mou", printedValue: 3 }),
+    new PoolRoll("2d6[base] + 1d6[skill]", {}, { aptitude: "vivacite", aptitudeValue: 2, subAptitude: "reflexe", subAptitudeValue: 1 }),
+    new PsyRoll("1d10", {}, { mode: "cast", level: 2, mastery: 2 }),
+    new ProfileTest("1d10", {}, { characteristic: "co", value: 6, purpose: "morale" }),
+    new ScoreRoll("2d6 + 3", {}, { purpose: "attack", aptitudeValue: 2, subAptitudeValue: 1 }),
+  ];
+  for (const roll of rolls) await roll.evaluate({ allowInteractive: false });
+  return rolls as never;
+}
+
+export function chatContract({ it, assert }: ContractContext): void {
+  it("Roll.fromData rebuilds each Tactica roll class by name, with its options, dice and Dice So Nice appearance", async () => {
+    const rolls = await sampleRolls();
+    assert.deepEqual(rolls.map((r) => (r.constructor as { name: string }).name).sort(), DICE_ROLLS.map((cls) => cls.name).sort());
+    for (const roll of rolls) {
+      const rebuilt = foundry.dice.Roll.fromData(JSON.parse(JSON.stringify(roll.toJSON())) as never) as unknown as typeof roll & { dice: { options: Data }[] };
+      assert.strictEqual(rebuilt.constructor, roll.constructor, (roll.constructor as { name: string }).name);
+      assert.equal(rebuilt.total, roll.total);
+      assert.deepEqual(rebuilt.options, roll.options);
+    }
+    const pool = rolls[1] as unknown as { toJSON(): unknown };
+    const rebuiltPool = foundry.dice.Roll.fromData(JSON.parse(JSON.stringify(pool.toJSON())) as never) as unknown as { dice: { options: { appearance?: Data } }[] };
+    assert.deepEqual(rebuiltPool.dice.map((d) => d.options.appearance?.colorset), ["tactica-base", "tactica-skill"]);
+  });
+
+  it("renderHTML returns the message element with the card already in .message-content, and fires renderChatMessageHTML with it", async () => {
+    const roll = new ProfileTest("1d10", {}, { characteristic: "co", value: 6, purpose: "morale" });
+    await roll.evaluate({ allowInteractive: false });
+    await withMessage({ rolls: [JSON.stringify(roll)], system: { kind: "morale" } }, async (message) => {
+      const seen: unknown[] = [];
+      const id = Hooks.on("renderChatMessageHTML", (doc: unknown, html: unknown) => {
+        if (doc === message) seen.push(html);
+      });
+      try {
+        const html = await message.renderHTML();
+        const content = html.querySelector(".message-content")?.innerHTML ?? "";
+        assert.include(content, "tactica-card");
+        assert.include(content, 'data-roll-kind="profile"');
+        assert.equal(seen.length, 1);
+        assert.strictEqual(seen[0], html);
+      } finally {
+        Hooks.off("renderChatMessageHTML", id);
+      }
+    });
+  });
+
+  it("a stored roll that cannot be rebuilt is left out of the message's rolls, and the card shows its damaged notice", async () => {
+    const unknown = { class: "TacticaNoSuchRoll", options: {}, dice: [], formula: "1d6", terms: [], total: 3, evaluated: true };
+    await withMessage({ rolls: [JSON.stringify(unknown)], system: { kind: "pool" } }, async (message) => {
+      assert.equal(message.rolls.length, 0);
+      const html = await message.renderHTML();
+      assert.include(html.querySelector(".message-content")?.innerHTML ?? "", "tactica-card--damaged");
+    });
+  });
+
+  it("getSpeaker of an actor with no token names the actor", async () => {
+    const Actor = (CONFIG.Actor as unknown as { documentClass: { create(d: Data): Promise<{ id: string; delete(): Promise<unknown> } | undefined> } }).documentClass;
+    const actor = await Actor.create({ name: "Contract speaker (temporary)", type: "character" });
+    if (!actor) throw new Error("the temporary actor was not created");
+    try {
+      const speaker = messageClass().getSpeaker({ actor });
+      assert.equal(speaker.actor, actor.id);
+      assert.equal(speaker.token, null);
+      assert.equal(speaker.alias, "Contract speaker (temporary)");
+    } finally {
+      await actor.delete();
+    }
+  });
+}
