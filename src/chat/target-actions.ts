@@ -102,7 +102,9 @@ async function resist(request: CardRequest, sender: Someone): Promise<CardResult
   } catch {
     return refuse("TACTICA.Chat.invalid");
   }
-  if (!isPsySuccess(roll.natural, cast)) return refuse("TACTICA.Chat.invalid");
+  // The caster's own die: one d10, read by its shape (the trust floor, never more dice).
+  const castDie = facesOf(roll, [{ count: 1, faces: 10 }]);
+  if (!castDie || !isPsySuccess(castDie[0]![0]!, cast)) return refuse("TACTICA.Chat.invalid");
   const recorded = targetRecord(target, messageId, index);
   if (recorded) {
     await showRow(found, index, { outcome: recorded.outcome, total: recorded.total });
@@ -147,7 +149,10 @@ async function defend(request: CardRequest, sender: Someone): Promise<CardResult
   const score = ScoreRoll.scoreOf({ ...scoreOptions(actor, { subAptitude: sub, purpose: "attack" })!, modifiers: roll.options.modifiers ?? [] });
   const facts = rowFacts(speakerToken(found.message, actor), rowToken(found.card, index, target), attributes);
   const defenceTotal = faces[0]!.reduce((sum, face) => sum + face, 0) + system.defence[defenceKind(item)];
-  const hit = !facts.note && attackHits(roll.faces.reduce((sum, face) => sum + face, 0) + score + facts.modifier, defenceTotal);
+  // The attacker's own dice: two d6, read by their shape (the trust floor, never more dice).
+  const attackDice = facesOf(roll, [{ count: 2, faces: 6 }]);
+  if (!attackDice) return refuse("TACTICA.Chat.invalid");
+  const hit = !facts.note && attackHits(attackDice[0]!.reduce((sum, face) => sum + face, 0) + score + facts.modifier, defenceTotal);
   const outcome = hit ? "hit" : "miss";
   await target.update(recordChange(target, messageId, { [`t${index}`]: { outcome, total: defenceTotal } }) as never);
   await showRow(found, index, { total: defenceTotal, outcome, dice: faces[0]!, modifier: facts.modifier, note: facts.note, distance: facts.distance });

@@ -294,6 +294,17 @@ describe("A — forged requests and forged card state", () => {
     expect(snapshot(brute, pool, morale)).toEqual(before);
   });
 
+  it("an attack card whose own roll holds more dice than an attack has defends nothing (beyond the floor)", async () => {
+    queueDiceFaces([6, 6]);
+    const card = (await w.as("player-2", () => bob.attack("bobGun000000001", { fastForward: true })))!;
+    const loaded = await rolled(new ScoreRoll("12d6 + 5", {}, { purpose: "attack", aptitudeValue: 3, subAptitudeValue: 2 }), Array(12).fill(6));
+    await w.as("player-2", () => card.update({ rolls: [JSON.stringify(loaded)], system: { targets: [{ actorUuid: kara.uuid, tokenUuid: "", name: "Kara" }] } } as never));
+    const before = snapshot(kara);
+    queueDiceFaces([1, 1]);
+    expect(await w.click("player-1", "defend", card, { targetIndex: 0 })).toEqual({ ok: false, reason: "TACTICA.Chat.invalid" });
+    expect(snapshot(kara)).toEqual(before);
+  });
+
   it("a defence rolled by someone who does not own the target, and a defence claimed twice, change nothing", async () => {
     const card = await bobHitsKara();
     const before = snapshot(kara, card);
