@@ -43,7 +43,8 @@ export default defineConfig(({ mode }) => ({
     outDir: "dist",
     emptyOutDir: true,
     sourcemap: true,
-    minify: false,
+    // Minified for the download (issue 16); class and function names are kept (`keepNames` below).
+    minify: true,
     target: "es2022",
     lib: {
       entry: "src/tactica.ts",
@@ -51,8 +52,19 @@ export default defineConfig(({ mode }) => ({
       fileName: () => "tactica.mjs",
     },
     rolldownOptions: {
-      // Roll and document classes are found again by name when saved messages are rebuilt.
-      output: { keepNames: true },
+      output: {
+        // Roll and document classes are found again by name when saved messages are rebuilt
+        // (test/dist/dist.test.ts checks the minified bundle keeps them).
+        keepNames: true,
+        minify: true,
+        // Code loaded with a dynamic import (the Quench self-test, src/self-test.ts) is a chunk of
+        // its own beside the bundle, `tactica-<name>.mjs`; the release ships it (scripts/release.ts).
+        chunkFileNames: "tactica-[name].mjs",
+        // Everything but the self-test in ONE shared chunk, `tactica-common.mjs`, which both the
+        // bundle and the self-test import: no chunk imports tactica.mjs itself, so however
+        // Foundry names the entry's URL its modules run once.
+        codeSplitting: { groups: [{ name: "common", test: (id: string) => !/[\\/]src[\\/](quench\.ts|contract[\\/])/.test(id) }] },
+      },
     },
   },
   plugins: [foundrySystem(mode)],

@@ -27,9 +27,35 @@ function listFiles(root: string, dir: string): string[] {
     .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join("/"));
 }
 
+/** Relative module specifiers (`./x.mjs`) a module imports, statically or with `import()`. */
+export function relativeImports(code: string): string[] {
+  const found = new Set<string>();
+  for (const m of code.matchAll(/\b(?:from|import)\s*\(?\s*["'`](\.{1,2}\/[^"'`]+)["'`]/g)) found.add(m[1]!);
+  return [...found];
+}
+
+/**
+ * The manifest's ES modules and every chunk they import, transitively (the shared chunk and the
+ * self-test loaded on `quenchReady`): the JavaScript files a release must ship, relative to `dist`.
+ */
+export function moduleFiles(dist: string, manifest: SystemManifest): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const full = path.join(dist, file);
+    if (!fs.existsSync(full)) return;
+    for (const spec of relativeImports(fs.readFileSync(full, "utf8"))) {
+      visit(path.posix.normalize(path.posix.join(path.posix.dirname(file), spec)));
+    }
+  };
+  for (const file of manifest.esmodules) visit(file);
+  return [...seen].sort();
+}
+
 /** Every file a release of the built system folder `dist` must contain, sorted. */
 export function releaseFiles(dist: string, manifest: SystemManifest): string[] {
-  const files = new Set<string>(["system.json", ...referencedFiles(manifest)]);
+  const files = new Set<string>(["system.json", ...referencedFiles(manifest), ...moduleFiles(dist, manifest)]);
   for (const pack of manifest.packs) for (const f of listFiles(dist, pack.path ?? `packs/${pack.name}`)) files.add(f);
   for (const dir of RUNTIME_DIRS) for (const f of listFiles(dist, dir)) files.add(f);
   return [...files].sort();

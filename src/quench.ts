@@ -4,6 +4,9 @@
  * take morale tests, draw the panic table and check the results against the rules. They run only
  * inside a real Foundry with the Quench module active; the world documents they create are named
  * "[Quench] …" and deleted when each batch ends. See docs/gm-guide.md.
+ *
+ * This module is NOT part of the main bundle: src/self-test.ts loads it with a dynamic import when
+ * Quench announces itself, so a world without Quench never downloads or parses it.
  */
 import { PoolRoll, PressureRoll, ProfileTest, PsyRoll, ScoreRoll } from "./dice/index";
 import { PANIC_RESULTS } from "./config";
@@ -112,24 +115,14 @@ function foundryWorld(): {
 /*  Registration                                                                                 */
 /* -------------------------------------------------------------------------------------------- */
 
-/** True when the Quench module is installed and active in this world. */
-export function quenchActive(): boolean {
-  const modules = (game as unknown as { modules?: { get(id: string): { active?: boolean } | undefined } }).modules;
-  return modules?.get("quench")?.active === true;
-}
-
 /**
- * Registers the self-test batches when Quench announces itself (`quenchReady`, after `init`).
- * Nothing is registered, and nothing runs, without the Quench module active.
+ * Registers every batch on Quench. Called by `registerQuench` (src/self-test.ts) once Quench has
+ * announced itself and this module, a chunk of its own, has been loaded.
  */
-export function registerQuench(): void {
-  const hooks = Hooks as unknown as { once(event: string, fn: (quench: QuenchLike) => void): number };
-  hooks.once("quenchReady", (quench) => {
-    if (!quenchActive()) return;
-    for (const [key, displayName] of Object.entries(QUENCH_BATCHES)) {
-      quench.registerBatch(key, (context) => BATCHES[key as QuenchBatchKey](context), { displayName });
-    }
-  });
+export function registerBatches(quench: QuenchLike): void {
+  for (const [key, displayName] of Object.entries(QUENCH_BATCHES)) {
+    quench.registerBatch(key, (context) => BATCHES[key as QuenchBatchKey](context), { displayName });
+  }
 }
 
 /* -------------------------------------------------------------------------------------------- */

@@ -7,7 +7,7 @@ import { registerSettings } from "./settings";
 import { createApi } from "./api";
 import { preloadTemplates, registerDataLayer, registerDice } from "./registration";
 import { migrateOnReady } from "./migrations/index";
-import { registerQuench } from "./quench";
+import { registerQuench } from "./self-test";
 import { registerCombat } from "./combat/register";
 import { registerChat } from "./chat/render";
 import { registerPressureWindows } from "./pressure-windows";

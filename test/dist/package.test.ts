@@ -47,6 +47,9 @@ describe("release zip check", () => {
     const list = files();
     expect(list).toContain("system.json");
     expect(list).toContain("tactica.mjs");
+    // The chunks the bundle imports: the shared code and the self-test loaded on quenchReady.
+    expect(list).toEqual(expect.arrayContaining(["tactica-common.mjs", "tactica-quench.mjs"]));
+    expect(list.filter((f) => f.endsWith(".map"))).toEqual([]);
     expect(list).toContain("lang/fr.json");
     expect(list.some((f) => f.startsWith("packs/powers/"))).toBe(true);
     expect(list).not.toContain("tactica.mjs.map");
@@ -103,6 +106,12 @@ describe("release zip check", () => {
   it("refuses a release that keeps the hot-reload flag", async () => {
     const zip = await writeZip(releaseEntries((m) => (m.flags = { hotReload: { paths: ["lang"] } })));
     expect((await checkZip(zip, files(), version)).join("\n")).toMatch(/hotReload/);
+  });
+
+  it("refuses a zip without the self-test chunk", async () => {
+    const entries = releaseEntries();
+    delete entries["tactica-quench.mjs"];
+    expect((await checkZip(await writeZip(entries), files(), version)).join("\n")).toMatch(/missing from the zip: tactica-quench\.mjs/);
   });
 
   it("refuses a missing or an extra file", async () => {

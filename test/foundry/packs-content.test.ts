@@ -1,5 +1,5 @@
 import path from "node:path";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { readManifest } from "../../scripts/manifest";
 import { readPackSources, type PackManifest } from "../../scripts/packs";
 import { loadWorld, systemAs, type LoadedWorld } from "./world";
@@ -130,21 +130,27 @@ describe("Quench self-test registration", () => {
     world.fake.game.modules = new Map(active === null ? [] : [["quench", { active }]]);
   };
 
-  // The entry registers the self-test on init (src/tactica.ts); these tests only fire Quench's hook.
+  // The entry registers the self-test on init (src/tactica.ts, src/self-test.ts); these tests only
+  // fire Quench's hook. The batches are a chunk of their own, loaded by a dynamic import once the
+  // hook fires: registration follows a moment later.
   it.each([null, false])("registers nothing when the Quench module is %s, even if the hook fires", async (state) => {
     setQuenchModule(state);
     const registered: Registered[] = [];
     world.fake.hooks.callAll("quenchReady", fakeQuench(registered));
+    // Long enough for the dynamic import to have registered, had it been started.
+    await import("../../src/quench");
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(registered).toEqual([]);
   });
 
-  it("registers nothing before Quench announces itself", () => {
+  it("registers nothing before Quench announces itself", async () => {
     setQuenchModule(true);
     const registered: Registered[] = [];
     const quench = fakeQuench(registered);
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(registered).toEqual([]);
     world.fake.hooks.callAll("quenchReady", quench);
-    expect(registered.length).toBeGreaterThan(0);
+    await vi.waitFor(() => expect(registered.length).toBeGreaterThan(0));
   });
 
   it("with Quench active, registers each batch once under its key, and each declares its tests", async () => {
@@ -153,6 +159,7 @@ describe("Quench self-test registration", () => {
     const registered: Registered[] = [];
     world.fake.hooks.callAll("quenchReady", fakeQuench(registered));
     world.fake.hooks.callAll("quenchReady", fakeQuench(registered));
+    await vi.waitFor(() => expect(registered.length).toBeGreaterThan(0));
     expect(registered.map((r) => r.key)).toEqual([
       "tactica.packs",
       "tactica.rolls",
