@@ -1,8 +1,16 @@
 #!/usr/bin/env node
 /**
- * `npm run bench`: runs every `vitest bench` file and prints each benchmark's median against its
- * budget (DESIGN.md §6). Exits non-zero when a budgeted median is over budget. Benchmarks whose
- * name matches no budget are reported without one.
+ * `npm run bench`: runs every `vitest bench` file, then the browser benchmarks (Chromium, see
+ * test/bench/browser/browser.perf.ts), and prints each benchmark's median against its budget
+ * (DESIGN.md §6, issue 16). Exits non-zero when a budgeted figure is over budget, or when the
+ * browser benchmarks cannot run (no Chromium). Benchmarks whose name matches no budget are
+ * reported without one.
+ *
+ *   npm run bench                               # everything
+ *   npm run bench -- test/bench/pool.bench.ts   # one Node file (no browser benchmarks)
+ *   npm run bench -- --browser                  # the browser benchmarks only
+ *
+ * TACTICA_BENCH_ROUNDS (40) and TACTICA_BENCH_WARMUP (5) set the browser rounds.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -18,38 +26,140 @@ const BUDGETS = [
   [/End action.*200 combatants/i, 5],
   [/allPairsDistances.*200 places/i, 10],
   [/prepareData.*100 items/i, 1],
-  [/sheet.*100 items/i, 5],
+  [/sheet context.*100 items/i, 5],
   [/push.*card render/i, 2],
 ];
 
-const out = path.join(os.tmpdir(), `tactica-bench-${process.pid}.json`);
-const run = spawnSync(path.join("node_modules", ".bin", "vitest"), ["bench", "--run", "--outputJson", out, ...process.argv.slice(2)], {
-  stdio: ["ignore", "ignore", "inherit"],
-});
-if (!fs.existsSync(out)) {
-  console.error("vitest bench produced no report");
-  process.exit(run.status || 1);
-}
-const report = JSON.parse(fs.readFileSync(out, "utf8"));
-fs.rmSync(out, { force: true });
+/** Browser budgets (issue 16; a frame is 16.7 ms): medians in ms, by variant name. */
+const FRAME = 16.7;
+const BROWSER_BUDGETS = {
+  "sheet open, 100 items": FRAME,
+  "sheet open, 500 items": 50,
+  "chat log, 200 cards": 120,
+  "tracker, 200 combatants": FRAME,
+};
+
+/** Same-round ratios: [label, variant, divided by, limit (or undefined: reported only)]. */
+const BROWSER_RATIOS = [
+  ["sheet open, 10 items ÷ its floor", "sheet open, 10 items", "sheet open floor, 10 items", undefined],
+  ["sheet open, 100 items ÷ its floor", "sheet open, 100 items", "sheet open floor, 100 items", 2],
+  ["sheet open, 500 items ÷ its floor", "sheet open, 500 items", "sheet open floor, 500 items", 2],
+  ["sheet re-render, 100 items ÷ sheet open, 100 items", "sheet re-render, 100 items", "sheet open, 100 items", 1],
+  ["sheet re-render, 100 items ÷ its floor", "sheet re-render, 100 items", "sheet re-render floor, 100 items", undefined],
+  ["chat log, 200 cards ÷ its floor", "chat log, 200 cards", "chat log floor, 200 cards", undefined],
+  ["tracker, 200 combatants ÷ its floor", "tracker, 200 combatants", "tracker floor, 200 combatants", undefined],
+  ["growth: sheet open, 500 ÷ 125 items", "sheet open, 500 items", "sheet open, 125 items", 5],
+  ["growth: chat log, 200 ÷ 50 cards", "chat log, 200 cards", "chat log, 50 cards", 5],
+  ["growth: tracker, 200 ÷ 50 combatants", "tracker, 200 combatants", "tracker, 50 combatants", 5],
+  ["perf.css: sheet open, 100 items, with ÷ without", "sheet open, 100 items", "sheet open, 100 items, without perf.css", undefined],
+  ["perf.css: sheet open, 500 items, with ÷ without", "sheet open, 500 items", "sheet open, 500 items, without perf.css", undefined],
+  ["perf.css: chat log, 200 cards, with ÷ without", "chat log, 200 cards", "chat log, 200 cards, without perf.css", undefined],
+  ["perf.css: tracker, 200 combatants, with ÷ without", "tracker, 200 combatants", "tracker, 200 combatants, without perf.css", undefined],
+  ["to do: slim rows ÷ today, sheet open, 100 items", "sheet open, 100 items, slim rows", "sheet open, 100 items", undefined],
+  ["to do: slim rows ÷ today, sheet open, 500 items", "sheet open, 500 items, slim rows", "sheet open, 500 items", undefined],
+  ["to do: active tab only ÷ today, sheet open, 100 items", "sheet open, 100 items, active tab only", "sheet open, 100 items", undefined],
+  ["to do: active tab only ÷ today, sheet open, 500 items", "sheet open, 500 items, active tab only", "sheet open, 500 items", undefined],
+  ["to do: active tab only ÷ all parts, sheet re-render, 100 items", "sheet re-render, 100 items, header + tab bar + active tab only", "sheet re-render, 100 items", undefined],
+  ["to do: card rendered twice (today) ÷ once, chat log, 200 cards", "chat log, 200 cards, each card rendered twice (as today)", "chat log, 200 cards", undefined],
+];
+
+const args = process.argv.slice(2);
+const browserOnly = args.includes("--browser");
+const files = args.filter((a) => a !== "--browser");
+const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
+console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, Node ${process.version}; load average at start ${load()}`);
 
 let over = 0;
+let failed = false;
 const rows = [];
-for (const file of report.files) {
+const fmt = (n) => (n >= 100 ? n.toFixed(1) : n >= 1 ? n.toFixed(2) : n.toFixed(4));
+
+if (!browserOnly) {
+  const out = path.join(os.tmpdir(), `tactica-bench-${process.pid}.json`);
+  const run = spawnSync(path.join("node_modules", ".bin", "vitest"), ["bench", "--run", "--outputJson", out, ...files], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  if (!fs.existsSync(out)) {
+    console.error("vitest bench produced no report");
+    process.exit(run.status || 1);
+  }
+  if (run.status !== 0) failed = true;
+  nodeRows(JSON.parse(fs.readFileSync(out, "utf8")));
+  fs.rmSync(out, { force: true });
+}
+if (browserOnly || files.length === 0) browserRows();
+
+const width = Math.max(...rows.map((r) => r.name.length));
+console.log(`\n${"benchmark".padEnd(width)}  ${"median".padStart(9)}  ${"budget".padStart(9)}  detail`);
+for (const r of rows) {
+  const budget = r.budget === undefined ? "—" : `≤ ${r.budget}`;
+  console.log(`${r.name.padEnd(width)}  ${r.value.padStart(9)}  ${budget.padStart(9)}  ${r.detail}${r.ok ? "" : "  OVER BUDGET"}`);
+}
+console.log(`\nload average at the end ${load()}; ${over} over budget.`);
+process.exit(over === 0 && !failed ? 0 : 1);
+
+/** The `vitest bench` files: medians in ms against the budgets above. */
+function nodeRows(report) {
+  for (const file of report.files) {
   for (const group of file.groups) {
     for (const b of group.benchmarks) {
-      const full = `${group.fullName.split(" > ").slice(1).join(" > ")} > ${b.name}`;
-      const budget = BUDGETS.find(([re]) => re.test(b.name) || re.test(full))?.[1];
-      const ok = budget === undefined || b.median < budget;
-      if (!ok) over++;
-      rows.push({ name: full, median: b.median, budget, ok, samples: b.sampleCount });
+        const full = `${group.fullName.split(" > ").slice(1).join(" > ")} > ${b.name}`;
+        const budget = BUDGETS.find(([re]) => re.test(b.name) || re.test(full))?.[1];
+        add(full, b.median, budget, `ms, ${b.sampleCount} samples`, budget === undefined || b.median < budget);
+      }
     }
   }
 }
-const width = Math.max(...rows.map((r) => r.name.length));
-console.log(`${"benchmark".padEnd(width)}  median ms  budget ms  samples`);
-for (const r of rows) {
-  const budget = r.budget === undefined ? "—" : `< ${r.budget}`;
-  console.log(`${r.name.padEnd(width)}  ${r.median.toFixed(4).padStart(9)}  ${budget.padStart(9)}  ${String(r.samples).padStart(7)}${r.ok ? "" : "  OVER BUDGET"}`);
+
+function add(name, value, budget, detail, ok) {
+  if (!ok) over++;
+  rows.push({ name, value: fmt(value), budget: budget === undefined ? undefined : String(budget), detail, ok });
 }
-process.exit(over === 0 && run.status === 0 ? 0 : 1);
+
+/** Sorted copy's quantile `q` (0.5: the median). */
+function quantile(values, q) {
+  const s = [...values].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))] : NaN;
+}
+
+/**
+ * The browser benchmarks: each variant's median in ms (with p95 and min), then the comparisons,
+ * each the median of the ratios taken within the same round (both variants ran in that round).
+ */
+function browserRows() {
+  const out = path.join(os.tmpdir(), `tactica-browser-bench-${process.pid}.json`);
+  const run = spawnSync(path.join("node_modules", ".bin", "vitest"), ["run", "--config", "vitest.browser-bench.config.ts"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, TACTICA_BENCH_OUT: out },
+  });
+  if (run.status !== 0 || !fs.existsSync(out)) {
+    console.error("The browser benchmarks did not run (is Debian's Chromium at /usr/bin/chromium?): `npm run bench` cannot pass without them.");
+    failed = true;
+    return;
+  }
+  const report = JSON.parse(fs.readFileSync(out, "utf8"));
+  fs.rmSync(out, { force: true });
+  const m = report.machine;
+  console.log(`browser: Chromium ${m.chromium}, ${report.rounds} rounds after ${report.warmup} of warm-up, ${report.seconds.toFixed(0)} s; load average ${m.loadStart.map((l) => l.toFixed(2)).join(" ")} → ${m.loadEnd.map((l) => l.toFixed(2)).join(" ")}`);
+  const totals = (name) => {
+    const v = report.variants[name];
+    if (!v) throw new Error(`no browser variant "${name}"`);
+    return v.runs.map((r) => r.total);
+  };
+  const phases = (name) => {
+    const runs = report.variants[name].runs;
+    return Object.keys(runs[0].phases).map((p) => `${p} ${quantile(runs.map((r) => r.phases[p]), 0.5).toFixed(1)}`).join(", ");
+  };
+  for (const name of Object.keys(report.variants)) {
+    const t = totals(name);
+    const budget = BROWSER_BUDGETS[name];
+    const median = quantile(t, 0.5);
+    add(`[browser] ${name}`, median, budget, `ms, p95 ${quantile(t, 0.95).toFixed(1)}, min ${Math.min(...t).toFixed(1)}, ${report.variants[name].elements} elements; ${phases(name)}`, budget === undefined || median <= budget);
+  }
+  for (const [label, a, b, limit] of BROWSER_RATIOS) {
+    const x = totals(a);
+    const y = totals(b);
+    const ratio = quantile(x.map((v, i) => v / y[i]), 0.5);
+    add(`[browser] ${label}`, ratio, limit, `×, median of ${x.length} same-round ratios (${a} ÷ ${b})`, limit === undefined || ratio <= limit);
+  }
+}

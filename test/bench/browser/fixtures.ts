@@ -1,0 +1,178 @@
+/**
+ * What the browser benchmarks render: part contexts captured from the REAL context builders (the
+ * sheets in the Foundry fake, the roll classes, the tracker's `trackerContext`), made plain JSON for
+ * the page, and the bare "floor" templates that print the same rows with no markup of ours.
+ */
+import { createTimeline } from "../../../src/rules/timeline";
+import { trackerContext, type CombatantView } from "../../../src/applications/combat/tracker-context";
+import { SCENARIOS } from "../../templates/chat-scenarios";
+import { setupDiceWorld, textOf } from "../../templates/harness";
+import { loadSheetWorld, SAMPLE_ITEMS, sampleCharacter } from "../../templates/sheet-samples";
+import { TRACKER } from "../../templates/combat-ui-samples";
+
+type Obj = Record<string, unknown>;
+
+/** One template part of a window: its id, its template (Foundry path) and its context. */
+export interface Part {
+  id: string;
+  template: string;
+  context: unknown;
+}
+
+/** A captured render: what the page renders, and the original context for the fidelity check. */
+export interface Captured {
+  template: string;
+  /** plain JSON for the page (see {@link plain}) */
+  context: unknown;
+  /** the context as the builder made it (rendered by the Node harness to check the page's HTML) */
+  original: object;
+}
+
+/** Realistic icon paths (Foundry serves them; the page resolves none, so nothing is fetched). */
+const ICON = "icons/svg/item-bag.svg";
+const PORTRAIT = "icons/svg/mystery-man.svg";
+
+/**
+ * A context made plain JSON: class instances (documents, data models, fields) are dropped — the
+ * templates read none of them, which the fidelity check proves by comparing HTML — and Handlebars
+ * SafeStrings travel as `{ __safe }`.
+ */
+export function plain(value: unknown, seen = new Set<unknown>()): unknown {
+  if (value === null || typeof value !== "object") return typeof value === "function" ? undefined : value;
+  if (seen.has(value)) return undefined;
+  if (typeof (value as { toHTML?: unknown }).toHTML === "function" && typeof (value as { string?: unknown }).string === "string") {
+    return { __safe: (value as { string: string }).string };
+  }
+  const proto = Object.getPrototypeOf(value);
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return undefined;
+  seen.add(value);
+  const out = Array.isArray(value) ? value.map((v) => plain(v, seen)) : Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v, seen)]));
+  seen.delete(value);
+  return out;
+}
+
+/** Records every `renderTemplate` call while `fn` runs. */
+async function capture(fake: { foundry: { applications: unknown } }, fn: () => Promise<unknown>): Promise<Captured[]> {
+  const handlebars = (fake.foundry.applications as { handlebars: { renderTemplate(p: string, c: object): Promise<string> } }).handlebars;
+  const original = handlebars.renderTemplate;
+  const calls: Captured[] = [];
+  handlebars.renderTemplate = (p: string, c: object) => {
+    calls.push({ template: p, context: plain(c), original: c });
+    return original(p, c);
+  };
+  try {
+    await fn();
+  } finally {
+    handlebars.renderTemplate = original;
+  }
+  return calls;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/*  Actor sheet                                                                                  */
+/* ------------------------------------------------------------------------------------------ */
+
+export interface SheetFixture {
+  items: number;
+  /** every part of the character sheet, in order, opened on the equipment tab in play mode */
+  parts: (Part & { original: object })[];
+  /** the item rows the equipment tab prints, for the floor */
+  rows: { img: string; name: string; meta: string }[];
+}
+
+/** A character sheet with `n` items (the eight sample kinds in turn), opened on its equipment tab. */
+export async function sheetFixtures(counts: readonly number[]): Promise<Map<number, SheetFixture>> {
+  const w = await loadSheetWorld("fr");
+  const out = new Map<number, SheetFixture>();
+  for (const n of counts) {
+    const items = Array.from({ length: n }, (_, i) => ({ ...SAMPLE_ITEMS[i % SAMPLE_ITEMS.length]!, img: ICON, name: `Objet ${i + 1}` }));
+    const actor = await sampleCharacter(w, "character", items);
+    const sheet = new w.sheets.CharacterSheet({ document: actor }) as unknown as {
+      mode: string;
+      tabGroups: Record<string, string>;
+      render(o: object): Promise<unknown>;
+    };
+    sheet.mode = "play";
+    sheet.tabGroups.primary = "equipment";
+    const byTemplate = new Map(Object.entries(w.sheets.ACTOR_PARTS).map(([id, p]) => [p.template, id]));
+    const calls = await capture(w.fake, () => sheet.render({ force: true }));
+    const parts = calls.map((c) => ({ id: byTemplate.get(c.template) ?? c.template, template: c.template, context: c.context, original: c.original }));
+    const equipment = parts.find((p) => p.id === "equipment")!.original as { equipment: { sections: { rows: Obj[] }[] } };
+    const rows = equipment.equipment.sections.flatMap((s) => s.rows).map((r) => ({
+      img: String(r.img),
+      name: String(r.name),
+      meta: [...((r.tags as string[] | undefined) ?? []), String(r.attributes ?? "")].filter(Boolean).join(" · "),
+    }));
+    out.set(n, { items: n, parts, rows });
+  }
+  return out;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/*  Chat cards                                                                                   */
+/* ------------------------------------------------------------------------------------------ */
+
+export interface CardFixture {
+  name: string;
+  template: string;
+  context: unknown;
+  original: object;
+  /** the card's visible text, for the floor */
+  text: string;
+}
+
+/** Every chat card scenario, rendered once by the real roll classes; its template and context. */
+export async function cardFixtures(): Promise<CardFixture[]> {
+  const { fake, dice, harness } = await setupDiceWorld("fr");
+  const out: CardFixture[] = [];
+  for (const scenario of SCENARIOS) {
+    const calls = await capture(fake, () => scenario.render(dice));
+    if (calls.length !== 1) throw new Error(`${scenario.name}: expected one template render, got ${calls.length}`);
+    const call = calls[0]!;
+    out.push({ name: scenario.name, template: call.template, context: call.context, original: call.original, text: textOf(harness.render(call.template, call.original)) });
+  }
+  return out;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/*  Timeline tracker                                                                             */
+/* ------------------------------------------------------------------------------------------ */
+
+export interface TrackerFixture {
+  combatants: number;
+  context: object;
+  /** the ruler's rows, for the floor */
+  rows: { position: number; names: string }[];
+}
+
+/**
+ * The GM's timeline tracker with `n` combatants spread over about n / 2 positions after the
+ * pointer (two or so per position, as a crowded fight stacks), built by the real `trackerContext`.
+ */
+export function trackerFixture(n: number): TrackerFixture {
+  const pointer = 12;
+  const spread = Math.max(10, Math.ceil(n / 2));
+  const entries = Array.from({ length: n }, (_, i) => ({ id: `c${i}`, position: pointer + ((i * 7) % spread) }));
+  const combatants: CombatantView[] = entries.map((e, i) => ({
+    id: e.id, name: `Combattant ${i + 1}`, img: PORTRAIT, initiative: e.position, owned: false, seen: true, hidden: i % 17 === 5, defeated: i % 13 === 7,
+  }));
+  const context = trackerContext({ mode: "timeline", started: true, round: 1, isGM: true, every: 10, timeline: createTimeline(entries, pointer), activeId: "c0", combatants });
+  const rows = (context.timeline?.rows ?? []).filter((r) => !r.isGap).map((r) => ({ position: r.position, names: r.markers.map((m) => m.name).join(", ") }));
+  return { combatants: n, context, rows };
+}
+
+export { TRACKER };
+
+/* ------------------------------------------------------------------------------------------ */
+/*  Floors                                                                                       */
+/* ------------------------------------------------------------------------------------------ */
+
+/**
+ * The floors: bare templates printing the same rows (an item's icon, name and tags; a card's
+ * text; a ruler position and its names) with no class of ours, so none of our CSS applies.
+ */
+export const FLOOR_TEMPLATES = {
+  "bench/floor-items.hbs": `<ol>{{#each rows}}<li><img src="{{img}}" alt="" width="24" height="24"> {{name}} {{meta}}</li>{{/each}}</ol>`,
+  "bench/floor-card.hbs": `<div>{{text}}</div>`,
+  "bench/floor-tracker.hbs": `<ol>{{#each rows}}<li>{{position}} {{names}}</li>{{/each}}</ol>`,
+} as const;

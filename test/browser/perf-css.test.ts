@@ -1,0 +1,167 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { SCENARIOS } from "../templates/chat-scenarios";
+import { createTemplateHarness, setupDiceWorld } from "../templates/harness";
+import { loadSheetWorld, renderSheetHtml, SAMPLE_ITEMS, sampleCharacter } from "../templates/sheet-samples";
+import { trackerFixture, TRACKER } from "../bench/browser/fixtures";
+import { hasChromium, launchChromium, pageShell } from "./chromium";
+
+// styles/perf.css (issue 16): long lists skip the layout of their off-screen rows with
+// `content-visibility: auto`. What must still hold, in Chromium with our stylesheets:
+// - the chat log scrolls to its newest message (as core's ChatLog#scrollBottom sets the log's
+//   scrollTop to its scrollHeight, https://foundryvtt.com/api/v13/classes/foundry.applications.sidebar.tabs.ChatLog.html),
+//   and the last five messages are always laid out at their real height;
+// - a sheet's last item row and the tracker's last row can be scrolled to and are rendered;
+// - the estimated heights (`contain-intrinsic-size`) are close to the real ones, so the scroll
+//   bar does not jump as rows come into view.
+// Boxes stand in for core's window and sidebar (not Foundry's CSS), clipping as v13's do.
+
+const FRAME = `
+  #root { width: auto; }
+  .frame { display: flex; flex-direction: column; overflow: hidden; }
+  .frame > .window-content { display: flex; flex-direction: column; flex: 1; min-height: 0; overflow: hidden auto; }
+  .sidebar { display: flex; flex-direction: column; width: 300px; height: 600px; }
+  .sidebar > .chat-log { flex: 1; min-height: 0; overflow-y: auto; }
+`;
+
+/**
+ * Average real height of `selector`'s elements (rendered regardless of perf.css) and the height
+ * perf.css estimates for them (`contain-intrinsic-height: auto <px>`).
+ */
+function heights(page: Page, selector: string) {
+  return page.evaluate((sel) => {
+    const els = [...document.querySelectorAll<HTMLElement>(sel)];
+    const estimate = parseFloat(getComputedStyle(els[0]!).containIntrinsicHeight.replace("auto", ""));
+    for (const el of els) el.style.contentVisibility = "visible";
+    const real = els.reduce((sum, el) => sum + el.getBoundingClientRect().height, 0) / els.length;
+    for (const el of els) el.style.contentVisibility = "";
+    return { estimate, real };
+  }, selector);
+}
+
+/** How many of the first `n` sample items (the kinds in turn) are psychic powers (Psy tab, not Equipment). */
+const SAMPLE_ITEMS_POWERS = (n: number) => Array.from({ length: n }, (_, i) => SAMPLE_ITEMS[i % SAMPLE_ITEMS.length]!).filter((i) => i.type === "power").length;
+
+describe.runIf(hasChromium())("styles/perf.css in Chromium", () => {
+  let browser: Browser | undefined;
+  let page: Page;
+  let cards: string[];
+  let sheet: string;
+  const tracker = createTemplateHarness("fr").render(TRACKER, trackerFixture(200).context);
+
+  beforeAll(async () => {
+    const { dice } = await setupDiceWorld("fr");
+    cards = [];
+    for (const scenario of SCENARIOS) cards.push(await scenario.render(dice));
+    const w = await loadSheetWorld("fr");
+    const items = Array.from({ length: 60 }, (_, i) => ({ ...SAMPLE_ITEMS[i % SAMPLE_ITEMS.length]!, name: `Objet ${i + 1}` }));
+    sheet = await renderSheetHtml(new w.sheets.CharacterSheet({ document: await sampleCharacter(w, "character", items) }), "play", ["equipment"]);
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.setContent(pageShell({ lang: "fr", theme: "dark" }), { waitUntil: "load" });
+    await page.addStyleTag({ content: FRAME });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("is registered in the manifest, after the stylesheets whose rows it styles", () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(process.cwd(), "system.json"), "utf8")) as { styles: string[] };
+    expect(manifest.styles.at(-1)).toBe("styles/perf.css");
+  });
+
+  it("chat: the log scrolls to its newest message, whose last five cards are always laid out", async () => {
+    const messages = Array.from({ length: 60 }, (_, i) => cards[i % cards.length]!);
+    const found = await page.evaluate(async (html) => {
+      const root = document.getElementById("root")!;
+      root.innerHTML = '<section class="sidebar"><ol class="chat-log"></ol></section>';
+      const log = root.querySelector<HTMLElement>(".chat-log")!;
+      const post = (card: string, i: number) => {
+        const t = document.createElement("template");
+        t.innerHTML = `<li class="chat-message message" data-message-id="m${i}"><header class="message-header">Kara</header><div class="message-content">${card}</div></li>`;
+        log.append(t.content.firstElementChild!);
+      };
+      const settle = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      const atBottom = () => {
+        const last = log.lastElementChild!.getBoundingClientRect();
+        const box = log.getBoundingClientRect();
+        return { scrolledToEnd: log.scrollTop + log.clientHeight >= log.scrollHeight - 1, lastShown: last.bottom <= box.bottom + 1 && last.bottom > box.top };
+      };
+      html.forEach(post);
+      log.scrollTop = log.scrollHeight;
+      await settle();
+      const opened = atBottom();
+      const modes = [...log.querySelectorAll(".tactica-card")].map((c) => getComputedStyle(c).contentVisibility);
+      // A new message arrives (ChatLog#postOne appends it) and the log scrolls to it.
+      post(html[0]!, html.length);
+      log.scrollTop = log.scrollHeight;
+      await settle();
+      const posted = atBottom();
+      // Up to the top and back down: the remembered heights keep the bottom where it was.
+      log.scrollTop = 0;
+      await settle();
+      log.scrollTop = log.scrollHeight;
+      await settle();
+      return { opened, posted, back: atBottom(), modes, sixthFromEnd: getComputedStyle(log.children[log.children.length - 6]!.querySelector(".tactica-card")!).contentVisibility };
+    }, messages);
+    expect(found.opened).toEqual({ scrolledToEnd: true, lastShown: true });
+    expect(found.posted).toEqual({ scrolledToEnd: true, lastShown: true });
+    expect(found.back).toEqual({ scrolledToEnd: true, lastShown: true });
+    expect(found.modes.slice(0, -5).every((m) => m === "auto")).toBe(true);
+    expect(found.modes.slice(-5)).toEqual(["visible", "visible", "visible", "visible", "visible"]);
+    // The message that was fifth from the end is sixth once a new one arrives: it may be skipped now.
+    expect(found.sixthFromEnd).toBe("auto");
+    const h = await heights(page, ".chat-log .tactica-card");
+    expect(h.estimate / h.real, JSON.stringify(h)).toBeGreaterThan(0.6);
+    expect(h.estimate / h.real, JSON.stringify(h)).toBeLessThan(1.6);
+  });
+
+  it("sheet: item rows are skipped off screen, and the last one scrolls into view rendered", async () => {
+    const found = await page.evaluate(async (html) => {
+      const root = document.getElementById("root")!;
+      root.innerHTML = html.replace('<form class="application', '<form style="width:720px;height:760px" class="frame application');
+      const content = root.querySelector<HTMLElement>(".window-content")!;
+      const rows = [...root.querySelectorAll<HTMLElement>(".item-list > li.item")];
+      const modes = new Set(rows.map((r) => getComputedStyle(r).contentVisibility));
+      const last = rows.at(-1)!;
+      last.scrollIntoView({ block: "end" });
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      const box = content.getBoundingClientRect();
+      const row = last.getBoundingClientRect();
+      const name = last.querySelector(".item-name")!.getBoundingClientRect();
+      return { rows: rows.length, modes: [...modes], scrolls: content.scrollHeight > content.clientHeight, inView: row.bottom <= box.bottom + 1 && row.top >= box.top - 1, nameRendered: name.width > 0 && name.height > 0 };
+    }, sheet);
+    // 60 items: all but the psychic powers are equipment rows.
+    expect(found).toEqual({ rows: 60 - SAMPLE_ITEMS_POWERS(60), modes: ["auto"], scrolls: true, inView: true, nameRendered: true });
+    const h = await heights(page, ".item-list > li.item");
+    expect(h.estimate / h.real, JSON.stringify(h)).toBeGreaterThan(0.6);
+    expect(h.estimate / h.real, JSON.stringify(h)).toBeLessThan(1.6);
+  });
+
+  it("tracker: ruler rows are skipped off screen, and the last one scrolls into view with its markers", async () => {
+    const found = await page.evaluate(async (html) => {
+      const root = document.getElementById("root")!;
+      root.innerHTML = `<div class="frame application tactica tactica-app tactica-timeline-app" style="width:320px;height:560px"><section class="window-content">${html}</section></div>`;
+      const ruler = root.querySelector<HTMLElement>(".tactica-timeline__ruler")!;
+      const rows = [...ruler.querySelectorAll<HTMLElement>(":scope > .tactica-timeline__row")];
+      const modes = new Set(rows.map((r) => getComputedStyle(r).contentVisibility));
+      // Scrolled to the end twice, as a user drags the bar down and then further: rows coming into
+      // view are laid out at their real height, which the estimates approach (checked below).
+      for (let i = 0; i < 2; i++) {
+        ruler.scrollTop = ruler.scrollHeight;
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      }
+      const box = ruler.getBoundingClientRect();
+      const last = rows.at(-1)!.getBoundingClientRect();
+      const markers = [...rows.at(-1)!.querySelectorAll(".tactica-marker")].map((m) => m.getBoundingClientRect().width);
+      return { modes: [...modes], scrolledToEnd: ruler.scrollTop + ruler.clientHeight >= ruler.scrollHeight - 1, lastShown: last.bottom <= box.bottom + 1, markersLaidOut: markers.length > 0 && markers.every((w) => w > 20) };
+    }, tracker);
+    expect(found).toEqual({ modes: ["auto"], scrolledToEnd: true, lastShown: true, markersLaidOut: true });
+    const h = await heights(page, ".tactica-timeline__ruler > .tactica-timeline__row");
+    expect(h.estimate / h.real, JSON.stringify(h)).toBeGreaterThan(0.6);
+    expect(h.estimate / h.real, JSON.stringify(h)).toBeLessThan(1.6);
+  });
+});
