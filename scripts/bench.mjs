@@ -72,11 +72,13 @@ console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, Node
 let over = 0;
 let failed = false;
 const rows = [];
-const fmt = (n) => (n >= 100 ? n.toFixed(1) : n >= 1 ? n.toFixed(2) : n.toFixed(4));
+const fmt = (n) => (Number.isNaN(n) ? "—" : n >= 100 ? n.toFixed(1) : n >= 1 ? n.toFixed(2) : n.toFixed(4));
 
 if (!browserOnly) {
   const out = path.join(os.tmpdir(), `tactica-bench-${process.pid}.json`);
-  const run = spawnSync(path.join("node_modules", ".bin", "vitest"), ["bench", "--run", "--outputJson", out, ...files], {
+  // `--isolate`: each bench file its own modules (npm test shares them per worker, which left a
+  // later bench file's world without the entry's settings).
+  const run = spawnSync(path.join("node_modules", ".bin", "vitest"), ["bench", "--run", "--isolate", "--outputJson", out, ...files], {
     stdio: ["ignore", "ignore", "inherit"],
   });
   if (!fs.existsSync(out)) {
@@ -105,6 +107,10 @@ function nodeRows(report) {
     for (const b of group.benchmarks) {
         const full = `${group.fullName.split(" > ").slice(1).join(" > ")} > ${b.name}`;
         const budget = BUDGETS.find(([re]) => re.test(b.name) || re.test(full))?.[1];
+        if (typeof b.median !== "number") {
+          add(full, NaN, budget, "did not run", false);
+          continue;
+        }
         add(full, b.median, budget, `ms, ${b.sampleCount} samples`, budget === undefined || b.median < budget);
       }
     }
