@@ -53,7 +53,7 @@ interface Variant {
   parts?: Part[];
   rerenderParts?: string[];
   frame: object;
-  messages?: { template: string; context: unknown; sender: string }[];
+  messages?: { parts: { template: string; context: unknown }[]; sender: string }[];
   renderTwice?: boolean;
 }
 
@@ -63,7 +63,8 @@ describe.runIf(hasChromium())("browser benchmarks", () => {
   let browser: Browser | undefined;
   let page: Page;
   const variants = new Map<string, Variant>();
-  const originals = new Map<string, { template: string; context: object }[]>();
+  /** What each part (or message) renders from, in Node: a message is its parts concatenated. */
+  const originals = new Map<string, { parts: { template: string; context: object }[] }[]>();
   const samples = new Map<string, RunResult[]>();
   const elements = new Map<string, number>();
 
@@ -74,7 +75,7 @@ describe.runIf(hasChromium())("browser benchmarks", () => {
       const f = sheets.get(n)!;
       const parts = f.parts.map(({ id, template, context }) => ({ id, template, context }));
       variants.set(`sheet open, ${n} items`, { kind: "open", group: "sheet", parts, frame: SHEET_FRAME });
-      originals.set(`sheet open, ${n} items`, f.parts.map((p) => ({ template: p.template, context: p.original })));
+      originals.set(`sheet open, ${n} items`, f.parts.map((p) => ({ parts: [{ template: p.template, context: p.original }] })));
       variants.set(`sheet open floor, ${n} items`, { kind: "open", group: "sheet", parts: [{ id: "list", template: "bench/floor-items.hbs", context: { rows: f.rows } }], frame: FLOOR_FRAME });
       if (n === 100 || n === 500) {
         variants.set(`sheet open, ${n} items, without perf.css`, { kind: "open", group: "sheet", parts, frame: SHEET_FRAME, perfCss: false });
@@ -95,10 +96,10 @@ describe.runIf(hasChromium())("browser benchmarks", () => {
     // Chat: the scenarios' cards in turn, one message each.
     for (const n of CHAT_SIZES) {
       const messages = Array.from({ length: n }, (_, i) => cards[i % cards.length]!);
-      const real = messages.map((c) => ({ template: c.template, context: c.context, sender: "Kara" }));
+      const real = messages.map((c) => ({ parts: c.parts.map(({ template, context }) => ({ template, context })), sender: "Kara" }));
       variants.set(`chat log, ${n} cards`, { kind: "chat", group: "chat", messages: real, frame: CHAT_FRAME });
-      originals.set(`chat log, ${n} cards`, messages.map((c) => ({ template: c.template, context: c.original })));
-      variants.set(`chat log floor, ${n} cards`, { kind: "chat", group: "chat", messages: messages.map((c) => ({ template: "bench/floor-card.hbs", context: { text: c.text }, sender: "Kara" })), frame: CHAT_FRAME });
+      originals.set(`chat log, ${n} cards`, messages.map((c) => ({ parts: c.parts.map(({ template, original }) => ({ template, context: original })) })));
+      variants.set(`chat log floor, ${n} cards`, { kind: "chat", group: "chat", messages: messages.map((c) => ({ parts: [{ template: "bench/floor-card.hbs", context: { text: c.text } }], sender: "Kara" })), frame: CHAT_FRAME });
       if (n === 200) {
         variants.set(`chat log, ${n} cards, without perf.css`, { kind: "chat", group: "chat", messages: real, frame: CHAT_FRAME, perfCss: false });
         variants.set(`chat log, ${n} cards, each card rendered twice (as today)`, { kind: "chat", group: "chat", messages: real, frame: CHAT_FRAME, renderTwice: true });
@@ -109,7 +110,7 @@ describe.runIf(hasChromium())("browser benchmarks", () => {
       const f = trackerFixture(n);
       const { plain } = await import("./fixtures");
       variants.set(`tracker, ${n} combatants`, { kind: "open", group: "tracker", parts: [{ id: "tracker", template: TRACKER, context: plain(f.context) }], frame: TRACKER_FRAME });
-      originals.set(`tracker, ${n} combatants`, [{ template: TRACKER, context: f.context }]);
+      originals.set(`tracker, ${n} combatants`, [{ parts: [{ template: TRACKER, context: f.context }] }]);
       variants.set(`tracker floor, ${n} combatants`, { kind: "open", group: "tracker", parts: [{ id: "tracker", template: "bench/floor-tracker.hbs", context: { rows: f.rows } }], frame: TRACKER_FLOOR_FRAME });
       if (n === 200) variants.set(`tracker, ${n} combatants, without perf.css`, { kind: "open", group: "tracker", parts: [{ id: "tracker", template: TRACKER, context: plain(f.context) }], frame: TRACKER_FRAME, perfCss: false });
     }
@@ -142,7 +143,7 @@ describe.runIf(hasChromium())("browser benchmarks", () => {
     for (const [name, parts] of originals) {
       const inPage = await page.evaluate((n) => (window as unknown as { tacticaBench: { html(n: string): string[] } }).tacticaBench.html(n), name);
       expect(inPage.length, name).toBe(parts.length);
-      parts.forEach((p, i) => expect(squash(inPage[i]!), `${name}, part ${i}`).toBe(squash(harness.render(p.template, p.context))));
+      parts.forEach((p, i) => expect(squash(inPage[i]!), `${name}, ${i}`).toBe(squash(p.parts.map((q) => harness.render(q.template, q.context)).join(""))));
     }
   });
 

@@ -114,9 +114,8 @@ export async function sheetFixtures(counts: readonly number[]): Promise<Map<numb
 
 export interface CardFixture {
   name: string;
-  template: string;
-  context: unknown;
-  original: object;
+  /** the templates the card renders, in order (a card with target rows renders two), concatenated */
+  parts: { template: string; context: unknown; original: object }[];
   /** the card's visible text, for the floor */
   text: string;
 }
@@ -127,9 +126,9 @@ export async function cardFixtures(): Promise<CardFixture[]> {
   const out: CardFixture[] = [];
   for (const scenario of SCENARIOS) {
     const calls = await capture(fake, () => scenario.render(dice));
-    if (calls.length !== 1) throw new Error(`${scenario.name}: expected one template render, got ${calls.length}`);
-    const call = calls[0]!;
-    out.push({ name: scenario.name, template: call.template, context: call.context, original: call.original, text: textOf(harness.render(call.template, call.original)) });
+    if (calls.length === 0) throw new Error(`${scenario.name}: no template rendered`);
+    const html = calls.map((c) => harness.render(c.template, c.original)).join("");
+    out.push({ name: scenario.name, parts: calls.map(({ template, context, original }) => ({ template, context, original })), text: textOf(html) });
   }
   return out;
 }

@@ -142,7 +142,7 @@
     let insert = 0;
     for (const [i, m] of v.messages.entries()) {
       const t0 = now();
-      const card = compiled.get(m.template)(m.context);
+      const card = renderCard(m);
       const t1 = now();
       const li = parsePart(messageHtml(m, i, card), `m${i}`);
       const t2 = now();
@@ -152,7 +152,7 @@
         // As Foundry renders a roll message today: core's roll content first (above), then the
         // system's render hook renders the card again into the content (src/chat/render.ts).
         const t3 = now();
-        const again = compiled.get(m.template)(m.context);
+        const again = renderCard(m);
         const t4 = now();
         li.querySelector(".message-content").innerHTML = again;
         const t5 = now();
@@ -170,6 +170,13 @@
     void document.documentElement.scrollHeight;
     const scroll = now() - t7;
     return { el: sidebar, phases: { handlebars, parse, insert, style, layout, scroll } };
+  }
+
+  /** A card: its templates rendered in order, concatenated (the card, then its target rows). */
+  function renderCard(m) {
+    let html = "";
+    for (const p of m.parts) html += compiled.get(p.template)(p.context);
+    return html;
   }
 
   /** Core's message frame (a stand-in for its chat-message.hbs) around the card. */
@@ -230,7 +237,7 @@
     /** The HTML each part (or message) of a variant renders to, for the fidelity check. */
     html(name) {
       const v = variants.get(name);
-      if (v.kind === "chat") return v.messages.map((m) => compiled.get(m.template)(m.context));
+      if (v.kind === "chat") return v.messages.map(renderCard);
       return renderParts(v);
     },
     /** One round: every named variant once, in the given order. */
