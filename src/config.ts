@@ -42,9 +42,13 @@ export const TACTICA = {
     label: `TACTICA.Profile.${k}.label`,
     abbr: `TACTICA.Profile.${k}.abbr`,
   })),
-  aptitudes: record<AptitudeKey, { label: string; glyph: string; subAptitudes: readonly SubAptitudeKey[] }>(
+  /**
+   * `glyph` is the rules' emoji (🟫🟥🟩🟦, typed in *Requis*); a sheet shows the colour with
+   * templates/partials/aptitude-swatch.hbs and `colourLabel`, which need no emoji font.
+   */
+  aptitudes: record<AptitudeKey, { label: string; glyph: string; colourLabel: string; subAptitudes: readonly SubAptitudeKey[] }>(
     APTITUDE_KEYS,
-    (k) => ({ label: `TACTICA.Aptitude.${k}`, glyph: APTITUDE_GLYPHS[k], subAptitudes: SUB_APTITUDES[k] }),
+    (k) => ({ label: `TACTICA.Aptitude.${k}`, glyph: APTITUDE_GLYPHS[k], colourLabel: `TACTICA.AptitudeColour.${k}`, subAptitudes: SUB_APTITUDES[k] }),
   ),
   subAptitudes: record<SubAptitudeKey, { label: string }>(SUB_APTITUDE_KEYS, (k) => ({
     label: `TACTICA.SubAptitude.${k}`,

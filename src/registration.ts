@@ -64,8 +64,12 @@ export function registerDice(): void {
   for (const cls of DICE_ROLLS) if (!CONFIG.Dice.rolls.includes(cls)) CONFIG.Dice.rolls.push(cls);
 }
 
+/** Shared partials outside the sheets' and cards' own lists (the aptitude colour swatch). */
+export const SHARED_PARTIALS = ["systems/tactica/templates/partials/aptitude-swatch.hbs"];
+
 /** Every template the system renders, preloaded on init (cards include their parts by path). */
 export const SYSTEM_TEMPLATES: string[] = [
+  ...SHARED_PARTIALS,
   ...CHAT_PARTIALS,
   CARD_STATE_TEMPLATE,
   INFO_CARD_TEMPLATE,

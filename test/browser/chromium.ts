@@ -62,10 +62,21 @@ export const VARIANTS: readonly Variant[] = [
   { lang: "en", theme: "light" },
 ];
 
-/** Every stylesheet the manifest ships, in its order, as Foundry would load them. */
+/**
+ * Every stylesheet the manifest ships, in its order, as Foundry would load them. The page has no
+ * server, so a file the CSS links relative to its own folder (`url("../assets/icons/x.svg")`,
+ * served by Foundry under systems/tactica/) is inlined as a data URL.
+ */
 const css = () => {
   const manifest = JSON.parse(fs.readFileSync(path.join(process.cwd(), "system.json"), "utf8")) as { styles: string[] };
-  return manifest.styles.map((file) => fs.readFileSync(path.join(process.cwd(), file), "utf8")).join("\n");
+  return manifest.styles
+    .map((file) =>
+      fs.readFileSync(path.join(process.cwd(), file), "utf8").replace(/url\("(\.\.\/assets\/[^"]+\.svg)"\)/g, (_whole, href: string) => {
+        const svg = fs.readFileSync(path.join(process.cwd(), path.dirname(file), href)).toString("base64");
+        return `url("data:image/svg+xml;base64,${svg}")`;
+      }),
+    )
+    .join("\n");
 };
 
 /**
