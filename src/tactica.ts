@@ -14,6 +14,7 @@ import { registerPressureWindows } from "./pressure-windows";
 import { registerPsyActivation } from "./actions/psy";
 import { registerHotbar } from "./macros";
 import { registerSheets } from "./applications/register-sheets";
+import { registerPluralHelper } from "./utils/plural";
 
 Hooks.once("init", () => {
   CONFIG.TACTICA = TACTICA;
@@ -26,6 +27,7 @@ Hooks.once("init", () => {
   registerPsyActivation();
   registerHotbar();
   registerSheets();
+  registerPluralHelper();
   void preloadTemplates();
   (game as Game).tactica = createApi();
   registerQuench();

@@ -26,7 +26,7 @@ export const ATTRIBUTE_KEYWORDS: Readonly<Record<AttributeKey, AttributeWord>> =
   adaptive: { fr: "Adaptatif", en: "Adaptive", accepted: ["adaptatif", "adaptative", "adaptive"] },
   area: { fr: "De zone", en: "Area", accepted: ["de zone", "zone", "area"] },
   delayed: { fr: "Différé", en: "Delayed", accepted: ["differe", "differee", "delayed"] },
-  stunning: { fr: "Etourdissante", en: "Stunning", accepted: ["etourdissante", "etourdissant", "stunning"] },
+  stunning: { fr: "Étourdissante", en: "Stunning", accepted: ["etourdissante", "etourdissant", "stunning"] },
   disruptive: { fr: "Disruptif", en: "Disruptive", accepted: ["disruptif", "disruptive"] },
   inaccurate: { fr: "Imprécis", en: "Inaccurate", accepted: ["imprecis", "imprecise", "inaccurate"] },
   incendiary: { fr: "Incendiaire", en: "Incendiary", accepted: ["incendiaire", "incendiary"] },

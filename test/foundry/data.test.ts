@@ -227,7 +227,7 @@ describe("bounds: bad input refused before Foundry cleans it, with a localised m
     });
     expect(errors).toEqual([
       "État\u00a0: \"fleeing\" n'est pas une valeur possible.",
-      'Points de Volonté doit être un nombre entier (reçu : "beaucoup").',
+      'Points de Volonté doit être un nombre entier (reçu\u00a0: "beaucoup").',
     ]);
     expect(sourceOf(actor)).toEqual(before);
     expect(world.data.db.writes.length).toBe(writes);
@@ -240,7 +240,7 @@ describe("bounds: bad input refused before Foundry cleans it, with a localised m
       expect(await field!.update({ system: { renfort: { value: 4 } } })).toBeUndefined();
       expect(await gun!.update({ system: { attributes: [{ key: "range", x: 4, y: 2 }] } } as never)).toBeUndefined();
     });
-    expect(errors).toEqual(["Le renfort actuel (4) ne peut pas dépasser le renfort total (3).", "Portée Y doit être compris entre 4 et +∞ (reçu : 2)."]);
+    expect(errors).toEqual(["Le renfort actuel (4) ne peut pas dépasser le renfort total (3).", "Portée Y\u00a0: valeur attendue de 4 à +∞ (reçu\u00a0: 2)."]);
     expect(systemAs<{ renfort: unknown }>(field).renfort).toEqual({ value: 1, max: 3 });
     expect(systemAs<{ attributes: unknown[] }>(gun).attributes).toEqual([]);
   });
@@ -252,7 +252,7 @@ describe("bounds: bad input refused before Foundry cleans it, with a localised m
       expect(await actor.update({ system: { willpower: { value: 12 } } })).toBeUndefined();
       expect(await actor.update({ system: { exhaustion: 2.6 } })).toBeUndefined();
     });
-    expect(errors).toEqual(["Points de Volonté doit être compris entre 0 et 10 (reçu : 12).", "Épuisement doit être un nombre entier (reçu : 2.6)."]);
+    expect(errors).toEqual(["Points de Volonté\u00a0: valeur attendue de 0 à 10 (reçu\u00a0: 12).", "Épuisement doit être un nombre entier (reçu\u00a0: 2.6)."]);
     expect(sourceOf(actor)).toEqual(before);
   });
 });

@@ -65,7 +65,7 @@ describe("applyDamage", () => {
     const errors = await world.errorsDuring(async () => {
       writes = await world.writesDuring(async () => expect(await actor.applyDamage({ damage: -2, attributes: [] })).toBeNull());
     });
-    expect(errors).toEqual(["damage doit être compris entre 0 et +∞ (reçu : -2)."]);
+    expect(errors).toEqual(["damage\u00a0: valeur attendue de 0 à +∞ (reçu\u00a0: -2)."]);
     expect(writes).toEqual([]);
     expect(sourceOf(actor)).toEqual(before);
   });
@@ -77,7 +77,7 @@ describe("conditions", () => {
     expect(await actor.setCondition("panicked", true)).toBe(true);
     expect(await actor.setCondition("panicked", true)).toBe(true);
     expect(actor.effects.filter((e) => e.statuses.has("panicked"))).toHaveLength(1);
-    expect(actor.effects.contents[0]!.name).toBe("Paniquée");
+    expect(actor.effects.contents[0]!.name).toBe("Panique");
     expect(await actor.setCondition("panicked", false)).toBe(false);
     expect(actor.statuses.has("panicked")).toBe(false);
   });
@@ -96,7 +96,7 @@ describe("spendActions", () => {
     await actor.spendActions(3);
     const before = sourceOf(actor);
     const errors = await world.errorsDuring(async () => expect(await actor.spendActions(2)).toBe(false));
-    expect(errors).toEqual(["Soldat n'a plus que 1 AC ; il en faut 2."]);
+    expect(errors).toEqual(["Soldat n'a plus que 1 AC\u202f; il en faut 2."]);
     expect(sourceOf(actor)).toEqual(before);
   });
 });
@@ -137,7 +137,7 @@ describe("attributes typed as text", () => {
     const errors = await world.errorsDuring(async () => {
       writes = await world.writesDuring(() => updateUntyped(gun, { "system.attributes": "Portée 2, Explosif 3" }));
     });
-    expect(errors).toEqual(["« Explosif » n'est pas compris."]);
+    expect(errors).toEqual(["«\u00a0Explosif\u00a0» n'est pas compris."]);
     expect(writes).toEqual([]);
     expect(sourceOf(gun)).toEqual(before);
   });
@@ -163,7 +163,7 @@ describe("attributes typed as text", () => {
       { key: "adaptive", x: 2 },
     ]);
     const errors = await world.errorsDuring(async () => expect(await armour.addAttribute("Gluant 2")).toBe(false));
-    expect(errors).toEqual(["« Gluant » n'est pas compris."]);
+    expect(errors).toEqual(["«\u00a0Gluant\u00a0» n'est pas compris."]);
     await armour.removeAttribute(0);
     expect(list()).toEqual([{ key: "adaptive", x: 2 }]);
   });

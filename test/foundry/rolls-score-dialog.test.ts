@@ -121,7 +121,7 @@ describe.each(["fr", "en"] as const)("score test dialog (%s)", (lang) => {
     expect(context.subAptitudes.find((o) => o.key === "reflexe")).toMatchObject({ aptitude: "vivacite", aptitudeValue: 2, value: 4, selected: true });
     // Score 6 vs 18 needs a double 6: 1/36 ≈ 3 %.
     const line = scoreOddsLine(context.subAptitudes, { subAptitude: "reflexe", difficulty: "18", modifier: "0" });
-    expect(line).toBe(lang === "fr" ? "Score 6 = Vivacité 2 + Réflexe 4 + 0. P(2d6 + 6 ≥ 18) = 3 %." : "Score 6 = Quickness 2 + Reflexes 4 + 0. P(2d6 + 6 ≥ 18) = 3%.");
+    expect(line).toBe(lang === "fr" ? "Score 6 = Vivacité 2 + Réflexe 4 + 0. P(2d6 + 6 ≥ 18) = 3\u00a0%." : "Score 6 = Quickness 2 + Reflexes 4 + 0. P(2d6 + 6 ≥ 18) = 3%.");
     expect(scoreOddsLine(context.subAptitudes, { subAptitude: "reflexe", difficulty: "", modifier: "2" })).toContain("Score 8");
     // An imposed aptitude replaces the governing one on every option.
     const imposed = scoreDialogContext(kara.system as CharacterModel, { subAptitude: "reflexe", aptitude: "puissance" });

@@ -39,13 +39,13 @@ async function expectRefused(doc: unknown, change: Data, message: string): Promi
 
 describe("§3.1 bad input on an actor: refused, localised, nothing written", () => {
   const cases: [string, Data, string][] = [
-    ["pv.value NaN", { "system.profile.pv.value": Number.NaN }, "PV actuels doit être un nombre entier (reçu : NaN)."],
-    ["pv.value \"abc\"", { "system.profile.pv.value": "abc" }, 'PV actuels doit être un nombre entier (reçu : "abc").'],
-    ["pv.value -4 (no silent clamp to 0)", { "system.profile.pv.value": -4 }, "PV actuels doit être compris entre 0 et 999 (reçu : -4)."],
-    ["pv.value 1e12 (no silent clamp to 999)", { "system.profile.pv.value": 1e12 }, "PV actuels doit être compris entre 0 et 999 (reçu : 1000000000000)."],
-    ["willpower Infinity (no silent 10)", { "system.willpower.value": Number.POSITIVE_INFINITY }, "Points de Volonté doit être un nombre entier (reçu : Infinity)."],
-    ["willpower 2.6 (no silent rounding)", { "system.willpower.value": 2.6 }, "Points de Volonté doit être un nombre entier (reçu : 2.6)."],
-    ["willpower null (no silent 0)", { "system.willpower.value": null }, "Points de Volonté doit être un nombre entier (reçu : null)."],
+    ["pv.value NaN", { "system.profile.pv.value": Number.NaN }, "PV actuels doit être un nombre entier (reçu\u00a0: NaN)."],
+    ["pv.value \"abc\"", { "system.profile.pv.value": "abc" }, 'PV actuels doit être un nombre entier (reçu\u00a0: "abc").'],
+    ["pv.value -4 (no silent clamp to 0)", { "system.profile.pv.value": -4 }, "PV actuels\u00a0: valeur attendue de 0 à 999 (reçu\u00a0: -4)."],
+    ["pv.value 1e12 (no silent clamp to 999)", { "system.profile.pv.value": 1e12 }, "PV actuels\u00a0: valeur attendue de 0 à 999 (reçu\u00a0: 1000000000000)."],
+    ["willpower Infinity (no silent 10)", { "system.willpower.value": Number.POSITIVE_INFINITY }, "Points de Volonté doit être un nombre entier (reçu\u00a0: Infinity)."],
+    ["willpower 2.6 (no silent rounding)", { "system.willpower.value": 2.6 }, "Points de Volonté doit être un nombre entier (reçu\u00a0: 2.6)."],
+    ["willpower null (no silent 0)", { "system.willpower.value": null }, "Points de Volonté doit être un nombre entier (reçu\u00a0: null)."],
     ["pv.value 50 with pv.max 10", { "system.profile.pv": { value: 50, max: 10 } }, "Les PV actuels (50) ne peuvent pas dépasser les PV de départ (10)."],
     ["pv.value above the stored max", { "system.profile.pv.value": 11 }, "Les PV actuels (11) ne peuvent pas dépasser les PV de départ (10)."],
     ["pv.max below the current value", { "system.profile.pv.max": 5 }, "Les PV actuels (8) ne peuvent pas dépasser les PV de départ (5)."],
@@ -59,8 +59,8 @@ describe("§3.1 bad input on an actor: refused, localised, nothing written", () 
   it("an embedded item's bad number inside an actor update (one write path for damage) is refused too", async () => {
     const armoured = await world.createActor({ name: "Brann", type: "character", items: [{ name: "Carapace", type: "armor", system: { renfort: 2 } }] });
     const armour = armoured.items.getName("Carapace")!;
-    await expectRefused(armoured, { items: [{ _id: armour.id, system: { renfort: 500 } }] }, "Renfort doit être compris entre 0 et 99 (reçu : 500).");
-    await expectRefused(armoured, { items: [{ _id: armour.id, "system.renfort": -1 }] }, "Renfort doit être compris entre 0 et 99 (reçu : -1).");
+    await expectRefused(armoured, { items: [{ _id: armour.id, system: { renfort: 500 } }] }, "Renfort\u00a0: valeur attendue de 0 à 99 (reçu\u00a0: 500).");
+    await expectRefused(armoured, { items: [{ _id: armour.id, "system.renfort": -1 }] }, "Renfort\u00a0: valeur attendue de 0 à 99 (reçu\u00a0: -1).");
   });
 });
 
@@ -83,13 +83,13 @@ describe("§3.1 input Foundry handles cleanly on its own: accepted, as the revie
 
 describe("§3.1 attribute text in an update: one parse path, refused with the parser's message, the list never wiped", () => {
   const cases: [string, string][] = [
-    ["Portée -3", "« - » n'est pas compris."],
-    ["Portée 4-2", "Portée Y doit être compris entre 4 et +∞ (reçu : 2)."],
-    ["Portée 2, Portée 3", "« Portée 3 » répète un attribut déjà présent."],
-    ["Tectonique 9", "Tectonique X doit être compris entre 0 et 5 (reçu : 9)."],
-    ["Imprécis", "« Imprécis » attend une valeur."],
-    ["Incendiaire 1e9", "« e » n'est pas compris."],
-    ["Portée 2 <b>x</b>", "« < » n'est pas compris."],
+    ["Portée -3", "«\u00a0-\u00a0» n'est pas compris."],
+    ["Portée 4-2", "Portée Y\u00a0: valeur attendue de 4 à +∞ (reçu\u00a0: 2)."],
+    ["Portée 2, Portée 3", "«\u00a0Portée 3\u00a0» répète un attribut déjà présent."],
+    ["Tectonique 9", "Tectonique X\u00a0: valeur attendue de 0 à 5 (reçu\u00a0: 9)."],
+    ["Imprécis", "«\u00a0Imprécis\u00a0» attend une valeur."],
+    ["Incendiaire 1e9", "«\u00a0e\u00a0» n'est pas compris."],
+    ["Portée 2 <b>x</b>", "«\u00a0<\u00a0» n'est pas compris."],
   ];
   for (const [text, message] of cases) {
     it(`"${text}"`, async () => expectRefused(gun, { "system.attributes": text }, message));
@@ -98,7 +98,7 @@ describe("§3.1 attribute text in an update: one parse path, refused with the pa
   it("the same text inside an actor's update of its item is refused the same way", async () => {
     const owner = await world.createActor({ name: "Brann", type: "character", items: [{ name: "Fusil", type: "weapon", system: { attributes: "Portée 2-4" } }] });
     const item = owner.items.getName("Fusil")!;
-    await expectRefused(owner, { items: [{ _id: item.id, system: { attributes: "Portée 2, Explosif 3" } }] }, "« Explosif » n'est pas compris.");
+    await expectRefused(owner, { items: [{ _id: item.id, system: { attributes: "Portée 2, Explosif 3" } }] }, "«\u00a0Explosif\u00a0» n'est pas compris.");
   });
 
   it('"Requis 🟦 10" is accepted; "" and "   " on an item without attributes write nothing', async () => {
@@ -111,12 +111,12 @@ describe("§3.1 attribute text in an update: one parse path, refused with the pa
 
 describe("§3.1 attribute entries written directly", () => {
   it("a malformed entry ({range, x:4, y:2}) is refused in French, not with core's English validation error", async () => {
-    await expectRefused(gun, { system: { attributes: [{ key: "range", x: 4, y: 2 }] } }, "Portée Y doit être compris entre 4 et +∞ (reçu : 2).");
+    await expectRefused(gun, { system: { attributes: [{ key: "range", x: 4, y: 2 }] } }, "Portée Y\u00a0: valeur attendue de 4 à +∞ (reçu\u00a0: 2).");
   });
 
   it("two entries of one attribute are refused (never summed)", async () => {
     const entry = { key: "incendiary", x: 2 };
-    await expectRefused(gun, { system: { attributes: [entry, { ...entry, x: 3 }] } }, "« Incendiaire 3 » répète un attribut déjà présent.");
+    await expectRefused(gun, { system: { attributes: [entry, { ...entry, x: 3 }] } }, "«\u00a0Incendiaire 3\u00a0» répète un attribut déjà présent.");
   });
 
   it("creating an item with a repeated attribute is refused, nothing created", async () => {
@@ -126,7 +126,7 @@ describe("§3.1 attribute entries written directly", () => {
       });
       expect(writes).toEqual([]);
     });
-    expect(errors).toEqual(["« Incendiaire 1 » répète un attribut déjà présent."]);
+    expect(errors).toEqual(["«\u00a0Incendiaire 1\u00a0» répète un attribut déjà présent."]);
   });
 
   it("stored data with a repeated or malformed attribute loads (the item stays on its actor), the first entry kept, never summed (M20)", async () => {

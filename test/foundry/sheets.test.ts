@@ -218,7 +218,7 @@ describe("item sheet: attribute chips (RULES §6.4)", () => {
     const writes = await w.writesDuring(() => sheet.submitAttributeText("Portée 2-4 Volant"));
     expect(writes).toEqual([]);
     expect(sourceOf(item)).toEqual(before);
-    expect(sheet.renderedParts.details).toMatch(/role="alert">« Volant » n&#x27;est pas compris\.<\/p>/);
+    expect(sheet.renderedParts.details).toMatch(/role="alert">«\u00a0Volant\u00a0» n&#x27;est pas compris\.<\/p>/);
     expect(sheet.renderedParts.details).toContain('value="Portée 2-4 Volant"');
   });
 
@@ -279,7 +279,7 @@ describe("item rows: labels and buttons computed once in the context (DESIGN §6
     expect(sword.buttons.map((b) => b.action)).toEqual(["attack", "rollPool", "rollPressure", "equipItem"]);
     expect(sword.buttons.find((b) => b.action === "rollPressure")!.disabled).toBe(true);
     expect(sword.buttons.find((b) => b.action === "equipItem")!.disabled).toBe(true);
-    expect(sheet.renderedParts.profile).toMatch(/data-action="rollPressure" data-item-id="[^"]+" disabled aria-label="Jet de pression : Servo-jambes"/);
+    expect(sheet.renderedParts.profile).toMatch(/data-action="rollPressure" data-item-id="[^"]+" disabled aria-label="Jet de pression\u00a0: Servo-jambes"/);
 
     w.data.setUser("gm-1");
     for (const m of ["pool", "tactical", "pressure"]) await w.fake.settings.set("tactica", `module.${m}`, false);

@@ -51,8 +51,8 @@ export const SCENARIOS: Scenario[] = [
     name: "pool before a push, with the exact odds line",
     render: async (d) => (await pool(d, [2, 3, 4], BASE_ONLY)).render({ canPush: true }),
     shows: {
-      fr: ["Jet de réserve", "Kara <Vex>", "Vivacité", "dés de base", "Premier jet", "Échec", "0 succès", "Si vous poussez : 42 % de chances de réussir, 0,5 dégât(s) d'aptitude attendu(s).", "Pousser le jet"],
-      en: ["Dice pool roll", "Quickness", "base dice", "First roll", "Failure", "0 successes", "If you push: 42% chance of success, 0.5 aptitude damage expected.", "Push the roll"],
+      fr: ["Jet de réserve", "Kara <Vex>", "Vivacité", "dés de base", "Premier jet", "Échec", "0 succès", "Si vous poussez : 42 % de chances de réussir ; dégâts d'aptitude attendus : 0,5.", "Pousser le jet"],
+      en: ["Dice pool roll", "Quickness", "base dice", "First roll", "Failure", "0 successes", "If you push: 42% chance of success; expected aptitude damage: 0.5.", "Push the roll"],
     },
     hides: ["Conséquences", "Consequences"],
     buttons: ["push"],
@@ -61,8 +61,8 @@ export const SCENARIOS: Scenario[] = [
     name: "pool before a push, the push button withheld by the card model",
     render: async (d) => (await pool(d, [1, 3, 6, 1, 4, 2])).render(),
     shows: {
-      fr: ["Réflexe", "dés de compétence", "Fusil laser", "dés d'équipement", "Succès requis", "Réussite", "1 succès", "100 % de chances de réussir, 1,2 dégât(s)"],
-      en: ["Reflexes", "skill dice", "Fusil laser", "gear dice", "Successes needed", "Success", "1 success", "100% chance of success, 1.2 aptitude damage"],
+      fr: ["Réflexe", "dés de compétence", "Fusil laser", "dés d'équipement", "Succès requis", "Réussite", "1 succès", "100 % de chances de réussir ; dégâts d'aptitude attendus : 1,2"],
+      en: ["Reflexes", "skill dice", "Fusil laser", "gear dice", "Successes needed", "Success", "1 success", "100% chance of success; expected aptitude damage: 1.2"],
     },
     buttons: [],
   },
@@ -216,7 +216,7 @@ export const SCENARIOS: Scenario[] = [
       return (await new d.ScoreRoll(d.ScoreRoll.formulaFor(o), {}, o).evaluate()).render();
     },
     shows: {
-      fr: ["Test d'étourdissement", "Échec 13", "1 degré d'échec", "La cible recule de 2 positions sur la ligne du temps."],
+      fr: ["Test d'étourdissement", "Échec 13", "1 degré d'échec", "La position de la cible est repoussée de 2 positions sur la ligne du temps."],
       en: ["Stun test", "Failure 13", "1 degree of failure", "The target moves 2 positions later on the timeline."],
     },
   },

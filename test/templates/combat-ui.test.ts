@@ -28,7 +28,7 @@ describe.each(["fr", "en"] as const)("combat windows (%s)", (lang) => {
     expect(html).toContain("Bel &lt;Sapeur&gt;");
     expect(html).not.toContain("<Sapeur>");
     expect(text.indexOf("Cyr")).toBeLessThan(text.indexOf("Bel"));
-    expect(text).toContain(lang === "fr" ? "Action différée de Ana Kessler-Vorn" : "Ana Kessler-Vorn de la Haute-Forge's delayed action");
+    expect(text).toContain(lang === "fr" ? "Action différée — Ana Kessler-Vorn" : "Ana Kessler-Vorn de la Haute-Forge's delayed action");
     expect(text).toContain(lang === "fr" ? "Focalisée" : "Focused");
     expect(text).toContain(lang === "fr" ? "Positions 23 à 26 : vides" : "Positions 23 to 26: empty");
   });

@@ -43,8 +43,8 @@ describe.each(["fr", "en"] as const)("score and attack dialogs in %s", (lang) =>
   it("the attack dialog shows distance, Imprécis and a refusal naming the distance; De zone has a box per target", () => {
     const plain = textOf(harness.render(sample("attack (targets, Imprécis, out of range)").template, sample("attack (targets, Imprécis, out of range)").context));
     expect(plain).toContain(lang === "fr" ? "Imprécis −4" : "Inaccurate −4");
-    expect(plain).toContain(lang === "fr" ? "Hors de portée : Ork est à 5 lieu(x), Portée 0-3" : "Out of range: Ork is 5 place(s) away, Range 0-3");
-    expect(plain).toContain(harness.i18n.localize("TACTICA.Chat.attack.noPlace"));
+    expect(plain).toContain(lang === "fr" ? "Hors de portée : Ork est à une distance de 5 pour une Portée 0-3" : "Out of range: Ork is at a distance of 5 for Range 0-3");
+    expect(plain).toContain(textOf(harness.i18n.localize("TACTICA.Chat.attack.noPlace")));
     const area = textOf(harness.render(sample("attack (De zone Et Soi)").template, sample("attack (De zone Et Soi)").context));
     expect(area.match(new RegExp(harness.i18n.localize("TACTICA.Dialog.attack.spare").replace(/[()]/g, "\\$&"), "g"))).toHaveLength(2);
     expect(area).toContain(lang === "fr" ? "Kara (vous, Et Soi)" : "Kara (you, And Self)");

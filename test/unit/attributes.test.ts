@@ -161,7 +161,7 @@ describe("formatAttribute (RULES §6.4)", () => {
       [{ key: "area", self: false }, "De zone", "Area"],
       [{ key: "delayed", x: 3, focused: true }, "Différé 3 Focalisé", "Delayed 3 Focused"],
       [{ key: "requires", aptitude: "intellect", x: 10 }, "Requis 🟦 10", "Requires 🟦 10"],
-      [{ key: "stunning", score: "reflexe", y: 18 }, "Etourdissante Réflexe 18", "Stunning Reflexes 18"],
+      [{ key: "stunning", score: "reflexe", y: 18 }, "Étourdissante Réflexe 18", "Stunning Reflexes 18"],
       [{ key: "resistant", kind: "incendiary", y: 2 }, "Résistant Incendiaire 2", "Resistant Incendiary 2"],
       [{ key: "resistant", kind: "melee", y: 1 }, "Résistant Corps-à-corps 1", "Resistant Melee 1"],
       [{ key: "terrifying" }, "Terrifiant", "Terrifying"],

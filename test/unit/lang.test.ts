@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { flattenKeys, loadLang } from "../helpers/lang";
+import { collectStrings, flattenKeys, loadLang } from "../helpers/lang";
 
 const fr = new Set(flattenKeys(loadLang("fr")));
 const en = new Set(flattenKeys(loadLang("en")));
@@ -18,6 +18,32 @@ describe("language files", () => {
   it("have exactly the same keys in fr.json and en.json", () => {
     expect([...fr].filter((k) => !en.has(k))).toEqual([]);
     expect([...en].filter((k) => !fr.has(k))).toEqual([]);
+  });
+
+  it("give each key the same {placeholders} in both languages", () => {
+    const frTexts = new Map(collectStrings(loadLang("fr")).map((s) => [s.path, s.value]));
+    const placeholders = (text: string) => [...new Set(text.match(/\{[A-Za-z0-9_]+\}/g) ?? [])].sort().join(" ");
+    const differ = collectStrings(loadLang("en"))
+      .filter(({ path: key, value }) => frTexts.has(key) && placeholders(value) !== placeholders(frTexts.get(key)!))
+      .map(({ path: key, value }) => `${key}: fr "${placeholders(frTexts.get(key)!)}", en "${placeholders(value)}"`);
+    expect(differ).toEqual([]);
+  });
+
+  it("write each plural as a one/other pair with the {count} in both forms (src/utils/plural.ts)", () => {
+    for (const lang of ["fr", "en"] as const) {
+      const bad: string[] = [];
+      const walk = (node: Record<string, unknown>, at: string) => {
+        const keys = Object.keys(node);
+        if (keys.includes("one") || keys.includes("other")) {
+          if (keys.sort().join() !== "one,other") bad.push(`${at}: forms ${keys.join(", ")}`);
+          for (const form of ["one", "other"]) if (!String(node[form]).includes("{count}")) bad.push(`${at}.${form}: no {count}`);
+          return;
+        }
+        for (const [k, v] of Object.entries(node)) if (v && typeof v === "object") walk(v as Record<string, unknown>, `${at}.${k}`);
+      };
+      walk(loadLang(lang), lang);
+      expect(bad, lang).toEqual([]);
+    }
   });
 
   it("nest every key under TACTICA or TYPES", () => {
