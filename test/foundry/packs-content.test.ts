@@ -41,8 +41,8 @@ interface Derived {
 }
 
 describe("sample actors load through the data models", () => {
-  it("every actor of the pack is created without an error, with all its items", async () => {
-    for (const source of docs("actors")) {
+  it.each(["actors", "actors-en"])("%s: every actor is created without an error, with all its items", async (pack) => {
+    for (const source of docs(pack)) {
       const errors = await world.errorsDuring(async () => {
         const actor = await world.createActor(structuredClone(source));
         expect(actor.type).toBe(source.type);
@@ -87,7 +87,7 @@ describe("sample actors load through the data models", () => {
 });
 
 describe("compendium items load through the data models", () => {
-  it.each(["equipment", "powers", "powers-en"])("%s: every item is created without an error", async (pack) => {
+  it.each(["equipment", "equipment-en", "powers", "powers-en"])("%s: every item is created without an error", async (pack) => {
     for (const source of docs(pack)) {
       const errors = await world.errorsDuring(async () => {
         const item = await world.createItem(structuredClone(source));
@@ -100,13 +100,13 @@ describe("compendium items load through the data models", () => {
 });
 
 describe("the panic table against the loaded system", () => {
-  it("each result's condition is a registered status effect; destroyed sets none", () => {
+  it.each(["tables", "tables-en"])("%s: each result's condition is a registered status effect; destroyed sets none", (pack) => {
     const config = world.fake.CONFIG as {
       TACTICA: { panicResults: Record<string, { status: string | null }> };
       statusEffects: { id: string }[];
     };
     const registered = config.statusEffects.map((s) => s.id);
-    const results = (docs("tables")[0]!.results as { flags: { tactica: { panicResult: string } } }[]).map(
+    const results = (docs(pack)[0]!.results as { flags: { tactica: { panicResult: string } } }[]).map(
       (r) => r.flags.tactica.panicResult,
     );
     expect(results).toEqual(["hold", "retreat", "terror", "destroyed"]);
@@ -151,6 +151,11 @@ describe("Quench self-test registration", () => {
     expect(registered).toEqual([]);
     world.fake.hooks.callAll("quenchReady", quench);
     await vi.waitFor(() => expect(registered.length).toBeGreaterThan(0));
+  });
+
+  it("counts, in its pack batch, the documents every pack of the manifest holds", async () => {
+    const { PACK_COUNTS } = await import("../../src/quench");
+    expect(PACK_COUNTS).toEqual(Object.fromEntries(manifest.packs.map((p) => [p.name, docs(p.name).length])));
   });
 
   it("with Quench active, registers each batch once under its key, and each declares its tests", async () => {

@@ -25,6 +25,9 @@ const docs = (name: string): Obj[] => sources(name).map((s) => s.doc);
 const sys = (doc: Obj) => doc.system as Obj;
 const byName = (name: string, pack: string) => docs(pack).find((d) => d.name === name) as Obj;
 
+/** Every French pack; each has an English twin named `<pack>-en` (docs/rules-decisions.md, Content). */
+const FRENCH_PACKS = ["powers", "tables", "equipment", "actors", "journal"];
+
 /** RULES §4, the power table: French name, English name, use cost, level, maintenance, points. */
 const POWER_TABLE: [string, string, number, number, number | null, number][] = [
   ["Choc mental", "Mind Shock", 6, 2, null, 30],
@@ -67,17 +70,42 @@ describe("pack manifest", () => {
       ["powers", "Item"],
       ["powers-en", "Item"],
       ["tables", "RollTable"],
+      ["tables-en", "RollTable"],
       ["equipment", "Item"],
+      ["equipment-en", "Item"],
       ["actors", "Actor"],
+      ["actors-en", "Actor"],
       ["journal", "JournalEntry"],
+      ["journal-en", "JournalEntry"],
     ]);
-    const folders = (manifest as unknown as { packFolders: { name: string; packs: string[] }[] }).packFolders;
-    expect(folders).toEqual([expect.objectContaining({ name: "Tactica", packs: manifest.packs.map((p) => p.name) })]);
+    // French first: the French packs in the Tactica folder, their English twins in its English folder.
+    const folders = (manifest as unknown as { packFolders: { name: string; packs: string[]; folders?: { name: string; packs: string[] }[] }[] }).packFolders;
+    expect(folders).toEqual([
+      expect.objectContaining({
+        name: "Tactica",
+        packs: FRENCH_PACKS,
+        folders: [expect.objectContaining({ name: "English", packs: FRENCH_PACKS.map((p) => `${p}-en`) })],
+      }),
+    ]);
+  });
+
+  it("labels every pack with a language key that both languages translate", () => {
+    const fr = loadLang("fr") as { TACTICA: { Compendium: Record<string, string> } };
+    const en = loadLang("en") as { TACTICA: { Compendium: Record<string, string> } };
+    for (const pack of manifest.packs) {
+      const key = pack.label.replace(/^TACTICA\.Compendium\./, "");
+      expect(pack.label, pack.name).toBe(`TACTICA.Compendium.${key}`);
+      expect(fr.TACTICA.Compendium[key], pack.name).toBeTruthy();
+      expect(en.TACTICA.Compendium[key], pack.name).toBeTruthy();
+    }
   });
 
   it("holds the expected number of documents in each pack", () => {
     const counts = Object.fromEntries(manifest.packs.map((p) => [p.name, sources(p.name).length]));
-    expect(counts).toEqual({ powers: 12, "powers-en": 12, tables: 1, equipment: 18, actors: 4, journal: 2 });
+    expect(counts).toEqual({
+      powers: 12, "powers-en": 12, tables: 1, "tables-en": 1, equipment: 18, "equipment-en": 18,
+      actors: 4, "actors-en": 4, journal: 1, "journal-en": 1,
+    });
   });
 });
 
@@ -140,11 +168,13 @@ describe("Pouvoirs psy / Psychic powers", () => {
   });
 });
 
-describe("Tables — the panic table", () => {
-  const table = docs("tables")[0]!;
+describe.each([
+  ["tables", "fr"],
+  ["tables-en", "en"],
+] as const)("Tables — the panic table (%s)", (pack, lang) => {
+  const table = docs(pack)[0]!;
   const results = table.results as Obj[];
-  const fr = loadLang("fr") as { TACTICA: { Status: Record<string, string> } };
-  const en = loadLang("en") as { TACTICA: { Status: Record<string, string> } };
+  const status = (loadLang(lang) as { TACTICA: { Status: Record<string, string> } }).TACTICA.Status;
 
   it("is a d10 table with the ranges 1, 2–7, 8–9, 10 covering every face once", () => {
     expect(table.formula).toBe("1d10");
@@ -161,20 +191,29 @@ describe("Tables — the panic table", () => {
     }
   });
 
-  it("each result names the condition it sets, which is an existing status (destroyed sets none)", () => {
+  it("each result names, in its own language only, the condition it sets (destroyed sets none), with no raw id", () => {
+    const other = (loadLang(lang === "fr" ? "en" : "fr") as { TACTICA: { Status: Record<string, string> } }).TACTICA.Status;
     for (const r of results) {
       const key = (r.flags as { tactica: { panicResult: keyof typeof PANIC_RESULTS } }).tactica.panicResult;
-      const status = PANIC_RESULTS[key].status;
+      const id = PANIC_RESULTS[key].status;
+      const text = String(r.description);
+      expect(text, String(r.name)).not.toMatch(/<code>/);
       if (key === "destroyed") {
-        expect(status).toBeNull();
-        expect(String(r.description)).toMatch(/Aucun état/);
+        expect(id).toBeNull();
+        expect(text).toMatch(lang === "fr" ? /Aucun état/ : /No condition/);
         continue;
       }
-      expect(STATUS_IDS).toContain(status);
-      expect(String(r.description)).not.toMatch(/<code>/);
-      expect(String(r.description)).toContain(`<strong>État\u00a0: ${fr.TACTICA.Status[status!]}.</strong>`);
-      expect(String(r.description)).not.toContain(en.TACTICA.Status[status!]);
+      expect(STATUS_IDS).toContain(id);
+      expect(text).not.toContain(`${id}`);
+      expect(text).toContain(`<strong>${lang === "fr" ? "État\u00a0:" : "Condition:"} ${status[id!]}.</strong>`);
+      expect(text).not.toContain(other[id!]);
+      expect(text).not.toMatch(lang === "fr" ? /Condition:|Hold|Retreat/ : /État|Tenir bon|Retraite/);
     }
+  });
+
+  it("Retraite keeps the source's « towards its deployment zone if possible »", () => {
+    const retreat = results.find((r) => (r.flags as { tactica: { panicResult: string } }).tactica.panicResult === "retreat")!;
+    expect(String(retreat.description)).toContain(lang === "fr" ? "vers sa zone de déploiement si possible" : "towards its deployment zone if possible");
   });
 });
 
@@ -244,10 +283,13 @@ describe("Acteurs", () => {
     expect(actors.filter((a) => a.type === "npc")).toHaveLength(1);
   });
 
-  it("embedded items are copies of the compendium's (same subtype and numbers)", () => {
-    const library = new Map([...docs("equipment"), ...docs("powers")].map((d) => [d.name, d]));
-    for (const actor of actors) for (const item of owned(actor)) {
-      const original = library.get(item.name)!;
+  it.each([
+    ["actors", ["equipment", "powers"]],
+    ["actors-en", ["equipment-en", "powers-en"]],
+  ])("%s: embedded items are copies of the same language's compendium items (same subtype, numbers and text)", (pack, library) => {
+    const items = new Map(library.flatMap((p) => docs(p)).map((d) => [d.name, d]));
+    for (const actor of docs(pack)) for (const item of owned(actor)) {
+      const original = items.get(item.name)!;
       expect(original, String(item.name)).toBeDefined();
       expect(item.type).toBe(original.type);
       const strip = (s: Obj) => { const { equipped: _e, active: _a, quantity: _q, ...rest } = s; return rest; };
@@ -256,34 +298,135 @@ describe("Acteurs", () => {
   });
 });
 
-describe("Aide de jeu — rules reference journal", () => {
-  const journals = docs("journal");
-  const textOf = (j: Obj) => (j.pages as { text: { content: string } }[]).map((p) => p.text.content).join("\n");
-  const SETTINGS = ["S-modules", "S-nat10", "S-degree", "S-push-scores", "S-stun-literal", "S-combat-mode", "S-threshold"];
+describe("English twins (docs/rules-decisions.md, Content)", () => {
+  const twinOf = (pack: string) => {
+    const french = new Map(docs(pack).map((d) => [d._id, d]));
+    return docs(`${pack}-en`).map((en) => {
+      const flags = (en.flags as { tactica: { frenchId: string; frenchName: string } }).tactica;
+      return { en, fr: french.get(flags.frenchId)!, flags };
+    });
+  };
+  /** The data of a document that must not depend on its language. */
+  const numbers = (doc: Obj): Obj => {
+    const { description: _d, biography: _b, ...rest } = sys(doc) ?? {};
+    return rest;
+  };
 
-  it("exists in French and in English with the same pages", () => {
-    const langs = journals.map((j) => (j.flags as { tactica: { lang: string } }).tactica.lang).sort();
-    expect(langs).toEqual(["en", "fr"]);
-    const [a, b] = journals.map((j) => (j.pages as Obj[]).length);
-    expect(a).toBe(b);
-    expect(a).toBeGreaterThanOrEqual(9);
-  });
-
-  it.each(["fr", "en"])("%s: covers every decision D-1 … D-34 and every world setting of RULES.md", (lang) => {
-    const journal = journals.find((j) => (j.flags as { tactica: { lang: string } }).tactica.lang === lang)!;
-    const text = textOf(journal);
-    const missing = Array.from({ length: 34 }, (_, i) => `D-${i + 1}`).filter((d) => !new RegExp(`\\(${d}\\)`).test(text));
-    expect(missing).toEqual([]);
-    expect(SETTINGS.filter((s) => !text.includes(`(${s})`))).toEqual([]);
-  });
-
-  it("links equipment, powers and the panic table with @UUID, and every link resolves", () => {
-    for (const journal of journals) {
-      const text = textOf(journal);
-      for (const pack of ["equipment", journal.name === "Référence des règles" ? "powers" : "powers-en", "tables"]) {
-        expect(text, `${String(journal.name)} → ${pack}`).toContain(`@UUID[Compendium.tactica.${pack}.`);
-      }
+  it.each(FRENCH_PACKS.filter((p) => p !== "journal"))("%s-en: one English document per French one, each naming its twin", (pack) => {
+    const pairs = twinOf(pack);
+    expect(pairs).toHaveLength(docs(pack).length);
+    expect(new Set(pairs.map((p) => p.flags.frenchId)).size).toBe(pairs.length);
+    for (const { en, fr, flags } of pairs) {
+      expect(fr, String(en.name)).toBeDefined();
+      expect(flags.frenchName).toBe(fr.name);
+      // Two powers are spelt the same in both languages.
+      if (!["Force", "Obstacle"].includes(String(fr.name))) expect(en.name, "an English name").not.toBe(fr.name);
     }
+  });
+
+  it.each(["equipment", "powers"])("%s-en: the same subtype, image and numbers as the French twin", (pack) => {
+    for (const { en, fr } of twinOf(pack)) {
+      expect([en.type, en.img], String(en.name)).toEqual([fr.type, fr.img]);
+      expect(numbers(en), String(en.name)).toEqual(numbers(fr));
+    }
+  });
+
+  it("actors-en: the same actor, token and items as the French twin, in English", () => {
+    for (const { en, fr } of twinOf("actors")) {
+      expect([en.type, en.img, en.prototypeToken], String(en.name)).toEqual([fr.type, fr.img, fr.prototypeToken]);
+      const enItems = en.items as Obj[];
+      const frItems = new Map((fr.items as Obj[]).map((i) => [i._id, i]));
+      expect(enItems).toHaveLength(frItems.size);
+      const idMap = new Map<unknown, unknown>();
+      for (const item of enItems) {
+        const twin = frItems.get((item.flags as { tactica: { frenchId: string } }).tactica.frenchId)!;
+        expect(twin, String(item.name)).toBeDefined();
+        expect([item.type, numbers(item)]).toEqual([twin.type, numbers(twin)]);
+        idMap.set(twin._id, item._id);
+      }
+      const frSystem = numbers(fr);
+      if (frSystem.choir) frSystem.choir = { ...(frSystem.choir as Obj), powerId: idMap.get((frSystem.choir as Obj).powerId) };
+      expect(numbers(en)).toEqual(frSystem);
+      expect(String(sys(en).biography)).not.toEqual(String(sys(fr).biography));
+    }
+  });
+
+  it("tables-en: the same formula, faces and results as the French table", () => {
+    for (const { en, fr } of twinOf("tables")) {
+      expect([en.formula, en.replacement, en.displayRoll]).toEqual([fr.formula, fr.replacement, fr.displayRoll]);
+      const shape = (t: Obj) => (t.results as Obj[]).map((r) => [r.range, r.weight, r.type, r.flags]);
+      expect(shape(en)).toEqual(shape(fr));
+    }
+  });
+});
+
+describe("French text in the French packs", () => {
+  /** Every text a player reads in a document: names, descriptions, biographies, page texts, results. */
+  const texts = (doc: Obj): string[] => {
+    const own = [doc.name, doc.description, sys(doc)?.description, sys(doc)?.biography, (doc.text as Obj | undefined)?.content];
+    const children = ["items", "results", "pages"].flatMap((f) => ((doc[f] as Obj[] | undefined) ?? []).flatMap(texts));
+    return [...own.filter((t): t is string => typeof t === "string"), ...children];
+  };
+  /** The text nodes of HTML, where typography applies (never inside a tag). */
+  const visible = (html: string) => html.replace(/<[^>]*>/g, "\n");
+
+  it.each(FRENCH_PACKS)("%s: French typography — no plain space before : ; ! ? % » or after «", (pack) => {
+    const bad = docs(pack).flatMap((d) =>
+      texts(d).flatMap((t) => [...visible(t).matchAll(/.{0,20}(?: [:;!?%»]|« ).{0,20}/g)].map((m) => `${String(d.name)}: « ${m[0]} »`)),
+    );
+    expect(bad).toEqual([]);
+  });
+
+  it("« Étourdissante » keeps its accent, and no aptitude colour depends on an emoji font", () => {
+    const all = FRENCH_PACKS.flatMap((p) => docs(p).flatMap(texts)).join("\n");
+    expect(all).not.toMatch(/Etourdissante/);
+    expect(all).toMatch(/Étourdissante/);
+    expect([...FRENCH_PACKS, ...FRENCH_PACKS.map((p) => `${p}-en`)].flatMap((p) => docs(p).flatMap(texts)).join()).not.toMatch(/[🟫🟥🟩🟦]/u);
+  });
+});
+
+describe.each([
+  ["journal", "fr"],
+  ["journal-en", "en"],
+] as const)("Aide de jeu — rules reference journal (%s)", (pack, lang) => {
+  const journal = docs(pack)[0]!;
+  const text = (journal.pages as { text: { content: string } }[]).map((p) => p.text.content).join("\n");
+  const settings = (loadLang(lang) as { TACTICA: { Settings: Record<string, { name: string }>; Module: Record<string, string> } }).TACTICA;
+
+  it("is one journal in its language, with the same pages as its twin", () => {
+    expect(docs(pack)).toHaveLength(1);
+    expect((journal.flags as { tactica: { lang: string } }).tactica.lang).toBe(lang);
+    const twin = docs(lang === "fr" ? "journal-en" : "journal")[0]!;
+    expect((journal.pages as Obj[]).length).toBe((twin.pages as Obj[]).length);
+    expect((journal.pages as Obj[]).length).toBeGreaterThanOrEqual(10);
+  });
+
+  it("explains rules in words: no decision or setting code, no wargame inches", () => {
+    expect(text.match(/\b[DS]-[\w-]+/g)).toBeNull();
+    expect(text.match(/\d+\s*(?:"|''|″|pouces?|inch(?:es)?)/g)).toBeNull();
+  });
+
+  it("names every world setting and every rule module as the settings window shows them", () => {
+    for (const key of ["nat10", "degreeSize", "pushScores", "stunLiteral", "combatMode", "thresholdEvery"]) {
+      expect(text, key).toContain(settings.Settings[key]!.name);
+    }
+    for (const label of Object.values(settings.Module)) expect(text, label).toContain(label);
+  });
+
+  it("links equipment, powers and the panic table of its own language, and every link resolves", () => {
+    const suffix = lang === "fr" ? "" : "-en";
+    for (const linked of ["equipment", "powers", "tables"]) {
+      expect(text, `${pack} → ${linked}${suffix}`).toContain(`@UUID[Compendium.tactica.${linked}${suffix}.`);
+    }
+    const packsLinked = [...text.matchAll(/@UUID\[Compendium\.tactica\.([a-z-]+)\./g)].map((m) => m[1]!);
+    expect(packsLinked.filter((p) => p.endsWith("-en") !== (lang === "en"))).toEqual([]);
+    const check = uuidLinkCheck(root, manifest.packs, manifest.id);
+    expect(check(packOf(pack), journal)).toEqual([]);
+  });
+});
+
+describe("every @UUID link of every pack", () => {
+  it("resolves to a document of this system's packs", () => {
     const check = uuidLinkCheck(root, manifest.packs, manifest.id);
     const broken = manifest.packs.flatMap((p) => docs(p.name).flatMap((d) => check(packOf(p.name), d)));
     expect(broken).toEqual([]);
