@@ -123,7 +123,7 @@ describe("Différé", () => {
     const dueCard = w.messages().at(-1)!;
     expect(dueCard.card).toMatchObject({ kind: "delayedDue", sourceMessage: message.id });
     expect(message.card?.delayedState).toBe("resolved");
-    expect(textOf(await renderAs("player-2", dueCard))).toContain("Action différée de Kara");
+    expect(textOf(await renderAs("player-2", dueCard))).toContain("Action différée (Kara)");
     expect(buttons(await renderAs("player-2", dueCard))).toEqual(["defend"]);
     expect(buttons(await renderAs("stranger", dueCard))).toEqual([]);
     // A click in the due card, through core's renderHTML and the wired listener, defends on the declaring card.

@@ -248,7 +248,7 @@ export const SCENARIOS: Scenario[] = [
       return card + (await state({ targets, notes: [], panic: null, acSpent: null, delayed: null, delayedWaiting: false, noGM: false, hasState: true }));
     },
     shows: {
-      fr: ["Vex <Vex>", "En attente", "à 2 lieu(x)", "modificateur -1", "Se défendre", "Ork", "Touchée (9)", "dés : 3 + 4", "Appliquer les dégâts", "PV perdus 4", "Étourdi : 2 position(s) plus tard", "Hors de portée."],
+      fr: ["Vex <Vex>", "En attente", "à une distance de 2", "modificateur -1", "Se défendre", "Ork", "Touchée (9)", "dés : 3 + 4", "Appliquer les dégâts", "PV perdus 4", "Étourdissement : retard de 2 sur la ligne du temps", "Hors de portée."],
       en: ["Pending", "Defend", "Apply damage", "dice: 3 + 4", "Out of range."],
     },
     buttons: ["defend", "applyDamage"],
