@@ -2,7 +2,8 @@
  * Hotbar macros (DESIGN §4): dropping an item, a power or a characteristic on the hotbar creates a
  * script macro that calls `game.tactica` — `useItem(uuid)` for items (a power is cast, a weapon or
  * grenade attacks, a linked steam gear rolls pressure) and `rollCharacteristic(actorUuid, key)`
- * for a characteristic (drag data `{ type: "TacticaCharacteristic", actorUuid, key }`).
+ * for a characteristic (drag data `{ type: "TacticaCharacteristic", actorUuid, key }`, which the
+ * actor sheet's characteristic rows carry: {@link characteristicDragData}).
  */
 import { PROFILE_KEYS, type ProfileKey } from "./rules/keys";
 import type { TacticaActor } from "./documents/actor";
@@ -17,6 +18,14 @@ export interface HotbarDropData {
   key?: string;
 }
 
+/** The drag type of a characteristic (a profile row of the actor sheet). */
+export const CHARACTERISTIC_DRAG_TYPE = "TacticaCharacteristic";
+
+/** What dragging the characteristic `key` of `actor` carries (the sheet's drag source). */
+export function characteristicDragData(actor: { uuid: string }, key: ProfileKey): HotbarDropData {
+  return { type: CHARACTERISTIC_DRAG_TYPE, actorUuid: actor.uuid, key };
+}
+
 /** The macro a drop becomes, or null for a drop Tactica leaves to core. */
 export function macroFor(data: HotbarDropData): { name: string; img: string; command: string } | null {
   if (data.type === "Item" && data.uuid) {
@@ -24,7 +33,7 @@ export function macroFor(data: HotbarDropData): { name: string; img: string; com
     if (!item?.actor) return null;
     return { name: item.name, img: item.img ?? "icons/svg/d20-black.svg", command: `game.tactica.useItem(${JSON.stringify(data.uuid)}, { fastForward: event?.shiftKey });` };
   }
-  if (data.type === "TacticaCharacteristic" && data.actorUuid && PROFILE_KEYS.includes(data.key as ProfileKey)) {
+  if (data.type === CHARACTERISTIC_DRAG_TYPE && data.actorUuid && PROFILE_KEYS.includes(data.key as ProfileKey)) {
     const label = game.i18n?.localize(`TACTICA.Profile.${data.key}.label`) ?? String(data.key);
     return { name: label, img: "icons/svg/d10-grey.svg", command: `game.tactica.rollCharacteristic(${JSON.stringify(data.actorUuid)}, ${JSON.stringify(data.key)}, { fastForward: event?.shiftKey });` };
   }
@@ -57,12 +66,19 @@ async function onHotbarDrop(data: HotbarDropData, slot: number): Promise<void> {
   if (macro) await game.user?.assignHotbarMacro(macro as never, slot);
 }
 
-/** Registers the hotbar drop handler (on init). */
+/**
+ * Registers the hotbar drop handler when the world is `ready` (called on init): a module's own
+ * `hotbarDrop` handler, registered on init or setup, then runs first and may take the drop (a
+ * handler returning `false` stops the others) — draw-steel registers its handler on `ready` for
+ * that reason (review, hotbar hook timing).
+ */
 export function registerHotbar(): void {
-  const hooks = Hooks as unknown as { on(name: string, fn: (...args: unknown[]) => unknown): number };
-  hooks.on("hotbarDrop", (_bar, data, slot) => {
-    if (!macroFor(data as HotbarDropData)) return true;
-    void onHotbarDrop(data as HotbarDropData, Number(slot));
-    return false;
-  });
+  const hooks = Hooks as unknown as { on(name: string, fn: (...args: unknown[]) => unknown): number; once(name: string, fn: () => unknown): number };
+  hooks.once("ready", () =>
+    hooks.on("hotbarDrop", (_bar, data, slot) => {
+      if (!macroFor(data as HotbarDropData)) return true;
+      void onHotbarDrop(data as HotbarDropData, Number(slot));
+      return false;
+    }),
+  );
 }

@@ -14,6 +14,8 @@ import { notifyError, notifyRulesError } from "../utils/notify";
 /** The last argument of every roll method (shift-click skips the dialog). */
 export interface RollMethodOptions {
   fastForward?: boolean;
+  /** The window the roll was asked from (a sheet): its dialog opens beside it (v14 pop-outs). */
+  opener?: unknown;
 }
 
 /** One target row as the card stores it at creation. */

@@ -48,7 +48,7 @@ async function coTest(actor: TacticaActor, purpose: ProfileTestOptions["purpose"
   let toggles = co;
   let modifier = 0;
   if (!options.fastForward) {
-    const picked = await profileDialog(actor, "co", { co: toggles });
+    const picked = await profileDialog(actor, "co", { co: toggles }, options.opener);
     if (!picked) return null;
     toggles = picked.co ?? toggles;
     modifier = picked.modifier;

@@ -47,7 +47,7 @@ export async function rollPool(actor: TacticaActor, request: PoolRequest, option
   if (!(actor.system instanceof CharacterModel)) return refused("TACTICA.Chat.refused.noPool", { name: actor.name });
   let chosen = request;
   if (!options.fastForward) {
-    const picked = await poolDialog(actor, request);
+    const picked = await poolDialog(actor, request, options.opener);
     if (!picked) return null;
     chosen = picked;
   }

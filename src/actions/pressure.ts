@@ -88,7 +88,7 @@ export async function rollPressure(actor: TacticaActor, itemId: string, options:
   if (!source) return refused("TACTICA.Chat.pressure.notLinked", { name: item.name });
   let dice = options.dice ?? 1;
   if (!options.fastForward) {
-    const picked = await pressureDialog(item.name, dice);
+    const picked = await pressureDialog(item.name, dice, options.opener);
     if (picked === null) return null;
     dice = picked;
   }

@@ -18,7 +18,7 @@ export async function rollProfile(actor: TacticaActor, key: ProfileKey, options:
   let modifier = 0;
   let co: ProfileTestOptions["co"] = null;
   if (!options.fastForward) {
-    const picked = await profileDialog(actor, key, {});
+    const picked = await profileDialog(actor, key, {}, options.opener);
     if (!picked) return null;
     modifier = picked.modifier;
     co = picked.co;

@@ -45,7 +45,7 @@ export async function castPower(actor: TacticaActor, itemId: string, options: Ro
   let choice = { concentration: options.concentration ?? false, chanters: options.chanters ?? (isChoir ? Math.max(1, (system as UnitModel).choir.chanting) : 0), modifier: options.modifier ?? 0 };
   const mastery = system instanceof CharacterModel ? system.psyker.mastery : 0;
   if (!options.fastForward) {
-    const picked = await psyDialog({ name: power.name, level: power.system.level, mastery, canConcentrate: !isChoir && remaining >= cost + 1, isChoir, chanters: choice.chanters });
+    const picked = await psyDialog({ name: power.name, level: power.system.level, mastery, canConcentrate: !isChoir && remaining >= cost + 1, isChoir, chanters: choice.chanters }, options.opener);
     if (!picked) return null;
     choice = picked;
   }

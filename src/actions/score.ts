@@ -61,7 +61,7 @@ export async function rollScore(actor: TacticaActor, request: ScoreRequest, opti
   const rollOptions = scoreOptions(actor, request);
   if (!rollOptions) return refused("TACTICA.Chat.refused.noPool", { name: actor.name });
   const configure = async () => {
-    const picked = await scoreDialog(actor, { subAptitude: request.subAptitude, ...(request.aptitude ? { aptitude: request.aptitude } : {}), difficulty: request.difficulty ?? null });
+    const picked = await scoreDialog(actor, { subAptitude: request.subAptitude, ...(request.aptitude ? { aptitude: request.aptitude } : {}), difficulty: request.difficulty ?? null }, options.opener);
     return picked ? { options: scoreOptions(actor, { ...request, ...picked }) ?? {} } : null;
   };
   const posted = await postCard(
@@ -201,7 +201,7 @@ export async function attack(actor: TacticaActor, itemId: string, options: RollM
     const picked = await attackDialog({
       itemName: item.name, subAptitudeLabel: `TACTICA.SubAptitude.${sub}`, score: ScoreRoll.scoreOf(base), range: rangeText(attributes),
       targets: rows, area: aim.area, attackerUuid: attacker ? uuidOf(attacker) : null,
-    });
+    }, options.opener);
     if (!picked) return null;
     choice = picked;
   }

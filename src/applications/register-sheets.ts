@@ -1,6 +1,7 @@
 /**
- * Registers Tactica's sheets for every actor and item subtype as the default sheets. Called by the
- * entry on `init`; their templates are preloaded with the system's others (src/registration.ts).
+ * Registers Tactica's sheets for every actor and item subtype as the default sheets, and takes
+ * core's legacy V1 sheets out of the sheet choices. Called by the entry on `init`; their templates
+ * are preloaded with the system's others (src/registration.ts).
  */
 import { CharacterSheet, NpcSheet, UnitSheet, ACTOR_PARTS } from "./sheets/actor-sheet";
 import { TacticaItemSheet, ITEM_PARTS } from "./sheets/item-sheet";
@@ -23,6 +24,12 @@ export const SHEET_ITEM_TYPES = ["weapon", "armor", "forceField", "grenade", "ge
 /** A sheet registration as `DocumentSheetConfig.registerSheet` takes it (v13). */
 interface SheetRegistry {
   registerSheet(scope: string, sheetClass: unknown, options: { types: string[]; makeDefault: boolean; label: string }): void;
+  unregisterSheet(scope: string, sheetClass: unknown): void;
+}
+
+/** Core's V1 sheets (`foundry.appv1.sheets`), where this Foundry still ships them. */
+function coreV1Sheets(): { ActorSheet?: unknown; ItemSheet?: unknown } {
+  return (foundry as unknown as { appv1?: { sheets?: { ActorSheet?: unknown; ItemSheet?: unknown } } }).appv1?.sheets ?? {};
 }
 
 /**
@@ -32,6 +39,11 @@ interface SheetRegistry {
  */
 export function registerSheets(): void {
   const { Actors, Items } = foundry.documents.collections as unknown as { Actors: SheetRegistry; Items: SheetRegistry };
+  // Core's V1 sheets would stay selectable in Sheet Configuration and cannot show Tactica's data
+  // (dnd5e 5.3 `dnd5e.mjs` unregisters them the same way; review S10).
+  const v1 = coreV1Sheets();
+  if (v1.ActorSheet) Actors.unregisterSheet("core", v1.ActorSheet);
+  if (v1.ItemSheet) Items.unregisterSheet("core", v1.ItemSheet);
   Actors.registerSheet(SYSTEM_ID, CharacterSheet, { types: ["character"], makeDefault: true, label: "TACTICA.Sheet.Label.character" });
   Actors.registerSheet(SYSTEM_ID, NpcSheet, { types: ["npc"], makeDefault: true, label: "TACTICA.Sheet.Label.npc" });
   Actors.registerSheet(SYSTEM_ID, UnitSheet, { types: ["unit"], makeDefault: true, label: "TACTICA.Sheet.Label.unit" });

@@ -1,5 +1,6 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { queueDiceFaces } from "./fake-dice";
+import { answerDialog, nextDialog, openDialogs } from "./fake-apps";
 import { chatWorld, type ChatWorld } from "./chat-helpers";
 import type { FakeScene } from "./fake-combat";
 import { placeBehaviors } from "./places-helpers";
@@ -9,32 +10,36 @@ import type { ScoreRoll } from "../../src/dice/score-roll";
 import type { CharacterModel } from "../../src/data/actor/character";
 
 // The score test and attack dialogs (RULES §6.1, §6.4) through the actor's roll methods: the
-// dialog is DialogV2.prompt, driven here by calling its OK callback with the values a user would
-// have typed (FormDataExtended stands in as a reader of those values). fastForward skips it.
+// dialog is the fake's DialogV2, which behaves as core's (a button callback returning nothing
+// submits the button's action; closeOnSubmit), driven here by filling its form with the values a
+// user would have typed and clicking its default button. fastForward skips it.
 
 let w: ChatWorld;
 let kara: TacticaActor;
 let scene: FakeScene;
-let prompt: ReturnType<typeof vi.fn>;
 let seen: { content: string }[];
 
 const rect = (x: number) => [{ type: "rectangle", x, y: 0, width: 200, height: 200 }];
 const place = (neighbours: string[]) => placeBehaviors(0, neighbours);
 type Values = Record<string, unknown>;
 
-/** The prompt answers with `values` (or closes, resolving null, when `values` is null). */
-function answer(values: Values | null): void {
-  prompt.mockImplementation(async (config: { content: string; ok: { callback(e: unknown, b: unknown): unknown } }) => {
-    seen.push({ content: config.content });
-    return values ? config.ok.callback({}, { form: { values } }) : null;
-  });
+/**
+ * Runs `roll` while the user answers each dialog it opens with the next of `answers`: values typed
+ * and the default button clicked, or `null` to close the dialog.
+ */
+async function answering<T>(roll: () => Promise<T>, ...answers: (Values | null)[]): Promise<T> {
+  const pending = roll();
+  for (const values of answers) {
+    const dialog = await nextDialog();
+    seen.push({ content: String(dialog.options.content) });
+    if (values === null) await dialog.close();
+    else await answerDialog(dialog, null, values);
+  }
+  return pending;
 }
 
 async function setup(lang: "fr" | "en"): Promise<void> {
   w = await chatWorld(lang);
-  const applications = w.fake.foundry.applications as Record<string, unknown>;
-  applications.api = { ...(applications.api as object), DialogV2: { prompt: (prompt = vi.fn()) } };
-  applications.ux = { ...(applications.ux as object), FormDataExtended: class { object: Values; constructor(form: { values: Values }) { this.object = form.values; } } };
   seen = [];
   kara = await w.createActor({
     name: "Kara", type: "character", ownership: { default: 0, "player-1": 3 },
@@ -80,16 +85,16 @@ describe.each(["fr", "en"] as const)("score test dialog (%s)", (lang) => {
   it("fastForward rolls the request as it is, without a dialog", async () => {
     queueDiceFaces([3, 4]);
     const message = (await kara.rollScore({ subAptitude: "reflexe", difficulty: 13 }, { fastForward: true }))!;
-    expect(prompt).not.toHaveBeenCalled();
+    expect(seen).toEqual([]);
     const roll = message.rolls[0] as unknown as ScoreRoll;
     expect([roll.total, roll.difficulty]).toEqual([13, 13]);
   });
 
   it("rolls what the dialog chose: another sub-aptitude, difficulty and modifier", async () => {
-    answer({ subAptitude: "robustesse", difficulty: "12", modifier: "-1" });
     queueDiceFaces([1, 1]);
-    const message = (await kara.rollScore({ subAptitude: "reflexe" }))!;
-    expect(prompt).toHaveBeenCalledTimes(1);
+    const message = (await answering(() => kara.rollScore({ subAptitude: "reflexe" }), { subAptitude: "robustesse", difficulty: "12", modifier: "-1" }))!;
+    expect(seen).toHaveLength(1);
+    expect(openDialogs()).toEqual([]);
     const roll = message.rolls[0] as unknown as ScoreRoll;
     // Puissance 3 + Robustesse 2 − 1 = 4; 2 + 4 = 6.
     expect([roll.score, roll.total, roll.difficulty]).toEqual([4, 6, 12]);
@@ -97,21 +102,38 @@ describe.each(["fr", "en"] as const)("score test dialog (%s)", (lang) => {
   });
 
   it("an empty difficulty is a plain total; closing the dialog posts nothing", async () => {
-    answer({ subAptitude: "reflexe", difficulty: "", modifier: "0" });
     queueDiceFaces([2, 2]);
-    expect(((await kara.rollScore({ subAptitude: "reflexe", difficulty: 9 }))!.rolls[0] as unknown as ScoreRoll).difficulty).toBeNull();
-    answer(null);
+    const plain = await answering(() => kara.rollScore({ subAptitude: "reflexe", difficulty: 9 }), { subAptitude: "reflexe", difficulty: "", modifier: "0" });
+    expect((plain!.rolls[0] as unknown as ScoreRoll).difficulty).toBeNull();
     const before = w.messages().length;
-    expect(await kara.rollScore({ subAptitude: "reflexe" })).toBeNull();
+    expect(await answering(() => kara.rollScore({ subAptitude: "reflexe" }), null)).toBeNull();
     expect(w.messages()).toHaveLength(before);
   });
 
-  it("a negative difficulty is refused with a localised message and nothing is rolled", async () => {
-    answer({ subAptitude: "reflexe", difficulty: "-3", modifier: "0" });
+  it("a negative difficulty is refused with a localised message, the dialog stays open and NEVER rolls (review D1)", async () => {
     const before = w.messages().length;
-    const errors = await w.errorsDuring(async () => expect(await kara.rollScore({ subAptitude: "reflexe" })).toBeNull());
+    const pending = kara.rollScore({ subAptitude: "reflexe" });
+    const dialog = await nextDialog();
+    const errors = await w.errorsDuring(() => answerDialog(dialog, null, { subAptitude: "reflexe", difficulty: "-3", modifier: "0" }));
+    const message = w.fake.game.i18n!.localize("TACTICA.Dialog.score.badDifficulty");
+    expect(errors).toEqual([message]);
+    // Still open, nothing posted, the message shown in the dialog itself.
+    expect([dialog.rendered, w.messages().length]).toEqual([true, before]);
+    expect(dialog.html).toMatch(/data-refusal role="alert" hidden/);
+    // The user corrects the difficulty: that, and only that, is rolled.
+    queueDiceFaces([3, 4]);
+    await answerDialog(dialog, null, { subAptitude: "reflexe", difficulty: "12", modifier: "0" });
+    const roll = (await pending)!.rolls[0] as unknown as ScoreRoll;
+    expect(roll.difficulty).toBe(12);
+    expect(w.messages()).toHaveLength(before + 1);
+    expect(dialog.rendered).toBe(false);
+  });
+
+  it("a refused dialog that is then closed rolls nothing", async () => {
+    const before = w.messages().length;
+    const result = await answering(() => kara.rollScore({ subAptitude: "reflexe" }), { subAptitude: "reflexe", difficulty: "-1", modifier: "0" }, null);
+    expect(result).toBeNull();
     expect(w.messages()).toHaveLength(before);
-    expect(errors).toEqual([w.fake.game.i18n!.localize("TACTICA.Dialog.score.badDifficulty")]);
   });
 
   it("the odds line is exact and names the governing aptitude", async () => {
@@ -134,9 +156,8 @@ describe.each(["fr", "en"] as const)("attack dialog (%s)", (lang) => {
 
   it("shows distance, Imprécis and the out-of-range refusal; the modifier reaches the roll", async () => {
     target("tokVex", "tokOrk");
-    answer({ modifier: "2" });
     queueDiceFaces([3, 3]);
-    const message = (await kara.attack("rifle0000000001"))!;
+    const message = (await answering(() => kara.attack("rifle0000000001"), { modifier: "2" }))!;
     const html = seen[0]!.content;
     const i18n = w.fake.game.i18n!;
     expect(html).toContain(i18n.format("TACTICA.Dialog.attack.penalty", { penalty: "2" }));
@@ -151,9 +172,8 @@ describe.each(["fr", "en"] as const)("attack dialog (%s)", (lang) => {
     target("tokVex");
     const gained: number[] = [];
     w.fake.hooks.on("tactica.exhaustionGained", (_actor: unknown, n: unknown) => gained.push(Number(n)));
-    answer({ "spare-1": true, modifier: "0" });
     queueDiceFaces([4, 4]);
-    const message = (await kara.attack("mortar000000001"))!;
+    const message = (await answering(() => kara.attack("mortar000000001"), { "spare-1": true, modifier: "0" }))!;
     // Rows: Vex, Vex bis (the place's occupants), then Kara (Et Soi); the second was left out.
     expect(seen[0]!.content.match(/type="checkbox"/g)).toHaveLength(3);
     expect(message.card?.targets.map((t) => t.name)).toEqual(["Vex", "Kara"]);
@@ -164,13 +184,54 @@ describe.each(["fr", "en"] as const)("attack dialog (%s)", (lang) => {
   it("fastForward hits every occupant at no cost; closing the dialog changes nothing", async () => {
     target("tokVex");
     const message = (await kara.attack("mortar000000001", { fastForward: true }))!;
-    expect(prompt).not.toHaveBeenCalled();
+    expect(seen).toEqual([]);
     expect(message.card?.targets.map((t) => t.name)).toEqual(["Vex", "Vex bis", "Kara"]);
     expect(exhaustion()).toBe(0);
-    answer(null);
     const before = w.messages().length;
-    const writes = await w.writesDuring(async () => expect(await kara.attack("mortar000000001")).toBeNull());
+    const writes = await w.writesDuring(async () => expect(await answering(() => kara.attack("mortar000000001"), null)).toBeNull());
     expect(writes).toEqual([]);
     expect(w.messages()).toHaveLength(before);
+  });
+});
+
+describe("every roll dialog refuses bad input and stays open (review D1, D3)", () => {
+  beforeEach(() => setup("en"));
+
+  it("pressure: 4 dice are refused with a message, never rolled; 2 dice roll", async () => {
+    const gear = await kara.createEmbeddedDocuments("Item", [{ name: "Soupape", type: "gear", system: { linked: true, equipped: true, pressureTarget: "att" } } as never]);
+    const id = (gear![0] as unknown as { id: string }).id;
+    const before = w.messages().length;
+    const pending = kara.rollPressure(id);
+    const dialog = await nextDialog();
+    const errors = await w.errorsDuring(() => answerDialog(dialog, null, { dice: "4" }));
+    expect(errors).toEqual(["Number of d6: between 1 and 3."]);
+    expect([dialog.rendered, w.messages().length]).toEqual([true, before]);
+    queueDiceFaces([2, 5]);
+    await answerDialog(dialog, null, { dice: "2" });
+    const message = (await pending)!;
+    expect(message.rolls[0]!.dice[0]!.results).toHaveLength(2);
+  });
+
+  it("pool: fewer than 1 success required is refused; the dialog's ids are new at each render", async () => {
+    const pending = kara.rollPool({ aptitude: "vivacite" });
+    const dialog = await nextDialog();
+    expect(await w.errorsDuring(() => answerDialog(dialog, null, { aptitude: "vivacite", subAptitude: "", itemId: "", required: "0" }))).toEqual(["Successes needed: at least 1."]);
+    const first = String(dialog.options.content).match(/id="([^"]+)-aptitude"/)![1];
+    await dialog.close();
+    expect(await pending).toBeNull();
+    const again = kara.rollPool({ aptitude: "vivacite" });
+    const second = await nextDialog();
+    expect(String(second.options.content).match(/id="([^"]+)-aptitude"/)![1]).not.toBe(first);
+    await second.close();
+    await again;
+  });
+
+  it("whatever reaches submit without the dialog's own tag (core's fallback action, a module's button) is a cancel", async () => {
+    const pending = kara.rollScore({ subAptitude: "reflexe" });
+    const dialog = await nextDialog();
+    const submit = dialog.options.submit as (result: unknown, d: unknown) => Promise<void>;
+    await submit("roll", dialog);
+    expect(await pending).toBeNull();
+    expect(dialog.rendered).toBe(false);
   });
 });

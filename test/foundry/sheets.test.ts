@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
-import { clickAction, type FakeApplicationV2 } from "./fake-apps";
+import { answerDialog, clickAction, dragStart, elementsOf, nextDialog, FakeElement, type FakeActorSheetV2, type FakeApplicationV2 } from "./fake-apps";
+import { setFakeGeneration } from "./fake-regions";
 import { loadSheetWorld, sampleCharacter, sampleItem, sampleUnit } from "../templates/sheet-samples";
+import { textOf } from "../templates/harness";
 import { sourceOf } from "./world";
 
 // The sheets in the Foundry fake: registration, context from real documents, button dispatch to
@@ -19,8 +21,18 @@ describe("sheet registration", () => {
     const items = registrations.filter((r) => r.documentName === "Item");
     expect(items).toHaveLength(1);
     expect(items[0]!.options.types.sort()).toEqual(["armor", "forceField", "gear", "grenade", "power", "weapon"]);
-    expect(registrations.every((r) => r.scope === "tactica" && r.options.makeDefault)).toBe(true);
+    expect(registrations.filter((r) => r.documentName !== "ActiveEffect").every((r) => r.scope === "tactica" && r.options.makeDefault)).toBe(true);
     for (const path of w.register.SHEET_TEMPLATES) expect(w.fake.preloaded).toContain(path);
+  });
+
+  it("takes core's V1 actor and item sheets out of the choices, and documents open Tactica's (review S10)", async () => {
+    const w = await loadSheetWorld();
+    const v1 = (w.fake.foundry as unknown as { appv1: { sheets: { ActorSheet: unknown; ItemSheet: unknown } } }).appv1.sheets;
+    const registrations = (w.fake as unknown as { sheetRegistrations: { sheetClass: unknown }[] }).sheetRegistrations;
+    expect(registrations.some((r) => r.sheetClass === v1.ActorSheet || r.sheetClass === v1.ItemSheet)).toBe(false);
+    const actor = await sampleCharacter(w);
+    expect((actor as unknown as { sheet: unknown }).sheet).toBeInstanceOf(w.sheets.CharacterSheet);
+    expect((actor.items.contents[0] as unknown as { sheet: unknown }).sheet).toBeInstanceOf(w.itemSheets.TacticaItemSheet);
   });
 });
 
@@ -45,7 +57,8 @@ describe("actor sheet buttons dispatch to the actor's methods", () => {
     const sheet = new w.sheets.CharacterSheet({ document: actor }) as unknown as Sheet;
     await clickAction(sheet, action, target(dataset), { shiftKey: true });
     expect(method).toHaveBeenCalledTimes(1);
-    expect(method).toHaveBeenCalledWith(...args, { fastForward: true });
+    // The sheet is the opener: the roll's dialog opens in its window (v14 pop-outs).
+    expect(method).toHaveBeenCalledWith(...args, { fastForward: true, opener: sheet });
   });
 
   it("cancelPower and fearTest read the inputs beside the button", async () => {
@@ -63,8 +76,8 @@ describe("actor sheet buttons dispatch to the actor's methods", () => {
     const scope = { querySelector: (s: string) => inputs[s] ?? null };
     await clickAction(sheet, "cancelPower", { dataset: {}, closest: () => scope });
     await clickAction(sheet, "fearTest", { dataset: {}, closest: () => scope });
-    expect(cancelPower).toHaveBeenCalledWith({ level: 5 }, { fastForward: false });
-    expect(fearTest).toHaveBeenCalledWith({ fear: 2, charging: true }, { fastForward: false });
+    expect(cancelPower).toHaveBeenCalledWith({ level: 5 }, { fastForward: false, opener: sheet });
+    expect(fearTest).toHaveBeenCalledWith({ fear: 2, charging: true }, { fastForward: false, opener: sheet });
   });
 
   it("a method this version lacks gives a localised error, not an exception", async () => {
@@ -180,21 +193,6 @@ describe("item actions: one write each, permission checked", () => {
     expect(await w.errorsDuring(() => clickAction(sheet, "equipItem", target({ itemId: sword.id! })))).toHaveLength(1);
     expect(sourceOf(actor)).toEqual(before);
   });
-
-  it("the context menu offers edit, equip and delete, and its equip entry toggles the item", async () => {
-    const w = await loadSheetWorld();
-    const actor = await sampleCharacter(w);
-    const { itemContextEntries } = await import("../../src/applications/sheets/sheet-helpers");
-    const entries = itemContextEntries(actor);
-    expect(entries.map((e) => e.name)).toEqual(["TACTICA.Sheet.Menu.edit", "TACTICA.Sheet.Menu.equip", "TACTICA.Sheet.Menu.delete"]);
-    const armour = actor.items.find((i) => i.type === "armor")!;
-    const power = actor.items.find((i) => i.type === "power")!;
-    const li = (id: string) => ({ dataset: { itemId: id } }) as unknown as HTMLElement;
-    expect(entries[1]!.condition(li(power.id!))).toBe(false);
-    expect(entries[1]!.condition(li(armour.id!))).toBe(true);
-    await entries[1]!.callback(li(armour.id!));
-    expect((armour.system as unknown as { equipped: boolean }).equipped).toBe(false);
-  });
 });
 
 describe("item sheet: attribute chips (RULES §6.4)", () => {
@@ -273,17 +271,22 @@ describe("item rows: labels and buttons computed once in the context (DESIGN §6
     expect(sword.buttons.map((b) => b.action)).toEqual(["equipItem", "editItem", "deleteItem"]);
 
     await actor.setCondition("pressureBlocked", true);
+    sheet.mode = "play";
+    await sheet.render({ force: true });
+    ({ sword, legs } = rowsOf(sheet));
+    expect(sword.buttons.find((b) => b.action === "rollPressure")!.disabled).toBe(true);
+    expect(sheet.renderedParts.profile).toMatch(/data-action="rollPressure" data-item-id="[^"]+" disabled aria-label="Jet de pression\u00a0: Servo-jambes"/);
+
+    // A user who does not own the actor gets no roll button at all (review S4), and a disabled toggle.
     w.data.setUser("player-1");
     await sheet.render({ force: true });
     ({ sword, legs } = rowsOf(sheet));
-    expect(sword.buttons.map((b) => b.action)).toEqual(["attack", "rollPool", "rollPressure", "equipItem"]);
-    expect(sword.buttons.find((b) => b.action === "rollPressure")!.disabled).toBe(true);
-    expect(sword.buttons.find((b) => b.action === "equipItem")!.disabled).toBe(true);
-    expect(sheet.renderedParts.profile).toMatch(/data-action="rollPressure" data-item-id="[^"]+" disabled aria-label="Jet de pression\u00a0: Servo-jambes"/);
+    expect(sword.buttons.map((b) => b.action)).toEqual(["equipItem"]);
+    expect(sword.buttons[0]!.disabled).toBe(true);
+    expect(legs.pressureButton).toBeNull();
 
     w.data.setUser("gm-1");
     for (const m of ["pool", "tactical", "pressure"]) await w.fake.settings.set("tactica", `module.${m}`, false);
-    sheet.mode = "play";
     await sheet.render({ force: true });
     expect(rowsOf(sheet).sword.buttons.map((b) => b.action)).toEqual(["equipItem", "editItem"]);
   });
@@ -305,3 +308,326 @@ describe("item rows: labels and buttons computed once in the context (DESIGN §6
     expect(cached.format("TACTICA.Sheet.Equip.on", { name: "Axe" })).toBe("Equip Axe");
   });
 });
+
+/* ------------------------------------------------------------------------------------------ */
+/*  The sheets as core v13 runs them (issue 11, review S2–S10, A1; issue 14 pop-outs)           */
+/* ------------------------------------------------------------------------------------------ */
+
+type CoreSheet = Sheet & {
+  element: FakeElement;
+  tabGroups: Record<string, string | null>;
+  isEditable: boolean;
+  imageEdits: string[];
+  window: { windowId?: string };
+  _onChangeForm(config: object, event: object): unknown;
+  _onSubmitForm(config: object, event: object): Promise<void>;
+  submitAttributeText(text: string): Promise<boolean>;
+};
+const asSheet = (app: unknown) => app as CoreSheet;
+/** The element of a rendered part with attribute `name` = `value`. */
+const elementIn = (html: string | undefined, name: string, value: string) => elementsOf(html ?? "").find((e) => e.getAttribute(name) === value)!;
+
+describe("drag and drop through core's binding (review S2)", () => {
+  it("item, power and effect rows and characteristics drag; their payloads are what core and the hotbar read", async () => {
+    const w = await loadSheetWorld();
+    const actor = await sampleCharacter(w);
+    const sword = actor.items.find((i) => i.name === "Épée tronçonneuse")!;
+    const shield = actor.items.find((i) => i.name === "Bouclier")!;
+    const [carried] = (await sword.createEmbeddedDocuments("ActiveEffect", [{ name: "Lame chauffée", transfer: true } as never])) as unknown as { id: string; uuid: string }[];
+    const sheet = new w.sheets.CharacterSheet({ document: actor }) as unknown as FakeActorSheetV2 & CoreSheet;
+    await renderAllTabs(sheet);
+    expect(await dragStart(sheet, elementIn(sheet.renderedParts.equipment, "data-item-id", sword.id!))).toEqual({ type: "Item", uuid: sword.uuid });
+    expect(await dragStart(sheet, elementIn(sheet.renderedParts.psy, "data-item-id", shield.id!))).toEqual({ type: "Item", uuid: shield.uuid });
+    const own = actor.effects.contents[0]!;
+    expect(await dragStart(sheet, elementIn(sheet.renderedParts.effects, "data-effect-id", own.id!))).toEqual({ type: "ActiveEffect", uuid: own.uuid });
+    // An effect of an item: core would look for it among the actor's own effects.
+    expect(await dragStart(sheet, elementIn(sheet.renderedParts.effects, "data-effect-id", carried!.id))).toEqual({ type: "ActiveEffect", uuid: carried!.uuid });
+    const co = await dragStart(sheet, elementIn(sheet.renderedParts.profile, "data-characteristic", "co"));
+    expect(co).toEqual({ type: "TacticaCharacteristic", actorUuid: actor.uuid, key: "co" });
+    const { macroFor } = await import("../../src/macros");
+    expect(macroFor(co as object)?.command).toBe(`game.tactica.rollCharacteristic(${JSON.stringify(actor.uuid)}, "co", { fastForward: event?.shiftKey });`);
+  });
+
+  it("a user who may not change the actor drags nothing (core: _canDragStart is isEditable)", async () => {
+    const w = await loadSheetWorld();
+    const actor = await sampleCharacter(w);
+    await actor.update({ ownership: { default: 2 } } as never);
+    w.data.setUser("player-1");
+    const sheet = new w.sheets.CharacterSheet({ document: actor }) as unknown as FakeActorSheetV2 & CoreSheet;
+    await renderAllTabs(sheet);
+    const sword = actor.items.find((i) => i.name === "Épée tronçonneuse")!;
+    expect(await dragStart(sheet, elementIn(sheet.renderedParts.equipment, "data-item-id", sword.id!))).toBeNull();
+  });
+
+  it("rows are listed by their sort order (core's _onSortItem writes `sort`)", async () => {
+    const w = await loadSheetWorld();
+    const actor = await sampleCharacter(w, "character", [
+      { name: "Arme C", type: "weapon", sort: 300000 },
+      { name: "Arme A", type: "weapon", sort: 100000 },
+      { name: "Arme B", type: "weapon", sort: 200000 },
+    ]);
+    const sheet = new w.sheets.CharacterSheet({ document: actor }) as unknown as Sheet;
+    await sheet.render({ force: true });
+    const weapons = (sheet.lastContext.equipment as { weapons: { name: string }[] }).weapons.map((r) => r.name);
+    expect(weapons).toEqual(["Arme A", "Arme B", "Arme C"]);
+  });
+});
+
+describe("permissions on the sheet (review S3, S4, S5)", () => {
+  it("a LIMITED user sees the header (portrait and name) and the biography only", async () => {
+    const w = await loadSheetWorld("en");
+    const actor = await sampleCharacter(w);
+    await actor.update({ ownership: { default: 0, "player-1": 1 } } as never);
+    w.data.setUser("player-1");
+    const sheet = asSheet(new w.sheets.CharacterSheet({ document: actor }));
+    await sheet.render({ force: true });
+    expect(Object.keys(sheet.renderedParts).sort()).toEqual(["header", "notes", "tabs"]);
+    expect(sheet.tabGroups.primary).toBe("notes");
+    expect(elementsOf(sheet.renderedParts.tabs!).filter((e) => e.dataset.tab).map((e) => [e.dataset.tab, e.classList.contains("active")])).toEqual([["notes", true]]);
+    expect(sheet.renderedParts.header).toContain("Sœur Aveline &lt;Vex&gt;");
+    expect(sheet.renderedParts.header).not.toMatch(/resource|7 <small>/);
+    expect(sheet.renderedParts.notes).toContain("siège d'Ostrava");
+    // An observer (more than LIMITED) sees the whole sheet.
+    await actor.update({ ownership: { default: 0, "player-1": 2 } } as never);
+    await sheet.render();
+    expect(Object.keys(sheet.renderedParts)).toContain("equipment");
+  });
+
+  it("an observer sees no roll button anywhere on the sheet", async () => {
+    const w = await loadSheetWorld();
+    const actor = await sampleCharacter(w);
+    await actor.update({ ownership: { default: 2 } } as never);
+    w.data.setUser("player-1");
+    const sheet = asSheet(new w.sheets.CharacterSheet({ document: actor }));
+    await renderAllTabs(sheet);
+    const html = Object.values(sheet.renderedParts).join("");
+    expect(html).not.toMatch(/data-action="(roll\w*|castPower|maintainPower|cancelPower|attack|moraleTest|rally|fearTest)"/);
+    // The owner sees them.
+    w.data.setUser("gm-1");
+    await renderAllTabs(sheet);
+    expect(Object.values(sheet.renderedParts).join("")).toMatch(/data-action="rollProfile"/);
+  });
+
+  it("the item menu goes through core's _createContextMenu: hooks may add entries; equip and delete need an editable sheet", async () => {
+    const w = await loadSheetWorld();
+    const actor = await sampleCharacter(w);
+    const seen: string[] = [];
+    w.fake.hooks.on("getTacticaActorSheetContextOptions", (_app: unknown, entries: unknown) => {
+      seen.push("tactica");
+      (entries as object[]).push({ name: "MODULE.Extra", icon: "", condition: () => true, callback: () => undefined });
+    });
+    w.fake.hooks.on("getApplicationV2ContextOptions", () => seen.push("core"));
+    const sheet = asSheet(new w.sheets.CharacterSheet({ document: actor }));
+    await sheet.render({ force: true });
+    await sheet.render({ force: true });
+    const menus = (w.fake as unknown as { contextMenus: { container: unknown; selector: string; items: V13Entry[]; options: { jQuery: boolean; fixed: boolean } }[] }).contextMenus;
+    // Built once (first render), on the sheet's element, in v13's entry shape.
+    expect(menus).toHaveLength(1);
+    expect(menus[0]).toMatchObject({ container: sheet.element, selector: "[data-item-id].item", options: { jQuery: false, fixed: true } });
+    expect(menus[0]!.items.map((e) => e.name)).toEqual(["TACTICA.Sheet.Menu.edit", "TACTICA.Sheet.Menu.equip", "TACTICA.Sheet.Menu.delete", "MODULE.Extra"]);
+    expect(menus[0]!.items[0]!.icon).toBe('<i class="fa-solid fa-pen-to-square" aria-hidden="true"></i>');
+    expect(seen).toEqual(["tactica", "core"]);
+    const [edit, equip, del] = menus[0]!.items;
+    const armour = actor.items.find((i) => i.type === "armor")!;
+    const power = actor.items.find((i) => i.type === "power")!;
+    const li = (id: string) => ({ dataset: { itemId: id } }) as unknown as HTMLElement;
+    expect([equip!.condition(li(power.id!)), equip!.condition(li(armour.id!)), del!.condition(li(armour.id!))]).toEqual([false, true, true]);
+    await equip!.callback(li(armour.id!));
+    expect((armour.system as unknown as { equipped: boolean }).equipped).toBe(false);
+    // The GM owns it, but the sheet is not editable (a locked compendium): no equip, no delete.
+    Object.defineProperty(sheet, "isEditable", { value: false });
+    expect([edit!.condition(li(armour.id!)), equip!.condition(li(armour.id!)), del!.condition(li(armour.id!))]).toEqual([true, false, false]);
+  });
+});
+
+describe("modes, tabs, enrichment and effects (review S6, S7, S8)", () => {
+  it("a new item opens in edit mode, as a new document's sheet does (renderContext createItem)", async () => {
+    const w = await loadSheetWorld();
+    const actor = await sampleCharacter(w);
+    const sheet = asSheet(new w.sheets.CharacterSheet({ document: actor }));
+    const writes = await w.writesDuring(() => clickAction(sheet, "createItem", target({ type: "weapon" })));
+    expect(writes.map((x) => x.action)).toEqual(["create"]);
+    const created = actor.items.get(writes[0]!.ids[0]!)! as unknown as { sheet: CoreSheet };
+    expect([created.sheet.rendered, created.sheet.mode]).toEqual([true, "edit"]);
+    expect(created.sheet.renderedParts.details).toContain('name="system.damage"');
+    // A world item created from the sidebar opens with core's renderContext.
+    const item = await sampleItem(w, "armor");
+    const other = asSheet((item as unknown as { sheet: unknown }).sheet);
+    await other.render({ force: true, renderContext: "createItem" } as never);
+    expect(other.mode).toBe("edit");
+  });
+
+  it("a tab of a hidden module is never the active tab, in the tabs and in tabGroups", async () => {
+    const w = await loadSheetWorld();
+    const actor = await sampleCharacter(w);
+    const sheet = asSheet(new w.sheets.CharacterSheet({ document: actor }));
+    await sheet.render({ force: true, tab: "psy" } as never);
+    expect(sheet.tabGroups.primary).toBe("psy");
+    await w.fake.settings.set("tactica", "module.psy", false);
+    await sheet.render();
+    expect(sheet.tabGroups.primary).toBe("profile");
+    const tabs = sheet.lastContext.tabs as Record<string, { active: boolean; cssClass?: string }>;
+    expect(Object.keys(tabs)).not.toContain("psy");
+    expect(Object.entries(tabs).filter(([, t]) => t.active).map(([id, t]) => [id, t.cssClass])).toEqual([["profile", "active"]]);
+    expect(sheet.renderedParts.profile).toMatch(/class="tab profile active"/);
+  });
+
+  it("the biography is enriched for the notes part only, with the actor's roll data", async () => {
+    const w = await loadSheetWorld();
+    const actor = await sampleCharacter(w);
+    const enrichedCalls = (w.fake as unknown as { enriched: { html: string; options: { rollData?: unknown; relativeTo?: unknown } }[] }).enriched;
+    const sheet = asSheet(new w.sheets.CharacterSheet({ document: actor }));
+    await sheet.render({ force: true });
+    const first = enrichedCalls.length;
+    expect(enrichedCalls.at(-1)).toMatchObject({ html: "<p>Vétérane du <strong>siège d'Ostrava</strong>.</p>", options: { relativeTo: actor } });
+    expect(enrichedCalls.at(-1)!.options.rollData).toBe(actor.system);
+    await sheet.render({ parts: ["header", "profile"] } as never);
+    expect(enrichedCalls).toHaveLength(first);
+    const item = await sampleItem(w, "weapon");
+    const itemSheet = asSheet(new w.itemSheets.TacticaItemSheet({ document: item }));
+    await itemSheet.render({ force: true, parts: ["header", "details"] } as never);
+    expect(enrichedCalls).toHaveLength(first);
+  });
+
+  it("the effects tab lists the actor's effects and those of its items, each with its source; their buttons act on them", async () => {
+    const w = await loadSheetWorld("en");
+    const actor = await sampleCharacter(w);
+    const sword = actor.items.find((i) => i.name === "Épée tronçonneuse")!;
+    await sword.createEmbeddedDocuments("ActiveEffect", [{ name: "Lame chauffée", transfer: true } as never, { name: "Pression (lame)", transfer: false } as never]);
+    const sheet = asSheet(new w.sheets.CharacterSheet({ document: actor }));
+    await sheet.render({ force: true, tab: "effects" } as never);
+    const rows = sheet.lastContext.effects as { name: string; source: string; transfer: boolean; parentId: string; id: string }[];
+    expect(rows.map((r) => [r.name, r.source, r.transfer])).toEqual([["Pression (MOU)", "", true], ["Lame chauffée", "Épée tronçonneuse", true], ["Pression (lame)", "Épée tronçonneuse", false]]);
+    expect(textOf(sheet.renderedParts.effects!)).toContain("From Épée tronçonneuse");
+    expect(textOf(sheet.renderedParts.effects!)).toContain("On Épée tronçonneuse");
+    const heated = rows[1]!;
+    const row = elementIn(sheet.renderedParts.effects, "data-effect-id", heated.id);
+    const writes = await w.writesDuring(() => clickAction(sheet, "toggleEffect", { dataset: {}, closest: () => row }));
+    expect(writes).toHaveLength(1);
+    expect((sword.effects.get(heated.id) as unknown as { disabled: boolean }).disabled).toBe(true);
+  });
+});
+
+describe("listeners and form submission (review S9)", () => {
+  it("Enter in the attribute field adds ONE chip, however many times the sheet rendered", async () => {
+    const w = await loadSheetWorld();
+    const item = await sampleItem(w, "weapon");
+    const sheet = asSheet(new w.itemSheets.TacticaItemSheet({ document: item }));
+    sheet.mode = "edit";
+    // The field survives a render that skips its part, as a real element would.
+    const field = new FakeElement("input", { "data-input": "attribute" });
+    field.parent = null;
+    Object.assign(field, { value: "Portée 2-4" });
+    const calls: string[] = [];
+    sheet.submitAttributeText = async (text: string) => (calls.push(text), true);
+    await sheet.render({ force: true });
+    sheet.element.place("[data-input=attribute]", field);
+    await sheet.render({ parts: ["header"] } as never);
+    await sheet.render();
+    // The key press happens on the field and bubbles to the sheet's root element.
+    await sheet.element.fire("keydown", { key: "Enter" }, field);
+    for (const listener of field.listeners) await listener.fn({ type: listener.type, key: "Enter", target: field, preventDefault: () => undefined });
+    expect(calls).toEqual(["Portée 2-4"]);
+  });
+
+  it("a change in a helper input (data-input) does not submit the sheet; a change in a named field does", async () => {
+    const w = await loadSheetWorld();
+    const actor = await sampleCharacter(w);
+    const sheet = asSheet(new w.sheets.CharacterSheet({ document: actor }));
+    await sheet.render({ force: true });
+    const submits: unknown[] = [];
+    sheet._onSubmitForm = async (_config: object, event: object) => void submits.push(event);
+    const config = (sheet.options as { form: object }).form;
+    sheet._onChangeForm(config, { type: "change", target: new FakeElement("input", { "data-input": "fear" }) });
+    expect(submits).toHaveLength(0);
+    sheet._onChangeForm(config, { type: "change", target: new FakeElement("input", { name: "system.exhaustion" }) });
+    expect(submits).toHaveLength(1);
+  });
+});
+
+describe("child windows and accessibility (issue 14, review A1)", () => {
+  it("deleting an item asks first, in a dialog; cancelling deletes nothing, confirming deletes once", async () => {
+    const w = await loadSheetWorld();
+    const actor = await sampleCharacter(w);
+    const sword = actor.items.find((i) => i.name === "Épée tronçonneuse")!;
+    const sheet = asSheet(new w.sheets.CharacterSheet({ document: actor }));
+    await sheet.render({ force: true });
+    let writes = await w.writesDuring(async () => {
+      const pending = clickAction(sheet, "deleteItem", target({ itemId: sword.id! }));
+      await answerDialog(await nextDialog(), "cancel");
+      await pending;
+    });
+    expect(writes).toEqual([]);
+    writes = await w.writesDuring(async () => {
+      const pending = clickAction(sheet, "deleteItem", target({ itemId: sword.id! }));
+      const dialog = await nextDialog();
+      expect(dialog.html).toContain("Épée tronçonneuse");
+      await answerDialog(dialog, "delete");
+      await pending;
+    });
+    expect(writes.map((x) => x.action)).toEqual(["delete"]);
+    expect(actor.items.get(sword.id!)).toBeUndefined();
+  });
+
+  it("the portrait is a button that hands its IMG to core's editImage action; the tab bar has no stale ARIA tab state", async () => {
+    const w = await loadSheetWorld();
+    const actor = await sampleCharacter(w);
+    const sheet = asSheet(new w.sheets.CharacterSheet({ document: actor }));
+    sheet.mode = "edit";
+    await sheet.render({ force: true });
+    const button = elementIn(sheet.renderedParts.header, "data-action", "editPortrait");
+    expect(button.tagName).toBe("BUTTON");
+    const img = elementsOf(sheet.renderedParts.header!).find((e) => e.tagName === "IMG")!;
+    expect(img.dataset.edit).toBe("img");
+    button.place("img[data-edit]", img);
+    await clickAction(sheet, "editPortrait", button as never);
+    expect(sheet.imageEdits).toEqual(["img"]);
+    expect(sheet.renderedParts.tabs).not.toMatch(/role="tab"|aria-selected/);
+  });
+
+  it("v14: from a popped-out sheet, an item sheet, a roll dialog and a confirmation open in the same window", async () => {
+    const w = await loadSheetWorld("fr", (fake) => setFakeGeneration(fake, 14));
+    const actor = await sampleCharacter(w);
+    const sword = actor.items.find((i) => i.name === "Épée tronçonneuse")!;
+    const sheet = asSheet(new w.sheets.CharacterSheet({ document: actor }));
+    await sheet.render({ force: true, window: { detached: true, windowId: "pop-1" } } as never);
+    expect(sheet.window.windowId).toBe("pop-1");
+    await clickAction(sheet, "editItem", target({ itemId: sword.id! }));
+    expect(asSheet((sword as unknown as { sheet: unknown }).sheet).window.windowId).toBe("pop-1");
+    const rolling = clickAction(sheet, "rollProfile", target({ key: "co" }));
+    const dialog = await nextDialog();
+    expect(dialog.window.windowId).toBe("pop-1");
+    await dialog.close();
+    expect(await rolling).toBeUndefined();
+    const deleting = clickAction(sheet, "deleteItem", target({ itemId: sword.id! }));
+    const confirm = await nextDialog();
+    expect(confirm.window.windowId).toBe("pop-1");
+    await answerDialog(confirm, "cancel");
+    await deleting;
+  });
+
+  it("v13: the same windows open in the main window", async () => {
+    const w = await loadSheetWorld();
+    const actor = await sampleCharacter(w);
+    const sword = actor.items.find((i) => i.name === "Épée tronçonneuse")!;
+    const sheet = asSheet(new w.sheets.CharacterSheet({ document: actor }));
+    await sheet.render({ force: true, window: { detached: true, windowId: "pop-1" } } as never);
+    expect(sheet.window.windowId).toBeUndefined();
+    await clickAction(sheet, "editItem", target({ itemId: sword.id! }));
+    const itemSheet = asSheet((sword as unknown as { sheet: unknown }).sheet);
+    expect([itemSheet.rendered, itemSheet.window.windowId]).toEqual([true, undefined]);
+  });
+});
+
+/** A v13 context-menu entry, as the fake's ContextMenu received it. */
+interface V13Entry {
+  name: string;
+  icon: string;
+  condition(li: HTMLElement): boolean;
+  callback(li: HTMLElement): unknown;
+}
+
+/** Renders every tab of an actor sheet once (each part is rendered whatever tab is active). */
+async function renderAllTabs(sheet: { render(options?: Record<string, unknown>): Promise<unknown> }): Promise<void> {
+  await sheet.render({ force: true });
+}

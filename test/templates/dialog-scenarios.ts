@@ -12,7 +12,10 @@ export interface DialogSample {
 
 const ROOT = "systems/tactica/templates/dialog";
 
-export const DIALOG_SAMPLES: DialogSample[] = [
+/** The per-render id prefix formDialog adds to every context (src/applications/dialogs/form-dialog.ts). */
+export const SAMPLE_UID = "tactica-sample";
+
+const SAMPLES: DialogSample[] = [
   {
     name: "pool",
     template: `${ROOT}/pool.hbs`,
@@ -73,4 +76,8 @@ export const DIALOG_SAMPLES: DialogSample[] = [
     fields: ["spare-0", "spare-1", "modifier"],
   },
   { name: "attack (no target)", template: `${ROOT}/attack.hbs`, context: { itemName: "Pistolet", subAptitudeLabel: "TACTICA.SubAptitude.precision", score: 3, area: false, noTargets: true, targets: [] }, fields: ["modifier"] },
+  { name: "delete confirmation", template: `${ROOT}/confirm.hbs`, context: { name: "Fusil <laser>" }, fields: [] },
 ];
+
+/** The samples with the `uid` formDialog gives each render. */
+export const DIALOG_SAMPLES: DialogSample[] = SAMPLES.map((sample) => ({ ...sample, context: { ...sample.context, uid: SAMPLE_UID } }));

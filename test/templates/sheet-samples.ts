@@ -24,9 +24,12 @@ export interface SheetWorld extends LoadedWorld {
   register: typeof import("../../src/applications/register-sheets");
 }
 
-/** The fake with the real entry, the harness renderer and the sheet modules; the GM is the user. */
-export async function loadSheetWorld(lang: "fr" | "en" = "fr"): Promise<SheetWorld> {
-  const world = await loadWorld(lang);
+/**
+ * The fake with the real entry, the harness renderer and the sheet modules; the GM is the user.
+ * `before` runs on the fake before the world loads (e.g. to make it a v14 world).
+ */
+export async function loadSheetWorld(lang: "fr" | "en" = "fr", before?: Parameters<typeof loadWorld>[1]): Promise<SheetWorld> {
+  const world = await loadWorld(lang, before);
   const harness = createTemplateHarness(lang);
   installTemplateHarness(world.fake, harness);
   world.data.setUser("gm-1");

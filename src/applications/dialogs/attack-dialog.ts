@@ -72,13 +72,16 @@ export function attackSummaryLine(input: AttackDialogInput, values: FormValues):
   return `${line} ${i18n.format("TACTICA.Dialog.attack.spareCost", { count: String(choice.spared.length) })}`;
 }
 
-/** Asks for the attack's options; resolves them, or null when closed. */
-export async function attackDialog(input: AttackDialogInput): Promise<AttackChoice | null> {
-  return formDialog({
-    title: input.itemName,
-    template: `${DIALOG_TEMPLATE_ROOT}/attack.hbs`,
-    context: attackDialogContext(input),
-    read: (values) => readAttack(input, values),
-    odds: (values) => attackSummaryLine(input, values),
-  });
+/** Asks for the attack's options in `opener`'s window; resolves them, or null when closed. */
+export async function attackDialog(input: AttackDialogInput, opener: unknown = null): Promise<AttackChoice | null> {
+  return formDialog(
+    {
+      title: input.itemName,
+      template: `${DIALOG_TEMPLATE_ROOT}/attack.hbs`,
+      context: attackDialogContext(input),
+      read: (values) => readAttack(input, values),
+      odds: (values) => attackSummaryLine(input, values),
+    },
+    opener,
+  );
 }

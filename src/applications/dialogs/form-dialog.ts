@@ -3,64 +3,168 @@
  * templates/dialog/*.hbs, read back as form data when the user rolls, with a live odds line that
  * `odds` recomputes from the form on every change. Display and dispatch only: the odds come from
  * src/rules, the roll from the caller.
+ *
+ * How core's DialogV2 behaves, and what this file does about it (/work/notes/foundry-behaviour.md
+ * §3; https://foundryvtt.com/api/interfaces/foundry.DialogV2Button.html; core v13
+ * `client/applications/api/dialog.mjs`):
+ * - a button callback that returns `null`/`undefined` makes the dialog submit the button's ACTION
+ *   instead ("Otherwise, the button's identifier is used"), so "null means refused" would roll with
+ *   the string "ok". The callback here always returns a tagged {@link Submission}; `submit`
+ *   treats anything else as a cancel, and never rolls for it;
+ * - a click on a button never runs the browser's `min`/`max` validation (core prevents the click's
+ *   default), so every value is checked by `read`;
+ * - with `form.closeOnSubmit` (the default) the dialog closes on every submission, and a throwing
+ *   callback leaves it with disabled buttons. Here the dialog is an instance with `closeOnSubmit:
+ *   false` whose `submit` resolves only valid input: a refused input shows its message in the
+ *   dialog (and as a notification) and the dialog stays open for a correction (dnd5e 5.3's
+ *   `_confirmDialog` shape, `module/applications/api/application-v2-mixin.mjs`);
+ * - DialogV2 renders its content inside its own `<form class="dialog-form">`, so the templates'
+ *   root is a `<div>` (a nested `<form>` would be dropped by the HTML parser), and every element
+ *   id is prefixed by a per-render `uid` (two open dialogs never share an id);
+ * - the dialog opens in the window of the application it was asked from (`opener`: v14 pop-outs,
+ *   src/compat/windows.ts).
  */
+import { renderChild } from "../../compat/windows";
+import { notifyError } from "../../utils/notify";
 
 /** Where the dialog templates live, as Foundry loads them. */
 export const DIALOG_TEMPLATE_ROOT = "systems/tactica/templates/dialog";
 
 /** Every dialog template, for preloading. */
-export const DIALOG_TEMPLATES = ["pool", "pressure", "profile", "psy", "score", "attack"].map((name) => `${DIALOG_TEMPLATE_ROOT}/${name}.hbs`);
+export const DIALOG_TEMPLATES = ["pool", "pressure", "profile", "psy", "score", "attack", "confirm"].map((name) => `${DIALOG_TEMPLATE_ROOT}/${name}.hbs`);
 
 /** A form's values, as FormDataExtended reads them (dotted names expanded by the caller). */
 export type FormValues = Record<string, unknown>;
+
+/** A refused input: the language key of its message, and the message's data. */
+export interface Refusal {
+  refused: string;
+  data?: Record<string, string>;
+}
+
+/** Refuses the form's input with the message `key` (formatted with `data`). */
+export function refuse(key: string, data?: Record<string, string>): Refusal {
+  return data ? { refused: key, data } : { refused: key };
+}
+
+function isRefusal(value: unknown): value is Refusal {
+  return typeof value === "object" && value !== null && typeof (value as Refusal).refused === "string";
+}
 
 export interface FormDialogSpec<T> {
   title: string;
   template: string;
   context: object;
-  /** turns the form's values into the result; null refuses (the dialog stays open) */
-  read(values: FormValues): T | null;
+  /** turns the form's values into the result, or a {@link Refusal} (the dialog then stays open) */
+  read(values: FormValues): T | Refusal;
   /** the odds line's text for the current values ("" hides it) */
   odds?(values: FormValues): string;
 }
 
-function valuesOf(form: HTMLFormElement): FormValues {
-  const data = new foundry.applications.ux.FormDataExtended(form);
+/** What the roll button's callback hands to `submit`: tagged, so core's fallback action never passes for it. */
+const SUBMISSION = Symbol("tactica.formDialog");
+interface Submission {
+  [SUBMISSION]: true;
+  picked: unknown;
+}
+const isSubmission = (value: unknown): value is Submission => typeof value === "object" && value !== null && (value as Submission)[SUBMISSION] === true;
+
+/** The dialog as this file uses it (DialogV2 instance members). */
+interface DialogLike {
+  element: { querySelector(selector: string): unknown } | null;
+  render(options?: object): Promise<unknown>;
+  close(options?: object): Promise<unknown>;
+  addEventListener(type: string, fn: () => void, options?: { once?: boolean }): void;
+}
+
+/** The part of a form element this file reads (an element of any window: no `instanceof`). */
+interface FormLike {
+  querySelector(selector: string): unknown;
+  addEventListener(type: string, fn: () => void): void;
+}
+
+function valuesOf(form: unknown): FormValues {
+  const data = new foundry.applications.ux.FormDataExtended(form as HTMLFormElement);
   return data.object as FormValues;
 }
 
-/** Shows the dialog; resolves the result, or null when the user closes it. */
-export async function formDialog<T>(spec: FormDialogSpec<T>): Promise<T | null> {
-  const content = await foundry.applications.handlebars.renderTemplate(spec.template, spec.context as Record<string, unknown>);
-  const refresh = (form: HTMLFormElement) => {
-    const line = form.querySelector<HTMLElement>("[data-odds]");
-    if (line && spec.odds) line.textContent = spec.odds(valuesOf(form));
-  };
-  const result: unknown = await foundry.applications.api.DialogV2.prompt({
-    window: { title: spec.title },
-    classes: ["tactica", "tactica-dialog"],
-    content,
-    rejectClose: false,
-    ok: {
-      label: game.i18n?.localize("TACTICA.Dialog.roll") ?? "Roll",
-      icon: "fa-solid fa-dice",
-      callback: (_event: Event, button: HTMLButtonElement) => (button.form ? spec.read(valuesOf(button.form)) : null),
-    },
-    render: (_event: Event, dialog: { element: HTMLElement }) => {
-      const form = dialog.element.querySelector("form");
-      if (!form) return;
-      form.addEventListener("input", () => refresh(form));
-      form.addEventListener("change", () => refresh(form));
-      refresh(form);
-    },
-  } as never);
-  return (result ?? null) as T | null;
+/** A fresh prefix for the element ids of one render (`uid`): ids stay unique across open dialogs. */
+export function renderUid(): string {
+  return `tactica-${foundry.utils.randomID(8)}`;
 }
 
-/** A whole number from a form value, or `fallback`. */
+/**
+ * Shows the dialog in `opener`'s window; resolves the result, or `null` when the user closes it.
+ * A refused input keeps it open with the refusal's message.
+ */
+export async function formDialog<T>(spec: FormDialogSpec<T>, opener: unknown = null): Promise<T | null> {
+  const content = await foundry.applications.handlebars.renderTemplate(spec.template, { ...spec.context, uid: renderUid() });
+  return new Promise<T | null>((resolve) => {
+    let settled = false;
+    const finish = (value: T | null) => {
+      if (settled) return;
+      settled = true;
+      resolve(value);
+    };
+    const showRefusal = (dialog: DialogLike, refusal: Refusal | null) => {
+      const line = dialog.element?.querySelector("[data-refusal]") as { textContent: string | null; hidden: boolean } | null;
+      const message = refusal ? (game.i18n?.format(refusal.refused, refusal.data ?? {}) ?? refusal.refused) : "";
+      if (line) {
+        line.textContent = message;
+        line.hidden = refusal === null;
+      }
+      if (refusal) notifyError(refusal.refused, refusal.data);
+    };
+    const DialogV2 = foundry.applications.api.DialogV2 as unknown as new (options: object) => DialogLike;
+    const dialog = new DialogV2({
+      window: { title: spec.title },
+      classes: ["tactica", "tactica-dialog"],
+      position: { width: 400 },
+      content,
+      form: { closeOnSubmit: false },
+      buttons: [
+        {
+          action: "roll",
+          label: game.i18n?.localize("TACTICA.Dialog.roll") ?? "Roll",
+          icon: "fa-solid fa-dice",
+          default: true,
+          callback: (_event: Event, button: { form: unknown }): Submission => ({ [SUBMISSION]: true, picked: button.form ? spec.read(valuesOf(button.form)) : refuse("TACTICA.Dialog.invalid") }),
+        },
+      ],
+      submit: async (result: unknown) => {
+        // Anything but our tagged submission (core's fallback action string, a module's button)
+        // rolls nothing: the dialog is cancelled.
+        if (!isSubmission(result)) {
+          finish(null);
+          await dialog.close();
+          return;
+        }
+        if (isRefusal(result.picked)) return showRefusal(dialog, result.picked);
+        finish(result.picked as T);
+        await dialog.close();
+      },
+    });
+    dialog.addEventListener("close", () => finish(null), { once: true });
+    dialog.addEventListener("render", () => {
+      const form = dialog.element?.querySelector("form") as FormLike | null;
+      if (!form) return;
+      const refresh = () => {
+        const line = form.querySelector("[data-odds]") as { textContent: string | null } | null;
+        if (line && spec.odds) line.textContent = spec.odds(valuesOf(form));
+      };
+      form.addEventListener("input", refresh);
+      form.addEventListener("change", refresh);
+      refresh();
+    });
+    void renderChild(opener, dialog);
+  });
+}
+
+/** A whole number from a form value, or `fallback` (empty, or not a whole number). */
 export function intOf(value: unknown, fallback = 0): number {
-  const n = typeof value === "number" ? value : Number.parseInt(String(value ?? ""), 10);
-  return Number.isInteger(n) ? n : fallback;
+  if (typeof value === "number") return Number.isInteger(value) ? value : fallback;
+  const text = String(value ?? "").trim();
+  return /^[-+]?\d+$/.test(text) ? Number(text) : fallback;
 }
 
 /** A percentage for the odds line, in the user's language. */

@@ -4,7 +4,7 @@ import { APTITUDE_KEYS, SUB_APTITUDE_KEYS, type AptitudeKey, type SubAptitudeKey
 import { aptitudeCurrent } from "../../rules/scores";
 import type { TacticaActor } from "../../documents/actor";
 import type { PoolRequest } from "../../actions/pool";
-import { DIALOG_TEMPLATE_ROOT, formDialog, intOf, percent, type FormValues } from "./form-dialog";
+import { DIALOG_TEMPLATE_ROOT, formDialog, intOf, percent, refuse, type FormValues, type Refusal } from "./form-dialog";
 import { poolChance } from "./odds";
 
 /** The pool dialog's context (exported for the template tests). */
@@ -21,36 +21,42 @@ export function poolDialogContext(actor: TacticaActor, request: PoolRequest) {
   };
 }
 
-function readPool(values: FormValues): PoolRequest | null {
+/** The form read back; a refusal for an unknown aptitude or fewer than 1 success required. */
+export function readPool(values: FormValues): PoolRequest | Refusal {
   const aptitude = String(values.aptitude) as AptitudeKey;
-  if (!APTITUDE_KEYS.includes(aptitude)) return null;
+  if (!APTITUDE_KEYS.includes(aptitude)) return refuse("TACTICA.Dialog.invalid");
   const sub = String(values.subAptitude ?? "");
+  const required = intOf(values.required, 0);
+  if (required < 1) return refuse("TACTICA.Dialog.atLeast", { field: game.i18n?.localize("TACTICA.Card.pool.required") ?? "", min: "1" });
   return {
     aptitude,
     subAptitude: SUB_APTITUDE_KEYS.includes(sub as SubAptitudeKey) ? (sub as SubAptitudeKey) : null,
     itemId: values.itemId ? String(values.itemId) : null,
-    required: Math.max(1, intOf(values.required, 1)),
+    required,
   };
 }
 
-/** Asks for the pool; resolves the request, or null when closed. */
-export async function poolDialog(actor: TacticaActor, request: PoolRequest): Promise<PoolRequest | null> {
+/** Asks for the pool in `opener`'s window; resolves the request, or null when closed. */
+export async function poolDialog(actor: TacticaActor, request: PoolRequest, opener: unknown = null): Promise<PoolRequest | null> {
   if (!(actor.system instanceof CharacterModel)) return null;
   const context = poolDialogContext(actor, request);
   const count = (values: FormValues): number => {
     const picked = readPool(values);
-    if (!picked) return 0;
+    if ("refused" in picked) return 0;
     const apt = context.aptitudes.find((a) => a.key === picked.aptitude)?.value ?? 0;
     const sub = context.subAptitudes.find((s) => s.key === picked.subAptitude)?.value ?? 0;
     const gear = context.items.find((i) => i.id === picked.itemId)?.bonus ?? 0;
     return apt + sub + gear;
   };
-  return formDialog({
-    title: game.i18n?.localize("TACTICA.Roll.pool") ?? "",
-    template: `${DIALOG_TEMPLATE_ROOT}/pool.hbs`,
-    context,
-    read: readPool,
-    odds: (values) =>
-      game.i18n?.format("TACTICA.Dialog.poolOdds", { dice: String(count(values)), chance: percent(poolChance(count(values), intOf(values.required, 1))) }) ?? "",
-  });
+  return formDialog(
+    {
+      title: game.i18n?.localize("TACTICA.Roll.pool") ?? "",
+      template: `${DIALOG_TEMPLATE_ROOT}/pool.hbs`,
+      context,
+      read: readPool,
+      odds: (values) =>
+        game.i18n?.format("TACTICA.Dialog.poolOdds", { dice: String(count(values)), chance: percent(poolChance(count(values), intOf(values.required, 1))) }) ?? "",
+    },
+    opener,
+  );
 }

@@ -1,15 +1,26 @@
 /** RULES §2 (D-4): the pressure dialog — how many d6 (a special ability may give several). */
-import { DIALOG_TEMPLATE_ROOT, formDialog, intOf } from "./form-dialog";
+import { DIALOG_TEMPLATE_ROOT, formDialog, intOf, refuse } from "./form-dialog";
 
-/** Asks how many dice to roll; resolves the count (1–3), or null when closed. */
-export async function pressureDialog(itemName: string, dice: number): Promise<number | null> {
-  return formDialog({
-    title: game.i18n?.localize("TACTICA.Roll.pressure") ?? "",
-    template: `${DIALOG_TEMPLATE_ROOT}/pressure.hbs`,
-    context: { itemName, dice },
-    read: (values) => {
-      const n = intOf(values.dice, 1);
-      return n >= 1 && n <= 3 ? n : null;
+/** The dice a pressure roll may use (D-4). */
+const MIN_DICE = 1;
+const MAX_DICE = 3;
+
+/** The form read back: the dice count, or a refusal outside 1–3. */
+export function readPressure(values: Record<string, unknown>) {
+  const n = intOf(values.dice, Number.NaN);
+  if (n >= MIN_DICE && n <= MAX_DICE) return n;
+  return refuse("TACTICA.Dialog.between", { field: game.i18n?.localize("TACTICA.Dialog.pressureDice") ?? "", min: String(MIN_DICE), max: String(MAX_DICE) });
+}
+
+/** Asks how many dice to roll, in `opener`'s window; resolves the count (1–3), or null when closed. */
+export async function pressureDialog(itemName: string, dice: number, opener: unknown = null): Promise<number | null> {
+  return formDialog(
+    {
+      title: game.i18n?.localize("TACTICA.Roll.pressure") ?? "",
+      template: `${DIALOG_TEMPLATE_ROOT}/pressure.hbs`,
+      context: { itemName, dice },
+      read: readPressure,
     },
-  });
+    opener,
+  );
 }

@@ -3,7 +3,7 @@ import { ProfileTest, type CoToggles } from "../../dice/profile-test";
 import type { ProfileKey } from "../../rules/keys";
 import type { TacticaActor } from "../../documents/actor";
 import { coFor } from "../../actions/morale";
-import { DIALOG_TEMPLATE_ROOT, formDialog, intOf, percent, type FormValues } from "./form-dialog";
+import { DIALOG_TEMPLATE_ROOT, formDialog, intOf, percent, refuse, type FormValues, type Refusal } from "./form-dialog";
 import { d10Chance } from "./odds";
 
 /** What the dialog returns. */
@@ -19,25 +19,32 @@ export function profileValue(actor: TacticaActor, key: ProfileKey): number {
   return profile?.[key]?.total ?? 0;
 }
 
-function readProfile(key: ProfileKey, values: FormValues): ProfileChoice {
-  const co = key === "co" ? { banner: !!values.banner, general: !!values.general, outnumbered: !!values.outnumbered, fear: Math.max(0, intOf(values.fear)) } : null;
+/** The form read back; the enemy's PEUR is 0 or more. */
+export function readProfile(key: ProfileKey, values: FormValues): ProfileChoice | Refusal {
+  const fear = key === "co" ? intOf(values.fear, -1) : 0;
+  if (fear < 0) return refuse("TACTICA.Dialog.atLeast", { field: game.i18n?.localize("TACTICA.Card.profile.fear") ?? "", min: "0" });
+  const co = key === "co" ? { banner: !!values.banner, general: !!values.general, outnumbered: !!values.outnumbered, fear } : null;
   return { co, modifier: intOf(values.modifier) };
 }
 
-/** Asks for the test's modifiers; resolves them, or null when closed. */
-export async function profileDialog(actor: TacticaActor, key: ProfileKey, initial: { co?: CoToggles }): Promise<ProfileChoice | null> {
+/** Asks for the test's modifiers in `opener`'s window; resolves them, or null when closed. */
+export async function profileDialog(actor: TacticaActor, key: ProfileKey, initial: { co?: CoToggles }, opener: unknown = null): Promise<ProfileChoice | null> {
   const value = profileValue(actor, key);
   const nat10 = game.settings?.get("tactica", "nat10") ?? false;
   const co = initial.co ?? {};
-  return formDialog({
-    title: game.i18n?.localize(`TACTICA.Profile.${key}.label`) ?? "",
-    template: `${DIALOG_TEMPLATE_ROOT}/profile.hbs`,
-    context: { key, label: `TACTICA.Profile.${key}.label`, value, isCo: key === "co", co: { banner: !!co.banner, general: !!co.general, outnumbered: !!co.outnumbered, fear: co.fear ?? 0 } },
-    read: (values) => readProfile(key, values),
-    odds: (values) => {
-      const choice = readProfile(key, values);
-      const target = ProfileTest.targetOf({ characteristic: key, value, co: choice.co, modifiers: [{ value: choice.modifier }] });
-      return game.i18n?.format("TACTICA.Dialog.d10Odds", { target: String(target), chance: percent(d10Chance(target, nat10)) }) ?? "";
+  return formDialog(
+    {
+      title: game.i18n?.localize(`TACTICA.Profile.${key}.label`) ?? "",
+      template: `${DIALOG_TEMPLATE_ROOT}/profile.hbs`,
+      context: { key, label: `TACTICA.Profile.${key}.label`, value, isCo: key === "co", co: { banner: !!co.banner, general: !!co.general, outnumbered: !!co.outnumbered, fear: co.fear ?? 0 } },
+      read: (values) => readProfile(key, values),
+      odds: (values) => {
+        const choice = readProfile(key, values);
+        if ("refused" in choice) return "";
+        const target = ProfileTest.targetOf({ characteristic: key, value, co: choice.co, modifiers: [{ value: choice.modifier }] });
+        return game.i18n?.format("TACTICA.Dialog.d10Odds", { target: String(target), chance: percent(d10Chance(target, nat10)) }) ?? "";
+      },
     },
-  });
+    opener,
+  );
 }

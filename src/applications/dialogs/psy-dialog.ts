@@ -1,6 +1,6 @@
 /** RULES §4: the cast dialog — concentration (only if the AC allow), chanters of a choir, modifier, live chance. */
 import { castTarget } from "../../rules/psy";
-import { DIALOG_TEMPLATE_ROOT, formDialog, intOf, percent, type FormValues } from "./form-dialog";
+import { DIALOG_TEMPLATE_ROOT, formDialog, intOf, percent, refuse, type FormValues, type Refusal } from "./form-dialog";
 import { d10Chance } from "./odds";
 
 export interface PsyChoice {
@@ -18,30 +18,33 @@ export interface PsyDialogInput {
   chanters: number;
 }
 
-function readPsy(input: PsyDialogInput, values: FormValues): PsyChoice {
-  return {
-    concentration: input.canConcentrate && !!values.concentration,
-    chanters: input.isChoir ? Math.max(1, intOf(values.chanters, 1)) : 0,
-    modifier: intOf(values.modifier),
-  };
+/** The form read back; a choir needs at least 1 chanter. */
+export function readPsy(input: PsyDialogInput, values: FormValues): PsyChoice | Refusal {
+  const chanters = input.isChoir ? intOf(values.chanters, 0) : 0;
+  if (input.isChoir && chanters < 1) return refuse("TACTICA.Dialog.atLeast", { field: game.i18n?.localize("TACTICA.Card.psy.chant") ?? "", min: "1" });
+  return { concentration: input.canConcentrate && !!values.concentration, chanters, modifier: intOf(values.modifier) };
 }
 
-/** Asks for the cast's options; resolves them, or null when closed. */
-export async function psyDialog(input: PsyDialogInput): Promise<PsyChoice | null> {
-  return formDialog({
-    title: game.i18n?.localize("TACTICA.Roll.psy.cast") ?? "",
-    template: `${DIALOG_TEMPLATE_ROOT}/psy.hbs`,
-    context: { powerName: input.name, level: input.level, canConcentrate: input.canConcentrate, isChoir: input.isChoir, chanters: input.chanters },
-    read: (values) => readPsy(input, values),
-    odds: (values) => {
-      const choice = readPsy(input, values);
-      try {
-        const target = castTarget({ level: input.level, mastery: input.mastery, ...choice });
-        return game.i18n?.format("TACTICA.Dialog.d10Odds", { target: String(target), chance: percent(d10Chance(target, true)) }) ?? "";
-      } catch {
-        // An impossible combination (the rules say why when the roll is made): no odds line.
-        return "";
-      }
+/** Asks for the cast's options in `opener`'s window; resolves them, or null when closed. */
+export async function psyDialog(input: PsyDialogInput, opener: unknown = null): Promise<PsyChoice | null> {
+  return formDialog(
+    {
+      title: game.i18n?.localize("TACTICA.Roll.psy.cast") ?? "",
+      template: `${DIALOG_TEMPLATE_ROOT}/psy.hbs`,
+      context: { powerName: input.name, level: input.level, canConcentrate: input.canConcentrate, isChoir: input.isChoir, chanters: input.chanters },
+      read: (values) => readPsy(input, values),
+      odds: (values) => {
+        const choice = readPsy(input, values);
+        if ("refused" in choice) return "";
+        try {
+          const target = castTarget({ level: input.level, mastery: input.mastery, ...choice });
+          return game.i18n?.format("TACTICA.Dialog.d10Odds", { target: String(target), chance: percent(d10Chance(target, true)) }) ?? "";
+        } catch {
+          // An impossible combination (the rules say why when the roll is made): no odds line.
+          return "";
+        }
+      },
     },
-  });
+    opener,
+  );
 }

@@ -6,8 +6,7 @@ import { CharacterModel } from "../../data/actor/character";
 import { aptitudeOf, SUB_APTITUDE_KEYS, type AptitudeKey, type SubAptitudeKey } from "../../rules/keys";
 import { aptitudeCurrent, score } from "../../rules/scores";
 import type { TacticaActor } from "../../documents/actor";
-import { notifyError } from "../../utils/notify";
-import { DIALOG_TEMPLATE_ROOT, formDialog, intOf, percent, type FormValues } from "./form-dialog";
+import { DIALOG_TEMPLATE_ROOT, formDialog, intOf, percent, refuse, type FormValues, type Refusal } from "./form-dialog";
 import { scoreChance } from "./odds";
 
 /** What the score dialog is opened with (the action's request). */
@@ -54,21 +53,27 @@ export function scoreDialogContext(system: CharacterModel, request: ScoreDialogR
   return { subAptitudes: options, difficulty: request.difficulty ?? "", modifier: 0 };
 }
 
-/** The form read back; null when the sub-aptitude is not one of the 11 or the difficulty is below 0. */
-export function readScore(values: FormValues): ScoreChoice | null {
+/**
+ * The form read back; a refusal when the sub-aptitude is not one of the 11 or the difficulty is
+ * not a whole number of 0 or more (empty: a plain total).
+ */
+export function readScore(values: FormValues): ScoreChoice | Refusal {
   const sub = String(values.subAptitude ?? "") as SubAptitudeKey;
-  if (!SUB_APTITUDE_KEYS.includes(sub)) return null;
+  if (!SUB_APTITUDE_KEYS.includes(sub)) return refuse("TACTICA.Dialog.invalid");
   const raw = String(values.difficulty ?? "").trim();
   const difficulty = raw === "" ? null : intOf(raw, -1);
-  if (difficulty !== null && difficulty < 0) return null;
+  if (difficulty !== null && difficulty < 0) return refuse("TACTICA.Dialog.score.badDifficulty");
   return { subAptitude: sub, difficulty, modifier: intOf(values.modifier) };
 }
+
+const isChoice = (value: ScoreChoice | Refusal): value is ScoreChoice => !("refused" in value);
 
 /** The live line: the score's parts and, with a difficulty, the exact chance (RULES §6.1). */
 export function scoreOddsLine(options: readonly ScoreOption[], values: FormValues): string {
   const choice = readScore(values);
-  const option = choice ? options.find((o) => o.key === choice.subAptitude) : undefined;
-  if (!choice || !option || !game.i18n) return "";
+  if (!isChoice(choice)) return "";
+  const option = options.find((o) => o.key === choice.subAptitude);
+  if (!option || !game.i18n) return "";
   const total = score(option.aptitudeValue, option.value, choice.modifier);
   const data = {
     score: String(total),
@@ -82,19 +87,21 @@ export function scoreOddsLine(options: readonly ScoreOption[], values: FormValue
   return game.i18n.format("TACTICA.Dialog.score.odds", { ...data, difficulty: String(choice.difficulty), chance: percent(scoreChance(total, choice.difficulty)) });
 }
 
-/** Asks for the score test's options; resolves them, or null when closed or refused. */
-export async function scoreDialog(actor: TacticaActor, request: ScoreDialogRequest): Promise<ScoreChoice | null> {
+/**
+ * Asks for the score test's options in `opener`'s window; resolves them, or null when closed. A
+ * refused input (a negative difficulty) keeps the dialog open with its message.
+ */
+export async function scoreDialog(actor: TacticaActor, request: ScoreDialogRequest, opener: unknown = null): Promise<ScoreChoice | null> {
   if (!(actor.system instanceof CharacterModel)) return null;
   const context = scoreDialogContext(actor.system, request);
-  return formDialog({
-    title: game.i18n?.localize("TACTICA.Sheet.Action.rollScore") ?? "",
-    template: `${DIALOG_TEMPLATE_ROOT}/score.hbs`,
-    context,
-    read: (values) => {
-      const choice = readScore(values);
-      if (!choice) notifyError("TACTICA.Dialog.score.badDifficulty");
-      return choice;
+  return formDialog(
+    {
+      title: game.i18n?.localize("TACTICA.Sheet.Action.rollScore") ?? "",
+      template: `${DIALOG_TEMPLATE_ROOT}/score.hbs`,
+      context,
+      read: readScore,
+      odds: (values) => scoreOddsLine(context.subAptitudes, values),
     },
-    odds: (values) => scoreOddsLine(context.subAptitudes, values),
-  });
+    opener,
+  );
 }

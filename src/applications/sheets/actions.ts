@@ -101,11 +101,12 @@ export function rollRequest(method: RollAction, data: Dataset, inputs: RollInput
 type RollMethod = (...args: unknown[]) => Promise<unknown>;
 
 /**
- * Calls the actor's roll method for `request`, with `{ fastForward }` last (shift-click skips the
- * dialog). Refused with a localised message when the user does not own the actor or when the
- * method does not exist in this version; a rules error is shown, not thrown.
+ * Calls the actor's roll method for `request`, with `{ fastForward, opener }` last (shift-click
+ * skips the dialog; the dialog opens in the opener's window). Refused with a localised message
+ * when the user does not own the actor or when the method does not exist in this version; a
+ * rules error is shown, not thrown.
  */
-export async function dispatchRoll(actor: TacticaActor, request: RollRequest | null, options: { fastForward: boolean }): Promise<unknown> {
+export async function dispatchRoll(actor: TacticaActor, request: RollRequest | null, options: { fastForward: boolean; opener?: unknown }): Promise<unknown> {
   if (!request) {
     notifyError("TACTICA.Sheet.Errors.BadButton");
     return null;
@@ -120,7 +121,8 @@ export async function dispatchRoll(actor: TacticaActor, request: RollRequest | n
     return null;
   }
   try {
-    return await (method as RollMethod).call(actor, ...request.args, { fastForward: options.fastForward });
+    const last = options.opener === undefined ? { fastForward: options.fastForward } : { fastForward: options.fastForward, opener: options.opener };
+    return await (method as RollMethod).call(actor, ...request.args, last);
   } catch (err) {
     if (err instanceof RulesRangeError) return notifyRulesError(err) && null;
     throw err;

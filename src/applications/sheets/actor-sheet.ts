@@ -3,17 +3,33 @@
  * template part per tab, core v13 TABS, edit and play modes, and buttons that dispatch to the
  * actor's methods (src/applications/sheets/actions.ts). Everything shown is built by
  * {@link actorSheetContext}; this class only wires Foundry to it.
+ *
+ * Core behaviour relied on (/work/notes/foundry-behaviour.md §4, core v13 `ActorSheetV2`):
+ * - drag: core binds its DragDrop to `.draggable` elements on every render and reads
+ *   `dataset.itemId` / `dataset.effectId`; item and effect rows carry the class, and
+ *   {@link TacticaActorSheet._onDragStart} adds what core does not know — a characteristic for
+ *   the hotbar (src/macros.ts) and the effects of the actor's items;
+ * - tabs: core prepares them from `static TABS` (`_prepareTabs`); the sheet keeps the tabs of the
+ *   shown rule modules, or the biography alone for a LIMITED user (draw-steel 0.11.1
+ *   `sheets/actor-sheet.mjs` `_configureRenderParts`/`_prepareTabs`; dnd5e `LIMITED_PARTS`);
+ * - the item context menu goes through `_createContextMenu`, so the `get<Class>ContextOptions`
+ *   hooks let modules add entries;
+ * - child windows (item and effect sheets, roll dialogs, confirmations) open in the sheet's own
+ *   window (v14 pop-outs, src/compat/windows.ts).
  */
 import { actorSheetContext, actorTabs, ACTOR_TABS } from "./context/actor-context";
-import { prepareTabs, readModules, type SheetMode } from "./context/shared";
+import { keepTabs, readModules, shownTabIds, type SheetMode, type SheetTab } from "./context/shared";
 import { CharacterModel } from "../../data/actor/character";
+import { PROFILE_KEYS, type ProfileKey } from "../../rules/keys";
 import { dispatchRoll, ownedItem, rollRequest, toggleEquipped, type Dataset, type RollAction } from "./actions";
-import { sheetLang, enriched, itemContextEntries } from "./sheet-helpers";
+import { deleteAfterConfirm, editPortrait, enriched, itemMenu, openSheet, sheetLang } from "./sheet-helpers";
+import { menuEntries } from "../../compat/context-menu";
+import { characteristicDragData } from "../../macros";
 import { isStatusId } from "../../status-effects";
 import { notifyError } from "../../utils/notify";
 import type { TacticaActor } from "../../documents/actor";
 
-import { ActorSheetBase, type SheetDefaults } from "./foundry-base";
+import { ActorSheetBase, type RenderOptions, type SheetDefaults, type SheetDragEvent } from "./foundry-base";
 
 /** Where the actor sheet templates live. */
 export const ACTOR_TEMPLATE_ROOT = "systems/tactica/templates/actor";
@@ -24,6 +40,9 @@ export const ACTOR_PARTS = {
   tabs: { template: "systems/tactica/templates/partials/tab-nav.hbs" },
   ...Object.fromEntries(ACTOR_TABS.map((t) => [t.id, { template: `${ACTOR_TEMPLATE_ROOT}/${t.id}.hbs`, scrollable: [""] }])),
 };
+
+/** What a LIMITED user sees: the header and the biography (draw-steel, dnd5e). */
+const LIMITED_PARTS = ["header", "tabs", "notes"];
 
 /** The handler signature of `DEFAULT_OPTIONS.actions` (`this` is the sheet). */
 type Handler = (this: TacticaActorSheet, event: PointerEvent, target: HTMLElement) => Promise<void>;
@@ -38,8 +57,18 @@ function rollHandler(method: RollAction): Handler {
       fear: value("[data-input=fear]"),
       charging: scope?.querySelector<HTMLInputElement>("[data-input=charging]")?.checked ?? false,
     });
-    await dispatchRoll(this.actor, request, { fastForward: event.shiftKey === true });
+    // The roll's dialog opens in this sheet's window (v14 pop-outs).
+    await dispatchRoll(this.actor, request, { fastForward: event.shiftKey === true, opener: this });
   };
+}
+
+/** The effect a row names: the actor's own, or one of an item's (`data-parent-id`). */
+function effectOf(actor: TacticaActor, target: HTMLElement): ActiveEffect.Implementation | undefined {
+  const row = target.closest<HTMLElement>("[data-effect-id]");
+  const id = row?.dataset.effectId ?? "";
+  const parentId = row?.dataset.parentId ?? "";
+  if (!parentId) return actor.effects.get(id);
+  return actor.items.get(parentId)?.effects.get(id) as ActiveEffect.Implementation | undefined;
 }
 
 export class TacticaActorSheet extends ActorSheetBase {
@@ -56,6 +85,7 @@ export class TacticaActorSheet extends ActorSheetBase {
         (["rollProfile", "rollPressure", "rollPool", "castPower", "maintainPower", "cancelPower", "moraleTest", "rally", "fearTest", "rollScore", "attack"] as const).map((m) => [m, rollHandler(m)]),
       ),
       toggleMode: TacticaActorSheet.#toggleMode,
+      editPortrait: TacticaActorSheet.#editPortrait,
       editItem: TacticaActorSheet.#editItem,
       deleteItem: TacticaActorSheet.#deleteItem,
       equipItem: TacticaActorSheet.#equipItem,
@@ -78,37 +108,100 @@ export class TacticaActorSheet extends ActorSheetBase {
     return this.document as TacticaActor;
   }
 
+  /** The user has exactly LIMITED permission on the actor (core's `Document#limited`). */
+  get limited(): boolean {
+    return (this.actor as { limited?: boolean }).limited === true;
+  }
+
+  /** A new actor's sheet opens in edit mode; a `mode` render option sets the mode (review S6). */
+  override _configureRenderOptions(options: RenderOptions): void {
+    super._configureRenderOptions(options);
+    if (!this.isEditable) return;
+    if (options.mode) this.mode = options.mode;
+    else if (options.isFirstRender && options.renderContext === "createActor") this.mode = "edit";
+  }
+
   override async _prepareContext(options: object): Promise<Record<string, unknown>> {
     const context = await super._prepareContext(options);
     const sheet = actorSheetContext(this.actor, {
       editable: this.isEditable,
+      owner: this.actor.isOwner,
+      limited: this.limited,
       mode: this.mode,
       modules: readModules(),
-      activeTab: this.tabGroups.primary ?? undefined,
       lang: sheetLang(),
     });
-    const biography = sheet ? await enriched(sheet.biography, this.actor) : "";
-    return Object.assign(context, sheet ?? {}, { enrichedBiography: biography });
+    // `rootId` prefixes element ids: unique among the open windows (DocumentSheetV2 ids are).
+    return Object.assign(context, sheet ?? {}, { rootId: this.id });
   }
 
+  /**
+   * The tabs of the shown rule modules (S-modules), or the biography alone for a LIMITED user —
+   * kept from core's prepared tabs, with `tabGroups` moved off a hidden tab.
+   */
+  override _prepareTabs(group: string): Record<string, unknown> {
+    const tabs = super._prepareTabs(group) as Record<string, SheetTab>;
+    if (group !== "primary") return tabs;
+    return keepTabs(tabs, this.#shownTabs(), this.tabGroups, group);
+  }
+
+  #shownTabs(): string[] {
+    if (this.limited) return ["notes"];
+    const modules = readModules();
+    return shownTabIds(actorTabs(this.actor.model instanceof CharacterModel, modules), modules);
+  }
+
+  /** Each part gets its tab; the biography is enriched for the notes part only (review S8). */
   override async _preparePartContext(partId: string, context: Record<string, unknown>, options: object): Promise<Record<string, unknown>> {
     const partContext = await super._preparePartContext(partId, context, options);
     const tabs = (partContext as { tabs?: Record<string, unknown> }).tabs;
-    return Object.assign(partContext, { tab: tabs?.[partId] ?? null });
+    Object.assign(partContext, { tab: tabs?.[partId] ?? null });
+    if (partId === "notes") {
+      const biography = String(partContext.biography ?? "");
+      partContext.enrichedBiography = biography ? await enriched(biography, this.actor, this.actor.getRollData()) : "";
+    }
+    return partContext;
   }
 
-  /** Tabs of hidden rule modules are not rendered at all (S-modules); their data is kept. */
+  /** Tabs of hidden rule modules are not rendered at all (S-modules; their data is kept); a LIMITED user gets the header and the biography. */
   override _configureRenderParts(options: object): Record<string, unknown> {
     const parts = super._configureRenderParts(options);
-    const modules = readModules();
-    const shown = new Set(Object.keys(prepareTabs(actorTabs(this.actor.model instanceof CharacterModel, modules), modules, undefined)));
-    for (const tab of ACTOR_TABS) if (!shown.has(tab.id)) delete parts[tab.id];
+    const shown = new Set(this.limited ? LIMITED_PARTS : ["header", "tabs", ...this.#shownTabs()]);
+    for (const id of Object.keys(parts)) if (!shown.has(id)) delete parts[id];
     return parts;
   }
 
+  /** The item context menu, through core's hook-enabled helper (review S5). */
   override async _onFirstRender(context: object, options: object): Promise<void> {
     await super._onFirstRender(context, options);
-    new foundry.applications.ux.ContextMenu(this.element, "[data-item-id].item", itemContextEntries(this.actor), { jQuery: false, fixed: true });
+    this._createContextMenu(() => menuEntries(itemMenu(this)), "[data-item-id].item", { fixed: true });
+  }
+
+  /**
+   * Drags core does not know: a characteristic (to the hotbar: a macro rolling it, src/macros.ts)
+   * and an effect of one of the actor's items (core looks only among the actor's own effects);
+   * items and the actor's own effects are core's.
+   */
+  override async _onDragStart(event: SheetDragEvent): Promise<void> {
+    const data = event.currentTarget?.dataset ?? {};
+    let payload: object | null = null;
+    if (data.characteristic && (PROFILE_KEYS as readonly string[]).includes(data.characteristic)) payload = characteristicDragData(this.actor, data.characteristic as ProfileKey);
+    else if (data.effectId && data.parentId) {
+      const effect = this.actor.items.get(data.parentId)?.effects.get(data.effectId) as { toDragData(): object } | undefined;
+      payload = effect?.toDragData() ?? null;
+    } else return super._onDragStart(event);
+    if (payload) event.dataTransfer?.setData("text/plain", JSON.stringify(payload));
+  }
+
+  /**
+   * The helper inputs beside the roll buttons (`data-input`: fear, charging, power level) are
+   * read by their button; a change in one is no change of the actor, so it does not submit the
+   * sheet (core submits on any change inside the form, review S9).
+   */
+  override _onChangeForm(formConfig: object, event: Event): void {
+    const target = event.target as { dataset?: DOMStringMap } | null;
+    if (target?.dataset?.input !== undefined) return;
+    super._onChangeForm(formConfig, event);
   }
 
   static async #toggleMode(this: TacticaActorSheet): Promise<void> {
@@ -117,25 +210,36 @@ export class TacticaActorSheet extends ActorSheetBase {
     await this.render();
   }
 
+  /**
+   * The portrait is a `<button>` (keyboard-operable, review A1) around the `<img data-edit>` that
+   * core's `editImage` action needs (it accepts IMG elements only, and the form's submit reads
+   * the image's new `src`).
+   */
+  static async #editPortrait(this: TacticaActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
+    await editPortrait(this, event, target);
+  }
+
   static async #editItem(this: TacticaActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const item = ownedItem(this.actor, itemIdOf(target));
-    await item?.sheet?.render(true);
+    await openSheet(this, ownedItem(this.actor, itemIdOf(target)));
   }
 
   static async #deleteItem(this: TacticaActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    if (!this.isEditable) return void notifyError("TACTICA.Sheet.Errors.NotOwner", { name: this.actor.name });
     const item = ownedItem(this.actor, itemIdOf(target));
-    await item?.deleteDialog();
+    if (item) await deleteAfterConfirm(this, item);
   }
 
   static async #equipItem(this: TacticaActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     await toggleEquipped(this.actor, itemIdOf(target));
   }
 
+  /** Creates an item of the button's type and opens its sheet in edit mode, in this window (review S6). */
   static async #createItem(this: TacticaActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const type = target.dataset.type;
-    if (!this.actor.isOwner || !type) return;
+    if (!this.isEditable || !type) return;
     const name = game.i18n?.format("TACTICA.Sheet.NewItem", { type: game.i18n.localize(`TYPES.Item.${type}`) }) ?? type;
-    await this.actor.createEmbeddedDocuments("Item", [{ name, type } as Item.CreateData]);
+    const created = (await this.actor.createEmbeddedDocuments("Item", [{ name, type } as Item.CreateData])) ?? [];
+    await openSheet(this, created[0], { mode: "edit" });
   }
 
   static async #toggleCondition(this: TacticaActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
@@ -145,20 +249,19 @@ export class TacticaActorSheet extends ActorSheetBase {
   }
 
   static async #toggleEffect(this: TacticaActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const effect = this.actor.effects.get(target.closest<HTMLElement>("[data-effect-id]")?.dataset.effectId ?? "");
-    if (!effect || !this.actor.isOwner) return;
+    const effect = effectOf(this.actor, target);
+    if (!effect || !this.isEditable) return;
     await effect.update({ disabled: !effect.disabled });
   }
 
   static async #editEffect(this: TacticaActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const effect = this.actor.effects.get(target.closest<HTMLElement>("[data-effect-id]")?.dataset.effectId ?? "");
-    await effect?.sheet?.render(true);
+    await openSheet(this, effectOf(this.actor, target));
   }
 
   static async #deleteEffect(this: TacticaActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const effect = this.actor.effects.get(target.closest<HTMLElement>("[data-effect-id]")?.dataset.effectId ?? "");
-    if (!effect || !this.actor.isOwner) return;
-    await effect.deleteDialog();
+    const effect = effectOf(this.actor, target);
+    if (!effect || !this.isEditable) return;
+    await deleteAfterConfirm(this, effect);
   }
 }
 

@@ -8,34 +8,59 @@
  * HandlebarsApplicationMixin); this is the one place that bridges them.
  */
 
-/** Render options as ApplicationV2#render takes them. */
+/** Render options as ApplicationV2#render takes them (and the sheets' own `mode`). */
 export interface RenderOptions {
   force?: boolean;
   parts?: string[];
+  /** A render that opens a new document's sheet: `create<DocumentName>` (core's `renderSheet`). */
+  renderContext?: string;
+  /** Tactica: open in this mode (a new item opens in edit mode, review S6). */
+  mode?: "play" | "edit";
+  isFirstRender?: boolean;
+}
+
+/** What a drag start hands to `_onDragStart` (core's DragDrop, on a `.draggable` element). */
+export interface SheetDragEvent {
+  readonly currentTarget: { readonly dataset: DOMStringMap } | null;
+  readonly target: { readonly dataset?: DOMStringMap } | null;
+  readonly dataTransfer: { setData(type: string, data: string): void } | null;
 }
 
 /** The members of a v13 Handlebars document sheet the Tactica sheets use. */
 export interface FoundrySheet<D> {
   readonly document: D;
+  /** The root element: an element of whichever browser window the sheet is in (v14 pop-outs). */
   readonly element: HTMLElement;
+  readonly id: string;
   readonly isEditable: boolean;
   readonly rendered: boolean;
+  readonly options: { readonly actions: Readonly<Record<string, unknown>>; readonly form?: object };
   tabGroups: Record<string, string | null>;
   render(options?: RenderOptions): Promise<unknown>;
+  _configureRenderOptions(options: RenderOptions): void;
   _prepareContext(options: object): Promise<Record<string, unknown>>;
+  _prepareTabs(group: string): Record<string, unknown>;
   _preparePartContext(partId: string, context: Record<string, unknown>, options: object): Promise<Record<string, unknown>>;
   _configureRenderParts(options: object): Record<string, unknown>;
   _onFirstRender(context: object, options: object): Promise<void>;
   _onRender(context: object, options: object): Promise<void>;
+  /** Core v13 `ApplicationV2#_createContextMenu` (fires `get<Class>ContextOptions` hooks). */
+  _createContextMenu(handler: () => object[], selector: string, options?: object): unknown;
+  _onChangeForm(formConfig: object, event: Event): void;
+}
+
+/** The drag members of ActorSheetV2 (v13: DragDrop bound to `.draggable` on every render). */
+export interface FoundryActorSheet<D> extends FoundrySheet<D> {
+  _onDragStart(event: SheetDragEvent): Promise<void>;
 }
 
 /** A sheet class as the bases are extended: constructed with the application options. */
-export type FoundrySheetClass<D> = new (options?: object) => FoundrySheet<D>;
+export type FoundrySheetClass<D, S extends FoundrySheet<D> = FoundrySheet<D>> = new (options?: object) => S;
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 
 /** HandlebarsApplicationMixin(ActorSheetV2), applied once. */
-export const ActorSheetBase = HandlebarsApplicationMixin(foundry.applications.sheets.ActorSheetV2) as unknown as FoundrySheetClass<Actor.Implementation>;
+export const ActorSheetBase = HandlebarsApplicationMixin(foundry.applications.sheets.ActorSheetV2) as unknown as FoundrySheetClass<Actor.Implementation, FoundryActorSheet<Actor.Implementation>>;
 
 /** HandlebarsApplicationMixin(ItemSheetV2), applied once. */
 export const ItemSheetBase = HandlebarsApplicationMixin(foundry.applications.sheets.ItemSheetV2) as unknown as FoundrySheetClass<Item.Implementation>;

@@ -3,11 +3,13 @@
  * over ItemSheetV2, a details tab listing every field of the type and a description tab, edit and
  * play modes, and the attribute chips of RULES §6.4 — text typed and confirmed with Enter becomes a
  * chip; text the rules do not understand shows an inline message naming the token and saves nothing.
+ * A LIMITED user sees the header and the description (as the actor sheets show the biography).
  */
 import { itemSheetContext, ITEM_TABS } from "./context/item-context";
-import { readModules, type SheetMode } from "./context/shared";
-import { enriched, sheetLang } from "./sheet-helpers";
-import { ItemSheetBase, type SheetDefaults } from "./foundry-base";
+import { keepTabs, readModules, type SheetMode, type SheetTab } from "./context/shared";
+import { editPortrait, enriched, sheetLang } from "./sheet-helpers";
+import { ItemSheetBase, type RenderOptions, type SheetDefaults } from "./foundry-base";
+import { isInputElement } from "../../compat/windows";
 import { RulesRangeError } from "../../rules/errors";
 import { AttributeItemModel } from "../../data/item/base";
 import { notifyError } from "../../utils/notify";
@@ -16,12 +18,18 @@ import type { TacticaItem } from "../../documents/item";
 /** Where the item sheet templates live. */
 export const ITEM_TEMPLATE_ROOT = "systems/tactica/templates/item";
 
+/** The field partial the details part includes by path (listed with the part, and preloaded). */
+export const ITEM_FIELD_PARTIAL = "systems/tactica/templates/partials/item-field.hbs";
+
 export const ITEM_PARTS = {
   header: { template: `${ITEM_TEMPLATE_ROOT}/header.hbs` },
   tabs: { template: "systems/tactica/templates/partials/tab-nav.hbs" },
-  details: { template: `${ITEM_TEMPLATE_ROOT}/details.hbs`, scrollable: [""] },
+  details: { template: `${ITEM_TEMPLATE_ROOT}/details.hbs`, templates: [ITEM_FIELD_PARTIAL], scrollable: [""] },
   description: { template: `${ITEM_TEMPLATE_ROOT}/description.hbs`, scrollable: [""] },
 };
+
+/** What a LIMITED user sees. */
+const LIMITED_PARTS = ["header", "tabs", "description"];
 
 export class TacticaItemSheet extends ItemSheetBase {
   mode: SheetMode = "play";
@@ -35,6 +43,7 @@ export class TacticaItemSheet extends ItemSheetBase {
     form: { submitOnChange: true },
     actions: {
       toggleMode: TacticaItemSheet.#toggleMode,
+      editPortrait: TacticaItemSheet.#editPortrait,
       addAttribute: TacticaItemSheet.#addAttribute,
       removeAttribute: TacticaItemSheet.#removeAttribute,
     },
@@ -51,35 +60,82 @@ export class TacticaItemSheet extends ItemSheetBase {
     return this.document as TacticaItem;
   }
 
+  /** The user has exactly LIMITED permission on the item (core's `Document#limited`). */
+  get limited(): boolean {
+    return (this.item as { limited?: boolean }).limited === true;
+  }
+
+  /**
+   * A new item's sheet opens in edit mode — core renders it with `renderContext: "createItem"`
+   * (dnd5e 5.3 `primary-sheet-mixin.mjs`, draw-steel 0.11.1 `document-sheet.mjs`) — and a
+   * `mode` render option sets the mode (the actor sheet's "create" buttons, review S6).
+   */
+  override _configureRenderOptions(options: RenderOptions): void {
+    super._configureRenderOptions(options);
+    if (!this.isEditable) return;
+    if (options.mode) this.mode = options.mode;
+    else if (options.isFirstRender && options.renderContext === "createItem") this.mode = "edit";
+  }
+
   override async _prepareContext(options: object): Promise<Record<string, unknown>> {
     const context = await super._prepareContext(options);
     const sheet = itemSheetContext(this.item, {
       editable: this.isEditable,
+      owner: this.item.isOwner,
+      limited: this.limited,
       mode: this.mode,
       modules: readModules(),
-      activeTab: this.tabGroups.primary ?? undefined,
       lang: sheetLang(),
       attributeError: this.attributeError,
     });
-    const description = sheet ? await enriched(sheet.description, this.item) : "";
-    return Object.assign(context, sheet ?? {}, { enrichedDescription: description });
+    return Object.assign(context, sheet ?? {}, { rootId: this.id });
   }
 
+  /** The two tabs, or the description alone for a LIMITED user. */
+  override _prepareTabs(group: string): Record<string, unknown> {
+    const tabs = super._prepareTabs(group) as Record<string, SheetTab>;
+    if (group !== "primary") return tabs;
+    return keepTabs(tabs, this.limited ? ["description"] : ITEM_TABS.map((t) => t.id), this.tabGroups, group);
+  }
+
+  override _configureRenderParts(options: object): Record<string, unknown> {
+    const parts = super._configureRenderParts(options);
+    if (this.limited) for (const id of Object.keys(parts)) if (!LIMITED_PARTS.includes(id)) delete parts[id];
+    return parts;
+  }
+
+  /** Each part gets its tab; the description is enriched for its own part only (review S8). */
   override async _preparePartContext(partId: string, context: Record<string, unknown>, options: object): Promise<Record<string, unknown>> {
     const partContext = await super._preparePartContext(partId, context, options);
     const tabs = (partContext as { tabs?: Record<string, unknown> }).tabs;
-    return Object.assign(partContext, { tab: tabs?.[partId] ?? null });
+    Object.assign(partContext, { tab: tabs?.[partId] ?? null });
+    if (partId === "description") {
+      const description = String(partContext.description ?? "");
+      partContext.enrichedDescription = description ? await enriched(description, this.item, this.item.getRollData()) : "";
+    }
+    return partContext;
   }
 
-  /** Enter in the attribute field adds the chip instead of submitting the whole form. */
-  override async _onRender(context: object, options: object): Promise<void> {
-    await super._onRender(context, options);
-    const input = this.element.querySelector<HTMLInputElement>("[data-input=attribute]");
-    input?.addEventListener("keydown", (event) => {
-      if (event.key !== "Enter") return;
+  /**
+   * Enter in the attribute field adds the chip instead of submitting the whole form: ONE keydown
+   * listener on the sheet's root element, added once — parts are re-rendered inside it, and a
+   * listener per render would add a chip once per render (review S9).
+   */
+  override async _onFirstRender(context: object, options: object): Promise<void> {
+    await super._onFirstRender(context, options);
+    this.element.addEventListener("keydown", (event) => {
+      const input = event.target as { dataset?: DOMStringMap; value?: string } | null;
+      if ((event as KeyboardEvent).key !== "Enter" || !isInputElement(input) || input.dataset.input !== "attribute") return;
       event.preventDefault();
       void this.submitAttributeText(input.value);
     });
+  }
+
+  /** The attribute text field is the chip entry's, not a field of the item: a change in it does not submit the sheet. */
+  override _onChangeForm(formConfig: object, event: Event): void {
+    const target = event.target as { dataset?: DOMStringMap } | null;
+    if (target?.dataset?.input !== undefined) return;
+    super._onChangeForm(formConfig, event);
   }
 
   /**
@@ -110,6 +166,10 @@ export class TacticaItemSheet extends ItemSheetBase {
     if (!this.isEditable) return;
     this.mode = this.mode === "edit" ? "play" : "edit";
     await this.render();
+  }
+
+  static async #editPortrait(this: TacticaItemSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
+    await editPortrait(this, event, target);
   }
 
   static async #addAttribute(this: TacticaItemSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {

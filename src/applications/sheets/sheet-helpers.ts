@@ -1,8 +1,14 @@
 /**
  * Small pieces the sheet classes share: the reader's language for attribute chips, enriched HTML
- * for the rich text fields, and the entries of the item context menu (edit, delete, equip).
+ * for the rich text fields, the child windows a sheet opens (another sheet, a confirmation — in
+ * the sheet's own window, src/compat/windows.ts), and the item context menu (edit, equip,
+ * delete), described once and written in the running generation's shape
+ * (src/compat/context-menu.ts).
  */
 import { ownedItem, toggleEquipped } from "./actions";
+import { renderChild, type Renderable, type WindowRenderOptions } from "../../compat/windows";
+import type { MenuEntry } from "../../compat/context-menu";
+import { confirmDelete } from "../dialogs/confirm-dialog";
 import type { TacticaActor } from "../../documents/actor";
 
 /** The language attribute chips are written in: English for an English interface, else French. */
@@ -13,42 +19,83 @@ export function sheetLang(): "fr" | "en" {
 /**
  * Rich text (biography, description) enriched by Foundry and marked safe for Handlebars: the
  * enricher sanitises it, so templates print it with `{{ }}` and never need a triple-stash.
+ * `rollData` resolves the `@` references of inline rolls (`[[/r 1d10 + @profile.co.total]]`).
  */
-export async function enriched(html: string, relativeTo: Actor.Implementation | Item.Implementation): Promise<Handlebars.SafeString> {
-  const text = await foundry.applications.ux.TextEditor.implementation.enrichHTML(html, { relativeTo, secrets: relativeTo.isOwner });
+export async function enriched(html: string, relativeTo: Actor.Implementation | Item.Implementation, rollData: object): Promise<Handlebars.SafeString> {
+  const text = await foundry.applications.ux.TextEditor.implementation.enrichHTML(html, { relativeTo, secrets: relativeTo.isOwner, rollData: rollData as Record<string, unknown> });
   return new Handlebars.SafeString(text);
 }
 
-/** One entry of the item context menu. */
-export interface ItemMenuEntry {
-  name: string;
-  icon: string;
-  condition: (li: HTMLElement) => boolean;
-  callback: (li: HTMLElement) => void | Promise<unknown>;
+/** The sheet a child window is opened from (it is the window's opener). */
+export interface SheetHost {
+  readonly actor: TacticaActor;
+  /** The user may change the actor (owner, not locked in a compendium). */
+  readonly isEditable: boolean;
+}
+
+/** A document with a sheet, as read here. */
+interface WithSheet {
+  readonly sheet?: unknown;
+}
+
+/** Opens `doc`'s sheet in the window of `host` (v14 pop-outs); `options` go to its render. */
+export async function openSheet(host: unknown, doc: WithSheet | null | undefined, options: WindowRenderOptions = {}): Promise<unknown> {
+  const sheet = doc?.sheet as Renderable | null | undefined;
+  return sheet ? renderChild(host, sheet, options) : null;
+}
+
+/** A document the sheets delete after a confirmation. */
+interface DeletableDoc {
+  readonly name: string;
+  delete(): Promise<unknown>;
+}
+
+/** Asks, in `host`'s window, whether to delete `doc`, and deletes it on "yes" (one write). */
+export async function deleteAfterConfirm(host: unknown, doc: DeletableDoc): Promise<boolean> {
+  if (!(await confirmDelete(doc, host))) return false;
+  await doc.delete();
+  return true;
+}
+
+/** A sheet whose portrait button hands its image to core's `editImage` action. */
+interface PortraitHost {
+  readonly isEditable: boolean;
+  readonly options: { readonly actions: Readonly<Record<string, unknown>> };
+}
+
+/** The portrait button's action, shared by the actor and item sheets. */
+export async function editPortrait(sheet: PortraitHost, event: Event, target: HTMLElement): Promise<void> {
+  if (!sheet.isEditable) return;
+  const img = target.querySelector("img[data-edit]");
+  const coreEditImage = sheet.options.actions.editImage;
+  if (img && typeof coreEditImage === "function") await (coreEditImage as (this: unknown, e: Event, t: Element) => unknown).call(sheet, event, img);
 }
 
 const idOf = (li: HTMLElement) => li.dataset.itemId;
 
-/** The item context menu of an actor sheet: edit, equip (what can be equipped), delete. */
-export function itemContextEntries(actor: TacticaActor): ItemMenuEntry[] {
+/**
+ * The item context menu of an actor sheet: edit, equip (what can be equipped), delete. Equip and
+ * delete need the sheet to be editable (`isEditable`: the owner, and not in a locked compendium);
+ * each entry acts in the sheet's window.
+ */
+export function itemMenu(host: SheetHost): MenuEntry[] {
+  const actor = host.actor;
   const item = (li: HTMLElement) => actor.items.get(idOf(li) ?? "");
   const equippable = (li: HTMLElement) => {
     const system = item(li)?.system as { equipped?: unknown; active?: unknown } | undefined;
-    return actor.isOwner && (typeof system?.equipped === "boolean" || typeof system?.active === "boolean");
+    return host.isEditable && (typeof system?.equipped === "boolean" || typeof system?.active === "boolean");
   };
   return [
+    { label: "TACTICA.Sheet.Menu.edit", icon: "fa-solid fa-pen-to-square", visible: (li) => item(li) !== undefined, onClick: (li) => openSheet(host, item(li)) },
+    { label: "TACTICA.Sheet.Menu.equip", icon: "fa-solid fa-hand-fist", visible: equippable, onClick: (li) => toggleEquipped(actor, idOf(li)) },
     {
-      name: "TACTICA.Sheet.Menu.edit",
-      icon: '<i class="fa-solid fa-pen-to-square"></i>',
-      condition: (li) => item(li) !== undefined,
-      callback: (li) => void item(li)?.sheet?.render(true),
-    },
-    { name: "TACTICA.Sheet.Menu.equip", icon: '<i class="fa-solid fa-hand-fist"></i>', condition: equippable, callback: (li) => toggleEquipped(actor, idOf(li)) },
-    {
-      name: "TACTICA.Sheet.Menu.delete",
-      icon: '<i class="fa-solid fa-trash"></i>',
-      condition: () => actor.isOwner,
-      callback: (li) => ownedItem(actor, idOf(li))?.deleteDialog(),
+      label: "TACTICA.Sheet.Menu.delete",
+      icon: "fa-solid fa-trash",
+      visible: (li) => host.isEditable && item(li) !== undefined,
+      onClick: (li) => {
+        const owned = ownedItem(actor, idOf(li));
+        return owned ? deleteAfterConfirm(host, owned) : null;
+      },
     },
   ];
 }

@@ -14,7 +14,7 @@ import { STATUS_IDS } from "../../../status-effects";
 import type { TacticaActor } from "../../../documents/actor";
 import { equipmentContext, powersContext, type EquipmentContext, type PowersContext, type SheetItem } from "./item-lists";
 import { cachedI18n, gameI18n, rowKit, type RowLabels, type SheetI18n } from "./row-buttons";
-import { percent, prepareTabs, type SheetOptions, type SheetTab, type TabDefinition } from "./shared";
+import { percent, type SheetOptions, type TabDefinition } from "./shared";
 
 /** The tabs of the actor sheets (core v13 TABS entries), with the module each one needs. */
 export const ACTOR_TABS: readonly TabDefinition[] = [
@@ -29,7 +29,7 @@ export const ACTOR_TABS: readonly TabDefinition[] = [
 
 /**
  * The tab definitions an actor shows: Aptitudes only for characters and NPCs whose world uses the
- * pool or the tactical module; the module filter itself is applied by {@link prepareTabs}.
+ * pool or the tactical module; the module filter itself is applied by `shownTabIds`.
  */
 export function actorTabs(hasAptitudes: boolean, modules: SheetOptions["modules"]): TabDefinition[] {
   return ACTOR_TABS.filter((t) => t.id !== "aptitudes" || (hasAptitudes && (modules.pool || modules.tactical)));
@@ -76,8 +76,11 @@ export interface ActorSheetContext {
   isUnit: boolean;
   editable: boolean;
   editMode: boolean;
+  /** The user may roll for the actor (its owner): roll buttons are shown (review S4). */
+  canRoll: boolean;
+  /** LIMITED permission: the header shows the portrait and the name only. */
+  limited: boolean;
   modules: SheetOptions["modules"];
-  tabs: Record<string, SheetTab>;
   header: {
     pv: { value: number; max: number; pct: number };
     willpower: { value: number; max: number } | null;
@@ -109,9 +112,50 @@ export interface ActorSheetContext {
     co: number;
     conditions: { id: string; label: string; active: boolean }[];
   };
-  effects: { id: string; name: string; img: string; disabled: boolean }[];
+  /** The actor's own effects, then each item's (source: the item's name; parentId: its id). */
+  effects: EffectRow[];
   gauges: { disruptif: number; incendiaire: number };
   biography: string;
+}
+
+/** One Active Effect row of the Effects tab. */
+export interface EffectRow {
+  id: string;
+  /** The item the effect is on, "" for the actor's own effects. */
+  parentId: string;
+  name: string;
+  img: string;
+  disabled: boolean;
+  /** The item's name, "" for the actor's own effects. */
+  source: string;
+  /** A transferred item effect applies to the actor; the others apply to their item. */
+  transfer: boolean;
+}
+
+/** An effect as the list reads it. */
+interface ListedEffect {
+  id: string | null;
+  name: string;
+  img?: string | null;
+  disabled: boolean;
+  transfer?: boolean;
+}
+
+/**
+ * The effects the tab lists: the actor's own, then those on its items — transferred ones (which
+ * core applies to the actor through `allApplicableEffects`) and the ones an item keeps for itself
+ * (a weapon's pressure bonus) — so that every effect acting on the actor can be seen (review S8).
+ */
+export function effectRows(actor: TacticaActor, items: readonly Item.Implementation[]): EffectRow[] {
+  const row = (e: ListedEffect, parentId: string, source: string): EffectRow => ({ id: e.id ?? "", parentId, name: e.name, img: e.img ?? "", disabled: e.disabled, source, transfer: parentId === "" || e.transfer === true });
+  const own = [...actor.effects].map((e) => row(e as unknown as ListedEffect, "", ""));
+  const carried = items.flatMap((item) => [...(item.effects ?? [])].map((e) => row(e as unknown as ListedEffect, item.id ?? "", item.name)));
+  return [...own, ...carried];
+}
+
+/** Items in their sheet order: core's `sort` field, then as the actor lists them (a stable sort). */
+export function sortedItems<T extends { sort?: number }>(items: Iterable<T>): T[] {
+  return [...items].sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0));
 }
 
 /** RULES §2: equipped gear linked to the boiler, per characteristic it raises. */
@@ -218,9 +262,10 @@ export function actorSheetContext(actor: TacticaActor, options: SheetOptions): A
   const unit = model instanceof UnitModel ? model : null;
   const editMode = options.editable && options.mode === "edit";
   const pressureBlocked = actor.statuses.has("pressureBlocked");
-  const state = { editable: options.editable, editMode, modules: options.modules, isCharacter: character !== null, pressureBlocked };
+  const canRoll = options.owner;
+  const state = { editable: options.editable, canRoll, editMode, modules: options.modules, isCharacter: character !== null, pressureBlocked };
   const kit = rowKit(state, cachedI18n(options.i18n ?? gameI18n()));
-  const items = [...actor.items];
+  const items = sortedItems(actor.items as Iterable<Item.Implementation & { sort?: number }>);
   const equipment = equipmentContext(items, { lang: options.lang, kit });
   const powers = powersContext(items, character, kit);
   const pv = model.profile.pv;
@@ -230,8 +275,9 @@ export function actorSheetContext(actor: TacticaActor, options: SheetOptions): A
     isUnit: unit !== null,
     editable: options.editable,
     editMode,
+    canRoll,
+    limited: options.limited === true,
     modules: options.modules,
-    tabs: prepareTabs(actorTabs(character !== null, options.modules), options.modules, options.activeTab),
     header: {
       pv: { value: pv.value, max: pv.max, pct: percent(pv.value, pv.max) },
       willpower: character && options.modules.pool ? { value: character.willpower.value, max: WILLPOWER_MAX } : null,
@@ -259,7 +305,7 @@ export function actorSheetContext(actor: TacticaActor, options: SheetOptions): A
       .filter((t) => options.modules.tactical || (t !== "forceField" && t !== "grenade"))
       .map((type) => ({ type, label: `TYPES.Item.${type}` })),
     morale: moraleContext(actor, model),
-    effects: [...actor.effects].map((e) => ({ id: e.id ?? "", name: e.name, img: e.img ?? "", disabled: e.disabled })),
+    effects: effectRows(actor, items),
     gauges: { disruptif: model.gauges.disruptif, incendiaire: model.gauges.incendiaire },
     biography: model.biography,
   };

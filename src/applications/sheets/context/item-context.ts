@@ -10,7 +10,7 @@ import { SUB_APTITUDE_KEYS } from "../../../rules/keys";
 import type { TacticaItem } from "../../../documents/item";
 import type { StoredAttribute } from "../../../data/attributes";
 import { attributeChips, type AttributeChip } from "./attribute-chips";
-import { prepareTabs, type SheetOptions, type SheetTab } from "./shared";
+import type { SheetOptions } from "./shared";
 
 /** How a field is edited. */
 type FieldKind = "number" | "text" | "select" | "checkbox";
@@ -143,7 +143,8 @@ export interface ItemSheetContext {
   item: { id: string; uuid: string; name: string; img: string; type: string; typeLabel: string };
   editable: boolean;
   editMode: boolean;
-  tabs: Record<string, SheetTab>;
+  /** LIMITED permission: the header shows the image and the name only. */
+  limited: boolean;
   fields: ItemField[];
   hasAttributes: boolean;
   chips: AttributeChip[];
@@ -172,7 +173,7 @@ export function itemSheetContext(
     item: { id: item.id ?? "", uuid: item.uuid, name: item.name, img: item.img ?? "", type: item.type, typeLabel: `TYPES.Item.${item.type}` },
     editable: options.editable,
     editMode: options.editable && options.mode === "edit",
-    tabs: prepareTabs(ITEM_TABS, options.modules, options.activeTab),
+    limited: options.limited === true,
     fields: specs.map((spec) => buildField(item.type, system, spec)),
     hasAttributes,
     chips: hasAttributes ? attributeChips(stored as StoredAttribute[], options.lang) : [],

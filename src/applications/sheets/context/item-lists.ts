@@ -135,7 +135,7 @@ function weaponRow(row: SheetItem, s: WeaponModel, kit: RowKit): void {
   Object.assign(row, { equipped: s.equipped, linked: s.linked, quantity: s.quantity, gearBonus: s.gearBonus, css: rowCss("weapon", s.equipped) });
   Object.assign(row, { subAptitude: TACTICA.subAptitudes[sub].label, subAptitudeKey: sub, aptitude: aptitudeOf(sub) });
   row.tags = [tag(i18n, TACTICA.weaponRanges[s.range]), tag(i18n, "TACTICA.Sheet.Item.strength", s.strengthTotal), tag(i18n, field("weapon", "damage"), s.damage)];
-  if (!state.editMode) {
+  if (!state.editMode && state.canRoll) {
     if (state.modules.tactical) {
       const label = i18n.format("TACTICA.Sheet.Roll.attack", { name: row.name, sub: i18n.localize(row.subAptitude) });
       row.buttons.push(kit.button("attack", "icon roll", "fa-solid fa-crosshairs", row.id, label));
@@ -153,7 +153,7 @@ function gearRow(row: SheetItem, s: GearModel, kit: RowKit): void {
   Object.assign(row, { equipped: s.equipped, linked: s.linked, pressureTarget: s.pressureTarget, quantity: s.quantity, gearBonus: s.gearBonus });
   Object.assign(row, { css: rowCss("gear", s.equipped), showQuantity: Boolean(s.quantity) });
   if (s.pressureTarget) row.tags = [tag(kit.i18n, "TACTICA.Sheet.Item.pressureOn"), tag(kit.i18n, TACTICA.profile[s.pressureTarget].abbr)];
-  if (s.pressureTarget && s.linked && s.equipped) row.pressureButton = kit.pressure(row.id, row.name);
+  if (s.pressureTarget && s.linked && s.equipped && kit.state.canRoll) row.pressureButton = kit.pressure(row.id, row.name);
   if (row.pressureButton && !kit.state.editMode && kit.state.modules.pressure) row.buttons.push(row.pressureButton);
   row.buttons.push(kit.equip(row.id, row.name, s.equipped), ...kit.controls(row.id, row.name));
 }
@@ -176,7 +176,7 @@ function fileRow(out: EquipmentContext, row: SheetItem, s: unknown, kit: RowKit)
   } else if (s instanceof GrenadeModel) {
     Object.assign(row, { quantity: s.quantity, showQuantity: true, css: "grenade", subAptitude: TACTICA.subAptitudes[s.subAptitude].label });
     row.tags = [tag(i18n, field("grenade", "damage"), s.damage)];
-    if (!kit.state.editMode) {
+    if (!kit.state.editMode && kit.state.canRoll) {
       const attack = kit.roll("attack", "icon roll", "fa-solid fa-bomb", row.id, "TACTICA.Sheet.Roll.throw", row.name);
       row.buttons.push(Object.assign(attack, { disabled: !s.quantity }));
     }
@@ -249,7 +249,7 @@ export interface PowersContext {
 
 function powerButtons(id: string, name: string, maintainable: boolean, kit: RowKit): RowButton[] {
   const buttons: RowButton[] = [];
-  if (!kit.state.editMode) {
+  if (!kit.state.editMode && kit.state.canRoll) {
     buttons.push(kit.roll("castPower", "icon roll", "fa-solid fa-hand-sparkles", id, "TACTICA.Sheet.Roll.cast", name));
     if (maintainable) buttons.push(kit.roll("maintainPower", "icon", "fa-solid fa-hourglass-half", id, "TACTICA.Sheet.Roll.maintain", name));
   }

@@ -1,6 +1,6 @@
 /**
  * Pieces every sheet context shares: the rule modules a world shows (S-modules), the edit/play
- * mode, the tab list in core v13's shape, and small formatting helpers. Plain functions, so the
+ * mode, the tabs kept from core v13's prepared ones, and small formatting helpers. Plain functions, so the
  * contexts are built and tested in Node without an application.
  */
 import { RULE_MODULES, type RuleModule } from "../../../config";
@@ -36,24 +36,29 @@ export type SheetMode = "play" | "edit";
 export interface SheetOptions {
   /** The user may change the document (owner, not locked in a compendium). */
   editable: boolean;
+  /** The user owns the document: only an owner rolls for an actor (roll buttons). */
+  owner: boolean;
+  /** The user has exactly LIMITED permission: header and biography only. */
+  limited?: boolean;
   mode: SheetMode;
   modules: ModuleFlags;
-  /** The tab shown first (core's `tabGroups.primary`). */
-  activeTab?: string;
   /** The interface language, for attribute chips written in the reader's words. */
   lang: "fr" | "en";
   /** Where labels computed in the context are localised; `game.i18n` by default. */
   i18n?: SheetI18n;
 }
 
-/** One tab as core v13 prepares it from `static TABS` (ApplicationTab). */
+/**
+ * One tab as core v13's `ApplicationV2#_prepareTabs` prepares it from `static TABS`
+ * (ApplicationTab): `cssClass` is "active" for the active tab and absent otherwise.
+ */
 export interface SheetTab {
   id: string;
   group: string;
   icon: string;
   label: string;
   active: boolean;
-  cssClass: string;
+  cssClass?: string;
 }
 
 /** One entry of a sheet's `TABS.primary.tabs`, with the module that must be shown for it. */
@@ -65,21 +70,25 @@ export interface TabDefinition {
   module?: RuleModule;
 }
 
+/** The ids of the tabs shown: every definition whose rule module is shown (S-modules). */
+export function shownTabIds(definitions: readonly TabDefinition[], modules: ModuleFlags): string[] {
+  return definitions.filter((d) => !d.module || modules[d.module]).map((d) => d.id);
+}
+
 /**
- * The tabs of the primary group in core's shape; tabs of hidden modules are left out and, when the
- * active tab is one of them, the first remaining tab becomes active.
+ * Core's prepared tabs of `group` (`_prepareTabs`) kept to the `shown` ones, in core's order.
+ * When the active tab is not shown (a hidden module, a LIMITED view), the first shown tab becomes
+ * the active one — in the tabs AND in `tabGroups`, so core's tab switching and the next render
+ * agree on it (review S7).
  */
-export function prepareTabs(
-  definitions: readonly TabDefinition[],
-  modules: ModuleFlags,
-  active: string | undefined,
-): Record<string, SheetTab> {
-  const shown = definitions.filter((d) => !d.module || modules[d.module]);
-  const current = shown.some((d) => d.id === active) ? active : shown[0]?.id;
+export function keepTabs(prepared: Readonly<Record<string, SheetTab>>, shown: readonly string[], tabGroups: Record<string, string | null>, group = "primary"): Record<string, SheetTab> {
+  const ids = Object.keys(prepared).filter((id) => shown.includes(id));
+  const active = ids.includes(tabGroups[group] ?? "") ? tabGroups[group]! : (ids[0] ?? null);
+  tabGroups[group] = active;
   const tabs: Record<string, SheetTab> = {};
-  for (const d of shown) {
-    const isActive = d.id === current;
-    tabs[d.id] = { id: d.id, group: "primary", icon: d.icon, label: d.label, active: isActive, cssClass: isActive ? "active" : "" };
+  for (const id of ids) {
+    const isActive = id === active;
+    tabs[id] = { ...prepared[id]!, active: isActive, cssClass: isActive ? "active" : undefined };
   }
   return tabs;
 }
