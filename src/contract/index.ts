@@ -12,6 +12,7 @@ import { rollClassContract } from "./roll-classes";
 import { placesContract } from "./places";
 import { dataContract } from "./data";
 import { chatContract } from "./chat";
+import { applicationsContract } from "./applications";
 
 type Test = () => void | Promise<void>;
 
@@ -43,6 +44,7 @@ export const CONTRACT_SUITES: Record<string, ContractSuite> = {
   combat: combatContract,
   "data and documents": dataContract,
   "chat cards": chatContract,
+  applications: applicationsContract,
 };
 
 /** Runs every suite inside one `describe` (the Quench batch and the vitest file both call this). */

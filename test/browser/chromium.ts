@@ -96,21 +96,38 @@ function fontAwesome(): string {
 }
 
 /**
- * A page shell standing in for Foundry's: the body carries v13's theme class, and a handful of
- * core CSS variables our stylesheet reads get plausible values. It is not Foundry's stylesheet
- * (we do not ship or copy it); it only lets our own CSS show what it does. `#root` is empty until
- * a check swaps a sample in; the hidden icon makes the page load the icon font up front, so the
- * first sample is laid out with it like the others.
+ * A stand-in for core v13's window frame around an application (not Foundry's stylesheet, which
+ * we do not ship or copy): an application is a flex column, and its `.window-content` takes the
+ * rest of the window and CLIPS (`flex: 1; overflow: hidden`) — so content that does not scroll by
+ * itself is cut off here as in Foundry (apps review S1, C5; dnd5e 5.3 adds `overflow-y: auto` to
+ * its own window content, `less/v2/activities.less`, because core's does not scroll). Core's
+ * colour variables follow the interface theme on `body` and an application's own theme on
+ * `.themed.theme-*` (v13 per-application colour schemes, review St1).
+ */
+export const CORE_FRAME_CSS = `
+  .application { display: flex; flex-direction: column; overflow: hidden; background: var(--color-bg-app); color: var(--color-text-primary); }
+  .application > .window-header { flex: none; height: 30px; }
+  .application > .window-content { display: flex; flex-direction: column; flex: 1; min-height: 0; overflow: hidden; }
+  body.theme-dark, .themed.theme-dark { --color-text-primary: #e7e1d8; --color-text-secondary: #b9b1a4; --color-bg-app: #1f1d1a;
+    --color-border: #5a5246; --color-bg-option: #2b2824; }
+  body.theme-light, .themed.theme-light { --color-text-primary: #1b1a18; --color-text-secondary: #4b463f; --color-bg-app: #ece7de;
+    --color-border: #a59c8c; --color-bg-option: #f7f3ec; }
+`;
+
+/**
+ * A page shell standing in for Foundry's: the body carries v13's theme class, core's window frame
+ * is {@link CORE_FRAME_CSS}, and a handful of core CSS variables our stylesheet reads get
+ * plausible values. It is not Foundry's stylesheet; it only lets our own CSS show what it does in
+ * a frame that clips as core's does. `#root` is empty until a check swaps a sample in; the hidden
+ * icon makes the page load the icon font up front, so the first sample is laid out with it like
+ * the others.
  */
 export function pageShell(variant: Variant): string {
   return `<!doctype html><html lang="${variant.lang}"><head><meta charset="utf-8">
 <style>
   :root { font-size: 14px; }
-  body { margin: 0; padding: 12px; font-family: "Signika", "Segoe UI", sans-serif; }
-  body.theme-dark { --color-text-primary: #e7e1d8; --color-text-secondary: #b9b1a4; background: #1f1d1a; color: #e7e1d8;
-    --color-border: #5a5246; --color-bg-option: #2b2824; }
-  body.theme-light { --color-text-primary: #1b1a18; --color-text-secondary: #4b463f; background: #ece7de; color: #1b1a18;
-    --color-border: #a59c8c; --color-bg-option: #f7f3ec; }
+  body { margin: 0; padding: 12px; font-family: "Signika", "Segoe UI", sans-serif; background: var(--color-bg-app); color: var(--color-text-primary); }
+  ${CORE_FRAME_CSS}
   #root { width: 600px; }
   .chat-log { list-style: none; margin: 0; padding: 0; }
   .chat-message { padding: 6px; border: 1px solid var(--color-border); border-radius: 5px; }
@@ -151,12 +168,16 @@ export interface DomReport {
 
 /**
  * Runs IN THE PAGE (Playwright serialises it; it may use nothing from this module): puts `html`
- * in `#root` once, then for each width (the first last, so the page is left at it for a
- * screenshot) lays it out, waits for its images and fonts, and reports what the checks assert.
+ * in `#root` once — through `innerHTML`, so the HTML parser treats it as a browser does (a
+ * `<form>` inside a form is dropped) — gives each application frame the variant's own theme
+ * classes (`themed theme-*`, as core v13 does for a per-application colour scheme), then for each
+ * width (the first last, so the page is left at it for a screenshot) lays it out, waits for its
+ * images and fonts, and reports what the checks assert.
  */
-async function inspectInPage({ html, widths }: { html: string; widths: number[] }): Promise<DomReport[]> {
+async function inspectInPage({ html, widths, theme }: { html: string; widths: number[]; theme: string }): Promise<DomReport[]> {
   const root = document.querySelector<HTMLElement>("#root")!;
   root.innerHTML = html;
+  for (const app of root.querySelectorAll(".application")) app.classList.add("themed", `theme-${theme}`);
   await Promise.all([...root.querySelectorAll("img")].map((img) => img.decode().catch(() => undefined)));
   const short = (el: Element) => el.outerHTML.slice(0, 80);
   // Playwright's definition of visible: a non-empty box and not `visibility: hidden`.
@@ -231,6 +252,11 @@ async function inspectInPage({ html, widths }: { html: string; widths: number[] 
 /** The checks of one test file: one Chromium, one page per variant, each loaded once. */
 export interface BrowserChecks {
   /**
+   * Runs `fn` in the variant's page (its shell loaded, `#root` holding whatever the last check
+   * put there) with `arg`, for checks of their own (a window's scrolling, a theme).
+   */
+  evaluate<A, R>(variant: Variant, fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
+  /**
    * Renders `html` in the variant's page at each of `widths` and reports its DOM at each; with
    * `npm run screenshots`, also writes `<shot>.png`, a clip of `#root` at the first width (a
    * gallery sample always names its shot; the checker's self-test does not).
@@ -263,10 +289,15 @@ export function useBrowserChecks(): BrowserChecks {
     await browser?.close();
   });
   return {
+    async evaluate(variant, fn, arg) {
+      const page = pages.get(key(variant));
+      if (!page) throw new Error("Chromium is not running (useBrowserChecks must be called inside describe)");
+      return page.evaluate(fn as never, arg as never) as never;
+    },
     async check(variant, html, widths, shot) {
       const page = pages.get(key(variant));
       if (!page) throw new Error("Chromium is not running (useBrowserChecks must be called inside describe)");
-      const reports = await page.evaluate(inspectInPage, { html, widths: [...widths] });
+      const reports = await page.evaluate(inspectInPage, { html, widths: [...widths], theme: variant.theme });
       if (WRITE_SCREENSHOTS && shot !== undefined) {
         const box = await page.locator("#root").boundingBox();
         await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${shot}.png`), fullPage: true, ...(box ? { clip: box } : {}) });

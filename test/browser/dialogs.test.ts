@@ -4,7 +4,16 @@ import { VARIANTS, hasChromium, useBrowserChecks } from "./chromium";
 import { DIALOG_GALLERY, casesByLang, shotName } from "./gallery";
 
 // The roll dialogs' content in headless Chromium with our stylesheets, at a dialog's width, in
-// both languages and both themes.
+// both languages and both themes — inside the markup core v13's DialogV2 renders around it
+// (client/applications/api/dialog.mjs `_renderHTML`): its own `<form class="dialog-form">`, the
+// content in `.dialog-content`, the buttons in the footer.
+
+/** A DialogV2 window around `content`, put in the page through innerHTML (as core does). */
+function dialogWindow(content: string, rollLabel: string): string {
+  return `<div class="application dialog tactica tactica-dialog"><header class="window-header"></header><div class="window-content">
+<form class="dialog-form standard-form" autocomplete="off"><div class="dialog-content standard-form">${content}</div>
+<footer class="form-footer"><button type="submit" data-action="roll" autofocus><i class="fa-solid fa-dice"></i><span>${rollLabel}</span></button></footer></form></div></div>`;
+}
 
 describe.runIf(hasChromium())("roll dialogs in Chromium", () => {
   const browser = useBrowserChecks();
@@ -43,13 +52,26 @@ describe.runIf(hasChromium())("roll dialogs in Chromium", () => {
     const harness = createTemplateHarness(lang);
 
     it.each(cases)("$name", async ({ sample, variant }) => {
-      const html = `<div class="application dialog tactica tactica-dialog"><div class="window-content">${harness.render(sample.sample.template, sample.sample.context)}</div></div>`;
+      const html = dialogWindow(harness.render(sample.sample.template, sample.sample.context), harness.i18n.localize("TACTICA.Dialog.roll"));
       for (const report of await browser.check(variant, html, sample.widths, shotName(sample, variant))) {
         const width = report.width;
         expect(report.problems, `${width}px`).toEqual([]);
         // Every field is shown and labelled (by label[for] or by an enclosing label).
         for (const field of report.fields) expect(field, `${width}px`).toMatchObject({ visible: true, labelled: true });
       }
+      // Inside DialogV2's own form, the template's root survives the HTML parser and gets our
+      // layout; every field belongs to DialogV2's form (review D2).
+      const layout = await browser.evaluate(variant, () => {
+        const root = document.querySelector("#root .dialog-form .dialog-content > .tactica-dialog-form");
+        const fields = [...document.querySelectorAll<HTMLInputElement>("#root input, #root select")];
+        return {
+          root: root ? getComputedStyle(root).display + " " + getComputedStyle(root).flexDirection : null,
+          forms: document.querySelectorAll("#root form").length,
+          outerForm: fields.every((f) => f.form?.classList.contains("dialog-form")),
+          refusalShown: [...document.querySelectorAll<HTMLElement>("#root [data-refusal]")].some((e) => e.getBoundingClientRect().height > 0),
+        };
+      }, null);
+      expect(layout).toEqual({ root: "flex column", forms: 1, outerForm: true, refusalShown: false });
     });
   });
 });

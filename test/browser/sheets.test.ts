@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadSheetWorld, renderSheetHtml, sampleCharacter, sampleItem, sampleUnit } from "../templates/sheet-samples";
-import { hasChromium, useBrowserChecks } from "./chromium";
+import { loadSheetWorld, renderSheetHtml, sampleCharacter, sampleItem, sampleUnit, SAMPLE_IMG, SAMPLE_ITEMS } from "../templates/sheet-samples";
+import { hasChromium, useBrowserChecks, VARIANTS } from "./chromium";
 import { ITEM_TYPES, SHEET_GALLERY, casesByLang, shotName, type SheetSample } from "./gallery";
 
 // Every sheet (three actor types, six item types) in play and edit mode, rendered from sample
@@ -49,5 +49,63 @@ describe.runIf(hasChromium())("sheets in Chromium", () => {
         expect(report.injectedTags).toBe(0);
       }
     });
+  });
+
+  // Review S1: in a window of Foundry's size whose `.window-content` clips as core's does, the
+  // active tab is what scrolls — its last row can be reached — and the header stays in view.
+  describe("a long tab in a core-like window", () => {
+    let html = "";
+    beforeAll(async () => {
+      const w = await loadSheetWorld("fr");
+      const many = Array.from({ length: 30 }, (_, i) => ({ name: `Arme ${i + 1}`, type: "weapon", img: SAMPLE_IMG, sort: (i + 10) * 1000 }));
+      const actor = await sampleCharacter(w, "character", [...SAMPLE_ITEMS, ...many]);
+      const sheet = new w.sheets.CharacterSheet({ document: actor }) as unknown as { tabGroups: Record<string, string>; renderedParts: Record<string, string>; render(o: object): Promise<unknown> };
+      sheet.tabGroups.primary = "equipment";
+      await sheet.render({ force: true });
+      const parts = ["header", "tabs", "profile", "aptitudes", "psy", "equipment", "morale", "effects", "notes"].map((id) => sheet.renderedParts[id] ?? "").join("");
+      html = `<form class="application tactica sheet actor character" style="width: 720px; height: 760px"><header class="window-header"></header><section class="window-content">${parts}</section></form>`;
+    });
+
+    it.each(VARIANTS.filter((v) => v.lang === "fr"))("scrolls inside its active tab ($theme)", async (variant) => {
+      await browser.check(variant, html, [720]);
+      const found = await browser.evaluate(variant, () => {
+        const content = document.querySelector("#root .window-content")!.getBoundingClientRect();
+        const tab = document.querySelector<HTMLElement>("#root .tab.active")!;
+        const header = document.querySelector("#root .tactica-header")!.getBoundingClientRect();
+        const rows = tab.querySelectorAll(".item");
+        const last = rows[rows.length - 1]!;
+        tab.scrollTop = tab.scrollHeight;
+        const row = last.getBoundingClientRect();
+        return {
+          tab: tab.dataset.tab,
+          overflowY: getComputedStyle(tab).overflowY,
+          scrolls: tab.scrollHeight > tab.clientHeight,
+          tabInside: tab.getBoundingClientRect().bottom <= content.bottom + 0.5,
+          lastRowShown: row.bottom <= content.bottom + 0.5 && row.top >= content.top - 0.5,
+          headerShown: header.top >= content.top - 0.5 && header.bottom <= content.bottom,
+        };
+      }, null);
+      expect(found).toEqual({ tab: "equipment", overflowY: "auto", scrolls: true, tabInside: true, lastRowShown: true, headerShown: true });
+    });
+  });
+
+  // Review St1: the palette follows the application's own theme class, not only the body's.
+  it.each([
+    { page: VARIANTS[0]!, app: "light", accent: "#8a5215" },
+    { page: VARIANTS[1]!, app: "dark", accent: "#c8843a" },
+    { page: VARIANTS[0]!, app: "", accent: "#c8843a" },
+    { page: VARIANTS[1]!, app: "", accent: "#8a5215" },
+  ])("a sheet themed '$app' in a $page.theme interface uses the $accent accent", async ({ page, app, accent }) => {
+    const found = await browser.evaluate(page, (theme: string) => {
+      const root = document.querySelector<HTMLElement>("#root")!;
+      root.innerHTML = `<div class="application tactica sheet actor ${theme ? `themed theme-${theme}` : ""}"><section class="window-content"><h3 class="section-title">x</h3></section></div>`;
+      const sheet = root.querySelector(".tactica.sheet")!;
+      const hex = (rgb: string) => "#" + (rgb.match(/\d+/g) ?? []).slice(0, 3).map((n) => Number(n).toString(16).padStart(2, "0")).join("");
+      const probe = document.createElement("span");
+      probe.style.color = "var(--t-accent)";
+      sheet.append(probe);
+      return hex(getComputedStyle(probe).color);
+    }, app);
+    expect(found).toBe(accent);
   });
 });

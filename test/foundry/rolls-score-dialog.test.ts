@@ -226,6 +226,16 @@ describe("every roll dialog refuses bad input and stays open (review D1, D3)", (
     await again;
   });
 
+  it("a modifier that is not a whole number is refused (HTML step checks never run on a button click)", async () => {
+    target("tokVex");
+    const pending = kara.attack("rifle0000000001");
+    const dialog = await nextDialog();
+    expect(await w.errorsDuring(() => answerDialog(dialog, null, { modifier: "1.5" }))).toEqual(["Modifier: a whole number."]);
+    queueDiceFaces([3, 3]);
+    await answerDialog(dialog, null, { modifier: "-1" });
+    expect(((await pending)!.rolls[0] as unknown as ScoreRoll).score).toBe(2 + 1 - 1);
+  });
+
   it("whatever reaches submit without the dialog's own tag (core's fallback action, a module's button) is a cancel", async () => {
     const pending = kara.rollScore({ subAptitude: "reflexe" });
     const dialog = await nextDialog();

@@ -5,7 +5,7 @@
  * each, paid by the action through the rules' `areaTargets`). Modifier field; closing cancels.
  */
 import type { CardTargetSource } from "../../actions/common";
-import { DIALOG_TEMPLATE_ROOT, formDialog, intOf, type FormValues } from "./form-dialog";
+import { DIALOG_TEMPLATE_ROOT, formDialog, modifierOf, type FormValues, type Refusal } from "./form-dialog";
 
 /** What the action hands the dialog: everything is already measured. */
 export interface AttackDialogInput {
@@ -57,16 +57,17 @@ export function attackDialogContext(input: AttackDialogInput) {
 }
 
 /** The form read back: the modifier and the uuids of the ticked "leave out" boxes. */
-export function readAttack(input: AttackDialogInput, values: FormValues): AttackChoice {
+export function readAttack(input: AttackDialogInput, values: FormValues): AttackChoice | Refusal {
   const spared = input.area ? input.targets.filter((_t, i) => !!values[`spare-${i}`]).map((t) => t.tokenUuid) : [];
-  return { modifier: intOf(values.modifier), spared };
+  const modifier = modifierOf(values);
+  return typeof modifier === "number" ? { modifier, spared } : modifier;
 }
 
 /** The live line: the attack score with the modifier, and what leaving targets out costs. */
 export function attackSummaryLine(input: AttackDialogInput, values: FormValues): string {
   const choice = readAttack(input, values);
   const i18n = game.i18n;
-  if (!i18n) return "";
+  if (!i18n || "refused" in choice) return "";
   const line = i18n.format("TACTICA.Dialog.attack.summary", { score: String(input.score + choice.modifier) });
   if (!input.area) return line;
   return `${line} ${i18n.format("TACTICA.Dialog.attack.spareCost", { count: String(choice.spared.length) })}`;

@@ -160,6 +160,23 @@ export async function formDialog<T>(spec: FormDialogSpec<T>, opener: unknown = n
   });
 }
 
+/**
+ * A whole number typed in a form field (FormDataExtended gives a number input's number, or null
+ * when empty): `empty` for an empty field, `null` for anything that is not a whole number.
+ */
+export function wholeNumber(value: unknown, empty: number | null = 0): number | null {
+  if (typeof value === "number") return Number.isInteger(value) ? value : null;
+  const text = String(value ?? "").trim();
+  if (text === "") return empty;
+  return /^[-+]?\d+$/.test(text) ? Number(text) : null;
+}
+
+/** The dialogs' modifier field: a whole number (empty: 0), else a refusal naming the field. */
+export function modifierOf(values: FormValues): number | Refusal {
+  const modifier = wholeNumber(values.modifier);
+  return modifier === null ? refuse("TACTICA.Dialog.wholeNumber", { field: game.i18n?.localize("TACTICA.Card.modifier") ?? "" }) : modifier;
+}
+
 /** A whole number from a form value, or `fallback` (empty, or not a whole number). */
 export function intOf(value: unknown, fallback = 0): number {
   if (typeof value === "number") return Number.isInteger(value) ? value : fallback;

@@ -4,7 +4,7 @@ import { APTITUDE_KEYS, SUB_APTITUDE_KEYS, type AptitudeKey, type SubAptitudeKey
 import { aptitudeCurrent } from "../../rules/scores";
 import type { TacticaActor } from "../../documents/actor";
 import type { PoolRequest } from "../../actions/pool";
-import { DIALOG_TEMPLATE_ROOT, formDialog, intOf, percent, refuse, type FormValues, type Refusal } from "./form-dialog";
+import { DIALOG_TEMPLATE_ROOT, formDialog, intOf, percent, refuse, wholeNumber, type FormValues, type Refusal } from "./form-dialog";
 import { poolChance } from "./odds";
 
 /** The pool dialog's context (exported for the template tests). */
@@ -26,8 +26,8 @@ export function readPool(values: FormValues): PoolRequest | Refusal {
   const aptitude = String(values.aptitude) as AptitudeKey;
   if (!APTITUDE_KEYS.includes(aptitude)) return refuse("TACTICA.Dialog.invalid");
   const sub = String(values.subAptitude ?? "");
-  const required = intOf(values.required, 0);
-  if (required < 1) return refuse("TACTICA.Dialog.atLeast", { field: game.i18n?.localize("TACTICA.Card.pool.required") ?? "", min: "1" });
+  const required = wholeNumber(values.required, null);
+  if (required === null || required < 1) return refuse("TACTICA.Dialog.atLeast", { field: game.i18n?.localize("TACTICA.Card.pool.required") ?? "", min: "1" });
   return {
     aptitude,
     subAptitude: SUB_APTITUDE_KEYS.includes(sub as SubAptitudeKey) ? (sub as SubAptitudeKey) : null,

@@ -1,5 +1,5 @@
 /** RULES §2 (D-4): the pressure dialog — how many d6 (a special ability may give several). */
-import { DIALOG_TEMPLATE_ROOT, formDialog, intOf, refuse } from "./form-dialog";
+import { DIALOG_TEMPLATE_ROOT, formDialog, refuse, wholeNumber } from "./form-dialog";
 
 /** The dice a pressure roll may use (D-4). */
 const MIN_DICE = 1;
@@ -7,8 +7,8 @@ const MAX_DICE = 3;
 
 /** The form read back: the dice count, or a refusal outside 1–3. */
 export function readPressure(values: Record<string, unknown>) {
-  const n = intOf(values.dice, Number.NaN);
-  if (n >= MIN_DICE && n <= MAX_DICE) return n;
+  const n = wholeNumber(values.dice, null);
+  if (n !== null && n >= MIN_DICE && n <= MAX_DICE) return n;
   return refuse("TACTICA.Dialog.between", { field: game.i18n?.localize("TACTICA.Dialog.pressureDice") ?? "", min: String(MIN_DICE), max: String(MAX_DICE) });
 }
 

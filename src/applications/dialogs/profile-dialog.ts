@@ -3,7 +3,7 @@ import { ProfileTest, type CoToggles } from "../../dice/profile-test";
 import type { ProfileKey } from "../../rules/keys";
 import type { TacticaActor } from "../../documents/actor";
 import { coFor } from "../../actions/morale";
-import { DIALOG_TEMPLATE_ROOT, formDialog, intOf, percent, refuse, type FormValues, type Refusal } from "./form-dialog";
+import { DIALOG_TEMPLATE_ROOT, formDialog, modifierOf, percent, refuse, wholeNumber, type FormValues, type Refusal } from "./form-dialog";
 import { d10Chance } from "./odds";
 
 /** What the dialog returns. */
@@ -21,10 +21,12 @@ export function profileValue(actor: TacticaActor, key: ProfileKey): number {
 
 /** The form read back; the enemy's PEUR is 0 or more. */
 export function readProfile(key: ProfileKey, values: FormValues): ProfileChoice | Refusal {
-  const fear = key === "co" ? intOf(values.fear, -1) : 0;
-  if (fear < 0) return refuse("TACTICA.Dialog.atLeast", { field: game.i18n?.localize("TACTICA.Card.profile.fear") ?? "", min: "0" });
+  const fear = key === "co" ? wholeNumber(values.fear) : 0;
+  if (fear === null || fear < 0) return refuse("TACTICA.Dialog.atLeast", { field: game.i18n?.localize("TACTICA.Card.profile.fear") ?? "", min: "0" });
+  const modifier = modifierOf(values);
+  if (typeof modifier !== "number") return modifier;
   const co = key === "co" ? { banner: !!values.banner, general: !!values.general, outnumbered: !!values.outnumbered, fear } : null;
-  return { co, modifier: intOf(values.modifier) };
+  return { co, modifier };
 }
 
 /** Asks for the test's modifiers in `opener`'s window; resolves them, or null when closed. */

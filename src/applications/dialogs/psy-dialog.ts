@@ -1,6 +1,6 @@
 /** RULES §4: the cast dialog — concentration (only if the AC allow), chanters of a choir, modifier, live chance. */
 import { castTarget } from "../../rules/psy";
-import { DIALOG_TEMPLATE_ROOT, formDialog, intOf, percent, refuse, type FormValues, type Refusal } from "./form-dialog";
+import { DIALOG_TEMPLATE_ROOT, formDialog, modifierOf, percent, refuse, wholeNumber, type FormValues, type Refusal } from "./form-dialog";
 import { d10Chance } from "./odds";
 
 export interface PsyChoice {
@@ -20,9 +20,11 @@ export interface PsyDialogInput {
 
 /** The form read back; a choir needs at least 1 chanter. */
 export function readPsy(input: PsyDialogInput, values: FormValues): PsyChoice | Refusal {
-  const chanters = input.isChoir ? intOf(values.chanters, 0) : 0;
-  if (input.isChoir && chanters < 1) return refuse("TACTICA.Dialog.atLeast", { field: game.i18n?.localize("TACTICA.Card.psy.chant") ?? "", min: "1" });
-  return { concentration: input.canConcentrate && !!values.concentration, chanters, modifier: intOf(values.modifier) };
+  const chanters = input.isChoir ? wholeNumber(values.chanters, null) : 0;
+  if (chanters === null || (input.isChoir && chanters < 1)) return refuse("TACTICA.Dialog.atLeast", { field: game.i18n?.localize("TACTICA.Card.psy.chant") ?? "", min: "1" });
+  const modifier = modifierOf(values);
+  if (typeof modifier !== "number") return modifier;
+  return { concentration: input.canConcentrate && !!values.concentration, chanters, modifier };
 }
 
 /** Asks for the cast's options in `opener`'s window; resolves them, or null when closed. */

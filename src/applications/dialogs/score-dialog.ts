@@ -6,7 +6,7 @@ import { CharacterModel } from "../../data/actor/character";
 import { aptitudeOf, SUB_APTITUDE_KEYS, type AptitudeKey, type SubAptitudeKey } from "../../rules/keys";
 import { aptitudeCurrent, score } from "../../rules/scores";
 import type { TacticaActor } from "../../documents/actor";
-import { DIALOG_TEMPLATE_ROOT, formDialog, intOf, percent, refuse, type FormValues, type Refusal } from "./form-dialog";
+import { DIALOG_TEMPLATE_ROOT, formDialog, modifierOf, percent, refuse, wholeNumber, type FormValues, type Refusal } from "./form-dialog";
 import { scoreChance } from "./odds";
 
 /** What the score dialog is opened with (the action's request). */
@@ -60,10 +60,12 @@ export function scoreDialogContext(system: CharacterModel, request: ScoreDialogR
 export function readScore(values: FormValues): ScoreChoice | Refusal {
   const sub = String(values.subAptitude ?? "") as SubAptitudeKey;
   if (!SUB_APTITUDE_KEYS.includes(sub)) return refuse("TACTICA.Dialog.invalid");
-  const raw = String(values.difficulty ?? "").trim();
-  const difficulty = raw === "" ? null : intOf(raw, -1);
-  if (difficulty !== null && difficulty < 0) return refuse("TACTICA.Dialog.score.badDifficulty");
-  return { subAptitude: sub, difficulty, modifier: intOf(values.modifier) };
+  const difficulty = wholeNumber(values.difficulty, -1);
+  const empty = String(values.difficulty ?? "").trim() === "";
+  if (!empty && (difficulty === null || difficulty < 0)) return refuse("TACTICA.Dialog.score.badDifficulty");
+  const modifier = modifierOf(values);
+  if (typeof modifier !== "number") return modifier;
+  return { subAptitude: sub, difficulty: empty ? null : difficulty, modifier };
 }
 
 const isChoice = (value: ScoreChoice | Refusal): value is ScoreChoice => !("refused" in value);

@@ -125,7 +125,6 @@ export class TacticaActorSheet extends ActorSheetBase {
     const context = await super._prepareContext(options);
     const sheet = actorSheetContext(this.actor, {
       editable: this.isEditable,
-      owner: this.actor.isOwner,
       limited: this.limited,
       mode: this.mode,
       modules: readModules(),

@@ -81,7 +81,6 @@ export class TacticaItemSheet extends ItemSheetBase {
     const context = await super._prepareContext(options);
     const sheet = itemSheetContext(this.item, {
       editable: this.isEditable,
-      owner: this.item.isOwner,
       limited: this.limited,
       mode: this.mode,
       modules: readModules(),

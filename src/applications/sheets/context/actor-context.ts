@@ -76,7 +76,7 @@ export interface ActorSheetContext {
   isUnit: boolean;
   editable: boolean;
   editMode: boolean;
-  /** The user may roll for the actor (its owner): roll buttons are shown (review S4). */
+  /** The user may roll for the actor (the sheet is editable): roll buttons are shown (review S4). */
   canRoll: boolean;
   /** LIMITED permission: the header shows the portrait and the name only. */
   limited: boolean;
@@ -262,7 +262,10 @@ export function actorSheetContext(actor: TacticaActor, options: SheetOptions): A
   const unit = model instanceof UnitModel ? model : null;
   const editMode = options.editable && options.mode === "edit";
   const pressureBlocked = actor.statuses.has("pressureBlocked");
-  const canRoll = options.owner;
+  // Roll buttons for who may change the actor (review S4; dnd5e marks rolls "rollable" only on an
+  // editable sheet): a roll spends the actor's AC or WP, which an observer or a locked compendium
+  // could not write anyway.
+  const canRoll = options.editable;
   const state = { editable: options.editable, canRoll, editMode, modules: options.modules, isCharacter: character !== null, pressureBlocked };
   const kit = rowKit(state, cachedI18n(options.i18n ?? gameI18n()));
   const items = sortedItems(actor.items as Iterable<Item.Implementation & { sort?: number }>);

@@ -34,10 +34,8 @@ export type SheetMode = "play" | "edit";
 
 /** What every sheet context is built from besides its document. */
 export interface SheetOptions {
-  /** The user may change the document (owner, not locked in a compendium). */
+  /** The user may change the document (owner, not locked in a compendium): also who may roll for an actor. */
   editable: boolean;
-  /** The user owns the document: only an owner rolls for an actor (roll buttons). */
-  owner: boolean;
   /** The user has exactly LIMITED permission: header and biography only. */
   limited?: boolean;
   mode: SheetMode;

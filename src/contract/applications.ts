@@ -1,0 +1,104 @@
+/**
+ * Contract: what Tactica's windows rely on in core's ApplicationV2 family, checked on a dialog and
+ * an actor the suite creates and removes again:
+ * - `DialogV2#_onSubmit`: a button callback that returns nothing submits the button's ACTION
+ *   ("Otherwise, the button's identifier is used" —
+ *   https://foundryvtt.com/api/interfaces/foundry.DialogV2Button.html), and `form.closeOnSubmit`
+ *   (the default) closes the dialog, while `closeOnSubmit: false` keeps it open (the roll
+ *   dialogs keep a refused input open this way, src/applications/dialogs/form-dialog.ts);
+ * - `DialogV2.wait` resolves `null` when the dialog is closed without a button
+ *   (https://foundryvtt.com/api/classes/foundry.applications.api.DialogV2.html#wait);
+ * - `ActorSheetV2#_onDragStart` puts the dragged row's `dataset.itemId` item's drag data in the
+ *   `text/plain` transfer (core v13 `client/applications/sheets/actor-sheet.mjs`), which the
+ *   Tactica sheet leaves to core for items; a characteristic row carries Tactica's own payload.
+ */
+import type { ContractContext } from "./index";
+
+type Obj = Record<string, unknown>;
+
+/** A DialogV2 instance through the members the suite uses. */
+interface DialogDoc {
+  readonly rendered: boolean;
+  readonly element: { querySelector(selector: string): unknown } | null;
+  render(options: Obj): Promise<unknown>;
+  close(): Promise<unknown>;
+  _onSubmit(target: unknown, event: unknown): Promise<unknown>;
+}
+type DialogClass = (new (options: Obj) => DialogDoc) & { wait(options: Obj): Promise<unknown> };
+
+const Dialog = () => foundry.applications.api.DialogV2 as unknown as DialogClass;
+
+/** A submit event as core's DialogV2 receives it from a click (it calls `preventDefault`). */
+const submitEvent = () => new Event("submit", { cancelable: true });
+
+function dialogWith(submitted: unknown[], closeOnSubmit: boolean): DialogDoc {
+  return new (Dialog())({
+    window: { title: "[Quench] contract" },
+    content: "<p>contract</p>",
+    form: { closeOnSubmit },
+    buttons: [{ action: "go", label: "Go", callback: () => null }],
+    submit: async (result: unknown) => void submitted.push(result),
+  });
+}
+
+interface ActorDoc {
+  readonly uuid: string;
+  readonly items: { contents: { id: string; uuid: string }[] };
+  readonly sheet: { _onDragStart(event: unknown): Promise<void> } | null;
+  delete(): Promise<unknown>;
+}
+
+export function applicationsContract({ describe, it, assert }: ContractContext): void {
+  describe("DialogV2", () => {
+    it("a callback returning nothing submits the button's action; closeOnSubmit closes, false keeps it open", async () => {
+      for (const closeOnSubmit of [true, false]) {
+        const submitted: unknown[] = [];
+        const dialog = dialogWith(submitted, closeOnSubmit);
+        await dialog.render({ force: true });
+        try {
+          await dialog._onSubmit(dialog.element?.querySelector('button[data-action="go"]'), submitEvent());
+          assert.deepEqual(submitted, ["go"], "the button's action");
+          assert.equal(dialog.rendered, !closeOnSubmit, `rendered after a submission with closeOnSubmit ${closeOnSubmit}`);
+        } finally {
+          if (dialog.rendered) await dialog.close();
+        }
+      }
+    });
+
+    it("wait() resolves null when the dialog is closed without a button", async () => {
+      let opened: DialogDoc | null = null;
+      const result = Dialog().wait({
+        window: { title: "[Quench] contract" },
+        content: "<p>contract</p>",
+        buttons: [{ action: "go", label: "Go" }],
+        render: (_event: unknown, dialog: DialogDoc) => void (opened = dialog),
+      });
+      for (let i = 0; i < 50 && !opened; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      assert.ok(opened, "the dialog rendered");
+      await (opened as DialogDoc | null)?.close();
+      assert.equal(await result, null);
+    });
+  });
+
+  describe("ActorSheetV2 drag", () => {
+    it("an item row's drag carries the item's drag data; a characteristic row Tactica's payload", async () => {
+      const Actor = (CONFIG.Actor as unknown as { documentClass: { create(data: Obj): Promise<unknown> } }).documentClass;
+      const actor = (await Actor.create({ name: "[Quench] contract", type: "character", items: [{ name: "Épée", type: "weapon" }] })) as ActorDoc;
+      try {
+        const item = actor.items.contents[0]!;
+        const drag = async (dataset: Obj) => {
+          const data: Record<string, string> = {};
+          const transfer = { setData: (type: string, value: string) => void (data[type] = value) };
+          await actor.sheet!._onDragStart({ currentTarget: { dataset }, target: { dataset: {} }, dataTransfer: transfer });
+          return data["text/plain"] ? (JSON.parse(data["text/plain"]) as Obj) : null;
+        };
+        const itemData = await drag({ itemId: item.id });
+        assert.equal(itemData?.type, "Item");
+        assert.equal(itemData?.uuid, item.uuid);
+        assert.deepEqual(await drag({ characteristic: "co" }), { type: "TacticaCharacteristic", actorUuid: actor.uuid, key: "co" });
+      } finally {
+        await actor.delete();
+      }
+    });
+  });
+}

@@ -1,0 +1,282 @@
+import { describe, expect, it } from "vitest";
+import { installFoundryFake, type FakeFoundry } from "./fake";
+import { dataFake } from "./fake-data";
+import { setFakeGeneration } from "./fake-regions";
+import {
+  FakeActorSheetV2,
+  FakeApplicationV2,
+  FakeDialogV2,
+  FakeDocumentSheetV2,
+  FakeElement,
+  FakeHandlebarsApplicationMixin,
+  answerDialog,
+  dragStart,
+  elementsOf,
+  nextDialog,
+  submitForm,
+} from "./fake-apps";
+import { loadWorld } from "./world";
+
+// The ApplicationV2 part of the Foundry fake (fake-apps.ts) against the behaviours it claims, one
+// test per behaviour, each named after its source (core v13 client code as read in the notes
+// /work/notes/foundry-behaviour.md §3–§4, the public API pages, dnd5e / draw-steel). The
+// instances registry, render queue and form submission are in places-fake.test.ts.
+
+type Obj = Record<string, unknown>;
+const hooksOf = (fake: FakeFoundry) => fake.hooks;
+
+describe("fake ApplicationV2 (core v13 application.mjs)", () => {
+  it("_initializeApplicationOptions: classes accumulate, objects merge, no class shares its defaults with an instance", () => {
+    installFoundryFake();
+    class A extends FakeApplicationV2 {
+      static override DEFAULT_OPTIONS: Obj = { classes: ["a"], actions: { one: () => 1 }, position: { width: 100 } };
+    }
+    class B extends A {
+      static override DEFAULT_OPTIONS: Obj = { classes: ["b"], actions: { two: () => 2 }, position: { height: 50 } };
+    }
+    const app = new B({ classes: ["c"] });
+    expect(app.options.classes).toEqual(["a", "b", "c"]);
+    expect(Object.keys(app.options.actions as Obj)).toEqual(["one", "two"]);
+    expect(app.options.position).toEqual({ width: 100, height: 50 });
+    (app.options.actions as Obj).three = () => 3;
+    expect(Object.keys(new B().options.actions as Obj)).toEqual(["one", "two"]);
+  });
+
+  it("render: _configureRenderOptions (tab) → _prepareContext (the only tab group) → _onFirstRender once → _onRender → render event; close emits close", async () => {
+    installFoundryFake();
+    const calls: string[] = [];
+    class Tabbed extends FakeApplicationV2 {
+      static override TABS = { primary: { tabs: [{ id: "one" }, { id: "two" }], initial: "one" } };
+      override async _onFirstRender() {
+        calls.push("first");
+      }
+      override async _onRender(context: Obj) {
+        calls.push(`render:${Object.keys(context.tabs as Obj).join(",")}:${this.tabGroups.primary}`);
+      }
+    }
+    const app = new Tabbed();
+    app.addEventListener("render", () => calls.push("event"));
+    app.addEventListener("close", () => calls.push("closed"), { once: true });
+    await app.render({ force: true });
+    await app.render({ tab: "two" });
+    await app.close();
+    await app.close();
+    expect(calls).toEqual(["first", "render:one,two:one", "event", "render:one,two:two", "event", "closed"]);
+    expect(app.element).toBeNull();
+  });
+
+  it("_prepareTabs: tabGroups ??= initial; the active tab's cssClass is 'active', the others' undefined (but present); labelPrefix", () => {
+    installFoundryFake();
+    class Tabbed extends FakeApplicationV2 {
+      static override TABS = { primary: { tabs: [{ id: "one", icon: "i" }, { id: "two", label: "Own" }], initial: "two", labelPrefix: "TABS" } };
+    }
+    const app = new Tabbed();
+    const tabs = app._prepareTabs("primary");
+    expect(tabs).toEqual({
+      one: { group: "primary", id: "one", active: false, cssClass: undefined, icon: "i", label: "TABS.one" },
+      two: { group: "primary", id: "two", active: true, cssClass: "active", label: "Own" },
+    });
+    expect("cssClass" in tabs.one!).toBe(true);
+  });
+
+  it("_createContextMenu: get<Class>ContextOptions for every class of the chain, or only the given hook; no entry, no menu", () => {
+    const fake = installFoundryFake();
+    class Mine extends FakeHandlebarsApplicationMixin(FakeDocumentSheetV2) {}
+    const app = new Mine({ document: { uuid: "X.y", isOwner: true, _source: {} } });
+    const fired: string[] = [];
+    for (const name of ["getMineContextOptions", "getHandlebarsApplicationContextOptions", "getDocumentSheetV2ContextOptions", "getApplicationV2ContextOptions", "getOwnContextOptions"]) {
+      hooksOf(fake).on(name, (_app: unknown, items: unknown) => void fired.push(`${name}:${(items as unknown[]).length}`));
+    }
+    const menu = app._createContextMenu(() => [{ name: "A" }], ".row", { fixed: true });
+    expect(fired).toEqual(["getMineContextOptions:1", "getHandlebarsApplicationContextOptions:1", "getDocumentSheetV2ContextOptions:1", "getApplicationV2ContextOptions:1"]);
+    const menus = (fake as unknown as { contextMenus: { selector: string; options: Obj }[] }).contextMenus;
+    expect(menus.at(-1)).toMatchObject({ selector: ".row", options: { jQuery: false, fixed: true } });
+    expect(menu).not.toBeNull();
+    fired.length = 0;
+    app._createContextMenu(() => [{ name: "B" }], ".row", { hookName: "getOwnContextOptions", parentClassHooks: false });
+    expect(fired).toEqual(["getOwnContextOptions:1"]);
+    expect(app._createContextMenu(() => [], ".row")).toBeNull();
+  });
+
+  it("_onChangeForm submits an open form when form.submitOnChange; _onSubmitForm reads FormDataExtended", async () => {
+    installFoundryFake();
+    const seen: Obj[] = [];
+    class Form extends FakeApplicationV2 {
+      static override DEFAULT_OPTIONS = { form: { submitOnChange: true, handler: (_e: unknown, _f: unknown, data: { object: Obj }) => void seen.push(data.object) } };
+    }
+    const app = new Form();
+    const form = new FakeElement("form");
+    form.values = { name: "x" };
+    await app._onChangeForm(app.options.form as Obj, { currentTarget: form });
+    expect(seen).toEqual([]);
+    await app.render({ force: true });
+    await app._onChangeForm(app.options.form as Obj, { currentTarget: form });
+    expect(seen).toEqual([{ name: "x" }]);
+  });
+
+  it("the fake classes answer to core's names (hooks and ids are built from them)", () => {
+    expect([FakeApplicationV2.name, FakeDocumentSheetV2.name, FakeActorSheetV2.name, FakeDialogV2.name]).toEqual(["ApplicationV2", "DocumentSheetV2", "ActorSheetV2", "DialogV2"]);
+  });
+
+  it("v14 only: a detached render puts the app in that window, and renderChild opens a child there", async () => {
+    const fake = installFoundryFake();
+    const parent = new FakeApplicationV2();
+    await parent.render({ force: true, window: { detached: true, windowId: "w1" } });
+    expect([parent.window.windowId, parent.renderChild]).toEqual([undefined, undefined]);
+    setFakeGeneration(fake, 14);
+    await parent.render({ window: { detached: true, windowId: "w1" } });
+    const child = new FakeApplicationV2();
+    await parent.renderChild!(child);
+    expect([parent.window.windowId, child.rendered, child.window.windowId]).toEqual(["w1", true, "w1"]);
+  });
+});
+
+describe("fake DialogV2 (core v13 dialog.mjs; DialogV2Button)", () => {
+  const button = (callback?: () => unknown) => ({ action: "go", label: "Go", ...(callback ? { callback } : {}) });
+
+  it("needs at least one button; keys them by action", () => {
+    installFoundryFake();
+    expect(() => new FakeDialogV2({ buttons: [] })).toThrow("You must define at least one entry in config.buttons");
+    expect(Object.keys(new FakeDialogV2({ buttons: [button(), { action: "no" }] }).buttons)).toEqual(["go", "no"]);
+  });
+
+  it("_onSubmit: a nullish callback result becomes the button's action; a value is kept; closeOnSubmit closes", async () => {
+    installFoundryFake();
+    for (const [callback, expected] of [[() => null, "go"], [() => undefined, "go"], [() => 0, 0], [() => ({ v: 1 }), { v: 1 }], [undefined, "go"]] as const) {
+      const results: unknown[] = [];
+      const dialog = new FakeDialogV2({ buttons: [button(callback as () => unknown)], submit: async (r: unknown) => void results.push(r) });
+      await dialog.render({ force: true });
+      await answerDialog(dialog, "go");
+      expect(results).toEqual([expected]);
+      expect(dialog.rendered).toBe(false);
+    }
+  });
+
+  it("_onSubmit: buttons disabled while the callback runs and re-enabled after; closeOnSubmit false stays open", async () => {
+    installFoundryFake();
+    let during: boolean | undefined;
+    const goButton = (): FakeElement => dialog.element!.querySelector('button[data-action="go"]')!;
+    const dialog: FakeDialogV2 = new FakeDialogV2({ form: { closeOnSubmit: false }, buttons: [button(() => (during = goButton().disabled))] });
+    await dialog.render({ force: true });
+    await answerDialog(dialog, "go");
+    expect([during, goButton().disabled, dialog.rendered]).toEqual([true, false, true]);
+  });
+
+  it("wait: closing resolves null (or close()'s value), or rejects with rejectClose; prompt resolves 'ok'; confirm true / false", async () => {
+    installFoundryFake();
+    const closed = FakeDialogV2.wait({ buttons: [button()] });
+    await (await nextDialog()).close();
+    expect(await closed).toBeNull();
+    const valued = FakeDialogV2.wait({ buttons: [button()], close: () => "gone" });
+    await (await nextDialog()).close();
+    expect(await valued).toBe("gone");
+    const rejected = FakeDialogV2.wait({ buttons: [button()], rejectClose: true });
+    await (await nextDialog()).close();
+    await expect(rejected).rejects.toThrow("Dialog was dismissed without pressing a button.");
+    const prompt = FakeDialogV2.prompt({ ok: { callback: () => null } });
+    await answerDialog(await nextDialog(), "ok");
+    expect(await prompt).toBe("ok");
+    const yes = FakeDialogV2.confirm({});
+    await answerDialog(await nextDialog(), "yes");
+    const no = FakeDialogV2.confirm({});
+    const dialog = await nextDialog();
+    expect(Object.values(dialog.buttons).find((b) => b.default)?.action).toBe("no");
+    await answerDialog(dialog, null);
+    expect([await yes, await no]).toEqual([true, false]);
+  });
+
+  it("renders its content inside core's dialog form; FormDataExtended reads the form the button belongs to", async () => {
+    installFoundryFake();
+    let read: unknown;
+    const dialog = new FakeDialogV2({
+      content: "<p>Hi</p>",
+      buttons: [button((...args: unknown[]) => (read = new (foundry.applications.ux.FormDataExtended as unknown as new (f: unknown) => { object: Obj })((args[1] as { form: unknown }).form).object))],
+    });
+    await dialog.render({ force: true });
+    expect(dialog.html).toBe('<form class="dialog-form standard-form" autocomplete="off"><div class="dialog-content standard-form"><p>Hi</p></div><footer class="form-footer"><button type="submit" data-action="go">Go</button></footer></form>');
+    await answerDialog(dialog, "go", { a: "1" });
+    expect(read).toEqual({ a: "1" });
+  });
+});
+
+describe("fake DocumentSheetV2 / ActorSheetV2 (core v13 document-sheet.mjs, actor-sheet.mjs)", () => {
+  it("editImage accepts an IMG only", async () => {
+    installFoundryFake();
+    const sheet = new FakeDocumentSheetV2({ document: { uuid: "X.y", isOwner: true, _source: {} } });
+    const editImage = (sheet.options.actions as Record<string, (this: unknown, e: unknown, t: unknown) => Promise<void>>).editImage!;
+    await expect(editImage.call(sheet, {}, new FakeElement("button"))).rejects.toThrow("The editImage action is available only for IMG elements.");
+    await editImage.call(sheet, {}, new FakeElement("img", { "data-edit": "img" }));
+    expect(sheet.imageEdits).toEqual(["img"]);
+  });
+
+  it("drag binds to .draggable only, after a render, when _canDragStart (isEditable); _onDragStart reads itemId / effectId; a link is ignored", async () => {
+    const w = await loadWorld();
+    w.data.setUser("gm-1");
+    const actor = (await w.createActor({ name: "A", type: "character", items: [{ name: "I", type: "gear" }], effects: [{ name: "E" }] })) as unknown as {
+      uuid: string;
+      items: { contents: { id: string; uuid: string }[] };
+      effects: { contents: { id: string; uuid: string }[] };
+      ownership: Obj;
+    };
+    const item = actor.items.contents[0]!;
+    const effect = actor.effects.contents[0]!;
+    const sheet = new FakeActorSheetV2({ document: actor });
+    const row = (attrs: Record<string, string>) => new FakeElement("li", attrs);
+    expect(await dragStart(sheet, row({ class: "draggable", "data-item-id": item.id }))).toBeNull();
+    await sheet.render({ force: true });
+    expect(sheet.dragSelector).toBe(".draggable");
+    expect(await dragStart(sheet, row({ class: "item draggable", "data-item-id": item.id }))).toEqual({ type: "Item", uuid: item.uuid });
+    expect(await dragStart(sheet, row({ class: "draggable", "data-effect-id": effect.id }))).toEqual({ type: "ActiveEffect", uuid: effect.uuid });
+    expect(await dragStart(sheet, row({ class: "item", draggable: "true", "data-item-id": item.id }))).toBeNull();
+    expect(await dragStart(sheet, row({ class: "draggable", "data-link": "", "data-item-id": item.id }))).toBeNull();
+    w.data.setUser("player-1");
+    expect(await dragStart(sheet, row({ class: "draggable", "data-item-id": item.id }))).toBeNull();
+  });
+});
+
+describe("fake document members and sheet registration (ClientDocumentMixin, DocumentSheetConfig)", () => {
+  it("registration: core's V1 sheets come registered; unregisterSheet removes one; a document's sheet is its type's last default one, made once", async () => {
+    const fake = installFoundryFake();
+    const regs = () => (fake as unknown as { sheetRegistrations: { documentName: string; scope: string; sheetClass: unknown }[] }).sheetRegistrations;
+    const v1 = (fake.foundry as unknown as { appv1: { sheets: { ActorSheet: unknown; ItemSheet: unknown } } }).appv1.sheets;
+    expect(regs().map((r) => `${r.documentName}:${r.scope}`)).toEqual(["Actor:core", "Item:core", "ActiveEffect:core"]);
+    expect(regs()[0]!.sheetClass).toBe(v1.ActorSheet);
+    const collections = fake.foundry.documents.collections as { Actors: { unregisterSheet(scope: string, cls: unknown): void } };
+    collections.Actors.unregisterSheet("core", v1.ActorSheet);
+    expect(regs().map((r) => r.documentName)).toEqual(["Item", "ActiveEffect"]);
+    const w = await loadWorld();
+    const actor = (await w.createActor({ name: "A", type: "character" })) as unknown as { sheet: unknown };
+    const { CharacterSheet } = await import("../../src/applications/sheets/actor-sheet");
+    expect(actor.sheet).toBeInstanceOf(CharacterSheet);
+    expect(actor.sheet).toBe(actor.sheet);
+  });
+
+  it("limited is exactly LIMITED for the user (a GM never), embedded documents too; toDragData; getRollData; Item sort", async () => {
+    const w = await loadWorld();
+    type Doc = { limited: boolean; uuid: string; system: unknown; toDragData(): unknown; getRollData(): unknown; items: { contents: { limited: boolean; sort: number }[] } };
+    const observed = (await w.createActor({ name: "O", type: "character", ownership: { default: 1, "player-1": 2 } })) as unknown as Doc;
+    const limited = (await w.createActor({ name: "L", type: "character", ownership: { default: 1 }, items: [{ name: "I", type: "gear", sort: 5 }] })) as unknown as Doc;
+    w.data.setUser("gm-1");
+    expect(limited.limited).toBe(false);
+    w.data.setUser("player-1");
+    expect([observed.limited, limited.limited, limited.items.contents[0]!.limited]).toEqual([false, true, true]);
+    expect(limited.toDragData()).toEqual({ type: "Actor", uuid: limited.uuid });
+    expect(limited.getRollData()).toBe(limited.system);
+    expect(limited.items.contents[0]!.sort).toBe(5);
+  });
+
+  it("elementsOf reads each opening tag's classes and data attributes (entities decoded)", () => {
+    const [li, button] = elementsOf('<li class="item draggable" data-item-id="a&amp;b"><button type="button" data-sub-aptitude="x">Go</button></li>');
+    expect([li!.tagName, li!.classList.contains("draggable"), li!.dataset.itemId, button!.dataset.subAptitude]).toEqual(["LI", true, "a&b", "x"]);
+  });
+
+  it("submitForm goes through _onSubmitForm (a throwing handler notifies and stays open)", async () => {
+    const fake = installFoundryFake();
+    class Form extends FakeApplicationV2 {
+      static override DEFAULT_OPTIONS = { form: { closeOnSubmit: true, handler: () => { throw new Error("no"); } } };
+    }
+    const app = await new Form().render({ force: true });
+    await submitForm(app, {});
+    expect([app.rendered, dataFake(fake).notifications.of("error")]).toEqual([true, ["no"]]);
+  });
+});
