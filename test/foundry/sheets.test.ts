@@ -508,6 +508,25 @@ describe("modes, tabs, enrichment and effects (review S6, S7, S8)", () => {
   });
 });
 
+describe("element ids (review D3)", () => {
+  it("an item sheet's field ids start with its window id: two sheets of items sharing an id share no element id", async () => {
+    const w = await loadSheetWorld();
+    const item = await sampleItem(w, "weapon");
+    const actor = await sampleCharacter(w, "character", [{ ...(item.toObject() as object), _id: item.id }] as never);
+    const owned = actor.items.get(item.id!)!;
+    const ids: string[][] = [];
+    for (const doc of [item, owned]) {
+      const sheet = asSheet(new w.itemSheets.TacticaItemSheet({ document: doc }));
+      sheet.mode = "edit";
+      await sheet.render({ force: true });
+      ids.push(elementsOf(sheet.renderedParts.details!).map((e) => e.getAttribute("id")).filter((id): id is string => id !== null));
+      expect(ids.at(-1)!.every((id) => id.startsWith(`${sheet.id}-`))).toBe(true);
+    }
+    expect(ids[0]!.length).toBeGreaterThan(3);
+    expect(ids[0]!.filter((id) => ids[1]!.includes(id))).toEqual([]);
+  });
+});
+
 describe("listeners and form submission (review S9)", () => {
   it("Enter in the attribute field adds ONE chip, however many times the sheet rendered", async () => {
     const w = await loadSheetWorld();
