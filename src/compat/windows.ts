@@ -16,11 +16,13 @@
  * - Elements of a popped-out window belong to that window's realm: `instanceof HTMLElement` (the
  *   main window's class) is false for them, and the global `document` is the main window's
  *   (review v14 row 9; pf2e PR #22434; dnd5e `group-sheet.mjs` creates through
- *   `element.ownerDocument`). Tactica duck-types elements and creates through `ownerDocument`.
+ *   `element.ownerDocument`). Tactica duck-types elements and creates through `ownerDocument`
+ *   (./dom.ts, re-exported here).
  *
  * v14-only members are read through the small views below (fvtt-types 13.345 knows v13 only).
  */
 import { isV14 } from "./generation";
+import { besideOptions } from "./detached";
 
 /** Render options as both generations take them (v14 adds `window.detached` / `windowId`). */
 export interface WindowRenderOptions {
@@ -50,14 +52,12 @@ function hostOf(opener: unknown): WindowHost | null {
 }
 
 /**
- * The render options that put an application in `opener`'s popped-out window: `{window:
- * {detached: true, windowId}}` when `opener` is rendered in one (v14), else none.
+ * The render options that put an application in `opener`'s popped-out window (v14), else none:
+ * the combat windows' `besideOptions` (./detached.ts), one implementation for both.
  * @deprecated v13 — always `{}` there: v13 has no detached windows.
  */
 export function detachedOptions(opener: unknown): WindowRenderOptions {
-  if (!isV14()) return {};
-  const windowId = hostOf(opener)?.window?.windowId;
-  return typeof windowId === "string" && windowId !== "" ? { window: { detached: true, windowId } } : {};
+  return besideOptions(opener);
 }
 
 /**
@@ -75,32 +75,8 @@ export async function renderChild(opener: unknown, child: Renderable, options: W
   return child.render({ force: true, ...options, ...detachedOptions(opener) });
 }
 
-/** The element API Tactica uses on an element core hands over (hooks, render callbacks, events). */
-export interface ElementLike {
-  readonly ownerDocument: { createElement(tag: string): HTMLElement };
-  querySelector<E extends Element = HTMLElement>(selector: string): E | null;
-  querySelectorAll<E extends Element = HTMLElement>(selector: string): ArrayLike<E> & Iterable<E>;
-  closest?(selector: string): Element | null;
-  addEventListener(type: string, listener: (event: Event) => void, options?: boolean | AddEventListenerOptions): void;
-}
-
-/** `value` as an element of ANY browser window (duck-typed, never `instanceof`), or `null`. */
-export function elementOf(value: unknown): ElementLike | null {
-  if (typeof value !== "object" || value === null) return null;
-  const el = value as Partial<ElementLike> & { nodeType?: unknown };
-  const ok =
-    el.nodeType === 1 &&
-    typeof el.querySelector === "function" &&
-    typeof el.querySelectorAll === "function" &&
-    typeof el.addEventListener === "function" &&
-    typeof el.ownerDocument?.createElement === "function";
-  return ok ? (value as ElementLike) : null;
-}
-
-/** A new element made in `root`'s own window (the global `document` is the main window's). */
-export function createElementIn<K extends keyof HTMLElementTagNameMap>(root: ElementLike, tag: K): HTMLElementTagNameMap[K] {
-  return root.ownerDocument.createElement(tag) as HTMLElementTagNameMap[K];
-}
+/** DOM checks that hold in every browser window live in ./dom.ts (duck-typed, `ownerDocument`). */
+export { createElementIn, elementOf, type ElementLike } from "./dom";
 
 /** Whether `value` is an `<input>` element of any window (by tag name, not by class). */
 export function isInputElement(value: unknown): value is HTMLInputElement {

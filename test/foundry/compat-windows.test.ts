@@ -39,7 +39,7 @@ describe("compat: child windows", () => {
 
   it("DOM checks are duck-typed: an element of another window passes, a look-alike object does not", () => {
     const element = new FakeElement("input", { "data-input": "attribute" });
-    expect(elementOf(element)).toBe(element);
+    expect(elementOf(element)).toBe(element as unknown);
     expect(elementOf({ querySelector: () => null })).toBeNull();
     expect(elementOf(null)).toBeNull();
     expect(isInputElement(element)).toBe(true);

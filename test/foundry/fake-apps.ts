@@ -20,7 +20,8 @@
  *   `form.handler`, shows a thrown error as a notification and stays open, else honours
  *   `closeOnSubmit`. The fake classes answer to core's class names (hooks are named after them).
  * - The element: Node has no DOM, so `element` is a {@link FakeElement} — a stand-in that records
- *   listeners and answers `querySelector` only for what a test placed in it. Templates render to
+ *   listeners and answers `querySelector` only for what a test placed in it (the chat log's
+ *   message elements are fake-chat.ts's, which read buttons out of the card's HTML). Templates render to
  *   STRINGS kept per part in `renderedParts`; the browser checks and real Foundry cover the DOM.
  * - v14 (when the world runs as v14, see fake-regions.ts `setFakeGeneration`): a render with
  *   `window: {detached: true, windowId}` puts the application in that popped-out window

@@ -388,7 +388,9 @@ describe("permissions on the sheet (review S3, S4, S5)", () => {
     expect(sheet.renderedParts.header).not.toMatch(/resource|7 <small>/);
     expect(sheet.renderedParts.notes).toContain("siège d'Ostrava");
     // An observer (more than LIMITED) sees the whole sheet.
+    w.data.setUser("gm-1");
     await actor.update({ ownership: { default: 0, "player-1": 2 } } as never);
+    w.data.setUser("player-1");
     await sheet.render();
     expect(Object.keys(sheet.renderedParts)).toContain("equipment");
   });
