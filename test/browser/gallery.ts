@@ -30,10 +30,11 @@ export const WIDTHS = {
   /** `PlaceConfig.DEFAULT_OPTIONS.position` (src/applications/combat/place-config.ts) */
   placeConfig: 360,
   /**
-   * The roll dialogs and End action are DialogV2 windows that declare no width (src/applications/
-   * dialogs/form-dialog.ts, src/applications/combat/end-action.ts): a narrow dialog, as checked so far.
+   * The roll dialogs and the End action are 400 px DialogV2 windows: the roll dialogs declare it
+   * (src/applications/dialogs/form-dialog.ts), `DialogV2.prompt` gives the End action the same
+   * (core v13 dialog.mjs merges `position: {width: 400}`).
    */
-  dialog: 360,
+  dialog: 400,
 } as const;
 
 interface SampleBase {
