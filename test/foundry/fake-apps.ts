@@ -473,8 +473,6 @@ export function FakeHandlebarsApplicationMixin<B extends new (...args: any[]) =>
         const partContext = await this._preparePartContext(id, { ...context }, opts);
         this.renderedParts[id] = await renderTemplate(parts[id].template, partContext);
       }
-      // Parts no longer configured (a permission change) are gone from the window.
-      for (const id of Object.keys(this.renderedParts)) if (!parts[id]) delete this.renderedParts[id];
       this.lastContext = context;
       return context;
     }
