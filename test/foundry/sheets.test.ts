@@ -235,6 +235,8 @@ describe("item sheet: attribute chips (RULES §6.4)", () => {
     sheet.mode = "edit";
     await sheet.render({ force: true });
     for (const name of ["level", "cost", "maintenance", "points", "range", "resist"]) expect(sheet.renderedParts.details).toContain(`name="system.${name}"`);
+    // A number input is read as a number by core's FormDataExtended; `data-dtype` is redundant there (templates review).
+    expect(sheet.renderedParts.details).not.toContain("data-dtype");
     expect(sheet.renderedParts.description).toContain('name="system.description"');
   });
 });
