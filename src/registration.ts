@@ -14,7 +14,6 @@ import { TacticaItem } from "./documents/item";
 import { CORE_STATUS_ROLES, curatedStatusEffects } from "./status-effects";
 import { CHAT_PARTIALS, CHAT_TEMPLATES, DICE_ROLLS } from "./dice/index";
 import { COMBAT_TEMPLATES } from "./combat/register";
-import { CARD_STATE_TEMPLATE } from "./chat/card-state";
 import { INFO_CARD_TEMPLATE } from "./chat/render";
 import { DIALOG_TEMPLATES } from "./applications/dialogs/form-dialog";
 import { SHEET_TEMPLATES } from "./applications/register-sheets";
@@ -71,7 +70,6 @@ export const SHARED_PARTIALS = ["systems/tactica/templates/partials/aptitude-swa
 export const SYSTEM_TEMPLATES: string[] = [
   ...SHARED_PARTIALS,
   ...CHAT_PARTIALS,
-  CARD_STATE_TEMPLATE,
   INFO_CARD_TEMPLATE,
   ...CHAT_TEMPLATES,
   ...DIALOG_TEMPLATES,

@@ -15,6 +15,7 @@ import { registerPsyActivation } from "./actions/psy";
 import { registerHotbar } from "./macros";
 import { registerSheets } from "./applications/register-sheets";
 import { registerPluralHelper } from "./utils/plural";
+import { registerSignedHelper } from "./utils/signed";
 
 Hooks.once("init", () => {
   CONFIG.TACTICA = TACTICA;
@@ -28,6 +29,7 @@ Hooks.once("init", () => {
   registerHotbar();
   registerSheets();
   registerPluralHelper();
+  registerSignedHelper();
   void preloadTemplates();
   (game as Game).tactica = createApi();
   registerQuench();

@@ -1,31 +1,47 @@
 /**
- * The state part of a roll card (src/data/chat/roll-card.ts), shown under the roll: one row per
- * target with its result (resist, defence, damage breakdown) and the buttons the viewing user may
- * use on that row, the panic result drawn, AC spent, a *Différé* delay, and the card's notes.
+ * The state part of a roll card (src/data/chat/roll-card.ts), printed right under the card's
+ * result by templates/chat/parts/card-state.hbs, inside the card's own render: one verdict line
+ * per target, read from the roller's side (« Touche Ork : 14 contre 9 » in the success colour, a
+ * miss in the failure colour), a hit's damage as a chain (« Dégâts 7 → champ −4 → armure −1 →
+ * PV −2 »), the buttons the viewing user may use on each row, the power's effect text on a
+ * successful cast, the panic result drawn, AC spent, a *Différé* delay, and the card's notes.
  * Labels are language keys; names are user text, escaped by the template.
  */
 import type { RollCardModel } from "../data/chat/roll-card";
 import { PsyRoll } from "../dice/psy-roll";
+import { ScoreRoll } from "../dice/score-roll";
 import { PANIC_RESULTS } from "../config";
-import { owns, cardActor, type CardAt, type Someone } from "./authority";
+import { damageChain, type ChainStep } from "./damage-chain";
+import { owns, cardActor, cardItem, type CardAt, type Someone } from "./authority";
 import { canAct } from "./permissions";
 
-/** Where the state part lives, as Foundry loads it. */
+/** Where the state part lives, as Foundry loads it (a partial of every roll card). */
 export const CARD_STATE_TEMPLATE = "systems/tactica/templates/chat/parts/card-state.hbs";
+
+/** How a target's result reads from the roller's side: good for them, bad for them, or not yet known. */
+export type Tone = "good" | "bad" | "pending";
 
 /** One target row of the card. */
 export interface TargetRow {
   index: number;
   name: string;
-  outcomeLabel: string;
   outcome: string;
-  total: number | null;
+  tone: Tone;
+  /** Its verdict, a key formatted with `{name}`: « Touche {name} », « {name} résiste »… */
+  verdict: string;
+  /** An attack's two totals once the target defended: the attack's (with this row's modifier) and the defence's. */
+  versus: { attack: number; defence: number } | null;
+  /** A resist roll's d10, once rolled. */
+  natural: number | null;
   /** the target's own dice, as "3 + 4" (empty when none were rolled) */
   dice: string;
   modifier: number;
   distance: number | null;
+  /** The row has dice, a distance or a modifier to print under its verdict. */
+  hasFacts: boolean;
   note: string | null;
-  damage: { field: number; armour: number; resistant: number; pv: number } | null;
+  /** The damage of an applied hit, step by step; null before. */
+  chain: ChainStep[] | null;
   canResist: boolean;
   canDefend: boolean;
   canApplyDamage: boolean;
@@ -35,11 +51,24 @@ export interface TargetRow {
   stunForGM: boolean;
 }
 
+/** The panic result drawn from the card (RULES §5), as an outcome box. */
+export interface PanicBox {
+  label: string;
+  effect: string;
+  face: number | null;
+  icon: string;
+}
+
 /** What the state template receives. */
 export interface CardStateContext {
   targets: TargetRow[];
   notes: string[];
-  panic: { label: string; effect: string; face: number | null } | null;
+  panic: PanicBox | null;
+  /**
+   * RULES §4: the power's effect text (enriched rich text, marked safe) on a successful cast, when
+   * the GM wrote one; null otherwise.
+   */
+  effect: { toHTML(): string } | null;
   /** *Différé*: the action's marker waits on the timeline (the targets' buttons wait too). */
   delayedWaiting: boolean;
   acSpent: number | null;
@@ -48,53 +77,105 @@ export interface CardStateContext {
   hasState: boolean;
 }
 
+/** Each panic result's icon (Font Awesome Free), beside its name. */
+const PANIC_ICONS: Readonly<Record<keyof typeof PANIC_RESULTS, string>> = {
+  hold: "fa-solid fa-shield-halved",
+  retreat: "fa-solid fa-person-running",
+  terror: "fa-solid fa-ghost",
+  destroyed: "fa-solid fa-skull",
+};
+
+/** The outcomes a target row of each kind of card can reach (a hand-edited one reads as its bare name). */
+const VERDICTS: Readonly<Record<"attack" | "psy", readonly string[]>> = {
+  attack: ["pending", "hit", "miss"],
+  psy: ["pending", "resisted", "failed"],
+};
+
 function isPanicKey(key: string): key is keyof typeof PANIC_RESULTS {
   return key in PANIC_RESULTS;
 }
 
-/** The state context for `user` (pure: no rendering), exported for tests and the bench. */
-export function cardStateContext(found: CardAt, user: Someone | null | undefined): CardStateContext {
+/** The roller's reading of a target's outcome: an attack hits, a power is not resisted. */
+function toneOf(kind: string, outcome: string): Tone {
+  if (outcome === "pending") return "pending";
+  if (kind === "attack") return outcome === "hit" ? "good" : "bad";
+  return outcome === "failed" ? "good" : "bad";
+}
+
+/**
+ * The state context for `user` (no rendering), exported for tests and the bench. `effect` is the
+ * power's enriched effect text, when the card shows one (see {@link cardEffectSource}).
+ */
+export function cardStateContext(found: CardAt, user: Someone | null | undefined, effect: CardStateContext["effect"] = null): CardStateContext {
   const card = found.card;
   const roll = found.message.lastRoll;
   const resistable = card.kind === "psy" && roll instanceof PsyRoll && roll.options.mode === "cast" && roll.isSuccess && !!roll.options.resist;
+  const attackTotal = roll instanceof ScoreRoll && roll.purpose === "attack" ? roll.testTotal : null;
   // RULES §7.2: a declared *Différé* action has not happened yet; its due card shows it again.
   const delayedWaiting = card.delayedState === "declared";
-  const targets = card.targets.map((t, index) => targetRow(found, user, t, index, { resistable, waiting: delayedWaiting }));
-  const panic = isPanicKey(card.panic) ? { label: PANIC_RESULTS[card.panic].label, effect: PANIC_RESULTS[card.panic].effect, face: card.panicFace } : null;
+  const targets = card.targets.map((t, index) => targetRow(found, user, t, index, { resistable, waiting: delayedWaiting, attackTotal }));
+  const panic = isPanicKey(card.panic) ? { label: PANIC_RESULTS[card.panic].label, effect: PANIC_RESULTS[card.panic].effect, face: card.panicFace, icon: PANIC_ICONS[card.panic] } : null;
   const anyButton = targets.some((t) => t.canResist || t.canDefend || t.canApplyDamage);
   // Said only when it matters: a button this user cannot use on their own without a GM.
   const noGM = !!user && !user.isGM && anyButton && !game.users?.activeGM && !owns(user, cardActor(found));
-  const context = { targets, notes: [...card.notes], panic, acSpent: card.acSpent, delayed: card.delayed, delayedWaiting, noGM, hasState: false };
-  context.hasState = targets.length > 0 || context.notes.length > 0 || !!panic || card.acSpent !== null || card.delayed !== null || noGM;
+  const context: CardStateContext = { targets, notes: [...card.notes], panic, effect, acSpent: card.acSpent, delayed: card.delayed, delayedWaiting, noGM, hasState: false };
+  context.hasState = targets.length > 0 || context.notes.length > 0 || !!panic || !!effect || card.acSpent !== null || card.delayed !== null || noGM;
   return context;
 }
 
 /** One target row with the buttons `user` may use on it. */
-function targetRow(found: CardAt, user: Someone | null | undefined, t: RollCardModel["targets"][number], index: number, o: { resistable: boolean; waiting: boolean }): TargetRow {
-  const kind = found.card.kind;
+function targetRow(
+  found: CardAt,
+  user: Someone | null | undefined,
+  t: RollCardModel["targets"][number],
+  index: number,
+  o: { resistable: boolean; waiting: boolean; attackTotal: number | null },
+): TargetRow {
+  const kind = found.card.kind === "attack" ? "attack" : "psy";
   const open = !o.waiting && t.outcome === "pending";
+  const defended = kind === "attack" && o.attackTotal !== null && t.total !== null && (t.outcome === "hit" || t.outcome === "miss");
   return {
     index,
     name: t.name,
     outcome: t.outcome,
-    outcomeLabel: `TACTICA.Chat.outcome.${t.outcome}`,
-    total: t.total,
-    dice: t.dice.join(" + "),
+    tone: toneOf(kind, t.outcome),
+    verdict: VERDICTS[kind].includes(t.outcome) ? `TACTICA.Chat.verdict.${kind}.${t.outcome}` : "TACTICA.Chat.verdict.unknown",
+    versus: defended ? { attack: o.attackTotal! + t.modifier, defence: t.total! } : null,
+    natural: kind === "psy" && t.outcome !== "pending" ? t.total : null,
+    // A resist roll's one d10 is on its verdict line; an attack's defence dice are under it.
+    dice: kind === "attack" ? t.dice.join(" + ") : "",
     modifier: t.modifier,
     distance: t.distance,
+    hasFacts: (kind === "attack" && t.dice.length > 0) || t.distance !== null || t.modifier !== 0,
     note: t.note || null,
-    damage: t.damage ? { ...t.damage } : null,
+    chain: damageChain(t.damage),
     canResist: o.resistable && open && canAct(user, "resist", found, index),
-    canDefend: kind === "attack" && open && !t.note && canAct(user, "defend", found, index),
-    canApplyDamage: kind === "attack" && !o.waiting && t.outcome === "hit" && !t.damageApplied && canAct(user, "applyDamage", found, index),
+    canDefend: found.card.kind === "attack" && open && !t.note && canAct(user, "defend", found, index),
+    canApplyDamage: found.card.kind === "attack" && !o.waiting && t.outcome === "hit" && !t.damageApplied && canAct(user, "applyDamage", found, index),
     stun: t.stun,
     stunForGM: (t.stun ?? 0) > 0 && !t.stunMoved,
   };
 }
 
-/** The state part's HTML for `user` ("" when the card has no state to show). */
-export async function renderCardState(found: CardAt, user: Someone | null | undefined): Promise<string> {
-  const context = cardStateContext(found, user);
-  if (!context.hasState) return "";
-  return foundry.applications.handlebars.renderTemplate(CARD_STATE_TEMPLATE, context as unknown as Record<string, unknown>);
+/** RULES §4: the effect text a card prints — a successful cast's power's, when the GM wrote one. */
+export function cardEffectSource(found: CardAt): { html: string; item: Item.Implementation } | null {
+  const roll = found.message.lastRoll;
+  if (found.card.kind !== "psy" || !(roll instanceof PsyRoll) || roll.options.mode !== "cast" || !roll.isSuccess) return null;
+  const actor = cardActor(found);
+  const power = actor ? cardItem(actor, found.card.itemUuid) : null;
+  const html = String((power?.system as { effect?: unknown } | undefined)?.effect ?? "").trim();
+  return power && html ? { html, item: power } : null;
+}
+
+/** The state of a card for `user`, with the effect text enriched by Foundry (null when there is nothing to show). */
+export async function cardState(found: CardAt, user: Someone | null | undefined): Promise<CardStateContext | null> {
+  const source = cardEffectSource(found);
+  let effect: CardStateContext["effect"] = null;
+  if (source) {
+    // Enriched as core enriches rich text (links, inline rolls); the secrets of the power stay hidden on a card.
+    const text = await foundry.applications.ux.TextEditor.implementation.enrichHTML(source.html, { relativeTo: source.item, secrets: false });
+    effect = new Handlebars.SafeString(text);
+  }
+  const context = cardStateContext(found, user, effect);
+  return context.hasState ? context : null;
 }

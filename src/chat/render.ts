@@ -16,7 +16,9 @@ import type { ThresholdEvent } from "../rules/threshold";
 import { eventText } from "../combat/thresholds";
 import { registerDiceSoNice } from "../dice/dsn";
 import { cardActor, cardAt, cardItem, type CardAt, type Someone } from "./authority";
-import { renderCardState } from "./card-state";
+import { formatPlural } from "../utils/plural";
+import { cardState } from "./card-state";
+import { subjectOf } from "../actions/common";
 import { CARD_ACTIONS, canAct, cardFlagsFor, type CardAction } from "./permissions";
 import { runCardAction } from "./click";
 import { registerCardWriter } from "./gm";
@@ -27,28 +29,72 @@ import { registerDelayedActions } from "./delayed-actions";
 /** The template of the cards without a roll. */
 export const INFO_CARD_TEMPLATE = "systems/tactica/templates/chat/info-card.hbs";
 
-function renderInfo(context: Record<string, unknown>): Promise<string> {
-  return foundry.applications.handlebars.renderTemplate(INFO_CARD_TEMPLATE, context);
+/**
+ * What templates/chat/info-card.hbs prints: a card styled like the roll cards — the same header
+ * (the actor's portrait and name, or the kind's icon), then the result box first (its tone, its
+ * label, its lines), then the rest. Texts are localised here and escaped by the template.
+ */
+export interface InfoCardContext {
+  kind: string;
+  kindLabel: string;
+  icon: string | null;
+  subject: { name: string; img: string | null } | null;
+  title: string | null;
+  flavor: null;
+  tone: "success" | "failure" | "neutral";
+  result: string;
+  details: string[];
+  /** A threshold's combatants and what each went through. */
+  lines: { name: string; events: string[] }[];
+  /** The morale prompt's button, for the actor's owners. */
+  canTest: boolean;
+}
+
+function info(kind: string, o: Partial<InfoCardContext> & Pick<InfoCardContext, "kindLabel" | "result">): InfoCardContext {
+  return { kind, icon: null, subject: null, title: null, flavor: null, tone: "neutral", details: [], lines: [], canTest: false, ...o };
+}
+
+function renderInfo(context: InfoCardContext | { damaged: true } | { due: string }): Promise<string> {
+  return foundry.applications.handlebars.renderTemplate(INFO_CARD_TEMPLATE, context as unknown as Record<string, unknown>);
 }
 
 function isInfoKind(kind: string): kind is InfoKind {
   return (INFO_KINDS as readonly string[]).includes(kind);
 }
 
-/** A roll card: the last roll with the roller's buttons, then the card's state (rows, notes…). */
+/**
+ * A roll card, in ONE render: the last roll with the roller's buttons, its actor in the header,
+ * and the card's state (rows, effect, notes…) under its result.
+ */
 async function renderRollCard(found: CardAt, user: Someone | null): Promise<string> {
   const roll = found.message.lastRoll;
   if (!roll) throw new Error("a roll card without a readable roll");
   const isPrivate = !found.message.isContentVisible;
-  const html = await roll.render({ isPrivate, ...cardFlagsFor(user, found, found.card.followUpDone) });
-  return isPrivate ? html : html + (await renderCardState(found, user));
+  const actor = cardActor(found);
+  const subject = actor ? subjectOf(actor) : undefined;
+  const state = isPrivate ? null : await cardState(found, user);
+  return roll.render({ isPrivate, ...cardFlagsFor(user, found, found.card.followUpDone), subject, state, card: true });
 }
+
+const i18n = () => game.i18n!;
 
 /** RULES §5 (D-16): the prompt, with its button for the actor's owners (a prompt names only its author's actor). */
 function renderPrompt(found: CardAt, user: Someone | null): Promise<string> {
   const actor = cardActor(found);
   if (!actor) throw new Error("a morale prompt naming an actor its author does not own");
-  return renderInfo({ prompt: { name: actor.name, unshakeable: found.card.unshakeable, canTest: canAct(user, "moraleTest", found) } });
+  const reason = i18n().format("TACTICA.Chat.morale.halfLost", { name: actor.name });
+  const unshakeable = found.card.unshakeable;
+  return renderInfo(
+    info("moralePrompt", {
+      kindLabel: "TACTICA.Chat.card.moralePrompt",
+      subject: subjectOf(actor),
+      tone: unshakeable ? "success" : "failure",
+      icon: "fa-solid fa-flag",
+      result: i18n().localize(unshakeable ? "TACTICA.Chat.morale.unshakeableResult" : "TACTICA.Chat.morale.required"),
+      details: unshakeable ? [reason, i18n().localize("TACTICA.Chat.morale.passes")] : [reason],
+      canTest: !unshakeable && canAct(user, "moraleTest", found),
+    }),
+  );
 }
 
 /** RULES §4 (D-13): who maintains which power, and the AC it cost. */
@@ -56,7 +102,16 @@ function renderMaintain(found: CardAt): Promise<string> {
   const actor = cardActor(found);
   if (!actor) throw new Error("a maintenance naming an actor its author does not own");
   const power = cardItem(actor, found.card.itemUuid);
-  return renderInfo({ maintained: { name: actor.name, power: power?.name ?? found.card.label, ac: found.card.acSpent ?? 0 } });
+  return renderInfo(
+    info("maintain", {
+      kindLabel: "TACTICA.Chat.card.maintain",
+      subject: subjectOf(actor),
+      title: power?.name ?? found.card.label,
+      icon: "fa-solid fa-hourglass-half",
+      result: i18n().localize("TACTICA.Chat.psy.maintainedResult"),
+      details: [i18n().format("TACTICA.Chat.acSpent", { count: String(found.card.acSpent ?? 0) })],
+    }),
+  );
 }
 
 const THRESHOLD_EVENTS: readonly string[] = ["fieldRestored", "burn", "incendiaryDecay", "disruptiveDecay"];
@@ -84,10 +139,17 @@ function thresholdData(value: unknown): ThresholdData {
 /** RULES §7.3: the thresholds crossed, and what each combatant went through. */
 function renderThreshold(card: RollCardModel): Promise<string> {
   const data = thresholdData(card.threshold);
-  const label = data.mode === "tours" ? "TACTICA.Combat.Threshold.Round" : "TACTICA.Combat.Threshold.Position";
-  const title = game.i18n!.format(label, { value: data.thresholds.join(", ") });
+  const label = data.mode === "tours" ? "TACTICA.Chat.threshold.round" : "TACTICA.Chat.threshold.position";
   const lines = data.entries.filter((e) => e.events.length > 0).map((e) => ({ name: e.name, events: e.events.map(eventText) }));
-  return renderInfo({ threshold: { title, lines } });
+  return renderInfo(
+    info("threshold", {
+      kindLabel: "TACTICA.Chat.card.threshold",
+      title: i18n().format(label, { value: data.thresholds.join(", ") }),
+      icon: "fa-solid fa-hourglass-end",
+      result: lines.length ? formatPlural(i18n(), "TACTICA.Chat.threshold.changed", lines.length) : i18n().localize("TACTICA.Combat.Threshold.Nothing"),
+      lines,
+    }),
+  );
 }
 
 /** A one-line notice: its language key formatted with its values (the whole line escaped). */
@@ -95,13 +157,13 @@ function renderNotice(card: RollCardModel): Promise<string> {
   const { key, data } = card.notice;
   if (!key.startsWith("TACTICA.") || typeof data !== "object" || data === null) throw new Error("an unreadable notice");
   const values = Object.fromEntries(Object.entries(data as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
-  return renderInfo({ notice: game.i18n!.format(key, values) });
+  return renderInfo(info("notice", { kindLabel: "TACTICA.Chat.card.notice", icon: "fa-solid fa-circle-info", result: "", details: [i18n().format(key, values)] }));
 }
 
 /** RULES §7.2: a due *Différé* action — its line, then its declaring card (when the GM posted it). */
 async function renderDue(found: CardAt, user: Someone | null): Promise<string> {
   if (!(found.message.author as Someone | null)?.isGM) throw new Error("a due card a GM did not post");
-  const line = await renderInfo({ due: game.i18n!.format("TACTICA.Combat.Delayed.Due", { name: found.card.label }) });
+  const line = await renderInfo({ due: i18n().format("TACTICA.Combat.Delayed.Due", { name: found.card.label }) });
   const source = cardAt(found.card.sourceMessage);
   return source ? line + (await renderRollCard(source, user)) : line;
 }

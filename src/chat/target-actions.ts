@@ -203,7 +203,7 @@ async function applyDamage(request: CardRequest, sender: Someone): Promise<CardR
 
 /** RULES §6.2: what one hit did, for the card's breakdown. */
 function breakdownOf(result: DamageResult): DamageBreakdown {
-  return { field: result.field?.absorbed ?? 0, armour: result.armour?.reduced ?? 0, resistant: result.resistant?.reduced ?? 0, pv: result.pv.lost };
+  return { dealt: result.damage, field: result.field?.absorbed ?? 0, armour: result.armour?.reduced ?? 0, resistant: result.resistant?.reduced ?? 0, pv: result.pv.lost };
 }
 
 /** Without a GM: the clicker may write the message (its author) and the row's target. */

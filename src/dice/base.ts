@@ -79,9 +79,12 @@ export abstract class TacticaRoll<O extends BaseRollOptions> extends foundry.dic
 
   /**
    * Renders the chat card. Foundry v13 passes every option on to `_prepareChatRenderContext`;
-   * this signature adds the card flags, which fvtt-types does not know yet.
+   * this signature adds the card flags, which fvtt-types does not know yet. While core renders a
+   * card message around this roll ({@link whileCardRenders}), its own render of the roll is
+   * skipped: the card path renders the card itself, once (`card: true`).
    */
   override async render(options: ChatRenderOptions & { template?: string } = {}): Promise<string> {
+    if (!options.card && renderedByCard.has(this)) return "";
     return super.render(options as Parameters<foundry.dice.Roll["render"]>[0]);
   }
 
@@ -98,7 +101,7 @@ export abstract class TacticaRoll<O extends BaseRollOptions> extends foundry.dic
     const kind = (this.constructor as typeof TacticaRoll).KIND;
     const requested: CardFlags = { ...NO_FLAGS };
     for (const key of Object.keys(NO_FLAGS) as (keyof CardFlags)[]) requested[key] = given[key] === true;
-    const subject = this.options.subject;
+    const subject = this.options.subject ?? given.subject;
     const context: CardContext = {
       ...NO_FLAGS,
       cssClass: `tactica-card tactica-card--${kind}`,
@@ -106,6 +109,7 @@ export abstract class TacticaRoll<O extends BaseRollOptions> extends foundry.dic
       kindLabel: this.kindLabel,
       isPrivate,
       subject: subject ? { name: subject.name, img: subject.img ?? null } : null,
+      icon: null,
       title: this.options.title ?? null,
       flavor: isPrivate ? null : (flavor ?? this.options.flavor ?? null),
       formula: isPrivate ? "???" : this.formula,
@@ -115,6 +119,7 @@ export abstract class TacticaRoll<O extends BaseRollOptions> extends foundry.dic
       target: null,
       diceRows: [],
       outcome: null,
+      state: null,
       hasActions: false,
     };
     if (isPrivate) return context;
@@ -129,9 +134,34 @@ export abstract class TacticaRoll<O extends BaseRollOptions> extends foundry.dic
       target: body.target,
       diceRows: body.diceRows,
       outcome: body.outcome,
+      state: given.state ?? null,
     };
     // A class may withhold a requested button (no push once nothing can be rerolled).
     full.hasActions = body.actions.some((action) => full[action]);
     return full;
+  }
+}
+
+/** The rolls of card messages core is rendering now, each with how many such renders are running. */
+const renderedByCard = new WeakMap<object, number>();
+
+/**
+ * Runs `render` (core's `ChatMessage#renderHTML` of a card message) with the Tactica rolls among
+ * `rolls` marked as the card's: core renders the rolls of a message whose content it may not show
+ * (v13 `#renderRollContent`: `roll.render({isPrivate: true})` for each roll of a hidden message,
+ * `roll.render({isPrivate: false, message})` when the content has no element), and the card path
+ * replaces that content with the card it renders once. Marked rolls render nothing for core.
+ */
+export async function whileCardRenders<T>(rolls: readonly unknown[], render: () => Promise<T>): Promise<T> {
+  const own = rolls.filter((r): r is object => r instanceof TacticaRoll);
+  for (const roll of own) renderedByCard.set(roll, (renderedByCard.get(roll) ?? 0) + 1);
+  try {
+    return await render();
+  } finally {
+    for (const roll of own) {
+      const left = (renderedByCard.get(roll) ?? 1) - 1;
+      if (left > 0) renderedByCard.set(roll, left);
+      else renderedByCard.delete(roll);
+    }
   }
 }

@@ -5,12 +5,13 @@
  * escaped. Every field is always present (null when empty) so templates can be checked in
  * Handlebars' strict mode.
  */
+import { pluralKey } from "../utils/plural";
 
 /** Where chat card templates live, as Foundry loads them. */
 export const CHAT_TEMPLATE_ROOT = "systems/tactica/templates/chat";
 
 /** Shared partials the chat cards include; preload them (`loadTemplates`) before rendering. */
-export const CHAT_PARTIALS = ["header", "private", "inputs", "dice", "outcome"].map(
+export const CHAT_PARTIALS = ["header", "private", "inputs", "dice", "outcome", "card-state"].map(
   (name) => `${CHAT_TEMPLATE_ROOT}/parts/${name}.hbs`,
 );
 
@@ -102,6 +103,22 @@ export const NO_FLAGS: CardFlags = {
 export interface ChatRenderOptions extends Partial<CardFlags> {
   flavor?: string;
   isPrivate?: boolean;
+  /**
+   * Who the card is about when the roll does not say (the card's actor: every card gets an actor
+   * header, even a roll posted without a subject); the roll's own subject comes first.
+   */
+  subject?: CardSubject | null;
+  /**
+   * The card's own state (targets, panic drawn, notes…), built by the chat layer
+   * (src/chat/card-state.ts) and printed by templates/chat/parts/card-state.hbs right under the
+   * result, inside the same card and the same render. Opaque to the dice layer.
+   */
+  state?: object | null;
+  /**
+   * Set by the card path (src/chat/render.ts) on its own render. A Tactica roll rendered by core
+   * for a card message (which the card path renders itself) is not rendered a second time.
+   */
+  card?: boolean;
 }
 
 /** What every card template receives. Each roll class adds its own fields (see its template). */
@@ -111,6 +128,8 @@ export interface CardContext extends CardFlags {
   kindLabel: string;
   isPrivate: boolean;
   subject: { name: string; img: string | null } | null;
+  /** The header's icon when there is no portrait (a roll card's is its portrait: null). */
+  icon: string | null;
   title: string | null;
   flavor: string | null;
   formula: string;
@@ -120,6 +139,8 @@ export interface CardContext extends CardFlags {
   target: { label: string; value: number } | null;
   diceRows: DiceRow[];
   outcome: Outcome | null;
+  /** The card's state (see {@link ChatRenderOptions.state}); null for a bare roll or a private render. */
+  state: object | null;
   hasActions: boolean;
 }
 
@@ -139,13 +160,12 @@ export function note(key: string, count = 0): LocalNote {
 }
 
 /**
- * A note whose text depends on the plural form of `count` in the current language: `prefix`
- * (ending with a dot) gets `one` or `other` appended (French counts 0 and 1 as singular, English
- * only 1). Both keys exist in each language file.
+ * A note whose text depends on the plural form of `count` in the current language: `base` (a key
+ * with `.one` and `.other` under it, in both language files) gets the form `pluralKey` chooses
+ * (src/utils/plural.ts: French counts 0 and 1 as singular, English only 1).
  */
-export function pluralNote(prefix: string, count: number): LocalNote {
-  const rule = new Intl.PluralRules(currentLang()).select(count);
-  return { key: `${prefix}${rule === "one" ? "one" : "other"}`, count };
+export function pluralNote(base: string, count: number): LocalNote {
+  return { key: pluralKey(base, count, currentLang()), count };
 }
 
 /** Language of the client, for number and plural formatting. */
@@ -169,7 +189,7 @@ export function dieBadge(
   choosable = false,
 ): DieBadge {
   // A plain d10 or d6 has its size as its kind: list each class once.
-  const classes = [...new Set(["tactica-die", `d${sides}`, kind, ...extra])].join(" ");
+  const classes = [...new Set(["tactica-die", `d${sides}`, kind, ...extra, ...(choosable ? ["choosable"] : [])])].join(" ");
   return { index, face, sides, kind, kindLabel, classes, choosable };
 }
 

@@ -241,7 +241,7 @@ export class PoolRoll extends TacticaRoll<PoolRollOptions> {
     const pushed = this.isPushed;
     const rows = [poolDiceRow("TACTICA.Card.pool.firstRoll", this.firstFaces, false, null)];
     if (pushed) rows.push(poolDiceRow("TACTICA.Card.pool.afterPush", this.faces, true, this.options.before ?? null));
-    const details: LocalNote[] = [pluralNote("TACTICA.Card.pool.successes.", this.successes)];
+    const details: LocalNote[] = [pluralNote("TACTICA.Card.pool.successes", this.successes)];
     if (this.required > 1) details.push(note("TACTICA.Card.pool.requiredNote", this.required));
     const odds = this.odds;
     return {

@@ -113,7 +113,7 @@ export class PsyRoll extends TacticaRoll<PsyRollOptions> {
     if (o.concentration) rows.push(modifierRow("TACTICA.Card.psy.concentration", CONCENTRATION_BONUS));
     if (o.mode === "cast" && (o.chanters ?? 0) > 0) {
       const chanters = o.chanters ?? 0;
-      rows.push(modifierRow("TACTICA.Card.psy.chant", chantBonus(chanters), { note: pluralNote("TACTICA.Card.psy.chanters.", chanters) }));
+      rows.push(modifierRow("TACTICA.Card.psy.chant", chantBonus(chanters), { note: pluralNote("TACTICA.Card.psy.chanters", chanters) }));
     }
     if (o.modifier) rows.push(modifierRow("TACTICA.Card.modifier", o.modifier));
     const cost = this.costAc;
@@ -126,8 +126,12 @@ export class PsyRoll extends TacticaRoll<PsyRollOptions> {
     const natural = this.natural;
     const classes = [success ? "success" : "failure"];
     if (natural === 10) classes.push("natural-10");
-    const details: LocalNote[] = [note("TACTICA.Card.rollUnder", this.target)];
+    // What happens first (the power takes effect or not, the effect ends or not), then why.
+    const details: LocalNote[] = [];
     if (natural === 10) details.push(note("TACTICA.Card.natural10"));
+    const cast = this.options.mode === "cast";
+    details.push(note(cast ? (success ? "TACTICA.Card.psy.takesEffect" : "TACTICA.Card.psy.noEffect") : success ? "TACTICA.Card.psy.cancelled" : "TACTICA.Card.psy.notCancelled"));
+    details.push(note("TACTICA.Card.rollUnder", this.target));
     const resist = this.options.mode === "cast" && success ? (this.options.resist ?? null) : null;
     return {
       inputs: this.inputs(),

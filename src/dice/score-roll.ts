@@ -135,10 +135,10 @@ export class ScoreRoll extends TacticaRoll<ScoreRollOptions> {
       return { success: null, cssClass: "neutral", label: "TACTICA.Card.total", value: total, signed: false, details: [] };
     }
     const kind = result.success ? "degreesSuccess" : "degreesFailure";
-    const details: LocalNote[] = [pluralNote(`TACTICA.Card.score.${kind}.`, result.degrees)];
+    const details: LocalNote[] = [pluralNote(`TACTICA.Card.score.${kind}`, result.degrees)];
     details.push(note("TACTICA.Card.score.degreeSize", this.options.degreeSize ?? DEFAULT_DEGREE_SIZE));
     const delay = this.stunDelay;
-    if (delay !== null && delay > 0) details.push(pluralNote("TACTICA.Card.score.stunDelay.", delay));
+    if (delay !== null && delay > 0) details.push(pluralNote("TACTICA.Card.score.stunDelay", delay));
     return passFail(result.success, details, total);
   }
 

@@ -17,6 +17,8 @@ const ROOT = "flags.tactica.cards";
 
 /** RULES §6.2: what one hit did (damage absorbed, reduced, and PV lost), for the card. */
 export interface DamageBreakdown {
+  /** D, the damage of the hit (null in breakdowns written before it was recorded). */
+  dealt: number | null;
   field: number;
   armour: number;
   resistant: number;
@@ -55,8 +57,11 @@ export function cardRecord(doc: Flagged, messageId: string): Record<string, unkn
   return isRecord(record) ? record : {};
 }
 
-function isBreakdown(value: unknown): value is DamageBreakdown {
-  return isRecord(value) && ["field", "armour", "resistant", "pv"].every((k) => typeof value[k] === "number");
+/** A stored breakdown, or null; one written before `dealt` was recorded reads with `dealt: null`. */
+function breakdown(value: unknown): DamageBreakdown | null {
+  if (!isRecord(value) || !["field", "armour", "resistant", "pv"].every((k) => typeof value[k] === "number")) return null;
+  const { field, armour, resistant, pv, dealt } = value as Record<string, number>;
+  return { dealt: typeof dealt === "number" ? dealt : null, field: field!, armour: armour!, resistant: resistant!, pv: pv! };
 }
 
 /** The record of row `index` of card `messageId` on its target `doc`, or null. */
@@ -68,7 +73,7 @@ export function targetRecord(doc: Flagged, messageId: string, index: number): Ta
     total: typeof row.total === "number" ? row.total : null,
     damageApplied: row.damageApplied === true,
     stun: typeof row.stun === "number" ? row.stun : null,
-    damage: isBreakdown(row.damage) ? row.damage : null,
+    damage: breakdown(row.damage),
   };
 }
 

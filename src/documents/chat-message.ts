@@ -10,7 +10,7 @@
  * The renderer comes from the chat layer (registered on init), which sits above this one.
  */
 import { RollCardModel } from "../data/chat/roll-card";
-import { TacticaRoll, type BaseRollOptions } from "../dice/base";
+import { TacticaRoll, whileCardRenders, type BaseRollOptions } from "../dice/base";
 
 type AnyTacticaRoll = TacticaRoll<BaseRollOptions>;
 
@@ -46,13 +46,17 @@ export class TacticaChatMessage extends ChatMessage {
     return this.card && cardRenderer ? cardRenderer(this) : "";
   }
 
-  /** Core's message frame, with the card rendered into its content once (see the module comment). */
+  /**
+   * Core's message frame, with the card rendered into its content once (see the module comment).
+   * Core renders no roll of a card: a visible card's content holds its summary paragraphs (core
+   * renders rolls only into content without an element), and the rolls of a hidden card, which
+   * core renders privately whatever the content, render nothing while core builds the frame.
+   */
   override async renderHTML(...args: Parameters<ChatMessage["renderHTML"]>): ReturnType<ChatMessage["renderHTML"]> {
-    const html = await super.renderHTML(...args);
-    if (this.card) {
-      const content = (html as unknown as MessageElement).querySelector(".message-content");
-      if (content) content.innerHTML = await this.renderCard();
-    }
+    if (!this.card) return super.renderHTML(...args);
+    const html = await whileCardRenders(this.rolls, () => super.renderHTML(...args));
+    const content = (html as unknown as MessageElement).querySelector(".message-content");
+    if (content) content.innerHTML = await this.renderCard();
     return html;
   }
 }

@@ -63,7 +63,10 @@ describe("roll cards", () => {
     queueDiceFaces([2]);
     expect(await w.click("player-2", "resist", message, { targetIndex: 0 })).toEqual({ ok: true });
     expect(message.card?.targets[0]?.outcome).toBe("resisted");
-    expect(textOf(await renderAs("player-2", message))).toContain("Vex <Vex> Résiste (2)");
+    // The verdict reads from the caster's side: the target resisted, with its die.
+    const text = textOf(await renderAs("player-2", message));
+    expect(text).toContain("Vex <Vex> résiste d10 : 2");
+    expect(await renderAs("player-2", message)).toContain('class="tactica-target tactica-target--bad"');
   });
 
   it("attack: Defend for the target's owner, hit when strictly higher, Apply damage for the target's owner or a GM, once", async () => {
@@ -81,8 +84,39 @@ describe("roll cards", () => {
     const results = await Promise.all([w.click("gm-1", "applyDamage", message, { targetIndex: 0 }), w.click("player-2", "applyDamage", message, { targetIndex: 0 })]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(systemAs<{ profile: { pv: { value: number } } }>(vex).profile.pv.value).toBe(5);
-    expect(message.card?.targets[0]?.damage).toEqual({ field: 0, armour: 0, resistant: 0, pv: 5 });
-    expect(textOf(await renderAs("player-2", message))).toContain("PV perdus 5");
+    expect(message.card?.targets[0]?.damage).toEqual({ dealt: 5, field: 0, armour: 0, resistant: 0, pv: 5 });
+    // One verdict line with both totals, from the attacker's side, and the damage as a chain.
+    const html = await renderAs("player-2", message);
+    expect(textOf(html)).toContain("Touche Vex <Vex> 17 contre 2");
+    expect(textOf(html)).toContain("Dégâts 5 → PV −5");
+    expect(html).toContain('class="tactica-target tactica-target--good"');
+  });
+
+  it("psy: a successful cast prints the power's effect text when the GM wrote one; a failed cast does not", async () => {
+    const power = kara.items.get("power0000000001")!;
+    await power.update({ system: { effect: "<p>La cible perd <strong>2 AC</strong>.</p>" } } as never);
+    queueDiceFaces([3]);
+    const success = (await kara.castPower("power0000000001", { fastForward: true }))!;
+    const html = await renderAs("player-2", success);
+    expect(textOf(html)).toContain("Réussite Le pouvoir prend effet.");
+    expect(textOf(html)).toContain("Effet du pouvoir La cible perd 2 AC");
+    // The GM's rich text, as the enricher gave it (sanitised by the server: an htmlField of powers).
+    expect(html).toContain("<strong>2 AC</strong>");
+    await kara.update({ system: { actions: { spent: 0 } } } as never);
+    queueDiceFaces([10]);
+    const failure = (await kara.castPower("power0000000001", { fastForward: true }))!;
+    const failed = textOf(await renderAs("player-2", failure));
+    expect(failed).toContain("Échec 10 naturel : échec automatique. Le pouvoir ne prend pas effet.");
+    expect(failed).not.toContain("Effet du pouvoir");
+  });
+
+  it("every roll card has its actor's header, even a roll posted without a subject", async () => {
+    queueDiceFaces([2, 3, 4]);
+    const message = (await kara.rollPool({ aptitude: "vivacite" }, { fastForward: true }))!;
+    const roll = message.rolls.at(-1) as unknown as { options: { subject?: unknown } };
+    delete roll.options.subject;
+    const html = await renderAs("player-1", message);
+    expect(html).toMatch(/<span class="tactica-card__subject">Kara<\/span>/);
   });
 
   it("a blind roll seen by a player shows no result and no state", async () => {
@@ -93,7 +127,8 @@ describe("roll cards", () => {
     await withTargets(message);
     const html = await renderAs("player-2", message);
     expect(buttons(html)).toEqual([]);
-    expect(html).not.toContain("tactica-card-state");
+    expect(html).not.toContain("tactica-card__state");
+    expect(html).not.toContain("tactica-target");
   });
 
   it("the panic result and notes render after a failed morale test", async () => {
@@ -105,6 +140,9 @@ describe("roll cards", () => {
     await w.click("player-1", "rollPanic", message);
     const html = await renderAs("player-1", message);
     expect(buttons(html)).toEqual([]);
-    expect(textOf(html)).toContain("Tenir bon");
+    // The panic result is an outcome box with the condition's icon, right under the failed test.
+    expect(textOf(html)).toMatch(/Échec .*Tenir bon d10 : 1 Panique : tient sa position/);
+    expect(html).toContain('<div class="tactica-card__outcome tactica-outcome--failure tactica-panic">');
+    expect(html).toContain('<i class="fa-solid fa-shield-halved" aria-hidden="true"></i> Tenir bon');
   });
 });

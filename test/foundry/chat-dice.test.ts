@@ -115,6 +115,47 @@ describe("a card rendered once, in renderHTML", () => {
     expect(renderCard).toHaveBeenCalledTimes(1);
   });
 
+  /** The templates rendered while `fn` runs. */
+  async function templatesDuring(fn: () => Promise<unknown>): Promise<string[]> {
+    const handlebars = (w.fake.foundry as unknown as { applications: { handlebars: { renderTemplate(p: string, c: object): Promise<string> } } }).applications.handlebars;
+    const spy = vi.spyOn(handlebars, "renderTemplate");
+    try {
+      await fn();
+      return spy.mock.calls.map((c) => c[0].split("/").at(-1)!);
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it("each card is rendered ONCE: core renders none of a visible card's rolls, and the state is part of the same render", async () => {
+    const message = await poolCard();
+    queueDiceFaces([6, 6, 6, 6]);
+    await w.click("player-1", "push", message);
+    expect(message.rolls).toHaveLength(2);
+    await message.update({ system: { notes: ["TACTICA.Chat.pressure.window.turn"] } } as never);
+    // Two rolls (the first roll and the push) and a note: one template, the card with its state inside.
+    expect(await templatesDuring(() => w.elementAs("player-1", message))).toEqual(["pool.hbs"]);
+  });
+
+  it("each card is rendered ONCE for a viewer who may not see it: core's private render of each roll is skipped", async () => {
+    const message = await poolCard();
+    queueDiceFaces([6, 6, 6, 6]);
+    await w.click("player-1", "push", message);
+    await message.update({ blind: true, whisper: ["gm-1"] } as never);
+    // Core renders every roll of a hidden message privately (v13 #renderRollContent), whatever its content.
+    const element: FakeElement = await w.elementAs("player-2", message);
+    expect(await templatesDuring(() => w.elementAs("player-2", message))).toEqual(["pool.hbs"]);
+    const content = element.querySelector(".message-content")!.innerHTML;
+    expect(content.match(/<article/g)).toHaveLength(1);
+    expect(content).toContain("tactica-card__private");
+  });
+
+  it("a Tactica roll outside a card message still renders for core (only a card's own rolls are skipped)", async () => {
+    const message = await poolCard();
+    const roll = message.rolls.at(-1) as unknown as { render(o?: object): Promise<string> };
+    expect(await roll.render({ isPrivate: true })).toContain("tactica-card__private");
+  });
+
   it("the push button of the rendered card, clicked, pushes through the real click path (its listener delegated on the message)", async () => {
     const message = await poolCard();
     const element = await w.elementAs("player-1", message);

@@ -78,7 +78,7 @@ describe("hit follow-ups", () => {
     expect(await w.click("gm-1", "applyDamage", message, { targetIndex: 0 })).toEqual({ ok: true });
     expect(message.card?.targets[0]).toMatchObject({ stun: 2, stunMoved: true });
     expect(combat.combatants.get(vexId)!.initiative).toBe(7);
-    expect(textOf(await renderAs("gm-1", message))).toContain("Étourdissement : retard de 2 sur la ligne du temps");
+    expect(textOf(await renderAs("gm-1", message))).toContain("Étourdissement : 2 positions plus tard");
   });
 
   it("Etourdissante outside a timeline: the card states the delay for the GM; a pass says so", async () => {

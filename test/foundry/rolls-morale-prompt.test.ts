@@ -66,7 +66,7 @@ describe("morale prompt", () => {
     await vex.applyDamage({ damage: 7, attributes: [] });
     const prompt = prompts()[0]!;
     const html = await shown("player-2", prompt);
-    expect(textOf(html)).toContain("Vex est inébranlable : le test est réussi d'office.");
+    expect(textOf(html)).toContain("Inébranlable Vex a perdu la moitié de ses forces. Le test est réussi d'office.");
     expect(html).not.toContain("data-action");
   });
 });

@@ -210,7 +210,8 @@ describe("item sheet: attribute chips (RULES §6.4)", () => {
     const w = await loadSheetWorld();
     const item = await sampleItem(w, "weapon");
     const sheet = new w.itemSheets.TacticaItemSheet({ document: item }) as unknown as Sheet & { submitAttributeText(t: string): Promise<boolean> };
-    // The text is typed into an open sheet (core re-renders only open applications).
+    // The text is typed into an open sheet in edit mode (core re-renders only open applications).
+    (sheet as unknown as { mode: string }).mode = "edit";
     await sheet.render({ force: true });
     const before = sourceOf(item);
     const writes = await w.writesDuring(() => sheet.submitAttributeText("Portée 2-4 Volant"));
@@ -218,6 +219,30 @@ describe("item sheet: attribute chips (RULES §6.4)", () => {
     expect(sourceOf(item)).toEqual(before);
     expect(sheet.renderedParts.details).toMatch(/role="alert">«\u00a0Volant\u00a0» n&#x27;est pas compris\.<\/p>/);
     expect(sheet.renderedParts.details).toContain('value="Portée 2-4 Volant"');
+  });
+
+  it("view mode locks the chips: no entry field, no add button, no remove button (review S14)", async () => {
+    const w = await loadSheetWorld();
+    const item = await sampleItem(w, "armor");
+    const sheet = new w.itemSheets.TacticaItemSheet({ document: item }) as unknown as Sheet & { mode: string };
+    await sheet.render({ force: true });
+    expect(sheet.renderedParts.details).toContain("Adaptatif 1");
+    for (const locked of ['data-input="attribute"', 'data-action="addAttribute"', 'data-action="removeAttribute"']) expect(sheet.renderedParts.details).not.toContain(locked);
+    sheet.mode = "edit";
+    await sheet.render({ force: true });
+    for (const open of ['data-input="attribute"', 'data-action="addAttribute"', 'data-action="removeAttribute"']) expect(sheet.renderedParts.details).toContain(open);
+  });
+
+  it("a Requis chip shows its aptitude as a colour swatch named by its colour, not as an emoji", async () => {
+    const w = await loadSheetWorld();
+    const item = await sampleItem(w, "gear");
+    const sheet = new w.itemSheets.TacticaItemSheet({ document: item }) as unknown as Sheet & { mode: string };
+    sheet.mode = "edit";
+    await sheet.render({ force: true });
+    const details = sheet.renderedParts.details!;
+    expect(details).toContain('class="tactica-swatch tactica-swatch--intellect" role="img" aria-label="Intellect (bleu)"');
+    expect(details).not.toContain("🟦");
+    expect(details).toContain('aria-label="Retirer Requis Intellect 4"');
   });
 
   it("a chip's remove button removes that attribute", async () => {

@@ -5,6 +5,9 @@
  */
 import { queueDiceFaces } from "../foundry/fake-dice";
 import type { DiceWorld } from "./harness";
+import type { CardStateContext, TargetRow } from "../../src/chat/card-state";
+import { damageChain } from "../../src/chat/damage-chain";
+import type { InfoCardContext } from "../../src/chat/render";
 
 export type Dice = DiceWorld["dice"];
 export type Lang = "fr" | "en";
@@ -70,8 +73,8 @@ export const SCENARIOS: Scenario[] = [
     name: "pool after a push, with its consequences",
     render: async (d) => (await pushedPool(d, [1, 3, 6, 1, 4, 2], [1, 6, 1, 1], {})).render({ canPush: true }),
     shows: {
-      fr: ["Premier jet", "Après la poussée", "Réussite", "2 succès", "Conséquences de la poussée", "Dégâts d'aptitude — Vivacité -2 (3 → 1)", "Points de Volonté +2 (3 → 5)", "Bonus d'équipement — Fusil laser -1 (1 → 0)", "Ce jet a déjà été poussé."],
-      en: ["After the push", "2 successes", "Consequences of the push", "Aptitude damage — Quickness -2 (3 → 1)", "Willpower points +2 (3 → 5)", "Gear bonus — Fusil laser -1 (1 → 0)", "This roll has already been pushed."],
+      fr: ["Premier jet", "Après la poussée", "Réussite", "2 succès", "Conséquences de la poussée", "Dégâts d'aptitude — Vivacité −2 (3 → 1)", "Points de Volonté +2 (3 → 5)", "Bonus d'équipement — Fusil laser −1 (1 → 0)", "Ce jet a déjà été poussé."],
+      en: ["After the push", "2 successes", "Consequences of the push", "Aptitude damage — Quickness −2 (3 → 1)", "Willpower points +2 (3 → 5)", "Gear bonus — Fusil laser −1 (1 → 0)", "This roll has already been pushed."],
     },
     hides: ["Si vous poussez", "If you push"],
     buttons: [],
@@ -80,7 +83,7 @@ export const SCENARIOS: Scenario[] = [
     name: "pool pushed by an npc: no WP",
     render: async (d) => (await pushedPool(d, [2, 3, 4], [1, 1, 5], BASE_ONLY, { willpower: 3, gainsWillpower: false })).render(),
     shows: {
-      fr: ["Dégâts d'aptitude — Vivacité -2 (3 → 1)", "Points de Volonté +0 (3 → 3)", "un personnage du MJ ne gagne jamais de Volonté"],
+      fr: ["Dégâts d'aptitude — Vivacité −2 (3 → 1)", "Points de Volonté +0 (3 → 3)", "un personnage du MJ ne gagne jamais de Volonté"],
       en: ["Willpower points +0 (3 → 3)", "a GM character never gains willpower"],
     },
   },
@@ -108,35 +111,46 @@ export const SCENARIOS: Scenario[] = [
     buttons: [],
   },
   {
-    name: "psy cast succeeding, resisted with FOR (the buttons are on the target rows)",
-    render: async (d) => (await d10(d.PsyRoll, 7, { mode: "cast", level: 5, mastery: 2, cost: 4, resist: "for", title: "Mal dirigé", subject: KARA })).render(),
+    name: "psy cast succeeding: what happens, the power's effect text, one verdict per target",
+    render: async (d) =>
+      (await d10(d.PsyRoll, 7, { mode: "cast", level: 5, mastery: 2, cost: 4, resist: "for", title: "Mal dirigé", subject: KARA })).render({
+        state: state({
+          effect: { toHTML: () => "<p>La cible prend pour alliée la figurine la plus <strong>proche</strong>.</p>" },
+          targets: [
+            row({ index: 0, name: "Vex <Vex>", verdict: "TACTICA.Chat.verdict.psy.pending", canResist: true, distance: 2, hasFacts: true }),
+            row({ index: 1, name: "Ork", outcome: "failed", tone: "good", verdict: "TACTICA.Chat.verdict.psy.failed", natural: 8 }),
+            row({ index: 2, name: "Brute", outcome: "resisted", tone: "bad", verdict: "TACTICA.Chat.verdict.psy.resisted", natural: 2 }),
+          ],
+          acSpent: 4,
+        }),
+      }),
     shows: {
-      fr: ["Lancement de pouvoir psy", "Mal dirigé", "Niveau du pouvoir 5", "Maîtrise +2", "Coût (AC) 4", "Seuil (d10 ≤) 7", "Réussite", "Il faut faire 7 ou moins sur le d10.", "Les cibles résistent avec FOR."],
-      en: ["Casting a psychic power", "Power level 5", "Mastery +2", "Target (d10 ≤) 7", "Success", "Roll 7 or less on the d10.", "Targets resist with FOR."],
+      fr: ["Lancement de pouvoir psy", "Kara <Vex>", "Mal dirigé", "Réussite", "Le pouvoir prend effet.", "Il faut faire 7 ou moins sur le d10.", "Chaque cible peut tenter d'y résister avec FOR.", "Effet du pouvoir", "La cible prend pour alliée la figurine la plus", "Vex <Vex> : résistance attendue", "à 2 lieux", "Résister", "Ork ne résiste pas", "Brute résiste", "d10 : 2", "AC dépensées : 4.", "Niveau du pouvoir 5", "Maîtrise +2", "Seuil (d10 ≤) 7"],
+      en: ["Casting a psychic power", "The power takes effect.", "Each target may try to resist it with FOR.", "Power effect", "Vex <Vex>: resist roll pending", "2 places away", "Resist", "Ork does not resist", "Brute resists", "Power level 5", "Mastery +2", "Target (d10 ≤) 7"],
     },
-    buttons: [],
+    buttons: ["resist"],
   },
   {
     name: "psy cast failing: no resist",
     render: async (d) => (await d10(d.PsyRoll, 8, { mode: "cast", level: 5, mastery: 2, resist: "for" })).render(),
-    shows: { fr: ["Échec", "Seuil (d10 ≤) 7"], en: ["Failure"] },
-    hides: ["résistent", "resist with"],
+    shows: { fr: ["Échec", "Le pouvoir ne prend pas effet.", "Seuil (d10 ≤) 7"], en: ["Failure", "The power does not take effect."] },
+    hides: ["résister", "resist it with", "Le pouvoir prend effet", "Effet du pouvoir"],
     buttons: [],
   },
   {
     name: "psy natural 10 with chanting neophytes",
     render: async (d) => (await d10(d.PsyRoll, 10, { mode: "cast", level: 6, mastery: 0, chanters: 5 })).render(),
     shows: {
-      fr: ["Chant psy", "(5 néophytes) +3", "Seuil (d10 ≤) 9", "Échec", "10 naturel : échec automatique."],
-      en: ["Psychic chant", "(5 neophytes) +3", "Natural 10: automatic failure."],
+      fr: ["Chant psy", "(5 néophytes) +3", "Seuil (d10 ≤) 9", "Échec", "10 naturel : échec automatique.", "Le pouvoir ne prend pas effet."],
+      en: ["Psychic chant", "(5 neophytes) +3", "Natural 10: automatic failure.", "The power does not take effect."],
     },
   },
   {
     name: "psy cancel with concentration",
     render: async (d) => (await d10(d.PsyRoll, 7, { mode: "cancel", level: 5, concentration: true })).render(),
     shows: {
-      fr: ["Annulation d'un pouvoir", "Bonus d'annulation +1", "Concentration +1", "Coût (AC) 4", "Seuil (d10 ≤) 7", "Réussite"],
-      en: ["Cancelling a power", "Cancel bonus +1", "Concentration +1", "Cost (AC) 4"],
+      fr: ["Annulation d'un pouvoir", "Bonus d'annulation +1", "Concentration +1", "Coût (AC) 4", "Seuil (d10 ≤) 7", "Réussite", "L'effet visé prend fin."],
+      en: ["Cancelling a power", "Cancel bonus +1", "Concentration +1", "Cost (AC) 4", "The targeted effect ends."],
     },
   },
   {
@@ -170,17 +184,72 @@ export const SCENARIOS: Scenario[] = [
       queueDiceFaces([2, 5, 3]);
       return (await new d.PressureRoll("3d6", {}, { target: "att", printedValue: 5 }).evaluate()).render({ canChooseDie: true });
     },
-    shows: { fr: ["Bonus de pression +4", "Plusieurs dés"], en: ["Pressure bonus +4", "Several dice"] },
+    shows: { fr: ["Bonus de pression +4", "Plusieurs dés", "Cliquez sur un dé pour le retenir à la place du meilleur."], en: ["Pressure bonus +4", "Several dice", "Click a die to keep it instead of the best one."] },
     buttons: ["chooseDie", "chooseDie", "chooseDie"],
+  },
+  {
+    name: "pressure with a die the player chose instead of the best",
+    render: async (d) => {
+      queueDiceFaces([2, 5, 3]);
+      const roll = await new d.PressureRoll("3d6", {}, { target: "att", printedValue: 5, subject: KARA, title: "Bras hydraulique" }).evaluate();
+      return roll.choose(2).render({ canChooseDie: true });
+    },
+    shows: { fr: ["Bonus de pression +3", "Plusieurs dés"], en: ["Pressure bonus +3"] },
+    buttons: ["chooseDie", "chooseDie", "chooseDie"],
+  },
+  {
+    name: "pressure bonus applied: the window it lasts for, no button left",
+    render: async (d) => {
+      queueDiceFaces([5]);
+      const roll = await new d.PressureRoll("1d6", {}, { target: "mou", printedValue: 3, title: "Jambes à vapeur", subject: KARA }).evaluate();
+      return roll.render({ canApplyPressure: false, state: state({ notes: ["TACTICA.Chat.pressure.window.turn"] }) });
+    },
+    shows: { fr: ["Bonus de pression +3", "Bonus actif jusqu'à la fin du tour."], en: ["Pressure bonus +3", "Bonus active until the end of the turn."] },
+    hides: ["Appliquer le bonus", "Apply the bonus"],
+    buttons: [],
   },
   {
     name: "morale test failed, panic offered",
     render: async (d) => (await d10(d.ProfileTest, 9, { characteristic: "co", value: 7, purpose: "morale", co: { banner: true, outnumbered: true } })).render({ canRollPanic: true }),
     shows: {
-      fr: ["Test de moral", "Commandement 7", "Bannière présente +1", "En infériorité numérique -1", "Seuil (d10 ≤) 7", "Échec", "Moral rompu", "Tirer sur la table de panique"],
-      en: ["Morale test", "Command", "Banner present +1", "Outnumbered -1", "Failure", "Morale broken", "Roll on the panic table"],
+      fr: ["Test de moral", "Commandement 7", "Bannière présente +1", "En infériorité numérique −1", "Seuil (d10 ≤) 7", "Échec", "Moral rompu", "Tirer sur la table de panique"],
+      en: ["Morale test", "Command", "Banner present +1", "Outnumbered −1", "Failure", "Morale broken", "Roll on the panic table"],
     },
     buttons: ["rollPanic"],
+  },
+  {
+    name: "panic drawn after a failed morale test: the result first",
+    render: async (d) =>
+      (await d10(d.ProfileTest, 9, { characteristic: "co", value: 7, purpose: "morale", subject: KARA })).render({ state: state({ panic: { label: "TACTICA.Panic.retreat.label", effect: "TACTICA.Panic.retreat.effect", face: 4, icon: "fa-solid fa-person-running" } }) }),
+    shows: {
+      fr: ["Test de moral", "Kara <Vex>", "Échec", "Moral rompu", "Retraite", "d10 : 4", "se replie aussitôt"],
+      en: ["Morale test", "Failure", "Retreat", "d10: 4"],
+    },
+    hides: ["Tirer sur la table de panique", "Roll on the panic table"],
+    buttons: [],
+  },
+  {
+    name: "panic drawn after a failed rally, with its +1",
+    render: async (d) =>
+      (await d10(d.ProfileTest, 9, { characteristic: "co", value: 6, purpose: "rally", ac: 5, subject: KARA })).render({
+        state: state({ panic: { label: "TACTICA.Panic.terror.label", effect: "TACTICA.Panic.terror.effect", face: 9, icon: "fa-solid fa-ghost" }, notes: ["TACTICA.Chat.panic.plusOne"] }),
+      }),
+    shows: { fr: ["Ralliement", "Échec", "Terreur", "d10 : 9", "+1 au dé"], en: ["Rally", "Terror", "+1 to the die"] },
+    buttons: [],
+  },
+  {
+    name: "fear test when charging, failed: the charge is called off",
+    render: async (d) =>
+      (await d10(d.ProfileTest, 7, { characteristic: "co", value: 7, purpose: "fear", co: { fear: 2 }, subject: KARA })).render({ state: state({ notes: ["TACTICA.Chat.fear.chargeCalledOff"] }) }),
+    shows: { fr: ["Test de peur", "Échec", "Peur de l'ennemi −2", "La charge est annulée"], en: ["Fear test", "Failure", "The charge is called off"] },
+    buttons: [],
+  },
+  {
+    name: "fear test when charged, failed: the GM rules",
+    render: async (d) =>
+      (await d10(d.ProfileTest, 8, { characteristic: "co", value: 7, purpose: "fear", co: { fear: 1, banner: true }, subject: KARA })).render({ state: state({ notes: ["TACTICA.Chat.fear.chargedFailed"] }) }),
+    shows: { fr: ["Test de peur", "Échec", "Bannière présente +1", "le MJ décide de la suite"], en: ["Fear test", "the GM rules what follows"] },
+    buttons: [],
   },
   {
     name: "rally succeeding",
@@ -223,70 +292,97 @@ export const SCENARIOS: Scenario[] = [
   {
     name: "attack: the total only (defend and damage are on the target rows)",
     render: async (d) => {
-      const o = { purpose: "attack", aptitudeValue: 3, subAptitude: "precision", subAptitudeValue: 2, title: "Fusil <laser>" } as const;
+      const o = { purpose: "attack", aptitudeValue: 3, subAptitude: "precision", subAptitudeValue: 2, title: "Fusil <laser>", subject: KARA } as const;
       queueDiceFaces([4, 5]);
       return (await new d.ScoreRoll(d.ScoreRoll.formulaFor(o), {}, o).evaluate()).render();
     },
-    shows: { fr: ["Attaque", "Fusil <laser>", "Précision 2", "Score 5", "Total 14"], en: ["Attack", "Total 14"] },
+    shows: { fr: ["Attaque", "Kara <Vex>", "Fusil <laser>", "Précision 2", "Score 5", "Total 14"], en: ["Attack", "Total 14"] },
     hides: ["Réussite", "Échec", "Success", "Failure", "Se défendre", "Defend"],
     buttons: [],
   },
   // — the state part under a roll, and the cards without a roll (src/chat/render.ts) —
   {
-    name: "attack with its target rows: defend, hit and apply damage, damage applied, out of range",
+    name: "attack with one verdict per target: pending defence, hit to apply, damage chain, out of range",
     render: async (d) => {
-      const o = { purpose: "attack", aptitudeValue: 3, subAptitude: "precision", subAptitudeValue: 2, title: "Fusil <laser>" } as const;
+      const o = { purpose: "attack", aptitudeValue: 3, subAptitude: "precision", subAptitudeValue: 2, title: "Fusil <laser>", subject: KARA } as const;
       queueDiceFaces([4, 5]);
-      const card = await (await new d.ScoreRoll(d.ScoreRoll.formulaFor(o), {}, o).evaluate()).render();
-      const row = { outcome: "pending", outcomeLabel: "TACTICA.Chat.outcome.pending", total: null, dice: "", modifier: 0, distance: null, note: null, damage: null, canResist: false, canDefend: false, canApplyDamage: false, stun: null, stunForGM: false };
+      const roll = await new d.ScoreRoll(d.ScoreRoll.formulaFor(o), {}, o).evaluate();
       const targets = [
-        { ...row, index: 0, name: "Vex <Vex>", canDefend: true, distance: 2, modifier: -1 },
-        { ...row, index: 1, name: "Ork", outcome: "hit", outcomeLabel: "TACTICA.Chat.outcome.hit", total: 9, dice: "3 + 4", canApplyDamage: true },
-        { ...row, index: 2, name: "Brute", outcome: "hit", outcomeLabel: "TACTICA.Chat.outcome.hit", total: 5, dice: "1 + 2", damage: { field: 1, armour: 2, resistant: 0, pv: 4 }, stun: 2, stunForGM: true },
-        { ...row, index: 3, name: "Loin", outcome: "miss", outcomeLabel: "TACTICA.Chat.outcome.miss", note: "TACTICA.Chat.attack.outOfRange" },
+        row({ index: 0, name: "Vex <Vex>", verdict: "TACTICA.Chat.verdict.attack.pending", canDefend: true, distance: 2, modifier: -1, hasFacts: true }),
+        row({ index: 1, name: "Ork", outcome: "hit", tone: "good", verdict: "TACTICA.Chat.verdict.attack.hit", versus: { attack: 14, defence: 9 }, dice: "3 + 4", hasFacts: true, canApplyDamage: true }),
+        row({ index: 2, name: "Brute", outcome: "hit", tone: "good", verdict: "TACTICA.Chat.verdict.attack.hit", versus: { attack: 14, defence: 5 }, dice: "1 + 2", hasFacts: true, chain: damageChain({ dealt: 7, field: 4, armour: 1, resistant: 0, pv: 2 }), stun: 2, stunForGM: true }),
+        row({ index: 3, name: "Sergent Korvath", outcome: "miss", tone: "bad", verdict: "TACTICA.Chat.verdict.attack.miss", versus: { attack: 13, defence: 15 }, dice: "6 + 5", modifier: -1, hasFacts: true }),
+        row({ index: 4, name: "Loin", outcome: "miss", tone: "bad", verdict: "TACTICA.Chat.verdict.attack.miss", note: "TACTICA.Chat.attack.outOfRange" }),
       ];
-      return card + (await state({ targets, notes: [], panic: null, acSpent: null, delayed: null, delayedWaiting: false, noGM: false, hasState: true }));
+      return roll.render({ state: state({ targets }) });
     },
     shows: {
-      fr: ["Vex <Vex>", "En attente", "à une distance de 2", "modificateur -1", "Se défendre", "Ork", "Touchée (9)", "dés : 3 + 4", "Appliquer les dégâts", "PV perdus 4", "Étourdissement : retard de 2 sur la ligne du temps", "Hors de portée."],
-      en: ["Pending", "Defend", "Apply damage", "dice: 3 + 4", "Out of range."],
+      fr: ["Attaque", "Kara <Vex>", "Total 14", "Vex <Vex> : défense attendue", "à 2 lieux", "modificateur −1", "Se défendre", "Touche Ork", "14 contre 9", "dés : 3 + 4", "Appliquer les dégâts", "Touche Brute", "Dégâts 7 → champ −4 → armure −1 → PV −2", "Étourdissement : 2 positions plus tard — à reporter sur la ligne du temps par le MJ", "Manque Sergent Korvath", "13 contre 15", "Manque Loin", "Hors de portée."],
+      en: ["Vex <Vex>: defence to roll", "2 places away", "modifier −1", "Defend", "Hits Ork", "14 vs 9", "Apply damage", "Damage 7 → field −4 → armour −1 → PV −2", "Misses Sergent Korvath", "Out of range."],
     },
+    hides: ["résistant −0", "resistant −0"],
     buttons: ["defend", "applyDamage"],
   },
   {
+    name: "a card's facts: AC spent, a delayed action waiting on the timeline, no GM connected",
+    render: async (d) => {
+      const o = { purpose: "attack", aptitudeValue: 3, subAptitude: "precision", subAptitudeValue: 2, title: "Fusil <laser>", subject: KARA } as const;
+      queueDiceFaces([2, 2]);
+      const roll = await new d.ScoreRoll(d.ScoreRoll.formulaFor(o), {}, o).evaluate();
+      const targets = [row({ index: 0, name: "Ork", verdict: "TACTICA.Chat.verdict.attack.pending" })];
+      return roll.render({ state: state({ targets, acSpent: 3, delayed: 4, delayedWaiting: true, noGM: true }) });
+    },
+    shows: {
+      fr: ["Ork : défense attendue", "AC dépensées : 3.", "Action différée : elle se résout 4 positions plus tard.", "Son marqueur attend sur la ligne du temps", "Aucun MJ n'est connecté"],
+      en: ["Ork: defence to roll", "AC spent: 3.", "Delayed action: it resolves 4 positions later.", "Its marker waits on the timeline", "No GM is connected"],
+    },
+    buttons: [],
+  },
+  {
     name: "morale prompt with its button",
-    render: async () => info({ prompt: { name: "Vex <Vex>", unshakeable: false, canTest: true } }),
-    shows: { fr: ["Vex <Vex> a perdu la moitié de ses forces", "Test de moral"], en: ["Morale test"] },
+    render: async () => info({ kind: "moralePrompt", kindLabel: "TACTICA.Chat.card.moralePrompt", subject: KARA, icon: "fa-solid fa-flag", tone: "failure", result: "Test de moral à faire", details: ["Kara <Vex> a perdu la moitié de ses forces."], canTest: true }),
+    shows: { fr: ["Moral ébranlé", "Kara <Vex>", "Test de moral à faire", "Kara <Vex> a perdu la moitié de ses forces.", "Test de moral"], en: ["Morale shaken", "Morale test"] },
     buttons: ["moraleTest"],
   },
   {
     name: "morale prompt of an unshakeable actor",
-    render: async () => info({ prompt: { name: "Vex", unshakeable: true, canTest: true } }),
-    shows: { fr: ["Vex est inébranlable"], en: ["Vex"] },
+    render: async () => info({ kind: "moralePrompt", kindLabel: "TACTICA.Chat.card.moralePrompt", subject: { name: "Vex", img: null }, icon: "fa-solid fa-flag", tone: "success", result: "Inébranlable", details: ["Vex a perdu la moitié de ses forces.", "Le test est réussi d'office."] }),
+    shows: { fr: ["Moral ébranlé", "Vex", "Inébranlable", "Le test est réussi d'office."], en: ["Morale shaken", "Vex"] },
     buttons: [],
   },
   {
     name: "power maintained",
-    render: async () => info({ maintained: { name: "Ilse", power: "Force <b>", ac: 2 } }),
-    shows: { fr: ["Ilse entretient Force <b>."], en: ["Ilse"] },
+    render: async () => info({ kind: "maintain", kindLabel: "TACTICA.Chat.card.maintain", subject: { name: "Ilse", img: PORTRAIT }, title: "Force <b>", icon: "fa-solid fa-hourglass-half", result: "Pouvoir entretenu", details: ["AC dépensées : 2."] }),
+    shows: { fr: ["Entretien", "Ilse", "Force <b>", "Pouvoir entretenu", "AC dépensées : 2."], en: ["Maintenance", "Ilse", "Force <b>"] },
     buttons: [],
   },
   {
     name: "threshold crossed, with what happened",
-    render: async () => info({ threshold: { title: "Passage de seuil : 10", lines: [{ name: "Ana <b>", events: ["Brûle : -2 PV (8)"] }] } }),
-    shows: { fr: ["Passage de seuil", "Ana <b>", "Brûle"], en: ["Ana <b>"] },
+    render: async () =>
+      info({
+        kind: "threshold",
+        kindLabel: "TACTICA.Chat.card.threshold",
+        title: "Position 10",
+        icon: "fa-solid fa-hourglass-end",
+        result: "2 combattants concernés",
+        lines: [
+          { name: "Ana <b>", events: ["brûle : −2 PV (reste 8)", "jauge Incendiaire → 1"] },
+          { name: "Ork", events: ["champ de force rétabli (4 renfort)"] },
+        ],
+      }),
+    shows: { fr: ["Passage de seuil", "Position 10", "2 combattants concernés", "Ana <b>", "brûle : −2 PV (reste 8) · jauge Incendiaire → 1", "champ de force rétabli"], en: ["Threshold crossed", "Ana <b>"] },
     buttons: [],
   },
   {
     name: "threshold crossed, nothing happened",
-    render: async () => info({ threshold: { title: "Seuil", lines: [] } }),
-    shows: { fr: ["Seuil"], en: ["Seuil"] },
+    render: async () => info({ kind: "threshold", kindLabel: "TACTICA.Chat.card.threshold", title: "Début du tour 3", icon: "fa-solid fa-hourglass-end", result: "Rien ne change." }),
+    shows: { fr: ["Passage de seuil", "Début du tour 3", "Rien ne change."], en: ["Threshold crossed"] },
     buttons: [],
   },
   {
     name: "combat notice",
-    render: async () => info({ notice: "Ana <img> gagne de l'Épuisement : son action focalisée (position 5) est perdue." }),
-    shows: { fr: ["Ana <img> gagne de l'Épuisement"], en: ["Ana <img>"] },
+    render: async () => info({ kind: "notice", kindLabel: "TACTICA.Chat.card.notice", icon: "fa-solid fa-circle-info", result: "", details: ["Ana <img> gagne de l'Épuisement : son action focalisée (position 5) est perdue."] }),
+    shows: { fr: ["Combat", "Ana <img> gagne de l'Épuisement"], en: ["Combat", "Ana <img>"] },
     buttons: [],
   },
   {
@@ -294,25 +390,36 @@ export const SCENARIOS: Scenario[] = [
     render: async (d) => {
       queueDiceFaces([6, 6]);
       const o = { purpose: "attack", aptitudeValue: 3, subAptitude: "precision", subAptitudeValue: 2 } as const;
-      return (await info({ due: "Action différée de Kara <b> : elle se résout." })) + (await (await new d.ScoreRoll(d.ScoreRoll.formulaFor(o), {}, o).evaluate()).render());
+      return (await infoLine({ due: "Action différée de Kara <b> : elle se résout." })) + (await (await new d.ScoreRoll(d.ScoreRoll.formulaFor(o), {}, o).evaluate()).render());
     },
     shows: { fr: ["Action différée de Kara <b>", "Attaque", "Total 17"], en: ["Total 17"] },
     buttons: [],
   },
   {
     name: "a card whose data cannot be read",
-    render: async () => info({ damaged: true }),
+    render: async () => infoLine({ damaged: true }),
     shows: { fr: ["Carte illisible : ses données sont abîmées."], en: ["Unreadable card: its data is damaged."] },
     buttons: [],
   },
 ];
 
-/** A card without a roll, through its template (src/chat/render.ts builds these contexts). */
-function info(context: Record<string, unknown>): Promise<string> {
+/** A card without a roll, through its template, from the context src/chat/render.ts builds (texts localised there). */
+function info(context: Partial<InfoCardContext> & Pick<InfoCardContext, "kind" | "kindLabel" | "result">): Promise<string> {
+  const full: InfoCardContext = { icon: null, subject: null, title: null, flavor: null, tone: "neutral", details: [], lines: [], canTest: false, ...context };
+  return foundry.applications.handlebars.renderTemplate("systems/tactica/templates/chat/info-card.hbs", full as unknown as Record<string, unknown>);
+}
+
+/** The due line and the damaged-card notice of the same template. */
+function infoLine(context: { due: string } | { damaged: true }): Promise<string> {
   return foundry.applications.handlebars.renderTemplate("systems/tactica/templates/chat/info-card.hbs", context);
 }
 
-/** The state part of a roll card, through its template (src/chat/card-state.ts builds this context). */
-function state(context: Record<string, unknown>): Promise<string> {
-  return foundry.applications.handlebars.renderTemplate("systems/tactica/templates/chat/parts/card-state.hbs", context);
+/** A target row as src/chat/card-state.ts builds it: a pending one, with `o` on top. */
+function row(o: Partial<TargetRow> & Pick<TargetRow, "index" | "name" | "verdict">): TargetRow {
+  return { outcome: "pending", tone: "pending", versus: null, natural: null, dice: "", modifier: 0, distance: null, hasFacts: false, note: null, chain: null, canResist: false, canDefend: false, canApplyDamage: false, stun: null, stunForGM: false, ...o };
+}
+
+/** A card's state as src/chat/card-state.ts builds it (empty, with `o` on top), for the roll's own render. */
+function state(o: Partial<CardStateContext>): CardStateContext {
+  return { targets: [], notes: [], panic: null, effect: null, delayedWaiting: false, acSpent: null, delayed: null, noGM: false, hasState: true, ...o };
 }

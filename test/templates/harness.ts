@@ -5,7 +5,10 @@
  *   `{name}` placeholders as `game.i18n.format` does, else returns the text (or the key itself
  *   when it is missing, as Foundry does — tests look for raw keys);
  * - `numberFormat value decimals=0 sign=false`: fixed decimals, explicit "+" when `sign`;
- * - `ifThen criteria ifTrue ifFalse`, `eq a b`: as documented in Foundry's API.
+ * - `ifThen criteria ifTrue ifFalse`, `eq a b`: as documented in Foundry's API;
+ * and the system's own helpers, registered as the system registers them on `init`:
+ * - `tacticaPlural base count=n` (src/utils/plural.ts, the real helper, over the harness's i18n);
+ * - `tacticaSigned n` (src/utils/signed.ts, the real helper).
  * Partials are registered under their Foundry path (`systems/tactica/templates/…`), as
  * `loadTemplates` does. Templates compile in Handlebars' strict mode by default, so a field the
  * context lacks throws instead of rendering empty.
@@ -15,6 +18,8 @@ import path from "node:path";
 import Handlebars from "handlebars";
 import { FakeI18n, type FakeFoundry } from "../foundry/fake";
 import { loadLang } from "../helpers/lang";
+import { pluralHelper } from "../../src/utils/plural";
+import { signedHelper } from "../../src/utils/signed";
 
 /** Where Foundry serves our files from. */
 export const SYSTEM_PREFIX = "systems/tactica/";
@@ -60,6 +65,8 @@ function registerHelpers(hb: typeof Handlebars, i18n: FakeI18n): void {
   });
   hb.registerHelper("ifThen", (criteria: unknown, ifTrue: unknown, ifFalse: unknown) => (criteria ? ifTrue : ifFalse));
   hb.registerHelper("eq", (a: unknown, b: unknown) => a === b);
+  hb.registerHelper("tacticaPlural", pluralHelper(() => i18n));
+  hb.registerHelper("tacticaSigned", signedHelper);
 }
 
 /** A harness for one language, with every template of templates/ registered as a partial. */

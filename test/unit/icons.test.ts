@@ -16,9 +16,7 @@ const FA = path.join(ROOT, "node_modules", "@fortawesome", "fontawesome-free");
  * file stops using the class (the last test below fails until it is removed).
  * fa-dice-d10 is Pro only: use `tactica-icon tactica-icon--dice-d10` instead.
  */
-const PENDING: Record<string, string[]> = {
-  "fa-dice-d10": ["templates/actor/profile.hbs"],
-};
+const PENDING: Record<string, string[]> = {};
 
 function filesUnder(dir: string, exts: string[]): string[] {
   const full = path.join(ROOT, dir);

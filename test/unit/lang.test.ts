@@ -67,9 +67,10 @@ describe("language files", () => {
       const text = fs.readFileSync(file, "utf8");
       // A literal key is a full dotted path not followed by `${` or a trailing dot (built keys are
       // checked where they are built, e.g. CONFIG.TACTICA labels in the entry test).
-      for (const m of text.matchAll(/["'`](TACTICA\.[A-Za-z0-9_.]+[A-Za-z0-9_])["'`]/g)) {
-        const key = m[1]!;
-        if (!fr.has(key) || !en.has(key)) missing.push(`${file}: ${key}`);
+      for (const m of text.matchAll(/(tacticaPlural |pluralKey\(|pluralNote\(|formatPlural\([^,]+, )?["'`](TACTICA\.[A-Za-z0-9_.]+[A-Za-z0-9_])["'`]/g)) {
+        // A plural base (`{{tacticaPlural "X" count=n}}`, `pluralKey("X", n)`) names its two forms.
+        const keys = m[1] ? [`${m[2]!}.one`, `${m[2]!}.other`] : [m[2]!];
+        for (const key of keys) if (!fr.has(key) || !en.has(key)) missing.push(`${file}: ${key}`);
       }
     }
     expect(missing).toEqual([]);

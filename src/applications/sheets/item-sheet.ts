@@ -21,10 +21,13 @@ export const ITEM_TEMPLATE_ROOT = "systems/tactica/templates/item";
 /** The field partial the details part includes by path (listed with the part, and preloaded). */
 export const ITEM_FIELD_PARTIAL = "systems/tactica/templates/partials/item-field.hbs";
 
+/** The aptitude colour swatch a *Requis* chip includes. */
+const SWATCH_PARTIAL = "systems/tactica/templates/partials/aptitude-swatch.hbs";
+
 export const ITEM_PARTS = {
   header: { template: `${ITEM_TEMPLATE_ROOT}/header.hbs` },
   tabs: { template: "systems/tactica/templates/partials/tab-nav.hbs" },
-  details: { template: `${ITEM_TEMPLATE_ROOT}/details.hbs`, templates: [ITEM_FIELD_PARTIAL], scrollable: [""] },
+  details: { template: `${ITEM_TEMPLATE_ROOT}/details.hbs`, templates: [ITEM_FIELD_PARTIAL, SWATCH_PARTIAL], scrollable: [""] },
   description: { template: `${ITEM_TEMPLATE_ROOT}/description.hbs`, scrollable: [""] },
 };
 
@@ -103,7 +106,7 @@ export class TacticaItemSheet extends ItemSheetBase {
     return parts;
   }
 
-  /** Each part gets its tab; the description is enriched for its own part only (review S8). */
+  /** Each part gets its tab; the description and a power's effect are enriched for their own part only (review S8). */
   override async _preparePartContext(partId: string, context: Record<string, unknown>, options: object): Promise<Record<string, unknown>> {
     const partContext = await super._preparePartContext(partId, context, options);
     const tabs = (partContext as { tabs?: Record<string, unknown> }).tabs;
@@ -111,6 +114,10 @@ export class TacticaItemSheet extends ItemSheetBase {
     if (partId === "description") {
       const description = String(partContext.description ?? "");
       partContext.enrichedDescription = description ? await enriched(description, this.item, this.item.getRollData()) : "";
+    }
+    if (partId === "details") {
+      const effect = String(partContext.effect ?? "");
+      partContext.enrichedEffect = effect ? await enriched(effect, this.item, this.item.getRollData()) : "";
     }
     return partContext;
   }

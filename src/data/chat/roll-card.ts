@@ -66,6 +66,8 @@ export type TargetOutcome = (typeof TARGET_OUTCOMES)[number];
 const damageField = () =>
   new fields.SchemaField(
     {
+      /** D, the hit's damage before the field (null on cards written before it was recorded). */
+      dealt: nullableInteger(0, BOUNDS.large),
       field: integer(0, 0, BOUNDS.large),
       armour: integer(0, 0, BOUNDS.large),
       resistant: integer(0, 0, BOUNDS.large),

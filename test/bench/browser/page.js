@@ -16,6 +16,7 @@
   const hbs = window.Handlebars.create();
   const compiled = new Map();
   let translations = {};
+  let translationsLang = "fr";
   const variants = new Map();
 
   function lookup(key) {
@@ -47,6 +48,15 @@
   });
   hbs.registerHelper("ifThen", (criteria, ifTrue, ifFalse) => (criteria ? ifTrue : ifFalse));
   hbs.registerHelper("eq", (a, b) => a === b);
+  // The system's own helpers (src/utils/plural.ts, src/utils/signed.ts), as the page cannot import
+  // them: the same rules, and the fidelity check compares their output with the real helpers'.
+  hbs.registerHelper("tacticaPlural", (base, options) => {
+    const { count, ...data } = (options && options.hash) || {};
+    const form = new Intl.PluralRules(translationsLang).select(count) === "one" ? "one" : "other";
+    const written = new Intl.NumberFormat(translationsLang, { maximumFractionDigits: 2 }).format(count);
+    return format(`${base}.${form}`, { ...data, count: written });
+  });
+  hbs.registerHelper("tacticaSigned", (n) => (n < 0 ? `\u2212${Math.abs(n)}` : `+${n}`));
 
   /** Contexts arrive as JSON: `{ __safe: "…" }` stands for a Handlebars SafeString (enriched HTML). */
   function revive(value) {

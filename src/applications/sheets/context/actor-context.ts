@@ -58,7 +58,6 @@ export interface ProfileRow {
 export interface AptitudeRow {
   key: string;
   label: string;
-  glyph: string;
   value: number;
   damage: number;
   current: number;
@@ -195,7 +194,6 @@ function aptitudeRows(model: CharacterModel, i18n: SheetI18n): AptitudeRow[] {
     return {
       key,
       label: TACTICA.aptitudes[key].label,
-      glyph: TACTICA.aptitudes[key].glyph,
       value: apt.value,
       damage: apt.damage,
       current: apt.current,

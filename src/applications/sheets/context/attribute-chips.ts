@@ -1,19 +1,42 @@
 /**
  * Attribute chips (RULES §6.4): each stored attribute written back as the text the GM would type,
- * in the reader's language, with the lexicon hint of its key.
+ * in the reader's language, with the lexicon hint of its key. A *Requis* chip shows its aptitude
+ * as a colour swatch (templates/partials/aptitude-swatch.hbs) instead of the rules' emoji, which
+ * needs an emoji font: the chip is then `before` + swatch + `after`.
  */
 import { toAttribute, type StoredAttribute } from "../../../data/attributes";
 import { formatAttribute } from "../../../rules/attributes";
+import { APTITUDE_GLYPHS, type AptitudeKey } from "../../../rules/keys";
+import { TACTICA } from "../../../config";
 
 /** One chip of an item's attribute list. */
 export interface AttributeChip {
   index: number;
+  /** The canonical text (as typed; a *Requis* chip with its colour glyph). */
   text: string;
+  /** The text a reader gets without an emoji font: the glyph written as the aptitude's name. */
+  label: string;
   hint: string;
+  /** The text before the swatch (the whole text when there is none), and after it. */
+  before: string;
+  after: string;
+  /** A *Requis* chip's aptitude: its key and its colour's label key (TACTICA.AptitudeColour.*). */
+  swatch: { key: AptitudeKey; label: string } | null;
+}
+
+/** Localisation as the chips read it. */
+interface ChipI18n {
+  localize(key: string): string;
+}
+
+/** The aptitude whose glyph `text` holds, if any. */
+function glyphIn(text: string): AptitudeKey | null {
+  for (const [key, glyph] of Object.entries(APTITUDE_GLYPHS) as [AptitudeKey, string][]) if (text.includes(glyph)) return key;
+  return null;
 }
 
 /** The chips of a stored attribute list; an entry the rules refuse shows as its bare key. */
-export function attributeChips(list: readonly Readonly<StoredAttribute>[], lang: "fr" | "en"): AttributeChip[] {
+export function attributeChips(list: readonly Readonly<StoredAttribute>[], lang: "fr" | "en", i18n: ChipI18n): AttributeChip[] {
   return list.map((entry, index) => {
     let text: string;
     try {
@@ -23,6 +46,12 @@ export function attributeChips(list: readonly Readonly<StoredAttribute>[], lang:
       // (so it can be removed) rather than breaking the sheet.
       text = entry.key;
     }
-    return { index, text, hint: `TACTICA.Attribute.${entry.key}.hint` };
+    const hint = `TACTICA.Attribute.${entry.key}.hint`;
+    const aptitude = glyphIn(text);
+    if (!aptitude) return { index, text, label: text, hint, before: text, after: "", swatch: null };
+    const glyph = APTITUDE_GLYPHS[aptitude];
+    const [before = "", after = ""] = text.split(glyph).map((part) => part.trim());
+    const label = `${before} ${i18n.localize(TACTICA.aptitudes[aptitude].label)} ${after}`.trim();
+    return { index, text, label, hint, before, after, swatch: { key: aptitude, label: TACTICA.aptitudes[aptitude].colourLabel } };
   });
 }

@@ -11,6 +11,7 @@ import type { TacticaItem } from "../../../documents/item";
 import type { StoredAttribute } from "../../../data/attributes";
 import { attributeChips, type AttributeChip } from "./attribute-chips";
 import type { SheetOptions } from "./shared";
+import { gameI18n } from "./row-buttons";
 
 /** How a field is edited. */
 type FieldKind = "number" | "text" | "select" | "checkbox";
@@ -45,6 +46,8 @@ interface FieldSpec {
   min?: number;
   max?: number;
   nullable?: boolean;
+  /** The empty value reads « Aucune »: the field's French name is feminine (*Portée*, *Sous-aptitude*…). */
+  feminine?: boolean;
 }
 
 const choicesOf = (keys: readonly string[], label: (k: string) => string) => Object.fromEntries(keys.map((k) => [k, label(k)]));
@@ -58,7 +61,7 @@ export const ITEM_FIELDS: Readonly<Record<string, readonly FieldSpec[]>> = {
     { path: "range", kind: "select", choices: TACTICA.weaponRanges },
     { path: "weight", kind: "select", choices: TACTICA.weaponWeights },
     { path: "origin", kind: "select", choices: TACTICA.weaponOrigins },
-    { path: "subAptitude", kind: "select", choices: SUBS, blank: true, hint: "TACTICA.Item.weapon.FIELDS.subAptitude.hint" },
+    { path: "subAptitude", kind: "select", choices: SUBS, blank: true, feminine: true, hint: "TACTICA.Item.weapon.FIELDS.subAptitude.hint" },
     { path: "strength", kind: "number", min: 0 },
     { path: "pressure", kind: "number", min: 0, max: 4 },
     { path: "damage", kind: "number", min: 0 },
@@ -84,7 +87,7 @@ export const ITEM_FIELDS: Readonly<Record<string, readonly FieldSpec[]>> = {
     { path: "damage", kind: "number", min: 0 },
   ],
   gear: [
-    { path: "pressureTarget", kind: "select", choices: PRESSURE, blank: true },
+    { path: "pressureTarget", kind: "select", choices: PRESSURE, blank: true, feminine: true },
     { path: "gearBonus", kind: "number", min: 0 },
     { path: "quantity", kind: "number", min: 0 },
     { path: "linked", kind: "checkbox" },
@@ -95,8 +98,8 @@ export const ITEM_FIELDS: Readonly<Record<string, readonly FieldSpec[]>> = {
     { path: "cost", kind: "number", min: 0 },
     { path: "maintenance", kind: "number", min: 0, nullable: true, hint: "TACTICA.Sheet.Item.maintenanceHint" },
     { path: "points", kind: "number", min: 0 },
-    { path: "range", kind: "text" },
-    { path: "resist", kind: "select", choices: RESIST, blank: true },
+    { path: "range", kind: "text", feminine: true },
+    { path: "resist", kind: "select", choices: RESIST, blank: true, feminine: true },
   ],
 };
 
@@ -118,8 +121,9 @@ function buildField(type: string, system: unknown, spec: FieldSpec): ItemField {
   const value = typeof raw === "number" || typeof raw === "string" || typeof raw === "boolean" ? raw : null;
   const choices = spec.choices ?? {};
   const options = Object.entries(choices).map(([v, label]) => ({ value: v, label, selected: v === value }));
-  if (spec.blank) options.unshift({ value: "", label: "TACTICA.Sheet.None", selected: value === "" });
-  let display = value === null || value === "" ? "TACTICA.Sheet.None" : String(value);
+  const none = spec.feminine ? "TACTICA.Sheet.NoneFeminine" : "TACTICA.Sheet.None";
+  if (spec.blank) options.unshift({ value: "", label: none, selected: value === "" });
+  let display = value === null || value === "" ? none : String(value);
   let localized = value === null || value === "";
   if (spec.kind === "select" && typeof value === "string" && value in choices) [display, localized] = [choices[value]!, true];
   if (spec.kind === "checkbox") [display, localized] = [value ? "TACTICA.Sheet.Yes" : "TACTICA.Sheet.No", true];
@@ -140,7 +144,7 @@ function buildField(type: string, system: unknown, spec: FieldSpec): ItemField {
 
 /** Everything the item sheet templates read. */
 export interface ItemSheetContext {
-  item: { id: string; uuid: string; name: string; img: string; type: string; typeLabel: string };
+  item: { id: string; uuid: string; name: string; img: string; type: string; typeLabel: string; isPower: boolean };
   editable: boolean;
   editMode: boolean;
   /** LIMITED permission: the header shows the image and the name only. */
@@ -151,6 +155,8 @@ export interface ItemSheetContext {
   /** The inline message of the last refused attribute text (RULES §6.4), with that text. */
   attributeError: { message: string; text: string } | null;
   description: string;
+  /** RULES §4: a power's effect text (rich text, printed on its cast card); null for other items. */
+  effect: string | null;
 }
 
 /** The tabs of the item sheets. */
@@ -170,14 +176,15 @@ export function itemSheetContext(
   const stored = readPath(system, "attributes");
   const hasAttributes = Array.isArray(stored);
   return {
-    item: { id: item.id ?? "", uuid: item.uuid, name: item.name, img: item.img ?? "", type: item.type, typeLabel: `TYPES.Item.${item.type}` },
+    item: { id: item.id ?? "", uuid: item.uuid, name: item.name, img: item.img ?? "", type: item.type, typeLabel: `TYPES.Item.${item.type}`, isPower: item.type === "power" },
     editable: options.editable,
     editMode: options.editable && options.mode === "edit",
     limited: options.limited === true,
     fields: specs.map((spec) => buildField(item.type, system, spec)),
     hasAttributes,
-    chips: hasAttributes ? attributeChips(stored as StoredAttribute[], options.lang) : [],
+    chips: hasAttributes ? attributeChips(stored as StoredAttribute[], options.lang, options.i18n ?? gameI18n()) : [],
     attributeError: options.attributeError ?? null,
     description: String(readPath(system, "description") ?? ""),
+    effect: item.type === "power" ? String(readPath(system, "effect") ?? "") : null,
   };
 }

@@ -101,7 +101,7 @@ function tag(i18n: SheetI18n, label: string, value: string | number = ""): strin
   return value ? `${text} ${value}` : text;
 }
 
-function baseRow(item: ListedItem, lang: SheetOptions["lang"]): SheetItem {
+function baseRow(item: ListedItem, lang: SheetOptions["lang"], i18n: SheetI18n): SheetItem {
   const system: unknown = item.system;
   return {
     id: item.id ?? "",
@@ -112,7 +112,7 @@ function baseRow(item: ListedItem, lang: SheetOptions["lang"]): SheetItem {
     equipped: false,
     linked: false,
     pressureTarget: "",
-    attributes: hasAttributes(system) ? attributeChips(system.attributes, lang).map((c) => c.text).join(", ") : "",
+    attributes: hasAttributes(system) ? attributeChips(system.attributes, lang, i18n).map((c) => c.label).join(", ") : "",
     tags: [],
     quantity: null,
     showQuantity: false,
@@ -214,7 +214,7 @@ function sections(out: EquipmentContext, kit: RowKit): EquipmentSection[] {
 export function equipmentContext(items: readonly ListedItem[], options: ListOptions): EquipmentContext {
   const out: EquipmentContext = { weapons: [], armour: [], forceFields: [], grenades: [], gear: [], sections: [], empty: true };
   for (const item of items) {
-    if (fileRow(out, baseRow(item, options.lang), item.system, options.kit)) out.empty = false;
+    if (fileRow(out, baseRow(item, options.lang, options.kit.i18n), item.system, options.kit)) out.empty = false;
   }
   out.sections = sections(out, options.kit);
   return out;

@@ -96,10 +96,3 @@ export function percent(value: number, max: number): number {
   if (max <= 0) return 0;
   return Math.round(Math.min(1, Math.max(0, value / max)) * 100);
 }
-
-/** A signed modifier as the sheets print it (`+2`, `−1`, `0`). */
-export function signed(n: number): string {
-  if (n > 0) return `+${n}`;
-  if (n < 0) return `−${Math.abs(n)}`;
-  return "0";
-}
