@@ -61,7 +61,10 @@ export function eventText(event: ThresholdEvent): string {
     case "fieldRestored":
       return i18n.format("TACTICA.Combat.Threshold.Field", { renfort: String(event.renfortAfter) });
     case "burn":
-      return i18n.format("TACTICA.Combat.Threshold.Burn", { pv: String(event.pvLost), after: String(event.pvAfter) });
+      // D-36: what the armour's Résistant Incendiaire stopped is said (older cards have no `resisted`).
+      return event.resisted > 0
+        ? i18n.format("TACTICA.Combat.Threshold.BurnResisted", { pv: String(event.pvLost), after: String(event.pvAfter), resisted: String(event.resisted) })
+        : i18n.format("TACTICA.Combat.Threshold.Burn", { pv: String(event.pvLost), after: String(event.pvAfter) });
     case "incendiaryDecay":
       return i18n.format("TACTICA.Combat.Threshold.IncendiaryDecay", { after: String(event.after) });
     case "disruptiveDecay":

@@ -75,7 +75,7 @@ export function attackSourceKinds(attack: readonly Attribute[]): ResistantKind[]
   return kinds;
 }
 
-/** RULES §6.4 *De zone*: input of {@link areaTargets} — who stands in the targeted place and what the attacker chose. */
+/** RULES §6.4 *De zone* (D-38): input of {@link areaTargets} — who stands in the targeted place and what the attacker chose. */
 export interface AreaTargetsInput {
   /** Ids of everyone in the targeted place (the attacker may be among them). */
   occupants: readonly string[];
@@ -83,9 +83,12 @@ export interface AreaTargetsInput {
   attacker: string;
   /** The attack's *De zone* attribute. */
   area: { x?: number; self: boolean };
-  /** The X occupants the attacker picks when there are more than X; ignored otherwise. */
+  /**
+   * D-38: the occupants the attacker picks (never himself), at most X. Omitted: every occupant
+   * when they are X or fewer (or without X); required when there are more than X.
+   */
   chosen?: readonly string[];
-  /** Targets the attacker leaves out, paying 1 *Épuisement* each. */
+  /** Targets left out, paying 1 *Épuisement* each: chosen occupants, or the attacker with *Et Soi*. */
   spared?: readonly string[];
 }
 
@@ -93,8 +96,10 @@ export interface AreaTargetsInput {
 export interface AreaTargetsResult {
   /** Who the attack hits (one defence roll and one score each), occupants first, then the attacker. */
   targets: string[];
-  /** *Épuisement* the attacker gains: 1 per spared target. */
+  /** *Épuisement* the attacker gains: 1 per target left out (spared, or a slot of X left empty). */
   exhaustion: number;
+  /** How many occupants the attack must hit before any is left out: min(X, occupants), or all. */
+  slots: number;
 }
 
 function assertIds(name: string, ids: readonly string[], among: readonly string[]): void {
@@ -103,27 +108,34 @@ function assertIds(name: string, ids: readonly string[], among: readonly string[
 }
 
 /**
- * RULES §6.4 *De zone [X] [Et Soi]*: the targets of an area attack. The occupants other than the
- * attacker are hit — all of them without X or when there are X or fewer, else the X `chosen` —
- * and *Et Soi* adds the attacker wherever the place is (D-28). Each `spared` target is left out
- * for 1 *Épuisement*. Without *Et Soi* the attacker is never its own target, even standing there.
- * @throws RangeError when `chosen` is needed and is not exactly X distinct occupants, or when a
- * spared id is not a target.
+ * RULES §6.4 *De zone [X] [Et Soi]* (D-38, D-28): the targets of an area attack. The attack hits
+ * `slots` occupants other than the attacker — all of them without X or when there are X or
+ * fewer, else X of them **chosen by the attacker** (seed 004 « choisi par le déclencheur ») — and
+ * *Et Soi* adds the attacker wherever the place is. Each target left out costs 1 *Épuisement*:
+ * one named in `spared`, or a slot the attacker left empty by choosing fewer than `slots` (the
+ * same thing as choosing it and sparing it). Without *Et Soi* the attacker is never its own
+ * target, even standing there.
+ * @throws RangeError when more than X are chosen, a chosen id is not an occupant (or is the
+ * attacker), no choice is given where one is needed, or a spared id is not a target.
  */
 export function areaTargets(input: AreaTargetsInput): AreaTargetsResult {
   const { attacker, area } = input;
   const others = [...new Set(input.occupants)].filter((id) => id !== attacker);
-  let hit = others;
-  if (area.x !== undefined && others.length > assertInteger("De zone X", area.x, 0)) {
-    const chosen = input.chosen ?? [];
-    if (chosen.length !== area.x) invalid(`De zone ${area.x}: choose exactly ${area.x} occupants`, chosen);
+  const x = area.x === undefined ? undefined : assertInteger("De zone X", area.x, 0);
+  const slots = x === undefined ? others.length : Math.min(x, others.length);
+  let chosen: readonly string[];
+  if (input.chosen === undefined) {
+    if (others.length > slots) invalid(`De zone ${x}: choose at most ${x} of the ${others.length} occupants`, others);
+    chosen = others;
+  } else {
+    chosen = input.chosen;
     assertIds("chosen", chosen, others);
-    hit = [...chosen];
+    if (chosen.length > slots) invalid(`De zone ${x}: at most ${slots} occupants can be chosen`, chosen);
   }
-  const all = area.self ? [...hit, attacker] : hit;
+  const all = area.self ? [...chosen, attacker] : [...chosen];
   const spared = input.spared ?? [];
   assertIds("spared", spared, all);
-  return { targets: all.filter((id) => !spared.includes(id)), exhaustion: spared.length };
+  return { targets: all.filter((id) => !spared.includes(id)), exhaustion: slots - chosen.length + spared.length, slots };
 }
 
 /** RULES §6.4: the sum of X over the entries of `key` (attributes that add up, e.g. two *Pénétrant*). */

@@ -14,6 +14,17 @@ import {
 } from "./attributes";
 import { assertInteger, invalid } from "./errors";
 
+/**
+ * D-35: the damage D a hit brings into the pipeline — the weapon's (or grenade's) CURRENT FOR: its
+ * printed FOR plus the pressure bonus in force on it (RULES §2, the window "the wound roll that
+ * attack causes", spent by this damage). Seed 000: « Le bonus de FOR s'applique au jet de
+ * Blessures éventuellement causé par l'attaque. »
+ * @throws RangeError naming a negative or non-integer FOR or bonus.
+ */
+export function hitDamage(printedStrength: number, pressureBonus = 0): number {
+  return assertInteger("FOR", printedStrength, 0) + assertInteger("pressure bonus", pressureBonus, 0);
+}
+
 /** RULES §6.3: the force field a person wears (only one at a time). */
 export interface ForceFieldState {
   /** Current *renfort*, integer 0…`max`. */

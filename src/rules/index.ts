@@ -16,4 +16,5 @@ export * from "./threshold";
 export * from "./timeline";
 export * from "./places";
 export * from "./score-odds";
+export * from "./score-push";
 export * from "./initiative";

@@ -1,8 +1,10 @@
 /**
  * What a threshold crossing (*passage de seuil*) does to one combatant (RULES §7.3, D-33): in this
- * order, the force field regains its full *renfort* and re-enables; *Incendiaire* burns, then
- * decays; *Disruptif* decays. When a threshold is crossed is the timeline's business (§7.2).
+ * order, the force field regains its full *renfort* and re-enables; *Incendiaire* burns (less the
+ * armour's *Résistant Incendiaire*, D-36), then decays; *Disruptif* decays. When a threshold is
+ * crossed is the timeline's business (§7.2).
  */
+import { attributesOf } from "./attribute-model";
 import { assertDamageTarget, type DamageTarget, type ForceFieldState, type GaugeStep } from "./damage";
 
 /** RULES §7.3: the combatant state a threshold reads and changes (the same as a damage target). */
@@ -26,11 +28,13 @@ export interface BurnEvent {
   gauge: number;
   /** The armour's *renfort* it is compared with (see {@link thresholdArmour}). */
   armour: number;
-  /** gauge − armour. */
+  /** gauge − armour, before *Résistant Incendiaire* (D-36). */
   burn: number;
+  /** What the armour's *Résistant Incendiaire* took off the burn (D-36), at most the burn. */
+  resisted: number;
   /** PV before the burn. */
   pvBefore: number;
-  /** PV actually lost, min(burn, pvBefore). */
+  /** PV actually lost, min(burn − resisted, pvBefore). */
   pvLost: number;
   /** PV after the burn, ≥ 0. */
   pvAfter: number;
@@ -63,6 +67,19 @@ export function thresholdArmour(state: ThresholdState): number {
   return armour ? Math.max(0, armour.renfort - gauges.disruptif + armour.adaptiveBonus) : 0;
 }
 
+/**
+ * D-36: the armour's *Résistant Incendiaire* Y, summed over its entries as every matching
+ * *Résistant* is at a hit (RULES §6.2 step 3); 0 without armour. Seed 004: *Résistant* reduces
+ * « tous les dégâts provenant de X », and *Incendiaire* is the source of the burn.
+ */
+export function burnResistance(state: ThresholdState): number {
+  const { armour } = assertDamageTarget(state);
+  if (!armour) return 0;
+  return attributesOf(armour.attributes, "resistant")
+    .filter((r) => r.kind === "incendiary")
+    .reduce((sum, r) => sum + r.y, 0);
+}
+
 /** RULES §6.3: the field regains its full *renfort* and works again (a field of max 0 stays off). */
 function restoreField(field: ForceFieldState, events: ThresholdEvent[]): ForceFieldState {
   const restored = { ...field, renfort: field.max, active: field.max > 0 };
@@ -78,9 +95,10 @@ function restoreField(field: ForceFieldState, events: ThresholdEvent[]): ForceFi
 }
 
 /**
- * RULES §7.3 (D-33, D-30): applies one threshold to a combatant — the force field regains its full
- * *renfort* and re-enables; if the *Incendiaire* gauge is above the armour's *renfort*
- * ({@link thresholdArmour}) PV drop by the difference (not below 0), then that gauge −1; then the
+ * RULES §7.3 (D-33, D-30, D-36): applies one threshold to a combatant — the force field regains
+ * its full *renfort* and re-enables; if the *Incendiaire* gauge is above the armour's *renfort*
+ * ({@link thresholdArmour}) PV drop by the difference less the armour's *Résistant Incendiaire*
+ * ({@link burnResistance}; never below 0, PV never below 0), then that gauge −1; then the
  * *Disruptif* gauge −1 (gauges never below 0). Nothing ever rises except the field.
  * @throws RangeError naming a bad state value.
  */
@@ -94,12 +112,14 @@ export function thresholdTick(state: ThresholdState): ThresholdResult {
   const armourValue = thresholdArmour(state);
   if (gauges.incendiaire > armourValue) {
     const burn = gauges.incendiaire - armourValue;
-    newPv = Math.max(0, pv - burn);
+    const resisted = Math.min(burn, burnResistance(state));
+    newPv = Math.max(0, pv - (burn - resisted));
     events.push({
       type: "burn",
       gauge: gauges.incendiaire,
       armour: armourValue,
       burn,
+      resisted,
       pvBefore: pv,
       pvLost: pv - newPv,
       pvAfter: newPv,

@@ -309,24 +309,36 @@ describe("lexicon rules (RULES §6.4)", () => {
   });
 });
 
-describe("areaTargets (RULES §6.4 De zone, D-28)", () => {
+describe("areaTargets (RULES §6.4 De zone, D-28, D-38)", () => {
   it("004: a De Zone et Soi grenade hits every occupant and John", () => {
     const r = areaTargets({ occupants: ["a", "b", "c"], attacker: "john", area: { self: true } });
-    expect(r).toEqual({ targets: ["a", "b", "c", "john"], exhaustion: 0 });
+    expect(r).toEqual({ targets: ["a", "b", "c", "john"], exhaustion: 0, slots: 3 });
   });
 
   it("004: a De Zone 2 axe on an enemy and an ally hits both, or only the enemy for 1 Épuisement", () => {
     const base = { occupants: ["enemy", "ally", "john"], attacker: "john", area: { x: 2, self: false } };
-    expect(areaTargets(base)).toEqual({ targets: ["enemy", "ally"], exhaustion: 0 });
-    expect(areaTargets({ ...base, spared: ["ally"] })).toEqual({ targets: ["enemy"], exhaustion: 1 });
+    expect(areaTargets(base)).toEqual({ targets: ["enemy", "ally"], exhaustion: 0, slots: 2 });
+    expect(areaTargets({ ...base, spared: ["ally"] })).toEqual({ targets: ["enemy"], exhaustion: 1, slots: 2 });
+    // Choosing only the enemy is the same as choosing both and sparing the ally (D-38).
+    expect(areaTargets({ ...base, chosen: ["enemy"] })).toEqual({ targets: ["enemy"], exhaustion: 1, slots: 2 });
   });
 
-  it("the attacker chooses X occupants when there are more", () => {
+  it("D-38: the attacker chooses which X occupants when there are more; fewer than X costs the empty slots", () => {
     const input = { occupants: ["a", "b", "c"], attacker: "j", area: { x: 2, self: false }, chosen: ["c", "a"] };
-    expect(areaTargets(input).targets).toEqual(["c", "a"]);
-    expect(() => areaTargets({ ...input, chosen: ["a"] })).toThrow(/exactly 2/);
+    expect(areaTargets(input)).toEqual({ targets: ["c", "a"], exhaustion: 0, slots: 2 });
+    expect(areaTargets({ ...input, chosen: ["b", "c"] }).targets).toEqual(["b", "c"]);
+    expect(areaTargets({ ...input, chosen: ["b"] })).toEqual({ targets: ["b"], exhaustion: 1, slots: 2 });
+    expect(() => areaTargets({ ...input, chosen: undefined })).toThrow(/at most 2 of the 3/);
+    expect(() => areaTargets({ ...input, chosen: ["a", "b", "c"] })).toThrow(/at most 2/);
     expect(() => areaTargets({ ...input, chosen: ["a", "z"] })).toThrow(/"z"/);
+    expect(() => areaTargets({ ...input, chosen: ["a", "j"] })).toThrow(/"j"/);
     expect(() => areaTargets({ ...input, chosen: ["a", "a"] })).toThrow(RangeError);
+  });
+
+  it("Et Soi adds the attacker; sparing him costs 1 Épuisement like any target", () => {
+    const input = { occupants: ["a", "b"], attacker: "j", area: { x: 1, self: true }, chosen: ["b"] };
+    expect(areaTargets(input)).toEqual({ targets: ["b", "j"], exhaustion: 0, slots: 1 });
+    expect(areaTargets({ ...input, spared: ["j"] })).toEqual({ targets: ["b"], exhaustion: 1, slots: 1 });
   });
 
   it("rejects sparing someone who is not a target", () => {

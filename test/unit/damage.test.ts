@@ -2,6 +2,7 @@ import { describe, it, expect } from "vitest";
 import fc from "fast-check";
 import {
   applyDamage,
+  hitDamage,
   type ArmourState,
   type DamageInput,
   type DamageTarget,
@@ -28,6 +29,16 @@ function deepFreeze<T>(value: T): T {
   }
   return value;
 }
+
+describe("hitDamage (D-35)", () => {
+  it("is the weapon's current FOR: printed FOR plus the pressure bonus in force", () => {
+    expect(hitDamage(5)).toBe(5);
+    expect(hitDamage(5, 3)).toBe(8);
+    expect(hitDamage(0, 0)).toBe(0);
+    expect(() => hitDamage(-1)).toThrow(/FOR/);
+    expect(() => hitDamage(2, 1.5)).toThrow(/pressure bonus/);
+  });
+});
 
 describe("applyDamage — force field (RULES §6.2 step 1)", () => {
   it("absorbs min(D, renfort), loses that much, and is disabled at 0", () => {

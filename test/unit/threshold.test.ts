@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
-import { thresholdArmour, thresholdTick, type ThresholdState } from "../../src/rules/threshold";
+import { burnResistance, thresholdArmour, thresholdTick, type ThresholdState } from "../../src/rules/threshold";
 import type { Attribute } from "../../src/rules/attributes";
 
 function state(over: Partial<ThresholdState> = {}): ThresholdState {
@@ -31,7 +31,7 @@ describe("thresholdTick — Incendiaire and Disruptif (RULES §6.4, §7.3, D-30)
     expect(r.state.pv).toBe(7);
     expect(r.state.gauges.incendiaire).toBe(4);
     expect(r.events).toEqual([
-      { type: "burn", gauge: 5, armour: 2, burn: 3, pvBefore: 10, pvLost: 3, pvAfter: 7 },
+      { type: "burn", gauge: 5, armour: 2, burn: 3, resisted: 0, pvBefore: 10, pvLost: 3, pvAfter: 7 },
       { type: "incendiaryDecay", before: 5, after: 4 },
     ]);
   });
@@ -62,6 +62,25 @@ describe("thresholdTick — Incendiaire and Disruptif (RULES §6.4, §7.3, D-30)
     const r = thresholdTick(state({ pv: 1, gauges: { disruptif: 0, incendiaire: 6 } }));
     expect(r.state.pv).toBe(0);
     expect(r.events[0]).toMatchObject({ type: "burn", burn: 6, pvLost: 1, pvAfter: 0 });
+  });
+
+  it("D-36: Résistant Incendiaire Y takes Y off each burn, never below 0; other kinds do not", () => {
+    const armour = (attributes: Attribute[]) => ({ renfort: 1, attributes, adaptiveBonus: 0 });
+    // Armure lourde de siège: Résistant Incendiaire 2. Gauge 5 against renfort 1: burn 4 − 2 = 2.
+    const siege = thresholdTick(state({ armour: armour([{ key: "resistant", kind: "incendiary", y: 2 }]), gauges: { disruptif: 0, incendiaire: 5 } }));
+    expect(siege.state.pv).toBe(8);
+    expect(siege.events[0]).toEqual({ type: "burn", gauge: 5, armour: 1, burn: 4, resisted: 2, pvBefore: 10, pvLost: 2, pvAfter: 8 });
+    expect(siege.state.gauges.incendiaire).toBe(4);
+    // A burn smaller than Y is stopped whole; the gauge still decays.
+    const stopped = thresholdTick(state({ armour: armour([{ key: "resistant", kind: "incendiary", y: 3 }]), gauges: { disruptif: 0, incendiaire: 3 } }));
+    expect(stopped.state.pv).toBe(10);
+    expect(stopped.events[0]).toMatchObject({ type: "burn", burn: 2, resisted: 2, pvLost: 0 });
+    expect(stopped.state.gauges.incendiaire).toBe(2);
+    // Résistant of another kind does nothing to a burn.
+    const other = thresholdTick(state({ armour: armour([{ key: "resistant", kind: "melee", y: 3 }]), gauges: { disruptif: 0, incendiaire: 3 } }));
+    expect(other.state.pv).toBe(8);
+    expect(burnResistance(state({ armour: armour([{ key: "resistant", kind: "melee", y: 3 }]) }))).toBe(0);
+    expect(burnResistance(state())).toBe(0);
   });
 
   it("the order is field, burn, Incendiaire decay, Disruptif decay", () => {
