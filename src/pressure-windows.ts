@@ -5,6 +5,8 @@
  * wins (D-6). `flags.tactica.pressure` records its window, and the effect is deleted when that
  * window closes:
  * - `activation` (MOU): at `tactica.activationEnd` for that combatant's actor;
+ * - `pursuit` (MOU rolled before a pursuit move, C15): after that move (src/actions/move.ts), or
+ *   at the next threshold if no move came;
  * - `nextRoll` (INI, ATT, DEF): after the next roll of that characteristic (the roll methods call
  *   {@link closePressureWindow});
  * - `nextWound` (weapon FOR): after the next damage applied with that weapon;
@@ -14,7 +16,7 @@
 import type { PressureTarget } from "./rules/pressure";
 
 /** When a pressure bonus ends. */
-export type PressureWindow = "activation" | "nextRoll" | "nextWound" | "turn";
+export type PressureWindow = "activation" | "pursuit" | "nextRoll" | "nextWound" | "turn";
 
 /** What `flags.tactica.pressure` holds. */
 export interface PressureFlag {
@@ -39,10 +41,13 @@ export function isWeaponTarget(target: PressureTarget): boolean {
   return target === "meleeStrength" || target === "rangedStrength";
 }
 
-/** The Active Effect data of a pressure bonus (created on the actor, or on the weapon). */
-export function pressureEffectData(o: { target: PressureTarget; bonus: number; itemId: string; itemUuid: string; name: string; img: string | null }) {
+/**
+ * The Active Effect data of a pressure bonus (created on the actor, or on the weapon); `window`
+ * replaces the target's own (a MOU bonus for a pursuit move).
+ */
+export function pressureEffectData(o: { target: PressureTarget; bonus: number; itemId: string; itemUuid: string; name: string; img: string | null; window?: PressureWindow }) {
   const key = isWeaponTarget(o.target) ? "system.pressure" : `system.profile.${o.target}.pressure`;
-  const pressure: PressureFlag = { target: o.target, window: PRESSURE_WINDOWS[o.target], itemId: o.itemId };
+  const pressure: PressureFlag = { target: o.target, window: o.window ?? PRESSURE_WINDOWS[o.target], itemId: o.itemId };
   return {
     name: o.name,
     img: o.img ?? "icons/svg/upgrade.svg",
@@ -115,6 +120,6 @@ export function registerPressureWindows(): void {
   });
   hooks.on("tactica.threshold", (combat) => {
     if (!game.user?.isActiveGM) return;
-    for (const actor of actorsOf(combat)) void closePressureWindow(actor, "turn");
+    for (const actor of actorsOf(combat)) void closeOn(actor, (f) => f.window === "turn" || f.window === "pursuit");
   });
 }

@@ -11,7 +11,7 @@ import { registerQuench } from "./self-test";
 import { registerCombat } from "./combat/register";
 import { registerChat } from "./chat/render";
 import { registerPressureWindows } from "./pressure-windows";
-import { registerPsyActivation } from "./actions/psy";
+import { registerActivation } from "./actions/activation";
 import { registerHotbar } from "./macros";
 import { registerSheets } from "./applications/register-sheets";
 import { registerPluralHelper } from "./utils/plural";
@@ -25,7 +25,7 @@ Hooks.once("init", () => {
   registerCombat();
   registerChat();
   registerPressureWindows();
-  registerPsyActivation();
+  registerActivation();
   registerHotbar();
   registerSheets();
   registerPluralHelper();

@@ -51,6 +51,7 @@ export interface InfoCardSource {
   label?: string;
   notice?: { key: string; data: Record<string, string> };
   threshold?: Record<string, unknown> | null;
+  move?: { pursuit: boolean; mou: number; mouBonus: number; requis: number; armour: string } | null;
 }
 
 /** The card's subject (header): the actor's name and portrait. */
@@ -137,4 +138,60 @@ export function refused(key: string, data: Record<string, string | number> = {})
 export function inCombat(): boolean {
   const combats = game.combats as unknown as { viewed?: { started?: boolean } | null } | undefined;
   return combats?.viewed?.started === true;
+}
+
+/**
+ * D-42: how `actor`'s AC are counted now. `tours` — it fights in the viewed, started combat of
+ * *tours* mode: AC are a budget of the activation (spent, refused when short, reset at its next
+ * activation). `timeline` — it fights on a running timeline: an AC cost is a duration (RULES
+ * §7.1), nothing is spent or refused. `none` — outside combat: AC never block anything.
+ */
+export type AcClock = "tours" | "timeline" | "none";
+
+/** A combat as the AC clock reads it. */
+interface ClockCombat {
+  started?: boolean;
+  mode?: string;
+  combatants?: Iterable<{ actor?: { uuid?: string } | null }>;
+}
+
+export function acClock(actor: TacticaActor): AcClock {
+  const combats = game.combats as unknown as { viewed?: ClockCombat | null } | undefined;
+  const combat = combats?.viewed;
+  if (!combat?.started) return "none";
+  const fights = [...(combat.combatants ?? [])].some((c) => !!c.actor && c.actor.uuid === actor.uuid);
+  if (!fights) return "none";
+  return combat.mode === "timeline" ? "timeline" : "tours";
+}
+
+/** What an actor's AC allow now (D-42): `remaining` is a limit in *tours* mode only. */
+export interface AcBudget {
+  clock: AcClock;
+  /** AC left in the activation; Infinity when AC are no budget (timeline, outside combat). */
+  remaining: number;
+  /** AC spent so far in the activation (0 when no budget). */
+  spent: number;
+}
+
+export function acBudget(actor: TacticaActor): AcBudget {
+  const clock = acClock(actor);
+  const actions = (actor.system as { actions?: { spent: number; remaining: number } } | null)?.actions;
+  if (clock !== "tours" || !actions) return { clock, remaining: Number.POSITIVE_INFINITY, spent: 0 };
+  return { clock, remaining: actions.remaining, spent: actions.spent };
+}
+
+/**
+ * D-42: the update that spends `ac` of `actor`'s activation — only in *tours* mode (empty
+ * otherwise: on a timeline the cost is the action's duration, outside combat nothing counts).
+ */
+export function spendUpdate(actor: TacticaActor, ac: number): { system?: { actions: { spent: number } } } {
+  const budget = acBudget(actor);
+  return budget.clock === "tours" && ac > 0 ? { system: { actions: { spent: budget.spent + ac } } } : {};
+}
+
+/** The refusal when `needed` AC exceed what the activation has left (D-42: *tours* mode only). */
+export function acShort(actor: TacticaActor, needed: number): null | false {
+  const { remaining } = acBudget(actor);
+  if (needed <= remaining) return false;
+  return refused("TACTICA.Errors.Actions.NotEnough", { name: actor.name, needed, remaining });
 }

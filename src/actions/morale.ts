@@ -1,23 +1,26 @@
 /**
  * RULES §5: morale tests, rally, fear tests and the panic table. Every CO test uses the highest
  * CO of a unit (D-17); the dialog offers the CO modifiers as toggles; *inébranlable* figures and
- * fear-causers are told they are immune.
+ * fear-causers are told they are immune. D-41: the morale state IS the panic condition (a status
+ * effect): a draw or a rally changes the condition, nothing else.
  */
 import { ProfileTest, type CoToggles, type ProfileTestOptions } from "../dice/profile-test";
 import { UnitModel } from "../data/actor/unit";
+import { MORALE_STATES, type MoraleState } from "../data/fields";
 import { PANIC_RESULTS } from "../config";
 import { needsFearTest, panicResult, panicTotal, PANIC_OUTCOMES, rallyActions, rallyCost, type PanicOutcome } from "../rules/morale";
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaChatMessage } from "../documents/chat-message";
 import type { ProfileKey } from "../rules/keys";
-import { mayRollFor, postCard, refused, subjectOf, type RollMethodOptions, inCombat } from "./common";
+import { acBudget, mayRollFor, postCard, refused, subjectOf, type RollMethodOptions } from "./common";
+import { activationMark, FEAR_FLAG, RALLY_FLAG } from "./activation";
 import { profileDialog } from "../applications/dialogs/profile-dialog";
 import { notifyInfo } from "./notify-info";
 import { costFlags } from "./psy";
 import { recordChange } from "../documents/card-keys";
 
 /** The panic conditions (RULES §5, D-18): a rally removes them; a panic draw sets one at a time. */
-const PANIC_STATUSES = ["panicked", "retreating", "terrified"] as const;
+export const PANIC_STATUSES = ["panicked", "retreating", "terrified"] as const;
 
 interface MoraleView {
   profile: Record<ProfileKey, { value: number; total: number }>;
@@ -81,41 +84,42 @@ export async function moraleTest(actor: TacticaActor, options: RollMethodOptions
 }
 
 /**
- * RULES §5 (D-19): rally, as the first action of the activation, costing half the AC. Success
- * removes the panic conditions and leaves half the AC to use; failure offers the panic table (+1).
+ * RULES §5 (D-19, D-42): rally — once per activation, as its first action, costing half the AC
+ * (rounded down). Success removes the panic conditions and leaves half the AC to use; failure
+ * offers the panic table (+1). In *tours* mode the AC are spent and "first action" means none
+ * spent yet; on a timeline the half AC is the action's duration; outside combat nothing limits it.
+ * The attempt is recorded on the actor in the same write as its AC, so a rally that cost nothing
+ * (AC 0 or 1) is still the only one of its activation (C2).
  */
 export async function rally(actor: TacticaActor, options: RollMethodOptions = {}): Promise<TacticaChatMessage | null> {
   if (!mayRollFor(actor)) return null;
   const model = moraleOf(actor);
   if (!model) return null;
   if (!PANIC_STATUSES.some((s) => actor.statuses.has(s))) return refused("TACTICA.Chat.morale.notPanicked", { name: actor.name });
-  if (model.actions.spent > 0) return refused("TACTICA.Chat.morale.rallyFirst", { name: actor.name });
+  const budget = acBudget(actor);
+  if (budget.clock !== "none" && activationMark(actor, RALLY_FLAG)) return refused("TACTICA.Chat.morale.rallyOnce", { name: actor.name });
+  if (budget.clock === "tours" && budget.spent > 0) return refused("TACTICA.Chat.morale.rallyFirst", { name: actor.name });
   const ac = model.profile.ac.total;
   const posted = await coTest(actor, "rally", defaultToggles(actor), options, { acSpent: rallyCost(ac) });
   if (!posted) return null;
-  if (posted.roll.isSuccess) {
-    await actor.update({ system: { actions: { spent: ac - rallyActions(ac) }, morale: { state: "steady" } } } as never);
-    await clearPanic(actor);
-  } else {
-    await actor.update({ system: { actions: { spent: rallyCost(ac) } } } as never);
-  }
+  const spent = posted.roll.isSuccess ? ac - rallyActions(ac) : rallyCost(ac);
+  const update = {
+    ...(budget.clock === "tours" ? { system: { actions: { spent } } } : {}),
+    ...(budget.clock !== "none" ? { flags: { tactica: { [RALLY_FLAG]: true } } } : {}),
+  };
+  if (Object.keys(update).length) await actor.update(update as never);
+  if (posted.roll.isSuccess) await clearPanic(actor);
   return posted.message;
 }
 
-/** Deletes the panic conditions in one request. */
-async function clearPanic(actor: TacticaActor): Promise<void> {
-  const ids = actor.effects.filter((e) => PANIC_STATUSES.some((s) => e.statuses.has(s))).map((e) => e.id ?? "");
-  if (ids.length) await actor.deleteEmbeddedDocuments("ActiveEffect", ids);
+/** Deletes the panic conditions in one request (D-41: the morale state is calm again). */
+function clearPanic(actor: TacticaActor): Promise<void> {
+  return setMoraleState(actor, "steady");
 }
-
-/** The actor flag of a fear test taken this activation (cleared at `tactica.activationStart`). */
-export const FEAR_FLAG = "fearTestedThisActivation";
 
 function fearTestedThisActivation(actor: TacticaActor): boolean {
-  return (actor.flags as { tactica?: Record<string, unknown> }).tactica?.[FEAR_FLAG] === true;
+  return activationMark(actor, FEAR_FLAG);
 }
-
-/** An activation exists only in a started combat; outside one, fear tests are not limited. */
 
 /**
  * RULES §5: a fear test against an enemy of PEUR `fear`. Fear-causers and *inébranlable* figures
@@ -131,16 +135,17 @@ export async function fearTest(actor: TacticaActor, o: { fear: number; charging:
   if (!needsFearTest({ fear: o.fear, highestPassed: model.morale.fearPassed, causesFear, unshakeable: false })) {
     return notifyInfo("TACTICA.Chat.fear.alreadyPassed", { name: actor.name, level: o.fear });
   }
-  if (inCombat() && fearTestedThisActivation(actor)) return refused("TACTICA.Chat.fear.oncePerActivation", { name: actor.name });
+  const inFight = acBudget(actor).clock !== "none";
+  if (inFight && fearTestedThisActivation(actor)) return refused("TACTICA.Chat.fear.oncePerActivation", { name: actor.name });
   // A failed test's note (D-21) is part of the card's creation: one write of the message.
   const failedNote = o.charging ? "TACTICA.Chat.fear.chargeCalledOff" : "TACTICA.Chat.fear.chargedFailed";
   const posted = await coTest(actor, "fear", { ...defaultToggles(actor), fear: o.fear }, options, {}, (roll) => (roll.isSuccess ? {} : { notes: [failedNote] }));
   if (!posted) return null;
   // RULES §5: one test per activation — recorded in the actor's one write (in combat only).
-  const record = inCombat() ? { flags: { tactica: { [FEAR_FLAG]: true } } } : {};
+  const record = inFight ? { flags: { tactica: { [FEAR_FLAG]: true } } } : {};
   if (posted.roll.isSuccess) {
     await actor.update({ system: { morale: { fearPassed: Math.max(model.morale.fearPassed, o.fear) } }, ...record } as never);
-  } else if (inCombat()) await actor.update(record as never);
+  } else if (inFight) await actor.update(record as never);
   return posted.message;
 }
 
@@ -178,30 +183,36 @@ export async function tableOutcome(total: number): Promise<PanicOutcome | null> 
 }
 
 /**
- * RULES §5 (D-18): reads the panic table for a d10 `natural` rolled by the player who drew — +1
- * after a failed rally (clamped at 10) — from the compendium's "Table de panique" when present,
+ * RULES §5 (D-18, D-41): reads the panic table for a d10 `natural` rolled by the player who drew —
+ * +1 after a failed rally (clamped at 10) — from the compendium's "Table de panique" when present,
  * else by the rules. The condition set is the one of the outcome drawn, so card and token always
- * agree. The actor's morale state and the card's key (`flags.tactica.cards.<messageId>.panic`, so a
- * second draw on that card is refused) are ONE actor update; then the other panic conditions go in
- * one request, and the new one is added (each effect is its own document).
+ * agree: it IS the morale state. The card's key (`flags.tactica.cards.<messageId>.panic`, so a
+ * second draw on that card is refused) is written first, on the actor; then the condition.
  */
 export async function drawPanic(actor: TacticaActor, afterRally: boolean, natural: number, messageId: string): Promise<{ outcome: PanicOutcome; face: number; notes: string[] }> {
   const builtIn = panicResult(natural, afterRally);
   const face = panicTotal(natural, afterRally);
   const outcome = (await tableOutcome(face)) ?? builtIn;
   const status = PANIC_RESULTS[outcome].status;
-  const record = recordChange(actor, messageId, { panic: { outcome, face } });
+  await actor.update(recordChange(actor, messageId, { panic: { outcome, face } }) as never);
   // "Destroyed" sets no condition (the rest of the unit is removed): the morale state stays as it
   // was. Otherwise the new result replaces any earlier panic condition (a redraw after a failed rally).
-  await actor.update((status ? { system: { morale: { state: status } }, ...record } : record) as never);
-  if (status) await setPanicCondition(actor, status);
+  if (status) await setMoraleState(actor, status);
   const notes = afterRally ? ["TACTICA.Chat.panic.plusOne"] : [];
   return { outcome, face, notes };
 }
 
-/** The one panic condition `status` on `actor`: the others deleted in one request, `status` added if missing. */
-async function setPanicCondition(actor: TacticaActor, status: string): Promise<void> {
-  const others = actor.effects.filter((e) => PANIC_STATUSES.some((s) => s !== status && e.statuses.has(s))).map((e) => e.id ?? "");
+/** True for one of the morale states (D-41). */
+export function isMoraleState(value: unknown): value is MoraleState {
+  return typeof value === "string" && (MORALE_STATES as readonly string[]).includes(value);
+}
+
+/**
+ * D-41: sets the morale state of `actor`, that is its one panic condition — the other panic
+ * conditions deleted in one request, `state`'s added if missing; `steady` removes them all.
+ */
+export async function setMoraleState(actor: TacticaActor, state: MoraleState): Promise<void> {
+  const others = actor.effects.filter((e) => PANIC_STATUSES.some((s) => s !== state && e.statuses.has(s))).map((e) => e.id ?? "");
   if (others.length) await actor.deleteEmbeddedDocuments("ActiveEffect", others);
-  if (!actor.statuses.has(status)) await actor.toggleStatusEffect(status, { active: true });
+  if (state !== "steady" && !actor.statuses.has(state)) await actor.toggleStatusEffect(state, { active: true });
 }

@@ -1,7 +1,7 @@
 /**
  * RULES §3: the pool roll of a character or npc — aptitude (current value: base dice),
- * sub-aptitude (skill dice), one item's gear bonus (gear dice), successes required. The push is a
- * card action (src/chat/actions.ts).
+ * sub-aptitude (skill dice), one item's gear bonus (gear dice), successes required; the item used
+ * charges its *Requis* (D-39). The push is a card action (src/chat/roller-actions.ts).
  */
 import { PoolRoll, type PoolRollOptions } from "../dice/pool-roll";
 import { CharacterModel } from "../data/actor/character";
@@ -10,6 +10,8 @@ import { aptitudeCurrent } from "../rules/scores";
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaChatMessage } from "../documents/chat-message";
 import { mayRollFor, postCard, refused, subjectOf, type RollMethodOptions } from "./common";
+import { itemAttributes } from "./pressure";
+import { requisOf } from "./score";
 import { poolDialog } from "../applications/dialogs/pool-dialog";
 
 /** What a pool roll is made of (RULES §3, D-7). */
@@ -59,5 +61,9 @@ export async function rollPool(actor: TacticaActor, request: PoolRequest, option
     { rollClass: PoolRoll, formula: (o) => PoolRoll.formulaFor(o), options: rollOptions, fastForward: true },
     { kind: "pool", itemUuid: rollOptions.gear && item ? item.uuid : "" },
   );
-  return posted?.message ?? null;
+  if (!posted) return null;
+  // D-39: the item used for its gear dice charges its Requis at every use.
+  const requis = rollOptions.gear && item ? requisOf(actor, itemAttributes(item)) : 0;
+  if (requis > 0) await actor.gainExhaustion(requis);
+  return posted.message;
 }

@@ -13,7 +13,10 @@ import { notifyError } from "../utils/notify";
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaChatMessage } from "../documents/chat-message";
 import type { TacticaItem } from "../documents/item";
-import { isWeaponTarget, pressureEffectData, PRESSURE_WINDOWS } from "../pressure-windows";
+import { isWeaponTarget, pressureEffectData, PRESSURE_WINDOWS, type PressureWindow } from "../pressure-windows";
+import { AttributeItemModel } from "../data/item/base";
+import type { Attribute } from "../rules/attributes";
+import { requisOf } from "./score";
 import { mayRollFor, postCard, refused, subjectOf, type RollMethodOptions } from "./common";
 import { pressureDialog } from "../applications/dialogs/pressure-dialog";
 
@@ -32,8 +35,8 @@ export function pressureSource(actor: TacticaActor, item: TacticaItem): { target
 }
 
 /** The language key that says until when a bonus lasts (shown on the card once applied). */
-export function windowNote(target: PressureTarget): string {
-  return `TACTICA.Chat.pressure.window.${PRESSURE_WINDOWS[target]}`;
+export function windowNote(window: PressureWindow): string {
+  return `TACTICA.Chat.pressure.window.${window}`;
 }
 
 /** An effect as read here: its `flags.tactica.sourceMessage`. */
@@ -60,7 +63,14 @@ export function pressureApplied(actor: TacticaActor, item: TacticaItem, messageI
  * carrying the card's id, then the actor's key for the card; returns the note for the card, or the
  * reason it is refused (pressure blocked). Shows nothing: the caller tells the user who clicked.
  */
-export async function applyPressureEffect(actor: TacticaActor, item: TacticaItem, bonus: { target: PressureTarget; bonus: number }, messageId: string): Promise<{ note: string } | { reason: string; data: Record<string, string> }> {
+export async function applyPressureEffect(
+  actor: TacticaActor,
+  item: TacticaItem,
+  bonus: { target: PressureTarget; bonus: number; window?: PressureWindow },
+  messageId: string,
+  /** *Épuisement* owed for the item's *Requis* (D-39), gained in the same actor write as the key */
+  requis = 0,
+): Promise<{ note: string } | { reason: string; data: Record<string, string> }> {
   if (actor.statuses.has("pressureBlocked")) return { reason: "TACTICA.Chat.pressure.blocked", data: { name: actor.name } };
   const target = bonus.target;
   const data = pressureEffectData({
@@ -70,22 +80,35 @@ export async function applyPressureEffect(actor: TacticaActor, item: TacticaItem
     itemUuid: item.uuid,
     name: `${game.i18n?.localize("TACTICA.Card.pressure.bonus") ?? ""} — ${item.name}`,
     img: item.img ?? null,
+    ...(bonus.window ? { window: bonus.window } : {}),
   });
   const effect = { ...data, flags: { tactica: { ...data.flags.tactica, sourceMessage: messageId } } };
   if (isWeaponTarget(target)) await item.createEmbeddedDocuments("ActiveEffect", [effect as never]);
   else await actor.createEmbeddedDocuments("ActiveEffect", [effect as never]);
-  await actor.update(recordChange(actor, messageId, { pressure: true }) as never);
-  return { note: windowNote(target) };
+  const key = recordChange(actor, messageId, { pressure: true });
+  if (requis > 0) await actor.gainExhaustion(requis, key);
+  else await actor.update(key as never);
+  return { note: windowNote(bonus.window ?? PRESSURE_WINDOWS[target]) };
 }
 
-/** RULES §2: rolls pressure through `itemId` and posts its card. */
-export async function rollPressure(actor: TacticaActor, itemId: string, options: RollMethodOptions & { dice?: number } = {}): Promise<TacticaChatMessage | null> {
+/** An item's attributes (RULES §6.4), none for an item that carries none. */
+export function itemAttributes(item: TacticaItem | null | undefined): Attribute[] {
+  return item?.system instanceof AttributeItemModel ? item.system.attributeList : [];
+}
+
+/**
+ * RULES §2: rolls pressure through `itemId` and posts its card; the item's *Requis* is charged for
+ * this use (D-39). `window: "pursuit"` is a MOU bonus for the next pursuit move only (C15).
+ */
+export async function rollPressure(actor: TacticaActor, itemId: string, options: RollMethodOptions & { dice?: number; window?: PressureWindow } = {}): Promise<TacticaChatMessage | null> {
   if (!mayRollFor(actor)) return null;
   const item = actor.items.get(itemId);
   if (!item) return refused("TACTICA.Chat.refused.noItem");
   if (actor.statuses.has("pressureBlocked")) return refused("TACTICA.Chat.pressure.blocked", { name: actor.name });
   const source = pressureSource(actor, item);
   if (!source) return refused("TACTICA.Chat.pressure.notLinked", { name: item.name });
+  // C15: the pursuit window exists for MOU only (RULES §2).
+  const window = options.window === "pursuit" && source.target === "mou" ? "pursuit" : PRESSURE_WINDOWS[source.target];
   let dice = options.dice ?? 1;
   if (!options.fastForward) {
     const picked = await pressureDialog(item.name, dice, options.opener);
@@ -97,13 +120,16 @@ export async function rollPressure(actor: TacticaActor, itemId: string, options:
   const single = dice === 1;
   const posted = await postCard(
     actor,
-    { rollClass: PressureRoll, formula: PressureRoll.formulaFor(dice), options: rollOptions, fastForward: true },
-    { kind: "pressure", itemUuid: item.uuid, followUpDone: single, notes: single ? [windowNote(source.target)] : [] },
+    { rollClass: PressureRoll, formula: PressureRoll.formulaFor(dice), options: { ...rollOptions, ...(window === "pursuit" ? { window } : {}) }, fastForward: true },
+    { kind: "pressure", itemUuid: item.uuid, followUpDone: single, notes: single ? [windowNote(window)] : [] },
   );
+  if (!posted) return null;
+  // D-39: using the item charges its Requis — with one die in the same actor write as the card's key.
+  const requis = requisOf(actor, itemAttributes(item));
   // The roller's own actor and item: applied here, keyed on the card like a click would be.
-  if (posted?.message.id && single) {
-    const applied = await applyPressureEffect(actor, item, { target: source.target, bonus: posted.roll.bonus }, posted.message.id);
+  if (posted.message.id && single) {
+    const applied = await applyPressureEffect(actor, item, { target: source.target, bonus: posted.roll.bonus, window }, posted.message.id, requis);
     if ("reason" in applied) notifyError(applied.reason, applied.data);
-  }
-  return posted?.message ?? null;
+  } else if (requis > 0) await actor.gainExhaustion(requis);
+  return posted.message;
 }

@@ -1,9 +1,12 @@
 /**
  * RULES §4: casting, maintaining and cancelling psychic powers. The same power at most once per
  * activation (recorded on the card messages of this activation is not enough across clients, so
- * the caster keeps `flags.tactica.castThisActivation`, cleared at `tactica.activationStart`);
- * maintained powers are recorded on the caster (`system.psyker.maintained`), one maintained per
- * activation; a psyker's death ends what it maintains (D-15).
+ * the caster keeps `flags.tactica.castThisActivation`, cleared when its next activation starts,
+ * src/actions/activation.ts); maintained powers are recorded on the caster
+ * (`system.psyker.maintained`), one maintained per activation, never in the activation of the
+ * cast (C10); a neophyte choir casts by chanting (D-11, D-12) and maintains as one psyker (C11).
+ * D-42: AC are spent and refused only in *tours* mode; on a timeline an AC cost is the action's
+ * duration, and outside combat AC never block anything.
  */
 import { PsyRoll, type PsyRollOptions } from "../dice/psy-roll";
 import { CharacterModel } from "../data/actor/character";
@@ -13,18 +16,10 @@ import { castCostAc, cancelCostAc } from "../rules/psy";
 import type { TimelineCost } from "../rules/timeline";
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaChatMessage } from "../documents/chat-message";
-import { mayRollFor, postCard, postInfoCard, refused, speakerOf, subjectOf, type CardTargetSource, type RollMethodOptions, inCombat } from "./common";
+import { acBudget, acShort, mayRollFor, postCard, postInfoCard, refused, speakerOf, spendUpdate, subjectOf, type CardTargetSource, type RollMethodOptions } from "./common";
+import { activationList, CAST_FLAG, MAINTAIN_FLAG } from "./activation";
+import { notifyInfo } from "./notify-info";
 import { psyDialog } from "../applications/dialogs/psy-dialog";
-
-/** The once-per-activation fear record (RULES §5), cleared here with the psy records. */
-const FEAR_FLAG = "fearTestedThisActivation";
-const CAST_FLAG = "castThisActivation";
-const MAINTAIN_FLAG = "maintainedThisActivation";
-
-function flagList(actor: TacticaActor, key: string): string[] {
-  const value = (actor.flags as { tactica?: Record<string, unknown> }).tactica?.[key];
-  return Array.isArray(value) ? value.map(String) : [];
-}
 
 /** The targeted tokens of the current user, as card rows. */
 export function targetRows(): CardTargetSource[] {
@@ -32,50 +27,78 @@ export function targetRows(): CardTargetSource[] {
   return [...targets].filter((t) => t.actor).map((t) => ({ actorUuid: t.actor!.uuid, tokenUuid: t.document?.uuid ?? "", name: t.document?.name ?? t.actor!.name }));
 }
 
-/** RULES §4: casts a power (refused when already cast this activation or the AC do not allow). */
+/**
+ * D-12, C12: the neophytes who chant by default — every figure of the unit, or the number the GM
+ * set on the sheet (`choir.chanting`) when fewer chant; at least 1 (the one who rolls).
+ */
+export function defaultChanters(unit: UnitModel): number {
+  const figures = unit.strength.current;
+  const set = unit.choir.chanting;
+  return Math.max(1, set > 0 ? Math.min(set, figures) : figures);
+}
+
+/** `flags.tactica.<key>` with `id` added, as an update (only inside a combat: an activation exists). */
+function recordOnce(actor: TacticaActor, key: typeof CAST_FLAG | typeof MAINTAIN_FLAG, id: string, replace = false): Record<string, unknown> {
+  if (acBudget(actor).clock === "none") return {};
+  return { flags: { tactica: { [key]: replace ? [id] : [...activationList(actor, key), id] } } };
+}
+
+/** RULES §4: casts a power (refused when already cast this activation or, in *tours* mode, when the AC do not allow). */
 export async function castPower(actor: TacticaActor, itemId: string, options: RollMethodOptions & { concentration?: boolean; chanters?: number; modifier?: number } = {}): Promise<TacticaChatMessage | null> {
   if (!mayRollFor(actor)) return null;
   const power = actor.items.get(itemId);
   if (!power || !(power.system instanceof PowerModel)) return refused("TACTICA.Chat.refused.noItem");
-  if (inCombat() && flagList(actor, CAST_FLAG).includes(itemId)) return refused("TACTICA.Chat.psy.alreadyCast", { name: power.name });
+  const budget = acBudget(actor);
+  if (budget.clock !== "none" && activationList(actor, CAST_FLAG).includes(itemId)) return refused("TACTICA.Chat.psy.alreadyCast", { name: power.name });
   const system = actor.system;
-  const isChoir = system instanceof UnitModel;
-  const remaining = system instanceof CharacterModel || system instanceof UnitModel ? system.actions.remaining : 0;
+  const choir = system instanceof UnitModel ? system : null;
   const cost = power.system.cost;
-  let choice = { concentration: options.concentration ?? false, chanters: options.chanters ?? (isChoir ? Math.max(1, (system as UnitModel).choir.chanting) : 0), modifier: options.modifier ?? 0 };
+  let choice = { concentration: options.concentration ?? false, chanters: options.chanters ?? (choir ? defaultChanters(choir) : 0), modifier: options.modifier ?? 0 };
   const mastery = system instanceof CharacterModel ? system.psyker.mastery : 0;
   if (!options.fastForward) {
-    const picked = await psyDialog({ name: power.name, level: power.system.level, mastery, canConcentrate: !isChoir && remaining >= cost + 1, isChoir, chanters: choice.chanters }, options.opener);
+    const picked = await psyDialog({ name: power.name, level: power.system.level, mastery, canConcentrate: !choir && budget.remaining >= cost + 1, isChoir: !!choir, chanters: choice.chanters }, options.opener);
     if (!picked) return null;
     choice = picked;
   }
   const spent = castCostAc(cost, choice.concentration);
-  if (spent > remaining) return refused("TACTICA.Errors.Actions.NotEnough", { name: actor.name, needed: spent, remaining });
+  if (acShort(actor, spent) === null) return null;
   const rollOptions: PsyRollOptions = { mode: "cast", level: power.system.level, mastery, ...choice, cost, resist: power.system.resist || null, subject: subjectOf(actor), title: power.name };
   const timelineCost: TimelineCost = { kind: "power", useCost: cost, concentration: choice.concentration };
   const posted = await postCard(actor, { rollClass: PsyRoll, formula: "1d10", options: rollOptions, fastForward: true, messageData: costFlags(timelineCost) }, { kind: "psy", itemUuid: power.uuid, targets: targetRows(), acSpent: spent });
   if (!posted) return null;
-  const update: Record<string, unknown> = { system: { actions: { spent: (system as CharacterModel).actions.spent + spent } }, ...(inCombat() ? { flags: { tactica: { [CAST_FLAG]: [...flagList(actor, CAST_FLAG), itemId] } } } : {}) };
-  if (posted.roll.isSuccess && power.system.maintainable && system instanceof CharacterModel) {
-    (update.system as Record<string, unknown>).psyker = { maintained: [...system.psyker.maintained.filter((m) => m.powerId !== itemId), { powerId: itemId, sinceRound: game.combat?.round ?? null }] };
+  // ONE actor write: the AC (tours), the once-per-activation record, what it now maintains.
+  const update: { system?: Record<string, unknown>; flags?: unknown } = { ...spendUpdate(actor, spent), ...recordOnce(actor, CAST_FLAG, itemId) };
+  const model = system instanceof CharacterModel || system instanceof UnitModel ? system : null;
+  if (posted.roll.isSuccess && power.system.maintainable && model) {
+    const maintained = [...model.psyker.maintained.filter((m) => m.powerId !== itemId), { powerId: itemId, sinceRound: game.combat?.round ?? null }];
+    update.system = { ...(update.system ?? {}), psyker: { maintained } };
   }
-  await actor.update(update as never);
+  if (Object.keys(update).length) await actor.update(update as never);
   return posted.message;
 }
 
-/** RULES §4 (D-13): maintains one power this activation, paying its maintenance cost. */
+/**
+ * RULES §4 (D-13): maintains one power this activation, paying its maintenance cost — never in the
+ * activation it was cast in (seed 003 « lors de n'importe quel tour suivant le tour de
+ * lancement », C10). A choir maintains as one psyker (C11).
+ */
 export async function maintainPower(actor: TacticaActor, itemId: string): Promise<TacticaChatMessage | null> {
   if (!mayRollFor(actor)) return null;
   const system = actor.system;
   const power = actor.items.get(itemId);
-  if (!(system instanceof CharacterModel) || !power || !(power.system instanceof PowerModel) || power.system.maintenance === null) {
+  const model = system instanceof CharacterModel || system instanceof UnitModel ? system : null;
+  if (!model || !power || !(power.system instanceof PowerModel) || power.system.maintenance === null) {
     return refused("TACTICA.Chat.psy.notMaintainable");
   }
-  if (!system.psyker.maintained.some((m) => m.powerId === itemId)) return refused("TACTICA.Chat.psy.notMaintainable");
-  if (inCombat() && flagList(actor, MAINTAIN_FLAG).length > 0) return refused("TACTICA.Chat.psy.oneMaintain", { name: actor.name });
+  if (!model.psyker.maintained.some((m) => m.powerId === itemId)) return refused("TACTICA.Chat.psy.notMaintainable");
+  if (acBudget(actor).clock !== "none") {
+    if (activationList(actor, CAST_FLAG).includes(itemId)) return refused("TACTICA.Chat.psy.castThisActivation", { name: actor.name, power: power.name });
+    if (activationList(actor, MAINTAIN_FLAG).length > 0) return refused("TACTICA.Chat.psy.oneMaintain", { name: actor.name });
+  }
   const cost = power.system.maintenance;
-  if (cost > system.actions.remaining) return refused("TACTICA.Errors.Actions.NotEnough", { name: actor.name, needed: cost, remaining: system.actions.remaining });
-  await actor.update({ system: { actions: { spent: system.actions.spent + cost } }, ...(inCombat() ? { flags: { tactica: { [MAINTAIN_FLAG]: [itemId] } } } : {}) } as never);
+  if (acShort(actor, cost) === null) return null;
+  const update = { ...spendUpdate(actor, cost), ...recordOnce(actor, MAINTAIN_FLAG, itemId, true) };
+  if (Object.keys(update).length) await actor.update(update as never);
   return postMaintainCard(actor, power, cost);
 }
 
@@ -86,70 +109,37 @@ async function postMaintainCard(actor: TacticaActor, power: { uuid: string; name
   return postInfoCard({ kind: "maintain", actorUuid: actor.uuid, itemUuid: power.uuid, acSpent: cost, label: power.name }, { summary: [summary], speaker: speakerOf(actor), ...costFlags(timelineCost) });
 }
 
-/** `flags.tactica.timelineCost` of a card that spends AC (the End-action dialog proposes it, RULES §7.1). */
+/**
+ * `flags.tactica.timelineCost` of a card that spends AC: what the card says it cost, for display
+ * and for modules. The End-action dialog never trusts it (security review S-12): it prices the
+ * card again from the stored documents (src/applications/combat/end-action.ts).
+ */
 export function costFlags(timelineCost: TimelineCost): { flags: { tactica: { timelineCost: TimelineCost } } } {
   return { flags: { tactica: { timelineCost } } };
 }
 
 /**
- * D-13: the maintained powers that end with this activation — every one neither maintained nor
- * cast during it. Null when nothing ends.
+ * RULES §4 (D-14): tries to cancel an effect in play of `level` (3 AC, mastery never counts).
+ * Concentration needs one more AC: in *tours* mode, when only the 3 AC remain, the cancel goes
+ * ahead without it and says so (C14).
  */
-export function unmaintainedUpdate(actor: TacticaActor): Record<string, unknown> | null {
-  const system = actor.system;
-  if (!(system instanceof CharacterModel) || system.psyker.maintained.length === 0) return null;
-  const kept = new Set([...flagList(actor, MAINTAIN_FLAG), ...flagList(actor, CAST_FLAG)]);
-  const maintained = system.psyker.maintained.filter((m) => kept.has(m.powerId));
-  if (maintained.length === system.psyker.maintained.length) return null;
-  return { system: { psyker: { maintained: maintained.map((m) => ({ powerId: m.powerId, sinceRound: m.sinceRound })) } } };
-}
-
-/** RULES §4 (D-14): tries to cancel an effect in play of `level` (3 AC, mastery never counts). */
 export async function cancelPower(actor: TacticaActor, o: { level: number; concentration?: boolean; modifier?: number }, options: RollMethodOptions = {}): Promise<TacticaChatMessage | null> {
   if (!mayRollFor(actor)) return null;
   const system = actor.system;
   if (!(system instanceof CharacterModel)) return null;
-  const concentration = (o.concentration ?? false) && system.actions.remaining >= cancelCostAc(true);
+  const budget = acBudget(actor);
+  const wanted = o.concentration ?? false;
+  const concentration = wanted && budget.remaining >= cancelCostAc(true);
   const spent = cancelCostAc(concentration);
-  if (spent > system.actions.remaining) return refused("TACTICA.Errors.Actions.NotEnough", { name: actor.name, needed: spent, remaining: system.actions.remaining });
+  if (acShort(actor, spent) === null) return null;
+  const dropped = wanted && !concentration;
+  if (dropped) notifyInfo("TACTICA.Chat.psy.noConcentration", { name: actor.name, remaining: String(budget.remaining) });
   const rollOptions: PsyRollOptions = { mode: "cancel", level: o.level, concentration, modifier: o.modifier ?? 0, subject: subjectOf(actor) };
   const timelineCost: TimelineCost = { kind: "cancel", concentration };
-  const posted = await postCard(actor, { rollClass: PsyRoll, formula: "1d10", options: rollOptions, fastForward: options.fastForward ?? true, messageData: costFlags(timelineCost) }, { kind: "cancel", acSpent: spent });
+  const notes = dropped ? ["TACTICA.Chat.psy.concentrationDropped"] : [];
+  const posted = await postCard(actor, { rollClass: PsyRoll, formula: "1d10", options: rollOptions, fastForward: options.fastForward ?? true, messageData: costFlags(timelineCost) }, { kind: "cancel", acSpent: spent, notes });
   if (!posted) return null;
-  await actor.update({ system: { actions: { spent: system.actions.spent + spent } } } as never);
+  const update = spendUpdate(actor, spent);
+  if (Object.keys(update).length) await actor.update(update as never);
   return posted.message;
-}
-
-/** D-15: a psyker killed (PV 0) ends every power it maintains, in the same kind of one write. */
-export function endMaintainedOnDeath(actor: TacticaActor): Record<string, unknown> | null {
-  const system = actor.system;
-  if (!(system instanceof CharacterModel) || system.profile.pv.value > 0 || system.psyker.maintained.length === 0) return null;
-  return { system: { psyker: { maintained: [] } } };
-}
-
-/**
- * Clears the once-per-activation records of a combatant's actor at its activation's start, ends
- * the powers it did not maintain at its end (D-13), and what a dead psyker maintained (D-15);
- * active GM only, one update each.
- */
-export function registerPsyActivation(): void {
-  const hooks = Hooks as unknown as { on(name: string, fn: (...args: unknown[]) => unknown): number };
-  hooks.on("tactica.activationStart", (_combat, combatant) => {
-    const actor = (combatant as { actor?: TacticaActor | null } | null)?.actor;
-    if (!game.user?.isActiveGM || !actor) return;
-    const fearTested = (actor.flags as { tactica?: Record<string, unknown> }).tactica?.[FEAR_FLAG] === true;
-    if (flagList(actor, CAST_FLAG).length || flagList(actor, MAINTAIN_FLAG).length || fearTested) {
-      void actor.update({ flags: { tactica: { [CAST_FLAG]: [], [MAINTAIN_FLAG]: [], [FEAR_FLAG]: false } } } as never);
-    }
-  });
-  hooks.on("tactica.activationEnd", (_combat, combatant) => {
-    const actor = (combatant as { actor?: TacticaActor | null } | null)?.actor;
-    const update = game.user?.isActiveGM && actor ? unmaintainedUpdate(actor) : null;
-    if (actor && update) void actor.update(update as never);
-  });
-  hooks.on("updateActor", (actor) => {
-    const a = actor as TacticaActor;
-    const update = game.user?.isActiveGM ? endMaintainedOnDeath(a) : null;
-    if (update) void a.update(update as never);
-  });
 }

@@ -1,8 +1,9 @@
 /**
  * RULES §6.1: score tests and attacks. An attack card has one row per target: *Portée* checked
  * (a clear note when out of range or not measurable), the *Imprécis* penalty from the distance
- * when places are known, *De zone* hitting the occupants of the target's place (+ the attacker
- * with *Et Soi*), *Requis* exhaustion gained on use, *Différé* recorded on the card.
+ * when places are known, *De zone* hitting the occupants of the target's place the attacker
+ * chose (D-38; + the attacker with *Et Soi*, never checked for *Portée*, C7), *Requis* exhaustion
+ * gained on use (D-39), *Différé* recorded on the card.
  */
 import { ScoreRoll, type ScorePurpose, type ScoreRollOptions } from "../dice/score-roll";
 import { CharacterModel } from "../data/actor/character";
@@ -17,7 +18,7 @@ import type { TacticaActor } from "../documents/actor";
 import type { TacticaChatMessage } from "../documents/chat-message";
 import { viewedTimeline } from "../chat/timeline-link";
 import { requestCardAction } from "../chat/gm";
-import { notifyError } from "../utils/notify";
+import { notifyError, notifyRulesError } from "../utils/notify";
 import { mayRollFor, postCard, refused, subjectOf, type CardTargetSource, type RollMethodOptions } from "./common";
 import { scoreDialog } from "../applications/dialogs/score-dialog";
 import { attackDialog, type AttackChoice } from "../applications/dialogs/attack-dialog";
@@ -113,43 +114,51 @@ function targetRow(from: TokenDocument | null, token: TokenDocument, attributes:
   return row;
 }
 
-/** The tokens an attack may hit, and how leaving some of them out is priced (RULES §6.4). */
+/** The tokens an attack may hit, and how leaving some of them out is priced (RULES §6.4, D-38). */
 interface Aim {
+  /** The tokens offered: the user's targets, or for *De zone* the occupants of the place then the attacker (*Et Soi*). */
   tokens: TokenDocument[];
-  area: boolean;
-  /** the tokens still hit and the *Épuisement* owed once `spared` (token uuids) are left out */
-  resolve(spared: readonly string[]): { tokens: TokenDocument[]; exhaustion: number };
+  /** *De zone*: how many occupants must be hit (min(X, occupants), or all), and the attacker's token with *Et Soi*. */
+  area: { slots: number; self: string | null } | null;
+  /** The occupants chosen when nobody asks (a fast-forwarded attack): the user's targets first, then the place's order. */
+  preselected: string[];
+  /** The tokens hit and the *Épuisement* owed for `chosen` occupants and `spared` targets (token uuids). */
+  resolve(choice: { chosen: readonly string[]; spared: readonly string[] }): { tokens: TokenDocument[]; exhaustion: number };
 }
 
 const uuidOf = (token: TokenDocument): string => (token as unknown as TokenView).uuid;
 
 /**
  * The tokens an attack aims at: the user's targets, or for *De zone* the occupants of the first
- * target's place through the rules' `areaTargets` (the first X when there are more than X; the
- * attacker added by *Et Soi* when it has a token to be hit through).
+ * target's place (the attacker never among them), hit through the rules' `areaTargets`: up to X
+ * of them chosen by the attacker (D-38), the attacker added by *Et Soi* when it has a token.
  */
 function aimTokens(attacker: TokenDocument | null, attributes: readonly Attribute[]): Aim {
   const targeted = [...((game.user?.targets ?? new Set()) as Iterable<{ document: TokenDocument }>)].map((t) => t.document);
   const area = attributesOf(attributes, "area")[0];
-  if (!area) return { tokens: targeted, area: false, resolve: () => ({ tokens: targeted, exhaustion: 0 }) };
-  const place = targeted[0] ? tokenPlace(targeted[0]) : null;
-  const occupants = place?.id ? placeOccupants(place.id) : targeted;
-  const byUuid = new Map(occupants.map((t) => [uuidOf(t), t] as const));
+  if (!area) return { tokens: targeted, area: null, preselected: [], resolve: () => ({ tokens: targeted, exhaustion: 0 }) };
   const attackerUuid = attacker ? uuidOf(attacker) : "";
+  const place = targeted[0] ? tokenPlace(targeted[0]) : null;
+  const occupants = (place?.id ? placeOccupants(place.id) : targeted).filter((t) => uuidOf(t) !== attackerUuid);
+  const self = !!area.self && attacker !== null;
+  const byUuid = new Map(occupants.map((t) => [uuidOf(t), t] as const));
   if (attacker) byUuid.set(attackerUuid, attacker);
   const x = typeof area.x === "number" ? area.x : undefined;
-  const others = occupants.map(uuidOf).filter((id) => id !== attackerUuid);
-  const input = {
-    occupants: occupants.map(uuidOf),
-    attacker: attackerUuid,
-    area: { ...(x !== undefined ? { x } : {}), self: !!area.self && attacker !== null },
-    ...(x !== undefined && others.length > x ? { chosen: others.slice(0, x) } : {}),
-  };
-  const resolve = (spared: readonly string[]) => {
-    const result = areaTargets({ ...input, spared });
+  const ids = occupants.map(uuidOf);
+  const slots = x === undefined ? ids.length : Math.min(x, ids.length);
+  const wanted = new Set(targeted.map(uuidOf));
+  const preselected = [...ids.filter((id) => wanted.has(id)), ...ids.filter((id) => !wanted.has(id))].slice(0, slots);
+  const resolve = (choice: { chosen: readonly string[]; spared: readonly string[] }) => {
+    const result = areaTargets({ occupants: ids, attacker: attackerUuid, area: { ...(x !== undefined ? { x } : {}), self }, chosen: choice.chosen, spared: choice.spared });
     return { tokens: result.targets.map((id) => byUuid.get(id)!), exhaustion: result.exhaustion };
   };
-  return { tokens: resolve([]).tokens, area: true, resolve };
+  return { tokens: self ? [...occupants, attacker!] : occupants, area: { slots, self: self ? attackerUuid : null }, preselected, resolve };
+}
+
+/** A token's portrait for the dialog: its own image, else its actor's. */
+function tokenImg(token: TokenDocument): string | null {
+  const view = token as unknown as { texture?: { src?: string | null }; actor?: { img?: string | null } | null };
+  return view.texture?.src || view.actor?.img || null;
 }
 
 /** The weapon's *Portée* as written on it ("2", "2-4"), "" without one. */
@@ -169,10 +178,23 @@ async function declareOnTimeline(message: TacticaChatMessage): Promise<void> {
   if (!result.ok && result.reason) notifyError(result.reason, result.data ?? {});
 }
 
-/** The card's title: the item's name, with a weapon's FOR in effect (RULES §2: pressure included). */
-function attackTitle(name: string, weapon: WeaponModel | null): string {
-  if (!weapon || weapon.strengthTotal <= 0) return name;
-  return `${name} — ${game.i18n?.localize("TACTICA.Profile.for.abbr") ?? "FOR"} ${weapon.strengthTotal}`;
+/** The card's title: the item's name, with its FOR in effect — the damage of a hit (D-35; RULES §2: pressure included). */
+function attackTitle(name: string, item: WeaponModel | GrenadeModel | null): string {
+  if (!item || item.strengthTotal <= 0) return name;
+  return `${name} — ${game.i18n?.localize("TACTICA.Profile.for.abbr") ?? "FOR"} ${item.strengthTotal}`;
+}
+
+/**
+ * RULES §6.4 *Et Soi* (D-28, D-38, C7): the attacker's own row — no *Portée* check and no
+ * *Imprécis* (wherever the targeted place is, the attacker is added to the targets).
+ */
+export const SELF_ROW: RowFacts = { distance: 0, note: "", modifier: 0 };
+
+/** D-39: the *Épuisement* an item's *Requis* charges `actor` for one use (0 for a unit: no aptitudes). */
+export function requisOf(actor: TacticaActor, attributes: readonly Attribute[]): number {
+  const system = actor.system;
+  if (!(system instanceof CharacterModel)) return 0;
+  return attributesOf(attributes, "requires").reduce((sum, r) => sum + requisExhaustion(aptitudeCurrent(system.aptitudes[r.aptitude].value, system.aptitudes[r.aptitude].damage), r.x), 0);
 }
 
 /** RULES §6.1 (D-25): attacks with a weapon or grenade; the targets defend from the card. */
@@ -191,29 +213,42 @@ export async function attack(actor: TacticaActor, itemId: string, options: RollM
   const tokens = (actor as unknown as { getActiveTokens?: () => { document: TokenDocument }[] }).getActiveTokens?.() ?? [];
   const attacker = tokens[0]?.document ?? null;
   const aim = aimTokens(attacker, attributes);
-  const rows = aim.tokens.map((token) => targetRow(attacker, token, attributes));
+  const selfUuid = aim.area?.self ?? null;
+  const rows = aim.tokens.map((token) => (uuidOf(token) === selfUuid ? selfRow(token) : targetRow(attacker, token, attributes)));
   const delayed = attributesOf(attributes, "delayed")[0]?.x ?? null;
-  const base: ScoreRollOptions = { ...scoreOptions(actor, { subAptitude: sub, purpose: "attack" })!, title: attackTitle(item.name, weapon) };
-  let choice: AttackChoice = { modifier: 0, spared: [] };
-  // The dialog comes before the pipeline: leaving targets out changes the card's rows, which
+  const base: ScoreRollOptions = { ...scoreOptions(actor, { subAptitude: sub, purpose: "attack" })!, title: attackTitle(item.name, weapon ?? grenade) };
+  let choice: AttackChoice = { modifier: 0, chosen: aim.preselected, spared: [] };
+  // The dialog comes before the pipeline: choosing the targets changes the card's rows, which
   // are set when the card is built.
   if (!options.fastForward) {
     const picked = await attackDialog({
       itemName: item.name, subAptitudeLabel: `TACTICA.SubAptitude.${sub}`, score: ScoreRoll.scoreOf(base), range: rangeText(attributes),
-      targets: rows, area: aim.area, attackerUuid: attacker ? uuidOf(attacker) : null,
+      targets: rows.map((row, i) => ({ ...row, img: tokenImg(aim.tokens[i]!) })), area: aim.area, preselected: aim.preselected,
     }, options.opener);
     if (!picked) return null;
     choice = picked;
   }
-  const hit = aim.resolve(choice.spared);
+  let hit: { tokens: TokenDocument[]; exhaustion: number };
+  try {
+    hit = aim.resolve(choice);
+  } catch (err) {
+    notifyRulesError(err);
+    return null;
+  }
   const targets = rows.filter((row) => hit.tokens.some((token) => uuidOf(token) === row.tokenUuid));
   const rollOptions: ScoreRollOptions = { ...base, modifiers: choice.modifier ? [{ value: choice.modifier }] : [] };
   const posted = await postCard(actor, { rollClass: ScoreRoll, formula: (o) => ScoreRoll.formulaFor(o), options: rollOptions, fastForward: true }, { kind: "attack", itemUuid: item.uuid, targets, delayed });
   if (!posted) return null;
   // Requis and the targets left out are one gain of Épuisement: one write, one Focalisé check.
-  const requis = attributesOf(attributes, "requires").reduce((sum, r) => sum + requisExhaustion(aptitudeCurrent(system.aptitudes[r.aptitude].value, system.aptitudes[r.aptitude].damage), r.x), 0);
-  if (requis + hit.exhaustion > 0) await actor.gainExhaustion(requis + hit.exhaustion);
+  const exhaustion = requisOf(actor, attributes) + hit.exhaustion;
+  if (exhaustion > 0) await actor.gainExhaustion(exhaustion);
   if (grenade) await item.update({ system: { quantity: grenade.quantity - 1 } } as never);
   if (delayed !== null) await declareOnTimeline(posted.message);
   return posted.message;
+}
+
+/** RULES §6.4 *Et Soi*: the attacker's own row (see {@link SELF_ROW}). */
+function selfRow(token: TokenDocument): CardTargetSource {
+  const view = token as unknown as TokenView;
+  return { actorUuid: view.actor?.uuid ?? "", tokenUuid: view.uuid, name: view.name, modifier: SELF_ROW.modifier, distance: SELF_ROW.distance, note: SELF_ROW.note };
 }

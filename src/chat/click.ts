@@ -13,7 +13,7 @@
  */
 import { PoolRoll } from "../dice/pool-roll";
 import { ProfileTest } from "../dice/profile-test";
-import { ScoreRoll } from "../dice/score-roll";
+import { pushScoresOn, ScoreRoll } from "../dice/score-roll";
 import { showRoll } from "../dice/dsn";
 import { CharacterModel } from "../data/actor/character";
 import { GrenadeModel } from "../data/item/grenade";
@@ -71,6 +71,8 @@ function diceFor(action: CardAction, found: CardAt, index: number | undefined): 
   switch (action) {
     case "push": {
       const roll = found.message.lastRoll;
+      // D-43: a score test is pushed only where the world allows it.
+      if (roll instanceof ScoreRoll) return roll.pushable && pushScoresOn() ? roll.pushDice() : "invalid";
       if (!(roll instanceof PoolRoll) || !roll.pushable) return "invalid";
       return roll.pushDice();
     }

@@ -152,6 +152,24 @@ function renderThreshold(card: RollCardModel): Promise<string> {
   );
 }
 
+/** D-39: a move action — who moved (a pursuit move or not), with which MOU, and the armour's *Requis* charged. */
+function renderMove(found: CardAt): Promise<string> {
+  const actor = cardActor(found);
+  const move = found.card.move;
+  if (!actor || !move) throw new Error("a move naming an actor its author does not own");
+  const details = [move.mouBonus ? i18n().format("TACTICA.Chat.move.mouBonus", { mou: String(move.mou), bonus: String(move.mouBonus) }) : i18n().format("TACTICA.Chat.move.mou", { mou: String(move.mou) })];
+  if (move.requis > 0) details.push(i18n().format("TACTICA.Chat.move.requis", { armour: move.armour, count: String(move.requis) }));
+  return renderInfo(
+    info("move", {
+      kindLabel: "TACTICA.Chat.card.move",
+      subject: subjectOf(actor),
+      icon: "fa-solid fa-person-walking",
+      result: i18n().localize(move.pursuit ? "TACTICA.Chat.move.pursuitResult" : "TACTICA.Chat.move.result"),
+      details,
+    }),
+  );
+}
+
 /** A one-line notice: its language key formatted with its values (the whole line escaped). */
 function renderNotice(card: RollCardModel): Promise<string> {
   const { key, data } = card.notice;
@@ -180,6 +198,7 @@ export async function renderCardContent(message: TacticaChatMessage): Promise<st
     if (kind === "maintain") return await renderMaintain(found);
     if (kind === "threshold") return await renderThreshold(found.card);
     if (kind === "notice") return await renderNotice(found.card);
+    if (kind === "move") return await renderMove(found);
     return await renderDue(found, user);
   } catch (err) {
     console.warn("Tactica | a card could not be rendered", message.id, err);

@@ -8,6 +8,7 @@
  */
 import { PoolRoll } from "../dice/pool-roll";
 import { PressureRoll } from "../dice/pressure-roll";
+import { pushScoresOn, ScoreRoll } from "../dice/score-roll";
 import { ProfileTest } from "../dice/profile-test";
 import { facesOf } from "../dice/shape";
 import { CharacterModel } from "../data/actor/character";
@@ -19,6 +20,7 @@ import type { PoolRollOptions } from "../dice/pool-roll";
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaItem } from "../documents/item";
 import { applyPressureEffect, pressureApplied, pressureSource } from "../actions/pressure";
+import { PRESSURE_WINDOWS } from "../pressure-windows";
 import { drawPanic } from "../actions/morale";
 import { cardActor, cardAt, cardItem, mayWrite, owns, type CardAt, type Someone } from "./authority";
 import { cardRecord, recordChange } from "../documents/card-keys";
@@ -65,12 +67,46 @@ function rollerRequest(request: CardRequest, sender: Someone): { found: CardAt; 
   return { found, actor };
 }
 
-/** RULES §3: pushes the card's pool roll with the sender's dice, once per push allowed (D-8). */
+/**
+ * D-43: pushes the card's score test with the sender's dice, once, when the world allows it
+ * (S-push-scores, read here on the writer): the aptitude damage and WP and the card's key in one
+ * actor update, then the card — as a pool's push.
+ */
+async function pushScore(found: CardAt, actor: TacticaActor, roll: ScoreRoll, request: CardRequest): Promise<CardResult> {
+  const { message } = found;
+  const system = actor.system;
+  if (!(system instanceof CharacterModel) || !message.id || found.card.kind !== "score") return refuse("TACTICA.Chat.invalid");
+  if (!pushScoresOn()) return refuse("TACTICA.Card.score.pushOff");
+  const record = cardRecord(actor, message.id);
+  const done = typeof record.pushes === "number" ? record.pushes : 0;
+  if (done > roll.pushes) {
+    // The push was applied but the card missed it (a failure between the writes): repair it.
+    if (typeof record.pushRoll === "string" && done === roll.pushes + 1) await message.update({ rolls: [...rollsWith(message), record.pushRoll], system: { pushes: done } } as never);
+    return refuse("TACTICA.Chat.alreadyPushed");
+  }
+  if (done >= 1 || roll.pushes >= 1) return refuse("TACTICA.Chat.alreadyPushed");
+  if (!roll.pushable) return refuse("TACTICA.Card.pool.notPushable");
+  let next: ScoreRoll;
+  try {
+    next = roll.pushedWith(rollFrom(request.roll, ScoreRoll), { willpower: system.willpower.value, gainsWillpower: system.gainsWillpower });
+  } catch {
+    return refuse("TACTICA.Chat.badDice");
+  }
+  const json = JSON.stringify(next);
+  const consequences = next.consequences!;
+  const update = { ...pushUpdate(actor, { aptitude: roll.options.aptitude } as PoolRollOptions, consequences, null), ...recordChange(actor, message.id, { pushes: 1, pushRoll: json }) };
+  await actor.update(update as never);
+  await message.update({ rolls: [...rollsWith(message), json], system: { pushes: 1, consequencesApplied: true } } as never);
+  return OK;
+}
+
+/** RULES §3: pushes the card's pool roll with the sender's dice, once per push allowed (D-8); a score test (D-43). */
 async function push(request: CardRequest, sender: Someone): Promise<CardResult> {
   const { found, actor, error } = rollerRequest(request, sender);
   if (error) return error;
   const { message } = found;
   const roll = message.lastRoll;
+  if (roll instanceof ScoreRoll) return pushScore(found, actor, roll, request);
   const system = actor.system;
   if (!(roll instanceof PoolRoll) || !(system instanceof CharacterModel) || !message.id) return refuse("TACTICA.Chat.invalid");
   const record = cardRecord(actor, message.id);
@@ -126,7 +162,9 @@ async function applyPressure(request: CardRequest, sender: Someone): Promise<Car
   const pressure = pressureCard(found, actor);
   const { message, card } = found;
   if (!pressure || !message.id) return refuse("TACTICA.Chat.invalid");
-  const note = `TACTICA.Chat.pressure.window.${pressureWindowKey(pressure.source.target)}`;
+  // C15: a MOU roll made before a pursuit move lasts that move only (the roller's own card says so).
+  const window = pressure.roll.options.window === "pursuit" && pressure.source.target === "mou" ? "pursuit" : PRESSURE_WINDOWS[pressure.source.target];
+  const note = `TACTICA.Chat.pressure.window.${window}`;
   if (pressureApplied(actor, pressure.item, message.id)) {
     if (!card.followUpDone) await message.update({ system: { followUpDone: true, notes: [...card.notes, note] } } as never);
     return refuse("TACTICA.Chat.alreadyApplied");
@@ -138,15 +176,10 @@ async function applyPressure(request: CardRequest, sender: Someone): Promise<Car
   } catch {
     return refuse("TACTICA.Chat.invalid");
   }
-  const applied = await applyPressureEffect(actor, pressure.item, { target: pressure.source.target, bonus }, message.id);
+  const applied = await applyPressureEffect(actor, pressure.item, { target: pressure.source.target, bonus, window }, message.id);
   if ("reason" in applied) return refuse(applied.reason);
   await message.update({ system: { followUpDone: true, notes: [...card.notes, applied.note] } } as never);
   return OK;
-}
-
-/** The window key of a pressure target's note (RULES §2). */
-function pressureWindowKey(target: string): string {
-  return { mou: "activation", ini: "nextRoll", att: "nextRoll", def: "nextRoll", peur: "turn" }[target] ?? "nextWound";
 }
 
 /** RULES §5: draws on the panic table with the sender's d10 after a failed morale test or rally (+1 after a rally). */

@@ -24,14 +24,14 @@ import { PowerModel } from "../data/item/power";
 import { attackHits } from "../rules/scores";
 import { isPsySuccess } from "../rules/psy";
 import { profileTestSuccess } from "../rules/morale";
-import { attributesOf } from "../rules/attributes";
+import { attributesOf, type Attribute } from "../rules/attributes";
 import { coFor } from "../actions/morale";
-import { rowFacts, scoreOptions } from "../actions/score";
+import { rowFacts, scoreOptions, SELF_ROW } from "../actions/score";
 import { closePressureWindow } from "../pressure-windows";
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaItem } from "../documents/item";
 import { recordChange, targetRecord, type DamageBreakdown } from "../documents/card-keys";
-import type { DamageResult } from "../rules/damage";
+import { hitDamage, type DamageResult } from "../rules/damage";
 import { cardActor, cardAt, cardItem, mayWrite, owns, rowActor, rowToken, speakerToken, type CardAt, type Someone } from "./authority";
 import { stunMove, stunTest, tectonicFollowUp } from "./hit-follow-ups";
 import { delayedOf, delayedStatus } from "./delayed-actions";
@@ -147,7 +147,8 @@ async function defend(request: CardRequest, sender: Someone): Promise<CardResult
   // The attack: the attacker's own dice, its score from the stored actor and weapon, the dialog's modifier.
   const sub = item.system instanceof WeaponModel ? item.system.governingSubAptitude : item.system.subAptitude;
   const score = ScoreRoll.scoreOf({ ...scoreOptions(actor, { subAptitude: sub, purpose: "attack" })!, modifiers: roll.options.modifiers ?? [] });
-  const facts = rowFacts(speakerToken(found.message, actor), rowToken(found.card, index, target), attributes);
+  // RULES §6.4 *Et Soi* (C7): the attacker's own row of an area attack is never checked for Portée.
+  const facts = isSelfRow(actor, target, attributes) ? SELF_ROW : rowFacts(speakerToken(found.message, actor), rowToken(found.card, index, target), attributes);
   const defenceTotal = faces[0]!.reduce((sum, face) => sum + face, 0) + system.defence[defenceKind(item)];
   // The attacker's own dice: two d6, read by their shape (the trust floor, never more dice).
   const attackDice = facesOf(roll, [{ count: 2, faces: 6 }]);
@@ -157,6 +158,11 @@ async function defend(request: CardRequest, sender: Someone): Promise<CardResult
   await target.update(recordChange(target, messageId, { [`t${index}`]: { outcome, total: defenceTotal } }) as never);
   await showRow(found, index, { total: defenceTotal, outcome, dice: faces[0]!, modifier: facts.modifier, note: facts.note, distance: facts.distance });
   return OK;
+}
+
+/** *De zone Et Soi* (D-28): the row stands for the attacker himself (his own actor), as the stored weapon allows. */
+function isSelfRow(actor: TacticaActor, target: TacticaActor, attributes: readonly Attribute[]): boolean {
+  return target.uuid === actor.uuid && attributesOf(attributes, "area").some((a) => a.self);
 }
 
 /** RULES §6.1 (D-24): the defence an attack calls for — against terror, at range, or in melee. */
@@ -183,7 +189,10 @@ async function applyDamage(request: CardRequest, sender: Someone): Promise<CardR
   if (!recorded.damageApplied) {
     // The stun test first, so its result joins the damage and its key in ONE target update.
     stun = await stunTest(target, attributes);
-    const result = await target.applyDamage({ damage: item.system.damage, attributes }, (r) =>
+    // D-35: the damage is the item's current FOR (its printed FOR and the pressure bonus in force,
+    // which this wound spends).
+    const damage = hitDamage(item.system.strength, item.system instanceof WeaponModel ? item.system.pressureBonus : 0);
+    const result = await target.applyDamage({ damage, attributes }, (r) =>
       recordChange(target, messageId, { [`${row}.damageApplied`]: true, [`${row}.stun`]: stun, [`${row}.damage`]: breakdownOf(r) }),
     );
     if (!result) return refuse("TACTICA.Chat.invalid");

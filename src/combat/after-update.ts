@@ -1,7 +1,8 @@
 /**
  * What follows a combat update, decided on the active GM's client from STORED state only (RULES
  * §7.1–§7.3, security review S-3): the ended activation's hook, the thresholds, the cards of
- * resolved *Différé* markers, the new activation's AC reset (*tours*) and its hook.
+ * resolved *Différé* markers, the new activation's start (its records cleared, its AC reset,
+ * D-42) and its hook.
  *
  * Nothing here reads what the writer put in the update options: a player can send any options
  * with an update core lets them make (https://foundryvtt.com/api/v13/functions/hookEvents.updateDocument.html
@@ -20,8 +21,8 @@ import { postDueAction } from "./cards";
 import { readLastThreshold, roundThresholds } from "./state";
 import { timelineChange } from "./timeline-steps";
 import { thresholdsCrossed, type TimelineState } from "../rules/timeline";
-import { CharacterModel } from "../data/actor/character";
-import { UnitModel } from "../data/actor/unit";
+import { startActivation } from "../actions/activation";
+import type { TacticaActor } from "../documents/actor";
 import type { CombatMode } from "../settings";
 import type { TacticaCombat } from "./combat";
 
@@ -133,15 +134,7 @@ async function claimRounds(combat: TacticaCombat): Promise<number[]> {
   return rounds;
 }
 
-/** RULES §4: a new activation starts with all its AC (*tours* mode). */
-async function resetActions(combatant: Combatant.Implementation): Promise<void> {
-  const actor = combatant.actor;
-  const system = actor?.system;
-  if (!(system instanceof CharacterModel) && !(system instanceof UnitModel)) return;
-  if (system.actions.spent > 0) await actor?.update({ system: { actions: { spent: 0 } } });
-}
-
-/** Runs a follow-up on the active GM: hooks, thresholds, due cards, AC reset — in that order. */
+/** Runs a follow-up on the active GM: hooks, thresholds, due cards, the new activation's start — in that order. */
 export async function runFollowUp(combat: TacticaCombat, followUp: FollowUp): Promise<void> {
   if (followUp.undo) {
     console.warn(`Tactica | a player's change of round or turn on combat ${combat.id ?? "?"} was undone`);
@@ -155,6 +148,8 @@ export async function runFollowUp(combat: TacticaCombat, followUp: FollowUp): Pr
   if (thresholds.length) await processThresholds(combat, mode, thresholds);
   for (const due of followUp.due) await postDueAction(combat, due);
   if (!started) return;
-  if (mode === "tours") await resetActions(started);
+  // D-42: the new activation's once-per-activation records cleared and its AC reset — one write
+  // of the actor, before anyone hears the activation started.
+  await startActivation(started.actor as TacticaActor | null);
   Hooks.callAll("tactica.activationStart", combat, started);
 }

@@ -1,6 +1,7 @@
 /**
  * `registerCombat()`: the combat's document classes and the hooks that keep the timeline honest
- * (*Focalisé* loss, *Adaptatif* reset at the end of combat), and the combat windows
+ * (*Focalisé* loss, *Adaptatif* and passed fear reset at the end of combat, passed fear reset when
+ * another scene becomes active), and the combat windows
  * (applications/combat/register.ts). Call once on `init`.
  */
 import { INITIATIVE_FORMULA, TacticaCombat } from "./combat";
@@ -24,7 +25,19 @@ export async function onExhaustionGained(actor: Actor.Implementation): Promise<v
   }
 }
 
-/** RULES §6.4 *Adaptatif*: the bonus is lost when the combat ends — one update per actor. */
+/**
+ * What the end of a combat (or of the scene) clears on one actor, in one update: the *Adaptatif*
+ * bonus of its armour (RULES §6.4, at the end of combat) and the highest fear level it passed
+ * (RULES §5 « for the rest of the scene », C13). Null when there is nothing to clear.
+ */
+export function endOfFightUpdate(actor: Actor.Implementation, o: { adaptive: boolean }): Record<string, unknown> | null {
+  const adaptive = o.adaptive ? adaptiveResetUpdate(actor.items) : null;
+  const fearPassed = (actor.system as { morale?: { fearPassed?: number } } | null)?.morale?.fearPassed ?? 0;
+  if (!adaptive && fearPassed === 0) return null;
+  return { ...(adaptive ?? {}), ...(fearPassed > 0 ? { system: { morale: { fearPassed: 0 } } } : {}) };
+}
+
+/** RULES §6.4 *Adaptatif*, RULES §5 fear (C13): cleared when the combat ends — one update per actor. */
 export async function onCombatDeleted(combat: Combat.Implementation): Promise<void> {
   if (!game.user?.isActiveGM) return;
   const seen = new Set<Actor.Implementation>();
@@ -32,8 +45,26 @@ export async function onCombatDeleted(combat: Combat.Implementation): Promise<vo
     const actor = combatant.actor;
     if (!actor || seen.has(actor)) continue;
     seen.add(actor);
-    const update = adaptiveResetUpdate(actor.items);
-    if (update) await actor.update(update);
+    const update = endOfFightUpdate(actor, { adaptive: true });
+    if (update) await actor.update(update as Actor.UpdateData);
+  }
+}
+
+/**
+ * RULES §5 (C13): a fear test passed counts « for the rest of the scene ». When the GM activates
+ * another scene, the one before has ended: every actor that passed one — world actors and the
+ * unlinked tokens of the other scenes — tests fear afresh (one update each, only where needed).
+ */
+export async function onSceneActivated(scene: Scene.Implementation, changed: { active?: unknown }): Promise<void> {
+  if (!game.user?.isActiveGM || changed.active !== true) return;
+  const actors = new Set<Actor.Implementation>([...((game.actors ?? []) as Iterable<Actor.Implementation>)]);
+  for (const other of (game.scenes ?? []) as Iterable<Scene.Implementation>) {
+    if (other === scene) continue;
+    for (const token of other.tokens) if (!token.actorLink && token.actor) actors.add(token.actor as Actor.Implementation);
+  }
+  for (const actor of actors) {
+    const update = endOfFightUpdate(actor, { adaptive: false });
+    if (update) await actor.update(update as Actor.UpdateData);
   }
 }
 
@@ -48,6 +79,7 @@ export function registerCombat(): void {
     if ((options?.tactica?.exhaustionGained ?? 0) > 0 && game.user?.isActiveGM) void onExhaustionGained(actor);
   }) as never);
   Hooks.on("deleteCombat", (combat) => void onCombatDeleted(combat));
+  Hooks.on("updateScene", (scene, changed) => void onSceneActivated(scene, changed as { active?: unknown }));
   // The tracker window, its button in the core tracker and the End-action dialog.
   registerCombatUI();
 }

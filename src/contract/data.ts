@@ -158,14 +158,14 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
           seen = structuredClone(changes.system) as Data;
         }) as never);
         try {
-          await item.update({ "system.attributes": "Portée 2-4", "system.damage": "7" });
+          await item.update({ "system.attributes": "Portée 2-4", "system.gearBonus": "7" });
         } finally {
           Hooks.off("preUpdateItem", id);
         }
         const hooked = seen as Data | null;
         assert.ok(Array.isArray(hooked?.attributes), "attribute text already migrated to entries");
-        assert.strictEqual(hooked?.damage, "7", "not cast to a number yet");
-        assert.strictEqual((item._source.system as Data).damage, 7);
+        assert.strictEqual(hooked?.gearBonus, "7", "not cast to a number yet");
+        assert.strictEqual((item._source.system as Data).gearBonus, 7);
         assert.equal(((item._source.system as Data).attributes as unknown[]).length, 1);
       });
     });

@@ -121,14 +121,16 @@ export function profileField() {
   });
 }
 
-/** RULES §5: morale state of a character or a unit (the panic result it is under). */
+/**
+ * RULES §5: morale state of a character or a unit (the panic result it is under). D-41: it is not
+ * stored — it IS the actor's panic condition (a status effect), read by `moraleStateOf`.
+ */
 export const MORALE_STATES = ["steady", "panicked", "retreating", "terrified"] as const;
 export type MoraleState = (typeof MORALE_STATES)[number];
 
-/** RULES §5: morale, fear and the D-16 once-only morale prompt. */
+/** RULES §5: morale, fear and the D-16 once-only morale prompt (the state is the condition, D-41). */
 export function moraleField() {
   return new fields.SchemaField({
-    state: choice(MORALE_STATES, "steady"),
     /** Highest fear level a fear test was passed against (RULES §5). */
     fearPassed: integer(0, 0, BOUNDS.fear),
     unshakeable: flag(),
@@ -137,7 +139,26 @@ export function moraleField() {
   });
 }
 
-/** AC spent in the current activation; the combat resets it (RULES §7.1). */
+/**
+ * RULES §4 (D-13): the powers an actor maintains — a psyker's, or a neophyte choir's (C11: a choir
+ * maintains as one psyker, see docs/rules-decisions.md).
+ */
+export function maintainedPowersField() {
+  return new fields.ArrayField(
+    new fields.SchemaField({
+      /** The maintained power (an item id on this actor). */
+      powerId: new fields.StringField({ required: true, blank: false, initial: undefined }),
+      /** Round (or timeline position) it was last maintained, for the D-13 end-of-activation rule. */
+      sinceRound: nullableInteger(0, BOUNDS.position),
+    }),
+    { required: true, initial: [] },
+  );
+}
+
+/**
+ * AC spent in the current activation (RULES §7.1); D-42: the combat resets it at the actor's next
+ * activation in *tours* mode, and spends nothing on a timeline or outside combat.
+ */
 export function actionsField() {
   return new fields.SchemaField({ spent: integer(0, 0, BOUNDS.large) });
 }

@@ -23,6 +23,8 @@ export interface PressureRollOptions extends BaseRollOptions {
   printedValue: number;
   /** index of the die the player chose; absent means the best die (D-4) */
   chosen?: number | null;
+  /** RULES §2 (C15): a MOU bonus for the next pursuit move only; absent: the target's own window */
+  window?: "pursuit" | null;
 }
 
 /** Language key naming a pressure target (weapon FOR is split by melee / ranged). */

@@ -3,14 +3,29 @@
  * modifiers) against a difficulty, with degrees of success or failure of S-degree points each.
  * An attack has no difficulty of its own (D-25: defenders roll against it), so its card shows the
  * total only; an *Etourdissante* test also shows how far the target's marker moves (§6.4, D-29).
+ *
+ * D-43 (setting S-push-scores): a score test — not an attack, already opposed by its defences, nor
+ * a stun test, the target's own — can be pushed once like a pool roll: its two d6 are base dice
+ * (6s and 1s kept, the others rerolled), each 1 after the push is a point of damage to the
+ * aptitude of the score, WP as a pool's base 1s give it. As for a pool, the push is a NEW
+ * ScoreRoll of the rerolled dice only, carrying the faces before and after and the consequences;
+ * the pusher rolls it ({@link ScoreRoll.pushDice}), the one writer applies it
+ * ({@link ScoreRoll.pushedWith}), reading only the faces of the rerolled dice.
  */
 import { score, scoreTest, stunDelay, DEFAULT_DEGREE_SIZE, type ScoreTestResult } from "../rules/scores";
 import { assertInteger, invalid } from "../rules/errors";
+import { isScorePushable, pushScoreFaces, scorePushConsequences, scorePushOdds, scoreRerolled } from "../rules/score-push";
+import type { PushConsequences } from "../rules/pool";
+import { facesOf } from "./shape";
+import { poolConsequenceRows } from "./pool-card";
+import type { PoolRollOptions, PushActor } from "./pool-roll";
 import type { AptitudeKey, SubAptitudeKey } from "../rules/keys";
 import { TacticaRoll, type BaseRollOptions, type CardBody } from "./base";
 import {
   CHAT_TEMPLATE_ROOT,
   dieBadge,
+  formatNumber,
+  type CardFlags,
   inputRow,
   modifierRows,
   note,
@@ -39,6 +54,25 @@ export interface ScoreRollOptions extends BaseRollOptions {
   degreeSize?: number;
   /** world setting S-stun-literal (stun tests only) */
   stunLiteral?: boolean;
+  // — push state (D-43), written by pushedWith() on the new roll —
+  /** pushes made (0 or 1) */
+  pushes?: number;
+  /** the two faces of the first roll */
+  first?: number[] | null;
+  /** the two faces after the push */
+  pushed?: number[] | null;
+  /** the actor as it was when pushing */
+  pushActor?: PushActor | null;
+  /** what the push cost and gave */
+  consequences?: PushConsequences | null;
+}
+
+/** The purposes a push may follow (D-43): never an attack (opposed by recorded defences) or a stun test. */
+const PUSHABLE_PURPOSES: readonly ScorePurpose[] = ["test", "reflection", "defence"];
+
+/** World setting S-push-scores (RULES §6.1, default off). */
+export function pushScoresOn(): boolean {
+  return game.settings?.get("tactica", "pushScores") === true;
 }
 
 export class ScoreRoll extends TacticaRoll<ScoreRollOptions> {
@@ -77,15 +111,75 @@ export class ScoreRoll extends TacticaRoll<ScoreRollOptions> {
     return this.options.difficulty ?? null;
   }
 
-  /** The two natural d6. */
-  get faces(): number[] {
+  /** The two natural d6 of the first roll. */
+  get firstFaces(): number[] {
+    if (this.options.first) return this.options.first;
     this.assertEvaluated();
     return this.activeFaces();
+  }
+
+  /** The two d6 on the table: after the push, if any (D-43). */
+  get faces(): number[] {
+    return this.options.pushed ?? this.firstFaces;
   }
 
   /** 2d6 + score, from the dice themselves (whatever numeric terms the formula holds). */
   get testTotal(): number {
     return this.faces.reduce((sum, face) => sum + face, 0) + this.score;
+  }
+
+  /** The test's total, also for a pushed roll whose own dice are only the rerolled ones (D-43). */
+  override get total(): number | undefined {
+    return this._evaluated ? this.testTotal : undefined;
+  }
+
+  /** D-43: pushes made (0 or 1). */
+  get pushes(): number {
+    return this.options.pushes ?? 0;
+  }
+
+  /** D-43: what the push cost and gave; null before it. */
+  get consequences(): PushConsequences | null {
+    return this.options.consequences ?? null;
+  }
+
+  /**
+   * D-43: the test may be pushed now — a purpose that can be, not pushed yet, a die showing 2–5.
+   * Whether the world allows it (S-push-scores) is asked apart ({@link pushScoresOn}).
+   */
+  get pushable(): boolean {
+    return PUSHABLE_PURPOSES.includes(this.purpose) && this.pushes === 0 && isScorePushable(this.faces);
+  }
+
+  /** D-43: the rerolled dice, not rolled yet (the pusher's client evaluates them). */
+  pushDice(): ScoreRoll {
+    if (!this.pushable) invalid("this test cannot be pushed", { pushes: this.pushes, faces: this.faces });
+    return new ScoreRoll(`${scoreRerolled(this.faces)}d6`, {}, { ...this.options });
+  }
+
+  /**
+   * D-43: applies a push rolled elsewhere — `rerolled` must be exactly the dice {@link pushDice}
+   * asks for — and returns a NEW evaluated ScoreRoll (the rerolled dice, the faces before and
+   * after, the consequences for `actor`) that the message appends. This roll is unchanged.
+   * @throws RulesRangeError when the test cannot be pushed, or `rerolled` is not that push's dice.
+   */
+  pushedWith(rerolled: unknown, actor: PushActor): ScoreRoll {
+    if (!this.pushable) invalid("this test cannot be pushed", { pushes: this.pushes, faces: this.faces });
+    const count = scoreRerolled(this.faces);
+    const roll = rerolled instanceof ScoreRoll ? rerolled : null;
+    const faces = roll ? facesOf(roll, [{ count, faces: 6 }]) : null;
+    if (!roll || !faces) invalid("the push's dice are not the dice this push rerolls", count);
+    const fresh = faces.flat();
+    const pushed = pushScoreFaces(this.faces, () => fresh.shift() ?? invalid("the push rolled too few dice", count));
+    const options: ScoreRollOptions = {
+      ...this.options,
+      pushes: 1,
+      first: this.firstFaces,
+      pushed,
+      pushActor: { willpower: actor.willpower, gainsWillpower: actor.gainsWillpower },
+      consequences: scorePushConsequences(pushed, actor),
+    };
+    return ScoreRoll.fromData({ ...roll.toJSON(), options } as never) as ScoreRoll;
   }
 
   /** RULES §6.1 (D-22): success and degrees; null for a roll with no difficulty (an attack). */
@@ -142,18 +236,52 @@ export class ScoreRoll extends TacticaRoll<ScoreRollOptions> {
     return passFail(result.success, details, total);
   }
 
-  protected override cardBody(): CardBody {
-    const dice = this.faces.map((face, i) => dieBadge(i, face, 6, "d6", "TACTICA.Card.die.d6"));
+  /** D-43: the push line and button of a test the world lets push (empty when it may not). */
+  private pushPart(flags: CardFlags): Record<string, unknown> {
+    const pushed = this.pushes > 0;
+    if (!pushScoresOn() || !PUSHABLE_PURPOSES.includes(this.purpose)) return { pushed, pushable: false, odds: null, consequences: pushed ? this.consequenceRows() : [], canPush: false };
+    const odds = this.pushable ? scorePushOdds(this.faces, this.score, this.difficulty) : null;
+    return {
+      pushed,
+      pushable: odds !== null,
+      odds: odds && {
+        chance: odds.successChance === null ? null : formatNumber(odds.successChance * 100, 0),
+        damage: formatNumber(odds.expectedAptitudeDamage, 1),
+      },
+      notPushable: odds ? null : note(pushed ? "TACTICA.Card.pool.pushLimit" : "TACTICA.Card.pool.notPushable"),
+      consequences: pushed ? this.consequenceRows() : [],
+      canPush: flags.canPush && odds !== null,
+    };
+  }
+
+  /** D-43: the push's consequences as a pool card lists them (aptitude damage, WP). */
+  private consequenceRows() {
+    const o = this.options;
+    if (!o.aptitude) return [];
+    return poolConsequenceRows({ aptitude: o.aptitude, aptitudeValue: o.aptitudeValue ?? 0, consequences: o.consequences ?? null, pushActor: o.pushActor ?? null, gear: null } as PoolRollOptions);
+  }
+
+  protected override cardBody(flags: CardFlags): CardBody {
+    const dice = (faces: number[], rerolled: number[] | null) =>
+      faces.map((face, i) => dieBadge(i, face, 6, "d6", "TACTICA.Card.die.d6", rerolled ? [rerolled.includes(i) ? "rerolled" : "kept", ...(face === 1 ? ["bane"] : [])] : []));
+    const pushed = this.pushes > 0;
+    const first = this.firstFaces;
+    const rows = [{ label: pushed ? "TACTICA.Card.pool.firstRoll" : "TACTICA.Card.dice", groups: [{ kind: "d6", label: "TACTICA.Card.die.d6", dice: dice(first, null) }] }];
+    if (pushed) {
+      const rerolled = first.map((face, i) => (face === 6 || face === 1 ? -1 : i)).filter((i) => i >= 0);
+      rows.push({ label: "TACTICA.Card.pool.afterPush", groups: [{ kind: "d6", label: "TACTICA.Card.die.d6", dice: dice(this.faces, rerolled) }] });
+    }
     return {
       inputs: this.inputs(),
       target: this.difficulty === null ? null : { label: "TACTICA.Card.score.difficulty", value: this.difficulty },
-      diceRows: [{ label: "TACTICA.Card.dice", groups: [{ kind: "d6", label: "TACTICA.Card.die.d6", dice }] }],
+      diceRows: rows,
       outcome: this.outcome(),
-      actions: [],
+      actions: ["canPush"],
       extra: {
         purpose: this.purpose,
         testTotal: this.testTotal,
         stunDelay: this.stunDelay,
+        ...this.pushPart(flags),
       },
     };
   }

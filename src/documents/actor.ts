@@ -25,7 +25,9 @@ import { rollPool, type PoolRequest } from "../actions/pool";
 import { rollPressure } from "../actions/pressure";
 import { rollProfile } from "../actions/profile";
 import { cancelPower, castPower, maintainPower } from "../actions/psy";
-import { fearTest, moraleTest, rally } from "../actions/morale";
+import { fearTest, isMoraleState, moraleTest, rally, setMoraleState } from "../actions/morale";
+import { moveAction, type MoveRequest } from "../actions/move";
+import type { MoraleState } from "../data/fields";
 import { attack, rollScore, type ScoreRequest } from "../actions/score";
 import { migrateDocumentSource } from "../migrations/capture";
 import { createRefusal, notifyRefusal, updateRefusal } from "./data-checks";
@@ -79,6 +81,30 @@ export class TacticaActor extends Actor {
       notifyRefusal(refusal);
       return false;
     }
+    this.#figuresRemoved(changes as unknown as Data, options as unknown as Data);
+  }
+
+  /**
+   * RULES §5 (D-16, C9): the GM removes a unit's figures by editing its strength (sheet, token bar,
+   * macro). The edit that first brings it to half its starting strength records the prompt in its
+   * own write (`morale.moraleTested`), and the writer posts the morale prompt once it is written.
+   */
+  #figuresRemoved(changes: Data, options: Data): void {
+    const model = this.system;
+    if (!(model instanceof UnitModel) || model.morale.moraleTested) return;
+    const strength = (changes.system as { strength?: { current?: unknown; start?: unknown } } | undefined)?.strength;
+    if (typeof strength?.current !== "number" && typeof strength?.start !== "number") return;
+    const current = typeof strength.current === "number" ? strength.current : model.strength.current;
+    const start = typeof strength.start === "number" ? strength.start : model.strength.start;
+    if (!moraleDue(start, current)) return;
+    foundry.utils.setProperty(changes, "system.morale.moraleTested", true);
+    foundry.utils.setProperty(options, "tactica.moralePrompt", true);
+  }
+
+  protected override _onUpdate(...[changed, options, userId]: Parameters<Actor["_onUpdate"]>): void {
+    super._onUpdate(changed, options, userId);
+    const prompt = (options as { tactica?: { moralePrompt?: unknown } }).tactica?.moralePrompt === true;
+    if (prompt && userId === game.user?.id) void postMoralePrompt(this, this.model?.morale.unshakeable ?? false);
   }
 
   /**
@@ -168,9 +194,10 @@ export class TacticaActor extends Actor {
 
   /**
    * Gains `n` *Épuisement* (RULES §1) and announces it with the hook `tactica.exhaustionGained`
-   * (the timeline uses it for *Focalisé*, RULES §7.2). Returns the new total, or `null` when refused.
+   * (the timeline uses it for *Focalisé*, RULES §7.2). `extra` joins the same update (a card's
+   * exactly-once key: one write of the actor). Returns the new total, or `null` when refused.
    */
-  async gainExhaustion(n: number): Promise<number | null> {
+  async gainExhaustion(n: number, extra: Record<string, unknown> = {}): Promise<number | null> {
     const system = this.system;
     if (!(system instanceof CharacterModel)) return null;
     try {
@@ -179,11 +206,15 @@ export class TacticaActor extends Actor {
       notifyRulesError(err);
       return null;
     }
-    if (n === 0) return system.exhaustion;
+    if (n === 0) {
+      if (Object.keys(extra).length) await this.update(extra as Actor.UpdateData);
+      return system.exhaustion;
+    }
     const total = system.exhaustion + n;
+    const update = foundry.utils.mergeObject(structuredClone(extra), { system: { exhaustion: total } }, { inplace: false });
     // The update option travels with the update to every client, so the active GM learns of the
     // gain whoever made it (Focalisé, src/combat/register.ts); the hook is for this client's modules.
-    await this.update({ system: { exhaustion: total } }, { tactica: { exhaustionGained: n } } as Actor.Database.UpdateOperation);
+    await this.update(update as Actor.UpdateData, { tactica: { exhaustionGained: n } } as Actor.Database.UpdateOperation);
     Hooks.callAll("tactica.exhaustionGained", this, n);
     return total;
   }
@@ -243,5 +274,20 @@ export class TacticaActor extends Actor {
   /** RULES §6.1: an attack on the user's targets. */
   attack(itemId: string, options?: RollMethodOptions): Promise<TacticaChatMessage | null> {
     return attack(this, itemId, options);
+  }
+
+  /** D-39: a move action — the worn armour's *Requis*; a pursuit move may roll MOU pressure first. */
+  move(request?: MoveRequest, options?: RollMethodOptions): Promise<TacticaChatMessage | null> {
+    return moveAction(this, request ?? {}, options);
+  }
+
+  /** D-41: sets the morale state, that is the one panic condition (`steady`: none). Owners only. */
+  async setMoraleState(state: MoraleState): Promise<boolean> {
+    if (!this.isOwner || !isMoraleState(state)) {
+      notifyError(this.isOwner ? "TACTICA.Sheet.Errors.BadButton" : "TACTICA.Sheet.Errors.NotOwner", { name: this.name });
+      return false;
+    }
+    await setMoraleState(this, state);
+    return true;
   }
 }

@@ -18,7 +18,7 @@
 import { parseStoredAttributes, toAttribute, type StoredAttribute } from "../data/attributes";
 import { changeRefusal, type CheckedSchema, type Refusal } from "../data/change-checks";
 import { capturedBy, dropMigrationRecord, legacyOf, migrateDocumentSource, rewrittenBy } from "../migrations/capture";
-import { REPAIR_KEYS } from "../migrations/steps";
+import { REPAIR_KEYS, RETIRED_KEYS } from "../migrations/steps";
 import { formatAttribute, RulesRangeError } from "../rules/index";
 import { notifyError } from "../utils/notify";
 
@@ -100,6 +100,11 @@ function systemSource(doc: CheckedDocument): Data {
  * attributes are typed (step 1 reads it).
  */
 function oldShapeRefusal(change: Data): Refusal | null {
+  // A value an older version stored and step 3 retired (a weapon's damage, D-35; the stored
+  // morale state, D-41) names itself, whatever the step rewrote in its place.
+  const taken = capturedBy(change);
+  const retired = (Object.keys(RETIRED_KEYS) as (keyof typeof RETIRED_KEYS)[]).find((k) => k in taken);
+  if (retired) return { key: "TACTICA.Errors.Field.Retired", data: { key: RETIRED_KEYS[retired] } };
   const key = rewrittenBy(change).find((k) => k !== "attributes");
   return key ? { key: "TACTICA.Errors.Field.OldShape", data: { key: `system.${key}` } } : null;
 }

@@ -101,8 +101,8 @@ export function migrateDocumentSource(documentName: CapturedDocument, source: Re
   if (!isObject(system) || typeof source.type !== "string") return;
   const keys = knownKeys(documentName, source.type);
   if (!keys) return;
-  const rewritten = migrateSystemKeys(documentName, source.type, system as SystemSource);
   const kept = legacyOf(source);
+  const rewritten = migrateSystemKeys(documentName, source.type, system as SystemSource, kept);
   const taken: Record<string, unknown> = {};
   const added: Record<string, unknown> = {};
   for (const key of Object.keys(system)) {

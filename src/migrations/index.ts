@@ -20,7 +20,7 @@
 import { SYSTEM_ID } from "../settings";
 import { notifyProgress } from "../utils/notify";
 import { legacyOf, migrationRecord } from "./capture";
-import { SCHEMA_VERSION } from "./steps";
+import { REPAIR_KEYS, SCHEMA_VERSION } from "./steps";
 
 export { SCHEMA_VERSION };
 
@@ -66,12 +66,29 @@ export function migrationUpdate(source: DocumentSource): MigrationUpdate | null 
   return Object.keys(update).length > 1 ? update : null;
 }
 
-/** A world document the migration can update. */
+/** A world document the migration can update (an actor can also take a condition). */
 interface MigratableDocument {
   id: string | null;
   name?: string | null;
   toObject(): unknown;
   update(data: MigrationUpdate, options: { diff: boolean; render: boolean }): Promise<unknown>;
+  statuses?: Set<string>;
+  toggleStatusEffect?(statusId: string, options: { active: boolean }): Promise<unknown>;
+}
+
+/** The panic conditions a stored morale state names (D-41). */
+const PANIC_CONDITIONS: readonly string[] = ["panicked", "retreating", "terrified"];
+
+/**
+ * D-41 (step 3): an actor stored with a morale state other than calm, set aside in legacy by the
+ * load-time migration, gets that condition now — the condition is the morale state — unless it
+ * already has it. Runs after the document's own write, so a failure leaves the legacy value to
+ * tell the GM what it was.
+ */
+async function restoreMoraleCondition(doc: MigratableDocument, update: MigrationUpdate): Promise<void> {
+  const state = update.flags?.tactica.legacy ? (update.flags.tactica.legacy as Record<string, unknown>)[REPAIR_KEYS.moraleState] : undefined;
+  if (typeof state !== "string" || !PANIC_CONDITIONS.includes(state) || !doc.toggleStatusEffect || doc.statuses?.has(state)) return;
+  await doc.toggleStatusEffect(state, { active: true });
 }
 
 export interface MigrationReport {
@@ -107,6 +124,7 @@ export async function migrateWorld(options: { force?: boolean } = {}): Promise<M
       // diff: false, or core would find nothing to send — memory already holds these values.
       const written = await doc.update(update, { diff: false, render: false });
       if (written === undefined) throw new Error("the update was refused");
+      await restoreMoraleCondition(doc, update);
       report.updated++;
     } catch (err) {
       report.failed.push(label);

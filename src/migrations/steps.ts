@@ -21,8 +21,13 @@ export interface MigrationStep {
   version: number;
   /** What the step changes, for the changelog and the migration log. */
   description: string;
-  /** Migrates one `system` object of a document of `type`; returns the top-level keys it rewrote. */
-  migrate(documentName: MigratedDocument, type: string, system: SystemSource): string[];
+  /**
+   * Migrates one `system` object of a document of `type`; returns the top-level keys it rewrote.
+   * `legacy` is what the document already keeps in `flags.tactica.legacy` (empty where the caller
+   * has no flags): a step whose old value stays stored (a partial write cannot delete it) reads it
+   * to know it already moved that value once.
+   */
+  migrate(documentName: MigratedDocument, type: string, system: SystemSource, legacy: Readonly<Record<string, unknown>>): string[];
 }
 
 /**
@@ -38,6 +43,16 @@ export const REPAIR_KEYS = {
   duplicateAttributes: "duplicateAttributes",
   /** a force field's current *renfort* that was above its total */
   renfortValue: "renfortValue",
+  /** D-41: a morale state other than calm, stored before the condition became the morale state */
+  moraleState: "moraleState",
+} as const;
+
+/** Keys of values an old version stored that step 3 moves: an update bringing one is refused. */
+export const RETIRED_KEYS = {
+  /** D-35: a weapon's or grenade's damage value (its FOR is the damage now) */
+  damage: "system.damage",
+  /** D-41: the stored morale state (the condition is the morale state now) */
+  [REPAIR_KEYS.moraleState]: "system.morale.state",
 } as const;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -182,6 +197,39 @@ function repairRenfort(system: SystemSource): string[] {
   return ["renfort"];
 }
 
+/** The item subtypes whose hit damage is their FOR (D-35). */
+const STRIKING_ITEMS: readonly string[] = ["weapon", "grenade"];
+
+/**
+ * Step 3, weapons and grenades (D-35): the damage value is gone, a hit deals the item's current
+ * FOR. A stored damage above 0 becomes the FOR where the FOR is 0 (absent: a grenade had none);
+ * the damage value itself is left for the document-level migration to keep in legacy. Once kept
+ * there, the step never moves it again (a FOR the GM later sets to 0 stays 0).
+ */
+function migrateDamage(type: string, system: SystemSource, legacy: Readonly<Record<string, unknown>>): string[] {
+  if (!STRIKING_ITEMS.includes(type) || typeof system.damage !== "number" || "damage" in legacy) return [];
+  const strength = system.strength;
+  if (system.damage <= 0 || (typeof strength === "number" && strength > 0)) return [];
+  system.strength = system.damage;
+  return ["strength"];
+}
+
+/**
+ * Step 3, actors (D-41): the morale state is the condition (status effect) now, not a stored
+ * value. A stored state is taken out of `morale`; one other than calm (`steady`) is set aside
+ * under `moraleState`, kept in legacy, for the world migration to give the actor that condition.
+ * Nothing is set aside twice (the stored old key stays: a partial write cannot delete it).
+ */
+function migrateMoraleState(system: SystemSource, legacy: Readonly<Record<string, unknown>>): string[] {
+  const morale = system.morale;
+  if (!isObject(morale) || !("state" in morale)) return [];
+  const state = morale.state;
+  delete morale.state;
+  const key = REPAIR_KEYS.moraleState;
+  if (typeof state === "string" && state !== "steady" && !(key in legacy) && !(key in system)) system[key] = state;
+  return [];
+}
+
 export const MIGRATION_STEPS: readonly MigrationStep[] = [
   {
     version: 1,
@@ -200,6 +248,15 @@ export const MIGRATION_STEPS: readonly MigrationStep[] = [
       return [...repairAttributes(system), ...(type === "forceField" ? repairRenfort(system) : [])];
     },
   },
+  {
+    version: 3,
+    description: "A hit's damage is the weapon's or grenade's FOR (D-35): a stored damage becomes the FOR where it is 0; the morale state is the condition (D-41): a stored state is set aside for the world migration to set that condition. The old values are kept in flags.tactica.legacy.",
+    migrate(documentName, type, system, legacy) {
+      if (documentName === "Item") return migrateDamage(type, system, legacy);
+      if (documentName === "Actor") return migrateMoraleState(system, legacy);
+      return [];
+    },
+  },
 ];
 
 /** The schema version the current code writes. */
@@ -209,9 +266,9 @@ export const SCHEMA_VERSION = MIGRATION_STEPS[MIGRATION_STEPS.length - 1]?.versi
  * Runs every step on `system` (in place) and returns the top-level keys it rewrote (none when the
  * data is current). Safe on data of any age: each step only rewrites the old shapes it recognises.
  */
-export function migrateSystemKeys(documentName: MigratedDocument, type: string, system: SystemSource): string[] {
+export function migrateSystemKeys(documentName: MigratedDocument, type: string, system: SystemSource, legacy: Readonly<Record<string, unknown>> = {}): string[] {
   const changed = new Set<string>();
-  for (const step of MIGRATION_STEPS) for (const key of step.migrate(documentName, type, system)) changed.add(key);
+  for (const step of MIGRATION_STEPS) for (const key of step.migrate(documentName, type, system, legacy)) changed.add(key);
   return [...changed];
 }
 

@@ -322,14 +322,23 @@ export function advancePointer(
  * - `power`: a power's use cost, +1 with concentration (chanting neophytes pay the same);
  * - `cancel`: 3, +1 with concentration (concentration is 1 extra AC, §4);
  * - `maintain`: the power's maintenance cost;
- * - `rally`: half the unit's AC, rounded down (§5).
+ * - `rally`: half the unit's AC, rounded down (§5);
+ * - `move`: a move action (D-39), {@link MOVE_DURATION} — the seeds give a move no AC cost.
  */
 export type TimelineCost =
   | { readonly kind: "ac"; readonly ac: number }
   | { readonly kind: "power"; readonly useCost: number; readonly concentration?: boolean }
   | { readonly kind: "cancel"; readonly concentration?: boolean }
   | { readonly kind: "maintain"; readonly maintenanceCost: number }
-  | { readonly kind: "rally"; readonly ac: number };
+  | { readonly kind: "rally"; readonly ac: number }
+  | { readonly kind: "move" };
+
+/**
+ * D-39: the duration of a move action on the timeline. The seeds price no move in AC; like an
+ * attack (one position, docs/rules-decisions.md), a move is one action of one position — the GM
+ * may type another duration when ending it.
+ */
+export const MOVE_DURATION = 1;
 
 /**
  * RULES §7.1: the duration in positions of an action in timeline mode (see {@link TimelineCost}).
@@ -349,6 +358,8 @@ export function timelineDuration(cost: TimelineCost): number {
       return assertInteger("maintenance cost", cost.maintenanceCost, 0);
     case "rally":
       return rallyCost(cost.ac);
+    case "move":
+      return MOVE_DURATION;
     default:
       return invalid("unknown timeline cost kind", (cost as { kind: unknown }).kind);
   }

@@ -55,7 +55,9 @@ describe("roll cards", () => {
     queueDiceFaces([3]);
     const message = (await kara.castPower("power0000000001", { fastForward: true }))!;
     expect(message.card?.acSpent).toBe(6);
-    expect(await kara.castPower("power0000000001", { fastForward: true })).toBeNull(); // 2 AC left of 8
+    // D-42: outside combat spent AC never block (2 of 8 AC would be left in an activation).
+    queueDiceFaces([3]);
+    expect(await kara.castPower("power0000000001", { fastForward: true })).not.toBeNull();
     await withTargets(message);
     expect(buttons(await renderAs("player-2", message))).toEqual(["resist"]);
     expect(buttons(await renderAs("player-1", message))).toEqual([]);

@@ -5,8 +5,10 @@ import { createFakeCombat } from "./fake-combat";
 import { actionsUnder, coreTrackerStub } from "./combat-dom-stub";
 import { createTimeline, placeDelayedAction, type TimelineState } from "../../src/rules/timeline";
 import { trackerContext, type CombatView, type CombatantView } from "../../src/applications/combat/tracker-context";
-import { endActionContext, lastCard, readDuration, readTimelineCost } from "../../src/applications/combat/end-action";
+import { endActionContext, readDuration } from "../../src/applications/combat/end-action-context";
 import type { TacticaCombat } from "../../src/combat/combat";
+import type { TacticaActor } from "../../src/documents/actor";
+import { queueDiceFaces } from "./fake-dice";
 
 // The combat windows' logic (issue 6, user-facing half): the tracker's context as a pure function
 // of a combat view, the End-action proposal, and — in the Foundry fake with the real entry — the
@@ -113,8 +115,7 @@ describe("tracker context (pure)", () => {
 });
 
 describe("End-action proposal (pure)", () => {
-  const acting = { name: "Ana", actorId: "A1", tokenId: "T1" };
-  const card = (speaker: object, timelineCost?: object) => ({ speaker, flags: timelineCost ? { tactica: { timelineCost } } : {} });
+  const acting = { name: "Ana" };
 
   it("reads a duration typed by the GM: integers 0–99 only", () => {
     expect(readDuration("0")).toBe(0);
@@ -123,28 +124,13 @@ describe("End-action proposal (pure)", () => {
     for (const bad of ["", "-1", "1.5", "abc", "100", "1e2", null, undefined, 2.5]) expect(readDuration(bad)).toBeNull();
   });
 
-  it("reads only costs the rules can price", () => {
-    expect(readTimelineCost({ tactica: { timelineCost: { kind: "power", useCost: 2, concentration: true } } })).toEqual({ kind: "power", useCost: 2, concentration: true });
-    expect(readTimelineCost({ tactica: { timelineCost: { kind: "ac", ac: -1 } } })).toBeNull();
-    expect(readTimelineCost({ tactica: { timelineCost: { kind: "teleport" } } })).toBeNull();
-    expect(readTimelineCost({})).toBeNull();
-  });
-
-  it("proposes the duration of the acting combatant's LAST card only", () => {
-    const messages = [
-      card({ actor: "A1" }, { kind: "maintain", maintenanceCost: 4 }),
-      card({ actor: "B2" }, { kind: "ac", ac: 7 }),
-      card({ actor: "A1", token: "T1" }, { kind: "power", useCost: 2, concentration: true }),
-      card({ actor: "B2" }, { kind: "ac", ac: 9 }),
-    ];
-    expect(lastCard(messages, acting)).toBe(messages[2]);
-    expect(endActionContext(messages, acting)).toMatchObject({
-      duration: 3, fromCard: true, costKey: "TACTICA.Combat.EndAction.Cost.powerConcentration", costData: { cost: 2 },
+  it("proposes the duration of the priced cost, or 1 without one; offers a move unless the card is one (D-39)", () => {
+    expect(endActionContext({ kind: "power", useCost: 2, concentration: true }, acting)).toMatchObject({
+      duration: 3, fromCard: true, costKey: "TACTICA.Combat.EndAction.Cost.powerConcentration", costData: { cost: 2 }, offerMove: true,
     });
-    // A later card of Ana's without a cost: no proposal from the older one.
-    const later = [...messages, card({ actor: "A1" })];
-    expect(endActionContext(later, acting)).toMatchObject({ duration: 1, fromCard: false, costKey: "" });
-    expect(endActionContext([card({ actor: "A1" }, { kind: "rally", ac: 5 })], acting).duration).toBe(2);
+    expect(endActionContext(null, acting)).toMatchObject({ duration: 1, fromCard: false, costKey: "", offerMove: true });
+    expect(endActionContext({ kind: "rally", ac: 5 }, acting).duration).toBe(2);
+    expect(endActionContext({ kind: "move" }, acting)).toMatchObject({ duration: 1, fromCard: true, costKey: "TACTICA.Combat.EndAction.Cost.move", offerMove: false });
   });
 });
 
@@ -172,8 +158,8 @@ describe("combat windows in the Foundry fake", () => {
     };
   });
 
-  const typed = (value: string) => async (config: { ok: { callback: (e: unknown, b: unknown) => unknown } }) =>
-    config.ok.callback({}, { form: { elements: { namedItem: (name: string) => (name === "duration" ? { value } : null) } } });
+  const typed = (value: string, move = false) => async (config: { ok: { callback: (e: unknown, b: unknown) => unknown } }) =>
+    config.ok.callback({}, { form: { elements: { namedItem: (name: string) => (name === "duration" ? { value } : name === "move" ? { checked: move } : null) } } });
   const positions = () => Object.fromEntries(combat.timeline!.entries.map((e) => [combat.combatants.get(e.id)?.name ?? e.id, e.position]));
 
   it("reads the combat for the GM and for a player", async () => {
@@ -190,14 +176,19 @@ describe("combat windows in the Foundry fake", () => {
     expect(readCombatView(null)).toBeNull();
   });
 
-  it("End action: proposes the last card's cost, the GM confirms, the marker moves by it", async () => {
+  it("End action (S-12): proposes the cost of the acting combatant's last genuine card priced from stored data, never a card's own claim", async () => {
+    const ana = combat.combatants.find((c) => c.name === "Ana")!.actor as unknown as TacticaActor;
+    await ana.update({ system: { psyker: { mastery: 2 } } } as never);
+    await ana.createEmbeddedDocuments("Item", [{ _id: "power0000000001", name: "Force", type: "power", system: { cost: 3, level: 5 } } as never]);
     await combat.startCombat();
-    const anaActor = combat.combatants.find((c) => c.name === "Ana")!.actorId;
-    const message = (await (globalThis as unknown as { ChatMessage: { create(d: object): Promise<object> } }).ChatMessage.create({
-      content: "card", flags: { tactica: { timelineCost: { kind: "power", useCost: 3, concentration: false } } },
-    })) as Record<string, unknown>;
-    // The fake's ChatMessage has no `speaker` field: set it as Foundry's would read.
-    message.speaker = { actor: anaActor, token: null };
+    world.data.setUser("player-1");
+    queueDiceFaces([2]);
+    const cast = (await ana.castPower("power0000000001", { fastForward: true }))!;
+    // Its author rewrites what the card says it cost, then posts a message claiming a cost of 0.
+    await cast.update({ flags: { tactica: { timelineCost: { kind: "power", useCost: 0, concentration: false } } } } as never);
+    const Chat = globalThis as unknown as { ChatMessage: { create(d: object): Promise<unknown> } };
+    await Chat.ChatMessage.create({ content: "forged", speaker: { actor: ana.id }, flags: { tactica: { timelineCost: { kind: "ac", ac: 0 } } } });
+    world.data.setUser("gm-1");
     prompt.mockImplementation(async (config: { content: string; ok: { callback: (e: unknown, b: unknown) => unknown } }) => {
       expect(textOf(config.content)).toContain("pouvoir, coût 3");
       expect(config.content).toContain('value="3"');
@@ -206,6 +197,23 @@ describe("combat windows in the Foundry fake", () => {
     await combat.nextTurn();
     expect(prompt).toHaveBeenCalledTimes(1);
     expect(positions()).toMatchObject({ Ana: 5, Bel: 4 });
+  });
+
+  it("End action (D-39): 'it was a move' charges the worn armour's Requis and posts the move card before the marker moves", async () => {
+    const ana = combat.combatants.find((c) => c.name === "Ana")!.actor as unknown as TacticaActor;
+    await ana.update({ system: { aptitudes: { puissance: { value: 4 } } } } as never);
+    await ana.createEmbeddedDocuments("Item", [{ name: "Armure lourde", type: "armor", system: { equipped: true, renfort: 3, attributes: [{ key: "requires", aptitude: "puissance", x: 5 }] } } as never]);
+    await combat.startCombat();
+    prompt.mockImplementation(async (config: { content: string; ok: { callback: (e: unknown, b: unknown) => unknown } }) => {
+      expect(config.content).toContain('name="move"');
+      return typed("1", true)(config);
+    });
+    await combat.nextTurn();
+    expect((ana.system as unknown as { exhaustion: number }).exhaustion).toBe(1);
+    const card = [...(world.fake.game.messages as Iterable<{ card?: { kind: string; move: { requis: number } | null } }>)].at(-1)!;
+    expect(card.card?.kind).toBe("move");
+    expect(card.card?.move?.requis).toBe(1);
+    expect(positions()).toMatchObject({ Ana: 3, Bel: 4 });
   });
 
   it("End action: closing the dialog changes nothing; bad input is refused with a message", async () => {

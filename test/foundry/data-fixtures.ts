@@ -35,6 +35,9 @@ export function oldWorld() {
     items: [
       { _id: "oldField00000001", name: "Champ", type: "forceField", system: { renfort: 3 } },
       { _id: "oldOdd0000000001", name: "Arme étrange", type: "weapon", system: { attributes: "Portée deux" } },
+      // D-35: a damage value from before the FOR was the damage.
+      { _id: "oldHammer0000001", name: "Marteau", type: "weapon", system: { damage: 4 } },
+      { _id: "oldCannon0000001", name: "Canon", type: "weapon", system: { damage: 6, strength: 3 } },
     ],
   };
 }

@@ -219,17 +219,21 @@ describe("weapons", () => {
 describe("bounds: bad input refused before Foundry cleans it, with a localised message (security review §3.1)", () => {
   it("refuses a bad choice and a value that is not a number, naming the field, changing nothing", async () => {
     const actor = await world.createActor(kara);
-    const before = sourceOf(actor);
+    const weapon = (await world.createItem({ name: "Fusil", type: "weapon" }))!;
+    const before = [sourceOf(actor), sourceOf(weapon)];
     const writes = world.data.db.writes.length;
     const errors = await world.errorsDuring(async () => {
-      expect(await updateUntyped(actor, { system: { morale: { state: "fleeing" } } })).toBeUndefined();
+      expect(await updateUntyped(weapon, { system: { range: "far" } })).toBeUndefined();
       expect(await updateUntyped(actor, { "system.willpower.value": "beaucoup" })).toBeUndefined();
+      // D-41: the morale state is no stored value any more; an update that sets one is refused.
+      expect(await updateUntyped(actor, { system: { morale: { state: "fleeing" } } })).toBeUndefined();
     });
     expect(errors).toEqual([
-      "État\u00a0: \"fleeing\" n'est pas une valeur possible.",
+      "Portée\u00a0: \"far\" n'est pas une valeur possible.",
       'Points de Volonté doit être un nombre entier (reçu\u00a0: "beaucoup").',
+      "«\u00a0system.morale.state\u00a0» n'existe plus\u00a0: mise à jour refusée. Une arme fait autant de dégâts que sa FOR\u202f; l'état de moral est la condition de l'acteur (Panique, Retraite, Terreur).",
     ]);
-    expect(sourceOf(actor)).toEqual(before);
+    expect([sourceOf(actor), sourceOf(weapon)]).toEqual(before);
     expect(world.data.db.writes.length).toBe(writes);
   });
 

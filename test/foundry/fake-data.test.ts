@@ -230,6 +230,20 @@ describe("fake documents follow core v13's workflows", () => {
     });
   });
 
+  it("toggleStatusEffect makes the effect from the status entry, its Active Effect fields (changes) included, as fromStatusEffect does", async () => {
+    const { fake, data } = probeWorld();
+    data.setUser("gm-1");
+    (fake.CONFIG.statusEffects as Obj[]).push({ id: "probe", name: "Probe", img: "icons/svg/probe.svg", hud: false, changes: [{ key: "system.x", mode: 2, value: "-1" }] });
+    const Actor = (fake.CONFIG.Actor as { documentClass: typeof FakeDocument }).documentClass;
+    const actor = (await Actor.create({ name: "A" })) as FakeDocument & { toggleStatusEffect(id: string, o?: object): Promise<unknown>; effects: { contents: { _source: Obj }[] }; statuses: Set<string> };
+    await actor.toggleStatusEffect("probe", { active: true });
+    const source = actor.effects.contents[0]!._source;
+    expect(source).toMatchObject({ name: "Probe", img: "icons/svg/probe.svg", statuses: ["probe"], changes: [{ key: "system.x", mode: 2, value: "-1" }] });
+    expect(source).not.toHaveProperty("hud");
+    expect(source).not.toHaveProperty("id");
+    expect(actor.statuses.has("probe")).toBe(true);
+  });
+
   it("CONFIG holds core's status effects and their special roles", () => {
     const { fake } = probeWorld();
     expect((fake.CONFIG.statusEffects as { id: string }[]).map((e) => e.id)).toEqual(CORE_STATUS_EFFECTS.map((e) => e.id));

@@ -224,10 +224,17 @@ export class FakeActor extends FakeDocument {
     this.overrides = expandObject(overrides);
   }
 
-  /** Actor#toggleStatusEffect of v13: creates or deletes the status's effect; `active` forces a state. */
+  /**
+   * Actor#toggleStatusEffect of v13: creates or deletes the status's effect; `active` forces a state.
+   * The effect is made from the status entry as `ActiveEffect.fromStatusEffect` makes it: every
+   * ActiveEffect field the entry carries (`changes` included — a status entry is
+   * `Partial<ActiveEffectData>`, https://foundryvtt.com/api/v13/types/CONFIG.StatusEffectConfig.html,
+   * https://foundryvtt.com/api/v13/classes/foundry.documents.ActiveEffect.html#fromstatuseffect),
+   * its id among the `statuses`, the name localised.
+   */
   async toggleStatusEffect(statusId: string, { active }: { active?: boolean; overlay?: boolean } = {}): Promise<FakeDocument | boolean | undefined> {
     const world = currentWorld();
-    const statuses = world.config.statusEffects as unknown as { id: string; name: string; img: string }[];
+    const statuses = world.config.statusEffects as unknown as ({ id: string; name: string; img: string; statuses?: string[] } & Obj)[];
     const status = statuses.find((s) => s.id === statusId);
     if (!status) throw new Error(`Invalid status ID "${statusId}" provided to Actor#toggleStatusEffect`);
     const existing = this.effects.filter((e) => (e as FakeActiveEffect).statuses.has(statusId)).map((e) => e._id!);
@@ -237,8 +244,9 @@ export class FakeActor extends FakeDocument {
       return false;
     }
     if (active === false) return false;
+    const { id, hud: _hud, ...data } = deepClone(status) as Obj & { id: string; hud?: unknown; statuses?: string[] };
     const [effect] = await this.createEmbeddedDocuments("ActiveEffect", [
-      { name: world.localize(status.name), img: status.img, statuses: [status.id] },
+      { ...data, name: world.localize(status.name), statuses: [...new Set([id, ...(data.statuses ?? [])])] },
     ]);
     return effect;
   }

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { dataFake } from "./fake-data";
 import { loadWorld, sourceOf, type LoadedWorld } from "./world";
 import { oldWorld, withStoredWorld } from "./data-fixtures";
+import { SCHEMA_VERSION } from "../../src/migrations/steps";
 
 // Migrations on old-shape fixtures. As in Foundry v13 the world's stored objects are migrated and
 // cleaned IN PLACE as they load (the fake does the same): the document-level migrateData keeps
@@ -15,7 +16,7 @@ const itemNamed = (world: LoadedWorld, name: string) => [...(world.fake.game.ite
 
 async function migratedWorld(): Promise<LoadedWorld> {
   const world = await loadWorld("fr", withStoredWorld(oldWorld()));
-  await vi.waitFor(() => expect(schemaVersion(world)).toBe(2));
+  await vi.waitFor(() => expect(schemaVersion(world)).toBe(SCHEMA_VERSION));
   return world;
 }
 
@@ -27,9 +28,11 @@ describe("old data loads before any migration (migrateData, in place)", () => {
       profile: { mou: { value: 4, pressure: 0 }, co: { value: 7 }, pv: { value: 8, max: 8 } },
       aptitudes: { puissance: { value: 4, damage: 0 } },
       willpower: { value: 3 },
-      morale: { state: "panicked" },
+      morale: { fearPassed: 0, unshakeable: false, moraleTested: false },
       exhaustion: 2,
     });
+    // D-41: no stored morale state any more (the condition is it): the old one is set aside.
+    expect(sourceOf(actorNamed(world, "Vétéran")).system).not.toHaveProperty("morale.state");
     expect(schemaVersion(world)).toBe(0); // a player: no migration
     expect(world.data.db.writes).toEqual([]);
   });
@@ -42,7 +45,7 @@ describe("old data loads before any migration (migrateData, in place)", () => {
     // …and kept, with what it changed recorded for the GM's write.
     expect(sourceOf(actorNamed(world, "Vétéran")).flags).toMatchObject({
       other: { keep: true },
-      tactica: { legacy: { notes: "gardé par la migration", epuisement: 2 }, migration: { legacy: ["epuisement", "notes"] } },
+      tactica: { legacy: { notes: "gardé par la migration", epuisement: 2, moraleState: "panicked" }, migration: { legacy: ["epuisement", "notes", "moraleState"] } },
     });
     expect(sourceOf(itemNamed(world, "Arme étrange")).flags).toMatchObject({ tactica: { legacy: { attributesText: "Portée deux" } } });
   });
@@ -52,12 +55,14 @@ describe("world migration by the active GM on ready", () => {
   it("writes every old document once, with a progress notification, and records the version", async () => {
     const world = await migratedWorld();
     const writes = world.data.db.writes;
-    expect(writes.map((w) => `${w.action} ${w.documentName} ${w.ids.join()}`).sort()).toEqual(
-      ["update Actor oldActor00000001", "update Actor oldUnit000000001", "update Item oldField00000001", "update Item oldOdd0000000001"].sort(),
+    expect(writes.filter((w) => w.action === "update").map((w) => `${w.action} ${w.documentName} ${w.ids.join()}`).sort()).toEqual(
+      ["update Actor oldActor00000001", "update Actor oldUnit000000001", "update Item oldField00000001", "update Item oldOdd0000000001", "update Item oldHammer0000001", "update Item oldCannon0000001"].sort(),
     );
-    const start = world.data.notifications.messages.find((m) => m.message.includes("version 2"));
+    const start = world.data.notifications.messages.find((m) => m.message.includes(`version ${SCHEMA_VERSION}`));
     expect(start?.progress.at(-1)).toBe(1);
-    expect(world.data.notifications.of("info").at(-1)).toBe("Données Tactica à jour. Documents mis à jour\u00a0: 4.");
+    // D-41: the stored morale state became the veteran's condition (an effect of its own).
+    expect(writes.filter((w) => w.action === "create").map((w) => `${w.documentName} ${w.parentId}`)).toEqual(["ActiveEffect oldActor00000001"]);
+    expect(world.data.notifications.of("info").at(-1)).toBe("Données Tactica à jour. Documents mis à jour\u00a0: 6.");
   });
 
   it("writes only the keys the migration changed, from the current source, embedded items in the actor's write (S-6)", async () => {
@@ -80,7 +85,7 @@ describe("world migration by the active GM on ready", () => {
   it("never drops what it does not know: unknown keys, renamed keys and unreadable text are written to flags.tactica.legacy", async () => {
     const world = await migratedWorld();
     const veteran = sourceOf(actorNamed(world, "Vétéran"));
-    expect(veteran.flags).toEqual({ other: { keep: true }, tactica: { legacy: { notes: "gardé par la migration", epuisement: 2 } } });
+    expect(veteran.flags).toEqual({ other: { keep: true }, tactica: { legacy: { notes: "gardé par la migration", epuisement: 2, moraleState: "panicked" } } });
     const odd = sourceOf(itemNamed(world, "Arme étrange"));
     expect(odd.system).toMatchObject({ attributes: [] });
     expect(odd.flags).toEqual({ tactica: { legacy: { attributesText: "Portée deux" } } });
@@ -108,7 +113,7 @@ describe("world migration by the active GM on ready", () => {
 
   it("stamps a fresh world with the current version, silently: nothing to migrate, nothing written", async () => {
     const world = await loadWorld("fr", (fake) => dataFake(fake).setUser("gm-1"));
-    await vi.waitFor(() => expect(schemaVersion(world)).toBe(2));
+    await vi.waitFor(() => expect(schemaVersion(world)).toBe(SCHEMA_VERSION));
     expect(world.data.db.writes).toEqual([]);
     expect(world.data.notifications.messages).toEqual([]);
   });
@@ -116,9 +121,51 @@ describe("world migration by the active GM on ready", () => {
   it("stamps a world whose stored data is already current, silently", async () => {
     const current = { actors: [{ _id: "newActor00000001", name: "Kara", type: "character", system: {} }], items: [] };
     const world = await loadWorld("fr", withStoredWorld(current));
-    await vi.waitFor(() => expect(schemaVersion(world)).toBe(2));
+    await vi.waitFor(() => expect(schemaVersion(world)).toBe(SCHEMA_VERSION));
     expect(world.data.db.writes).toEqual([]);
     expect(world.data.notifications.messages).toEqual([]);
+  });
+});
+
+describe("step 3: a hit's damage is the FOR (D-35), the morale state is the condition (D-41)", () => {
+  it("moves a stored damage into a FOR of 0, keeps a FOR already set, and keeps the damage value in legacy", async () => {
+    const world = await migratedWorld();
+    const hammer = sourceOf(itemNamed(world, "Marteau"));
+    expect(hammer.system).toMatchObject({ strength: 4 });
+    expect(hammer.system).not.toHaveProperty("damage");
+    expect(hammer.flags).toEqual({ tactica: { legacy: { damage: 4 } } });
+    const cannon = sourceOf(itemNamed(world, "Canon"));
+    expect(cannon.system).toMatchObject({ strength: 3 });
+    expect(cannon.flags).toEqual({ tactica: { legacy: { damage: 6 } } });
+    const hammerWrite = world.data.db.writes.find((w) => w.ids[0] === "oldHammer0000001")!.data[0]!;
+    expect(hammerWrite.system).toEqual({ strength: 4 });
+  });
+
+  it("never moves a damage already kept in legacy again: a FOR the GM set to 0 since stays 0", async () => {
+    const stored = {
+      items: [{ _id: "keptHammer000001", name: "Marteau", type: "weapon", system: { damage: 4, strength: 0 }, flags: { tactica: { legacy: { damage: 4 } } } }],
+      actors: [],
+    };
+    const world = await loadWorld("fr", withStoredWorld(stored));
+    await vi.waitFor(() => expect(schemaVersion(world)).toBe(SCHEMA_VERSION));
+    expect(sourceOf(itemNamed(world, "Marteau")).system).toMatchObject({ strength: 0 });
+    expect(world.data.db.writes).toEqual([]);
+  });
+
+  it("gives the condition of a stored morale state to an actor that lacks it, and none for calm", async () => {
+    const world = await migratedWorld();
+    const veteran = actorNamed(world, "Vétéran") as unknown as { statuses: Set<string>; system: { morale: { state: string } } };
+    expect([...veteran.statuses]).toEqual(["panicked"]);
+    expect(veteran.system.morale.state).toBe("panicked");
+    const unit = actorNamed(world, "Escouade") as unknown as { statuses: Set<string> };
+    expect(unit.statuses.size).toBe(0);
+  });
+
+  it("refuses an update that still writes a damage value or a morale state, naming it", async () => {
+    const world = await migratedWorld();
+    const hammer = itemNamed(world, "Marteau") as unknown as { update(d: object): Promise<unknown> };
+    const errors = await world.errorsDuring(async () => expect(await hammer.update({ system: { damage: 7 } })).toBeUndefined());
+    expect(errors).toEqual(["«\u00a0system.damage\u00a0» n'existe plus\u00a0: mise à jour refusée. Une arme fait autant de dégâts que sa FOR\u202f; l'état de moral est la condition de l'acteur (Panique, Retraite, Terreur)."]);
   });
 });
 
@@ -128,13 +175,14 @@ describe("migration steps", () => {
     const { migrateSystem } = await import("../../src/migrations/steps");
     const fixtures = oldWorld();
     const all = [
-      ...fixtures.actors.map((a) => ["Actor", a.type, a.system] as const),
-      ...fixtures.actors.flatMap((a) => (a.items ?? []).map((i) => ["Item", i.type, i.system] as const)),
-      ...fixtures.items.map((i) => ["Item", i.type, i.system] as const),
+      ...fixtures.actors.map((a) => ["Actor", a.type, a.system, a.name] as const),
+      ...fixtures.actors.flatMap((a) => (a.items ?? []).map((i) => ["Item", i.type, i.system, i.name] as const)),
+      ...fixtures.items.map((i) => ["Item", i.type, i.system, i.name] as const),
     ];
-    for (const [doc, type, system] of all) {
+    for (const [doc, type, system, name] of all) {
       const once = structuredClone(system) as Record<string, unknown>;
-      expect(migrateSystem(doc, type, once)).toBe(true);
+      // The Canon's damage is only set aside (its FOR is kept): the document-level migration does that.
+      expect(migrateSystem(doc, type, once), name).toBe(name !== "Canon");
       const twice = structuredClone(once);
       expect(migrateSystem(doc, type, twice)).toBe(false);
       expect(twice).toEqual(once);

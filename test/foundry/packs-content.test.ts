@@ -54,11 +54,11 @@ describe("sample actors load through the data models", () => {
     }
   });
 
-  it("the psyker: mastery 2, three powers, a complete 15 / 12 build", async () => {
+  it("the psyker: mastery 2, as many powers as her mastery (RULES §4), a complete 15 / 12 build", async () => {
     const actor = await world.createActor(structuredClone(actorNamed("Ilse")));
     const system = systemAs<Derived>(actor);
     expect(system.psyker?.mastery).toBe(2);
-    expect(actor.items.filter((i) => i.type === "power")).toHaveLength(3);
+    expect(actor.items.filter((i) => i.type === "power")).toHaveLength(2);
     expect(system.build?.complete).toBe(true);
   });
 

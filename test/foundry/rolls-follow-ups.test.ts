@@ -44,7 +44,8 @@ beforeEach(async () => {
   (w.fake.game.scenes as { viewed: unknown }).viewed = scene;
 });
 
-async function timelineCombat(): Promise<TacticaCombat> {
+/** A started timeline combat of Kara, Vex and `others` (D-42: only combatants have activations). */
+async function timelineCombat(...others: TacticaActor[]): Promise<TacticaCombat> {
   const { registerCombat } = await import("../../src/combat/register");
   registerCombat();
   await w.fake.settings.set("tactica", "combatMode", "timeline");
@@ -52,6 +53,7 @@ async function timelineCombat(): Promise<TacticaCombat> {
   const combat = (await createFakeCombat([
     { actorId: kara.id!, initiative: 0, name: "Kara" },
     { actorId: vex.id!, initiative: 5, name: "Vex" },
+    ...others.map((actor, i) => ({ actorId: actor.id!, initiative: 6 + i, name: actor.name })),
   ])) as unknown as TacticaCombat;
   await combat.startCombat();
   return combat;
@@ -177,7 +179,7 @@ describe("timeline costs, maintenance, fear, panic", () => {
         { _id: "speed0000000001", name: "Rapidité", type: "power", system: { level: 6, cost: 3, maintenance: 2 } },
       ],
     });
-    await timelineCombat();
+    await timelineCombat(psyker);
     await psyker.maintainPower("speed0000000001");
     w.data.setUser("gm-1");
     const writes = await w.writesDuring(async () => {
@@ -197,7 +199,8 @@ describe("timeline costs, maintenance, fear, panic", () => {
     queueDiceFaces([2, 2]);
     expect(await psyker.castPower("force0000000001", { fastForward: true })).not.toBeNull();
     expect(await psyker.castPower("force0000000001", { fastForward: true })).not.toBeNull();
-    await timelineCombat();
+    await timelineCombat(psyker);
+    w.data.setUser("player-1");
     queueDiceFaces([2]);
     expect(await psyker.castPower("force0000000001", { fastForward: true })).not.toBeNull();
     const errors = await w.errorsDuring(async () => expect(await psyker.castPower("force0000000001", { fastForward: true })).toBeNull());
@@ -233,13 +236,18 @@ describe("timeline costs, maintenance, fear, panic", () => {
 
   it("fear: one test per activation in combat, refused with a message; a new activation allows it", async () => {
     const unit = await w.createActor({ name: "Escouade", type: "unit", ownership: { default: 0, "player-1": 3 }, system: { profile: { co: { value: 6 } } } });
-    await timelineCombat();
+    const combat = await timelineCombat(unit);
+    w.data.setUser("player-1");
     queueDiceFaces([9]);
     expect(await unit.fearTest({ fear: 2, charging: true }, { fastForward: true })).not.toBeNull();
     const errors = await w.errorsDuring(async () => expect(await unit.fearTest({ fear: 3, charging: true }, { fastForward: true })).toBeNull());
     expect(errors).toEqual(["Escouade a déjà fait un test de peur pendant cette activation."]);
-    w.fake.hooks.callAll("tactica.activationStart", {}, { actor: unit });
-    await new Promise((r) => setTimeout(r, 0));
+    // Kara and Vex end their actions: the unit's next activation starts (its records cleared).
+    w.data.setUser("gm-1");
+    await combat.endAction(10);
+    await combat.endAction(10);
+    expect(combat.combatant?.actor).toBe(unit);
+    w.data.setUser("player-1");
     queueDiceFaces([2]);
     expect(await unit.fearTest({ fear: 3, charging: true }, { fastForward: true })).not.toBeNull();
   });

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { queueDiceFaces } from "./fake-dice";
 import { chatWorld, type ChatWorld } from "./chat-helpers";
 import { systemAs } from "./world";
+import { createFakeCombat } from "./fake-combat";
 import type { TacticaActor } from "../../src/documents/actor";
 
 // RULES §2 pressure windows and refusals; RULES §5 panic (+1 after a failed rally, clamped at 10).
@@ -113,7 +114,6 @@ describe("morale and panic", () => {
 
   it("a 'destroyed' result sets no condition and leaves the morale state as it was", async () => {
     const unit = await panickedUnit();
-    await unit.update({ system: { morale: { state: "panicked" } } } as never);
     queueDiceFaces([8]);
     const message = (await unit.rally({ fastForward: true }))!;
     queueDiceFaces([9]); // 9 + 1 = 10: destroyed
@@ -132,8 +132,12 @@ describe("morale and panic", () => {
     expect(unit.statuses.has("terrified")).toBe(true);
   });
 
-  it("a successful rally removes the condition and leaves half the AC", async () => {
+  it("a successful rally removes the condition and, in tours mode, leaves half the AC", async () => {
     const unit = await panickedUnit();
+    w.data.setUser("gm-1");
+    const combat = await createFakeCombat([{ actorId: unit.id!, initiative: 9 }]);
+    await (combat as unknown as { startCombat(): Promise<unknown> }).startCombat();
+    w.data.setUser("player-1");
     queueDiceFaces([2]);
     await unit.rally({ fastForward: true });
     expect(unit.statuses.has("panicked")).toBe(false);

@@ -168,14 +168,15 @@ describe.each(["fr", "en"] as const)("attack dialog (%s)", (lang) => {
     expect(message.card?.targets.map((t) => [t.name, t.modifier, t.outcome ?? null])).toEqual([["Vex", -2, "pending"], ["Ork", -4, "miss"]]);
   });
 
-  it("De zone Et Soi: leaving one occupant out costs exactly 1 Épuisement and drops that row", async () => {
+  it("De zone Et Soi (D-38): the place's occupants and the attacker offered with portraits, targets ticked; unticking one costs exactly 1 Épuisement and drops that row", async () => {
     target("tokVex");
     const gained: number[] = [];
     w.fake.hooks.on("tactica.exhaustionGained", (_actor: unknown, n: unknown) => gained.push(Number(n)));
     queueDiceFaces([4, 4]);
-    const message = (await answering(() => kara.attack("mortar000000001"), { "spare-1": true, modifier: "0" }))!;
-    // Rows: Vex, Vex bis (the place's occupants), then Kara (Et Soi); the second was left out.
+    const message = (await answering(() => kara.attack("mortar000000001"), { "hit-0": true, "hit-2": true, modifier: "0" }))!;
+    // Rows: Vex, Vex bis (the place's occupants, both to hit: no X), then Kara (Et Soi); all ticked.
     expect(seen[0]!.content.match(/type="checkbox"/g)).toHaveLength(3);
+    expect(seen[0]!.content.match(/type="checkbox"[^>]* checked/g)).toHaveLength(3);
     expect(message.card?.targets.map((t) => t.name)).toEqual(["Vex", "Kara"]);
     expect(exhaustion()).toBe(1);
     expect(gained).toEqual([1]);

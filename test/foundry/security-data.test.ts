@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { asGM, loadWorld, sourceOf, systemAs, updateUntyped, type LoadedWorld } from "./world";
 import { oldWorld, withStoredWorld } from "./data-fixtures";
+import { SCHEMA_VERSION } from "../../src/migrations/steps";
 import type { TacticaActor } from "../../src/documents/actor";
 import type { TacticaItem } from "../../src/documents/item";
 
@@ -49,7 +50,7 @@ describe("§3.1 bad input on an actor: refused, localised, nothing written", () 
     ["pv.value 50 with pv.max 10", { "system.profile.pv": { value: 50, max: 10 } }, "Les PV actuels (50) ne peuvent pas dépasser les PV de départ (10)."],
     ["pv.value above the stored max", { "system.profile.pv.value": 11 }, "Les PV actuels (11) ne peuvent pas dépasser les PV de départ (10)."],
     ["pv.max below the current value", { "system.profile.pv.max": 5 }, "Les PV actuels (8) ne peuvent pas dépasser les PV de départ (5)."],
-    ["morale.state \"berserk\"", { "system.morale.state": "berserk" }, 'État\u00a0: "berserk" n\'est pas une valeur possible.'],
+    ["morale.state \"berserk\" (D-41: no stored state)", { "system.morale.state": "berserk" }, "«\u00a0system.morale.state\u00a0» n'existe plus\u00a0: mise à jour refusée. Une arme fait autant de dégâts que sa FOR\u202f; l'état de moral est la condition de l'acteur (Panique, Retraite, Terreur)."],
     ["profile.pv: 7 (an old data shape, which migrateData would read as PV 7 of 7)", { "system.profile.pv": 7 }, "«\u00a0system.profile\u00a0» est écrit dans une forme ancienne\u00a0: mise à jour refusée."],
   ];
   for (const [name, change, message] of cases) {
@@ -191,7 +192,7 @@ describe("G1: half-migrated data", () => {
       items: [],
     };
     const w = await loadWorld("fr", withStoredWorld(half));
-    await vi.waitFor(() => expect(schemaVersion(w)).toBe(2));
+    await vi.waitFor(() => expect(schemaVersion(w)).toBe(SCHEMA_VERSION));
     const moitie = actorOf(w, "halfActor0000001");
     expect(sourceOf(moitie).system).toMatchObject({
       profile: { pv: { value: 6, max: 9 }, mou: { value: 4 }, att: { value: 5, pressure: 1 } },
@@ -222,7 +223,7 @@ describe("G2: the migration never writes stale data", () => {
 
   it("a forced second run in the same load writes nothing, so WP 9 and PV 2 stay", async () => {
     const w = await loadWorld("fr", withStoredWorld(oldWorld()));
-    await vi.waitFor(() => expect(schemaVersion(w)).toBe(2));
+    await vi.waitFor(() => expect(schemaVersion(w)).toBe(SCHEMA_VERSION));
     const veteran = actorOf(w, "oldActor00000001");
     await veteran.update({ system: { willpower: { value: 9 }, profile: { pv: { value: 2 } } } });
     const { migrateWorld } = await import("../../src/migrations/index");
@@ -242,13 +243,14 @@ describe("G3: a failed write is retried at the next load, and the GM is told", (
     await vi.waitFor(() => expect(first.data.notifications.of("error")).toHaveLength(1));
     expect(schemaVersion(first)).toBe(0);
     expect(first.data.notifications.of("error")[0]).toBe(
-      "Mise à jour des données Tactica incomplète. Documents mis à jour\u00a0: 3\u202f; échec pour\u00a0: Vétéran. Ces documents gardent leurs anciennes données et seront repris au prochain chargement du monde. Détails dans la console (F12).",
+      "Mise à jour des données Tactica incomplète. Documents mis à jour\u00a0: 5\u202f; échec pour\u00a0: Vétéran. Ces documents gardent leurs anciennes données et seront repris au prochain chargement du monde. Détails dans la console (F12).",
     );
     // What the server stored: the others migrated, the veteran still in its old shape.
     const stored = oldWorld();
     const next = await loadWorld("fr", withStoredWorld({ actors: [stored.actors[0]!], items: [] }));
-    await vi.waitFor(() => expect(schemaVersion(next)).toBe(2));
-    expect(next.data.db.writes.map((x) => x.ids[0])).toEqual(["oldActor00000001"]);
+    await vi.waitFor(() => expect(schemaVersion(next)).toBe(SCHEMA_VERSION));
+    // Its write, then (D-41) the condition of its stored morale state, an effect of its own.
+    expect(next.data.db.writes.map((x) => `${x.action} ${x.documentName} ${x.parentId ?? x.ids[0]}`)).toEqual(["update Actor oldActor00000001", "create ActiveEffect oldActor00000001"]);
     expect(next.data.notifications.of("info").at(-1)).toBe("Données Tactica à jour. Documents mis à jour\u00a0: 1.");
   });
 });

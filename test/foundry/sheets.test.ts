@@ -287,7 +287,8 @@ describe("item rows: labels and buttons computed once in the context (DESIGN §6
     expect(sword.buttons[1]).toMatchObject({ aptitude: "puissance", subAptitude: "force", label: "Jet de réserve avec Épée tronçonneuse" });
     expect(sword.buttons[3]).toMatchObject({ label: "Ranger Épée tronçonneuse", pressed: "true", disabled: false });
     expect(sword.buttons[4]).toMatchObject({ label: "Modifier Épée tronçonneuse", tooltip: "Modifier" });
-    expect(sword.tags).toEqual(["Corps-à-corps", "FOR 4", "Dégâts 3"]);
+    // D-35: the FOR (with its pressure bonus) is the damage of a hit: no separate damage value.
+    expect(sword.tags).toEqual(["Corps-à-corps", "FOR 4"]);
     expect(legs.buttons.map((b) => b.action)).toEqual(["rollPressure", "equipItem", "editItem"]);
     expect(legs.pressureButton).toBe(legs.buttons[0]);
     expect(grenade.buttons[0]).toMatchObject({ action: "attack", label: "Lancer Grenade à fragmentation", disabled: false });
@@ -478,7 +479,7 @@ describe("modes, tabs, enrichment and effects (review S6, S7, S8)", () => {
     expect(writes.map((x) => x.action)).toEqual(["create"]);
     const created = actor.items.get(writes[0]!.ids[0]!)! as unknown as { sheet: CoreSheet };
     expect([created.sheet.rendered, created.sheet.mode]).toEqual([true, "edit"]);
-    expect(created.sheet.renderedParts.details).toContain('name="system.damage"');
+    expect(created.sheet.renderedParts.details).toContain('name="system.strength"');
     // A world item created from the sidebar opens with core's renderContext.
     const item = await sampleItem(w, "armor");
     const other = asSheet((item as unknown as { sheet: unknown }).sheet);

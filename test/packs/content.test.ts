@@ -264,9 +264,13 @@ describe("Acteurs", () => {
   const actors = docs("actors");
   const owned = (a: Obj) => a.items as Obj[];
 
-  it("a psyker character of mastery 2 with three powers", () => {
+  it("a psyker character of mastery 2 with two powers, and no sample with more powers than its mastery (RULES §4)", () => {
     const psyker = actors.find((a) => a.type === "character" && (sys(a).psyker as Obj | undefined)?.mastery === 2)!;
-    expect(owned(psyker).filter((i) => i.type === "power")).toHaveLength(3);
+    expect(owned(psyker).filter((i) => i.type === "power")).toHaveLength(2);
+    for (const actor of actors.filter((a) => a.type !== "unit")) {
+      const mastery = ((sys(actor).psyker as Obj | undefined)?.mastery as number | undefined) ?? 0;
+      expect(owned(actor).filter((i) => i.type === "power").length, String(actor.name)).toBeLessThanOrEqual(mastery);
+    }
   });
 
   it("a neophyte unit of 5 that learnt one power, recorded as its choir's power", () => {

@@ -5,7 +5,7 @@
  */
 import { createTimeline, placeDelayedAction } from "../../src/rules/timeline";
 import { trackerContext, type CombatView, type CombatantView } from "../../src/applications/combat/tracker-context";
-import { endActionContext } from "../../src/applications/combat/end-action";
+import { endActionContext } from "../../src/applications/combat/end-action-context";
 import { placeFormContext } from "../../src/places/region-config";
 
 export const TRACKER = "systems/tactica/templates/combat/tracker.hbs";
@@ -73,12 +73,9 @@ export const COMBAT_UI_SAMPLES: CombatUiSample[] = [
   {
     name: "end action from a card",
     template: END_ACTION,
-    context: endActionContext(
-      [{ speaker: { actor: "A1" }, flags: { tactica: { timelineCost: { kind: "power", useCost: 2, concentration: true } } } }],
-      { name: "Ana", actorId: "A1", tokenId: null },
-    ),
+    context: endActionContext({ kind: "power", useCost: 2, concentration: true }, { name: "Ana" }),
   },
-  { name: "end action without a card", template: END_ACTION, context: endActionContext([], { name: "Cyr", actorId: "C1", tokenId: null }) },
+  { name: "end action without a card", template: END_ACTION, context: endActionContext(null, { name: "Cyr" }) },
   {
     name: "place form",
     template: PLACE_FORM,

@@ -33,14 +33,17 @@ describe.each(["fr", "en"] as const)("combat windows (%s)", (lang) => {
     expect(text).toContain(lang === "fr" ? "Positions 23 à 26 : vides" : "Positions 23 to 26: empty");
   });
 
-  it("timeline, player: no controls, hidden left out, the unseen anonymous", () => {
+  it("timeline, player: no timeline controls (the move of their own acting combatant only), hidden left out, the unseen anonymous", () => {
     const html = render("tracker timeline player");
     const text = textOf(html);
-    expect(html).not.toMatch(/data-action|draggable/);
+    expect(html).not.toMatch(/draggable/);
+    // D-39: Cyr, who acts, is theirs: its move action is the only button.
+    expect([...html.matchAll(/data-action="([^"]+)"/g)].map((m) => m[1])).toEqual(["moveAction"]);
     expect(text).not.toContain("Éve");
     expect(text).not.toContain("Dagobert");
     expect(text).toContain(lang === "fr" ? "Inconnu" : "Unknown");
     expect(html).toMatch(/class="tactica-marker is-active is-owned"\s+data-entry-id="cyr"/);
+    expect(render("tracker tours player")).not.toMatch(/data-action="moveAction"/);
   });
 
   it("before the start: mode switch, Begin, preview; tours: the turn list with the active one", () => {

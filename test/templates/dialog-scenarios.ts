@@ -64,16 +64,18 @@ const SAMPLES: DialogSample[] = [
     fields: ["modifier"],
   },
   {
-    name: "attack (De zone Et Soi)",
+    name: "attack (De zone 1 Et Soi)",
     template: `${ROOT}/attack.hbs`,
     context: {
       itemName: "Mortier", subAptitudeLabel: "TACTICA.SubAptitude.robustesse", score: 5, area: true, noTargets: false,
+      areaHint: { key: "TACTICA.Dialog.attack.areaHint.one", count: 1 },
       targets: [
-        { index: 0, name: "Vex <Vex>", self: false, distance: 1, distanceKnown: true, penalty: 0, outOfRange: false, range: "", note: "" },
-        { index: 1, name: "Kara", self: true, distance: 0, distanceKnown: true, penalty: 0, outOfRange: false, range: "", note: "" },
+        { index: 0, name: "Vex <Vex>", img: "icons/svg/mystery-man.svg", self: false, checked: true, distance: 1, distanceKnown: true, penalty: 0, outOfRange: false, range: "", note: "" },
+        { index: 1, name: "Ork", img: null, self: false, checked: false, distance: 1, distanceKnown: true, penalty: 0, outOfRange: false, range: "", note: "" },
+        { index: 2, name: "Kara", img: "icons/svg/mystery-man.svg", self: true, checked: true, distance: 0, distanceKnown: false, penalty: 0, outOfRange: false, range: "", note: "" },
       ],
     },
-    fields: ["spare-0", "spare-1", "modifier"],
+    fields: ["hit-0", "hit-1", "hit-2", "modifier"],
   },
   { name: "attack (no target)", template: `${ROOT}/attack.hbs`, context: { itemName: "Pistolet", subAptitudeLabel: "TACTICA.SubAptitude.precision", score: 3, area: false, noTargets: true, targets: [] }, fields: ["modifier"] },
   { name: "delete confirmation", template: `${ROOT}/confirm.hbs`, context: { name: "Fusil <laser>" }, fields: [] },

@@ -45,8 +45,14 @@ describe.each(["fr", "en"] as const)("score and attack dialogs in %s", (lang) =>
     expect(plain).toContain(lang === "fr" ? "Imprécis −4" : "Inaccurate −4");
     expect(plain).toContain(lang === "fr" ? "Hors de portée : Ork est à une distance de 5 pour une Portée 0-3" : "Out of range: Ork is at a distance of 5 for Range 0-3");
     expect(plain).toContain(textOf(harness.i18n.localize("TACTICA.Chat.attack.noPlace")));
-    const area = textOf(harness.render(sample("attack (De zone Et Soi)").template, sample("attack (De zone Et Soi)").context));
-    expect(area.match(new RegExp(harness.i18n.localize("TACTICA.Dialog.attack.spare").replace(/[()]/g, "\\$&"), "g"))).toHaveLength(2);
+    const areaSample = sample("attack (De zone 1 Et Soi)");
+    const areaHtml = harness.render(areaSample.template, areaSample.context);
+    const area = textOf(areaHtml);
+    // D-38: one box per occupant and one for the attacker (Et Soi), the ticked ones checked, with portraits.
+    expect(areaHtml.match(/type="checkbox"/g)).toHaveLength(3);
+    expect(areaHtml.match(/type="checkbox"[^>]* checked/g)).toHaveLength(2);
+    expect(areaHtml.match(/<img class="tactica-dialog__portrait"/g)).toHaveLength(2);
+    expect(area).toContain(lang === "fr" ? "Cochez 1 occupant à toucher" : "Tick 1 occupant to hit");
     expect(area).toContain(lang === "fr" ? "Kara (vous, Et Soi)" : "Kara (you, And Self)");
   });
 });

@@ -178,6 +178,7 @@ describe("thresholds (RULES §7.3, D-33)", () => {
 describe("durations in timeline mode (RULES §7.1)", () => {
   it("converts AC costs to positions", () => {
     expect(timelineDuration({ kind: "ac", ac: 2 })).toBe(2);
+    expect(timelineDuration({ kind: "move" })).toBe(1); // D-39
     expect(timelineDuration({ kind: "power", useCost: 6 })).toBe(6);
     expect(timelineDuration({ kind: "power", useCost: 6, concentration: true })).toBe(7);
     expect(timelineDuration({ kind: "cancel" })).toBe(3);

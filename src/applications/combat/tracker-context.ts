@@ -57,6 +57,10 @@ export interface MarkerContext {
   hidden: boolean;
   defeated: boolean;
   draggable: boolean;
+  /** Its position on the ruler (review A2: the − and + buttons move it by one, for the keyboard). */
+  position: number;
+  /** The − button may move it earlier (not before position 0). */
+  canEarlier: boolean;
 }
 
 /** A row of the ruler: one position, or a run of empty positions left out. */
@@ -83,6 +87,8 @@ export interface TrackerContext {
   modes: { value: CombatMode; label: string; active: boolean }[];
   timeline: { pointer: number; every: number; canEnd: boolean; canDrag: boolean; preview: boolean; rows: RulerRow[] } | null;
   turns: MarkerContext[];
+  /** D-39: the acting combatant's move action, for the GM and its owners once the combat runs. */
+  canMove: boolean;
 }
 
 /** Positions always listed after the pointer, so there is room to drag a marker. */
@@ -113,6 +119,8 @@ function markerOf(entry: TimelineEntry, who: CombatantView, view: CombatView, dr
     hidden: who.hidden,
     defeated: who.defeated,
     draggable,
+    position: entry.position,
+    canEarlier: draggable && entry.position > 0,
   };
 }
 
@@ -199,7 +207,7 @@ export function trackerContext(view: CombatView | null): TrackerContext {
   if (!view) {
     return {
       hasCombat: false, isGM: false, mode: "tours", isTimeline: false, started: false, round: 0,
-      canSwitchMode: false, canStart: false, modes: [], timeline: null, turns: [],
+      canSwitchMode: false, canStart: false, modes: [], timeline: null, turns: [], canMove: false,
     };
   }
   const isTimeline = view.mode === "timeline";
@@ -215,5 +223,6 @@ export function trackerContext(view: CombatView | null): TrackerContext {
     modes: (["tours", "timeline"] as const).map((value) => ({ value, label: MODE_LABELS[value], active: value === view.mode })),
     timeline: isTimeline ? timelinePart(view) : null,
     turns: isTimeline ? [] : turnList(view),
+    canMove: view.started && view.activeId !== null && (view.isGM || view.combatants.some((c) => c.id === view.activeId && c.owned)),
   };
 }

@@ -5,7 +5,9 @@
  *
  * Opened from a button in the core combat tracker's header (see register.ts) or by
  * `openTimelineTracker()`. Drag and drop: a GM drags a marker (native HTML drag) onto a ruler
- * row; the drop calls `combat.moveMarker(entryId, position)`.
+ * row; the drop calls `combat.moveMarker(entryId, position)`. From the keyboard (review A2), each
+ * marker's − and + buttons move it one position. The acting combatant's Move button makes its
+ * move action (D-39).
  */
 import { TacticaCombat } from "../../combat/combat";
 import type { CombatMode } from "../../settings";
@@ -15,6 +17,7 @@ import { HandlebarsAppBase, type AppAction } from "./foundry-app";
 import { trackerContext } from "./tracker-context";
 import { promptDuration } from "./end-action";
 import { besideOptions } from "../../compat/detached";
+import type { TacticaActor } from "../../documents/actor";
 
 /** The tracker's template. */
 export const TRACKER_TEMPLATE = "systems/tactica/templates/combat/tracker.hbs";
@@ -56,6 +59,25 @@ async function onStartCombat(): Promise<void> {
   await managedCombat()?.startCombat();
 }
 
+/** GM, keyboard (review A2): the marker's − / + button moves it one position earlier or later. */
+async function onNudgeMarker(_event: PointerEvent, target: HTMLElement): Promise<void> {
+  const marker = target.closest<HTMLElement>("[data-entry-id]");
+  const delta = Number(target.dataset.delta);
+  const position = Number(marker?.dataset.markerPosition);
+  if (!marker || (delta !== 1 && delta !== -1) || !Number.isInteger(position)) return;
+  await dropMarker(marker.dataset.entryId ?? "", position + delta);
+}
+
+/**
+ * D-39: the acting combatant's move action, by its owner or the GM (the actor's own method checks
+ * ownership again); its dialog opens in this window.
+ */
+async function onMoveAction(this: TimelineTracker): Promise<void> {
+  const actor = game.combat?.combatant?.actor as TacticaActor | null | undefined;
+  if (!actor) return;
+  await actor.move({}, { opener: this });
+}
+
 /** GM: a marker dropped on a ruler row moves there. */
 export async function dropMarker(entryId: string, position: number): Promise<boolean> {
   if (!entryId || !Number.isInteger(position) || position < 0) return false;
@@ -71,6 +93,8 @@ export class TimelineTracker extends HandlebarsAppBase {
     position: { width: 320, height: 560 },
     actions: {
       endAction: onEndAction as AppAction,
+      nudgeMarker: onNudgeMarker as AppAction,
+      moveAction: onMoveAction as AppAction,
       setMode: onSetMode as AppAction,
       startCombat: onStartCombat as AppAction,
     },

@@ -31,7 +31,7 @@ import { notifyError } from "../../utils/notify";
 export const DIALOG_TEMPLATE_ROOT = "systems/tactica/templates/dialog";
 
 /** Every dialog template, for preloading. */
-export const DIALOG_TEMPLATES = ["pool", "pressure", "profile", "psy", "score", "attack", "confirm"].map((name) => `${DIALOG_TEMPLATE_ROOT}/${name}.hbs`);
+export const DIALOG_TEMPLATES = ["pool", "pressure", "profile", "psy", "score", "attack", "move", "confirm"].map((name) => `${DIALOG_TEMPLATE_ROOT}/${name}.hbs`);
 
 /** A form's values, as FormDataExtended reads them (dotted names expanded by the caller). */
 export type FormValues = Record<string, unknown>;
@@ -59,6 +59,8 @@ export interface FormDialogSpec<T> {
   read(values: FormValues): T | Refusal;
   /** the odds line's text for the current values ("" hides it) */
   odds?(values: FormValues): string;
+  /** the confirm button when it is no roll (a language key and a Font Awesome class); default "Roll" */
+  button?: { label: string; icon: string };
 }
 
 /** What the roll button's callback hands to `submit`: tagged, so core's fallback action never passes for it. */
@@ -125,8 +127,8 @@ export async function formDialog<T>(spec: FormDialogSpec<T>, opener: unknown = n
       buttons: [
         {
           action: "roll",
-          label: game.i18n?.localize("TACTICA.Dialog.roll") ?? "Roll",
-          icon: "fa-solid fa-dice",
+          label: game.i18n?.localize(spec.button?.label ?? "TACTICA.Dialog.roll") ?? "Roll",
+          icon: spec.button?.icon ?? "fa-solid fa-dice",
           default: true,
           callback: (_event: Event, button: { form: unknown }): Submission => ({ [SUBMISSION]: true, picked: button.form ? spec.read(valuesOf(button.form)) : refuse("TACTICA.Dialog.invalid") }),
         },

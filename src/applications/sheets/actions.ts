@@ -26,6 +26,7 @@ export const ROLL_ACTIONS = [
   "fearTest",
   "rollScore",
   "attack",
+  "move",
 ] as const;
 export type RollAction = (typeof ROLL_ACTIONS)[number];
 
@@ -95,6 +96,8 @@ export function rollRequest(method: RollAction, data: Dataset, inputs: RollInput
     case "moraleTest":
     case "rally":
       return { method, args: [] };
+    case "move":
+      return { method, args: [{}] };
   }
 }
 

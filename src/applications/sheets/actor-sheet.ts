@@ -26,6 +26,7 @@ import { deleteAfterConfirm, editPortrait, enriched, itemMenu, openSheet, sheetL
 import { menuEntries } from "../../compat/context-menu";
 import { characteristicDragData } from "../../macros";
 import { isStatusId } from "../../status-effects";
+import { isMoraleState } from "../../actions/morale";
 import { notifyError } from "../../utils/notify";
 import type { TacticaActor } from "../../documents/actor";
 
@@ -82,7 +83,7 @@ export class TacticaActorSheet extends ActorSheetBase {
     form: { submitOnChange: true },
     actions: {
       ...Object.fromEntries(
-        (["rollProfile", "rollPressure", "rollPool", "castPower", "maintainPower", "cancelPower", "moraleTest", "rally", "fearTest", "rollScore", "attack"] as const).map((m) => [m, rollHandler(m)]),
+        (["rollProfile", "rollPressure", "rollPool", "castPower", "maintainPower", "cancelPower", "moraleTest", "rally", "fearTest", "rollScore", "attack", "move"] as const).map((m) => [m, rollHandler(m)]),
       ),
       toggleMode: TacticaActorSheet.#toggleMode,
       editPortrait: TacticaActorSheet.#editPortrait,
@@ -198,7 +199,13 @@ export class TacticaActorSheet extends ActorSheetBase {
    * sheet (core submits on any change inside the form, review S9).
    */
   override _onChangeForm(formConfig: object, event: Event): void {
-    const target = event.target as { dataset?: DOMStringMap } | null;
+    const target = event.target as { dataset?: DOMStringMap; value?: string } | null;
+    // D-41: the morale state select sets the condition itself (one panic condition at a time).
+    if (target?.dataset?.input === "moraleState") {
+      const state = String(target.value ?? "");
+      if (isMoraleState(state)) void this.actor.setMoraleState(state);
+      return;
+    }
     if (target?.dataset?.input !== undefined) return;
     super._onChangeForm(formConfig, event);
   }
@@ -244,7 +251,10 @@ export class TacticaActorSheet extends ActorSheetBase {
   static async #toggleCondition(this: TacticaActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const id = target.dataset.status;
     if (!this.actor.isOwner || !isStatusId(id)) return void notifyError("TACTICA.Sheet.Errors.NotOwner", { name: this.actor.name });
-    await this.actor.setCondition(id, !this.actor.statuses.has(id));
+    const on = !this.actor.statuses.has(id);
+    // D-41: a panic condition switched on is the morale state — it replaces the other panic conditions.
+    if (on && isMoraleState(id)) await this.actor.setMoraleState(id);
+    else await this.actor.setCondition(id, on);
   }
 
   static async #toggleEffect(this: TacticaActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {

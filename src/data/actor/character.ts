@@ -19,8 +19,8 @@ import {
   BOUNDS,
   html,
   integer,
+  maintainedPowersField,
   moraleField,
-  nullableInteger,
   profileField,
   type SchemaData,
   localizationPrefixes,
@@ -31,12 +31,15 @@ import { WeaponModel } from "../item/weapon";
 import {
   armourSummary,
   moraleDue,
+  moraleStateOf,
   pressureInEffect,
   prepareProfileTotals,
+  resetProfileModifiers,
   protectionOf,
   type ArmourSummary,
   type OwnedItem,
   type PressureBonuses,
+  type MoraleDerived,
   type ProfileDerived,
   type Protection,
 } from "./derived";
@@ -73,13 +76,6 @@ const subAptitudesField = () => new fields.SchemaField({
   savoirsInterdits: subAptitude(),
 });
 
-const maintainedField = () => new fields.SchemaField({
-  /** The maintained power (an item id on this actor). */
-  powerId: new fields.StringField({ required: true, blank: false, initial: undefined }),
-  /** Round (or timeline position) it was last maintained, for the D-13 end-of-activation rule. */
-  sinceRound: nullableInteger(0, BOUNDS.position),
-});
-
 const characterSchema = () => ({
   profile: profileField(),
   aptitudes: aptitudesField(),
@@ -96,7 +92,7 @@ const characterSchema = () => ({
   actions: actionsField(),
   psyker: new fields.SchemaField({
     mastery: integer(0, 0, BOUNDS.mastery),
-    maintained: new fields.ArrayField(maintainedField(), { required: true, initial: [] }),
+    maintained: maintainedPowersField(),
   }),
   morale: moraleField(),
   biography: html(),
@@ -128,6 +124,7 @@ type CharacterDerived = {
   build: BuildTotals;
   armour: ArmourSummary;
   moraleTriggered: boolean;
+  morale: MoraleDerived;
 };
 
 type CharacterBase = foundry.abstract.TypeDataModel<CharacterSchema, Actor.Implementation, Record<string, never>, CharacterDerived>;
@@ -183,6 +180,12 @@ export class CharacterModel extends foundry.abstract.TypeDataModel<
     if (Object.keys(token).length) this.parent.updateSource({ prototypeToken: token } as Actor.UpdateData);
   }
 
+  /** D-40: the condition modifiers start at 0 each time, before Active Effects add to them. */
+  override prepareBaseData(): void {
+    super.prepareBaseData();
+    resetProfileModifiers(this.profile);
+  }
+
   override prepareDerivedData(): void {
     super.prepareDerivedData();
     const actor = this.parent;
@@ -203,6 +206,7 @@ export class CharacterModel extends foundry.abstract.TypeDataModel<
     this.build = buildTotals(valuesOf(this.aptitudes), valuesOf(this.subAptitudes));
     this.armour = armourSummary(this.protection(items));
     this.moraleTriggered = moraleDue(this.profile.pv.max, this.profile.pv.value);
+    this.morale.state = moraleStateOf(actor?.statuses);
   }
 
   /** RULES §6.1: a score with `sub` — the current value of its aptitude + the sub-aptitude. */

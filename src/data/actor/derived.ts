@@ -12,6 +12,8 @@ import { PROFILE_KEYS } from "../../rules/keys";
 import { pressuredTotal } from "../derived";
 import {
   PRESSURE_PROFILE_KEYS,
+  type MoraleState,
+  type moraleField,
   type PressureProfileKey,
   type profileField,
   type SchemaData,
@@ -21,8 +23,15 @@ import { ForceFieldModel } from "../item/force-field";
 
 /** The profile as stored (printed values, pressure, PV). */
 export type ProfileSource = SchemaData<ReturnType<typeof profileField>>;
-/** The profile with `total` on every characteristic (value + pressure bonus in effect). */
-export type ProfileDerived = { [K in keyof ProfileSource]: ProfileSource[K] & { total: number } };
+/**
+ * The profile with, on every characteristic, `modifier` — what conditions add (Active Effects on
+ * `system.profile.<key>.modifier`, e.g. *Tenir bon* −1 ATT, D-40; 0 before effects apply) — and
+ * `total` (value + pressure bonus in effect + modifier).
+ */
+export type ProfileDerived = { [K in keyof ProfileSource]: ProfileSource[K] & { modifier: number; total: number } };
+
+/** The morale as stored, with D-41's state read from the conditions. */
+export type MoraleDerived = SchemaData<ReturnType<typeof moraleField>> & { state: MoraleState };
 
 /** The pressure bonus in effect on each characteristic (RULES §2, D-6). */
 export type PressureBonuses = Record<PressureProfileKey, number>;
@@ -57,11 +66,31 @@ export function pressureInEffect(
 
 const isPressureKey = (key: string): key is PressureProfileKey => (PRESSURE_PROFILE_KEYS as readonly string[]).includes(key);
 
-/** Sets `total` on every characteristic: printed value + pressure bonus in effect (PV: current). */
+/**
+ * Before Active Effects apply (`prepareBaseData`): every characteristic's condition `modifier` is
+ * 0, the number a condition's change adds to (D-40).
+ */
+export function resetProfileModifiers(profile: ProfileDerived): void {
+  for (const key of PROFILE_KEYS) profile[key].modifier = 0;
+}
+
+/**
+ * Sets `total` on every characteristic: printed value + pressure bonus in effect + what conditions
+ * add (D-40) (PV: current). The printed `value` is never changed, so the pressure cap reads it.
+ */
 export function prepareProfileTotals(profile: ProfileDerived, pressure: PressureBonuses): void {
   for (const key of PROFILE_KEYS) {
-    profile[key].total = pressuredTotal(profile[key].value, isPressureKey(key) ? pressure[key] : 0);
+    const modifier = Number.isInteger(profile[key].modifier) ? profile[key].modifier : 0;
+    profile[key].total = pressuredTotal(profile[key].value, isPressureKey(key) ? pressure[key] : 0) + modifier;
   }
+}
+
+/** The panic conditions in order of severity (RULES §5): the worst one present is the state. */
+const PANIC_SEVERITY = ["terrified", "retreating", "panicked"] as const;
+
+/** D-41: the morale state of an actor — its (worst) panic condition, or calm without one. */
+export function moraleStateOf(statuses: ReadonlySet<string> | undefined): MoraleState {
+  return PANIC_SEVERITY.find((status) => statuses?.has(status)) ?? "steady";
 }
 
 /** RULES §5: morale test due (half the start lost); never with nothing to lose. */

@@ -10,6 +10,7 @@ import {
   flag,
   html,
   integer,
+  maintainedPowersField,
   moraleField,
   nullableInteger,
   profileField,
@@ -20,12 +21,15 @@ import {
 import {
   armourSummary,
   moraleDue,
+  moraleStateOf,
   pressureInEffect,
   prepareProfileTotals,
+  resetProfileModifiers,
   protectionOf,
   type ArmourSummary,
   type OwnedItem,
   type PressureBonuses,
+  type MoraleDerived,
   type ProfileDerived,
   type Protection,
 } from "./derived";
@@ -45,11 +49,16 @@ const unitSchema = () => ({
   /** D-17: the leader's CO when the unit has a leader with a higher one; `null` without. */
   leaderCo: nullableInteger(0, BOUNDS.characteristic),
   choir: new fields.SchemaField({
-    /** D-12: neophytes chanting this activation (the rules cap the bonus at +3). */
+    /**
+     * D-12: neophytes chanting this activation when fewer than the unit's figures chant; 0 (the
+     * default) is every figure of the unit (C12). The rules cap the bonus at +3.
+     */
     chanting: integer(0, 0, BOUNDS.large),
     /** D-11: the power the neophytes learnt together (an item id on this actor). */
     powerId: text(),
   }),
+  /** RULES §4 (D-13): the power the choir maintains (a choir maintains as one psyker). */
+  psyker: new fields.SchemaField({ maintained: maintainedPowersField() }),
   banner: flag(),
   general: flag(),
   gauges: new fields.SchemaField({
@@ -75,6 +84,7 @@ type UnitDerived = {
   coForTests: number;
   armour: ArmourSummary;
   moraleTriggered: boolean;
+  morale: MoraleDerived;
 };
 
 type UnitBase = foundry.abstract.TypeDataModel<UnitSchema, Actor.Implementation, Record<string, never>, UnitDerived>;
@@ -114,6 +124,12 @@ export class UnitModel extends foundry.abstract.TypeDataModel<
     this.parent.updateSource({ prototypeToken: { bar1: { attribute: "figures" } } } as Actor.UpdateData);
   }
 
+  /** D-40: the condition modifiers start at 0 each time, before Active Effects add to them. */
+  override prepareBaseData(): void {
+    super.prepareBaseData();
+    resetProfileModifiers(this.profile);
+  }
+
   override prepareDerivedData(): void {
     super.prepareDerivedData();
     this.figures = { value: this.strength.current, max: this.strength.start };
@@ -125,6 +141,7 @@ export class UnitModel extends foundry.abstract.TypeDataModel<
     this.coForTests = unitCommand(this.leaderCo === null ? [co] : [co, this.leaderCo]);
     this.armour = armourSummary(this.protection());
     this.moraleTriggered = moraleDue(this.strength.start, this.strength.current);
+    this.morale.state = moraleStateOf(actor?.statuses);
   }
 
   /** RULES §6.2: one figure of the unit as the damage pipeline's target. */

@@ -47,9 +47,9 @@ export type RollKind = (typeof ROLL_KINDS)[number];
 /**
  * The cards without a roll: the morale prompt (RULES §5, D-16), a power maintained (§4, D-13), a
  * threshold crossed (§7.3), a one-line combat notice (§7.2 *Focalisé*…), a *Différé* action that
- * came due (§7.2: it shows its declaring card again).
+ * came due (§7.2: it shows its declaring card again), a move action (D-39).
  */
-export const INFO_KINDS = ["moralePrompt", "maintain", "threshold", "notice", "delayedDue"] as const;
+export const INFO_KINDS = ["moralePrompt", "maintain", "threshold", "notice", "delayedDue", "move"] as const;
 export type InfoKind = (typeof INFO_KINDS)[number];
 
 export const CARD_KINDS = [...ROLL_KINDS, ...INFO_KINDS] as const;
@@ -142,6 +142,17 @@ const rollCardSchema = () => ({
   notice: new fields.SchemaField({ key: text(), data: new fields.ObjectField({ required: true, initial: {} }) }),
   /** A threshold card: the mode, the thresholds crossed and what each combatant went through (RULES §7.3). */
   threshold: new fields.ObjectField({ required: true, nullable: true, initial: null }),
+  /** A move action (D-39): a pursuit move or not, the MOU it moved with, the armour's *Requis* charged. */
+  move: new fields.SchemaField(
+    {
+      pursuit: flag(),
+      mou: integer(0, 0, BOUNDS.large),
+      mouBonus: integer(0, 0, BOUNDS.pressure),
+      requis: integer(0, 0, BOUNDS.large),
+      armour: text(),
+    },
+    { required: true, nullable: true, initial: null },
+  ),
 });
 type RollCardSchema = ReturnType<typeof rollCardSchema>;
 

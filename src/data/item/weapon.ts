@@ -1,7 +1,7 @@
 /**
  * Weapon (RULES §1, §2, §6.1): melee or ranged, its category (weight and origin) proposing the
- * governing sub-aptitude (D-23), its own FOR with the pressure bonus on it, damage, gear bonus,
- * attributes, boiler link.
+ * governing sub-aptitude (D-23), its own FOR with the pressure bonus on it — the damage of its hits
+ * (D-35) — gear bonus, attributes, boiler link.
  */
 import { WEAPON_ORIGINS, WEAPON_RANGES, WEAPON_WEIGHTS } from "../../config";
 import { SUB_APTITUDE_KEYS, type SubAptitudeKey } from "../../rules/keys";
@@ -51,11 +51,10 @@ const weaponSchema = () => ({
   origin: choice(WEAPON_ORIGINS, "imperium"),
   /** D-23: the stored choice; `""` until the sheet (or creation) sets the proposed default. */
   subAptitude: optionalChoice(SUB_APTITUDE_KEYS),
-  /** RULES §1: the weapon's own FOR (printed). */
+  /** RULES §1: the weapon's own FOR (printed); D-35: with its pressure bonus, the damage of a hit. */
   strength: integer(0, 0, BOUNDS.characteristic),
   /** RULES §2: pressure bonus on the weapon's FOR, raised by an Active Effect (mode UPGRADE). */
   pressure: integer(0, 0, BOUNDS.pressure),
-  damage: integer(0, 0, BOUNDS.gauge),
   /** RULES §3: gear dice this weapon adds to a pool; push banes lower it. */
   gearBonus: integer(0, 0, BOUNDS.gauge),
   /** RULES §2: linked to the boiler (pressure rolls on its FOR). */
@@ -70,7 +69,9 @@ type WeaponDerived = {
   proposedSubAptitude: SubAptitudeKey;
   /** The sub-aptitude the attack uses: the stored one, else the proposal. */
   governingSubAptitude: SubAptitudeKey;
-  /** FOR with the pressure bonus in effect: the highest of the stored bonus and the weapon's own effects (D-6). */
+  /** The pressure bonus in effect on the FOR: the highest of the stored bonus and the weapon's own effects (D-6). */
+  pressureBonus: number;
+  /** FOR with the pressure bonus in effect — D-35: the damage of its next hit. */
   strengthTotal: number;
 };
 
@@ -86,6 +87,7 @@ export class WeaponModel extends AttributeItemModel<WeaponSchema, WeaponDerived>
     super.prepareDerivedData();
     this.proposedSubAptitude = attackSubAptitude({ range: this.range, weight: this.weight, origin: this.origin });
     this.governingSubAptitude = this.subAptitude || this.proposedSubAptitude;
-    this.strengthTotal = pressuredTotal(this.strength, highestPressureBonus([this.pressure, ...ownPressureBonuses(this.parent)]));
+    this.pressureBonus = highestPressureBonus([this.pressure, ...ownPressureBonuses(this.parent)]);
+    this.strengthTotal = pressuredTotal(this.strength, this.pressureBonus);
   }
 }

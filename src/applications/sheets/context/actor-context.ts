@@ -52,6 +52,8 @@ export interface ProfileRow {
   labelText: string;
   abbrText: string;
   rollLabel: string;
+  /** D-39: the MOU row's move-action button label ("" on the other rows). */
+  moveLabel: string;
 }
 
 /** One aptitude with its sub-aptitudes (RULES §1), for the Aptitudes tab. */
@@ -183,6 +185,7 @@ function profileRows(model: CharacterModel | UnitModel, gear: readonly SheetItem
       labelText,
       abbrText: i18n.localize(TACTICA.profile[key].abbr),
       rollLabel: i18n.format("TACTICA.Sheet.Roll.profile", { name: labelText }),
+      moveLabel: key === "mou" ? i18n.localize("TACTICA.Sheet.Action.move") : "",
     };
   });
 }

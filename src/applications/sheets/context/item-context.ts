@@ -62,9 +62,8 @@ export const ITEM_FIELDS: Readonly<Record<string, readonly FieldSpec[]>> = {
     { path: "weight", kind: "select", choices: TACTICA.weaponWeights },
     { path: "origin", kind: "select", choices: TACTICA.weaponOrigins },
     { path: "subAptitude", kind: "select", choices: SUBS, blank: true, feminine: true, hint: "TACTICA.Item.weapon.FIELDS.subAptitude.hint" },
-    { path: "strength", kind: "number", min: 0 },
+    { path: "strength", kind: "number", min: 0, hint: "TACTICA.Item.weapon.FIELDS.strength.hint" },
     { path: "pressure", kind: "number", min: 0, max: 4 },
-    { path: "damage", kind: "number", min: 0 },
     { path: "gearBonus", kind: "number", min: 0 },
     { path: "quantity", kind: "number", min: 0 },
     { path: "linked", kind: "checkbox" },
@@ -84,7 +83,7 @@ export const ITEM_FIELDS: Readonly<Record<string, readonly FieldSpec[]>> = {
   grenade: [
     { path: "quantity", kind: "number", min: 0 },
     { path: "subAptitude", kind: "select", choices: SUBS },
-    { path: "damage", kind: "number", min: 0 },
+    { path: "strength", kind: "number", min: 0, hint: "TACTICA.Item.grenade.FIELDS.strength.hint" },
   ],
   gear: [
     { path: "pressureTarget", kind: "select", choices: PRESSURE, blank: true, feminine: true },

@@ -134,7 +134,8 @@ function weaponRow(row: SheetItem, s: WeaponModel, kit: RowKit): void {
   const sub = s.governingSubAptitude;
   Object.assign(row, { equipped: s.equipped, linked: s.linked, quantity: s.quantity, gearBonus: s.gearBonus, css: rowCss("weapon", s.equipped) });
   Object.assign(row, { subAptitude: TACTICA.subAptitudes[sub].label, subAptitudeKey: sub, aptitude: aptitudeOf(sub) });
-  row.tags = [tag(i18n, TACTICA.weaponRanges[s.range]), tag(i18n, "TACTICA.Sheet.Item.strength", s.strengthTotal), tag(i18n, field("weapon", "damage"), s.damage)];
+  // D-35: the FOR (with its pressure bonus) is the damage of a hit.
+  row.tags = [tag(i18n, TACTICA.weaponRanges[s.range]), tag(i18n, "TACTICA.Sheet.Item.strength", s.strengthTotal)];
   if (!state.editMode && state.canRoll) {
     if (state.modules.tactical) {
       const label = i18n.format("TACTICA.Sheet.Roll.attack", { name: row.name, sub: i18n.localize(row.subAptitude) });
@@ -175,7 +176,7 @@ function fileRow(out: EquipmentContext, row: SheetItem, s: unknown, kit: RowKit)
     out.forceFields.push(row);
   } else if (s instanceof GrenadeModel) {
     Object.assign(row, { quantity: s.quantity, showQuantity: true, css: "grenade", subAptitude: TACTICA.subAptitudes[s.subAptitude].label });
-    row.tags = [tag(i18n, field("grenade", "damage"), s.damage)];
+    row.tags = [tag(i18n, "TACTICA.Sheet.Item.strength", s.strengthTotal)];
     if (!kit.state.editMode && kit.state.canRoll) {
       const attack = kit.roll("attack", "icon roll", "fa-solid fa-bomb", row.id, "TACTICA.Sheet.Roll.throw", row.name);
       row.buttons.push(Object.assign(attack, { disabled: !s.quantity }));
