@@ -156,9 +156,10 @@ interface ClockCombat {
 }
 
 export function acClock(actor: TacticaActor): AcClock {
-  const combats = game.combats as unknown as { viewed?: ClockCombat | null } | undefined;
+  const combats = game.combats as unknown as { viewed?: (ClockCombat & { id?: string | null }) | null; get?(id: string): unknown } | undefined;
   const combat = combats?.viewed;
-  if (!combat?.started) return "none";
+  // A combat deleted a moment ago (its end) is no fight, even while a window still shows it.
+  if (!combat?.started || (combat.id && combats?.get && combats.get(combat.id) !== combat)) return "none";
   const fights = [...(combat.combatants ?? [])].some((c) => !!c.actor && c.actor.uuid === actor.uuid);
   if (!fights) return "none";
   return combat.mode === "timeline" ? "timeline" : "tours";

@@ -50,6 +50,16 @@ describe("status effects", () => {
     for (const { status } of Object.values(panic)) if (status) expect(IDS).toContain(status);
   });
 
+  it("D-40: Panicked (Tenir bon) carries its −1 ATT as an Active Effect change; no other condition changes a number", async () => {
+    const world = await loadWorld("fr");
+    const effects = world.fake.CONFIG.statusEffects as (Entry & { changes?: unknown[] })[];
+    expect(effects.find((e) => e.id === "panicked")?.changes).toEqual([{ key: "system.profile.att.modifier", mode: 2, value: "-1" }]);
+    expect(effects.filter((e) => e.id !== "panicked" && e.changes)).toEqual([]);
+    const actor = await world.createActor({ name: "Soldat", type: "character", system: { profile: { att: { value: 4 } } } });
+    await actor.toggleStatusEffect("panicked", { active: true });
+    expect((actor.system as unknown as { profile: { att: { total: number; value: number } } }).profile.att).toMatchObject({ value: 4, total: 3 });
+  });
+
   it("toggle through core's toggleStatusEffect with the curated entry", async () => {
     const world = await loadWorld("fr");
     const actor = await world.createActor({ name: "Soldat", type: "character" });
