@@ -10,10 +10,11 @@ import { rollPressure } from "./actions/pressure";
 import { castPower } from "./actions/psy";
 import { fearTest, moraleTest, rally } from "./actions/morale";
 import { attack, rollScore } from "./actions/score";
+import { moveAction } from "./actions/move";
 
 const dice = { PressureRoll, PoolRoll, PsyRoll, ProfileTest, ScoreRoll, rollPipeline };
 /** Macro helpers: each takes the actor first, as the actor's own methods do (src/actions). */
-const actions = { rollPressure, rollPool, castPower, moraleTest, rally, fearTest, rollScore, attack };
+const actions = { rollPressure, rollPool, castPower, moraleTest, rally, fearTest, rollScore, attack, moveAction };
 
 export interface TacticaApi {
   /** The pure rules API of DESIGN.md §3 (and its helpers). */
