@@ -132,19 +132,14 @@ export function refused(key: string, data: Record<string, string | number> = {})
 }
 
 /**
- * True while the viewed combat has started: the "once per activation" limits (a power cast, a
- * fear test) only mean something inside a combat, whose activation start clears them.
- */
-export function inCombat(): boolean {
-  const combats = game.combats as unknown as { viewed?: { started?: boolean } | null } | undefined;
-  return combats?.viewed?.started === true;
-}
-
-/**
- * D-42: how `actor`'s AC are counted now. `tours` — it fights in the viewed, started combat of
- * *tours* mode: AC are a budget of the activation (spent, refused when short, reset at its next
- * activation). `timeline` — it fights on a running timeline: an AC cost is a duration (RULES
- * §7.1), nothing is spent or refused. `none` — outside combat: AC never block anything.
+ * D-42: how `actor`'s AC are counted now — and whether it has an activation at all: the "once
+ * per activation" limits (a power cast or maintained, a fear test, a rally) hold only for an
+ * actor fighting in the viewed, started combat, whose activation start clears them.
+ * - `tours`: it fights in that combat in *tours* mode — AC are the activation's budget (spent,
+ *   refused when short, reset at its next activation);
+ * - `timeline`: it fights on a running timeline — an AC cost is a duration (RULES §7.1), nothing
+ *   is spent or refused;
+ * - `none`: outside combat — AC never block anything.
  */
 export type AcClock = "tours" | "timeline" | "none";
 
