@@ -1,9 +1,8 @@
 /**
  * Pressure bonuses as Active Effects and their windows (RULES §2, DESIGN §4). A pressure roll's
  * bonus becomes an effect — on the actor for MOU/INI/ATT/DEF/PEUR (`system.profile.<key>.pressure`),
- * on the weapon for its FOR (`system.pressure`) — in mode UPGRADE, so the highest active bonus
- * wins (D-6). `flags.tactica.pressure` records its window, and the effect is deleted when that
- * window closes:
+ * on the weapon for its FOR (`system.pressure`) — with an UPGRADE change, so the highest active
+ * bonus wins (D-6). `flags.tactica.pressure` records its window, which closes:
  * - `activation` (MOU): at `tactica.activationEnd` for that combatant's actor;
  * - `pursuit` (MOU rolled before a pursuit move, C15): after that move (src/actions/move.ts), or
  *   at the next threshold if no move came;
@@ -11,9 +10,21 @@
  *   {@link closePressureWindow});
  * - `nextWound` (weapon FOR): after the next damage applied with that weapon;
  * - `turn` (PEUR): at `tactica.threshold` (the end of the turn in both combat modes, RULES §7).
- * Hook-driven closings are done by the active GM only: one writer, one delete per document.
+ * Hook-driven closings are done by the active GM only: one writer, one write per document.
+ *
+ * How a window closes depends on the generation (src/compat/effects.ts):
+ * - v14: an actor's pressure effect carries an expiry event of Tactica's
+ *   (`CONFIG.ActiveEffect.expiryEvents`, registered on init: {@link PRESSURE_EXPIRY_EVENTS}) and a
+ *   duration already run out, so core's effect registry expires it when Tactica fires the event;
+ *   core shows it on the token until then, and the world's expiry action applies (core's
+ *   default keeps the effect, marked expired and no longer applied). A weapon's effect has no
+ *   expiry: core tracks the durations of an actor's own effects (`refresh(event, {actors})`), so
+ *   it is deleted as on v13.
+ * - v13 (and, on v14, an effect made before the world moved to v14, which has no expiry): the
+ *   effect is deleted.
  */
 import type { PressureTarget } from "./rules/pressure";
+import { changesData, expireAt, expiringAt, expiryOf, registerExpiryEvents, type EffectHost } from "./compat/effects";
 
 /** When a pressure bonus ends. */
 export type PressureWindow = "activation" | "pursuit" | "nextRoll" | "nextWound" | "turn";
@@ -42,18 +53,50 @@ export function isWeaponTarget(target: PressureTarget): boolean {
 }
 
 /**
+ * v14: the expiry event that closes each window of an actor's effect (the next roll: one per
+ * characteristic, since rolling ATT closes ATT's bonus only), with its label's language key.
+ */
+export const PRESSURE_EXPIRY_EVENTS = {
+  activation: "tactica.activationEnd",
+  pursuit: "tactica.pursuitEnd",
+  turn: "tactica.turnEnd",
+  ini: "tactica.nextIniRoll",
+  att: "tactica.nextAttRoll",
+  def: "tactica.nextDefRoll",
+} as const;
+
+/** The label key of each event (`TACTICA.Effect.expiry.<name>`). */
+const EXPIRY_LABELS = Object.fromEntries(Object.entries(PRESSURE_EXPIRY_EVENTS).map(([name, id]) => [id, `TACTICA.Effect.expiry.${name}`]));
+
+/** The v14 expiry event of a bonus on `target` lasting `window`, or null when it has none (a weapon's FOR). */
+export function pressureExpiryEvent(target: PressureTarget, window: PressureWindow = PRESSURE_WINDOWS[target]): string | null {
+  if (window === "activation" || window === "pursuit" || window === "turn") return PRESSURE_EXPIRY_EVENTS[window];
+  if (window === "nextRoll" && (target === "ini" || target === "att" || target === "def")) return PRESSURE_EXPIRY_EVENTS[target];
+  return null;
+}
+
+/** The language key that names when a bonus ends (`TACTICA.Effect.expiry.*`: the event's label on v14 too). */
+export function pressureWindowLabel(flag: PressureFlag): string {
+  if (flag.window === "nextWound") return "TACTICA.Effect.expiry.wound";
+  if (flag.window === "nextRoll" && (flag.target === "ini" || flag.target === "att" || flag.target === "def")) return `TACTICA.Effect.expiry.${flag.target}`;
+  return `TACTICA.Effect.expiry.${flag.window === "nextRoll" ? "turn" : flag.window}`;
+}
+
+/**
  * The Active Effect data of a pressure bonus (created on the actor, or on the weapon); `window`
  * replaces the target's own (a MOU bonus for a pursuit move).
  */
 export function pressureEffectData(o: { target: PressureTarget; bonus: number; itemId: string; itemUuid: string; name: string; img: string | null; window?: PressureWindow }) {
   const key = isWeaponTarget(o.target) ? "system.pressure" : `system.profile.${o.target}.pressure`;
   const pressure: PressureFlag = { target: o.target, window: o.window ?? PRESSURE_WINDOWS[o.target], itemId: o.itemId };
+  const event = pressureExpiryEvent(o.target, pressure.window);
   return {
     name: o.name,
     img: o.img ?? "icons/svg/upgrade.svg",
     origin: o.itemUuid,
     transfer: false,
-    changes: [{ key, mode: CONST.ACTIVE_EFFECT_MODES.UPGRADE, value: String(o.bonus) }],
+    ...changesData([{ key, type: "upgrade", value: o.bonus }]),
+    ...(event ? expiringAt(event) : {}),
     flags: { tactica: { pressure } },
   };
 }
@@ -62,6 +105,7 @@ export function pressureEffectData(o: { target: PressureTarget; bonus: number; i
 interface EffectView {
   id: string | null;
   flags: Record<string, unknown>;
+  duration?: unknown;
 }
 
 /** The pressure flag of an effect, or null. */
@@ -76,33 +120,51 @@ interface EffectHolder {
   deleteEmbeddedDocuments(name: "ActiveEffect", ids: string[]): Promise<unknown>;
 }
 
-/** Deletes, in one request, the pressure effects of `holder` that `matches` selects. */
-async function closeOn(holder: EffectHolder, matches: (flag: PressureFlag) => boolean): Promise<number> {
+/**
+ * Deletes, in one request, the pressure effects of `holder` that `matches` selects and that core
+ * does not expire: every one on v13; on v14 those without an expiry event (a weapon's, or one made
+ * on v13).
+ */
+async function deleteOn(holder: EffectHolder, matches: (flag: PressureFlag) => boolean): Promise<number> {
   const ids: string[] = [];
   for (const effect of holder.effects) {
     const flag = pressureFlagOf(effect);
-    if (flag && effect.id && matches(flag)) ids.push(effect.id);
+    if (flag && effect.id && matches(flag) && !expiryOf(effect)) ids.push(effect.id);
   }
   if (ids.length) await holder.deleteEmbeddedDocuments("ActiveEffect", ids);
   return ids.length;
 }
 
 /** The actor and its items, as holders of pressure effects. */
-interface ActorView extends EffectHolder {
+interface ActorView extends EffectHolder, Pick<EffectHost, "updateEmbeddedDocuments"> {
   items: Iterable<EffectHolder & { id: string | null }>;
 }
 
+/** The v14 expiry events a close fires: the window's, or the next-roll event of `target` (all three without one). */
+function eventsOf(window: PressureWindow, target: PressureTarget | undefined): string[] {
+  if (window === "activation" || window === "pursuit" || window === "turn") return [PRESSURE_EXPIRY_EVENTS[window]];
+  if (window !== "nextRoll") return [];
+  if (target === undefined) return [PRESSURE_EXPIRY_EVENTS.ini, PRESSURE_EXPIRY_EVENTS.att, PRESSURE_EXPIRY_EVENTS.def];
+  const event = pressureExpiryEvent(target);
+  return event ? [event] : [];
+}
+
 /**
- * Closes a window on one actor: `nextRoll` of `target`, `nextWound` of weapon `itemId`,
- * `activation` or `turn`. Returns how many effects ended.
+ * Closes windows on one actor: `nextRoll` of `target`, `nextWound` of weapon `itemId`,
+ * `activation`, `pursuit` or `turn` — several at once in one write per kind (a threshold ends both
+ * `turn` and `pursuit`). Returns how many effects ended (expired by this client on v14, or
+ * deleted). Run it on a client that may write the actor (its owner or a GM).
  */
-export async function closePressureWindow(actor: ActorView, window: PressureWindow, o: { target?: PressureTarget; itemId?: string } = {}): Promise<number> {
-  if (window === "nextWound") {
-    let closed = 0;
-    for (const item of actor.items) if (!o.itemId || item.id === o.itemId) closed += await closeOn(item, (f) => f.window === window);
-    return closed;
+export async function closePressureWindow(actor: ActorView, window: PressureWindow | readonly PressureWindow[], o: { target?: PressureTarget; itemId?: string } = {}): Promise<number> {
+  const windows: readonly PressureWindow[] = typeof window === "string" ? [window] : window;
+  let closed = 0;
+  if (windows.includes("nextWound")) {
+    for (const item of actor.items) if (!o.itemId || item.id === o.itemId) closed += await deleteOn(item, (f) => f.window === "nextWound");
   }
-  return closeOn(actor, (f) => f.window === window && (o.target === undefined || f.target === o.target));
+  const own = windows.filter((w) => w !== "nextWound");
+  if (!own.length) return closed;
+  closed += await expireAt(own.flatMap((w) => eventsOf(w, o.target)), [actor]);
+  return closed + (await deleteOn(actor, (f) => own.includes(f.window) && (o.target === undefined || f.target === o.target)));
 }
 
 /** The actors in play in a combat (each once). */
@@ -111,8 +173,12 @@ function actorsOf(combat: unknown): ActorView[] {
   return [...new Set([...combatants].map((c) => c.actor).filter((a): a is ActorView => !!a))];
 }
 
-/** Listens to the combat hooks that close windows (see the module comment). Call on init. */
+/**
+ * Registers the v14 expiry events and listens to the combat hooks that close windows (see the
+ * module comment). Call on init.
+ */
 export function registerPressureWindows(): void {
+  registerExpiryEvents(EXPIRY_LABELS);
   const hooks = Hooks as unknown as { on(name: string, fn: (...args: unknown[]) => unknown): number };
   hooks.on("tactica.activationEnd", (_combat, combatant) => {
     const actor = (combatant as { actor?: ActorView | null } | null)?.actor;
@@ -120,6 +186,6 @@ export function registerPressureWindows(): void {
   });
   hooks.on("tactica.threshold", (combat) => {
     if (!game.user?.isActiveGM) return;
-    for (const actor of actorsOf(combat)) void closeOn(actor, (f) => f.window === "turn" || f.window === "pursuit");
+    for (const actor of actorsOf(combat)) void closePressureWindow(actor, ["turn", "pursuit"]);
   });
 }

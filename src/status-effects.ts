@@ -6,6 +6,7 @@
  * two entries sharing an icon. Icons are Foundry core icons, so nothing ships with the system.
  */
 import { HOLD_ATT_PENALTY } from "./rules/morale";
+import { changesData, type EffectChange } from "./compat/effects";
 
 /** The ids of Tactica's status effects. */
 export const STATUS_IDS = ["panicked", "retreating", "terrified", "stunned", "pressureBlocked", "forceFieldDown"] as const;
@@ -20,33 +21,29 @@ const ICONS: Record<StatusId, string> = {
   forceFieldDown: "icons/svg/shield.svg",
 };
 
-/** One Active Effect change a condition carries (v13 shape: `mode` is `CONST.ACTIVE_EFFECT_MODES`). */
-export interface StatusChange {
-  key: string;
-  mode: number;
-  value: string;
+/**
+ * D-40: what a condition changes on its bearer, carried by the condition itself — core copies a
+ * status entry's ActiveEffect fields (changes included) into the effect it creates for it
+ * (`CONFIG.StatusEffectConfig` is `Partial<ActiveEffectData>`,
+ * https://foundryvtt.com/api/v13/types/CONFIG.StatusEffectConfig.html,
+ * https://foundryvtt.com/api/v14/types/CONFIG.StatusEffectConfig.html). *Tenir bon* (status
+ * `panicked`) fights at −1 ATT (RULES §5): ADD −1 to `system.profile.att.modifier`, which the
+ * actor models add to the ATT total (src/data/actor/derived.ts). Described once, generation-neutral;
+ * {@link tacticaStatusEffects} writes it in the running generation's shape (src/compat/effects.ts).
+ */
+export function statusChanges(id: StatusId): EffectChange[] {
+  if (id !== "panicked") return [];
+  return [{ key: "system.profile.att.modifier", type: "add", value: -HOLD_ATT_PENALTY }];
 }
 
 /**
- * D-40: what a condition changes on its bearer, carried by the condition itself — core copies a
- * status entry's ActiveEffect fields (`changes` included) into the effect it creates for it
- * (`CONFIG.StatusEffectConfig` is `Partial<ActiveEffectData>`,
- * https://foundryvtt.com/api/v13/types/CONFIG.StatusEffectConfig.html). *Tenir bon* (status
- * `panicked`) fights at −1 ATT (RULES §5): ADD −1 to `system.profile.att.modifier`, which the
- * actor models add to the ATT total (src/data/actor/derived.ts).
- * v13 shape (numeric `mode`); v14 reads it through its deprecation shim until the compat seam for
- * Active Effect changes (src/compat/effects.ts) writes `type: "add"` there.
+ * Tactica's `CONFIG.statusEffects` entries, names as language keys (localised by Foundry), with
+ * their changes in the running generation's shape (v13 `changes`, v14 `system.changes`).
  */
-export function statusChanges(id: StatusId): StatusChange[] {
-  if (id !== "panicked") return [];
-  return [{ key: "system.profile.att.modifier", mode: CONST.ACTIVE_EFFECT_MODES.ADD, value: String(-HOLD_ATT_PENALTY) }];
-}
-
-/** Tactica's `CONFIG.statusEffects` entries, names as language keys (localised by Foundry). */
 export function tacticaStatusEffects() {
   return STATUS_IDS.map((id) => {
     const changes = statusChanges(id);
-    return { id, name: `TACTICA.Status.${id}`, img: ICONS[id], ...(changes.length ? { changes } : {}) };
+    return { id, name: `TACTICA.Status.${id}`, img: ICONS[id], ...(changes.length ? changesData(changes) : {}) };
   });
 }
 
@@ -61,7 +58,7 @@ export const CORE_STATUS_ROLES = { DEFEATED: "dead", INVISIBLE: "invisible", BLI
 
 /**
  * The curated list: core's entries for {@link CORE_STATUS_ROLES} (as core defines them, when
- * present in `core`), then Tactica's. Registration assigns it on `init` (it reads `CONST`).
+ * present in `core`), then Tactica's. Registration assigns it on `init` (it reads the generation).
  */
 export function curatedStatusEffects<T extends { id: string }>(core: readonly T[]): (T | ReturnType<typeof tacticaStatusEffects>[number])[] {
   const kept: readonly string[] = Object.values(CORE_STATUS_ROLES);

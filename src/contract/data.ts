@@ -1,9 +1,13 @@
 /**
  * Contract: how core's data layer treats Tactica's documents — the behaviours the data models, the
  * documents and the migrations rely on, and that the test fake (test/foundry/fake-*.ts) copies:
- * - Active Effects: modes ADD, MULTIPLY, OVERRIDE, UPGRADE, DOWNGRADE; changes applied by priority,
- *   `mode × 10` by default (https://foundryvtt.com/api/v13/interfaces/foundry.documents.types.EffectChangeData.html);
- *   UPGRADE keeps the highest (D-6: pressure bonuses);
+ * - Active Effects: change types ADD, MULTIPLY, OVERRIDE, UPGRADE, DOWNGRADE, written in the running
+ *   generation's shape (src/compat/effects.ts: v13 `changes` with numeric modes, v14
+ *   `system.changes` with string types) and read back in it; changes applied by priority, the
+ *   type's default (v13 `mode × 10`, v14 `CONST.ACTIVE_EFFECT_CHANGE_TYPES`: the same numbers) unless
+ *   given (https://foundryvtt.com/api/v13/interfaces/foundry.documents.types.EffectChangeData.html,
+ *   https://foundryvtt.com/api/variables/CONST.ACTIVE_EFFECT_CHANGE_TYPES.html); UPGRADE keeps the
+ *   highest (D-6: pressure bonuses);
  * - NumberField cleaning rounds integers and CLAMPS to min/max instead of failing
  *   (https://foundryvtt.com/api/v13/classes/foundry.data.fields.NumberField.html);
  * - construction migrates and cleans the given object in place, ignoring what `migrateData`
@@ -13,6 +17,7 @@
  * The suites that need documents create world documents and delete them again (run them as a GM).
  */
 import type { ContractContext } from "./index";
+import { changesData, type ChangeType } from "../compat/effects";
 
 type Data = Record<string, unknown>;
 
@@ -27,8 +32,6 @@ interface WorldDocument {
   update(data: Data): Promise<unknown>;
   delete(): Promise<unknown>;
 }
-
-const MODES = { MULTIPLY: 1, ADD: 2, DOWNGRADE: 3, UPGRADE: 4, OVERRIDE: 5 } as const;
 
 /** The registered document class of `name`. */
 function documentClass(name: "Actor" | "Item"): DocumentClass {
@@ -46,9 +49,9 @@ async function withDocument(name: "Actor" | "Item", data: Data, check: (doc: Wor
   }
 }
 
-/** One effect with one change on `key`. */
-function effect(key: string, mode: number, value: string, priority?: number): Data {
-  return { name: `mode ${mode}`, changes: [{ key, mode, value, ...(priority === undefined ? {} : { priority }) }] };
+/** One effect with one change on `key`, in the running generation's shape. */
+function effect(key: string, type: ChangeType, value: number, priority?: number): Data {
+  return { name: `change ${type}`, ...changesData([{ key, type, value, ...(priority === undefined ? {} : { priority }) }]) };
 }
 
 /** A characteristic of a prepared character. */
@@ -89,7 +92,7 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
   describe("Active Effects", () => {
     it("UPGRADE keeps the highest value (D-6)", async () => {
       const key = "system.profile.mou.pressure";
-      await withDocument("Actor", { type: "character", effects: [effect(key, MODES.UPGRADE, "2"), effect(key, MODES.UPGRADE, "3")] }, (actor) => {
+      await withDocument("Actor", { type: "character", effects: [effect(key, "upgrade", 2), effect(key, "upgrade", 3)] }, (actor) => {
         assert.equal(profileValue(actor, "mou", "pressure"), 3);
       });
     });
@@ -97,25 +100,25 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
     it("ADD, MULTIPLY, OVERRIDE and DOWNGRADE apply to numbers", async () => {
       const system = { profile: { att: { value: 4 }, def: { value: 5 }, tir: { value: 6 }, for: { value: 7 } } };
       const effects = [
-        effect("system.profile.att.value", MODES.ADD, "2"),
-        effect("system.profile.def.value", MODES.MULTIPLY, "2"),
-        effect("system.profile.tir.value", MODES.OVERRIDE, "1"),
-        effect("system.profile.for.value", MODES.DOWNGRADE, "3"),
+        effect("system.profile.att.value", "add", 2),
+        effect("system.profile.def.value", "multiply", 2),
+        effect("system.profile.tir.value", "override", 1),
+        effect("system.profile.for.value", "downgrade", 3),
       ];
       await withDocument("Actor", { type: "character", system, effects }, (actor) => {
         assert.deepEqual(["att", "def", "tir", "for"].map((k) => profileValue(actor, k)), [6, 10, 1, 3]);
       });
     });
 
-    it("changes apply by priority, mode × 10 by default", async () => {
+    it("changes apply by priority, the type's default priority unless given", async () => {
       const key = "system.profile.att.value";
       const system = { profile: { att: { value: 4 } } };
       // ADD (20) before OVERRIDE (50): the override wins.
-      await withDocument("Actor", { type: "character", system, effects: [effect(key, MODES.ADD, "1"), effect(key, MODES.OVERRIDE, "2")] }, (actor) => {
+      await withDocument("Actor", { type: "character", system, effects: [effect(key, "add", 1), effect(key, "override", 2)] }, (actor) => {
         assert.equal(profileValue(actor, "att"), 2);
       });
       // The same ADD given priority 60 comes after the override.
-      await withDocument("Actor", { type: "character", system, effects: [effect(key, MODES.ADD, "1", 60), effect(key, MODES.OVERRIDE, "2")] }, (actor) => {
+      await withDocument("Actor", { type: "character", system, effects: [effect(key, "add", 1, 60), effect(key, "override", 2)] }, (actor) => {
         assert.equal(profileValue(actor, "att"), 3);
       });
     });

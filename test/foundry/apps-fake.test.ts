@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { installFoundryFake, type FakeFoundry } from "./fake";
 import { dataFake } from "./fake-data";
-import { setFakeGeneration } from "./fake-regions";
+import { setFakeGeneration, takeGenerationRecord } from "./fake-generation";
 import {
   FakeActorSheetV2,
   FakeApplicationV2,
@@ -81,6 +81,7 @@ describe("fake ApplicationV2 (core v13 application.mjs)", () => {
 
   it("_createContextMenu: get<Class>ContextOptions for every class of the chain, or only the given hook; no entry, no menu", () => {
     const fake = installFoundryFake();
+    setFakeGeneration(fake, 13);
     class Mine extends FakeHandlebarsApplicationMixin(FakeDocumentSheetV2) {}
     const app = new Mine({ document: { uuid: "X.y", isOwner: true, _source: {} } });
     const fired: string[] = [];
@@ -96,6 +97,23 @@ describe("fake ApplicationV2 (core v13 application.mjs)", () => {
     app._createContextMenu(() => [{ name: "B" }], ".row", { hookName: "getOwnContextOptions", parentClassHooks: false });
     expect(fired).toEqual(["getOwnContextOptions:1"]);
     expect(app._createContextMenu(() => [], ".row")).toBeNull();
+  });
+
+  it("context-menu entries: v14 records the v13 names it still reads, v13 the v14 names it ignores", () => {
+    const fake = installFoundryFake();
+    const app = new FakeApplicationV2();
+    const v13 = { name: "A", icon: "<i></i>", condition: () => true, callback: () => null };
+    const v14 = { label: "A", icon: "fa-solid fa-a", visible: () => true, onClick: () => null };
+    setFakeGeneration(fake, 13);
+    app._createContextMenu(() => [v13], ".row");
+    expect(takeGenerationRecord()).toEqual([]);
+    app._createContextMenu(() => [v14], ".row");
+    expect(takeGenerationRecord()).toEqual(["v14-only on v13: ContextMenuEntry#label", "v14-only on v13: ContextMenuEntry#visible", "v14-only on v13: ContextMenuEntry#onClick"]);
+    setFakeGeneration(fake, 14);
+    app._createContextMenu(() => [v14], ".row");
+    expect(takeGenerationRecord()).toEqual([]);
+    app._createContextMenu(() => [v13], ".row");
+    expect(takeGenerationRecord()).toEqual(["v14 deprecation: ContextMenuEntry#name", "v14 deprecation: ContextMenuEntry#condition", "v14 deprecation: ContextMenuEntry#callback"]);
   });
 
   it("_onChangeForm submits an open form when form.submitOnChange; _onSubmitForm reads FormDataExtended", async () => {
@@ -120,6 +138,7 @@ describe("fake ApplicationV2 (core v13 application.mjs)", () => {
 
   it("v14 only: a detached render puts the app in that window, and renderChild opens a child there", async () => {
     const fake = installFoundryFake();
+    setFakeGeneration(fake, 13);
     const parent = new FakeApplicationV2();
     await parent.render({ force: true, window: { detached: true, windowId: "w1" } });
     expect([parent.window.windowId, parent.renderChild]).toEqual([undefined, undefined]);

@@ -3,6 +3,7 @@ import { chatWorld, type ChatWorld } from "./chat-helpers";
 import { droppedRolls, FakeElement, FakeRollMessage } from "./fake-chat";
 import { evaluations, FakeRoll, postedMessages, queueDiceFaces } from "./fake-dice";
 import { asClient, clientUser, FakeUser, USER_ROLES } from "./fake-world";
+import { setFakeGeneration, takeGenerationRecord } from "./fake-generation";
 import { asGM } from "./world";
 
 // Self-test of the chat part of the Foundry fake (fake-chat.ts, fake-world.ts, fake-documents.ts):
@@ -178,19 +179,39 @@ describe("fake ChatMessage (v13 client)", () => {
     expect(FakeRollMessage.getSpeaker({ actor: actor as never })).toEqual({ scene: null, token: null, actor: actor.id, alias: "Kara" });
   });
 
-  it("message modes: v13 toMessage({rollMode}) and core.rollMode; v14 toMessage({messageMode}), the old option refused", async () => {
+  it("message modes: v13 toMessage({rollMode}) and core.rollMode; v14 toMessage({messageMode}), the old option still works and is recorded", async () => {
     const w = await chatWorld();
+    setFakeGeneration(w.fake, 13);
     w.data.setUser("player-1");
     await w.fake.settings.set("core", "rollMode", "selfroll");
     await new FakeRoll("1d6").toMessage({}, {});
     expect(postedMessages.at(-1)).toMatchObject({ rollMode: "selfroll", whisper: ["player-1"] });
     await new FakeRoll("1d6").toMessage({}, { rollMode: "blindroll" });
     expect(postedMessages.at(-1)).toMatchObject({ blind: true, whisper: ["gm-1"] });
-    (w.fake.game.release as { generation: number }).generation = 14;
-    await expect(new FakeRoll("1d6").toMessage({}, { rollMode: "publicroll" })).rejects.toThrow(/deprecated/);
+    // v13 does not read v14's option: the user's mode is used, and the use recorded.
+    await new FakeRoll("1d6").toMessage({}, { messageMode: "gm" } as never);
+    expect(postedMessages.at(-1)).toMatchObject({ rollMode: "selfroll", whisper: ["player-1"] });
+    expect(takeGenerationRecord()).toEqual(["v14-only on v13: Roll#toMessage({ messageMode }) (v13: { rollMode })"]);
+    setFakeGeneration(w.fake, 14);
+    await new FakeRoll("1d6").toMessage({}, { rollMode: "publicroll" });
+    expect(postedMessages.at(-1)).toMatchObject({ whisper: [], blind: false });
+    expect(takeGenerationRecord()).toEqual(["v14 deprecation: Roll#toMessage({ rollMode }) (v14: { messageMode })"]);
     await new FakeRoll("1d6").toMessage({}, { messageMode: "gm" } as never);
     expect(postedMessages.at(-1)).toMatchObject({ whisper: ["gm-1"], blind: false });
     expect(evaluations.at(-1)?.allowInteractive).toBe(true);
+    expect(takeGenerationRecord()).toEqual([]);
+  });
+
+  it("applyRollMode on v13, applyMode on v14 (the old name recorded there)", async () => {
+    const w = await chatWorld();
+    setFakeGeneration(w.fake, 13);
+    expect(FakeRollMessage.applyMode).toBeUndefined();
+    expect(FakeRollMessage.applyRollMode({}, "gmroll")).toEqual({ whisper: ["gm-1"], blind: false });
+    setFakeGeneration(w.fake, 14);
+    expect(FakeRollMessage.applyMode!({}, "blind")).toEqual({ whisper: ["gm-1"], blind: true });
+    expect(takeGenerationRecord()).toEqual([]);
+    FakeRollMessage.applyRollMode({}, "selfroll");
+    expect(takeGenerationRecord()).toEqual(["v14 deprecation: ChatMessage.applyRollMode (v14: ChatMessage.applyMode)"]);
   });
 });
 

@@ -6,6 +6,7 @@ import { FakeUser } from "./fake-world";
 import { queueDiceFaces } from "./fake-dice";
 import manifest from "../../system.json";
 import type { TacticaCombat } from "../../src/combat/combat";
+import { changesData } from "../../src/compat/effects";
 import type { TacticaActor } from "../../src/documents/actor";
 
 // Tours mode (RULES §7.1, §7.3): rounds are thresholds from the second one, processed exactly
@@ -94,7 +95,7 @@ describe("tours mode: order of play (D-37)", () => {
     for (const f of list) {
       const actor = await world.createActor({ name: f.name, type: "character", system: { profile: { ini: { value: f.ini } } } });
       if (f.pressure) {
-        const effect = { name: "Pression INI", changes: [{ key: "system.profile.ini.pressure", mode: 4, value: String(f.pressure) }], flags: { tactica: { pressure: { target: "ini", window: "nextRoll", itemId: "x" } } } };
+        const effect = { name: "Pression INI", ...changesData([{ key: "system.profile.ini.pressure", type: "upgrade", value: f.pressure }]), flags: { tactica: { pressure: { target: "ini", window: "nextRoll", itemId: "x" } } } };
         await (actor as unknown as { createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> }).createEmbeddedDocuments("ActiveEffect", [effect]);
       }
       ids.push(actor.id!);

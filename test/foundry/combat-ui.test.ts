@@ -314,6 +314,9 @@ describe("combat windows in the Foundry fake", () => {
     const { openTimelineTracker, TimelineTracker } = await import("../../src/applications/combat/tracker");
     await combat.startCombat();
     const release = world.fake.game.release as { generation: number };
+    // Only the release changes here (the combat's documents stay): v13 first, whatever the pass.
+    const generation = release.generation;
+    release.generation = 13;
     const app = (await openTimelineTracker()) as { render: (o?: object) => Promise<unknown>; close(): Promise<unknown> };
     const render = vi.spyOn(app, "render");
     const endAction = TimelineTracker.DEFAULT_OPTIONS.actions.endAction as unknown as (this: unknown, e: unknown, t: unknown) => Promise<void>;
@@ -333,7 +336,7 @@ describe("combat windows in the Foundry fake", () => {
       await openTimelineTracker({ window: {} });
       expect(render).toHaveBeenLastCalledWith({ force: true });
     } finally {
-      release.generation = 13;
+      release.generation = generation;
       await app.close();
     }
   });

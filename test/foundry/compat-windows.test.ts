@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { installFoundryFake } from "./fake";
-import { setFakeGeneration } from "./fake-regions";
+import { setFakeGeneration } from "./fake-generation";
 import { FakeApplicationV2, FakeElement } from "./fake-apps";
 import { createElementIn, detachedOptions, elementOf, isInputElement, renderChild } from "../../src/compat/windows";
 import { menuEntries, v13Entry, v14Entry, type MenuEntry } from "../../src/compat/context-menu";
@@ -11,7 +11,7 @@ import { menuEntries, v13Entry, v14Entry, type MenuEntry } from "../../src/compa
 
 describe("compat: child windows", () => {
   it("v13: a plain forced render, whatever the opener", async () => {
-    installFoundryFake();
+    setFakeGeneration(installFoundryFake(), 13);
     const opener = new FakeApplicationV2();
     await opener.render({ force: true, window: { detached: true, windowId: "w1" } });
     const child = new FakeApplicationV2();
@@ -70,6 +70,7 @@ describe("compat: context-menu entries", () => {
 
   it("menuEntries writes the running generation's shape", () => {
     const fake = installFoundryFake();
+    setFakeGeneration(fake, 13);
     expect(Object.keys(menuEntries([entry])[0]!).sort()).toEqual(["callback", "condition", "icon", "name"]);
     setFakeGeneration(fake, 14);
     expect(Object.keys(menuEntries([entry])[0]!).sort()).toEqual(["icon", "label", "onClick", "visible"]);

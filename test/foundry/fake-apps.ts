@@ -58,6 +58,7 @@
  * - {@link clickAction} calls a `DEFAULT_OPTIONS.actions` handler with the app as `this`, the way
  *   Foundry's click dispatch does.
  */
+import { deprecatedUse, v14OnlyUse } from "./fake-generation";
 import Handlebars from "handlebars";
 import type { FakeFoundry } from "./fake";
 import { FakeDocument } from "./fake-documents";
@@ -842,7 +843,18 @@ export function installAppsFake(fake: FakeFoundry): SheetRegistration[] {
     static get implementation() {
       return ContextMenu;
     }
+    /**
+     * Records its arguments. Entries per generation: v13 reads `name, icon (HTML), condition(li),
+     * callback(li)` (https://foundryvtt.com/api/v13/interfaces/foundry.ContextMenuEntry.html); v14
+     * reads `label, icon (classes), visible(target), onClick(event, target)` and still the v13
+     * names, each with a deprecation warning (recorded: fake-generation.ts; Fabula-Ultima PR #1383
+     * quotes the warnings; draw-steel 01db4e1a); v13 does not read the v14 names (recorded too).
+     */
     constructor(container: unknown, selector: string, items: unknown[], options: Obj = {}) {
+      for (const item of items as Obj[]) {
+        for (const old of ["name", "condition", "callback"]) if (old in item) deprecatedUse(`ContextMenuEntry#${old}`);
+        for (const added of ["label", "visible", "onClick"]) if (added in item) v14OnlyUse(`ContextMenuEntry#${added}`);
+      }
       menus.push({ container, selector, items, options });
     }
   }

@@ -24,8 +24,15 @@
  * - `game.socket` (see {@link FakeSocket}) and `ui.chat.updateMessage(message)` (recorded);
  * - `CONFIG.sounds.dice` (core's "sounds/dice.wav") and `foundry.audio.AudioHelper.play(data,
  *   socketOptions)` (recorded: https://foundryvtt.com/api/classes/foundry.audio.AudioHelper.html#play);
- * - the user's message mode setting (`core.rollMode` on v13, `core.messageMode` on v14) and the
- *   mode lists (`CONFIG.Dice.rollModes`; v14 `CONFIG.ChatMessage.modes`);
+ * - message modes per generation (fake-generation.ts): v13 has the user's setting `core.rollMode`
+ *   and the list `CONFIG.Dice.rollModes` (`publicroll…`), and `ChatMessage.applyRollMode`
+ *   (https://foundryvtt.com/api/v13/variables/CONFIG.Dice.html,
+ *   https://foundryvtt.com/api/v13/classes/foundry.documents.ChatMessage.html#applyrollmode);
+ *   v14 renames them `core.messageMode`, `CONFIG.ChatMessage.modes` (`public, gm, blind, self,
+ *   ic`) and `ChatMessage.applyMode` (https://foundryvtt.com/api/v14/variables/CONFIG.ChatMessage.html;
+ *   dnd5e `2340e6009` `BasicRoll.getMessageMode`). On v14 the old names still answer — the
+ *   deprecated list keeps the old keys (dnd5e#6958) — and each use is recorded as a deprecation
+ *   (JohanFalt/Foundry_WoD20#1395, #1396 quote the warnings); on v13 the new setting does not exist;
  * - `Roll#toMessage` CREATES the ChatMessage document (as v13 does) after recording the data in
  *   `postedMessages`, and resolves the document; `create: false` returns the data only;
  * - deleting embedded documents resets the parent from its source, as Foundry does;
@@ -40,6 +47,7 @@ import { FakeChatMessage } from "./fake-document-types";
 import { FakeDocument } from "./fake-documents";
 import { asClient, currentWorld, FakeUser } from "./fake-world";
 import { deepClone, type Obj } from "./fake-utils";
+import { deprecatedUse, isFakeV14, onGenerationChange } from "./fake-generation";
 
 /* ------------------------------------------ elements ---------------------------------------- */
 
@@ -167,7 +175,30 @@ interface Speaker {
 }
 
 /** The ChatMessage document with what roll cards read. */
+/** Who sees a message of `mode` (a key of either generation): core's `applyRollMode` / `applyMode`. */
+function applyModeTo(chatData: Obj, mode: string): Obj {
+  const kind = { publicroll: "public", gmroll: "gm", blindroll: "blind", selfroll: "self", ic: "public" }[mode] ?? mode;
+  const world = currentWorld();
+  const gms = world.users.filter((u) => u.isGM).map((u) => u.id);
+  if (kind === "gm" || kind === "blind") chatData.whisper = gms;
+  else if (kind === "self") chatData.whisper = [world.user.id];
+  else chatData.whisper = [];
+  chatData.blind = kind === "blind";
+  return chatData;
+}
+
 export class FakeRollMessage extends FakeChatMessage {
+  /** v13 `ChatMessage.applyRollMode(chatData, rollMode)`; deprecated on v14 (recorded). */
+  static applyRollMode(chatData: Obj, rollMode: string): Obj {
+    deprecatedUse("ChatMessage.applyRollMode (v14: ChatMessage.applyMode)");
+    return applyModeTo(chatData, rollMode);
+  }
+
+  /** v14 `ChatMessage.applyMode(chatData, messageMode)`; absent on v13. */
+  static get applyMode(): ((chatData: Obj, mode: string) => Obj) | undefined {
+    return isFakeV14() ? applyModeTo : undefined;
+  }
+
   declare whisper: string[];
   declare blind: boolean;
   declare speaker: Speaker;
@@ -395,15 +426,31 @@ export function installChatFake(fake: FakeFoundry): void {
   // v13 `CONFIG.Dice.rollModes` (https://foundryvtt.com/api/variables/CONFIG.Dice.html); v14 renames
   // them `CONFIG.ChatMessage.modes`, adding `ic` (https://foundryvtt.com/api/v14/variables/CONFIG.ChatMessage.html).
   const label = (key: string) => ({ label: `CHAT.Mode.${key}` });
-  (config.Dice ??= {}).rollModes = { publicroll: label("publicroll"), gmroll: label("gmroll"), blindroll: label("blindroll"), selfroll: label("selfroll") };
-  config.ChatMessage = {
-    ...config.ChatMessage,
-    documentClass: FakeRollMessage,
-    modes: { public: label("public"), gm: label("gm"), blind: label("blind"), self: label("self"), ic: label("ic") },
-  };
-  // The user's mode, a client setting of core: `core.rollMode` (v13) / `core.messageMode` (v14).
+  const rollModes = { publicroll: label("publicroll"), gmroll: label("gmroll"), blindroll: label("blindroll"), selfroll: label("selfroll") };
+  const dice = (config.Dice ??= {});
+  Object.defineProperty(dice, "rollModes", {
+    configurable: true,
+    enumerable: true,
+    get: () => {
+      deprecatedUse("CONFIG.Dice.rollModes (v14: CONFIG.ChatMessage.modes)");
+      return rollModes;
+    },
+  });
+  config.ChatMessage = { ...config.ChatMessage, documentClass: FakeRollMessage };
+  const modes = { public: label("public"), gm: label("gm"), blind: label("blind"), self: label("self"), ic: label("ic") };
+  onGenerationChange((v14) => {
+    if (v14) config.ChatMessage!.modes = modes;
+    else delete config.ChatMessage!.modes;
+  });
+  // The user's mode, a client setting of core: `core.rollMode` (v13; deprecated on v14) /
+  // `core.messageMode` (v14 only).
   fake.settings.register("core", "rollMode", { scope: "client", default: "publicroll", choices: { publicroll: "", gmroll: "", blindroll: "", selfroll: "" } });
   fake.settings.register("core", "messageMode", { scope: "client", default: "public", choices: { public: "", gm: "", blind: "", self: "", ic: "" } });
+  fake.settings.guard = (namespace, key) => {
+    if (namespace !== "core") return;
+    if (key === "rollMode") deprecatedUse("setting core.rollMode (v14: core.messageMode)");
+    if (key === "messageMode" && !isFakeV14()) throw new Error('"core.messageMode" is not a registered game setting');
+  };
   Object.assign(fake.foundry.documents, { ChatMessage: FakeRollMessage });
   const chat = { updated: [] as string[], updateMessage: (message: { id: string | null }) => void chat.updated.push(message.id ?? "") };
   config.sounds = { ...(config.sounds ?? {}), dice: "sounds/dice.wav" };

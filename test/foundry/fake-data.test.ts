@@ -62,6 +62,7 @@ import { CORE_SPECIAL_STATUS_EFFECTS, CORE_STATUS_EFFECTS, dataFake, FakeItem } 
 import { DataModel, TypeDataModel } from "./fake-model";
 import type { FakeDocument } from "./fake-documents";
 import type { Obj } from "./fake-utils";
+import { setFakeGeneration } from "./fake-generation";
 
 /** What the probe model and document saw, in order. */
 let seen: string[] = [];
@@ -232,6 +233,8 @@ describe("fake documents follow core v13's workflows", () => {
 
   it("toggleStatusEffect makes the effect from the status entry, its Active Effect fields (changes) included, as fromStatusEffect does", async () => {
     const { fake, data } = probeWorld();
+    // A v13 status entry (v13's change shape): the self-test of the v13 fake.
+    setFakeGeneration(fake, 13);
     data.setUser("gm-1");
     (fake.CONFIG.statusEffects as Obj[]).push({ id: "probe", name: "Probe", img: "icons/svg/probe.svg", hud: false, changes: [{ key: "system.x", mode: 2, value: "-1" }] });
     const Actor = (fake.CONFIG.Actor as { documentClass: typeof FakeDocument }).documentClass;

@@ -26,7 +26,9 @@ import {
   setWorld,
   type FakeWorld,
 } from "./fake-world";
-import { EFFECT_MODES, FakeActiveEffect, FakeActor, FakeChatMessage, FakeItem, TOKEN_DISPOSITIONS } from "./fake-document-types";
+import { FakeActiveEffect, FakeActor, FakeChatMessage, FakeItem, TOKEN_DISPOSITIONS } from "./fake-document-types";
+import { CHANGE_TYPES, EFFECT_MODES, SHOW_ICON, useEffectGeneration } from "./fake-effects";
+import { deprecatedUse, isFakeV14, onGenerationChange } from "./fake-generation";
 import { deepClone, fakeUtils, type Obj } from "./fake-utils";
 
 export { FakeActor, FakeItem, FakeActiveEffect, FakeChatMessage, FakeDocument, DataModel, TypeDataModel };
@@ -136,6 +138,29 @@ export const CORE_STATUS_EFFECTS: readonly { id: string; name: string; img: stri
 ];
 export const CORE_SPECIAL_STATUS_EFFECTS = { DEFEATED: "dead", INVISIBLE: "invisible", BLIND: "blind", BURROW: "burrow", HOVER: "hover", FLY: "fly" } as const;
 
+/**
+ * `CONST`, as far as Tactica reads it, per generation: v13 `ACTIVE_EFFECT_MODES`
+ * (https://foundryvtt.com/api/v13/variables/CONST.ACTIVE_EFFECT_MODES.html), deprecated on v14
+ * (reading it is recorded: fake-generation.ts), which adds `ACTIVE_EFFECT_CHANGE_TYPES` and
+ * `ACTIVE_EFFECT_SHOW_ICON` (https://foundryvtt.com/api/variables/CONST.ACTIVE_EFFECT_CHANGE_TYPES.html,
+ * https://foundryvtt.com/api/variables/CONST.ACTIVE_EFFECT_SHOW_ICON.html), absent on v13.
+ */
+function fakeConst(): Obj {
+  const constants: Obj = { DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP, TOKEN_DISPOSITIONS };
+  Object.defineProperties(constants, {
+    ACTIVE_EFFECT_MODES: {
+      enumerable: true,
+      get: () => {
+        deprecatedUse("CONST.ACTIVE_EFFECT_MODES (v14: CONST.ACTIVE_EFFECT_CHANGE_TYPES)");
+        return EFFECT_MODES;
+      },
+    },
+    ACTIVE_EFFECT_CHANGE_TYPES: { enumerable: true, get: () => (isFakeV14() ? CHANGE_TYPES : undefined) },
+    ACTIVE_EFFECT_SHOW_ICON: { enumerable: true, get: () => (isFakeV14() ? SHOW_ICON : undefined) },
+  });
+  return constants;
+}
+
 export function installDataFake(fake: FakeFoundry): void {
   installDataLayer(fake as unknown as { foundry: Record<string, unknown> });
   const config = fake.CONFIG as Record<string, Obj>;
@@ -190,8 +215,9 @@ export function installDataFake(fake: FakeFoundry): void {
     ActiveEffect: FakeActiveEffect,
     ChatMessage: FakeChatMessage,
     ui: { notifications },
-    CONST: { DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP, ACTIVE_EFFECT_MODES: EFFECT_MODES, TOKEN_DISPOSITIONS },
+    CONST: fakeConst(),
   });
+  onGenerationChange((v14) => useEffectGeneration(config, v14));
   // Foundry localises every registered model's field labels once languages are ready.
   fake.hooks.on("i18nInit", () => {
     for (const name of ["Actor", "Item", "ChatMessage"]) {

@@ -22,6 +22,7 @@
  * the `allowInteractive` each evaluation received in {@link evaluations}), no Dice So Nice, no
  * modifiers (`kh`, `r`, `cs`…), no parentheses or pools.
  */
+import { deprecatedUse, v14OnlyUse } from "./fake-generation";
 import type { FakeFoundry } from "./fake";
 import {
   FakeDiceTerm,
@@ -191,13 +192,15 @@ export class FakeRoll {
     { rollMode, messageMode, create = true }: { rollMode?: string | null; messageMode?: string | null; create?: boolean } = {},
   ): Promise<FakeChatMessageData> {
     const game = fakeGame();
-    // v13 `Roll#toMessage(data, { rollMode })`; v14 renames the option `messageMode` (the old name
-    // logs a deprecation there: the fake refuses it, so a v13-only call on a v14 path fails).
+    // v13 `Roll#toMessage(data, { rollMode })`; v14 renames the option `messageMode`: the old name
+    // still works there with a deprecation (recorded: fake-generation.ts), and v13 ignores the
+    // new one (recorded too: the mode would be lost).
     // https://foundryvtt.com/api/v13/classes/foundry.dice.Roll.html#tomessage ,
     // https://foundryvtt.com/api/v14/classes/foundry.dice.Roll.html#tomessage
     const v14 = (game.release?.generation ?? 13) >= 14;
-    if (v14 && rollMode !== undefined) throw new Error("fake v14: Roll#toMessage({ rollMode }) is deprecated, pass { messageMode }");
-    const given = v14 ? messageMode : rollMode;
+    if (v14 && rollMode !== undefined) deprecatedUse("Roll#toMessage({ rollMode }) (v14: { messageMode })");
+    if (!v14 && messageMode !== undefined) v14OnlyUse("Roll#toMessage({ messageMode }) (v13: { rollMode })");
+    const given = v14 ? (messageMode ?? rollMode) : rollMode;
     // Without a mode, core reads the user's setting (`core.rollMode` / `core.messageMode`).
     const key = !given || given === "roll" ? (settingMode(game, v14) ?? (v14 ? "public" : "publicroll")) : given;
     const mode = MODE_OF[key];

@@ -3,27 +3,23 @@
  * items and effects, Active Effect application, status effects), Item, ActiveEffect and
  * ChatMessage — on the base of fake-documents.ts.
  *
- * Active Effects: an actor applies its own enabled effects and the enabled `transfer` effects of
- * its items, by priority (mode × 10 by default), with the modes ADD, MULTIPLY, OVERRIDE, UPGRADE
- * and DOWNGRADE on numbers and booleans; `statuses` and `appliedEffects` are filled as in v13
- * (https://foundryvtt.com/api/v13/interfaces/foundry.documents.types.EffectChangeData.html,
- * https://foundryvtt.com/api/v13/classes/foundry.documents.Actor.html#applyactiveeffects; the
- * contract suite src/contract/data.ts runs the same assertions on the fake and in real Foundry).
- * Not covered: CUSTOM mode, effect durations and suppression, token overlays.
+ * Active Effects (the effect itself: fake-effects.ts): an actor applies its own active effects and
+ * the active `transfer` effects of its items, by priority, and fills `statuses` and
+ * `appliedEffects` (https://foundryvtt.com/api/v13/classes/foundry.documents.Actor.html#applyactiveeffects;
+ * the contract suite src/contract/data.ts runs the same assertions on the fake and in real
+ * Foundry). On v14 each phase is its own priority group: `initial` changes apply before the
+ * actor's derived data, `final` ones after (https://foundryvtt.com/api/interfaces/foundry.documents.types.ActiveEffectChangeData.html:
+ * "Each phase is its own priority group"). A status toggled on creates the effect its config
+ * describes (`ActiveEffect.fromStatusEffect`: a status config is effect data,
+ * https://foundryvtt.com/api/v14/types/CONFIG.StatusEffectConfig.html), changes included.
  */
 import { FakeDocument } from "./fake-documents";
 import { FakeCollection, USER_ROLES, currentWorld } from "./fake-world";
-import { deepClone, expandObject, getProperty, isPlainObject, mergeObject, randomID, setProperty, type Obj } from "./fake-utils";
+import { deepClone, diffObject, expandObject, isEmpty, isPlainObject, mergeObject, randomID, type Obj } from "./fake-utils";
+import { FakeActiveEffect, type AppliedChange } from "./fake-effects";
+import { isFakeV14 } from "./fake-generation";
 
-export const EFFECT_MODES = { CUSTOM: 0, MULTIPLY: 1, ADD: 2, DOWNGRADE: 3, UPGRADE: 4, OVERRIDE: 5 } as const;
-
-/** One change of an Active Effect. */
-export interface EffectChange {
-  key: string;
-  value: string;
-  mode: number;
-  priority?: number | null;
-}
+export { FakeActiveEffect };
 
 /**
  * Keeps `collection` in step with the sources in `sources` (same objects stay the same documents).
@@ -69,43 +65,6 @@ export function syncEmbedded(
 
 function documentClass(name: string): typeof FakeDocument {
   return currentWorld().config[name]!.documentClass as typeof FakeDocument;
-}
-
-export class FakeActiveEffect extends FakeDocument {
-  static override documentName = "ActiveEffect";
-  declare changes: EffectChange[];
-  declare disabled: boolean;
-  declare transfer: boolean;
-  declare statuses: Set<string>;
-
-  override _initialize(): void {
-    super._initialize();
-    const s = this._source;
-    this.changes = deepClone((s.changes as EffectChange[] | undefined) ?? []);
-    this.disabled = s.disabled === true;
-    this.transfer = s.transfer === true;
-    this.statuses = new Set((s.statuses as string[] | undefined) ?? []);
-  }
-
-  get active(): boolean {
-    return !this.disabled;
-  }
-
-  /** Applies one change to `doc` (numbers and booleans), returning `{ [key]: newValue }`. */
-  apply(doc: object, change: EffectChange): Obj {
-    const current = getProperty(doc, change.key);
-    const delta = typeof current === "boolean" ? change.value === "true" : typeof current === "number" ? Number(change.value) : change.value;
-    let value: unknown = delta;
-    if (typeof current === "number" && typeof delta === "number") {
-      if (change.mode === EFFECT_MODES.ADD) value = current + delta;
-      else if (change.mode === EFFECT_MODES.MULTIPLY) value = current * delta;
-      else if (change.mode === EFFECT_MODES.UPGRADE) value = Math.max(current, delta);
-      else if (change.mode === EFFECT_MODES.DOWNGRADE) value = Math.min(current, delta);
-    } else if (typeof current === "boolean" && change.mode === EFFECT_MODES.ADD) value = current || delta;
-    if (change.mode === EFFECT_MODES.CUSTOM) return {};
-    setProperty(doc as Obj, change.key, value);
-    return { [change.key]: value };
-  }
 }
 
 export class FakeItem extends FakeDocument {
@@ -208,20 +167,67 @@ export class FakeActor extends FakeDocument {
     }
   }
 
-  applyActiveEffects(): void {
+  /** Applies the changes of `phase` (v13: every change is `initial`). */
+  applyActiveEffects(phase = "initial"): void {
+    if (phase === "initial") {
+      this.overrides = {};
+      this.statuses = new Set();
+      this.appliedEffects = [];
+    }
     const overrides: Obj = {};
-    this.statuses = new Set();
-    this.appliedEffects = [];
-    const changes: (EffectChange & { effect: FakeActiveEffect; order: number })[] = [];
+    const changes: (AppliedChange & { effect: FakeActiveEffect })[] = [];
     for (const effect of this.allApplicableEffects()) {
       if (!effect.active) continue;
-      this.appliedEffects.push(effect);
-      for (const status of effect.statuses) this.statuses.add(status);
-      for (const change of effect.changes) changes.push({ ...change, effect, order: change.priority ?? change.mode * 10 });
+      if (phase === "initial") {
+        this.appliedEffects.push(effect);
+        for (const status of effect.statuses) this.statuses.add(status);
+      }
+      for (const change of effect.appliedChanges()) if (change.phase === phase) changes.push({ ...change, effect });
     }
-    changes.sort((a, b) => a.order - b.order);
+    changes.sort((a, b) => a.priority - b.priority);
     for (const change of changes) Object.assign(overrides, change.effect.apply(this, change));
-    this.overrides = expandObject(overrides);
+    this.overrides = mergeObject(this.overrides ?? {}, expandObject(overrides));
+  }
+
+  /** v14: the `final` phase runs after the derived data. */
+  override prepareData(): void {
+    super.prepareData();
+    if (isFakeV14()) this.applyActiveEffects("final");
+  }
+
+  /**
+   * `Document#updateEmbeddedDocuments("ActiveEffect", updates)`: ONE request for every effect
+   * (https://foundryvtt.com/api/v13/classes/foundry.abstract.Document.html#updateembeddeddocuments),
+   * each update validated and checked against the server's permissions; unchanged effects are
+   * left out; `updateActiveEffect` fires for each changed one.
+   */
+  async updateEmbeddedDocuments(name: string, updates: Obj[], operation: Obj = {}): Promise<FakeDocument[]> {
+    if (name !== "ActiveEffect") throw new Error(`the fake updates embedded ActiveEffect documents of an actor only (${name})`);
+    const planned = updates.map((update) => {
+      const doc = this.effects.get(update._id as string);
+      if (!doc) throw new Error(`fake: no ActiveEffect ${String(update._id)}`);
+      const changes = expandObject(deepClone(update));
+      delete changes._id;
+      const candidate = doc.candidateSource(changes);
+      return { doc, candidate, diff: diffObject(doc._source, candidate) };
+    });
+    const changed = planned.filter((p) => !isEmpty(p.diff));
+    if (!changed.length) return [];
+    for (const { doc } of changed) doc.assertPermission("update");
+    currentWorld().db.writes.push({ action: "update", documentName: name, ids: changed.map((p) => p.doc._id!), parentId: this._id, data: updates });
+    const sources = this._source.effects as Obj[];
+    for (const { doc, candidate } of changed) {
+      sources[sources.indexOf(doc._source)] = candidate;
+      doc._source = candidate;
+      doc._initialize();
+    }
+    // Core resets a parent whose descendants changed (its data prepared again from the source:
+    // `ClientDocumentMixin#_onUpdateDescendantDocuments`, https://foundryvtt.com/api/v13/classes/foundry.documents.Actor.html#_onupdatedescendantdocuments),
+    // so a change an effect no longer makes is gone.
+    this._initialize();
+    this.prepareData();
+    for (const { doc, diff } of changed) currentWorld().hooks.callAll("updateActiveEffect", doc, diff, operation, currentWorld().user.id);
+    return changed.map((p) => p.doc);
   }
 
   /**

@@ -235,7 +235,7 @@ export class FakeDocument {
   static createRole: number = USER_ROLES.PLAYER;
 
   /** Throws the server's refusal when the running client's user may not do `action`. */
-  protected assertPermission(action: "create" | "update" | "delete", data: Obj = {}): void {
+  assertPermission(action: "create" | "update" | "delete", data: Obj = {}): void {
     const user = currentWorld().user;
     if (this.canUserModify(user, action, data)) return;
     currentWorld().db.refused.push({ action, documentName: this.documentName, ids: [this._id ?? ""], userId: user.id });

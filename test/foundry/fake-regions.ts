@@ -11,8 +11,8 @@
  * - `foundry.data.regionBehaviors.RegionBehaviorType`, `foundry.applications.apps.DocumentSheetConfig`
  *   (per-type sheet registration) and core's `foundry.applications.sheets.RegionBehaviorConfig`.
  *
- * Generations: a fake is v13 (13.351) unless {@link setFakeGeneration} makes it v14 before any
- * scene is created; the v14 classes add Scene Levels (token `level`, region `levels`, Level
+ * Generations (fake-generation.ts): the scene, region and token classes follow the fake's
+ * generation, set before any scene is created; the v14 classes add Scene Levels (token `level`, region `levels`, Level
  * documents), `locatedInLevel`, and top-exclusive region elevation. Each behaviour below names its
  * public source; test/foundry/places-fake.test.ts holds one self-test per behaviour.
  *
@@ -29,13 +29,12 @@ import { TypeDataModel } from "./fake-model";
 import { FakeDocumentSheetV2 } from "./fake-apps";
 import { deepClone, diffObject, expandObject, isEmpty, type Obj } from "./fake-utils";
 import type { FakeFoundry } from "./fake";
+import { fakeGeneration, onGenerationChange } from "./fake-generation";
 
 const classOf = (name: string) => currentWorld().config[name]!.documentClass as typeof FakeDocument;
 
-/** The running generation, from `game.release` (as src/compat/generation.ts reads it). */
-export function fakeGeneration(): number {
-  return (globalThis as { game?: { release?: { generation?: number } } }).game?.release?.generation ?? 13;
-}
+// The generation (fake-generation.ts) is re-exported where the region tests have always found it.
+export { fakeGeneration, setFakeGeneration } from "./fake-generation";
 
 /* ------------------------------------------------------------------------------------------ */
 /*  Shapes                                                                                      */
@@ -504,18 +503,6 @@ export function installRegionsFake(fake: FakeFoundry): void {
   currentWorld().collections.Scene = scenes;
   Object.assign(fake.game, { scenes });
   useClasses(fake, false);
+  onGenerationChange((v14) => useClasses(fake, v14));
 }
 
-/**
- * Makes an installed fake a Foundry of `generation` (13 or 14): `game.release` of a stable build
- * of that generation (14.361, the first v14 build the manual checks accept), and the scene,
- * region and token classes of that generation. Call before creating scenes (e.g. in the `before`
- * callback of `loadWorld`).
- */
-export function setFakeGeneration(fake: FakeFoundry, generation: 13 | 14): void {
-  const release = generation === 14
-    ? { generation: 14, build: 361, channel: "Stable", version: "14.361" }
-    : { generation: 13, build: 351, channel: "Stable", version: "13.351" };
-  Object.assign(fake.game.release as Obj, release);
-  useClasses(fake, generation === 14);
-}

@@ -14,6 +14,7 @@ import { installAppsFake } from "./fake-apps";
 import { installCombatFake } from "./fake-combat";
 import { installRegionsFake } from "./fake-regions";
 import { installChatFake } from "./fake-chat";
+import { RELEASES, defaultGeneration, resetGenerationState, setFakeGeneration } from "./fake-generation";
 
 type HookFn = (...args: unknown[]) => unknown;
 
@@ -110,6 +111,8 @@ export interface FakeSettingConfig {
 export class FakeSettings {
   readonly settings = new Map<string, FakeSettingConfig & { namespace: string; key: string }>();
   private readonly values = new Map<string, unknown>();
+  /** Called before every read and write (the chat fake checks core's mode settings per generation). */
+  guard: (namespace: string, key: string) => void = () => {};
 
   register(namespace: string, key: string, config: FakeSettingConfig): void {
     const id = `${namespace}.${key}`;
@@ -118,6 +121,7 @@ export class FakeSettings {
   }
 
   get(namespace: string, key: string): unknown {
+    this.guard(namespace, key);
     const id = `${namespace}.${key}`;
     const config = this.settings.get(id);
     if (!config) throw new Error(`"${id}" is not a registered game setting`);
@@ -125,6 +129,7 @@ export class FakeSettings {
   }
 
   async set(namespace: string, key: string, value: unknown): Promise<unknown> {
+    this.guard(namespace, key);
     const id = `${namespace}.${key}`;
     const config = this.settings.get(id);
     if (!config) throw new Error(`"${id}" is not a registered game setting`);
@@ -179,18 +184,20 @@ export interface FakeFoundry {
 
 /**
  * Installs a fresh fake on `globalThis` (`Hooks`, `game`, `CONFIG`) and returns it: a new world,
- * as after a page reload (no document, write, notification, setting value, hook, open window or
+ * of the generation the environment asks for (fake-generation.ts), as after a page reload (no document, write, notification, setting value, hook, open window or
  * queued die of an earlier install survives). Call before importing the module under test; the
  * test world (world.ts) imports the entry once per test file and registers its hooks again on
  * each new fake.
  */
 export function installFoundryFake(translations: Record<string, unknown> = {}, lang = "fr"): FakeFoundry {
+  resetGenerationState();
   const hooks = new FakeHooks();
   const settings = new FakeSettings();
   // `game.release` (foundry.config.ReleaseData: generation, build…), set by core before any system
-  // code runs: https://foundryvtt.com/api/v13/classes/foundry.config.ReleaseData.html — the fake
-  // is a v13 stable build (13.351, the build draw-steel 0.11.1 and dnd5e 5.3 verify against).
-  const release = { generation: 13, build: 351, channel: "Stable", version: "13.351" };
+  // code runs: https://foundryvtt.com/api/v13/classes/foundry.config.ReleaseData.html — a v13
+  // stable build (13.351, the build draw-steel 0.11.1 and dnd5e 5.3 verify against) until the
+  // generation is set below (fake-generation.ts).
+  const release = { ...RELEASES[13] };
   const game = { settings, i18n: new FakeI18n(lang, translations), ready: false, release } as FakeFoundry["game"];
   const CONFIG: Record<string, unknown> = {
     Dice: { rolls: [] },
@@ -228,6 +235,7 @@ export function installFoundryFake(translations: Record<string, unknown> = {}, l
   installChatFake(fake);
   installRegionsFake(fake);
   installCombatFake(fake);
+  setFakeGeneration(fake, defaultGeneration());
   return fake;
 }
 

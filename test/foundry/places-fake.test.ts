@@ -31,9 +31,16 @@ async function fakeScene(fake: FakeFoundry, data: Obj): Promise<FakeScene> {
   return (await sceneClass(fake).create({ name: "Test", grid: { size: 100 }, ...data })) as FakeScene;
 }
 
+/** A fake that plays v13 whatever the pass (these are the v13 fake's self-tests). */
+function installV13Fake(): FakeFoundry {
+  const fake = installFoundryFake();
+  setFakeGeneration(fake, 13);
+  return fake;
+}
+
 describe("fake scenes and regions (v13)", () => {
   it("RegionDocument#testPoint: inside a rectangle, circle or polygon, within an inclusive elevation range", async () => {
-    const fake = installFoundryFake();
+    const fake = installV13Fake();
     const scene = await fakeScene(fake, {
       regions: [
         { _id: "r", shapes: rect(0, 0), elevation: { bottom: 0, top: 10 } },
@@ -51,7 +58,7 @@ describe("fake scenes and regions (v13)", () => {
   });
 
   it("TokenDocument#getCenterPoint: the centre in pixels (size × grid size), with elevation; data overrides", async () => {
-    const fake = installFoundryFake();
+    const fake = installV13Fake();
     const scene = await fakeScene(fake, { grid: { size: 50 }, tokens: [{ _id: "t", x: 100, y: 0, width: 2, height: 1, elevation: 3 }] });
     const token = scene.tokens.get("t") as FakeToken;
     expect(token.getCenterPoint()).toEqual({ x: 150, y: 25, elevation: 3 });
@@ -59,7 +66,7 @@ describe("fake scenes and regions (v13)", () => {
   });
 
   it("TokenDocument#testInsideRegion and RegionDocument#tokens decide by the centre on v13", async () => {
-    const fake = installFoundryFake();
+    const fake = installV13Fake();
     const scene = await fakeScene(fake, {
       regions: [{ _id: "a", shapes: rect(0, 0) }, { _id: "b", shapes: rect(200, 0) }],
       tokens: [{ _id: "big", x: 150, y: 0, width: 2, height: 2 }],
@@ -73,7 +80,7 @@ describe("fake scenes and regions (v13)", () => {
   });
 
   it("RegionBehaviorType: the system of a behaviour, with behavior, region and scene", async () => {
-    const fake = installFoundryFake();
+    const fake = installV13Fake();
     fake.CONFIG.RegionBehavior = { ...(fake.CONFIG.RegionBehavior as Obj), dataModels: { ...((fake.CONFIG.RegionBehavior as Obj).dataModels as Obj), "test.kind": class extends FakeRegionBehaviorType {} } };
     const scene = await fakeScene(fake, { regions: [{ _id: "r", behaviors: [{ _id: "b", type: "test.kind", system: {} }] }] });
     const region = scene.regions.get("r") as FakeRegion;
@@ -84,7 +91,7 @@ describe("fake scenes and regions (v13)", () => {
   });
 
   it("core behaviour types by generation: teleportToken on v13; changeLevel and defineSurface only on v14", async () => {
-    const v13 = installFoundryFake();
+    const v13 = installV13Fake();
     const scene = await fakeScene(v13, { regions: [behaviourRegion("tp", "teleportToken", rect(0, 0))] });
     expect((scene.regions.get("tp") as FakeRegion).behaviors.contents.map((b) => b.type)).toEqual(["teleportToken"]);
     // As core: an invalid creation shows an error notification and resolves undefined.
@@ -97,7 +104,7 @@ describe("fake scenes and regions (v13)", () => {
   });
 
   it("DocumentSheetConfig: a sheet registered for some types replaces core's for them only; a document keeps one sheet", async () => {
-    const fake = installFoundryFake();
+    const fake = installV13Fake();
     const config = (fake.foundry.applications as unknown as { apps: { DocumentSheetConfig: FakeDocumentSheetConfig } }).apps.DocumentSheetConfig;
     class Mine extends FakeDocumentSheetV2 {}
     config.unregisterSheet(FakeRegionBehavior, "core", FakeRegionBehaviorConfig, { types: ["teleportToken"] });
@@ -112,7 +119,7 @@ describe("fake scenes and regions (v13)", () => {
   });
 
   it("Scene#updateEmbeddedDocuments: one request for many regions and their behaviours; all validated first; hooks per document", async () => {
-    const fake = installFoundryFake();
+    const fake = installV13Fake();
     const data = dataFake(fake);
     Object.assign((fake.CONFIG.RegionBehavior as { dataModels: Obj }).dataModels, { "test.place": PlaceLike });
     const scene = await fakeScene(fake, {
@@ -141,7 +148,7 @@ describe("fake scenes and regions (v13)", () => {
   });
 
   it("deleting a behaviour or a region fires deleteRegionBehavior / deleteRegion", async () => {
-    const fake = installFoundryFake();
+    const fake = installV13Fake();
     const scene = await fakeScene(fake, { regions: [behaviourRegion("tp", "teleportToken", rect(0, 0)), { _id: "x" }] });
     const fired: string[] = [];
     for (const hook of ["deleteRegionBehavior", "deleteRegion"]) fake.hooks.on(hook, () => fired.push(hook));
@@ -186,7 +193,7 @@ describe("fake scenes and regions (v14)", () => {
   });
 
   it("v13 has no levels: no token level, no region levels, no Level documents", async () => {
-    const fake = installFoundryFake();
+    const fake = installV13Fake();
     const scene = await fakeScene(fake, { regions: [{ _id: "r", levels: ["a"] }], tokens: [{ _id: "t", level: "a" }] });
     const region = scene.regions.get("r") as unknown as Obj;
     expect([region.levels, region.locatedInLevel, (scene.tokens.get("t") as unknown as Obj).level]).toEqual([undefined, undefined, undefined]);

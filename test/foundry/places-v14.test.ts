@@ -132,7 +132,7 @@ describe("compat: levels", () => {
 
 describe("compat: levels on v13", () => {
   it("a v13 token has no level and every region shares it", async () => {
-    const v13 = await loadWorld();
+    const v13 = await loadWorld("fr", (fake) => setFakeGeneration(fake, 13));
     const Scene = v13.fake.CONFIG.Scene as { documentClass: { create(data: object): Promise<unknown> } };
     const old = (await Scene.documentClass.create({ name: "Ancien", tokens: [{ _id: "tok", level: "ground" }] })) as FakeScene;
     const regions = await import("../../src/compat/regions");

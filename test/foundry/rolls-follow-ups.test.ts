@@ -8,6 +8,7 @@ import { textOf } from "../templates/harness";
 import type { TacticaActor } from "../../src/documents/actor";
 import type { TacticaChatMessage } from "../../src/documents/chat-message";
 import type { TacticaCombat } from "../../src/combat/combat";
+import { changesData } from "../../src/compat/effects";
 
 // RULES §6.4 hit follow-ups (Etourdissante, Tectonique), §7.2 Différé declared and resolved, the
 // timeline cost of cards spending AC (§7.1), D-13 unmaintained powers, §5 fear once per
@@ -284,7 +285,7 @@ describe("timeline costs, maintenance, fear, panic", () => {
 describe("weapon FOR pressure", () => {
   it("folds the weapon's own UPGRADE effects into its FOR (highest wins) and shows it on the card", async () => {
     const weapon = kara.items.get("stunner00000001")!;
-    const upgrade = (value: number) => ({ name: `+${value}`, changes: [{ key: "system.pressure", mode: 4, value: String(value) }] });
+    const upgrade = (value: number) => ({ name: `+${value}`, ...changesData([{ key: "system.pressure", type: "upgrade", value }]) });
     await weapon.createEmbeddedDocuments("ActiveEffect", [upgrade(2), upgrade(1)] as never);
     expect(systemAs<{ strengthTotal: number }>(kara.items.get("stunner00000001")).strengthTotal).toBe(4);
     queueDiceFaces([3, 3]);

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { chatWorld, type ChatWorld } from "./chat-helpers";
 import { evaluations, postedMessages, queueDiceFaces } from "./fake-dice";
+import { setFakeGeneration, takeGenerationRecord } from "./fake-generation";
 
 // The message-mode seam (src/compat/message-mode.ts; v14 review row 3): the user's mode read per
 // generation — v13 `core.rollMode` and `toMessage({ rollMode })`, v14 `core.messageMode` and
@@ -11,7 +12,7 @@ import { evaluations, postedMessages, queueDiceFaces } from "./fake-dice";
 let w: ChatWorld;
 let modes: typeof import("../../src/compat/message-mode");
 
-const setGeneration = (generation: number) => ((w.fake.game.release as { generation: number }).generation = generation);
+const setGeneration = (generation: 13 | 14) => setFakeGeneration(w.fake, generation);
 
 beforeEach(async () => {
   w = await chatWorld();
@@ -26,32 +27,47 @@ describe("message modes", () => {
   });
 
   it("writes the running generation's key and option", () => {
+    setGeneration(13);
     expect([modes.modeKey("blind"), modes.messageModeOption("gm")]).toEqual(["blindroll", { rollMode: "gmroll" }]);
     setGeneration(14);
     expect([modes.modeKey("blind"), modes.messageModeOption("gm")]).toEqual(["blind", { messageMode: "gm" }]);
   });
 
-  it("reads the user's mode from core.rollMode on v13 and core.messageMode on v14", async () => {
+  it("reads the user's mode from core.rollMode on v13 and core.messageMode on v14 (never the deprecated setting)", async () => {
+    setGeneration(13);
     await w.fake.settings.set("core", "rollMode", "blindroll");
-    await w.fake.settings.set("core", "messageMode", "ic");
     expect(modes.currentMessageMode()).toBe("blind");
     setGeneration(14);
+    // The v13 setting still holds "blindroll": v14 reads its own, here v14's in-character mode.
+    await w.fake.settings.set("core", "messageMode", "ic");
     expect(modes.currentMessageMode()).toBe("public");
     await w.fake.settings.set("core", "messageMode", "self");
     expect(modes.currentMessageMode()).toBe("self");
   });
 
   it("offers the running generation's modes to a picker (v14's ic left out)", () => {
+    setGeneration(13);
     expect(modes.modeChoices().map((c) => c.key)).toEqual(["publicroll", "gmroll", "blindroll", "selfroll"]);
     setGeneration(14);
     expect(modes.modeChoices().map((c) => [c.key, c.mode])).toEqual([["public", "public"], ["gm", "gm"], ["blind", "blind"], ["self", "self"]]);
+  });
+
+  it("the v14 fake records each deprecated name and the v13 fake each v14-only one (self-test of the record)", async () => {
+    setGeneration(14);
+    await w.fake.settings.set("core", "rollMode", "gmroll");
+    void (w.fake.CONFIG as { Dice: { rollModes: unknown } }).Dice.rollModes;
+    expect(takeGenerationRecord()).toEqual(["v14 deprecation: setting core.rollMode (v14: core.messageMode)", "v14 deprecation: CONFIG.Dice.rollModes (v14: CONFIG.ChatMessage.modes)"]);
+    setGeneration(13);
+    expect((w.fake.CONFIG as { ChatMessage: { modes?: unknown } }).ChatMessage.modes).toBeUndefined();
+    expect(() => w.fake.settings.get("core", "messageMode")).toThrow(/not a registered game setting/);
+    expect(takeGenerationRecord()).toEqual([]);
   });
 });
 
 describe("rolls posted in the user's mode", () => {
   const kara = () => w.createActor({ name: "Kara", type: "character", ownership: { default: 0, "player-1": 3 }, system: { aptitudes: { vivacite: { value: 2 } } } });
 
-  it.each([13, 14])("v%i: the user's blind mode hides the card and its dice are never fulfilled interactively", async (generation) => {
+  it.each([13, 14] as const)("v%i: the user's blind mode hides the card and its dice are never fulfilled interactively", async (generation) => {
     const actor = await kara();
     setGeneration(generation);
     await w.fake.settings.set("core", generation === 14 ? "messageMode" : "rollMode", generation === 14 ? "blind" : "blindroll");

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { answerDialog, clickAction, dragStart, elementsOf, nextDialog, FakeElement, type FakeActorSheetV2, type FakeApplicationV2 } from "./fake-apps";
-import { setFakeGeneration } from "./fake-regions";
+import { setFakeGeneration } from "./fake-generation";
 import { loadSheetWorld, sampleCharacter, sampleItem, sampleUnit } from "../templates/sheet-samples";
 import { textOf } from "../templates/harness";
 import { sourceOf } from "./world";
@@ -442,31 +442,38 @@ describe("permissions on the sheet (review S3, S4, S5)", () => {
     const w = await loadSheetWorld();
     const actor = await sampleCharacter(w);
     const seen: string[] = [];
+    const v14 = (w.fake.game.release as { generation: number }).generation >= 14;
     w.fake.hooks.on("getTacticaActorSheetContextOptions", (_app: unknown, entries: unknown) => {
       seen.push("tactica");
-      (entries as object[]).push({ name: "MODULE.Extra", icon: "", condition: () => true, callback: () => undefined });
+      // A module adds an entry in the running generation's shape.
+      const extra = v14
+        ? { label: "MODULE.Extra", icon: "", visible: () => true, onClick: () => undefined }
+        : { name: "MODULE.Extra", icon: "", condition: () => true, callback: () => undefined };
+      (entries as object[]).push(extra);
     });
     w.fake.hooks.on("getApplicationV2ContextOptions", () => seen.push("core"));
     const sheet = asSheet(new w.sheets.CharacterSheet({ document: actor }));
     await sheet.render({ force: true });
     await sheet.render({ force: true });
-    const menus = (w.fake as unknown as { contextMenus: { container: unknown; selector: string; items: V13Entry[]; options: { jQuery: boolean; fixed: boolean } }[] }).contextMenus;
-    // Built once (first render), on the sheet's element, in v13's entry shape.
+    const menus = (w.fake as unknown as { contextMenus: { container: unknown; selector: string; items: MenuEntry[]; options: { jQuery: boolean; fixed: boolean } }[] }).contextMenus;
+    // Built once (first render), on the sheet's element, in the running generation's entry shape.
     expect(menus).toHaveLength(1);
     expect(menus[0]).toMatchObject({ container: sheet.element, selector: "[data-item-id].item", options: { jQuery: false, fixed: true } });
-    expect(menus[0]!.items.map((e) => e.name)).toEqual(["TACTICA.Sheet.Menu.edit", "TACTICA.Sheet.Menu.equip", "TACTICA.Sheet.Menu.delete", "MODULE.Extra"]);
-    expect(menus[0]!.items[0]!.icon).toBe('<i class="fa-solid fa-pen-to-square" aria-hidden="true"></i>');
+    const entries = menus[0]!.items.map(readEntry);
+    expect(entries.map((e) => e.label)).toEqual(["TACTICA.Sheet.Menu.edit", "TACTICA.Sheet.Menu.equip", "TACTICA.Sheet.Menu.delete", "MODULE.Extra"]);
+    expect(menus[0]!.items.every((e) => "label" in e === v14)).toBe(true);
+    expect(entries[0]!.icon).toBe(v14 ? "fa-solid fa-pen-to-square" : '<i class="fa-solid fa-pen-to-square" aria-hidden="true"></i>');
     expect(seen).toEqual(["tactica", "core"]);
-    const [edit, equip, del] = menus[0]!.items;
+    const [edit, equip, del] = entries;
     const armour = actor.items.find((i) => i.type === "armor")!;
     const power = actor.items.find((i) => i.type === "power")!;
     const li = (id: string) => ({ dataset: { itemId: id } }) as unknown as HTMLElement;
-    expect([equip!.condition(li(power.id!)), equip!.condition(li(armour.id!)), del!.condition(li(armour.id!))]).toEqual([false, true, true]);
-    await equip!.callback(li(armour.id!));
+    expect([equip!.visible(li(power.id!)), equip!.visible(li(armour.id!)), del!.visible(li(armour.id!))]).toEqual([false, true, true]);
+    await equip!.run(li(armour.id!));
     expect((armour.system as unknown as { equipped: boolean }).equipped).toBe(false);
     // The GM owns it, but the sheet is not editable (a locked compendium): no equip, no delete.
     Object.defineProperty(sheet, "isEditable", { value: false });
-    expect([edit!.condition(li(armour.id!)), equip!.condition(li(armour.id!)), del!.condition(li(armour.id!))]).toEqual([true, false, false]);
+    expect([edit!.visible(li(armour.id!)), equip!.visible(li(armour.id!)), del!.visible(li(armour.id!))]).toEqual([true, false, false]);
   });
 });
 
@@ -656,7 +663,7 @@ describe("child windows and accessibility (issue 14, review A1)", () => {
   });
 
   it("v13: the same windows open in the main window", async () => {
-    const w = await loadSheetWorld();
+    const w = await loadSheetWorld("fr", (fake) => setFakeGeneration(fake, 13));
     const actor = await sampleCharacter(w);
     const sword = actor.items.find((i) => i.name === "Épée tronçonneuse")!;
     const sheet = asSheet(new w.sheets.CharacterSheet({ document: actor }));
@@ -668,12 +675,16 @@ describe("child windows and accessibility (issue 14, review A1)", () => {
   });
 });
 
-/** A v13 context-menu entry, as the fake's ContextMenu received it. */
-interface V13Entry {
-  name: string;
-  icon: string;
-  condition(li: HTMLElement): boolean;
-  callback(li: HTMLElement): unknown;
+/** A context-menu entry as the fake's ContextMenu received it: v13's shape or v14's. */
+type MenuEntry =
+  | { name: string; icon: string; condition(li: HTMLElement): boolean; callback(li: HTMLElement): unknown }
+  | { label: string; icon: string; visible(target: HTMLElement): boolean; onClick(event: Event | null, target: HTMLElement): unknown };
+
+/** An entry read in either shape: its label, its icon, whether it shows for `li`, and its action. */
+function readEntry(entry: MenuEntry) {
+  return "name" in entry
+    ? { label: entry.name, icon: entry.icon, visible: (li: HTMLElement) => entry.condition(li), run: (li: HTMLElement) => entry.callback(li) }
+    : { label: entry.label, icon: entry.icon, visible: (li: HTMLElement) => entry.visible(li), run: (li: HTMLElement) => entry.onClick(null, li) };
 }
 
 /** Renders every tab of an actor sheet once (each part is rendered whatever tab is active). */

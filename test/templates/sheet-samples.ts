@@ -9,6 +9,7 @@ import { loadWorld, type LoadedWorld } from "../foundry/world";
 import { createTemplateHarness, installTemplateHarness, type TemplateHarness } from "./harness";
 import type { TacticaActor } from "../../src/documents/actor";
 import type { TacticaItem } from "../../src/documents/item";
+import { changesData } from "../../src/compat/effects";
 
 type Obj = Record<string, unknown>;
 
@@ -69,7 +70,8 @@ export async function sampleCharacter(world: LoadedWorld, type: "character" | "n
       biography: "<p>Vétérane du <strong>siège d'Ostrava</strong>.</p>",
     },
     items,
-    effects: [{ name: "Pression (MOU)", img: SAMPLE_IMG, changes: [{ key: "system.profile.mou.pressure", value: "3", mode: 4 }] }],
+    // In the running generation's shape (src/compat/effects.ts): the fake plays v13 or v14.
+    effects: [{ name: "Pression (MOU)", img: SAMPLE_IMG, ...changesData([{ key: "system.profile.mou.pressure", type: "upgrade", value: 3 }]) }],
   });
   const shield = actor.items.find((i) => i.name === "Bouclier");
   if (shield) await actor.update({ system: { psyker: { maintained: [{ powerId: shield.id, sinceRound: 1 }] } } } as never);

@@ -17,11 +17,11 @@ import type { TacticaActor } from "../../documents/actor";
 import type { TacticaChatMessage } from "../../documents/chat-message";
 import { lastPricedCard } from "../../chat/card-cost";
 import { moveAction } from "../../actions/move";
-import { besideOptions } from "../../compat/detached";
+import { detachedOptions } from "../../compat/windows";
 
 /** `DialogV2.prompt` options that render it in `opener`'s detached window (v14), or none. */
 function renderBeside(opener: unknown): { renderOptions?: object } {
-  const options = besideOptions(opener);
+  const options = detachedOptions(opener);
   return options.window ? { renderOptions: options } : {};
 }
 

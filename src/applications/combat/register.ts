@@ -7,7 +7,7 @@
  * Called by `registerCombat()`.
  */
 import { setDurationPrompt, TacticaCombat } from "../../combat/combat";
-import { createElementIn, elementOf, type ElementLike } from "../../compat/dom";
+import { createElementIn, elementOf, type ElementLike } from "../../compat/windows";
 import { END_ACTION_TEMPLATE, promptDuration } from "./end-action";
 import { openTimelineTracker, refreshTimelineTracker, TRACKER_TEMPLATE } from "./tracker";
 import { PLACE_CONFIG_TEMPLATE } from "../../places/region-config";

@@ -16,7 +16,7 @@ import { readCombatView } from "./combat-view";
 import { HandlebarsAppBase, type AppAction } from "./foundry-app";
 import { trackerContext } from "./tracker-context";
 import { promptDuration } from "./end-action";
-import { besideOptions } from "../../compat/detached";
+import { detachedOptions } from "../../compat/windows";
 import type { TacticaActor } from "../../documents/actor";
 
 /** The tracker's template. */
@@ -143,7 +143,7 @@ let tracker: TimelineTracker | null = null;
  */
 export function openTimelineTracker(opener?: unknown): Promise<unknown> {
   tracker ??= new TimelineTracker();
-  return tracker.render({ force: true, ...besideOptions(opener) });
+  return tracker.render({ force: true, ...detachedOptions(opener) });
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   type SchemaData,
 } from "../fields";
 import { ArmorModel } from "../item/armor";
+import { changesOf } from "../../compat/effects";
 import { ForceFieldModel } from "../item/force-field";
 
 /** The profile as stored (printed values, pressure, PV). */
@@ -36,24 +37,16 @@ export type MoraleDerived = SchemaData<ReturnType<typeof moraleField>> & { state
 /** The pressure bonus in effect on each characteristic (RULES §2, D-6). */
 export type PressureBonuses = Record<PressureProfileKey, number>;
 
-/** An effect change as the actor's applied effects carry it. */
-interface EffectChange {
-  key: string;
-  value: unknown;
-}
-
 /**
  * RULES §2 (D-6): the bonus in effect per characteristic — the highest of the active pressure
- * effects (their changes on `system.profile.<key>.pressure`) and the stored value after effects.
+ * effects (their changes on `system.profile.<key>.pressure`, read in either generation's shape:
+ * src/compat/effects.ts) and the stored value after effects.
  */
-export function pressureInEffect(
-  profile: ProfileSource,
-  effects: Iterable<{ changes: readonly EffectChange[] }> = [],
-): PressureBonuses {
+export function pressureInEffect(profile: ProfileSource, effects: Iterable<unknown> = []): PressureBonuses {
   const bonuses: Record<string, number[]> = {};
   for (const key of PRESSURE_PROFILE_KEYS) bonuses[key] = [profile[key].pressure];
   for (const effect of effects) {
-    for (const change of effect.changes) {
+    for (const change of changesOf(effect)) {
       const match = /^system\.profile\.(\w+)\.pressure$/.exec(change.key);
       const value = Number(change.value);
       if (match && bonuses[match[1]!] && Number.isInteger(value) && value >= 0) bonuses[match[1]!]!.push(value);

@@ -19,23 +19,25 @@ import {
   localizationPrefixes,
 } from "../fields";
 import { AttributeItemModel } from "./base";
+import { changesOf } from "../../compat/effects";
 
-/** An item's effect as read here. */
+/** An item's effect as read here (`active`: not disabled nor suppressed, e.g. expired on v14). */
 interface OwnEffect {
   disabled?: boolean;
-  changes?: readonly { key: string; value: unknown }[];
+  active?: boolean;
 }
 
 /**
- * RULES §2: the pressure bonuses of the weapon's OWN effects (`system.pressure`). Core v13 applies
- * an item's effects to its actor, never to the item itself, so the weapon folds them in here.
+ * RULES §2: the pressure bonuses of the weapon's OWN effects (`system.pressure`). Core (v13 and
+ * v14) applies an item's effects to its actor, never to the item itself (foundryvtt#10624), so the
+ * weapon folds them in here, reading either generation's shape (src/compat/effects.ts).
  */
 export function ownPressureBonuses(item: unknown): number[] {
   const effects = (item as { effects?: Iterable<OwnEffect> } | null)?.effects ?? [];
   const bonuses: number[] = [];
   for (const effect of effects) {
-    if (effect.disabled) continue;
-    for (const change of effect.changes ?? []) {
+    if (effect.disabled || effect.active === false) continue;
+    for (const change of changesOf(effect)) {
       const value = Number(change.value);
       if (change.key === "system.pressure" && Number.isInteger(value) && value >= 0) bonuses.push(value);
     }

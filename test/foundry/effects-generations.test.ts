@@ -1,0 +1,241 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { queueDiceFaces } from "./fake-dice";
+import { chatWorld, type ChatWorld } from "./chat-helpers";
+import { setFakeGeneration, takeGenerationRecord } from "./fake-generation";
+import { FakeActiveEffect, type FakeEffectRegistry } from "./fake-effects";
+import { systemAs } from "./world";
+import { loadLang } from "../helpers/lang";
+import { changesData, changesOf } from "../../src/compat/effects";
+import { PRESSURE_EXPIRY_EVENTS } from "../../src/pressure-windows";
+import { STATUS_CHANGES } from "../../src/status-effects";
+import type { TacticaActor } from "../../src/documents/actor";
+
+// Active Effects on both generations (issue 14, review v14 rows 5–6; src/compat/effects.ts): the
+// changes written in the running generation's shape and read in both; on v14, the pressure
+// windows expire through core's expiry events and registry, and on v13 (and for what v14 does not
+// track) their effects are deleted. Every test also runs under the suite-wide check that no v14
+// deprecation and no v14-only data on v13 was recorded (test/setup/globals.ts).
+
+type Profile = { profile: Record<string, { total: number }> };
+type EffectDoc = { id: string; active: boolean; duration: Record<string, unknown>; _source: Record<string, unknown>; flags: Record<string, unknown> };
+let w: ChatWorld;
+
+const effectsOf = (actor: { effects: Iterable<unknown> }) => [...actor.effects] as EffectDoc[];
+const registry = () => (FakeActiveEffect as unknown as { registry: FakeEffectRegistry }).registry;
+
+async function trooper(target: string, printed: number, owner = "player-1"): Promise<TacticaActor> {
+  return w.createActor({
+    name: "Brann",
+    type: "character",
+    ownership: { default: 0, [owner]: 3 },
+    system: { profile: { [target]: { value: printed }, co: { value: 5 }, ac: { value: 4 } } },
+    items: [{ _id: "gear000000000001", name: "Soupape", type: "gear", system: { linked: true, equipped: true, pressureTarget: target } }],
+  });
+}
+
+describe.each([13, 14] as const)("effect changes on v%i", (generation) => {
+  beforeEach(async () => {
+    w = await chatWorld();
+    setFakeGeneration(w.fake, generation);
+  });
+
+  it("writes the running generation's shape and reads it back", () => {
+    const data = changesData([{ key: "system.profile.att.value", type: "add", value: -1 }, { key: "system.pressure", type: "upgrade", value: 2, priority: 45 }]);
+    expect(data).toEqual(
+      generation === 14
+        ? { system: { changes: [{ key: "system.profile.att.value", type: "add", value: -1, phase: "initial" }, { key: "system.pressure", type: "upgrade", value: 2, phase: "initial", priority: 45 }] } }
+        : { changes: [{ key: "system.profile.att.value", mode: 2, value: "-1" }, { key: "system.pressure", mode: 4, value: "2", priority: 45 }] },
+    );
+    expect(changesOf(data).map((c) => [c.key, c.type])).toEqual([["system.profile.att.value", "add"], ["system.pressure", "upgrade"]]);
+  });
+
+  it("a pressure bonus is an UPGRADE effect in that shape, read through the seam (the highest wins, D-6)", async () => {
+    const actor = await trooper("att", 3);
+    queueDiceFaces([5, 3]);
+    await actor.rollPressure("gear000000000001", { fastForward: true });
+    await actor.rollPressure("gear000000000001", { fastForward: true });
+    const [first] = effectsOf(actor);
+    if (generation === 14) {
+      expect(first!._source).toMatchObject({ system: { changes: [{ key: "system.profile.att.pressure", type: "upgrade", value: 3, phase: "initial" }] }, showIcon: 2 });
+      expect(first!._source).not.toHaveProperty("changes");
+    } else {
+      expect(first!._source).toMatchObject({ changes: [{ key: "system.profile.att.pressure", mode: 4, value: "3" }] });
+      for (const key of ["system", "showIcon", "start"]) expect(first!._source).not.toHaveProperty(key);
+    }
+    expect(changesOf(first).map((c) => [c.type, Number(c.value)])).toEqual([["upgrade", 3]]);
+    expect(systemAs<Profile>(actor).profile.att!.total).toBe(6);
+  });
+
+  it("a status with changes applies them while it is on (status configs are effect data)", async () => {
+    STATUS_CHANGES.stunned = [{ key: "system.profile.att.value", type: "add", value: -1 }];
+    try {
+      w = await chatWorld();
+      setFakeGeneration(w.fake, generation);
+      // The list is built on init, in the generation of that moment: build it again for this one.
+      const { curatedStatusEffects } = await import("../../src/status-effects");
+      w.fake.CONFIG.statusEffects = curatedStatusEffects([]) as never;
+      w.data.setUser("gm-1");
+      const actor = await trooper("att", 4);
+      await actor.setCondition("stunned", true);
+      expect(systemAs<{ profile: Record<string, { value: number }> }>(actor).profile.att!.value).toBe(3);
+      const [effect] = effectsOf(actor);
+      expect(changesOf(effect).map((c) => [c.key, c.type, Number(c.value)])).toEqual([["system.profile.att.value", "add", -1]]);
+      await actor.setCondition("stunned", false);
+      expect(systemAs<{ profile: Record<string, { value: number }> }>(actor).profile.att!.value).toBe(4);
+    } finally {
+      delete STATUS_CHANGES.stunned;
+    }
+  });
+});
+
+describe("pressure windows on v14: core's expiry events", () => {
+  beforeEach(async () => {
+    w = await chatWorld();
+    setFakeGeneration(w.fake, 14);
+    // The events are registered on init, which ran as the pass's generation: register them again.
+    const { registerExpiryEvents } = await import("../../src/compat/effects");
+    registerExpiryEvents(Object.fromEntries(Object.values(PRESSURE_EXPIRY_EVENTS).map((id) => [id, id])));
+  });
+
+  afterEach(() => {
+    (w.fake.CONFIG.ActiveEffect as { expiryAction?: unknown }).expiryAction = "update";
+  });
+
+  it("registers Tactica's expiry events, labelled in both languages", async () => {
+    const v14 = await chatWorld();
+    setFakeGeneration(v14.fake, 14);
+    const { registerPressureWindows } = await import("../../src/pressure-windows");
+    registerPressureWindows();
+    const events = (v14.fake.CONFIG.ActiveEffect as { expiryEvents: Record<string, string> }).expiryEvents;
+    expect(Object.keys(events).sort()).toEqual(["tactica.activationEnd", "tactica.nextAttRoll", "tactica.nextDefRoll", "tactica.nextIniRoll", "tactica.turnEnd"]);
+    for (const lang of ["fr", "en"] as const) {
+      const strings = loadLang(lang) as Record<string, unknown>;
+      for (const key of Object.values(events)) {
+        const value = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], strings);
+        expect(typeof value, `${lang} ${key}`).toBe("string");
+      }
+    }
+  });
+
+  it("an actor's bonus waits for its event with a run-out duration, started on creation; a weapon's has none", async () => {
+    const actor = await trooper("def", 3);
+    queueDiceFaces([4]);
+    await actor.rollPressure("gear000000000001", { fastForward: true });
+    const [effect] = effectsOf(actor);
+    expect(effect!.duration).toMatchObject({ value: 0, expiry: "tactica.nextDefRoll", expired: false });
+    expect(effect!._source.start).toMatchObject({ time: 0 });
+    const { pressureEffectData } = await import("../../src/pressure-windows");
+    const weapon = pressureEffectData({ target: "meleeStrength", bonus: 2, itemId: "i", itemUuid: "Item.i", name: "x", img: null });
+    expect(weapon).not.toHaveProperty("duration");
+    expect(weapon).not.toHaveProperty("showIcon");
+  });
+
+  it("the roller's next ATT roll expires the ATT bonus only, through the registry, then by the owner's client: one write", async () => {
+    const actor = await trooper("att", 3);
+    queueDiceFaces([5]);
+    await actor.rollPressure("gear000000000001", { fastForward: true });
+    const def = (await import("../../src/pressure-windows")).pressureEffectData({ target: "def", bonus: 2, itemId: "gear000000000001", itemUuid: "x", name: "DEF", img: null });
+    await actor.createEmbeddedDocuments("ActiveEffect", [def as never]);
+    queueDiceFaces([4]);
+    const writes = await w.writesDuring(() => actor.rollProfile("att", { fastForward: true }));
+    // The player's client: core's registry acts on the active GM only; the owner writes the same action.
+    expect(registry().refreshed.at(-1)).toEqual({ event: "tactica.nextAttRoll", actors: 1, userId: "player-1" });
+    const effectWrites = writes.filter((x) => x.documentName === "ActiveEffect");
+    expect(effectWrites).toHaveLength(1);
+    expect(effectWrites[0]).toMatchObject({ action: "update", data: [{ "duration.expired": true }] });
+    const [att, defEffect] = effectsOf(actor);
+    expect([att!.duration.expired, att!.active, defEffect!.active]).toEqual([true, false, true]);
+    expect(systemAs<Profile>(actor).profile.att!.total).toBe(3);
+    // The DEF bonus still applies (printed DEF + 2).
+    const defence = systemAs<{ profile: Record<string, { value: number; total: number }> }>(actor).profile.def!;
+    expect(defence.total - defence.value).toBe(2);
+  });
+
+  it("on the active GM, core's registry expires the effect itself: Tactica writes nothing more", async () => {
+    const actor = await trooper("peur", 2, "gm-1");
+    queueDiceFaces([6]);
+    w.data.setUser("gm-1");
+    await actor.rollPressure("gear000000000001", { fastForward: true });
+    const { closePressureWindow } = await import("../../src/pressure-windows");
+    const writes = await w.writesDuring(async () => expect(await closePressureWindow(actor, "turn")).toBe(0));
+    expect(writes.map((x) => [x.documentName, x.action])).toEqual([["ActiveEffect", "update"]]);
+    expect(registry().refreshed.at(-1)).toMatchObject({ event: "tactica.turnEnd", userId: "gm-1" });
+    expect(effectsOf(actor)[0]!.active).toBe(false);
+  });
+
+  it("follows the world's expiry action: delete, or — when the world asks for none — still ends the rules window", async () => {
+    const actor = await trooper("mou", 4);
+    queueDiceFaces([3, 3]);
+    await actor.rollPressure("gear000000000001", { fastForward: true });
+    const { closePressureWindow } = await import("../../src/pressure-windows");
+    const config = w.fake.CONFIG.ActiveEffect as { expiryAction?: unknown };
+    config.expiryAction = "delete";
+    expect(await closePressureWindow(actor, "activation")).toBe(1);
+    expect(actor.effects.size).toBe(0);
+    await actor.rollPressure("gear000000000001", { fastForward: true });
+    config.expiryAction = null;
+    expect(await closePressureWindow(actor, "activation")).toBe(1);
+    expect(effectsOf(actor).map((e) => e.active)).toEqual([false]);
+  });
+
+  it("an effect made before the world moved to v14 (no expiry) and a weapon's are deleted", async () => {
+    const actor = await trooper("ini", 3);
+    const legacy = { name: "Ancien", changes: [{ key: "system.profile.ini.pressure", mode: 4, value: "2" }], flags: { tactica: { pressure: { target: "ini", window: "nextRoll", itemId: "x" } } } };
+    // Stored v13 data, migrated by core on load (no deprecation: nothing called the old API).
+    const source = (actor as unknown as { _source: { effects: object[] } })._source;
+    const { FakeActiveEffect: Effect } = await import("./fake-effects");
+    source.effects.push(Effect.migrateData(structuredClone(legacy) as never));
+    (actor as unknown as { _initialize(): void; prepareData(): void })._initialize();
+    (actor as unknown as { prepareData(): void }).prepareData();
+    expect(changesOf(effectsOf(actor)[0]).map((c) => [c.type, c.value])).toEqual([["upgrade", 2]]);
+    const { closePressureWindow } = await import("../../src/pressure-windows");
+    const writes = await w.writesDuring(async () => expect(await closePressureWindow(actor, "nextRoll", { target: "ini" })).toBe(1));
+    expect(writes.map((x) => x.action)).toEqual(["delete"]);
+    expect(actor.effects.size).toBe(0);
+    expect(takeGenerationRecord()).toEqual([]);
+  });
+
+  it("the v14 fake records the v13 shapes it still takes (self-test of the record)", async () => {
+    const actor = await trooper("ini", 3);
+    await actor.createEmbeddedDocuments("ActiveEffect", [{ name: "Vieux", changes: [{ key: "system.profile.ini.pressure", mode: 4, value: "1" }] } as never]);
+    void (globalThis as unknown as { CONST: { ACTIVE_EFFECT_MODES: unknown } }).CONST.ACTIVE_EFFECT_MODES;
+    void (effectsOf(actor)[0] as unknown as { changes: unknown }).changes;
+    expect(takeGenerationRecord()).toEqual([
+      "v14 deprecation: ActiveEffect `changes` (v14: `system.changes`)",
+      "v14 deprecation: ActiveEffect change `mode` (v14: `type`)",
+      "v14 deprecation: CONST.ACTIVE_EFFECT_MODES (v14: CONST.ACTIVE_EFFECT_CHANGE_TYPES)",
+      "v14 deprecation: ActiveEffect#changes (v14: system.changes)",
+    ]);
+    // Migrated as core does: the change applies.
+    expect(systemAs<Profile>(actor).profile.ini!.total).toBe(4);
+  });
+});
+
+describe("pressure windows on v13: deleted", () => {
+  beforeEach(async () => {
+    w = await chatWorld();
+    setFakeGeneration(w.fake, 13);
+  });
+
+  it("the next ATT roll deletes the ATT bonus, in one request, and v13 gets no v14 data", async () => {
+    const actor = await trooper("att", 3);
+    queueDiceFaces([5]);
+    await actor.rollPressure("gear000000000001", { fastForward: true });
+    queueDiceFaces([4]);
+    const writes = await w.writesDuring(() => actor.rollProfile("att", { fastForward: true }));
+    expect(writes.filter((x) => x.documentName === "ActiveEffect").map((x) => x.action)).toEqual(["delete"]);
+    expect(actor.effects.size).toBe(0);
+    expect((FakeActiveEffect as unknown as { registry?: unknown }).registry).toBeUndefined();
+  });
+
+  it("the v13 fake records v14-only effect data (self-test of the record)", async () => {
+    const actor = await trooper("att", 3);
+    await actor.createEmbeddedDocuments("ActiveEffect", [{ name: "Neuf", system: { changes: [] }, duration: { value: 0, expiry: "x" }, showIcon: 2 } as never]);
+    expect(takeGenerationRecord()).toEqual([
+      "v14-only on v13: ActiveEffect `system`",
+      "v14-only on v13: ActiveEffect `showIcon`",
+      "v14-only on v13: ActiveEffect `duration.value`",
+      "v14-only on v13: ActiveEffect `duration.expiry`",
+    ]);
+  });
+});

@@ -1,0 +1,283 @@
+/**
+ * Part of the Foundry FAKE (see fake.ts): the ActiveEffect document of both generations, the
+ * application of its changes, and v14's expiry registry — NOT Foundry.
+ *
+ * v13 (https://foundryvtt.com/api/v13/interfaces/foundry.documents.types.EffectChangeData.html,
+ * https://foundryvtt.com/api/v13/variables/CONST.ACTIVE_EFFECT_MODES.html):
+ * - `changes: [{key, value, mode, priority}]` on the effect, `mode` a number, `value` a string;
+ *   applied by priority (`mode × 10` by default): ADD, MULTIPLY, OVERRIDE, UPGRADE, DOWNGRADE on
+ *   numbers and booleans.
+ * - v14-only data handed to v13 (`system`, a `type`, the v14 duration keys `value`/`units`/
+ *   `expiry`/`expired`, `start`, `showIcon`) is recorded (fake-generation.ts `v14OnlyUse`): v13
+ *   would silently drop it.
+ * v14 (https://foundryvtt.com/api/interfaces/foundry.documents.types.ActiveEffectChangeData.html,
+ * https://foundryvtt.com/api/variables/CONST.ACTIVE_EFFECT_CHANGE_TYPES.html,
+ * https://foundryvtt.com/api/classes/foundry.data.ActiveEffectTypeDataModel.html):
+ * - the changes live in `system.changes`, `{key, value, type, phase, priority}`: `type` a string
+ *   (default priorities `custom 0, multiply 10, add 20, subtract 20, downgrade 30, upgrade 40,
+ *   override 50`), `phase` `initial` (applied before the actor's derived data) or `final` (after).
+ * - v13-shaped data is migrated as core's `migrateData` does (`changes` → `system.changes`, the
+ *   mode number → its type; review v14 row 5: "v14 reads v13-shaped data and migrates it"), and
+ *   the top-level `changes` stays readable as a deprecated alias. Handing v13 shapes to a create or
+ *   update (`changes`, a numeric `mode`) or reading the alias is recorded as a deprecation
+ *   (fake-generation.ts `deprecatedUse`; dnd5e 5.3.3 `dnd5e.mjs` silences "numeric #mode" and
+ *   `CONST.ACTIVE_EFFECT_MODES`; review v14 row 5: "every pressure bonus logs 2 warnings").
+ * - duration `{value, units, expiry, expired}`: "expiration occurs when both the end of the
+ *   duration and the expiry event are reached", a null value being unending
+ *   (https://foundryvtt.com/api/v14/interfaces/foundry.documents.types.EffectDurationData.html);
+ *   an expired effect is suppressed: not `active`, not applied (`CONFIG.ActiveEffect.expiryAction`
+ *   "update" sets `ActiveEffectDuration#expired`: https://foundryvtt.com/api/v14/variables/CONFIG.ActiveEffect.html).
+ *   An effect created on an actor gets `start` (`EffectStartData`, from `ActiveEffectData#start`:
+ *   https://foundryvtt.com/api/v14/interfaces/foundry.documents.types.ActiveEffectData.html).
+ * - `ActiveEffect.registry.refresh(event, {actors})` ("Refresh the durations of registered
+ *   ActiveEffects and perform the configured action for expired effects":
+ *   https://foundryvtt.com/api/classes/foundry.helpers.ActiveEffectRegistry.html): the effects of
+ *   those actors with a start and a duration or expiry, whose duration has run out (the fake knows
+ *   a `value` of 0 as run out and null as unending) and whose expiry is `event` (packages' own
+ *   events, "with their handling also left to them":
+ *   https://foundryvtt.com/api/variables/CONST.ACTIVE_EFFECT_EXPIRY_EVENTS.html), get the configured
+ *   action — on the active GM's client only (one writer per world, as core's other world-wide
+ *   writes; the API pages do not say which client writes, so src/compat/effects.ts does not
+ *   rely on it).
+ * Not covered: CUSTOM changes, core's own expiry events (combat and world time), durations in
+ * time units or turns, token overlays, item effects applied to their item.
+ */
+import { FakeDocument } from "./fake-documents";
+import { currentWorld, type FakeUser } from "./fake-world";
+import { deprecatedUse, isFakeV14, v14OnlyUse } from "./fake-generation";
+import { deepClone, getProperty, isPlainObject, mergeObject, setProperty, type Obj } from "./fake-utils";
+
+/** v13 `CONST.ACTIVE_EFFECT_MODES`. */
+export const EFFECT_MODES = { CUSTOM: 0, MULTIPLY: 1, ADD: 2, DOWNGRADE: 3, UPGRADE: 4, OVERRIDE: 5 } as const;
+
+/** v14 `CONST.ACTIVE_EFFECT_CHANGE_TYPES`: each type and its default priority. */
+export const CHANGE_TYPES = { custom: 0, multiply: 10, add: 20, subtract: 20, downgrade: 30, upgrade: 40, override: 50 } as const;
+
+/** v14 `CONST.ACTIVE_EFFECT_SHOW_ICON` (https://foundryvtt.com/api/variables/CONST.ACTIVE_EFFECT_SHOW_ICON.html). */
+export const SHOW_ICON = { NEVER: 0, CONDITIONAL: 1, ALWAYS: 2 } as const;
+
+/** The v14 type of each v13 mode number (core's migration). */
+const TYPE_OF_MODE = ["custom", "multiply", "add", "downgrade", "upgrade", "override"] as const;
+
+/** A change as the actor applies it, whichever generation stored it. */
+export interface AppliedChange {
+  key: string;
+  value: unknown;
+  type: string;
+  phase: string;
+  priority: number;
+}
+
+/** v13 change data (stored on v13, or handed to v14). */
+interface V13ChangeData {
+  key: string;
+  value: unknown;
+  mode: number;
+  priority?: number | null;
+}
+
+/** The v14 `system.changes` entry of a v13 change, as core's migration writes it. */
+function migrateChange(change: V13ChangeData): Obj {
+  let value: unknown = change.value;
+  if (typeof value === "string") {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      // Plain text stays a string.
+    }
+  }
+  return { key: change.key, type: TYPE_OF_MODE[change.mode] ?? `custom.${change.mode}`, value, phase: "initial", priority: change.priority ?? null };
+}
+
+/** The v14 keys of a duration (v13's are `startTime, seconds, combat, rounds, turns, startRound, startTurn`). */
+const V14_DURATION_KEYS = ["value", "units", "expiry", "expired"];
+
+/** Records what a create or update hands over that the running generation does not take. */
+function checkGenerationShape(data: Obj): void {
+  if (isFakeV14()) {
+    if ("changes" in data) deprecatedUse("ActiveEffect `changes` (v14: `system.changes`)");
+    const changes = [...(Array.isArray(data.changes) ? data.changes : []), ...(Array.isArray((data.system as Obj | undefined)?.changes) ? ((data.system as Obj).changes as unknown[]) : [])];
+    if (changes.some((c) => isPlainObject(c) && "mode" in c)) deprecatedUse("ActiveEffect change `mode` (v14: `type`)");
+    return;
+  }
+  if ("system" in data) v14OnlyUse("ActiveEffect `system`");
+  if (data.type !== undefined && data.type !== "base") v14OnlyUse("ActiveEffect `type`");
+  for (const key of ["start", "showIcon"]) if (key in data) v14OnlyUse(`ActiveEffect \`${key}\``);
+  const duration = isPlainObject(data.duration) ? data.duration : {};
+  for (const key of V14_DURATION_KEYS) if (key in duration) v14OnlyUse(`ActiveEffect \`duration.${key}\``);
+}
+
+export class FakeActiveEffect extends FakeDocument {
+  static override documentName = "ActiveEffect";
+  declare disabled: boolean;
+  declare transfer: boolean;
+  declare statuses: Set<string>;
+  /** v14: `{value, units, expiry, expired}`; v13: as given. */
+  declare duration: Obj;
+  /** v13's own array (v14 reads `system.changes`). */
+  declare private v13Changes: V13ChangeData[];
+
+  /** v14 `BaseActiveEffect.migrateData`: v13-shaped data moves to `system.changes` (see the module comment). */
+  static override migrateData(source: Obj): Obj {
+    if (isFakeV14() && Array.isArray(source.changes)) {
+      const system = isPlainObject(source.system) ? source.system : {};
+      const migrated = (source.changes as V13ChangeData[]).map((c) => ("mode" in c ? migrateChange(c) : c));
+      source.system = { ...system, changes: [...(Array.isArray(system.changes) ? (system.changes as Obj[]) : []), ...migrated] };
+      delete source.changes;
+    }
+    return super.migrateData(source);
+  }
+
+  static override async createDocuments(data: Obj[] = [], operation: { parent?: FakeDocument | null } & Obj = {}): Promise<FakeDocument[]> {
+    for (const entry of data) if (isPlainObject(entry)) checkGenerationShape(entry);
+    return super.createDocuments(data, operation);
+  }
+
+  override async update(data: Obj = {}, options: Obj = {}): Promise<this | undefined> {
+    checkGenerationShape(data);
+    return super.update(data, options);
+  }
+
+  protected override initialSource(source: Obj): Obj {
+    const out = super.initialSource(source);
+    if (isFakeV14()) {
+      out.type ??= "base";
+      const system = isPlainObject(out.system) ? out.system : {};
+      out.system = { ...system, changes: Array.isArray(system.changes) ? system.changes : [] };
+      out.duration = { value: null, units: "seconds", expiry: null, expired: false, ...(isPlainObject(out.duration) ? out.duration : {}) };
+      out.showIcon ??= SHOW_ICON.CONDITIONAL;
+    }
+    return out;
+  }
+
+  /** v14: an effect created on an actor starts now (`start`, from `ActiveEffect.getEffectStart`). */
+  protected override async _preCreate(data: Obj, options: Obj, user: FakeUser): Promise<boolean | void> {
+    if (isFakeV14() && this.parent?.documentName === "Actor" && !isPlainObject(this._source.start)) {
+      this._source.start = { time: 0, combat: null, combatant: null, initiative: null, round: null, turn: null };
+    }
+    return super._preCreate(data, options, user);
+  }
+
+  override _initialize(): void {
+    super._initialize();
+    const s = this._source;
+    this.v13Changes = isFakeV14() ? [] : deepClone((s.changes as V13ChangeData[] | undefined) ?? []);
+    this.disabled = s.disabled === true;
+    this.transfer = s.transfer === true;
+    this.statuses = new Set((s.statuses as string[] | undefined) ?? []);
+    this.duration = deepClone((s.duration as Obj | undefined) ?? {});
+  }
+
+  /** v13: the changes. v14: a deprecated alias of `system.changes`. */
+  get changes(): unknown[] {
+    if (!isFakeV14()) return this.v13Changes;
+    deprecatedUse("ActiveEffect#changes (v14: system.changes)");
+    return ((this.system as Obj).changes as unknown[]) ?? [];
+  }
+
+  /** v14: an expired effect is suppressed (v13: nothing suppresses an effect in the fake). */
+  get isSuppressed(): boolean {
+    return isFakeV14() && this.duration.expired === true;
+  }
+
+  get active(): boolean {
+    return !this.disabled && !this.isSuppressed;
+  }
+
+  /** v14: temporary when it has an expiry or a finite duration. */
+  get isTemporary(): boolean {
+    return isFakeV14() && (typeof this.duration.expiry === "string" || typeof this.duration.value === "number");
+  }
+
+  /** The changes to apply, whichever generation stored them. */
+  appliedChanges(): AppliedChange[] {
+    if (!isFakeV14()) {
+      return this.v13Changes.map((c) => ({ key: c.key, value: c.value, type: TYPE_OF_MODE[c.mode] ?? "custom", phase: "initial", priority: c.priority ?? c.mode * 10 }));
+    }
+    const list = (((this.system as Obj).changes as Obj[] | undefined) ?? []).filter(isPlainObject);
+    return list.map((c) => {
+      const type = String(c.type ?? "add");
+      const priority = typeof c.priority === "number" ? c.priority : (CHANGE_TYPES[type as keyof typeof CHANGE_TYPES] ?? 0);
+      return { key: String(c.key ?? ""), value: c.value, type, phase: String(c.phase ?? "initial"), priority };
+    });
+  }
+
+  /** Applies one change to `doc` (numbers and booleans), returning `{ [key]: newValue }`. */
+  apply(doc: object, change: AppliedChange): Obj {
+    if (change.type === "custom" || !change.key) return {};
+    const current = getProperty(doc, change.key);
+    const raw = change.value;
+    const delta = typeof current === "boolean" ? raw === true || raw === "true" : typeof current === "number" ? Number(raw) : raw;
+    let value: unknown = delta;
+    if (typeof current === "number" && typeof delta === "number") {
+      if (change.type === "add") value = current + delta;
+      else if (change.type === "subtract") value = current - delta;
+      else if (change.type === "multiply") value = current * delta;
+      else if (change.type === "upgrade") value = Math.max(current, delta);
+      else if (change.type === "downgrade") value = Math.min(current, delta);
+    } else if (typeof current === "boolean" && change.type === "add") value = current || delta;
+    setProperty(doc as Obj, change.key, value);
+    return { [change.key]: value };
+  }
+
+  /** v14 only: `ActiveEffect.registry` (undefined on v13, which has none). */
+  static get registry(): FakeEffectRegistry | undefined {
+    return isFakeV14() ? REGISTRY : undefined;
+  }
+
+  /** v14: the source's `system` is plain data (the base type's model holds only `changes`). */
+  override candidateSource(changes: Obj): Obj {
+    const candidate = super.candidateSource(changes);
+    if (isFakeV14() && isPlainObject(changes.system)) mergeObject(candidate.system as Obj, changes.system as Obj, { performDeletions: true });
+    return candidate;
+  }
+}
+
+/** An actor as the registry reads it. */
+interface EffectParent {
+  readonly effects: Iterable<FakeDocument>;
+}
+
+/** An actor as the registry writes it (one request per actor; core batches them with `modifyBatch`). */
+interface EffectWriter {
+  deleteEmbeddedDocuments(name: string, ids: string[]): Promise<unknown>;
+  updateEmbeddedDocuments(name: string, updates: Obj[]): Promise<unknown>;
+}
+
+/** v14 `foundry.helpers.ActiveEffectRegistry`, reduced (see the module comment). */
+export class FakeEffectRegistry {
+  /** Every refresh, in order (a test helper, not Foundry API). */
+  readonly refreshed: { event: string; actors: number; userId: string }[] = [];
+
+  async refresh(event: string, context: { actors?: Set<EffectParent> } = {}): Promise<void> {
+    const world = currentWorld();
+    const actors = context.actors ? [...context.actors] : [...(world.collections.Actor ?? [])];
+    this.refreshed.push({ event, actors: actors.length, userId: world.user.id });
+    const expired = actors.flatMap((actor) =>
+      [...(actor as EffectParent).effects].filter((doc) => {
+        const effect = doc as FakeActiveEffect;
+        const tracked = isPlainObject(effect._source.start) && effect.active && effect.isTemporary;
+        return tracked && effect.duration.value === 0 && effect.duration.expiry === event;
+      }),
+    );
+    if (world.users.activeGM?.id !== world.user.id) return;
+    const action = (world.config.ActiveEffect as { expiryAction?: unknown }).expiryAction;
+    for (const actor of actors) {
+      const ids = expired.filter((effect) => effect.parent === actor).map((effect) => effect._id!);
+      if (!ids.length) continue;
+      const parent = actor as unknown as EffectWriter;
+      if (action === "delete") await parent.deleteEmbeddedDocuments("ActiveEffect", ids);
+      else if (action === "update") await parent.updateEmbeddedDocuments("ActiveEffect", ids.map((_id) => ({ _id, duration: { expired: true } })));
+    }
+  }
+}
+
+const REGISTRY = new FakeEffectRegistry();
+
+/** Installs the v14 members of `CONFIG.ActiveEffect`, or removes them on v13. */
+export function useEffectGeneration(config: Record<string, Obj>, v14: boolean): void {
+  const effect = config.ActiveEffect!;
+  REGISTRY.refreshed.length = 0;
+  if (v14) Object.assign(effect, { expiryEvents: {}, expiryAction: "update" });
+  else for (const key of ["expiryEvents", "expiryAction"]) delete effect[key];
+}
