@@ -164,7 +164,7 @@ export async function closePressureWindow(actor: ActorView, window: PressureWind
   const own = windows.filter((w) => w !== "nextWound");
   if (!own.length) return closed;
   closed += await expireAt(own.flatMap((w) => eventsOf(w, o.target)), [actor]);
-  return closed + (await deleteOn(actor, (f) => own.includes(f.window) && (o.target === undefined || f.target === o.target)));
+  return closed + (await deleteOn(actor, (f) => (own as readonly PressureWindow[]).includes(f.window) && (o.target === undefined || f.target === o.target)));
 }
 
 /** The actors in play in a combat (each once). */

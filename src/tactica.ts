@@ -1,5 +1,6 @@
 /**
- * Tactica — Foundry VTT v13 game system entry point: registration on `init`, public API.
+ * Tactica — Foundry VTT game system entry point (v13 from 13.347, and v14): registration on
+ * `init`, public API, migration and the v14 build check on `ready`.
  */
 import "./fvtt-config";
 import { TACTICA } from "./config";
@@ -15,6 +16,7 @@ import { registerActivation } from "./actions/activation";
 import { registerHotbar } from "./macros";
 import { registerSheets } from "./applications/register-sheets";
 import { registerPluralHelper } from "./utils/plural";
+import { warnOfUnsoundBuild } from "./compat/generation";
 import { registerSignedHelper } from "./utils/signed";
 
 Hooks.once("init", () => {
@@ -36,3 +38,4 @@ Hooks.once("init", () => {
 });
 
 Hooks.once("ready", migrateOnReady);
+Hooks.once("ready", warnOfUnsoundBuild);

@@ -18,6 +18,7 @@ import { profileDialog } from "../applications/dialogs/profile-dialog";
 import { notifyInfo } from "./notify-info";
 import { costFlags } from "./psy";
 import { recordChange } from "../documents/card-keys";
+import type { MessageMode } from "../compat/message-mode";
 
 /** The panic conditions (RULES §5, D-18): a rally removes them; a panic draw sets one at a time. */
 export const PANIC_STATUSES = ["panicked", "retreating", "terrified"] as const;
@@ -50,11 +51,13 @@ function defaultToggles(actor: TacticaActor): CoToggles {
 async function coTest(actor: TacticaActor, purpose: ProfileTestOptions["purpose"], co: CoToggles, options: RollMethodOptions, card: { notes?: string[]; acSpent?: number | null } = {}, cardFor?: (roll: ProfileTest) => { notes?: string[] }) {
   let toggles = co;
   let modifier = 0;
+  let rollMode: MessageMode | undefined;
   if (!options.fastForward) {
     const picked = await profileDialog(actor, "co", { co: toggles }, options.opener);
     if (!picked) return null;
     toggles = picked.co ?? toggles;
     modifier = picked.modifier;
+    rollMode = picked.messageMode;
   }
   const model = moraleOf(actor);
   const rollOptions: ProfileTestOptions = {
@@ -70,7 +73,7 @@ async function coTest(actor: TacticaActor, purpose: ProfileTestOptions["purpose"
   const kind = purpose === "rally" ? "rally" : purpose === "fear" ? "fear" : "morale";
   // RULES §7.1: a rally's half AC is its duration on a timeline.
   const messageData = purpose === "rally" ? costFlags({ kind: "rally", ac: model?.profile.ac.total ?? 0 }) : undefined;
-  return postCard(actor, { rollClass: ProfileTest, formula: "1d10", options: rollOptions, fastForward: true, messageData }, { kind, ...card }, cardFor);
+  return postCard(actor, { rollClass: ProfileTest, formula: "1d10", options: rollOptions, fastForward: true, rollMode, messageData }, { kind, ...card }, cardFor);
 }
 
 /** RULES §5 (D-16): the morale test; an *inébranlable* figure passes without rolling. */

@@ -13,6 +13,7 @@ import { mayRollFor, postCard, refused, subjectOf, type RollMethodOptions } from
 import { itemAttributes } from "./pressure";
 import { requisOf } from "./score";
 import { poolDialog } from "../applications/dialogs/pool-dialog";
+import type { MessageMode } from "../compat/message-mode";
 
 /** What a pool roll is made of (RULES §3, D-7). */
 export interface PoolRequest {
@@ -48,17 +49,18 @@ export async function rollPool(actor: TacticaActor, request: PoolRequest, option
   if (!mayRollFor(actor)) return null;
   if (!(actor.system instanceof CharacterModel)) return refused("TACTICA.Chat.refused.noPool", { name: actor.name });
   let chosen = request;
+  let rollMode: MessageMode | undefined;
   if (!options.fastForward) {
     const picked = await poolDialog(actor, request, options.opener);
     if (!picked) return null;
-    chosen = picked;
+    ({ messageMode: rollMode, ...chosen } = picked);
   }
   const rollOptions = poolOptions(actor, chosen);
   if (!rollOptions) return refused("TACTICA.Chat.refused.noPool", { name: actor.name });
   const item = chosen.itemId ? actor.items.get(chosen.itemId) : null;
   const posted = await postCard(
     actor,
-    { rollClass: PoolRoll, formula: (o) => PoolRoll.formulaFor(o), options: rollOptions, fastForward: true },
+    { rollClass: PoolRoll, formula: (o) => PoolRoll.formulaFor(o), options: rollOptions, fastForward: true, rollMode },
     { kind: "pool", itemUuid: rollOptions.gear && item ? item.uuid : "" },
   );
   if (!posted) return null;

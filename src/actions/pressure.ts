@@ -19,6 +19,7 @@ import type { Attribute } from "../rules/attributes";
 import { requisOf } from "./score";
 import { mayRollFor, postCard, refused, subjectOf, type RollMethodOptions } from "./common";
 import { pressureDialog } from "../applications/dialogs/pressure-dialog";
+import type { MessageMode } from "../compat/message-mode";
 
 /** The pressure target and printed value an item gives, or null when it gives none. */
 export function pressureSource(actor: TacticaActor, item: TacticaItem): { target: PressureTarget; printedValue: number } | null {
@@ -110,17 +111,18 @@ export async function rollPressure(actor: TacticaActor, itemId: string, options:
   // C15: the pursuit window exists for MOU only (RULES §2).
   const window = options.window === "pursuit" && source.target === "mou" ? "pursuit" : PRESSURE_WINDOWS[source.target];
   let dice = options.dice ?? 1;
+  let rollMode: MessageMode | undefined;
   if (!options.fastForward) {
     const picked = await pressureDialog(item.name, dice, options.opener);
     if (picked === null) return null;
-    dice = picked;
+    ({ dice, messageMode: rollMode } = picked);
   }
   const rollOptions: PressureRollOptions = { ...source, subject: subjectOf(actor), title: item.name };
   // One die: nothing to choose, the bonus is applied with the card (its note says until when).
   const single = dice === 1;
   const posted = await postCard(
     actor,
-    { rollClass: PressureRoll, formula: PressureRoll.formulaFor(dice), options: { ...rollOptions, ...(window === "pursuit" ? { window } : {}) }, fastForward: true },
+    { rollClass: PressureRoll, formula: PressureRoll.formulaFor(dice), options: { ...rollOptions, ...(window === "pursuit" ? { window } : {}) }, fastForward: true, rollMode },
     { kind: "pressure", itemUuid: item.uuid, followUpDone: single, notes: single ? [windowNote(window)] : [] },
   );
   if (!posted) return null;

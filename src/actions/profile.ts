@@ -10,6 +10,7 @@ import type { TacticaChatMessage } from "../documents/chat-message";
 import { closePressureWindow } from "../pressure-windows";
 import { mayRollFor, postCard, refused, subjectOf, type RollMethodOptions } from "./common";
 import { profileDialog, profileValue } from "../applications/dialogs/profile-dialog";
+import type { MessageMode } from "../compat/message-mode";
 
 /** RULES §1: rolls a test of `key` and posts its card. */
 export async function rollProfile(actor: TacticaActor, key: ProfileKey, options: RollMethodOptions = {}): Promise<TacticaChatMessage | null> {
@@ -17,11 +18,13 @@ export async function rollProfile(actor: TacticaActor, key: ProfileKey, options:
   if (!PROFILE_KEYS.includes(key)) return refused("TACTICA.Chat.refused.unknownKey", { key: String(key) });
   let modifier = 0;
   let co: ProfileTestOptions["co"] = null;
+  let rollMode: MessageMode | undefined;
   if (!options.fastForward) {
     const picked = await profileDialog(actor, key, {}, options.opener);
     if (!picked) return null;
     modifier = picked.modifier;
     co = picked.co;
+    rollMode = picked.messageMode;
   }
   const rollOptions: ProfileTestOptions = {
     characteristic: key,
@@ -31,7 +34,7 @@ export async function rollProfile(actor: TacticaActor, key: ProfileKey, options:
     natural10Fails: game.settings?.get("tactica", "nat10") ?? false,
     subject: subjectOf(actor),
   };
-  const posted = await postCard(actor, { rollClass: ProfileTest, formula: "1d10", options: rollOptions, fastForward: true }, { kind: "profile" });
+  const posted = await postCard(actor, { rollClass: ProfileTest, formula: "1d10", options: rollOptions, fastForward: true, rollMode }, { kind: "profile" });
   if (posted && (key === "ini" || key === "att" || key === "def")) await closePressureWindow(actor, "nextRoll", { target: key });
   return posted?.message ?? null;
 }

@@ -20,6 +20,7 @@ import { acBudget, acShort, mayRollFor, postCard, postInfoCard, refused, speaker
 import { activationList, CAST_FLAG, MAINTAIN_FLAG } from "./activation";
 import { notifyInfo } from "./notify-info";
 import { psyDialog } from "../applications/dialogs/psy-dialog";
+import type { MessageMode } from "../compat/message-mode";
 
 /** The targeted tokens of the current user, as card rows. */
 export function targetRows(): CardTargetSource[] {
@@ -55,16 +56,17 @@ export async function castPower(actor: TacticaActor, itemId: string, options: Ro
   const cost = power.system.cost;
   let choice = { concentration: options.concentration ?? false, chanters: options.chanters ?? (choir ? defaultChanters(choir) : 0), modifier: options.modifier ?? 0 };
   const mastery = system instanceof CharacterModel ? system.psyker.mastery : 0;
+  let rollMode: MessageMode | undefined;
   if (!options.fastForward) {
     const picked = await psyDialog({ name: power.name, level: power.system.level, mastery, canConcentrate: !choir && budget.remaining >= cost + 1, isChoir: !!choir, chanters: choice.chanters }, options.opener);
     if (!picked) return null;
-    choice = picked;
+    ({ messageMode: rollMode, ...choice } = picked);
   }
   const spent = castCostAc(cost, choice.concentration);
   if (acShort(actor, spent) === null) return null;
   const rollOptions: PsyRollOptions = { mode: "cast", level: power.system.level, mastery, ...choice, cost, resist: power.system.resist || null, subject: subjectOf(actor), title: power.name };
   const timelineCost: TimelineCost = { kind: "power", useCost: cost, concentration: choice.concentration };
-  const posted = await postCard(actor, { rollClass: PsyRoll, formula: "1d10", options: rollOptions, fastForward: true, messageData: costFlags(timelineCost) }, { kind: "psy", itemUuid: power.uuid, targets: targetRows(), acSpent: spent });
+  const posted = await postCard(actor, { rollClass: PsyRoll, formula: "1d10", options: rollOptions, fastForward: true, rollMode, messageData: costFlags(timelineCost) }, { kind: "psy", itemUuid: power.uuid, targets: targetRows(), acSpent: spent });
   if (!posted) return null;
   // ONE actor write: the AC (tours), the once-per-activation record, what it now maintains.
   const update: { system?: Record<string, unknown>; flags?: unknown } = { ...spendUpdate(actor, spent), ...recordOnce(actor, CAST_FLAG, itemId) };

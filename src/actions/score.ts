@@ -22,6 +22,7 @@ import { notifyError, notifyRulesError } from "../utils/notify";
 import { mayRollFor, postCard, refused, subjectOf, type CardTargetSource, type RollMethodOptions } from "./common";
 import { scoreDialog } from "../applications/dialogs/score-dialog";
 import { attackDialog, type AttackChoice } from "../applications/dialogs/attack-dialog";
+import type { MessageMode } from "../compat/message-mode";
 
 /** What a score test is made of (RULES §6.1). */
 export interface ScoreRequest {
@@ -63,7 +64,9 @@ export async function rollScore(actor: TacticaActor, request: ScoreRequest, opti
   if (!rollOptions) return refused("TACTICA.Chat.refused.noPool", { name: actor.name });
   const configure = async () => {
     const picked = await scoreDialog(actor, { subAptitude: request.subAptitude, ...(request.aptitude ? { aptitude: request.aptitude } : {}), difficulty: request.difficulty ?? null }, options.opener);
-    return picked ? { options: scoreOptions(actor, { ...request, ...picked }) ?? {} } : null;
+    if (!picked) return null;
+    const { messageMode, ...chosen } = picked;
+    return { options: scoreOptions(actor, { ...request, ...chosen }) ?? {}, rollMode: messageMode };
   };
   const posted = await postCard(
     actor,
@@ -218,6 +221,7 @@ export async function attack(actor: TacticaActor, itemId: string, options: RollM
   const delayed = attributesOf(attributes, "delayed")[0]?.x ?? null;
   const base: ScoreRollOptions = { ...scoreOptions(actor, { subAptitude: sub, purpose: "attack" })!, title: attackTitle(item.name, weapon ?? grenade) };
   let choice: AttackChoice = { modifier: 0, chosen: aim.preselected, spared: [] };
+  let rollMode: MessageMode | undefined;
   // The dialog comes before the pipeline: choosing the targets changes the card's rows, which
   // are set when the card is built.
   if (!options.fastForward) {
@@ -226,7 +230,7 @@ export async function attack(actor: TacticaActor, itemId: string, options: RollM
       targets: rows.map((row, i) => ({ ...row, img: tokenImg(aim.tokens[i]!) })), area: aim.area, preselected: aim.preselected,
     }, options.opener);
     if (!picked) return null;
-    choice = picked;
+    ({ messageMode: rollMode, ...choice } = picked);
   }
   let hit: { tokens: TokenDocument[]; exhaustion: number };
   try {
@@ -237,7 +241,7 @@ export async function attack(actor: TacticaActor, itemId: string, options: RollM
   }
   const targets = rows.filter((row) => hit.tokens.some((token) => uuidOf(token) === row.tokenUuid));
   const rollOptions: ScoreRollOptions = { ...base, modifiers: choice.modifier ? [{ value: choice.modifier }] : [] };
-  const posted = await postCard(actor, { rollClass: ScoreRoll, formula: (o) => ScoreRoll.formulaFor(o), options: rollOptions, fastForward: true }, { kind: "attack", itemUuid: item.uuid, targets, delayed });
+  const posted = await postCard(actor, { rollClass: ScoreRoll, formula: (o) => ScoreRoll.formulaFor(o), options: rollOptions, fastForward: true, rollMode }, { kind: "attack", itemUuid: item.uuid, targets, delayed });
   if (!posted) return null;
   // Requis and the targets left out are one gain of Épuisement: one write, one Focalisé check.
   const exhaustion = requisOf(actor, attributes) + hit.exhaustion;

@@ -23,3 +23,27 @@ export function generation(): number {
 export function isV14(): boolean {
   return generation() >= 14;
 }
+
+/**
+ * The first v14 build where a player sees their own "private to GM" rolls: on 14.359–14.360 core
+ * hid them from their roller (foundryvtt#14258, fixed in 14.361; review v14 row 4), so a roller's
+ * private card shows no dice and no push or resist button to them.
+ */
+export const FIRST_SOUND_V14_BUILD = 361;
+
+/** True on a v14 build before {@link FIRST_SOUND_V14_BUILD} (`game.release.build`). */
+export function hidesOwnPrivateRolls(): boolean {
+  const release = game.release;
+  return !!release && release.generation === 14 && release.build < FIRST_SOUND_V14_BUILD;
+}
+
+/**
+ * On `ready`: tells a GM, once per world load, that this v14 build hides players' own private
+ * rolls from them, and to update (a localised warning that stays until dismissed). Nothing on v13
+ * or on 14.361 and later. Returns whether it warned.
+ */
+export function warnOfUnsoundBuild(): boolean {
+  if (!game.user?.isGM || !hidesOwnPrivateRolls()) return false;
+  ui.notifications?.warn("TACTICA.Compat.oldV14Build", { format: { version: String(game.release?.version ?? "") }, permanent: true });
+  return true;
+}

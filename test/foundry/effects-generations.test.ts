@@ -7,7 +7,6 @@ import { systemAs } from "./world";
 import { loadLang } from "../helpers/lang";
 import { changesData, changesOf } from "../../src/compat/effects";
 import { PRESSURE_EXPIRY_EVENTS } from "../../src/pressure-windows";
-import { STATUS_CHANGES } from "../../src/status-effects";
 import type { TacticaActor } from "../../src/documents/actor";
 
 // Active Effects on both generations (issue 14, review v14 rows 5–6; src/compat/effects.ts): the
@@ -66,25 +65,32 @@ describe.each([13, 14] as const)("effect changes on v%i", (generation) => {
     expect(systemAs<Profile>(actor).profile.att!.total).toBe(6);
   });
 
-  it("a status with changes applies them while it is on (status configs are effect data)", async () => {
-    STATUS_CHANGES.stunned = [{ key: "system.profile.att.value", type: "add", value: -1 }];
-    try {
-      w = await chatWorld();
-      setFakeGeneration(w.fake, generation);
-      // The list is built on init, in the generation of that moment: build it again for this one.
-      const { curatedStatusEffects } = await import("../../src/status-effects");
-      w.fake.CONFIG.statusEffects = curatedStatusEffects([]) as never;
-      w.data.setUser("gm-1");
-      const actor = await trooper("att", 4);
-      await actor.setCondition("stunned", true);
-      expect(systemAs<{ profile: Record<string, { value: number }> }>(actor).profile.att!.value).toBe(3);
-      const [effect] = effectsOf(actor);
-      expect(changesOf(effect).map((c) => [c.key, c.type, Number(c.value)])).toEqual([["system.profile.att.value", "add", -1]]);
-      await actor.setCondition("stunned", false);
-      expect(systemAs<{ profile: Record<string, { value: number }> }>(actor).profile.att!.value).toBe(4);
-    } finally {
-      delete STATUS_CHANGES.stunned;
-    }
+  it("the Effects tab says when a pressure bonus ends, and (v14) that core expired it", async () => {
+    const actor = await trooper("att", 3);
+    queueDiceFaces([5, 4]);
+    await actor.rollPressure("gear000000000001", { fastForward: true });
+    const { effectRows } = await import("../../src/applications/sheets/context/actor-context");
+    const rows = () => effectRows(actor, [...actor.items]).map((r) => [r.ends, r.expired]);
+    expect(rows()).toEqual([["Prend fin\u00a0: Prochain jet d'ATT", false]]);
+    await actor.rollProfile("att", { fastForward: true });
+    expect(rows()).toEqual(generation === 14 ? [["Prend fin\u00a0: Prochain jet d'ATT", true]] : []);
+  });
+
+  it("a status with changes (Tenir bon's −1 ATT, D-40) applies them while it is on (status configs are effect data)", async () => {
+    w = await chatWorld();
+    setFakeGeneration(w.fake, generation);
+    // The list is built on init, in the generation of that moment: build it again for this one.
+    const { curatedStatusEffects } = await import("../../src/status-effects");
+    w.fake.CONFIG.statusEffects = curatedStatusEffects([]) as never;
+    w.data.setUser("gm-1");
+    const actor = await trooper("att", 4);
+    await actor.setCondition("panicked", true);
+    expect(systemAs<Profile>(actor).profile.att!.total).toBe(3);
+    const [effect] = effectsOf(actor);
+    expect(effect!._source).toHaveProperty(generation === 14 ? "system.changes" : "changes");
+    expect(changesOf(effect).map((c) => [c.key, c.type, Number(c.value)])).toEqual([["system.profile.att.modifier", "add", -1]]);
+    await actor.setCondition("panicked", false);
+    expect(systemAs<Profile>(actor).profile.att!.total).toBe(4);
   });
 });
 

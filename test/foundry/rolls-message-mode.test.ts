@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { chatWorld, type ChatWorld } from "./chat-helpers";
 import { evaluations, postedMessages, queueDiceFaces } from "./fake-dice";
 import { setFakeGeneration, takeGenerationRecord } from "./fake-generation";
+import { answerDialog, nextDialog } from "./fake-apps";
 
 // The message-mode seam (src/compat/message-mode.ts; v14 review row 3): the user's mode read per
 // generation — v13 `core.rollMode` and `toMessage({ rollMode })`, v14 `core.messageMode` and
@@ -99,5 +100,40 @@ describe("rolls posted in the user's mode", () => {
     queueDiceFaces([2, 3]);
     const message = (await actor.rollPool({ aptitude: "vivacite" }, { fastForward: true }))!;
     expect((message as unknown as { speaker: object }).speaker).toEqual({ scene: null, token: null, actor: actor.id, alias: "Kara" });
+  });
+});
+
+describe("the roll dialogs' message-mode picker", () => {
+  const kara = () => w.createActor({ name: "Kara", type: "character", ownership: { default: 0, "player-1": 3 }, system: { aptitudes: { vivacite: { value: 2 } } } });
+
+  it.each([13, 14] as const)("v%i: offers the generation's modes, the user's current one selected; the choice reaches the card", async (generation) => {
+    setGeneration(generation);
+    await w.fake.settings.set("core", generation === 14 ? "messageMode" : "rollMode", generation === 14 ? "self" : "selfroll");
+    const actor = await kara();
+    queueDiceFaces([4]);
+    const pending = actor.rollProfile("att");
+    const dialog = await nextDialog();
+    const content = String(dialog.options.content);
+    const picker = content.slice(content.indexOf('name="messageMode"'));
+    const options = [...picker.matchAll(/<option value="(\w+)"( selected)?>/g)].map((m) => [m[1], !!m[2]]);
+    expect(options).toEqual([["public", false], ["gm", false], ["blind", false], ["self", true]]);
+    expect(content).toContain(generation === 14 ? "CHAT.Mode.self" : "CHAT.Mode.selfroll");
+    await answerDialog(dialog, null, { messageMode: "gm" });
+    await pending;
+    expect(postedMessages.at(-1)).toMatchObject({ rollMode: generation === 14 ? "gm" : "gmroll", whisper: ["gm-1"], blind: false });
+  });
+
+  it("a mode that is not one of them is refused: the dialog stays open and nothing is rolled", async () => {
+    const actor = await kara();
+    const before = postedMessages.length;
+    queueDiceFaces([4]);
+    const pending = actor.rollProfile("att");
+    const dialog = await nextDialog();
+    const errors = await w.errorsDuring(() => answerDialog(dialog, null, { messageMode: "everyone" }));
+    expect(errors).toEqual([w.fake.game.i18n.localize("TACTICA.Dialog.invalid")]);
+    expect([dialog.rendered, postedMessages.length]).toEqual([true, before]);
+    await answerDialog(dialog, null, { messageMode: "blind" });
+    await pending;
+    expect(postedMessages.at(-1)).toMatchObject({ blind: true });
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { flattenKeys, loadLang } from "../helpers/lang";
 import { loadWorld } from "./world";
+import { changesOf } from "../../src/compat/effects";
 
 // Tactica's conditions in CONFIG.statusEffects (RULES §2, §5, §6.2; DESIGN §4; review M10):
 // core's list is replaced by a curated one — the core statuses core itself acts on, then
@@ -52,9 +53,11 @@ describe("status effects", () => {
 
   it("D-40: Panicked (Tenir bon) carries its −1 ATT as an Active Effect change; no other condition changes a number", async () => {
     const world = await loadWorld("fr");
-    const effects = world.fake.CONFIG.statusEffects as (Entry & { changes?: unknown[] })[];
-    expect(effects.find((e) => e.id === "panicked")?.changes).toEqual([{ key: "system.profile.att.modifier", mode: 2, value: "-1" }]);
-    expect(effects.filter((e) => e.id !== "panicked" && e.changes)).toEqual([]);
+    const effects = world.fake.CONFIG.statusEffects as Entry[];
+    // In the running generation's shape (src/compat/effects.ts), read back through the seam.
+    const changes = (id: string) => changesOf(effects.find((e) => e.id === id)).map((c) => [c.key, c.type, Number(c.value)]);
+    expect(changes("panicked")).toEqual([["system.profile.att.modifier", "add", -1]]);
+    expect(effects.filter((e) => e.id !== "panicked" && changesOf(e).length)).toEqual([]);
     const actor = await world.createActor({ name: "Soldat", type: "character", system: { profile: { att: { value: 4 } } } });
     await actor.toggleStatusEffect("panicked", { active: true });
     expect((actor.system as unknown as { profile: { att: { total: number; value: number } } }).profile.att).toMatchObject({ value: 4, total: 3 });

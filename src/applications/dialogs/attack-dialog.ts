@@ -8,7 +8,7 @@
  * rules' `areaTargets`). Modifier field; closing cancels.
  */
 import type { CardTargetSource } from "../../actions/common";
-import { DIALOG_TEMPLATE_ROOT, formDialog, modifierOf, refuse, type FormValues, type Refusal } from "./form-dialog";
+import { DIALOG_TEMPLATE_ROOT, formDialog, modifierOf, refuse, type FormValues, type Refusal, type ModeChoice } from "./form-dialog";
 import { formatPlural, pluralKey } from "../../utils/plural";
 
 /** One row the dialog offers: a card row, with the token's portrait. */
@@ -108,7 +108,7 @@ export function attackSummaryLine(input: AttackDialogInput, values: FormValues):
 }
 
 /** Asks for the attack's options in `opener`'s window; resolves them, or null when closed. */
-export async function attackDialog(input: AttackDialogInput, opener: unknown = null): Promise<AttackChoice | null> {
+export async function attackDialog(input: AttackDialogInput, opener: unknown = null): Promise<(AttackChoice & ModeChoice) | null> {
   return formDialog(
     {
       title: input.itemName,

@@ -22,16 +22,30 @@
  *   root is a `<div>` (a nested `<form>` would be dropped by the HTML parser), and every element
  *   id is prefixed by a per-render `uid` (two open dialogs never share an id);
  * - the dialog opens in the window of the application it was asked from (`opener`: v14 pop-outs,
- *   src/compat/windows.ts).
+ *   src/compat/windows.ts);
+ * - every roll dialog (one without its own `button`) ends with a message-mode picker (templates/dialog/message-mode.hbs) built
+ *   from the running generation's list (src/compat/message-mode.ts `modeChoices`), the user's
+ *   current mode selected; the chosen mode comes back with the result (`messageMode`) for the
+ *   roll pipeline. A value that is not one of the modes is refused like any bad input; a form
+ *   without it rolls in the user's current mode.
  */
 import { renderChild } from "../../compat/windows";
+import { currentMessageMode, modeChoices, normaliseMode, type MessageMode } from "../../compat/message-mode";
 import { notifyError } from "../../utils/notify";
 
 /** Where the dialog templates live, as Foundry loads them. */
 export const DIALOG_TEMPLATE_ROOT = "systems/tactica/templates/dialog";
 
 /** Every dialog template, for preloading. */
-export const DIALOG_TEMPLATES = ["pool", "pressure", "profile", "psy", "score", "attack", "move", "confirm"].map((name) => `${DIALOG_TEMPLATE_ROOT}/${name}.hbs`);
+export const DIALOG_TEMPLATES = ["pool", "pressure", "profile", "psy", "score", "attack", "move", "confirm", "message-mode"].map((name) => `${DIALOG_TEMPLATE_ROOT}/${name}.hbs`);
+
+/** The message-mode picker every roll dialog ends with. */
+export const MESSAGE_MODE_TEMPLATE = `${DIALOG_TEMPLATE_ROOT}/message-mode.hbs`;
+
+/** What a roll dialog resolves besides its own result: the mode its card is posted in. */
+export interface ModeChoice {
+  messageMode: MessageMode;
+}
 
 /** A form's values, as FormDataExtended reads them (dotted names expanded by the caller). */
 export type FormValues = Record<string, unknown>;
@@ -96,14 +110,33 @@ export function renderUid(): string {
 }
 
 /**
- * Shows the dialog in `opener`'s window; resolves the result, or `null` when the user closes it.
- * A refused input keeps it open with the refusal's message.
+ * The form's result with the chosen message mode, or a refusal (an unknown mode, or the spec's
+ * own). A form without the picker (content a module replaced) rolls in the user's current mode.
  */
-export async function formDialog<T>(spec: FormDialogSpec<T>, opener: unknown = null): Promise<T | null> {
-  const content = await foundry.applications.handlebars.renderTemplate(spec.template, { ...spec.context, uid: renderUid() });
-  return new Promise<T | null>((resolve) => {
+function readWithMode<T>(spec: FormDialogSpec<T>, values: FormValues): (T & ModeChoice) | Refusal {
+  const messageMode = values.messageMode === undefined ? currentMessageMode() : normaliseMode(values.messageMode);
+  if (!messageMode) return refuse("TACTICA.Dialog.invalid");
+  const { messageMode: _picked, ...own } = values;
+  const picked = spec.read(own);
+  if (isRefusal(picked)) return picked;
+  return { ...picked, messageMode };
+}
+
+/**
+ * Shows the dialog in `opener`'s window; resolves the result with the chosen message mode, or
+ * `null` when the user closes it. A refused input keeps it open with the refusal's message.
+ */
+export async function formDialog<T extends object>(spec: FormDialogSpec<T>, opener: unknown = null): Promise<(T & ModeChoice) | null> {
+  const uid = renderUid();
+  const current = currentMessageMode();
+  const modes = modeChoices().map((choice) => ({ mode: choice.mode, label: choice.label, selected: choice.mode === current }));
+  const render = foundry.applications.handlebars.renderTemplate;
+  // A dialog that is no roll (its own `button`) has no picker; its result carries the user's mode.
+  const picker = spec.button ? "" : await render(MESSAGE_MODE_TEMPLATE, { uid, modes });
+  const content = (await render(spec.template, { ...spec.context, uid })) + picker;
+  return new Promise<(T & ModeChoice) | null>((resolve) => {
     let settled = false;
-    const finish = (value: T | null) => {
+    const finish = (value: (T & ModeChoice) | null) => {
       if (settled) return;
       settled = true;
       resolve(value);
@@ -130,7 +163,7 @@ export async function formDialog<T>(spec: FormDialogSpec<T>, opener: unknown = n
           label: game.i18n?.localize(spec.button?.label ?? "TACTICA.Dialog.roll") ?? "Roll",
           icon: spec.button?.icon ?? "fa-solid fa-dice",
           default: true,
-          callback: (_event: Event, button: { form: unknown }): Submission => ({ [SUBMISSION]: true, picked: button.form ? spec.read(valuesOf(button.form)) : refuse("TACTICA.Dialog.invalid") }),
+          callback: (_event: Event, button: { form: unknown }): Submission => ({ [SUBMISSION]: true, picked: button.form ? readWithMode(spec, valuesOf(button.form)) : refuse("TACTICA.Dialog.invalid") }),
         },
       ],
       submit: async (result: unknown) => {
@@ -142,7 +175,7 @@ export async function formDialog<T>(spec: FormDialogSpec<T>, opener: unknown = n
           return;
         }
         if (isRefusal(result.picked)) return showRefusal(dialog, result.picked);
-        finish(result.picked as T);
+        finish(result.picked as T & ModeChoice);
         await dialog.close();
       },
     });

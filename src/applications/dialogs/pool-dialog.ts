@@ -4,7 +4,7 @@ import { APTITUDE_KEYS, SUB_APTITUDE_KEYS, type AptitudeKey, type SubAptitudeKey
 import { aptitudeCurrent } from "../../rules/scores";
 import type { TacticaActor } from "../../documents/actor";
 import type { PoolRequest } from "../../actions/pool";
-import { DIALOG_TEMPLATE_ROOT, formDialog, intOf, percent, refuse, wholeNumber, type FormValues, type Refusal } from "./form-dialog";
+import { DIALOG_TEMPLATE_ROOT, formDialog, intOf, percent, refuse, wholeNumber, type FormValues, type Refusal, type ModeChoice } from "./form-dialog";
 import { poolChance } from "./odds";
 
 /** The pool dialog's context (exported for the template tests). */
@@ -37,7 +37,7 @@ export function readPool(values: FormValues): PoolRequest | Refusal {
 }
 
 /** Asks for the pool in `opener`'s window; resolves the request, or null when closed. */
-export async function poolDialog(actor: TacticaActor, request: PoolRequest, opener: unknown = null): Promise<PoolRequest | null> {
+export async function poolDialog(actor: TacticaActor, request: PoolRequest, opener: unknown = null): Promise<(PoolRequest & ModeChoice) | null> {
   if (!(actor.system instanceof CharacterModel)) return null;
   const context = poolDialogContext(actor, request);
   const count = (values: FormValues): number => {

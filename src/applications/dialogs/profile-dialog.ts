@@ -3,7 +3,7 @@ import { ProfileTest, type CoToggles } from "../../dice/profile-test";
 import type { ProfileKey } from "../../rules/keys";
 import type { TacticaActor } from "../../documents/actor";
 import { coFor } from "../../actions/morale";
-import { DIALOG_TEMPLATE_ROOT, formDialog, modifierOf, percent, refuse, wholeNumber, type FormValues, type Refusal } from "./form-dialog";
+import { DIALOG_TEMPLATE_ROOT, formDialog, modifierOf, percent, refuse, wholeNumber, type FormValues, type Refusal, type ModeChoice } from "./form-dialog";
 import { d10Chance } from "./odds";
 
 /** What the dialog returns. */
@@ -30,7 +30,7 @@ export function readProfile(key: ProfileKey, values: FormValues): ProfileChoice 
 }
 
 /** Asks for the test's modifiers in `opener`'s window; resolves them, or null when closed. */
-export async function profileDialog(actor: TacticaActor, key: ProfileKey, initial: { co?: CoToggles }, opener: unknown = null): Promise<ProfileChoice | null> {
+export async function profileDialog(actor: TacticaActor, key: ProfileKey, initial: { co?: CoToggles }, opener: unknown = null): Promise<(ProfileChoice & ModeChoice) | null> {
   const value = profileValue(actor, key);
   const nat10 = game.settings?.get("tactica", "nat10") ?? false;
   const co = initial.co ?? {};

@@ -1,6 +1,6 @@
 /** RULES §4: the cast dialog — concentration (only if the AC allow), chanters of a choir, modifier, live chance. */
 import { castTarget } from "../../rules/psy";
-import { DIALOG_TEMPLATE_ROOT, formDialog, modifierOf, percent, refuse, wholeNumber, type FormValues, type Refusal } from "./form-dialog";
+import { DIALOG_TEMPLATE_ROOT, formDialog, modifierOf, percent, refuse, wholeNumber, type FormValues, type Refusal, type ModeChoice } from "./form-dialog";
 import { d10Chance } from "./odds";
 
 export interface PsyChoice {
@@ -28,7 +28,7 @@ export function readPsy(input: PsyDialogInput, values: FormValues): PsyChoice | 
 }
 
 /** Asks for the cast's options in `opener`'s window; resolves them, or null when closed. */
-export async function psyDialog(input: PsyDialogInput, opener: unknown = null): Promise<PsyChoice | null> {
+export async function psyDialog(input: PsyDialogInput, opener: unknown = null): Promise<(PsyChoice & ModeChoice) | null> {
   return formDialog(
     {
       title: game.i18n?.localize("TACTICA.Roll.psy.cast") ?? "",

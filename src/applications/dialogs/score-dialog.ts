@@ -6,7 +6,7 @@ import { CharacterModel } from "../../data/actor/character";
 import { aptitudeOf, SUB_APTITUDE_KEYS, type AptitudeKey, type SubAptitudeKey } from "../../rules/keys";
 import { aptitudeCurrent, score } from "../../rules/scores";
 import type { TacticaActor } from "../../documents/actor";
-import { DIALOG_TEMPLATE_ROOT, formDialog, modifierOf, percent, refuse, wholeNumber, type FormValues, type Refusal } from "./form-dialog";
+import { DIALOG_TEMPLATE_ROOT, formDialog, modifierOf, percent, refuse, wholeNumber, type FormValues, type Refusal, type ModeChoice } from "./form-dialog";
 import { scoreChance } from "./odds";
 
 /** What the score dialog is opened with (the action's request). */
@@ -93,7 +93,7 @@ export function scoreOddsLine(options: readonly ScoreOption[], values: FormValue
  * Asks for the score test's options in `opener`'s window; resolves them, or null when closed. A
  * refused input (a negative difficulty) keeps the dialog open with its message.
  */
-export async function scoreDialog(actor: TacticaActor, request: ScoreDialogRequest, opener: unknown = null): Promise<ScoreChoice | null> {
+export async function scoreDialog(actor: TacticaActor, request: ScoreDialogRequest, opener: unknown = null): Promise<(ScoreChoice & ModeChoice) | null> {
   if (!(actor.system instanceof CharacterModel)) return null;
   const context = scoreDialogContext(actor.system, request);
   return formDialog(

@@ -11,6 +11,7 @@ import { APTITUDE_KEYS, PROFILE_KEYS, SUB_APTITUDES, type ProfileKey } from "../
 import { WILLPOWER_MAX } from "../../../rules/pool";
 import { MORALE_STATES } from "../../../data/fields";
 import { STATUS_IDS } from "../../../status-effects";
+import { pressureFlagOf, pressureWindowLabel } from "../../../pressure-windows";
 import type { TacticaActor } from "../../../documents/actor";
 import { equipmentContext, powersContext, type EquipmentContext, type PowersContext, type SheetItem } from "./item-lists";
 import { cachedI18n, gameI18n, rowKit, type RowLabels, type SheetI18n } from "./row-buttons";
@@ -131,6 +132,10 @@ export interface EffectRow {
   source: string;
   /** A transferred item effect applies to the actor; the others apply to their item. */
   transfer: boolean;
+  /** When a pressure bonus ends (its window), localised; "" for other effects. */
+  ends: string;
+  /** v14: core expired it (it no longer applies; the world keeps expired effects). */
+  expired: boolean;
 }
 
 /** An effect as the list reads it. */
@@ -140,6 +145,14 @@ interface ListedEffect {
   img?: string | null;
   disabled: boolean;
   transfer?: boolean;
+  flags?: Record<string, unknown>;
+  duration?: unknown;
+}
+
+/** What the row says of when an effect ends: a pressure bonus's window (issue 14: its duration shown). */
+function endsText(effect: ListedEffect, i18n: SheetI18n): string {
+  const flag = pressureFlagOf({ id: effect.id, flags: effect.flags ?? {} });
+  return flag ? i18n.format("TACTICA.Sheet.Effect.ends", { window: i18n.localize(pressureWindowLabel(flag)) }) : "";
 }
 
 /**
@@ -147,8 +160,18 @@ interface ListedEffect {
  * core applies to the actor through `allApplicableEffects`) and the ones an item keeps for itself
  * (a weapon's pressure bonus) — so that every effect acting on the actor can be seen (review S8).
  */
-export function effectRows(actor: TacticaActor, items: readonly Item.Implementation[]): EffectRow[] {
-  const row = (e: ListedEffect, parentId: string, source: string): EffectRow => ({ id: e.id ?? "", parentId, name: e.name, img: e.img ?? "", disabled: e.disabled, source, transfer: parentId === "" || e.transfer === true });
+export function effectRows(actor: TacticaActor, items: readonly Item.Implementation[], i18n: SheetI18n = gameI18n()): EffectRow[] {
+  const row = (e: ListedEffect, parentId: string, source: string): EffectRow => ({
+    id: e.id ?? "",
+    parentId,
+    name: e.name,
+    img: e.img ?? "",
+    disabled: e.disabled,
+    source,
+    transfer: parentId === "" || e.transfer === true,
+    ends: endsText(e, i18n),
+    expired: (e.duration as { expired?: unknown } | null | undefined)?.expired === true,
+  });
   const own = [...actor.effects].map((e) => row(e as unknown as ListedEffect, "", ""));
   const carried = items.flatMap((item) => [...(item.effects ?? [])].map((e) => row(e as unknown as ListedEffect, item.id ?? "", item.name)));
   return [...own, ...carried];
@@ -309,7 +332,7 @@ export function actorSheetContext(actor: TacticaActor, options: SheetOptions): A
       .filter((t) => options.modules.tactical || (t !== "forceField" && t !== "grenade"))
       .map((type) => ({ type, label: `TYPES.Item.${type}` })),
     morale: moraleContext(actor, model),
-    effects: effectRows(actor, items),
+    effects: effectRows(actor, items, kit.i18n),
     gauges: { disruptif: model.gauges.disruptif, incendiaire: model.gauges.incendiaire },
     biography: model.biography,
   };
