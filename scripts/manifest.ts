@@ -14,7 +14,8 @@ export interface SystemManifest {
   manifest?: string;
   download?: string;
   esmodules: string[];
-  styles: string[];
+  /** Stylesheets: a path, or `{src, layer}` to load it into a CSS cascade layer (core v13 reads both). */
+  styles: (string | { src: string; layer?: string })[];
   languages: { lang: string; name: string; path: string }[];
   packs: PackManifest[];
   license?: string;
@@ -38,11 +39,16 @@ export function releaseManifest(source: SystemManifest, development: boolean): S
   return out;
 }
 
+/** The stylesheet paths of the manifest, in order (either form of a `styles` entry). */
+export function styleFiles(m: Pick<SystemManifest, "styles">): string[] {
+  return m.styles.map((entry) => (typeof entry === "string" ? entry : entry.src));
+}
+
 /** Every file path the manifest references, relative to the system folder. */
 export function referencedFiles(m: SystemManifest): string[] {
   return [
     ...m.esmodules,
-    ...m.styles,
+    ...styleFiles(m),
     ...m.languages.map((l) => l.path),
     ...[m.license, m.readme, m.changelog].filter((f): f is string => typeof f === "string"),
   ];

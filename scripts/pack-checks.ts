@@ -12,6 +12,13 @@
  * - every document, embedded ones included, carries `_stats` for this system: a v13+ core version,
  *   this system's id, a system version no newer than the manifest's, no author, times or sources
  *   (`npm run packs:stamp` adds them);
+ * - pack content stays in v13's shape, which v14 reads and migrates in memory while v13 cannot
+ *   read v14's (issue 14; dnd5e 5.3.3 and draw-steel 1.0 packs are all core 13.x): no
+ *   `_stats.coreVersion` 14 or later, and no Active Effect — on an actor, an item, or an actor's
+ *   item — with v14 data: `system.changes`, a change `type` (v13 has a numeric `mode`), the v14
+ *   duration keys `value`/`units`/`expiry`/`expired`, `start` or `showIcon`
+ *   (https://foundryvtt.com/api/v14/interfaces/foundry.documents.types.ActiveEffectData.html,
+ *   https://foundryvtt.com/api/v14/interfaces/foundry.documents.types.EffectDurationData.html);
  * - a player character's prototype token is linked, friendly and has sight, and a unit's first
  *   bar is its headcount — what a new actor gets (src/data/actor/*.ts `_preCreate`), which an
  *   import from a compendium does not get, since it carries the pack's token.
@@ -155,7 +162,7 @@ function statsProblems(stats: unknown, systemId: string, systemVersion: string):
   if (!isObject(stats)) return ["_stats: missing (run npm run packs:stamp)"];
   const problems: string[] = [];
   const core = String(stats.coreVersion ?? "");
-  if (!VERSION.test(core) || compareVersions(core, "13") < 0) problems.push(`_stats.coreVersion: ${JSON.stringify(stats.coreVersion)} is not a v13+ core version`);
+  if (!VERSION.test(core) || compareVersions(core, "13") < 0 || compareVersions(core, "14") >= 0) problems.push(`_stats.coreVersion: ${JSON.stringify(stats.coreVersion)} is not a v13 core version (pack content keeps v13 shapes)`);
   if (stats.systemId !== systemId) problems.push(`_stats.systemId: must be "${systemId}"`);
   const version = String(stats.systemVersion ?? "");
   if (!VERSION.test(version) || compareVersions(version, systemVersion) > 0) problems.push(`_stats.systemVersion: ${JSON.stringify(stats.systemVersion)} is not a version up to ${systemVersion}`);
@@ -174,6 +181,32 @@ export function statsCheck(systemId: string, systemVersion: string): DocumentChe
     ),
   ];
 }
+
+/** The v14 duration keys (v13's are `startTime, seconds, combat, rounds, turns, startRound, startTurn`). */
+const V14_DURATION_KEYS = ["value", "units", "expiry", "expired"];
+
+/** The v14-only data of one Active Effect's source. */
+function v14EffectProblems(effect: Record<string, unknown>): string[] {
+  const label = `effect "${String(effect.name)}"`;
+  const problems: string[] = [];
+  if (isObject(effect.system) && "changes" in effect.system) problems.push(`${label}: system.changes is v14's shape (write changes with a numeric mode)`);
+  const changes = Array.isArray(effect.changes) ? (effect.changes as unknown[]) : [];
+  if (changes.some((c) => isObject(c) && ("type" in c || "phase" in c))) problems.push(`${label}: a change with a type or phase is v14's shape (v13: mode)`);
+  const duration = isObject(effect.duration) ? effect.duration : {};
+  for (const key of V14_DURATION_KEYS) if (key in duration) problems.push(`${label}: duration.${key} is a v14 duration key`);
+  for (const key of ["start", "showIcon"]) if (key in effect) problems.push(`${label}: ${key} is v14 data`);
+  return problems;
+}
+
+/** Active Effects in v14's shape on a pack document, its items or their effects (see the module comment). */
+export const v13ShapeCheck: DocumentCheck = (_pack, doc) => {
+  const effectsOf = (d: Record<string, unknown>) => (Array.isArray(d.effects) ? (d.effects as Record<string, unknown>[]) : []);
+  const items = Array.isArray(doc.items) ? (doc.items as Record<string, unknown>[]) : [];
+  return [
+    ...effectsOf(doc).flatMap(v14EffectProblems),
+    ...items.flatMap((item) => effectsOf(item).flatMap(v14EffectProblems).map((p) => `item "${String(item.name)}" ${p}`)),
+  ];
+};
 
 /** The prototype token a new actor of each type gets, which pack actors must carry themselves. */
 export const tokenCheck: DocumentCheck = (pack, doc) => {
@@ -207,5 +240,5 @@ export async function packSchemaChecks(root = path.join(process.cwd(), "packs", 
   // classes, whose validation API (CheckedModel) the checks use.
   const models = dataModels as unknown as Models;
   const schemaCheck: DocumentCheck = (pack, doc) => systemProblems(models, migrateSystem, pack.type, doc);
-  return [subtypeCheck, schemaCheck, uuidLinkCheck(root, manifest.packs, manifest.id), statsCheck(manifest.id, manifest.version), tokenCheck];
+  return [subtypeCheck, schemaCheck, uuidLinkCheck(root, manifest.packs, manifest.id), statsCheck(manifest.id, manifest.version), tokenCheck, v13ShapeCheck];
 }

@@ -133,7 +133,9 @@ export async function migrateWorld(options: { force?: boolean } = {}): Promise<M
     progress((index + 1) / work.length);
   }
   if (report.failed.length) {
-    ui.notifications?.error(game.i18n!.format("TACTICA.Migration.Failed", { count: String(report.updated), failed: report.failed.join(", ") }), { permanent: true });
+    // Document names are user text: core formats the message and escapes them (a notification
+    // shows its message as HTML: https://foundryvtt.com/api/interfaces/foundry.NotificationOptions.html).
+    ui.notifications?.error("TACTICA.Migration.Failed", { format: { count: String(report.updated), failed: report.failed.join(", ") }, permanent: true });
     return report;
   }
   await game.settings!.set(SYSTEM_ID, "schemaVersion", SCHEMA_VERSION);

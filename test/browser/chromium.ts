@@ -14,6 +14,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
+import { readManifest, styleFiles } from "../../scripts/manifest";
 
 export const CHROMIUM_PATH = process.env.TACTICA_CHROMIUM ?? "/usr/bin/chromium";
 export const SCREENSHOT_DIR = path.join(process.cwd(), "test", "browser", "__screenshots__");
@@ -68,8 +69,7 @@ export const VARIANTS: readonly Variant[] = [
  * served by Foundry under systems/tactica/) is inlined as a data URL.
  */
 const css = () => {
-  const manifest = JSON.parse(fs.readFileSync(path.join(process.cwd(), "system.json"), "utf8")) as { styles: string[] };
-  return manifest.styles
+  return styleFiles(readManifest())
     .map((file) =>
       fs.readFileSync(path.join(process.cwd(), file), "utf8").replace(/url\("(\.\.\/assets\/[^"]+\.svg)"\)/g, (_whole, href: string) => {
         const svg = fs.readFileSync(path.join(process.cwd(), path.dirname(file), href)).toString("base64");

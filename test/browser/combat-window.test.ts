@@ -5,6 +5,7 @@ import type { Browser } from "playwright-core";
 import { createTemplateHarness } from "../templates/harness";
 import { COMBAT_UI_SAMPLES } from "../templates/combat-ui-samples";
 import { hasChromium, launchChromium } from "./chromium";
+import { readManifest, styleFiles } from "../../scripts/manifest";
 
 // Review C5: the timeline tracker in a WINDOW — a fixed-height frame whose `.window-content`
 // clips, as core v13's does (`flex: 1; overflow: hidden` in a column: the apps review S1/C5;
@@ -19,8 +20,7 @@ const FRAME = `
 `;
 
 const styles = () => {
-  const manifest = JSON.parse(fs.readFileSync(path.join(process.cwd(), "system.json"), "utf8")) as { styles: string[] };
-  return manifest.styles.map((file) => fs.readFileSync(path.join(process.cwd(), file), "utf8")).join("\n");
+  return styleFiles(readManifest()).map((file) => fs.readFileSync(path.join(process.cwd(), file), "utf8")).join("\n");
 };
 
 describe.runIf(hasChromium())("the timeline tracker in a core-like window (Chromium)", () => {

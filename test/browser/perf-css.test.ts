@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { SCENARIOS } from "../templates/chat-scenarios";
@@ -7,6 +5,7 @@ import { createTemplateHarness, setupDiceWorld } from "../templates/harness";
 import { loadSheetWorld, renderSheetHtml, SAMPLE_ITEMS, sampleCharacter } from "../templates/sheet-samples";
 import { trackerFixture, TRACKER } from "../bench/browser/fixtures";
 import { hasChromium, launchChromium, pageShell } from "./chromium";
+import { readManifest, styleFiles } from "../../scripts/manifest";
 
 // styles/perf.css (issue 16): long lists skip the layout of their off-screen rows with
 // `content-visibility: auto`. What must still hold, in Chromium with our stylesheets:
@@ -69,8 +68,7 @@ describe.runIf(hasChromium())("styles/perf.css in Chromium", () => {
   });
 
   it("is registered in the manifest, after the stylesheets whose rows it styles", () => {
-    const manifest = JSON.parse(fs.readFileSync(path.join(process.cwd(), "system.json"), "utf8")) as { styles: string[] };
-    expect(manifest.styles.at(-1)).toBe("styles/perf.css");
+    expect(styleFiles(readManifest()).at(-1)).toBe("styles/perf.css");
   });
 
   it("chat: the log scrolls to its newest message, whose last five cards are always laid out", async () => {

@@ -24,7 +24,7 @@ describe("dist/ — the installable system folder", () => {
   it("carries the release manifest: the source manifest without development flags", () => {
     expect(manifest).toEqual(releaseManifest(readManifest(), false));
     expect(manifest.id).toBe("tactica");
-    expect(manifest.compatibility).toEqual({ minimum: "13.347", verified: "13" });
+    expect(manifest.compatibility).toEqual({ minimum: "13.347", verified: "14" });
     expect(JSON.stringify(manifest)).not.toContain("hotReload");
   });
 

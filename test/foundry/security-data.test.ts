@@ -234,6 +234,17 @@ describe("G2: the migration never writes stale data", () => {
 });
 
 describe("G3: a failed write is retried at the next load, and the GM is told", () => {
+  it("the names of the documents that failed are shown as typed, never as markup", async () => {
+    const stored = oldWorld();
+    stored.actors[0]!.name = "<b>Vétéran</b> <img src=x onerror=alert(1)>";
+    const world = await loadWorld("fr", (fake) => {
+      withStoredWorld(stored)(fake);
+      fake.hooks.on("preUpdateActor", (doc: unknown) => ((doc as { id: string }).id === "oldActor00000001" ? false : undefined));
+    });
+    await vi.waitFor(() => expect(world.data.notifications.of("error")).toHaveLength(1));
+    expect(world.data.notifications.of("error")[0]).toContain("échec pour\u00a0: <b>Vétéran</b> <img src=x onerror=alert(1)>. Ces documents");
+  });
+
   it("the version is not recorded when a document failed; the next load writes it and records the version", async () => {
     const first = await loadWorld("fr", (fake) => {
       withStoredWorld(oldWorld())(fake);

@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readManifest } from "../../scripts/manifest";
 import { packStats, readPackSources, stampPackSources, validatePackSources, type PackManifest } from "../../scripts/packs";
-import { statsCheck, tokenCheck } from "../../scripts/pack-checks";
+import { statsCheck, tokenCheck, v13ShapeCheck } from "../../scripts/pack-checks";
 import { loadLang } from "../helpers/lang";
 
 /** The value at a dotted key of a translation object. */
@@ -62,8 +62,8 @@ describe("pack source validation", () => {
 describe("manifest and pack metadata (core review M12–M14)", () => {
   const manifest = readManifest();
 
-  it("admits only v13 stable builds from 13.347 (verified 13)", () => {
-    expect((manifest as { compatibility?: unknown }).compatibility).toEqual({ minimum: "13.347", verified: "13" });
+  it("admits v13 from 13.347 and v14 (verified 14), with no maximum", () => {
+    expect((manifest as { compatibility?: unknown }).compatibility).toEqual({ minimum: "13.347", verified: "14" });
   });
 
   it("labels every pack with a language key present in both languages", () => {
@@ -91,6 +91,32 @@ describe("manifest and pack metadata (core review M12–M14)", () => {
     ]);
     const table = { _id: "tttttttttttttttt", _stats: packStats("tactica", "0.1.0"), results: [{ _id: "rrrrrrrrrrrrrrrr" }] };
     expect(check(tables, table)).toEqual(["embedded rrrrrrrrrrrrrrrr _stats: missing (run npm run packs:stamp)"]);
+  });
+
+  it("refuses content saved by v14: a core version 14 or later, and Active Effects in v14's shape (issue 14)", () => {
+    const check = statsCheck("tactica", "0.1.0");
+    expect(check(items, doc({ _stats: { ...packStats("tactica", "0.1.0"), coreVersion: "14.361" } }).doc)).toEqual([
+      '_stats.coreVersion: "14.361" is not a v13 core version (pack content keeps v13 shapes)',
+    ]);
+    const actors: PackManifest = { name: "probe", label: "Probe", type: "Actor" };
+    const v13Effect = { name: "Bonus", changes: [{ key: "system.pressure", mode: 4, value: "2" }], duration: { rounds: 1 } };
+    const v14Effect = { name: "Neuf", system: { changes: [{ key: "system.pressure", type: "upgrade", value: 2 }] }, duration: { value: 0, expiry: "turnEnd" }, showIcon: 2 };
+    const typed = { name: "Typé", changes: [{ key: "system.pressure", type: "upgrade", value: "2" }] };
+    expect(v13ShapeCheck(items, doc({ effects: [v13Effect] }).doc)).toEqual([]);
+    expect(v13ShapeCheck(items, doc({ effects: [v14Effect, typed] }).doc)).toEqual([
+      'effect "Neuf": system.changes is v14\'s shape (write changes with a numeric mode)',
+      'effect "Neuf": duration.value is a v14 duration key',
+      'effect "Neuf": duration.expiry is a v14 duration key',
+      'effect "Neuf": showIcon is v14 data',
+      'effect "Typé": a change with a type or phase is v14\'s shape (v13: mode)',
+    ]);
+    expect(v13ShapeCheck(actors, { name: "A", items: [{ name: "Épée", effects: [{ name: "Vieux", start: { round: 1 } }] }] })).toEqual(['item "Épée" effect "Vieux": start is v14 data']);
+  });
+
+  it("every shipped source is in v13's shape", () => {
+    for (const pack of manifest.packs) {
+      for (const { file, doc: source } of readPackSources(path.join("packs", "_source"), pack)) expect(v13ShapeCheck(pack, source), file).toEqual([]);
+    }
   });
 
   it("stamps _stats before _key on the documents that have none, and leaves stamped ones alone", () => {
