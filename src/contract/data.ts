@@ -7,7 +7,9 @@
  *   type's default (v13 `mode × 10`, v14 `CONST.ACTIVE_EFFECT_CHANGE_TYPES`: the same numbers) unless
  *   given (https://foundryvtt.com/api/v13/interfaces/foundry.documents.types.EffectChangeData.html,
  *   https://foundryvtt.com/api/variables/CONST.ACTIVE_EFFECT_CHANGE_TYPES.html); UPGRADE keeps the
- *   highest (D-6: pressure bonuses);
+ *   highest (D-6: pressure bonuses); v14 only: an effect whose duration has run out and that waits
+ *   for one of Tactica's expiry events (`CONFIG.ActiveEffect.expiryEvents`) is expired by core's
+ *   registry when Tactica fires it, with the world's expiry action (src/compat/effects.ts);
  * - NumberField cleaning rounds integers and CLAMPS to min/max instead of failing
  *   (https://foundryvtt.com/api/v13/classes/foundry.data.fields.NumberField.html);
  * - construction migrates and cleans the given object in place, ignoring what `migrateData`
@@ -17,7 +19,8 @@
  * The suites that need documents create world documents and delete them again (run them as a GM).
  */
 import type { ContractContext } from "./index";
-import { changesData, type ChangeType } from "../compat/effects";
+import { changesData, changesOf, expireAt, expiringAt, type ChangeType, type EffectHost } from "../compat/effects";
+import { isV14 } from "../compat/generation";
 
 type Data = Record<string, unknown>;
 
@@ -29,6 +32,8 @@ interface DocumentClass {
 interface WorldDocument {
   system: unknown;
   _source: Data;
+  effects?: Iterable<{ _source: Data; active?: boolean; duration?: unknown }>;
+  createEmbeddedDocuments?(name: string, data: Data[]): Promise<unknown>;
   update(data: Data): Promise<unknown>;
   delete(): Promise<unknown>;
 }
@@ -107,6 +112,35 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
       ];
       await withDocument("Actor", { type: "character", system, effects }, (actor) => {
         assert.deepEqual(["att", "def", "tir", "for"].map((k) => profileValue(actor, k)), [6, 10, 1, 3]);
+      });
+    });
+
+    it("changes are stored in the running generation's shape, and read back through the seam", async () => {
+      const key = "system.profile.mou.pressure";
+      await withDocument("Actor", { type: "character", effects: [effect(key, "upgrade", 2)] }, (actor) => {
+        const [stored] = [...(actor.effects ?? [])];
+        const source = stored?._source ?? {};
+        if (isV14()) {
+          const changes = (source.system as { changes?: Data[] } | undefined)?.changes ?? [];
+          assert.deepEqual([changes[0]?.type, "changes" in source], ["upgrade", false]);
+        } else {
+          // @deprecated v13: the numeric mode (4 is UPGRADE).
+          assert.equal(((source.changes as Data[] | undefined) ?? [])[0]?.mode, 4);
+        }
+        assert.deepEqual(changesOf(stored).map((c) => [c.key, c.type, Number(c.value)]), [[key, "upgrade", 2]]);
+      });
+    });
+
+    it("v14: an effect waiting for a Tactica expiry event is expired when Tactica fires it (v13: nothing to check)", async () => {
+      if (!isV14()) return;
+      const event = "tactica.nextAttRoll";
+      await withDocument("Actor", { type: "character" }, async (actor) => {
+        await actor.createEmbeddedDocuments!("ActiveEffect", [{ ...effect("system.profile.att.pressure", "upgrade", 2), ...expiringAt(event) }]);
+        await expireAt(event, [actor as unknown as EffectHost]);
+        const left = [...(actor.effects ?? [])];
+        // The world's expiry action: deleted, or kept, marked expired and no longer applied.
+        assert.ok(left.every((e) => e.active === false && (e.duration as { expired?: unknown }).expired === true));
+        assert.equal(profileValue(actor, "att", "pressure"), 0);
       });
     });
 

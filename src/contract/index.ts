@@ -13,6 +13,7 @@ import { placesContract } from "./places";
 import { dataContract } from "./data";
 import { chatContract } from "./chat";
 import { applicationsContract } from "./applications";
+import { messageModesContract } from "./message-modes";
 
 type Test = () => void | Promise<void>;
 
@@ -45,6 +46,7 @@ export const CONTRACT_SUITES: Record<string, ContractSuite> = {
   "data and documents": dataContract,
   "chat cards": chatContract,
   applications: applicationsContract,
+  "message modes": messageModesContract,
 };
 
 /** Runs every suite inside one `describe` (the Quench batch and the vitest file both call this). */
