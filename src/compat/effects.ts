@@ -223,10 +223,13 @@ export function waitingFor(actor: EffectHost, event: string): string[] {
 /**
  * v14: `events` happened to `actors` — core's registry refreshes their effects' durations and, on
  * the active GM, performs the world's expiry action; then whatever effect of those events is still
- * unexpired gets that action from this client, in one write per actor (see the module comment). Returns how many effects
- * this client expired. Call it from the client that may write the actors (their owner or a GM).
+ * unexpired gets that action from this client, in one write per actor (see the module comment).
+ * Returns how many effects this client expired (0 on v13). Call it from the client that may write
+ * the actors (their owner or a GM).
  */
 export async function expireAt(events: string | readonly string[], actors: Iterable<EffectHost>): Promise<number> {
+  // @deprecated v13: no expiry events before v14 (nothing waits for one).
+  if (!isV14()) return 0;
   const list = [...new Set(actors)];
   const ids = typeof events === "string" ? [events] : [...new Set(events)];
   if (!list.length || !ids.length) return 0;

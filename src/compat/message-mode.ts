@@ -44,6 +44,7 @@ export function normaliseMode(key: unknown): MessageMode | null {
 
 /** The running generation's key for `mode` (`publicroll` on v13, `public` on v14). */
 export function modeKey(mode: MessageMode): string {
+  // @deprecated v13: the roll mode keys.
   return isV14() ? mode : V13_KEYS[mode];
 }
 
@@ -56,12 +57,14 @@ interface CoreSettings {
 export function currentMessageMode(): MessageMode {
   const settings = game.settings as unknown as CoreSettings | undefined;
   // A third-party note says the old setting reads back null on v14: each generation reads its own.
+  // @deprecated v13: `core.rollMode`.
   const value = settings?.get("core", isV14() ? "messageMode" : "rollMode");
   return normaliseMode(value) ?? "public";
 }
 
 /** `mode` as `Roll#toMessage`'s option on the running generation. */
 export function messageModeOption(mode: MessageMode): { rollMode: string } | { messageMode: string } {
+  // @deprecated v13: the `rollMode` option.
   return isV14() ? { messageMode: modeKey(mode) } : { rollMode: modeKey(mode) };
 }
 
@@ -75,6 +78,7 @@ export interface ModeChoice {
 /** The modes a picker offers, from the running generation's list (v14's `ic` left out: a card is public). */
 export function modeChoices(): ModeChoice[] {
   const config = CONFIG as unknown as { ChatMessage?: { modes?: Record<string, { label?: string }> }; Dice?: { rollModes?: Record<string, { label?: string }> } };
+  // @deprecated v13: `CONFIG.Dice.rollModes`.
   const list = (isV14() ? config.ChatMessage?.modes : config.Dice?.rollModes) ?? {};
   return Object.entries(list).flatMap(([key, entry]) => {
     const mode = key === "ic" ? null : normaliseMode(key);
