@@ -151,8 +151,9 @@ function eventsOf(window: PressureWindow, target: PressureTarget | undefined): s
 
 /**
  * Closes windows on one actor: `nextRoll` of `target`, `nextWound` of weapon `itemId`,
- * `activation`, `pursuit` or `turn` — several at once in one write per kind (a threshold ends both
- * `turn` and `pursuit`). Returns how many effects ended (expired by this client on v14, or
+ * `activation`, `pursuit` or `turn` — several at once (a threshold ends both `turn` and
+ * `pursuit`: on v14 core's registry refreshes each event, and this client's own write, if any, is
+ * one per actor). Returns how many effects ended (expired by this client on v14, or
  * deleted). Run it on a client that may write the actor (its owner or a GM).
  */
 export async function closePressureWindow(actor: ActorView, window: PressureWindow | readonly PressureWindow[], o: { target?: PressureTarget; itemId?: string } = {}): Promise<number> {

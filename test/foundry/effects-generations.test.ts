@@ -113,7 +113,7 @@ describe("pressure windows on v14: core's expiry events", () => {
     const { registerPressureWindows } = await import("../../src/pressure-windows");
     registerPressureWindows();
     const events = (v14.fake.CONFIG.ActiveEffect as { expiryEvents: Record<string, string> }).expiryEvents;
-    expect(Object.keys(events).sort()).toEqual(["tactica.activationEnd", "tactica.nextAttRoll", "tactica.nextDefRoll", "tactica.nextIniRoll", "tactica.turnEnd"]);
+    expect(Object.keys(events).sort()).toEqual(["tactica.activationEnd", "tactica.nextAttRoll", "tactica.nextDefRoll", "tactica.nextIniRoll", "tactica.pursuitEnd", "tactica.turnEnd"]);
     for (const lang of ["fr", "en"] as const) {
       const strings = loadLang(lang) as Record<string, unknown>;
       for (const key of Object.values(events)) {
@@ -167,6 +167,28 @@ describe("pressure windows on v14: core's expiry events", () => {
     expect(writes.map((x) => [x.documentName, x.action])).toEqual([["ActiveEffect", "update"]]);
     expect(registry().refreshed.at(-1)).toMatchObject({ event: "tactica.turnEnd", userId: "gm-1" });
     expect(effectsOf(actor)[0]!.active).toBe(false);
+  });
+
+  it("a threshold ends a PEUR bonus and a pursuit move's MOU bonus (C15) through core's registry, one refresh per event", async () => {
+    const actor = await w.createActor({
+      name: "Brann", type: "character", ownership: { default: 0, "player-1": 3 },
+      system: { profile: { mou: { value: 4 }, peur: { value: 2 } } },
+      items: [
+        { _id: "legs00000000001", name: "Jambières", type: "gear", system: { linked: true, equipped: true, pressureTarget: "mou" } },
+        { _id: "mask00000000001", name: "Masque", type: "gear", system: { linked: true, equipped: true, pressureTarget: "peur" } },
+      ],
+    });
+    queueDiceFaces([1, 6]);
+    await actor.rollPressure("legs00000000001", { fastForward: true, window: "pursuit" });
+    await actor.rollPressure("mask00000000001", { fastForward: true });
+    expect(effectsOf(actor).map((e) => e.duration.expiry)).toEqual(["tactica.pursuitEnd", "tactica.turnEnd"]);
+    w.data.setUser("gm-1");
+    const { closePressureWindow } = await import("../../src/pressure-windows");
+    const writes = await w.writesDuring(async () => expect(await closePressureWindow(actor, ["turn", "pursuit"])).toBe(0));
+    // On the active GM, core writes each refresh's expiry; Tactica has nothing left to write.
+    expect(writes.map((x) => [x.documentName, x.action, x.ids.length])).toEqual([["ActiveEffect", "update", 1], ["ActiveEffect", "update", 1]]);
+    expect(registry().refreshed.slice(-2).map((r) => r.event)).toEqual(["tactica.turnEnd", "tactica.pursuitEnd"]);
+    expect(effectsOf(actor).map((e) => e.active)).toEqual([false, false]);
   });
 
   it("follows the world's expiry action: delete, or — when the world asks for none — still ends the rules window", async () => {
