@@ -179,7 +179,7 @@ describe("pressure windows on v14: core's expiry events", () => {
       ],
     });
     queueDiceFaces([1, 6]);
-    await actor.rollPressure("legs00000000001", { fastForward: true, window: "pursuit" });
+    await actor.rollPressure("legs00000000001", { fastForward: true, window: "pursuit" } as never);
     await actor.rollPressure("mask00000000001", { fastForward: true });
     expect(effectsOf(actor).map((e) => e.duration.expiry)).toEqual(["tactica.pursuitEnd", "tactica.turnEnd"]);
     w.data.setUser("gm-1");
