@@ -68,13 +68,7 @@ export const SHARED_PARTIALS = ["systems/tactica/templates/partials/aptitude-swa
 
 /** Every template the system renders, preloaded on init (cards include their parts by path). */
 export const SYSTEM_TEMPLATES: string[] = [
-  ...SHARED_PARTIALS,
-  ...CHAT_PARTIALS,
-  INFO_CARD_TEMPLATE,
-  ...CHAT_TEMPLATES,
-  ...DIALOG_TEMPLATES,
-  ...SHEET_TEMPLATES,
-  ...COMBAT_TEMPLATES,
+  ...new Set([...SHARED_PARTIALS, ...CHAT_PARTIALS, INFO_CARD_TEMPLATE, ...CHAT_TEMPLATES, ...DIALOG_TEMPLATES, ...SHEET_TEMPLATES, ...COMBAT_TEMPLATES]),
 ];
 
 export function preloadTemplates(): Promise<unknown> {

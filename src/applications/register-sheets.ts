@@ -3,19 +3,17 @@
  * core's legacy V1 sheets out of the sheet choices. Called by the entry on `init`; their templates
  * are preloaded with the system's others (src/registration.ts).
  */
-import { CharacterSheet, NpcSheet, UnitSheet, ACTOR_PARTS } from "./sheets/actor-sheet";
+import { CharacterSheet, NpcSheet, UnitSheet, ACTOR_PARTIALS, ACTOR_PARTS, NPC_PARTS } from "./sheets/actor-sheet";
 import { TacticaItemSheet, ITEM_PARTS } from "./sheets/item-sheet";
 import { SYSTEM_ID } from "../settings";
 
 /** Partials the sheet templates include by path (Foundry needs them loaded before a render). */
-export const SHEET_PARTIALS = ["item-field"].map(
-  (name) => `systems/tactica/templates/partials/${name}.hbs`,
-);
+export const SHEET_PARTIALS = [...["item-field"].map((name) => `systems/tactica/templates/partials/${name}.hbs`), ...Object.values(ACTOR_PARTIALS)];
 
 /** Every sheet template, parts and partials. */
 export const SHEET_TEMPLATES: string[] = [
-  ...new Set([...Object.values(ACTOR_PARTS), ...Object.values(ITEM_PARTS)].map((p) => p.template)),
-  ...SHEET_PARTIALS,
+  ...new Set([...Object.values(ACTOR_PARTS), ...Object.values(NPC_PARTS), ...Object.values(ITEM_PARTS)].map((p) => p.template)),
+  ...new Set(SHEET_PARTIALS),
 ];
 
 /** The item subtypes the item sheet is registered for. */

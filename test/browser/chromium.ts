@@ -195,7 +195,10 @@ async function inspectInPage({ html, widths, theme }: { html: string; widths: nu
     const raw = text.match(/\b(TACTICA|TYPES)\.[A-Za-z0-9_.]+/g);
     if (raw) problems.push(`unlocalised keys: ${[...new Set(raw)].join(", ")}`);
     for (const el of root.querySelectorAll("button, [role=button], a[data-action]")) {
-      const name = (el.getAttribute("aria-label") ?? "").trim() || (el as HTMLElement).innerText.trim() || (el.getAttribute("title") ?? "").trim();
+      // A row skipped by `content-visibility: auto` (styles/perf.css) has no innerText while off
+      // screen, yet its text stays in the accessibility tree (CSS Containment 2): read its text then.
+      const text = (el as HTMLElement).innerText.trim() || (el.textContent ?? "").trim();
+      const name = (el.getAttribute("aria-label") ?? "").trim() || text || (el.getAttribute("title") ?? "").trim();
       if (!name) problems.push(`control without an accessible name: ${short(el)}`);
       if (el.tagName === "BUTTON" && el.closest("form") && !el.getAttribute("type")) problems.push(`button without type: ${short(el)}`);
     }
@@ -299,8 +302,12 @@ export function useBrowserChecks(): BrowserChecks {
       if (!page) throw new Error("Chromium is not running (useBrowserChecks must be called inside describe)");
       const reports = await page.evaluate(inspectInPage, { html, widths: [...widths], theme: variant.theme });
       if (WRITE_SCREENSHOTS && shot !== undefined) {
+        // A tall page shows every row at once, as a user scrolling would see them: rows that
+        // `content-visibility: auto` (styles/perf.css) skips below the viewport would be blank.
+        const shown = await page.addStyleTag({ content: "#root * { content-visibility: visible !important; }" });
         const box = await page.locator("#root").boundingBox();
         await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${shot}.png`), fullPage: true, ...(box ? { clip: box } : {}) });
+        await shown.evaluate((style) => (style as HTMLStyleElement).remove());
       }
       return reports;
     },

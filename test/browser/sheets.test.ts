@@ -9,6 +9,8 @@ import { ITEM_TYPES, SHEET_GALLERY, casesByLang, shotName, type SheetSample } fr
 // Each tab is rendered while active, all of them in one page, so every part is checked.
 
 const ACTOR_TABS = ["profile", "aptitudes", "psy", "equipment", "morale", "effects", "notes"];
+/** An NPC's stat block is its Profil tab; it has no Aptitudes tab. */
+const NPC_TABS = ACTOR_TABS.filter((t) => t !== "aptitudes");
 
 /** One world per language (loading the entry is the slow part), its sample documents made once. */
 async function sampleSheets(lang: "fr" | "en") {
@@ -18,7 +20,7 @@ async function sampleSheets(lang: "fr" | "en") {
   const classes = { character: w.sheets.CharacterSheet, npc: w.sheets.NpcSheet, unit: w.sheets.UnitSheet };
   return (s: SheetSample) =>
     s.kind === "actor"
-      ? renderSheetHtml(new classes[s.type as keyof typeof classes]({ document: actors[s.type as keyof typeof actors] }), s.mode, ACTOR_TABS)
+      ? renderSheetHtml(new classes[s.type as keyof typeof classes]({ document: actors[s.type as keyof typeof actors] }), s.mode, s.type === "npc" ? NPC_TABS : ACTOR_TABS)
       : renderSheetHtml(new w.itemSheets.TacticaItemSheet({ document: items[s.type] }), s.mode, ["details", "description"]);
 }
 
@@ -47,6 +49,8 @@ describe.runIf(hasChromium())("sheets in Chromium", () => {
         if (sample.mode === "edit") expect(report.rollControls).toBe(0);
         // User text is escaped: the sample names' angle brackets show as text, never as tags.
         expect(report.injectedTags).toBe(0);
+        // Every field the user sees has a label element (review S14: the aptitude damage box had a title only).
+        expect(report.fields.filter((f) => f.visible && !f.labelled).map((f) => f.html), `${width}px`).toEqual([]);
       }
     });
   });

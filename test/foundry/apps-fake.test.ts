@@ -79,6 +79,24 @@ describe("fake ApplicationV2 (core v13 application.mjs)", () => {
     expect("cssClass" in tabs.one!).toBe(true);
   });
 
+  it("changeTab: both ids required; the active tab again changes nothing unless forced; sets tabGroups without rendering", async () => {
+    installFoundryFake();
+    class Tabbed extends FakeApplicationV2 {
+      static override TABS = { primary: { tabs: [{ id: "one" }, { id: "two" }], initial: "one" } };
+    }
+    const app = new Tabbed();
+    await app.render({ force: true });
+    const renders = app.renderCount;
+    expect(() => app.changeTab("", "primary")).toThrow("You must pass both the tab and tab group identifier");
+    app.changeTab("one", "primary");
+    expect(app.tabChanges).toEqual([]);
+    app.changeTab("two", "primary");
+    app.changeTab("two", "primary", { force: true });
+    expect(app.tabGroups.primary).toBe("two");
+    expect(app.tabChanges).toEqual([{ tab: "two", group: "primary" }, { tab: "two", group: "primary" }]);
+    expect(app.renderCount).toBe(renders);
+  });
+
   it("_createContextMenu: get<Class>ContextOptions for every class of the chain, or only the given hook; no entry, no menu", () => {
     const fake = installFoundryFake();
     setFakeGeneration(fake, 13);

@@ -337,6 +337,23 @@ export class FakeApplicationV2 {
     if (isV14() && window?.detached && window.windowId) this.window = { windowId: window.windowId };
   }
 
+  /**
+   * Core v13 `ApplicationV2#changeTab(tab, group, {force})`
+   * (https://foundryvtt.com/api/v13/classes/foundry.applications.api.ApplicationV2.html#changetab):
+   * both ids are required; nothing happens when the tab is already the group's active one (unless
+   * forced); else core toggles `.active` on the group's nav links and `.tab` sections — the fake
+   * has no DOM — and sets `tabGroups[group]`. It does not render.
+   */
+  changeTab(tab: string, group: string, options: { force?: boolean } = {}): void {
+    if (!tab || !group) throw new Error("You must pass both the tab and tab group identifier");
+    if (this.tabGroups[group] === tab && !options.force) return;
+    this.tabGroups[group] = tab;
+    this.tabChanges.push({ tab, group });
+  }
+
+  /** Every tab switch `changeTab` made, in order (what core would have toggled in the DOM). */
+  readonly tabChanges: { tab: string; group: string }[] = [];
+
   /** What a render draws, returning its context (the Handlebars mixin renders its parts here). */
   protected async _renderContent(options: Obj): Promise<Obj> {
     return this._prepareContext(options);

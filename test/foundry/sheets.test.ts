@@ -110,10 +110,12 @@ describe("actor sheet context and render", () => {
     const sheet = new w.sheets.CharacterSheet({ document: actor }) as unknown as Sheet;
     await sheet.render({ force: true });
     const c = sheet.lastContext as Record<string, unknown>;
-    const mou = (c.profile as { key: string; total: number; bonus: number; pressureItems: { name: string }[] }[]).find((r) => r.key === "mou")!;
+    const mou = (c.profile as { key: string; total: number; bonus: number; pressure: { single: { label: string } | null; several: unknown[] } }[]).find((r) => r.key === "mou")!;
     expect(mou).toMatchObject({ total: 7, bonus: 3 });
-    expect(mou.pressureItems.map((i) => i.name)).toEqual(["Servo-jambes"]);
-    expect(c.build).toEqual({ aptitudes: { total: 15, target: 15, off: false }, subAptitudes: { total: 12, target: 12, off: false } });
+    expect(mou.pressure.single?.label).toBe("Jet de pression\u00a0: Servo-jambes");
+    expect(mou.pressure.several).toEqual([]);
+    // Build totals that add up are not shown in play mode (review S14); edit mode shows them.
+    expect(c.build).toEqual({ aptitudes: { total: 15, target: 15, off: false }, subAptitudes: { total: 12, target: 12, off: false }, shown: false });
     expect((c.psy as { maintained: string[] }).maintained).toEqual(["Bouclier"]);
     expect((c.equipment as { forceFields: { renfort: unknown }[] }).forceFields[0]!.renfort).toEqual({ value: 2, max: 4, pct: 50, disabled: false });
     expect(sheet.renderedParts.profile).toContain('data-action="rollPressure"');
@@ -165,6 +167,95 @@ describe("actor sheet context and render", () => {
     expect(sheet.renderedParts.psy).toContain('name="system.choir.chanting" value="3"');
     expect(sheet.renderedParts.profile).toContain("The unit&#x27;s CO tests use 8");
     expect(sheet.renderedParts.aptitudes).toBeUndefined();
+  });
+});
+
+describe("the NPC's own sheet: a stat block (review S14)", () => {
+  it("has no WP, no build totals and no Aptitudes tab; its Profil tab lists characteristics, attacks, aptitudes and scores", async () => {
+    const w = await loadSheetWorld();
+    const npc = await sampleCharacter(w, "npc");
+    const sheet = new w.sheets.NpcSheet({ document: npc }) as unknown as Sheet;
+    await sheet.render({ force: true });
+    expect(Object.keys(sheet.renderedParts).sort()).toEqual(["effects", "equipment", "header", "morale", "notes", "profile", "psy", "tabs"]);
+    expect(sheet.renderedParts.tabs).not.toContain('data-tab="aptitudes"');
+    expect(sheet.renderedParts.header).not.toMatch(/resource wp|WP/);
+    expect(sheet.lastContext.build).toBeNull();
+    const block = sheet.renderedParts.profile!;
+    expect(block).toContain('class="tab profile npc-block active"');
+    for (const action of ["rollProfile", "attack", "rollPool", "rollScore"]) expect(block).toContain(`data-action="${action}"`);
+    expect(textOf(block)).toContain("Attaques");
+    expect(textOf(block)).toContain("Épée tronçonneuse");
+    // Gauges at 0 are not shown in play mode; in edit mode every value is an input with its label.
+    expect(block).not.toContain('class="gauges"');
+    sheet.mode = "edit";
+    await sheet.render({ force: true });
+    const edit = sheet.renderedParts.profile!;
+    for (const name of ["system.profile.mou.value", "system.aptitudes.vivacite.damage", "system.subAptitudes.reflexe.value", "system.gauges.disruptif"]) expect(edit).toContain(`name="${name}"`);
+    expect(edit).toMatch(/<label class="apt-damage">Dégâts <input type="number" name="system.aptitudes.vivacite.damage"/);
+  });
+
+  it("a character keeps its WP, and its build totals show in play mode only when they are off", async () => {
+    const w = await loadSheetWorld();
+    const actor = await sampleCharacter(w);
+    const sheet = new w.sheets.CharacterSheet({ document: actor }) as unknown as Sheet;
+    await sheet.render({ force: true });
+    expect(sheet.renderedParts.header).toContain("resource wp");
+    expect(sheet.renderedParts.aptitudes).not.toContain('class="build');
+    await actor.update({ system: { aptitudes: { puissance: { value: 5 } } } } as never);
+    sheet.tabGroups.primary = "aptitudes";
+    await sheet.render({ force: true });
+    expect(sheet.renderedParts.aptitudes).toContain('<span class="warn">Aptitudes\u00a0: 16 / 15</span>');
+  });
+});
+
+describe("one pair of mode labels on every sheet (review S14)", () => {
+  it("actor and item sheets both say « Modifier » to edit and « Terminer » to stop", async () => {
+    const w = await loadSheetWorld();
+    const actor = await sampleCharacter(w);
+    const item = await sampleItem(w, "weapon");
+    for (const sheet of [new w.sheets.CharacterSheet({ document: actor }), new w.itemSheets.TacticaItemSheet({ document: item })] as unknown as Sheet[]) {
+      await sheet.render({ force: true });
+      const toggle = () => textOf(sheet.renderedParts.header!.match(/<button type="button" class="mode-toggle"[\s\S]*?<\/button>/)![0]);
+      expect(toggle()).toBe("Modifier");
+      sheet.mode = "edit";
+      await sheet.render({ force: true });
+      expect(toggle()).toBe("Terminer");
+      expect(sheet.renderedParts.header).toContain('aria-pressed="true"');
+    }
+  });
+});
+
+describe("a document update re-renders the header, the tab bar and the active tab only (issue 16)", () => {
+  it("the other tabs are left as they were, and one is drawn again when it is shown", async () => {
+    const w = await loadSheetWorld();
+    const actor = await sampleCharacter(w);
+    const sheet = new w.sheets.CharacterSheet({ document: actor }) as unknown as Sheet & { changeTab(tab: string, group: string): void; tabGroups: Record<string, string> };
+    await sheet.render({ force: true });
+    const drawn = () => ({ ...sheet.renderedParts });
+    const before = drawn();
+    const handlebars = (w.fake.foundry as unknown as { applications: { handlebars: { renderTemplate(p: string, c: object): Promise<string> } } }).applications.handlebars;
+    const spy = vi.spyOn(handlebars, "renderTemplate");
+    await actor.update({ name: "Sœur Aveline la Grise", system: { profile: { co: { value: 8 } } } } as never);
+    await sheet.render();
+    expect(spy.mock.calls.map((c) => c[0].split("/").at(-1))).toEqual(["header.hbs", "tab-nav.hbs", "profile.hbs"]);
+    expect(sheet.renderedParts.header).toContain("Sœur Aveline la Grise");
+    expect(sheet.renderedParts.morale).toBe(before.morale);
+    // The morale tab shows CO 7, stale; switching to it draws it again, with CO 8.
+    spy.mockClear();
+    sheet.changeTab("morale", "primary");
+    await sheet.render({ parts: [] });
+    expect(spy.mock.calls.map((c) => c[0].split("/").at(-1))).toEqual(["morale.hbs"]);
+    expect(sheet.renderedParts.morale).not.toBe(before.morale);
+    expect(textOf(sheet.renderedParts.morale!)).toContain("CO des tests 8");
+    expect(sheet.renderedParts.morale).toContain('class="tab morale active"');
+    // A tab drawn since the update is not drawn again; another stale one is.
+    spy.mockClear();
+    sheet.changeTab("profile", "primary");
+    sheet.changeTab("morale", "primary");
+    sheet.changeTab("psy", "primary");
+    await sheet.render({ parts: [] });
+    expect(spy.mock.calls.map((c) => c[0].split("/").at(-1))).toEqual(["psy.hbs"]);
+    spy.mockRestore();
   });
 });
 
@@ -267,8 +358,8 @@ describe("item sheet: attribute chips (RULES §6.4)", () => {
 });
 
 describe("item rows: labels and buttons computed once in the context (DESIGN §6)", () => {
-  type Button = { action: string; label: string; tooltip: string; disabled: boolean; pressed: string; aptitude: string; subAptitude: string };
-  type Row = { name: string; buttons: Button[]; pressureButton: Button | null; tags: string[] };
+  type Button = { action: string; label: string; icon: string; disabled: boolean; aptitude: string; subAptitude: string };
+  type Row = { name: string; primary: Button | null; buttons: Button[]; toggle: { on: boolean; text: string; label: string; disabled: boolean } | null; canOpen: boolean; pressureButton: Button | null; tags: string[] };
   const rowsOf = (sheet: Sheet) => {
     const e = sheet.lastContext.equipment as Record<"weapons" | "gear" | "grenades", Row[]>;
     return { sword: e.weapons.find((r) => r.name === "Épée tronçonneuse")!, legs: e.gear.find((r) => r.name === "Servo-jambes")!, grenade: e.grenades[0]! };
@@ -282,21 +373,30 @@ describe("item rows: labels and buttons computed once in the context (DESIGN §6
     const first = rowsOf(sheet);
     const grenade = first.grenade;
     let { sword, legs } = first;
-    expect(sword.buttons.map((b) => b.action)).toEqual(["attack", "rollPool", "rollPressure", "equipItem", "editItem"]);
-    expect(sword.buttons[0]!.label).toBe("Attaquer avec Épée tronçonneuse (Force)");
-    expect(sword.buttons[1]).toMatchObject({ aptitude: "puissance", subAptitude: "force", label: "Jet de réserve avec Épée tronçonneuse" });
-    expect(sword.buttons[3]).toMatchObject({ label: "Ranger Épée tronçonneuse", pressed: "true", disabled: false });
-    expect(sword.buttons[4]).toMatchObject({ label: "Modifier Épée tronçonneuse", tooltip: "Modifier" });
+    // The image is the main roll, the other rolls follow, the equipped state is a checkbox, the name opens the sheet.
+    expect(sword.primary).toMatchObject({ action: "attack", label: "Attaquer avec Épée tronçonneuse (Force)", icon: "fa-solid fa-dice" });
+    expect(sword.buttons.map((b) => b.action)).toEqual(["rollPool", "rollPressure"]);
+    expect(sword.buttons[0]).toMatchObject({ aptitude: "puissance", subAptitude: "force", label: "Jet de réserve avec Épée tronçonneuse", icon: "fa-solid fa-dice" });
+    expect(sword.toggle).toEqual({ on: true, text: "Équipé", label: "Équipé\u00a0: Épée tronçonneuse", disabled: false });
+    expect(sword.canOpen).toBe(true);
     // D-35: the FOR (with its pressure bonus) is the damage of a hit: no separate damage value.
     expect(sword.tags).toEqual(["Corps-à-corps", "FOR 4"]);
-    expect(legs.buttons.map((b) => b.action)).toEqual(["rollPressure", "equipItem", "editItem"]);
-    expect(legs.pressureButton).toBe(legs.buttons[0]);
-    expect(grenade.buttons[0]).toMatchObject({ action: "attack", label: "Lancer Grenade à fragmentation", disabled: false });
+    expect(legs.primary?.action).toBe("rollPressure");
+    expect(legs.buttons).toEqual([]);
+    expect(legs.pressureButton).toBe(legs.primary);
+    expect(grenade.primary).toMatchObject({ action: "attack", label: "Lancer Grenade à fragmentation", disabled: false });
+    expect(grenade.toggle).toBeNull();
+    // Each label printed once: the aria-label, which core's tooltip shows for an empty data-tooltip.
+    expect(sheet.renderedParts.equipment).toContain('aria-label="Jet de réserve avec Épée tronçonneuse" data-tooltip>');
+    expect(sheet.renderedParts.equipment).not.toMatch(/data-tooltip="[^"]/);
+    // Edit and delete are in the row's context menu, not in the row.
+    expect(sheet.renderedParts.equipment).not.toMatch(/data-action="(deleteItem|equipItem)" data-item-id="[^"]+"[^>]*><i/);
 
     sheet.mode = "edit";
     await sheet.render({ force: true });
     ({ sword } = rowsOf(sheet));
-    expect(sword.buttons.map((b) => b.action)).toEqual(["equipItem", "editItem", "deleteItem"]);
+    expect([sword.primary, sword.buttons]).toEqual([null, []]);
+    expect(sword.toggle?.on).toBe(true);
 
     await actor.setCondition("pressureBlocked", true);
     sheet.mode = "play";
@@ -309,14 +409,31 @@ describe("item rows: labels and buttons computed once in the context (DESIGN §6
     w.data.setUser("player-1");
     await sheet.render({ force: true });
     ({ sword, legs } = rowsOf(sheet));
-    expect(sword.buttons.map((b) => b.action)).toEqual(["equipItem"]);
-    expect(sword.buttons[0]!.disabled).toBe(true);
+    expect([sword.primary, sword.buttons, sword.canOpen]).toEqual([null, [], false]);
+    expect(sword.toggle?.disabled).toBe(true);
     expect(legs.pressureButton).toBeNull();
 
     w.data.setUser("gm-1");
     for (const m of ["pool", "tactical", "pressure"]) await w.fake.settings.set("tactica", `module.${m}`, false);
     await sheet.render({ force: true });
-    expect(rowsOf(sheet).sword.buttons.map((b) => b.action)).toEqual(["equipItem", "editItem"]);
+    expect([rowsOf(sheet).sword.primary, rowsOf(sheet).sword.buttons]).toEqual([null, []]);
+  });
+
+  it("several boiler-linked items on one characteristic collapse into one gauge that lists them (review S10)", async () => {
+    const w = await loadSheetWorld();
+    const legs = { name: "Servo-jambes", type: "gear", system: { pressureTarget: "mou", linked: true, equipped: true } };
+    const boots = { name: "Bottes à vapeur", type: "gear", system: { pressureTarget: "mou", linked: true, equipped: true } };
+    const actor = await sampleCharacter(w, "character", [legs, boots]);
+    const sheet = new w.sheets.CharacterSheet({ document: actor }) as unknown as Sheet;
+    await sheet.render({ force: true });
+    const profile = sheet.renderedParts.profile!;
+    const tile = profile.slice(profile.indexOf('data-characteristic="mou"'), profile.indexOf('data-characteristic="ini"'));
+    expect(tile.match(/<details class="pressure-picker">/g)).toHaveLength(1);
+    expect(tile).toContain('aria-label="Jets de pression\u00a0: 2 objets"');
+    expect(tile.match(/data-action="rollPressure"/g)).toHaveLength(2);
+    expect(tile).toContain("Bottes à vapeur");
+    const other = profile.slice(profile.indexOf('data-characteristic="ini"'));
+    expect(other).not.toContain("rollPressure");
   });
 
   it("the remembered format gives game.i18n.format's text, for one value or several, whatever the value holds", async () => {
@@ -327,13 +444,13 @@ describe("item rows: labels and buttons computed once in the context (DESIGN §6
     const cases: [string, Record<string, string>][] = [
       ["TACTICA.Sheet.Roll.attack", { name: "Sword <1>", sub: "Strength" }],
       ["TACTICA.Sheet.Roll.attack", { name: "{sub} $& $1", sub: "x" }],
-      ["TACTICA.Sheet.Equip.on", { name: "" }],
-      ["TACTICA.Sheet.Equip.on", { name: "Axe" }],
+      ["TACTICA.Sheet.Equip.named", { state: "", name: "" }],
+      ["TACTICA.Sheet.Equip.named", { state: "Equipped", name: "Axe" }],
       ["TACTICA.Sheet.Menu.edit", { name: "unused" }],
       ["TACTICA.No.Such.Key", { name: "Axe" }],
     ];
     for (const [key, data] of cases) expect(cached.format(key, data), key).toBe(direct.format(key, data));
-    expect(cached.format("TACTICA.Sheet.Equip.on", { name: "Axe" })).toBe("Equip Axe");
+    expect(cached.format("TACTICA.Sheet.Equip.named", { state: "Equipped", name: "Axe" })).toBe("Equipped: Axe");
   });
 });
 

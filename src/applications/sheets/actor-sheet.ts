@@ -35,11 +35,42 @@ import { ActorSheetBase, type RenderOptions, type SheetDefaults, type SheetDragE
 /** Where the actor sheet templates live. */
 export const ACTOR_TEMPLATE_ROOT = "systems/tactica/templates/actor";
 
+/** The partials the actor tabs include by path (listed with their part, and preloaded). */
+export const ACTOR_PARTIALS = {
+  characteristics: `${ACTOR_TEMPLATE_ROOT}/parts/characteristics.hbs`,
+  aptitudeGrid: `${ACTOR_TEMPLATE_ROOT}/parts/aptitude-grid.hbs`,
+  scores: `${ACTOR_TEMPLATE_ROOT}/parts/scores.hbs`,
+  gauges: `${ACTOR_TEMPLATE_ROOT}/parts/gauges.hbs`,
+  swatch: "systems/tactica/templates/partials/aptitude-swatch.hbs",
+};
+
+/** Each tab part's partials. */
+const TAB_PARTIALS: Readonly<Record<string, string[]>> = {
+  profile: [ACTOR_PARTIALS.characteristics, ACTOR_PARTIALS.gauges],
+  aptitudes: [ACTOR_PARTIALS.aptitudeGrid, ACTOR_PARTIALS.scores, ACTOR_PARTIALS.swatch],
+};
+
+/** One template part (core v13 HandlebarsTemplatePart, as far as the sheets declare it). */
+interface TemplatePart {
+  template: string;
+  templates?: string[];
+  scrollable?: string[];
+}
+
 /** The template parts of the actor sheets: the header, the tab bar, then one part per tab. */
-export const ACTOR_PARTS = {
+export const ACTOR_PARTS: Record<string, TemplatePart> = {
   header: { template: `${ACTOR_TEMPLATE_ROOT}/header.hbs` },
   tabs: { template: "systems/tactica/templates/partials/tab-nav.hbs" },
-  ...Object.fromEntries(ACTOR_TABS.map((t) => [t.id, { template: `${ACTOR_TEMPLATE_ROOT}/${t.id}.hbs`, scrollable: [""] }])),
+  ...Object.fromEntries(ACTOR_TABS.map((t) => [t.id, { template: `${ACTOR_TEMPLATE_ROOT}/${t.id}.hbs`, templates: TAB_PARTIALS[t.id] ?? [], scrollable: [""] }])),
+};
+
+/**
+ * An NPC's parts: its Profil tab is a stat block (templates/actor/npc-block.hbs: characteristics,
+ * attacks, aptitudes and scores on one page), so it has no Aptitudes tab.
+ */
+export const NPC_PARTS: Record<string, TemplatePart> = {
+  ...Object.fromEntries(Object.entries(ACTOR_PARTS).filter(([id]) => id !== "aptitudes")),
+  profile: { template: `${ACTOR_TEMPLATE_ROOT}/npc-block.hbs`, templates: Object.values(ACTOR_PARTIALS), scrollable: [""] },
 };
 
 /** What a LIMITED user sees: the header and the biography (draw-steel, dnd5e). */
@@ -114,12 +145,42 @@ export class TacticaActorSheet extends ActorSheetBase {
     return (this.actor as { limited?: boolean }).limited === true;
   }
 
-  /** A new actor's sheet opens in edit mode; a `mode` render option sets the mode (review S6). */
+  /**
+   * A new actor's sheet opens in edit mode; a `mode` render option sets the mode (review S6). A
+   * render that names no parts (a document update, a mode switch) after the first one draws the
+   * header, the tab bar and the active tab only (see {@link #stale}); a render that names its parts
+   * draws those. Core fills `options.parts` with every part when the caller names none.
+   */
   override _configureRenderOptions(options: RenderOptions): void {
+    const named = Array.isArray(options.parts);
     super._configureRenderOptions(options);
-    if (!this.isEditable) return;
-    if (options.mode) this.mode = options.mode;
-    else if (options.isFirstRender && options.renderContext === "createActor") this.mode = "edit";
+    if (this.isEditable) {
+      if (options.mode) this.mode = options.mode;
+      else if (options.isFirstRender && options.renderContext === "createActor") this.mode = "edit";
+    }
+    const tabs = this.limited ? [] : this.#shownTabs();
+    // A full render when a shown tab was never drawn (the first render, a LIMITED user given
+    // more, a module shown again): a later switch to it then swaps a part that exists.
+    const full = !named && (options.isFirstRender || this.limited || tabs.some((id) => !this.#drawn.has(id)));
+    if (!named && !full) {
+      const active = this.#activeTab();
+      options.parts = ["header", "tabs", ...(active ? [active] : [])];
+      this.#stale = new Set(tabs.filter((id) => id !== active));
+    } else if (full) this.#stale.clear();
+    const drawn = options.parts ?? Object.keys(this._configureRenderParts(options));
+    for (const id of drawn) {
+      this.#stale.delete(id);
+      this.#drawn.add(id);
+    }
+  }
+
+  /** The tab parts drawn in the window so far (any render of them). */
+  #drawn = new Set<string>();
+
+  /** Core's tab switch; a tab left stale by a re-render ({@link #stale}) is drawn as it is shown. */
+  override changeTab(tab: string, group: string, options: object = {}): void {
+    super.changeTab(tab, group, options);
+    if (group === "primary" && this.#stale.has(tab) && this.rendered) void this.render({ parts: [tab] });
   }
 
   override async _prepareContext(options: object): Promise<Record<string, unknown>> {
@@ -145,10 +206,29 @@ export class TacticaActorSheet extends ActorSheetBase {
     return keepTabs(tabs, this.#shownTabs(), this.tabGroups, group);
   }
 
+  /** The sheet has an Aptitudes tab for an actor with aptitudes (an NPC's are in its stat block). */
+  protected get aptitudesTab(): boolean {
+    return this.actor.model instanceof CharacterModel;
+  }
+
   #shownTabs(): string[] {
     if (this.limited) return ["notes"];
     const modules = readModules();
-    return shownTabIds(actorTabs(this.actor.model instanceof CharacterModel, modules), modules);
+    return shownTabIds(actorTabs(this.aptitudesTab, modules), modules);
+  }
+
+  /**
+   * Tab parts not rendered since the actor (or the sheet's mode) last changed: a re-render redraws
+   * the header, the tab bar and the ACTIVE tab only (issue 16: a hundred rows of a hidden tab are
+   * not rebuilt on every update); a tab left stale is redrawn when it is shown ({@link changeTab}).
+   */
+  #stale = new Set<string>();
+
+  /** The tab a render shows: the active one, or the first shown when the active one is hidden (as `keepTabs` decides). */
+  #activeTab(): string | null {
+    const shown = this.#shownTabs();
+    const active = this.tabGroups.primary ?? "";
+    return shown.includes(active) ? active : (shown[0] ?? null);
   }
 
   /** Each part gets its tab; the biography is enriched for the notes part only (review S8). */
@@ -283,8 +363,19 @@ function itemIdOf(target: HTMLElement): string | undefined {
 export class CharacterSheet extends TacticaActorSheet {
   static override DEFAULT_OPTIONS: SheetDefaults = { classes: ["character"] };
 }
+/** A GM character's sheet: a compact stat block instead of the Profil and Aptitudes tabs (review S14). */
 export class NpcSheet extends TacticaActorSheet {
   static override DEFAULT_OPTIONS: SheetDefaults = { classes: ["npc"] };
+
+  static override PARTS = NPC_PARTS;
+
+  static override TABS = {
+    primary: { tabs: ACTOR_TABS.filter((t) => t.id !== "aptitudes").map((t) => ({ id: t.id, icon: t.icon, label: t.label })), initial: "profile" },
+  };
+
+  protected override get aptitudesTab(): boolean {
+    return false;
+  }
 }
 export class UnitSheet extends TacticaActorSheet {
   static override DEFAULT_OPTIONS: SheetDefaults = { classes: ["unit"] };

@@ -47,6 +47,8 @@ export interface FoundrySheet<D> {
   /** Core v13 `ApplicationV2#_createContextMenu` (fires `get<Class>ContextOptions` hooks). */
   _createContextMenu(handler: () => object[], selector: string, options?: object): unknown;
   _onChangeForm(formConfig: object, event: Event): void;
+  /** Core v13 `ApplicationV2#changeTab`: toggles the tab's `.active` classes and sets `tabGroups[group]`. */
+  changeTab(tab: string, group: string, options?: object): void;
 }
 
 /** The drag members of ActorSheetV2 (v13: DragDrop bound to `.draggable` on every render). */

@@ -5,7 +5,7 @@
  */
 import { TACTICA } from "../../../config";
 import { PRESSURE_PROFILE_KEYS, type PressureProfileKey } from "../../../data/fields";
-import { CharacterModel } from "../../../data/actor/character";
+import { CharacterModel, NpcModel } from "../../../data/actor/character";
 import { UnitModel } from "../../../data/actor/unit";
 import { APTITUDE_KEYS, PROFILE_KEYS, SUB_APTITUDES, type ProfileKey } from "../../../rules/keys";
 import { WILLPOWER_MAX } from "../../../rules/pool";
@@ -14,7 +14,7 @@ import { STATUS_IDS } from "../../../status-effects";
 import { pressureFlagOf, pressureWindowLabel } from "../../../pressure-windows";
 import type { TacticaActor } from "../../../documents/actor";
 import { equipmentContext, powersContext, type EquipmentContext, type PowersContext, type SheetItem } from "./item-lists";
-import { cachedI18n, gameI18n, rowKit, type RowLabels, type SheetI18n } from "./row-buttons";
+import { cachedI18n, gameI18n, rowKit, ROLL_ICON, type RowButton, type RowLabels, type SheetI18n } from "./row-buttons";
 import { percent, type SheetOptions, type TabDefinition } from "./shared";
 
 /** The tabs of the actor sheets (core v13 TABS entries), with the module each one needs. */
@@ -46,8 +46,12 @@ export interface ProfileRow {
   /** With the pressure bonus in effect. */
   total: number;
   bonus: number;
-  /** Equipped gear linked to the boiler for this characteristic (RULES §2). */
-  pressureItems: SheetItem[];
+  /**
+   * The pressure roll of the equipped gear linked to the boiler for this characteristic (RULES
+   * §2): one gauge button for one item, one gauge that opens the list of them for several; null
+   * without any (or when the user may not roll).
+   */
+  pressure: PressureControl | null;
   input: string;
   /** The label, abbreviation and roll button name, localised. */
   labelText: string;
@@ -55,6 +59,24 @@ export interface ProfileRow {
   rollLabel: string;
   /** D-39: the MOU row's move-action button label ("" on the other rows). */
   moveLabel: string;
+}
+
+/** A characteristic's pressure rolls: one button, or a gauge opening the list of several items. */
+export interface PressureControl {
+  /** The only item's button; null when there are several. */
+  single: RowButton | null;
+  /** The items' buttons when there are several (each named after its item). */
+  several: { button: RowButton; name: string }[];
+  /** The gauge's name when there are several: « Jets de pression : 2 objets ». */
+  label: string;
+  /** Every item's pressure is blocked (the status): the gauge is disabled. */
+  disabled: boolean;
+}
+
+/** RULES §6.1: an attack an NPC's stat block lists — an equipped weapon or a grenade, with its score. */
+export interface AttackLine {
+  row: SheetItem;
+  score: number;
 }
 
 /** One aptitude with its sub-aptitudes (RULES §1), for the Aptitudes tab. */
@@ -75,11 +97,19 @@ export interface AptitudeRow {
 export interface ActorSheetContext {
   actor: { id: string; uuid: string; name: string; img: string; type: string; typeLabel: string };
   isCharacter: boolean;
+  /** A GM character: its own compact sheet (stat block), no WP, no build totals. */
+  isNpc: boolean;
   isUnit: boolean;
   editable: boolean;
   editMode: boolean;
   /** The user may roll for the actor (the sheet is editable): roll buttons are shown (review S4). */
   canRoll: boolean;
+  /** Pool rolls are offered (play mode, the pool module, a user who may roll). */
+  poolRolls: boolean;
+  /** The icon of every roll button (one icon; the action is in the button's name). */
+  rollIcon: string;
+  /** The aptitudes are shown (a character or NPC in a world with the pool or tactical module). */
+  showsAptitudes: boolean;
   /** LIMITED permission: the header shows the portrait and the name only. */
   limited: boolean;
   modules: SheetOptions["modules"];
@@ -96,7 +126,8 @@ export interface ActorSheetContext {
   activePressure: { abbr: string; bonus: number }[];
   unit: { banner: boolean; general: boolean; leaderCo: number | null; coForTests: number } | null;
   aptitudes: AptitudeRow[] | null;
-  build: { aptitudes: { total: number; target: number; off: boolean }; subAptitudes: { total: number; target: number; off: boolean } } | null;
+  /** A player character's build totals (RULES §1: 15 / 12), shown in edit mode, or in play mode when they are off. */
+  build: { aptitudes: { total: number; target: number; off: boolean }; subAptitudes: { total: number; target: number; off: boolean }; shown: boolean } | null;
   scores: { key: string; label: string; subAptitude: string; purpose: string; score: number; labelText: string; rollLabel: string }[];
   psy: PowersContext & { mastery: number | null; chanting: number | null; choirPowerId: string };
   equipment: EquipmentContext;
@@ -116,7 +147,10 @@ export interface ActorSheetContext {
   };
   /** The actor's own effects, then each item's (source: the item's name; parentId: its id). */
   effects: EffectRow[];
-  gauges: { disruptif: number; incendiaire: number };
+  /** The gauges (RULES §1), shown in edit mode, or in play mode when one is not zero. */
+  gauges: { disruptif: number; incendiaire: number; shown: boolean };
+  /** RULES §6.1: the attacks of a stat block (equipped weapons and grenades, with their scores). */
+  attacks: AttackLine[];
   biography: string;
 }
 
@@ -191,6 +225,15 @@ function pressureGearByKey(items: readonly SheetItem[]): Record<PressureProfileK
 
 const isPressureKey = (key: string): key is PressureProfileKey => (PRESSURE_PROFILE_KEYS as readonly string[]).includes(key);
 
+/** A characteristic's pressure control (see {@link PressureControl}), from its linked, equipped gear. */
+function pressureControl(items: readonly SheetItem[], i18n: SheetI18n): PressureControl | null {
+  const buttons = items.flatMap((item) => (item.pressureButton ? [{ button: item.pressureButton, name: item.name }] : []));
+  if (buttons.length === 0) return null;
+  const disabled = buttons.every((b) => b.button.disabled);
+  if (buttons.length === 1) return { single: buttons[0]!.button, several: [], label: "", disabled };
+  return { single: null, several: buttons, label: i18n.format("TACTICA.Sheet.Pressure.several", { count: String(buttons.length) }), disabled };
+}
+
 function profileRows(model: CharacterModel | UnitModel, gear: readonly SheetItem[], i18n: SheetI18n): ProfileRow[] {
   const byKey = pressureGearByKey(gear);
   return PROFILE_KEYS.filter((k) => k !== "pv").map((key) => {
@@ -203,7 +246,7 @@ function profileRows(model: CharacterModel | UnitModel, gear: readonly SheetItem
       value: entry.value,
       total: entry.total,
       bonus: isPressureKey(key) ? model.pressureBonus[key] : 0,
-      pressureItems: isPressureKey(key) ? byKey[key] : [],
+      pressure: isPressureKey(key) ? pressureControl(byKey[key], i18n) : null,
       input: `system.profile.${key}.value`,
       labelText,
       abbrText: i18n.localize(TACTICA.profile[key].abbr),
@@ -275,6 +318,26 @@ function moraleContext(actor: TacticaActor, model: CharacterModel | UnitModel): 
   };
 }
 
+/** RULES §1: a player character's build totals against 15 / 12 (the sheet flags a difference, never blocks). */
+function buildContext(character: CharacterModel, editMode: boolean): NonNullable<ActorSheetContext["build"]> {
+  const { aptitudes, subAptitudes } = character.build;
+  const off = { aptitudes: aptitudes.difference !== 0, subAptitudes: subAptitudes.difference !== 0 };
+  return {
+    aptitudes: { total: aptitudes.total, target: aptitudes.target, off: off.aptitudes },
+    subAptitudes: { total: subAptitudes.total, target: subAptitudes.target, off: off.subAptitudes },
+    shown: editMode || off.aptitudes || off.subAptitudes,
+  };
+}
+
+/** RULES §6.1: the equipped weapons and the grenades, each with its attack score (the model's). */
+function attackLines(character: CharacterModel, equipment: EquipmentContext): AttackLine[] {
+  const rows = new Map([...equipment.weapons, ...equipment.grenades].map((r) => [r.id, r]));
+  return character.attacks.flatMap((a) => {
+    const row = rows.get(a.itemId);
+    return row ? [{ row, score: a.score }] : [];
+  });
+}
+
 /**
  * The whole context of an actor sheet. `null` for an actor whose `system` is not Tactica's
  * (a subtype another package added): the sheet then shows nothing of ours.
@@ -299,16 +362,22 @@ export function actorSheetContext(actor: TacticaActor, options: SheetOptions): A
   return {
     actor: { id: actor.id ?? "", uuid: actor.uuid, name: actor.name, img: actor.img ?? "", type: actor.type, typeLabel: `TYPES.Actor.${actor.type}` },
     isCharacter: character !== null,
+    isNpc: model instanceof NpcModel,
     isUnit: unit !== null,
     editable: options.editable,
     editMode,
     canRoll,
+    poolRolls: canRoll && !editMode && options.modules.pool,
+    rollIcon: ROLL_ICON,
+    showsAptitudes: character !== null && (options.modules.pool || options.modules.tactical),
     limited: options.limited === true,
     modules: options.modules,
     header: {
       pv: { value: pv.value, max: pv.max, pct: percent(pv.value, pv.max) },
-      willpower: character && options.modules.pool ? { value: character.willpower.value, max: WILLPOWER_MAX } : null,
-      exhaustion: character && options.modules.tactical ? character.exhaustion : null,
+      // RULES §3 (D-9): an NPC never gains WP, so its sheet shows none.
+      willpower: character?.gainsWillpower && options.modules.pool ? { value: character.willpower.value, max: WILLPOWER_MAX } : null,
+      // An NPC's stat block shows its exhaustion only when it has some.
+      exhaustion: character && options.modules.tactical && (!(model instanceof NpcModel) || editMode || character.exhaustion > 0) ? character.exhaustion : null,
       strength: unit ? { ...unit.strength, pct: percent(unit.strength.current, unit.strength.start) } : null,
       ac: { total: model.profile.ac.total, remaining: model.actions.remaining },
       moraleState: `TACTICA.Sheet.Morale.state.${model.morale.state}`,
@@ -318,12 +387,7 @@ export function actorSheetContext(actor: TacticaActor, options: SheetOptions): A
     activePressure: PRESSURE_PROFILE_KEYS.filter((k) => model.pressureBonus[k] > 0).map((k) => ({ abbr: TACTICA.profile[k].abbr, bonus: model.pressureBonus[k] })),
     unit: unit ? { banner: unit.banner, general: unit.general, leaderCo: unit.leaderCo, coForTests: unit.coForTests } : null,
     aptitudes: character ? aptitudeRows(character, kit.i18n) : null,
-    build: character
-      ? {
-          aptitudes: { total: character.build.aptitudes.total, target: character.build.aptitudes.target, off: character.build.aptitudes.difference !== 0 },
-          subAptitudes: { total: character.build.subAptitudes.total, target: character.build.subAptitudes.target, off: character.build.subAptitudes.difference !== 0 },
-        }
-      : null,
+    build: character && !(model instanceof NpcModel) ? buildContext(character, editMode) : null,
     scores: character ? scoreRows(character, kit.i18n) : [],
     psy: { ...powers, mastery: character ? character.psyker.mastery : null, chanting: unit ? unit.choir.chanting : null, choirPowerId: unit?.choir.powerId ?? "" },
     equipment,
@@ -333,7 +397,8 @@ export function actorSheetContext(actor: TacticaActor, options: SheetOptions): A
       .map((type) => ({ type, label: `TYPES.Item.${type}` })),
     morale: moraleContext(actor, model),
     effects: effectRows(actor, items, kit.i18n),
-    gauges: { disruptif: model.gauges.disruptif, incendiaire: model.gauges.incendiaire },
+    gauges: { disruptif: model.gauges.disruptif, incendiaire: model.gauges.incendiaire, shown: editMode || model.gauges.disruptif > 0 || model.gauges.incendiaire > 0 },
+    attacks: character ? attackLines(character, equipment) : [],
     biography: model.biography,
   };
 }

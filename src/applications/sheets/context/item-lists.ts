@@ -13,7 +13,7 @@ import type { CharacterModel } from "../../../data/actor/character";
 import { TACTICA } from "../../../config";
 import { aptitudeOf } from "../../../rules/keys";
 import { attributeChips } from "./attribute-chips";
-import type { RowButton, RowKit, SheetI18n } from "./row-buttons";
+import { ROLL_ICON, type RowButton, type RowKit, type RowToggle, type SheetI18n } from "./row-buttons";
 import { percent, type SheetOptions } from "./shared";
 
 /** An item as the lists read it. */
@@ -52,8 +52,17 @@ export interface SheetItem {
   renfort: { value: number; max: number; pct: number; disabled: boolean } | null;
   /** Weapons and gear: the pool roll this item adds its gear dice to (RULES §3). */
   gearBonus: number;
-  /** The row's buttons, in order: rolls (play mode), equip toggle, edit and delete. */
+  /**
+   * Its main roll (play mode): the item's image is that button — a weapon's or a grenade's attack,
+   * a power's cast, a gear's pressure roll; null when it has none.
+   */
+  primary: RowButton | null;
+  /** Its other rolls, after its name (a weapon's pool roll and pressure roll, a power's maintenance). */
   buttons: RowButton[];
+  /** Equipped (or active), as a checkbox; null for what is never equipped (grenades, powers). */
+  toggle: RowToggle | null;
+  /** Its name opens its sheet (a user who may change the actor); edit and delete are in its context menu. */
+  canOpen: boolean;
   /** Linked, equipped gear with a target: its pressure roll, also offered on the Profil tab. */
   pressureButton: RowButton | null;
 }
@@ -121,7 +130,10 @@ function baseRow(item: ListedItem, lang: SheetOptions["lang"], i18n: SheetI18n):
     aptitude: "",
     renfort: null,
     gearBonus: 0,
+    primary: null,
     buttons: [],
+    toggle: null,
+    canOpen: false,
     pressureButton: null,
   };
 }
@@ -137,17 +149,19 @@ function weaponRow(row: SheetItem, s: WeaponModel, kit: RowKit): void {
   // D-35: the FOR (with its pressure bonus) is the damage of a hit.
   row.tags = [tag(i18n, TACTICA.weaponRanges[s.range]), tag(i18n, "TACTICA.Sheet.Item.strength", s.strengthTotal)];
   if (!state.editMode && state.canRoll) {
+    const rolls: RowButton[] = [];
     if (state.modules.tactical) {
       const label = i18n.format("TACTICA.Sheet.Roll.attack", { name: row.name, sub: i18n.localize(row.subAptitude) });
-      row.buttons.push(kit.button("attack", "icon roll", "fa-solid fa-crosshairs", row.id, label));
+      rolls.push(kit.button("attack", "icon roll", ROLL_ICON, row.id, label));
     }
     if (state.modules.pool && state.isCharacter && s.gearBonus) {
-      const pool = kit.roll("rollPool", "icon", "fa-solid fa-dice-six", row.id, "TACTICA.Sheet.Roll.poolWith", row.name);
-      row.buttons.push(Object.assign(pool, { aptitude: row.aptitude, subAptitude: sub }));
+      const pool = kit.roll("rollPool", row.id, "TACTICA.Sheet.Roll.poolWith", row.name);
+      rolls.push(Object.assign(pool, { aptitude: row.aptitude, subAptitude: sub }));
     }
-    if (state.modules.pressure && s.linked && s.equipped) row.buttons.push(kit.pressure(row.id, row.name));
+    if (state.modules.pressure && s.linked && s.equipped) rolls.push(kit.pressure(row.id, row.name));
+    [row.primary = null, ...row.buttons] = rolls;
   }
-  row.buttons.push(kit.equip(row.id, row.name, s.equipped), ...kit.controls(row.id, row.name));
+  row.toggle = kit.toggle(row.name, s.equipped);
 }
 
 function gearRow(row: SheetItem, s: GearModel, kit: RowKit): void {
@@ -155,33 +169,33 @@ function gearRow(row: SheetItem, s: GearModel, kit: RowKit): void {
   Object.assign(row, { css: rowCss("gear", s.equipped), showQuantity: Boolean(s.quantity) });
   if (s.pressureTarget) row.tags = [tag(kit.i18n, "TACTICA.Sheet.Item.pressureOn"), tag(kit.i18n, TACTICA.profile[s.pressureTarget].abbr)];
   if (s.pressureTarget && s.linked && s.equipped && kit.state.canRoll) row.pressureButton = kit.pressure(row.id, row.name);
-  if (row.pressureButton && !kit.state.editMode && kit.state.modules.pressure) row.buttons.push(row.pressureButton);
-  row.buttons.push(kit.equip(row.id, row.name, s.equipped), ...kit.controls(row.id, row.name));
+  if (row.pressureButton && !kit.state.editMode && kit.state.modules.pressure) row.primary = row.pressureButton;
+  row.toggle = kit.toggle(row.name, s.equipped);
 }
 
 /** Fills `row` for the kind of `s` and files it in `out`; false for an item no list shows. */
 function fileRow(out: EquipmentContext, row: SheetItem, s: unknown, kit: RowKit): boolean {
   const { i18n } = kit;
+  row.canOpen = kit.state.editable;
   if (s instanceof WeaponModel) {
     weaponRow(row, s, kit);
     out.weapons.push(row);
   } else if (s instanceof ArmorModel) {
     Object.assign(row, { equipped: s.equipped, css: rowCss("armor", s.equipped), tags: [tag(i18n, field("armor", "renfort"), s.renfort)] });
-    row.buttons.push(kit.equip(row.id, row.name, s.equipped), ...kit.controls(row.id, row.name));
+    row.toggle = kit.toggle(row.name, s.equipped);
     out.armour.push(row);
   } else if (s instanceof ForceFieldModel) {
     Object.assign(row, { equipped: s.active, css: rowCss("force-field", s.active) });
     row.renfort = { value: s.renfort.value, max: s.renfort.max, pct: percent(s.renfort.value, s.renfort.max), disabled: s.disabled };
-    row.buttons.push(kit.equip(row.id, row.name, s.active), ...kit.controls(row.id, row.name));
+    row.toggle = kit.toggle(row.name, s.active, "active");
     out.forceFields.push(row);
   } else if (s instanceof GrenadeModel) {
     Object.assign(row, { quantity: s.quantity, showQuantity: true, css: "grenade", subAptitude: TACTICA.subAptitudes[s.subAptitude].label });
     row.tags = [tag(i18n, "TACTICA.Sheet.Item.strength", s.strengthTotal)];
-    if (!kit.state.editMode && kit.state.canRoll) {
-      const attack = kit.roll("attack", "icon roll", "fa-solid fa-bomb", row.id, "TACTICA.Sheet.Roll.throw", row.name);
-      row.buttons.push(Object.assign(attack, { disabled: !s.quantity }));
+    if (!kit.state.editMode && kit.state.canRoll && kit.state.modules.tactical) {
+      const attack = kit.roll("attack", row.id, "TACTICA.Sheet.Roll.throw", row.name);
+      row.primary = Object.assign(attack, { disabled: !s.quantity });
     }
-    row.buttons.push(...kit.controls(row.id, row.name));
     out.grenades.push(row);
   } else if (s instanceof GearModel) {
     gearRow(row, s, kit);
@@ -238,8 +252,12 @@ export interface PowerRow {
   resist: string;
   /** The resistance tag ("résiste : CO"), localised; "" for none. */
   resistTag: string;
-  /** Cast and maintain (play mode), edit and delete. */
+  /** Its cast (play mode): the power's image is that button. */
+  primary: RowButton | null;
+  /** Its maintenance (play mode, a maintainable power). */
   buttons: RowButton[];
+  /** Its name opens its sheet; edit and delete are in its context menu. */
+  canOpen: boolean;
 }
 
 export interface PowersContext {
@@ -248,14 +266,10 @@ export interface PowersContext {
   maintained: string[];
 }
 
-function powerButtons(id: string, name: string, maintainable: boolean, kit: RowKit): RowButton[] {
-  const buttons: RowButton[] = [];
-  if (!kit.state.editMode && kit.state.canRoll) {
-    buttons.push(kit.roll("castPower", "icon roll", "fa-solid fa-hand-sparkles", id, "TACTICA.Sheet.Roll.cast", name));
-    if (maintainable) buttons.push(kit.roll("maintainPower", "icon", "fa-solid fa-hourglass-half", id, "TACTICA.Sheet.Roll.maintain", name));
-  }
-  buttons.push(...kit.controls(id, name));
-  return buttons;
+function powerRolls(id: string, name: string, maintainable: boolean, kit: RowKit): Pick<PowerRow, "primary" | "buttons"> {
+  if (kit.state.editMode || !kit.state.canRoll) return { primary: null, buttons: [] };
+  const maintain = maintainable ? [kit.button("maintainPower", "icon", "fa-solid fa-hourglass-half", id, kit.i18n.format("TACTICA.Sheet.Roll.maintain", { name }))] : [];
+  return { primary: kit.roll("castPower", id, "TACTICA.Sheet.Roll.cast", name), buttons: maintain };
 }
 
 /** RULES §4: the powers an actor knows, and which of them it maintains. */
@@ -282,7 +296,8 @@ export function powersContext(items: readonly ListedItem[], psyker: CharacterMod
       range: s.range,
       resist,
       resistTag: resist && kit.i18n.format("TACTICA.Sheet.Psy.resist", { abbr: kit.i18n.localize(resist) }),
-      buttons: powerButtons(id, item.name, s.maintainable, kit),
+      ...powerRolls(id, item.name, s.maintainable, kit),
+      canOpen: kit.state.editable,
     });
   }
   return { powers, maintained: powers.filter((p) => p.maintained).map((p) => p.name) };

@@ -56,7 +56,14 @@ export function cachedI18n(i18n: SheetI18n): SheetI18n {
   };
 }
 
-/** One button of an item row: everything its tag prints. */
+/** The one icon of every roll button (a test, a pool, a score, an attack, a cast): the action is in its name. */
+export const ROLL_ICON = "fa-solid fa-dice";
+
+/**
+ * One button of an item row: everything its tag prints. Its name is its `aria-label`, printed once:
+ * the template gives it an empty `data-tooltip`, which core's tooltip shows as the label (v13
+ * TooltipManager: an empty `data-tooltip` uses the element's `aria-label`).
+ */
 export interface RowButton {
   action: string;
   /** The whole `class` attribute. */
@@ -64,15 +71,24 @@ export interface RowButton {
   /** The Font Awesome classes of its icon. */
   icon: string;
   itemId: string;
-  /** Its accessible name (`aria-label`). */
+  /** Its accessible name (`aria-label`), also its tooltip. */
   label: string;
-  tooltip: string;
   disabled: boolean;
-  /** `aria-pressed` of a toggle ("true" / "false"); "" for a plain button. */
-  pressed: "" | "true" | "false";
   /** The pool a weapon joins (rollPool only; "" otherwise). */
   aptitude: string;
   subAptitude: string;
+}
+
+/** The equipped (or active) state of an item, shown as a checkbox that reads as state. */
+export interface RowToggle {
+  /** Equipped, or a force field switched on. */
+  on: boolean;
+  /** Its visible text: « Équipé » / « Actif ». */
+  text: string;
+  /** Its accessible name, with the item's name. */
+  label: string;
+  /** The user may not change the actor. */
+  disabled: boolean;
 }
 
 /** What decides the buttons of every row: the sheet's state, the same for all of them. */
@@ -95,6 +111,8 @@ export interface RowLabels {
   renfort: string;
   forceFieldDown: string;
   quantity: string;
+  /** An NPC stat block's attack score column. */
+  attackScore: string;
 }
 
 /** Builds the buttons of item rows for one render. */
@@ -102,33 +120,29 @@ export interface RowKit {
   state: RowState;
   i18n: SheetI18n;
   labels: RowLabels;
-  /** A plain button; its tooltip is its name unless told otherwise. */
-  button(action: string, css: string, icon: string, itemId: string, label: string, tooltip?: string): RowButton;
-  /** A roll button whose name and tooltip are the same formatted text. */
-  roll(action: string, css: string, icon: string, itemId: string, labelKey: string, name: string): RowButton;
+  /** A plain button named `label`. */
+  button(action: string, css: string, icon: string, itemId: string, label: string): RowButton;
+  /** A roll button (the roll icon) named by a formatted text. */
+  roll(action: string, itemId: string, labelKey: string, name: string): RowButton;
   /** The pressure roll of a linked, equipped item (RULES §2). */
   pressure(itemId: string, name: string): RowButton;
-  /** The equip toggle (disabled for a user who may not change the actor). */
-  equip(itemId: string, name: string, equipped: boolean): RowButton;
-  /** Edit, and in edit mode delete, for a user who may change the actor. */
-  controls(itemId: string, name: string): RowButton[];
+  /** The equipped (or, for a force field, active) state of an item. */
+  toggle(name: string, on: boolean, kind?: "equipped" | "active"): RowToggle;
 }
 
 /** The buttons of one render's rows; `i18n` should remember constant labels ({@link cachedI18n}). */
 export function rowKit(state: RowState, i18n: SheetI18n): RowKit {
-  const button = (action: string, css: string, icon: string, itemId: string, label: string, tooltip = label): RowButton => ({
+  const button = (action: string, css: string, icon: string, itemId: string, label: string): RowButton => ({
     action,
     css,
     icon,
     itemId,
     label,
-    tooltip,
     disabled: false,
-    pressed: "",
     aptitude: "",
     subAptitude: "",
   });
-  const roll: RowKit["roll"] = (action, css, icon, itemId, labelKey, name) => button(action, css, icon, itemId, i18n.format(labelKey, { name }));
+  const roll: RowKit["roll"] = (action, itemId, labelKey, name) => button(action, "icon roll", ROLL_ICON, itemId, i18n.format(labelKey, { name }));
   return {
     state,
     i18n,
@@ -136,25 +150,18 @@ export function rowKit(state: RowState, i18n: SheetI18n): RowKit {
       renfort: i18n.localize("TACTICA.Item.forceField.FIELDS.renfort.label"),
       forceFieldDown: i18n.localize("TACTICA.Status.forceFieldDown"),
       quantity: i18n.localize("TACTICA.Item.base.FIELDS.quantity.label"),
+      attackScore: i18n.localize("TACTICA.Sheet.Npc.attackScore"),
     },
     button,
     roll,
     pressure(itemId, name) {
-      const b = roll("rollPressure", "icon pressure", "fa-solid fa-gauge-high", itemId, "TACTICA.Sheet.Roll.pressure", name);
+      const b = button("rollPressure", "icon pressure", "fa-solid fa-gauge-high", itemId, i18n.format("TACTICA.Sheet.Roll.pressure", { name }));
       b.disabled = state.pressureBlocked;
       return b;
     },
-    equip(itemId, name, equipped) {
-      const b = button("equipItem", equipped ? "icon equip on" : "icon equip ", equipped ? "fa-solid fa-hand-fist" : "fa-solid fa-hand", itemId, i18n.format(equipped ? "TACTICA.Sheet.Equip.off" : "TACTICA.Sheet.Equip.on", { name }));
-      b.pressed = equipped ? "true" : "false";
-      b.disabled = !state.editable;
-      return b;
-    },
-    controls(itemId, name) {
-      if (!state.editable) return [];
-      const out = [button("editItem", "icon", "fa-solid fa-pen-to-square", itemId, i18n.format("TACTICA.Sheet.Menu.editNamed", { name }), i18n.localize("TACTICA.Sheet.Menu.edit"))];
-      if (state.editMode) out.push(button("deleteItem", "icon danger", "fa-solid fa-trash", itemId, i18n.format("TACTICA.Sheet.Menu.deleteNamed", { name }), i18n.localize("TACTICA.Sheet.Menu.delete")));
-      return out;
+    toggle(name, on, kind = "equipped") {
+      const text = i18n.localize(kind === "active" ? "TACTICA.Sheet.Equip.active" : "TACTICA.Sheet.Equip.equipped");
+      return { on, text, label: i18n.format("TACTICA.Sheet.Equip.named", { state: text, name }), disabled: !state.editable };
     },
   };
 }
