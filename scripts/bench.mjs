@@ -46,6 +46,7 @@ const BROWSER_RATIOS = [
   ["sheet open, 500 items ÷ its floor", "sheet open, 500 items", "sheet open floor, 500 items", 2],
   ["sheet re-render, 100 items ÷ sheet open, 100 items", "sheet re-render, 100 items", "sheet open, 100 items", 1],
   ["sheet re-render, 100 items ÷ its floor", "sheet re-render, 100 items", "sheet re-render floor, 100 items", undefined],
+  ["sheet re-render, 100 items, actor changed ÷ sheet open, 100 items", "sheet re-render, 100 items, actor changed", "sheet open, 100 items", undefined],
   ["chat log, 200 cards ÷ its floor", "chat log, 200 cards", "chat log floor, 200 cards", undefined],
   ["tracker, 200 combatants ÷ its floor", "tracker, 200 combatants", "tracker floor, 200 combatants", undefined],
   ["growth: sheet open, 500 ÷ 125 items", "sheet open, 500 items", "sheet open, 125 items", 5],
@@ -55,12 +56,10 @@ const BROWSER_RATIOS = [
   ["perf.css: sheet open, 500 items, with ÷ without", "sheet open, 500 items", "sheet open, 500 items, without perf.css", undefined],
   ["perf.css: chat log, 200 cards, with ÷ without", "chat log, 200 cards", "chat log, 200 cards, without perf.css", undefined],
   ["perf.css: tracker, 200 combatants, with ÷ without", "tracker, 200 combatants", "tracker, 200 combatants, without perf.css", undefined],
-  ["to do: slim rows ÷ today, sheet open, 100 items", "sheet open, 100 items, slim rows", "sheet open, 100 items", undefined],
-  ["to do: slim rows ÷ today, sheet open, 500 items", "sheet open, 500 items, slim rows", "sheet open, 500 items", undefined],
-  ["to do: active tab only ÷ today, sheet open, 100 items", "sheet open, 100 items, active tab only", "sheet open, 100 items", undefined],
-  ["to do: active tab only ÷ today, sheet open, 500 items", "sheet open, 500 items, active tab only", "sheet open, 500 items", undefined],
-  ["to do: active tab only ÷ all parts, sheet re-render, 100 items", "sheet re-render, 100 items, header + tab bar + active tab only", "sheet re-render, 100 items", undefined],
-  ["to do: card rendered twice (today) ÷ once, chat log, 200 cards", "chat log, 200 cards, each card rendered twice (as today)", "chat log, 200 cards", undefined],
+  ["fixed: sheet open, 100 items, active tab ÷ every tab", "sheet open, 100 items", "sheet open, 100 items, every tab", undefined],
+  ["fixed: sheet open, 500 items, active tab ÷ every tab", "sheet open, 500 items", "sheet open, 500 items, every tab", undefined],
+  ["fixed: sheet re-render, 100 items, active tab ÷ every part", "sheet re-render, 100 items", "sheet re-render, 100 items, every part", undefined],
+  ["fixed: chat log, 200 cards, rendered once ÷ twice", "chat log, 200 cards", "chat log, 200 cards, each card rendered twice", undefined],
 ];
 
 const args = process.argv.slice(2);

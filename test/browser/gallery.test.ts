@@ -3,9 +3,10 @@ import fs from "node:fs";
 import { SCENARIOS } from "../templates/chat-scenarios";
 import { COMBAT_UI_SAMPLES } from "../templates/combat-ui-samples";
 import { DIALOG_SAMPLES } from "../templates/dialog-scenarios";
+import { SHEET_STATES } from "../templates/sheet-states";
 import { loadSheetWorld, sampleCharacter, sampleItem } from "../templates/sheet-samples";
 import { VARIANTS } from "./chromium";
-import { CHAT_GALLERY, COMBAT_GALLERY, DIALOG_GALLERY, GALLERY, SHEET_GALLERY, SHEET_MODES, WIDTHS, galleryShots } from "./gallery";
+import { CHAT_GALLERY, COMBAT_GALLERY, DIALOG_GALLERY, GALLERY, SHEET_GALLERY, SHEET_MODES, SHEET_STATE_GALLERY, WIDTHS, galleryShots } from "./gallery";
 
 // The gallery registry (test/browser/gallery.ts) against the sample sources: every sample the
 // template tests know has exactly one gallery entry, so `npm test` checks it in Chromium and
@@ -17,6 +18,7 @@ describe("the screenshot gallery", () => {
     expect(CHAT_GALLERY.map((g) => g.scenario)).toEqual(SCENARIOS);
     expect(DIALOG_GALLERY.map((g) => g.sample)).toEqual(DIALOG_SAMPLES);
     expect(COMBAT_GALLERY.map((g) => g.sample)).toEqual(COMBAT_UI_SAMPLES);
+    expect(SHEET_STATE_GALLERY.map((g) => g.state)).toEqual(SHEET_STATES);
   });
 
   it("has a sheet for every actor and item type of the manifest, in both modes", () => {
@@ -50,5 +52,6 @@ describe("the screenshot gallery", () => {
     expect(PlaceConfig.DEFAULT_OPTIONS.position.width).toBe(WIDTHS.placeConfig);
     for (const s of SHEET_GALLERY) expect(s.widths[0]).toBe(s.kind === "actor" ? WIDTHS.actorSheet : WIDTHS.itemSheet);
     for (const s of CHAT_GALLERY) expect(s.widths[0]).toBe(WIDTHS.chat);
+    for (const s of SHEET_STATE_GALLERY) expect(s.widths[0]).toBe(s.state.kind === "actor" ? WIDTHS.actorSheet : WIDTHS.itemSheet);
   });
 });

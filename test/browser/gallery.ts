@@ -12,6 +12,7 @@
 import { SCENARIOS, type Scenario } from "../templates/chat-scenarios";
 import { COMBAT_UI_SAMPLES, TRACKER, PLACE_FORM, type CombatUiSample } from "../templates/combat-ui-samples";
 import { DIALOG_SAMPLES, type DialogSample } from "../templates/dialog-scenarios";
+import { SHEET_STATES, type SheetState } from "../templates/sheet-states";
 import { VARIANTS, type Variant } from "./chromium";
 
 /** A file-safe name for a screenshot. */
@@ -61,6 +62,9 @@ export interface SheetSample extends SampleBase {
   type: string;
   mode: "play" | "edit";
 }
+export interface SheetStateSample extends SampleBase {
+  state: SheetState;
+}
 
 export const ACTOR_TYPES = ["character", "npc", "unit"] as const;
 export const ITEM_TYPES = ["weapon", "armor", "forceField", "grenade", "gear", "power"] as const;
@@ -90,8 +94,16 @@ export const SHEET_GALLERY: SheetSample[] = SHEET_MODES.flatMap((mode) => [
   ...ITEM_TYPES.map((type) => ({ id: `sheet-item-${slug(type)}-${mode}`, title: `item ${type}, ${mode} mode`, kind: "item" as const, type, mode, widths: [WIDTHS.itemSheet, 600] })),
 ]);
 
+/** Sheet states beyond one per type and mode (test/templates/sheet-states.ts), at the window's width. */
+export const SHEET_STATE_GALLERY: SheetStateSample[] = SHEET_STATES.map((state) => ({
+  id: `sheet-state-${slug(state.name)}`,
+  title: state.name,
+  widths: [state.kind === "actor" ? WIDTHS.actorSheet : WIDTHS.itemSheet],
+  state,
+}));
+
 /** The whole gallery, every family. */
-export const GALLERY: readonly SampleBase[] = [...CHAT_GALLERY, ...DIALOG_GALLERY, ...COMBAT_GALLERY, ...SHEET_GALLERY];
+export const GALLERY: readonly SampleBase[] = [...CHAT_GALLERY, ...DIALOG_GALLERY, ...COMBAT_GALLERY, ...SHEET_GALLERY, ...SHEET_STATE_GALLERY];
 
 /** The PNG's base name of a sample in a variant (photographed at its first width). */
 export function shotName(sample: SampleBase, variant: Variant): string {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadSheetWorld, renderSheetHtml, sampleCharacter, sampleItem, sampleUnit, SAMPLE_IMG, SAMPLE_ITEMS } from "../templates/sheet-samples";
 import { hasChromium, useBrowserChecks, VARIANTS } from "./chromium";
-import { ITEM_TYPES, SHEET_GALLERY, casesByLang, shotName, type SheetSample } from "./gallery";
+import { ITEM_TYPES, SHEET_GALLERY, SHEET_STATE_GALLERY, casesByLang, shotName, type SheetSample } from "./gallery";
 
 // Every sheet (three actor types, six item types) in play and edit mode, rendered from sample
 // documents through the real templates and language files, in headless Chromium with our
@@ -50,6 +50,29 @@ describe.runIf(hasChromium())("sheets in Chromium", () => {
         // User text is escaped: the sample names' angle brackets show as text, never as tags.
         expect(report.injectedTags).toBe(0);
         // Every field the user sees has a label element (review S14: the aptitude damage box had a title only).
+        expect(report.fields.filter((f) => f.visible && !f.labelled).map((f) => f.html), `${width}px`).toEqual([]);
+      }
+    });
+  });
+
+  // The states the review found no screenshot of (test/templates/sheet-states.ts), in both
+  // languages and themes: a fresh world per language, each state rendered once.
+  describe.each(casesByLang(SHEET_STATE_GALLERY))("$lang, states", ({ lang, cases }) => {
+    let w: Awaited<ReturnType<typeof loadSheetWorld>>;
+    const rendered = new Map<string, Promise<string>>();
+    beforeAll(async () => {
+      w = await loadSheetWorld(lang);
+    });
+
+    it.each(cases)("$name", async ({ sample, variant }) => {
+      if (!rendered.has(sample.id)) rendered.set(sample.id, sample.state.render(w));
+      const html = await rendered.get(sample.id)!;
+      for (const report of await browser.check(variant, html, sample.widths, shotName(sample, variant))) {
+        const width = report.width;
+        if (sample.state.allTabs) expect(report.inactiveTabs).toBe(0);
+        expect(report.problems, `${width}px`).toEqual([]);
+        expect(report.looseButtons).toEqual([]);
+        expect(report.injectedTags).toBe(0);
         expect(report.fields.filter((f) => f.visible && !f.labelled).map((f) => f.html), `${width}px`).toEqual([]);
       }
     });

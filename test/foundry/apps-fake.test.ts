@@ -97,6 +97,40 @@ describe("fake ApplicationV2 (core v13 application.mjs)", () => {
     expect(app.renderCount).toBe(renders);
   });
 
+  it("HandlebarsApplicationMixin#_renderHTML: renders options.parts (every configured part when none is named), skips an unknown id; a part not rendered keeps its HTML", async () => {
+    const fake = installFoundryFake();
+    const rendered: string[] = [];
+    (fake.foundry.applications as unknown as { handlebars: object }).handlebars = {
+      renderTemplate: async (path: string, context: { n?: number }) => {
+        rendered.push(path);
+        return `<p>${path} ${context.n ?? 0}</p>`;
+      },
+    };
+    let n = 0;
+    class Parts extends FakeHandlebarsApplicationMixin(FakeApplicationV2) {
+      static override PARTS = { one: { template: "one.hbs" }, two: { template: "two.hbs" } };
+      override async _prepareContext(): Promise<Obj> {
+        return { n: ++n };
+      }
+    }
+    const app = new Parts();
+    await app.render({ force: true });
+    expect(rendered).toEqual(["one.hbs", "two.hbs"]);
+    rendered.length = 0;
+    await app.render({ parts: ["two", "nope"] });
+    expect(rendered).toEqual(["two.hbs"]);
+    expect(app.renderedParts).toEqual({ one: "<p>one.hbs 1</p>", two: "<p>two.hbs 2</p>" });
+    // A subclass that narrows options.parts in _renderHTML renders only those.
+    class Narrow extends Parts {
+      override async _renderHTML(context: Obj, options: Obj): Promise<Record<string, string>> {
+        return super._renderHTML(context, { ...options, parts: ["one"] });
+      }
+    }
+    rendered.length = 0;
+    await new Narrow().render({ force: true });
+    expect(rendered).toEqual(["one.hbs"]);
+  });
+
   it("_createContextMenu: get<Class>ContextOptions for every class of the chain, or only the given hook; no entry, no menu", () => {
     const fake = installFoundryFake();
     setFakeGeneration(fake, 13);

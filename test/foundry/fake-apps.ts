@@ -483,16 +483,30 @@ export function FakeHandlebarsApplicationMixin<B extends new (...args: any[]) =>
 
     protected override async _renderContent(opts: Obj): Promise<Obj> {
       const context = await this._prepareContext(opts);
+      Object.assign(this.renderedParts, await this._renderHTML(context, opts));
+      this.lastContext = context;
+      return context;
+    }
+
+    /**
+     * Core v13 `HandlebarsApplicationMixin#_renderHTML(context, options)`
+     * (https://foundryvtt.com/api/v13/functions/foundry.applications.api.HandlebarsApplicationMixin.html):
+     * renders each part of `options.parts` — core fills it with every configured part in
+     * `_configureRenderOptions` when the caller names none — from `_preparePartContext`, and
+     * returns one rendered part per id (an HTMLElement in core, the HTML string here). A part id
+     * that is not configured is skipped (core warns).
+     */
+    async _renderHTML(context: Obj, opts: Obj): Promise<Record<string, string>> {
       const parts = this._configureRenderParts(opts) as Record<string, { template: string }>;
       const wanted = (opts.parts as string[] | undefined) ?? Object.keys(parts);
       const { renderTemplate } = (globalThis as unknown as { foundry: { applications: { handlebars: { renderTemplate(p: string, c: Obj): Promise<string> } } } }).foundry.applications.handlebars;
+      const rendered: Record<string, string> = {};
       for (const id of wanted) {
         if (!parts[id]) continue;
         const partContext = await this._preparePartContext(id, { ...context }, opts);
-        this.renderedParts[id] = await renderTemplate(parts[id].template, partContext);
+        rendered[id] = await renderTemplate(parts[id].template, partContext);
       }
-      this.lastContext = context;
-      return context;
+      return rendered;
     }
   };
 }

@@ -149,7 +149,7 @@ describe("actor sheet context and render", () => {
     const actor = await sampleCharacter(w);
     for (const m of ["psy", "morale", "pressure", "pool", "tactical"]) await w.fake.settings.set("tactica", `module.${m}`, false);
     const sheet = new w.sheets.CharacterSheet({ document: actor }) as unknown as Sheet;
-    await sheet.render({ force: true });
+    await renderAllTabs(sheet);
     expect(Object.keys(sheet.renderedParts).sort()).toEqual(["effects", "equipment", "header", "notes", "profile", "tabs"]);
     expect(sheet.renderedParts.tabs).not.toMatch(/data-tab="(psy|morale|aptitudes)"/);
     expect(sheet.renderedParts.profile).not.toContain("rollPressure");
@@ -162,7 +162,7 @@ describe("actor sheet context and render", () => {
     const w = await loadSheetWorld("en");
     const unit = await sampleUnit(w);
     const sheet = new w.sheets.UnitSheet({ document: unit }) as unknown as Sheet;
-    await sheet.render({ force: true });
+    await renderAllTabs(sheet);
     expect(sheet.renderedParts.header).toContain("4 <small>/ 10</small>");
     expect(sheet.renderedParts.psy).toContain('name="system.choir.chanting" value="3"');
     expect(sheet.renderedParts.profile).toContain("The unit&#x27;s CO tests use 8");
@@ -175,7 +175,7 @@ describe("the NPC's own sheet: a stat block (review S14)", () => {
     const w = await loadSheetWorld();
     const npc = await sampleCharacter(w, "npc");
     const sheet = new w.sheets.NpcSheet({ document: npc }) as unknown as Sheet;
-    await sheet.render({ force: true });
+    await renderAllTabs(sheet);
     expect(Object.keys(sheet.renderedParts).sort()).toEqual(["effects", "equipment", "header", "morale", "notes", "profile", "psy", "tabs"]);
     expect(sheet.renderedParts.tabs).not.toContain('data-tab="aptitudes"');
     expect(sheet.renderedParts.header).not.toMatch(/resource wp|WP/);
@@ -198,7 +198,7 @@ describe("the NPC's own sheet: a stat block (review S14)", () => {
     const w = await loadSheetWorld();
     const actor = await sampleCharacter(w);
     const sheet = new w.sheets.CharacterSheet({ document: actor }) as unknown as Sheet;
-    await sheet.render({ force: true });
+    await renderAllTabs(sheet);
     expect(sheet.renderedParts.header).toContain("resource wp");
     expect(sheet.renderedParts.aptitudes).not.toContain('class="build');
     await actor.update({ system: { aptitudes: { puissance: { value: 5 } } } } as never);
@@ -225,37 +225,65 @@ describe("one pair of mode labels on every sheet (review S14)", () => {
   });
 });
 
-describe("a document update re-renders the header, the tab bar and the active tab only (issue 16)", () => {
-  it("the other tabs are left as they were, and one is drawn again when it is shown", async () => {
+describe("a sheet draws its active tab only: on opening and on a document update (issue 16)", () => {
+  // The templates a render rendered. The actor sheet renders its header's template first to see
+  // whether it changed: `header.hbs` once means the header was compared and left as it was, twice
+  // that it was drawn again.
+  const templatesOf = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.map((c) => String(c[0]).split("/").at(-1));
+
+  it("opens with the header, the tab bar and the active tab; an update redraws the header and the active tab; a tab is drawn when shown, and again when stale", async () => {
     const w = await loadSheetWorld();
     const actor = await sampleCharacter(w);
     const sheet = new w.sheets.CharacterSheet({ document: actor }) as unknown as Sheet & { changeTab(tab: string, group: string): void; tabGroups: Record<string, string> };
-    await sheet.render({ force: true });
-    const drawn = () => ({ ...sheet.renderedParts });
-    const before = drawn();
     const handlebars = (w.fake.foundry as unknown as { applications: { handlebars: { renderTemplate(p: string, c: object): Promise<string> } } }).applications.handlebars;
     const spy = vi.spyOn(handlebars, "renderTemplate");
-    await actor.update({ name: "Sœur Aveline la Grise", system: { profile: { co: { value: 8 } } } } as never);
-    await sheet.render();
-    expect(spy.mock.calls.map((c) => c[0].split("/").at(-1))).toEqual(["header.hbs", "tab-nav.hbs", "profile.hbs"]);
-    expect(sheet.renderedParts.header).toContain("Sœur Aveline la Grise");
-    expect(sheet.renderedParts.morale).toBe(before.morale);
-    // The morale tab shows CO 7, stale; switching to it draws it again, with CO 8.
+    await sheet.render({ force: true });
+    expect(templatesOf(spy)).toEqual(["header.hbs", "header.hbs", "tab-nav.hbs", "profile.hbs"]);
+    // Morale is drawn the first time it is shown (core appends a part it never drew).
     spy.mockClear();
     sheet.changeTab("morale", "primary");
     await sheet.render({ parts: [] });
-    expect(spy.mock.calls.map((c) => c[0].split("/").at(-1))).toEqual(["morale.hbs"]);
-    expect(sheet.renderedParts.morale).not.toBe(before.morale);
+    expect(templatesOf(spy)).toEqual(["morale.hbs"]);
+    expect(textOf(sheet.renderedParts.morale!)).toContain("CO des tests 7");
+    const before = { ...sheet.renderedParts };
+    // An update of the actor, with Morale shown: the header and Morale only (the tab list did not change).
+    spy.mockClear();
+    await actor.update({ name: "Sœur Aveline la Grise", system: { profile: { co: { value: 8 } } } } as never);
+    await sheet.render();
+    expect(templatesOf(spy)).toEqual(["header.hbs", "header.hbs", "morale.hbs"]);
+    expect(sheet.renderedParts.header).toContain("Sœur Aveline la Grise");
     expect(textOf(sheet.renderedParts.morale!)).toContain("CO des tests 8");
-    expect(sheet.renderedParts.morale).toContain('class="tab morale active"');
-    // A tab drawn since the update is not drawn again; another stale one is.
+    expect(sheet.renderedParts.profile).toBe(before.profile);
+    // Profil is stale: shown again, it is drawn again, with CO 8; shown once more, it is not.
     spy.mockClear();
     sheet.changeTab("profile", "primary");
     sheet.changeTab("morale", "primary");
-    sheet.changeTab("psy", "primary");
+    sheet.changeTab("profile", "primary");
     await sheet.render({ parts: [] });
-    expect(spy.mock.calls.map((c) => c[0].split("/").at(-1))).toEqual(["psy.hbs"]);
+    expect(templatesOf(spy)).toEqual(["profile.hbs"]);
+    expect(sheet.renderedParts.profile).toMatch(/data-key="co"[\s\S]*?<span class="value">8/);
+    expect(sheet.renderedParts.profile).toContain('class="tab profile active"');
+    // An item renamed: the header shows nothing of it, so only the active tab is drawn.
+    spy.mockClear();
+    await actor.items.find((i) => i.name === "Épée tronçonneuse")!.update({ name: "Épée d'apparat" } as never);
+    await sheet.render();
+    expect(templatesOf(spy)).toEqual(["header.hbs", "profile.hbs"]);
     spy.mockRestore();
+  });
+
+  it("draws the tab bar again when the tabs change: a LIMITED user given more sees every tab", async () => {
+    const w = await loadSheetWorld();
+    const actor = await sampleCharacter(w);
+    await actor.update({ ownership: { default: 0, "player-1": 1 } } as never);
+    w.data.setUser("player-1");
+    const sheet = new w.sheets.CharacterSheet({ document: actor }) as unknown as Sheet;
+    await sheet.render({ force: true });
+    expect(sheet.renderedParts.tabs).not.toContain('data-tab="equipment"');
+    w.data.setUser("gm-1");
+    await actor.update({ ownership: { default: 0, "player-1": 2 } } as never);
+    w.data.setUser("player-1");
+    await sheet.render();
+    expect(sheet.renderedParts.tabs).toContain('data-tab="equipment"');
   });
 });
 
@@ -368,7 +396,8 @@ describe("item rows: labels and buttons computed once in the context (DESIGN §6
   it("a row's buttons follow the mode, the user's rights, the modules and the blocked status", async () => {
     const w = await loadSheetWorld();
     const actor = await sampleCharacter(w);
-    const sheet = new w.sheets.CharacterSheet({ document: actor }) as unknown as Sheet;
+    const sheet = new w.sheets.CharacterSheet({ document: actor }) as unknown as Sheet & { tabGroups: Record<string, string> };
+    sheet.tabGroups.primary = "equipment";
     await sheet.render({ force: true });
     const first = rowsOf(sheet);
     const grenade = first.grenade;
@@ -403,9 +432,12 @@ describe("item rows: labels and buttons computed once in the context (DESIGN §6
     await sheet.render({ force: true });
     ({ sword, legs } = rowsOf(sheet));
     expect(sword.buttons.find((b) => b.action === "rollPressure")!.disabled).toBe(true);
+    sheet.tabGroups.primary = "profile";
+    await sheet.render({ force: true });
     expect(sheet.renderedParts.profile).toMatch(/data-action="rollPressure" data-item-id="[^"]+" disabled aria-label="Jet de pression\u00a0: Servo-jambes"/);
 
     // A user who does not own the actor gets no roll button at all (review S4), and a disabled toggle.
+    sheet.tabGroups.primary = "equipment";
     w.data.setUser("player-1");
     await sheet.render({ force: true });
     ({ sword, legs } = rowsOf(sheet));
@@ -536,7 +568,7 @@ describe("permissions on the sheet (review S3, S4, S5)", () => {
     w.data.setUser("gm-1");
     await actor.update({ ownership: { default: 0, "player-1": 2 } } as never);
     w.data.setUser("player-1");
-    await sheet.render();
+    await renderAllTabs(sheet);
     expect(Object.keys(sheet.renderedParts)).toContain("equipment");
   });
 
@@ -632,7 +664,11 @@ describe("modes, tabs, enrichment and effects (review S6, S7, S8)", () => {
     const enrichedCalls = (w.fake as unknown as { enriched: { html: string; options: { rollData?: unknown; relativeTo?: unknown } }[] }).enriched;
     const sheet = asSheet(new w.sheets.CharacterSheet({ document: actor }));
     await sheet.render({ force: true });
+    // The biography's tab is not drawn until it is shown: nothing enriched yet.
+    expect(enrichedCalls).toHaveLength(0);
+    await renderAllTabs(sheet);
     const first = enrichedCalls.length;
+    expect(first).toBe(1);
     expect(enrichedCalls.at(-1)).toMatchObject({ html: "<p>Vétérane du <strong>siège d'Ostrava</strong>.</p>", options: { relativeTo: actor } });
     expect(enrichedCalls.at(-1)!.options.rollData).toBe(actor.system);
     await sheet.render({ parts: ["header", "profile"] } as never);
@@ -805,6 +841,15 @@ function readEntry(entry: MenuEntry) {
 }
 
 /** Renders every tab of an actor sheet once (each part is rendered whatever tab is active). */
+/**
+ * Opens the sheet, then shows each of its tabs in turn, as a user clicking them: a render draws
+ * the active tab only, and core's `changeTab` makes the sheet draw a tab it has not drawn yet.
+ */
 async function renderAllTabs(sheet: { render(options?: Record<string, unknown>): Promise<unknown> }): Promise<void> {
+  const app = sheet as unknown as { changeTab(tab: string, group: string): void; _prepareTabs(group: string): Record<string, unknown>; tabGroups: Record<string, string | null> };
   await sheet.render({ force: true });
+  const first = app.tabGroups.primary!;
+  for (const id of Object.keys(app._prepareTabs("primary"))) app.changeTab(id, "primary");
+  app.changeTab(first, "primary");
+  await sheet.render({ parts: [] });
 }

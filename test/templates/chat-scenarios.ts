@@ -3,6 +3,7 @@
  * real templates and language files. Shared by the template tests (text and buttons) and the
  * browser checks (layout and accessibility in Chromium).
  */
+import Handlebars from "handlebars";
 import { queueDiceFaces } from "../foundry/fake-dice";
 import type { DiceWorld } from "./harness";
 import type { CardStateContext, TargetRow } from "../../src/chat/card-state";
@@ -115,7 +116,8 @@ export const SCENARIOS: Scenario[] = [
     render: async (d) =>
       (await d10(d.PsyRoll, 7, { mode: "cast", level: 5, mastery: 2, cost: 4, resist: "for", title: "Mal dirigé", subject: KARA })).render({
         state: state({
-          effect: { toHTML: () => "<p>La cible prend pour alliée la figurine la plus <strong>proche</strong>.</p>" },
+          // Enriched rich text, marked safe as src/chat/card-state.ts marks it.
+          effect: new Handlebars.SafeString("<p>La cible prend pour alliée la figurine la plus <strong>proche</strong>.</p>"),
           targets: [
             row({ index: 0, name: "Vex <Vex>", verdict: "TACTICA.Chat.verdict.psy.pending", canResist: true, distance: 2, hasFacts: true }),
             row({ index: 1, name: "Ork", outcome: "failed", tone: "good", verdict: "TACTICA.Chat.verdict.psy.failed", natural: 8 }),

@@ -146,10 +146,12 @@ export class TacticaActorSheet extends ActorSheetBase {
   }
 
   /**
-   * A new actor's sheet opens in edit mode; a `mode` render option sets the mode (review S6). A
-   * render that names no parts (a document update, a mode switch) after the first one draws the
-   * header, the tab bar and the active tab only (see {@link #stale}); a render that names its parts
-   * draws those. Core fills `options.parts` with every part when the caller names none.
+   * A new actor's sheet opens in edit mode; a `mode` render option sets the mode (review S6).
+   * Parts (issue 16): a render that names no parts draws the header and the ACTIVE tab — and the
+   * tab bar when the list of tabs changed (the first render, a LIMITED user given more, a module
+   * shown or hidden); every other tab is left stale, and drawn when core's `changeTab` shows it
+   * (core appends a part it never drew, `HandlebarsApplicationMixin#_replaceHTML`). A render that
+   * names its parts draws those. Core fills `options.parts` with every part when none are named.
    */
   override _configureRenderOptions(options: RenderOptions): void {
     const named = Array.isArray(options.parts);
@@ -158,29 +160,60 @@ export class TacticaActorSheet extends ActorSheetBase {
       if (options.mode) this.mode = options.mode;
       else if (options.isFirstRender && options.renderContext === "createActor") this.mode = "edit";
     }
-    const tabs = this.limited ? [] : this.#shownTabs();
-    // A full render when a shown tab was never drawn (the first render, a LIMITED user given
-    // more, a module shown again): a later switch to it then swaps a part that exists.
-    const full = !named && (options.isFirstRender || this.limited || tabs.some((id) => !this.#drawn.has(id)));
-    if (!named && !full) {
-      const active = this.#activeTab();
-      options.parts = ["header", "tabs", ...(active ? [active] : [])];
-      this.#stale = new Set(tabs.filter((id) => id !== active));
-    } else if (full) this.#stale.clear();
-    const drawn = options.parts ?? Object.keys(this._configureRenderParts(options));
-    for (const id of drawn) {
-      this.#stale.delete(id);
-      this.#drawn.add(id);
+    if (options.isFirstRender) this.#tabList = null;
+    if (named) {
+      for (const id of options.parts ?? []) this.#stale.delete(id);
+      if (options.parts?.includes("tabs")) this.#tabList = this.#currentTabList();
+      return;
     }
+    if (this.limited) {
+      // Core's parts: the header, the tab bar and the biography (`_configureRenderParts`).
+      this.#stale.clear();
+      this.#tabList = this.#currentTabList();
+      return;
+    }
+    const tabs = this.#shownTabs();
+    const active = this.#activeTab();
+    const list = this.#currentTabList();
+    options.parts = ["header", ...(list === this.#tabList ? [] : ["tabs"]), ...(active ? [active] : [])];
+    this.#tabList = list;
+    this.#stale = new Set(tabs.filter((id) => id !== active));
   }
 
-  /** The tab parts drawn in the window so far (any render of them). */
-  #drawn = new Set<string>();
+  /**
+   * The header is drawn again only when its HTML changed (an item equipped, a row renamed: the
+   * header shows none of it). Its template is rendered here first — a fraction of a millisecond —
+   * and dropped from `options.parts` when it is what the window shows; the parse, the swap, the
+   * style and the layout of the part are what that saves (issue 16).
+   */
+  override async _renderHTML(context: Record<string, unknown>, options: RenderOptions): Promise<unknown> {
+    if (options.isFirstRender) this.#header = null;
+    if (options.parts?.includes("header")) {
+      const partContext = await this._preparePartContext("header", { ...context }, options);
+      const html = await foundry.applications.handlebars.renderTemplate(ACTOR_PARTS.header!.template, partContext);
+      if (html === this.#header) options.parts = options.parts.filter((id) => id !== "header");
+      this.#header = html;
+    }
+    return super._renderHTML(context, options);
+  }
+
+  /** The header's HTML as the window shows it (null: not drawn yet). */
+  #header: string | null = null;
+
+  /** The tab bar's tabs when it was last drawn (null: not drawn in this window yet). */
+  #tabList: string | null = null;
+
+  /** What the tab bar shows: the kept tabs, or the LIMITED view. */
+  #currentTabList(): string {
+    return this.limited ? "limited" : this.#shownTabs().join(",");
+  }
 
   /** Core's tab switch; a tab left stale by a re-render ({@link #stale}) is drawn as it is shown. */
   override changeTab(tab: string, group: string, options: object = {}): void {
     super.changeTab(tab, group, options);
-    if (group === "primary" && this.#stale.has(tab) && this.rendered) void this.render({ parts: [tab] });
+    if (group !== "primary" || !this.#stale.has(tab) || !this.rendered) return;
+    this.#stale.delete(tab);
+    void this.render({ parts: [tab] });
   }
 
   override async _prepareContext(options: object): Promise<Record<string, unknown>> {
@@ -218,9 +251,9 @@ export class TacticaActorSheet extends ActorSheetBase {
   }
 
   /**
-   * Tab parts not rendered since the actor (or the sheet's mode) last changed: a re-render redraws
-   * the header, the tab bar and the ACTIVE tab only (issue 16: a hundred rows of a hidden tab are
-   * not rebuilt on every update); a tab left stale is redrawn when it is shown ({@link changeTab}).
+   * Tab parts not drawn since the actor (or the sheet's mode) last changed, or never drawn: a
+   * render draws the ACTIVE tab only (issue 16: a hundred rows of a hidden tab are not built on
+   * every update); a stale tab is drawn when it is shown ({@link changeTab}).
    */
   #stale = new Set<string>();
 

@@ -42,6 +42,8 @@ export interface FoundrySheet<D> {
   _prepareTabs(group: string): Record<string, unknown>;
   _preparePartContext(partId: string, context: Record<string, unknown>, options: object): Promise<Record<string, unknown>>;
   _configureRenderParts(options: object): Record<string, unknown>;
+  /** Core v13 `HandlebarsApplicationMixin#_renderHTML`: renders each part of `options.parts`. */
+  _renderHTML(context: Record<string, unknown>, options: RenderOptions): Promise<unknown>;
   _onFirstRender(context: object, options: object): Promise<void>;
   _onRender(context: object, options: object): Promise<void>;
   /** Core v13 `ApplicationV2#_createContextMenu` (fires `get<Class>ContextOptions` hooks). */

@@ -74,8 +74,14 @@ async function capture(fake: { foundry: { applications: unknown } }, fn: () => P
 
 export interface SheetFixture {
   items: number;
-  /** every part of the character sheet, in order, opened on the equipment tab in play mode */
+  /** every part of the character sheet, in order, on the equipment tab in play mode */
   parts: (Part & { original: object })[];
+  /** the parts the sheet draws when it opens (src/applications/sheets/actor-sheet.ts: the active tab's) */
+  opened: string[];
+  /** the parts the sheet draws again when one of its items changes (the header is compared, not drawn) */
+  rerendered: string[];
+  /** the parts it draws again when the actor itself changes (the header too) */
+  rerenderedActor: string[];
   /** the item rows the equipment tab prints, for the floor */
   rows: { img: string; name: string; meta: string }[];
 }
@@ -95,15 +101,33 @@ export async function sheetFixtures(counts: readonly number[]): Promise<Map<numb
     sheet.mode = "play";
     sheet.tabGroups.primary = "equipment";
     const byTemplate = new Map(Object.entries(w.sheets.ACTOR_PARTS).map(([id, p]) => [p.template, id]));
-    const calls = await capture(w.fake, () => sheet.render({ force: true }));
-    const parts = calls.map((c) => ({ id: byTemplate.get(c.template) ?? c.template, template: c.template, context: c.context, original: c.original }));
+    const idOf = (c: Captured) => byTemplate.get(c.template) ?? c.template;
+    // What the sheet draws when it opens, and when its actor changes: its own choice of parts.
+    // The sheet renders its header's template to compare it with the one shown, then draws the
+    // parts of options.parts: a template rendered once more than its part is the comparison.
+    const drawn = (calls: Captured[]) => {
+      const ids = calls.map(idOf);
+      const header = ids.filter((id) => id === "header").length;
+      return header === 2 ? ids.filter((id, i) => id !== "header" || i !== ids.indexOf("header")) : ids.filter((id) => id !== "header");
+    };
+    const opened = drawn(await capture(w.fake, () => sheet.render({ force: true })));
+    // An item equipped (the common update on the equipment tab), then the actor damaged.
+    const weapon = actor.items.find((i) => i.type === "weapon")!;
+    await weapon.update({ "system.equipped": !(weapon.system as unknown as { equipped: boolean }).equipped } as never);
+    const rerendered = drawn(await capture(w.fake, () => sheet.render({})));
+    await actor.update({ "system.profile.pv.value": 6 } as never);
+    const rerenderedActor = drawn(await capture(w.fake, () => sheet.render({})));
+    // Every part, each as it renders while the equipment tab is the active one.
+    const every = Object.keys(w.sheets.ACTOR_PARTS);
+    const calls = await capture(w.fake, () => sheet.render({ parts: every }));
+    const parts = calls.map((c) => ({ id: idOf(c), template: c.template, context: c.context, original: c.original }));
     const equipment = parts.find((p) => p.id === "equipment")!.original as { equipment: { sections: { rows: Obj[] }[] } };
     const rows = equipment.equipment.sections.flatMap((s) => s.rows).map((r) => ({
       img: String(r.img),
       name: String(r.name),
       meta: [...((r.tags as string[] | undefined) ?? []), String(r.attributes ?? "")].filter(Boolean).join(" · "),
     }));
-    out.set(n, { items: n, parts, rows });
+    out.set(n, { items: n, parts, opened, rerendered, rerenderedActor, rows });
   }
   return out;
 }

@@ -125,7 +125,10 @@
   /** A re-render of an open window: the parts rendered again and each swapped with replaceWith. */
   function rerenderWindow(v, frame) {
     const parts = v.rerenderParts ? v.parts.filter((p) => v.rerenderParts.includes(p.id)) : v.parts;
+    // Parts the sheet renders only to compare with what the window shows (its header).
+    const compared = v.compareParts ? v.parts.filter((p) => v.compareParts.includes(p.id)) : [];
     const t0 = now();
+    for (const p of compared) compiled.get(p.template)(p.context);
     const htmls = parts.map((p) => compiled.get(p.template)(p.context));
     const t1 = now();
     const els = htmls.map((html, i) => parsePart(html, parts[i].id));
@@ -159,8 +162,8 @@
       handlebars += t1 - t0;
       parse += t2 - t1;
       if (v.renderTwice) {
-        // As Foundry renders a roll message today: core's roll content first (above), then the
-        // system's render hook renders the card again into the content (src/chat/render.ts).
+        // As a roll message was rendered before issue 16's fix: core's roll content first (above),
+        // then the system rendered the card again into the content.
         const t3 = now();
         const again = renderCard(m);
         const t4 = now();
