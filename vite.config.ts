@@ -57,13 +57,13 @@ export default defineConfig(({ mode }) => ({
         // (test/dist/dist.test.ts checks the minified bundle keeps them).
         keepNames: true,
         minify: true,
-        // Code loaded with a dynamic import (the Quench self-test, src/self-test.ts) is a chunk of
+        // Code loaded with a dynamic import (the Quench self-test, src/hooks/quench.ts) is a chunk of
         // its own beside the bundle, `tactica-<name>.mjs`; the release ships it (scripts/release.ts).
         chunkFileNames: "tactica-[name].mjs",
         // Everything but the self-test in ONE shared chunk, `tactica-common.mjs`, which both the
         // bundle and the self-test import: no chunk imports tactica.mjs itself, so however
         // Foundry names the entry's URL its modules run once.
-        codeSplitting: { groups: [{ name: "common", test: (id: string) => !/[\\/]src[\\/](quench\.ts|contract[\\/])/.test(id) }] },
+        codeSplitting: { groups: [{ name: "common", test: (id: string) => !/[\\/]src[\\/]contract[\\/]/.test(id) }] },
       },
     },
   },

@@ -2,18 +2,18 @@
  * Tactica — Foundry VTT game system entry point (v13 from 13.347, and v14): registration on
  * `init`, public API, migration and the v14 build check on `ready`.
  */
-import "./fvtt-config";
-import { TACTICA } from "./config";
-import { registerSettings } from "./settings";
-import { createApi } from "./api";
-import { preloadTemplates, registerDataLayer, registerDice } from "./registration";
+import "./setup/fvtt-config";
+import { TACTICA } from "./config/config";
+import { registerSettings } from "./config/settings";
+import { createApi } from "./api/index";
+import { preloadTemplates, registerDataLayer, registerDice } from "./setup/registration";
 import { migrateOnReady } from "./migrations/index";
-import { registerQuench } from "./self-test";
+import { registerQuench } from "./hooks/quench";
 import { registerCombat } from "./combat/register";
 import { registerChat } from "./chat/render";
-import { registerPressureWindows } from "./pressure-windows";
+import { registerPressureWindows } from "./effects/pressure-windows";
 import { registerActivation } from "./actions/activation";
-import { registerHotbar } from "./macros";
+import { registerHotbar } from "./api/macros";
 import { registerSheets } from "./applications/register-sheets";
 import { registerPluralHelper } from "./utils/plural";
 import { warnOfUnsoundBuild } from "./compat/generation";

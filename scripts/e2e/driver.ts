@@ -284,7 +284,7 @@ async function enableQuench(page: Page, o: DriveOptions): Promise<void> {
     await page.reload({ waitUntil: "domcontentloaded" });
     await waitForGame(page);
   }
-  // Tactica's batches are a chunk loaded on `quenchReady` (src/self-test.ts): wait until they are registered.
+  // Tactica's batches are a chunk loaded on `quenchReady` (src/hooks/quench.ts): wait until they are registered.
   await waitForGame(
     page,
     'globalThis.game.modules.get("quench")?.active === true && typeof globalThis.quench?.runBatches === "function" && [...globalThis.quench._testBatches.keys()].some((k) => k.startsWith("tactica."))',

@@ -7,7 +7,7 @@
 import { ProfileTest, type CoToggles, type ProfileTestOptions } from "../dice/profile-test";
 import { UnitModel } from "../data/actor/unit";
 import { MORALE_STATES, type MoraleState } from "../data/fields";
-import { PANIC_RESULTS } from "../config";
+import { PANIC_RESULTS } from "../config/config";
 import { needsFearTest, panicResult, panicTotal, PANIC_OUTCOMES, rallyActions, rallyCost, type PanicOutcome } from "../rules/morale";
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaChatMessage } from "../documents/chat-message";

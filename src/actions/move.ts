@@ -18,7 +18,7 @@ import { ArmorModel } from "../data/item/armor";
 import { CharacterModel } from "../data/actor/character";
 import { UnitModel } from "../data/actor/unit";
 import { GearModel } from "../data/item/gear";
-import { closePressureWindow } from "../pressure-windows";
+import { closePressureWindow } from "../effects/pressure-windows";
 import type { TimelineCost } from "../rules/timeline";
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaChatMessage } from "../documents/chat-message";

@@ -13,7 +13,7 @@ import { notifyError } from "../utils/notify";
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaChatMessage } from "../documents/chat-message";
 import type { TacticaItem } from "../documents/item";
-import { isWeaponTarget, pressureEffectData, PRESSURE_WINDOWS, type PressureWindow } from "../pressure-windows";
+import { isWeaponTarget, pressureEffectData, PRESSURE_WINDOWS, type PressureWindow } from "../effects/pressure-windows";
 import { AttributeItemModel } from "../data/item/base";
 import type { Attribute } from "../rules/attributes";
 import { requisOf } from "./score";

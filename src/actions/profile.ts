@@ -7,7 +7,7 @@ import { ProfileTest, type ProfileTestOptions } from "../dice/profile-test";
 import { PROFILE_KEYS, type ProfileKey } from "../rules/keys";
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaChatMessage } from "../documents/chat-message";
-import { closePressureWindow } from "../pressure-windows";
+import { closePressureWindow } from "../effects/pressure-windows";
 import { mayRollFor, postCard, refused, subjectOf, type RollMethodOptions } from "./common";
 import { profileDialog, profileValue } from "../applications/dialogs/profile-dialog";
 import type { MessageMode } from "../compat/message-mode";

@@ -1,11 +1,11 @@
 /**
  * Registers Tactica's sheets for every actor and item subtype as the default sheets, and takes
  * core's legacy V1 sheets out of the sheet choices. Called by the entry on `init`; their templates
- * are preloaded with the system's others (src/registration.ts).
+ * are preloaded with the system's others (src/setup/registration.ts).
  */
 import { CharacterSheet, NpcSheet, UnitSheet, ACTOR_PARTIALS, ACTOR_PARTS, NPC_PARTS } from "./sheets/actor-sheet";
 import { TacticaItemSheet, ITEM_PARTS } from "./sheets/item-sheet";
-import { SYSTEM_ID } from "../settings";
+import { SYSTEM_ID } from "../config/settings";
 
 /** Partials the sheet templates include by path (Foundry needs them loaded before a render). */
 export const SHEET_PARTIALS = [...["item-field"].map((name) => `systems/tactica/templates/partials/${name}.hbs`), ...Object.values(ACTOR_PARTIALS)];

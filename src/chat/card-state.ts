@@ -10,7 +10,7 @@
 import type { RollCardModel } from "../data/chat/roll-card";
 import { PsyRoll } from "../dice/psy-roll";
 import { ScoreRoll } from "../dice/score-roll";
-import { PANIC_RESULTS } from "../config";
+import { PANIC_RESULTS } from "../config/config";
 import { damageChain, type ChainStep } from "./damage-chain";
 import { owns, cardActor, cardItem, type CardAt, type Someone } from "./authority";
 import { canAct } from "./permissions";

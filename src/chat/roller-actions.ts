@@ -20,7 +20,7 @@ import type { PoolRollOptions } from "../dice/pool-roll";
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaItem } from "../documents/item";
 import { applyPressureEffect, pressureApplied, pressureSource } from "../actions/pressure";
-import { PRESSURE_WINDOWS } from "../pressure-windows";
+import { PRESSURE_WINDOWS } from "../effects/pressure-windows";
 import { drawPanic } from "../actions/morale";
 import { cardActor, cardAt, cardItem, mayWrite, owns, type CardAt, type Someone } from "./authority";
 import { cardRecord, recordChange } from "../documents/card-keys";

@@ -27,7 +27,7 @@ import { profileTestSuccess } from "../rules/morale";
 import { attributesOf, type Attribute } from "../rules/attributes";
 import { coFor } from "../actions/morale";
 import { rowFacts, scoreOptions, SELF_ROW } from "../actions/score";
-import { closePressureWindow } from "../pressure-windows";
+import { closePressureWindow } from "../effects/pressure-windows";
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaItem } from "../documents/item";
 import { recordChange, targetRecord, type DamageBreakdown } from "../documents/card-keys";

@@ -23,7 +23,7 @@ import { timelineChange } from "./timeline-steps";
 import { thresholdsCrossed, type TimelineState } from "../rules/timeline";
 import { startActivation } from "../actions/activation";
 import type { TacticaActor } from "../documents/actor";
-import type { CombatMode } from "../settings";
+import type { CombatMode } from "../config/settings";
 import type { TacticaCombat } from "./combat";
 
 /** The highest round processed per combat in this session, against two quick updates in a row. */

@@ -32,10 +32,10 @@ import {
   type TimelineEntry,
   type TimelineState,
 } from "../rules/timeline";
-import type { CombatMode } from "../settings";
+import type { CombatMode } from "../config/settings";
 import { notifyError, notifyRulesError } from "../utils/notify";
 import { postFocusLost } from "./cards";
-import { closePressureWindow } from "../pressure-windows";
+import { closePressureWindow } from "../effects/pressure-windows";
 
 /** Asks the GM for an action's duration (set by the applications layer; default: as proposed). */
 export type DurationPrompt = (combat: TacticaCombat, combatant: Combatant.Implementation) => Promise<number | null>;

@@ -8,7 +8,7 @@
  * player change `round`, `turn` and `combatants` only), so this state is the GM's.
  */
 import { assertTimelineState, type TimelineState } from "../rules/timeline";
-import type { CombatMode } from "../settings";
+import type { CombatMode } from "../config/settings";
 
 /** `flags.tactica` of a Combat. */
 export interface CombatFlags {

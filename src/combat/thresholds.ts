@@ -10,7 +10,7 @@ import { thresholdTick, type ThresholdEvent, type ThresholdResult } from "../rul
 import { thresholdUpdate } from "../data/actor/threshold-update";
 import { CharacterModel } from "../data/actor/character";
 import { UnitModel } from "../data/actor/unit";
-import type { CombatMode } from "../settings";
+import type { CombatMode } from "../config/settings";
 import { postInfoCard } from "../actions/common";
 
 /** One combatant's line of the threshold card. */

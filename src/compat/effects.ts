@@ -41,7 +41,7 @@
  * client that handles the event (a GM, or the actor's owner) writes the same action itself for
  * whatever effect of the event is still unexpired: one write per actor, whoever wrote it. A world
  * that set the action to `null` still gets its rules windows closed (`"update"`). v13 has none of
- * this: the pressure windows close by deleting their effects there (src/pressure-windows.ts).
+ * this: the pressure windows close by deleting their effects there (src/effects/pressure-windows.ts).
  *
  * v14-only names are read through the small views below (fvtt-types 13.345 knows v13 only).
  */

@@ -1,7 +1,7 @@
 /**
  * The data models, one config map per document class, each keyed by the model's own
  * `metadata.type` (the subtypes of system.json). Adding a subtype touches its model file and the
- * list below; registration (src/registration.ts) reads these maps.
+ * list below; registration (src/setup/registration.ts) reads these maps.
  */
 import { CharacterModel, NpcModel } from "./actor/character";
 import { UnitModel } from "./actor/unit";

@@ -1,7 +1,7 @@
 /**
  * The ActiveEffect document. Pressure bonuses are effects with an UPGRADE change on
  * `system.profile.<key>.pressure` (D-6: the highest wins); their window lives in flags and is
- * managed with the pressure rolls (src/pressure-windows.ts).
+ * managed with the pressure rolls (src/effects/pressure-windows.ts).
  */
 import { changesOf } from "../compat/effects";
 

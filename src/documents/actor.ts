@@ -12,7 +12,7 @@ import { applyDamage, type DamageResult } from "../rules/damage";
 import type { Attribute } from "../rules/attributes";
 import { assertInteger } from "../rules/errors";
 import { damageUpdate } from "../data/actor/damage-update";
-import { isStatusId, type StatusId } from "../status-effects";
+import { isStatusId, type StatusId } from "../effects/status-effects";
 import { notifyError, notifyRulesError } from "../utils/notify";
 import { CharacterModel } from "../data/actor/character";
 import { UnitModel } from "../data/actor/unit";

@@ -17,7 +17,7 @@
  * Not covered (the load-time migration still reads them right): compendium packs and unlinked
  * tokens' actor deltas, which keep their stored shapes until written.
  */
-import { SYSTEM_ID } from "../settings";
+import { SYSTEM_ID } from "../config/settings";
 import { notifyProgress } from "../utils/notify";
 import { legacyOf, migrationRecord } from "./capture";
 import { REPAIR_KEYS, SCHEMA_VERSION } from "./steps";

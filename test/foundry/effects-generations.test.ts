@@ -6,7 +6,7 @@ import { FakeActiveEffect, type FakeEffectRegistry } from "./fake-effects";
 import { systemAs } from "./world";
 import { loadLang } from "../helpers/lang";
 import { changesData, changesOf } from "../../src/compat/effects";
-import { PRESSURE_EXPIRY_EVENTS } from "../../src/pressure-windows";
+import { PRESSURE_EXPIRY_EVENTS } from "../../src/effects/pressure-windows";
 import type { TacticaActor } from "../../src/documents/actor";
 
 // Active Effects on both generations (issue 14, review v14 rows 5–6; src/compat/effects.ts): the
@@ -80,7 +80,7 @@ describe.each([13, 14] as const)("effect changes on v%i", (generation) => {
     w = await chatWorld();
     setFakeGeneration(w.fake, generation);
     // The list is built on init, in the generation of that moment: build it again for this one.
-    const { curatedStatusEffects } = await import("../../src/status-effects");
+    const { curatedStatusEffects } = await import("../../src/effects/status-effects");
     w.fake.CONFIG.statusEffects = curatedStatusEffects([]) as never;
     w.data.setUser("gm-1");
     const actor = await trooper("att", 4);
@@ -110,7 +110,7 @@ describe("pressure windows on v14: core's expiry events", () => {
   it("registers Tactica's expiry events, labelled in both languages", async () => {
     const v14 = await chatWorld();
     setFakeGeneration(v14.fake, 14);
-    const { registerPressureWindows } = await import("../../src/pressure-windows");
+    const { registerPressureWindows } = await import("../../src/effects/pressure-windows");
     registerPressureWindows();
     const events = (v14.fake.CONFIG.ActiveEffect as { expiryEvents: Record<string, string> }).expiryEvents;
     expect(Object.keys(events).sort()).toEqual(["tactica.activationEnd", "tactica.nextAttRoll", "tactica.nextDefRoll", "tactica.nextIniRoll", "tactica.pursuitEnd", "tactica.turnEnd"]);
@@ -130,7 +130,7 @@ describe("pressure windows on v14: core's expiry events", () => {
     const [effect] = effectsOf(actor);
     expect(effect!.duration).toMatchObject({ value: 0, expiry: "tactica.nextDefRoll", expired: false });
     expect(effect!._source.start).toMatchObject({ time: 0 });
-    const { pressureEffectData } = await import("../../src/pressure-windows");
+    const { pressureEffectData } = await import("../../src/effects/pressure-windows");
     const weapon = pressureEffectData({ target: "meleeStrength", bonus: 2, itemId: "i", itemUuid: "Item.i", name: "x", img: null });
     expect(weapon).not.toHaveProperty("duration");
     expect(weapon).not.toHaveProperty("showIcon");
@@ -140,7 +140,7 @@ describe("pressure windows on v14: core's expiry events", () => {
     const actor = await trooper("att", 3);
     queueDiceFaces([5]);
     await actor.rollPressure("gear000000000001", { fastForward: true });
-    const def = (await import("../../src/pressure-windows")).pressureEffectData({ target: "def", bonus: 2, itemId: "gear000000000001", itemUuid: "x", name: "DEF", img: null });
+    const def = (await import("../../src/effects/pressure-windows")).pressureEffectData({ target: "def", bonus: 2, itemId: "gear000000000001", itemUuid: "x", name: "DEF", img: null });
     await actor.createEmbeddedDocuments("ActiveEffect", [def as never]);
     queueDiceFaces([4]);
     const writes = await w.writesDuring(() => actor.rollProfile("att", { fastForward: true }));
@@ -162,7 +162,7 @@ describe("pressure windows on v14: core's expiry events", () => {
     queueDiceFaces([6]);
     w.data.setUser("gm-1");
     await actor.rollPressure("gear000000000001", { fastForward: true });
-    const { closePressureWindow } = await import("../../src/pressure-windows");
+    const { closePressureWindow } = await import("../../src/effects/pressure-windows");
     const writes = await w.writesDuring(async () => expect(await closePressureWindow(actor, "turn")).toBe(0));
     expect(writes.map((x) => [x.documentName, x.action])).toEqual([["ActiveEffect", "update"]]);
     expect(registry().refreshed.at(-1)).toMatchObject({ event: "tactica.turnEnd", userId: "gm-1" });
@@ -183,7 +183,7 @@ describe("pressure windows on v14: core's expiry events", () => {
     await actor.rollPressure("mask00000000001", { fastForward: true });
     expect(effectsOf(actor).map((e) => e.duration.expiry)).toEqual(["tactica.pursuitEnd", "tactica.turnEnd"]);
     w.data.setUser("gm-1");
-    const { closePressureWindow } = await import("../../src/pressure-windows");
+    const { closePressureWindow } = await import("../../src/effects/pressure-windows");
     const writes = await w.writesDuring(async () => expect(await closePressureWindow(actor, ["turn", "pursuit"])).toBe(0));
     // On the active GM, core writes each refresh's expiry; Tactica has nothing left to write.
     expect(writes.map((x) => [x.documentName, x.action, x.ids.length])).toEqual([["ActiveEffect", "update", 1], ["ActiveEffect", "update", 1]]);
@@ -195,7 +195,7 @@ describe("pressure windows on v14: core's expiry events", () => {
     const actor = await trooper("mou", 4);
     queueDiceFaces([3, 3]);
     await actor.rollPressure("gear000000000001", { fastForward: true });
-    const { closePressureWindow } = await import("../../src/pressure-windows");
+    const { closePressureWindow } = await import("../../src/effects/pressure-windows");
     const config = w.fake.CONFIG.ActiveEffect as { expiryAction?: unknown };
     config.expiryAction = "delete";
     expect(await closePressureWindow(actor, "activation")).toBe(1);
@@ -216,7 +216,7 @@ describe("pressure windows on v14: core's expiry events", () => {
     (actor as unknown as { _initialize(): void; prepareData(): void })._initialize();
     (actor as unknown as { prepareData(): void }).prepareData();
     expect(changesOf(effectsOf(actor)[0]).map((c) => [c.type, c.value])).toEqual([["upgrade", 2]]);
-    const { closePressureWindow } = await import("../../src/pressure-windows");
+    const { closePressureWindow } = await import("../../src/effects/pressure-windows");
     const writes = await w.writesDuring(async () => expect(await closePressureWindow(actor, "nextRoll", { target: "ini" })).toBe(1));
     expect(writes.map((x) => x.action)).toEqual(["delete"]);
     expect(actor.effects.size).toBe(0);

@@ -118,7 +118,7 @@ describe("the panic table against the loaded system", () => {
   });
 });
 
-// The in-Foundry self-test (src/quench.ts) imports these packs; it runs only inside a real Foundry
+// The in-Foundry self-test (src/contract/quench.ts) imports these packs; it runs only inside a real Foundry
 // with Quench. Here: that it registers nothing without Quench, and what it registers with it.
 describe("Quench self-test registration", () => {
   type Registered = { key: string; fn: (context: unknown) => void; displayName?: string };
@@ -130,7 +130,7 @@ describe("Quench self-test registration", () => {
     world.fake.game.modules = new Map(active === null ? [] : [["quench", { active }]]);
   };
 
-  // The entry registers the self-test on init (src/tactica.ts, src/self-test.ts); these tests only
+  // The entry registers the self-test on init (src/tactica.ts, src/hooks/quench.ts); these tests only
   // fire Quench's hook. The batches are a chunk of their own, loaded by a dynamic import once the
   // hook fires: registration follows a moment later.
   it.each([null, false])("registers nothing when the Quench module is %s, even if the hook fires", async (state) => {
@@ -138,7 +138,7 @@ describe("Quench self-test registration", () => {
     const registered: Registered[] = [];
     world.fake.hooks.callAll("quenchReady", fakeQuench(registered));
     // Long enough for the dynamic import to have registered, had it been started.
-    await import("../../src/quench");
+    await import("../../src/contract/quench");
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(registered).toEqual([]);
   });
@@ -154,12 +154,12 @@ describe("Quench self-test registration", () => {
   });
 
   it("counts, in its pack batch, the documents every pack of the manifest holds", async () => {
-    const { PACK_COUNTS } = await import("../../src/quench");
+    const { PACK_COUNTS } = await import("../../src/contract/quench");
     expect(PACK_COUNTS).toEqual(Object.fromEntries(manifest.packs.map((p) => [p.name, docs(p.name).length])));
   });
 
   it("with Quench active, registers each batch once under its key, and each declares its tests", async () => {
-    const { QUENCH_BATCHES } = await import("../../src/quench");
+    const { QUENCH_BATCHES } = await import("../../src/contract/quench");
     setQuenchModule(true);
     const registered: Registered[] = [];
     world.fake.hooks.callAll("quenchReady", fakeQuench(registered));

@@ -7,7 +7,7 @@ import { chatWorld } from "./chat-helpers";
 describe("hotbar macros", () => {
   it("makes a macro of an owned item and of a characteristic, and the macro's call rolls", async () => {
     const w = await chatWorld();
-    const macros = await import("../../src/macros");
+    const macros = await import("../../src/api/macros");
     const actor = await w.createActor({
       name: "Kara", type: "character", ownership: { default: 0, "player-1": 3 }, system: { profile: { att: { value: 3 } } },
       items: [{ _id: "gear000000000001", name: "Soupape", type: "gear", system: { linked: true, equipped: true, pressureTarget: "att" } }],
@@ -29,7 +29,7 @@ describe("hotbar macros", () => {
 
   it("a macro of someone else's actor is refused, localised, and posts nothing", async () => {
     const w = await chatWorld();
-    const macros = await import("../../src/macros");
+    const macros = await import("../../src/api/macros");
     const actor = await w.createActor({ name: "Vex <b>", type: "character", ownership: { default: 0, "player-2": 3 }, system: { profile: { att: { value: 3 } } } });
     const before = w.messages().length;
     const errors = await w.errorsDuring(async () => expect(await macros.rollCharacteristic(actor.uuid, "att", { fastForward: true })).toBeNull());

@@ -521,7 +521,7 @@ describe("drag and drop through core's binding (review S2)", () => {
     expect(await dragStart(sheet, elementIn(sheet.renderedParts.effects, "data-effect-id", carried!.id))).toEqual({ type: "ActiveEffect", uuid: carried!.uuid });
     const co = await dragStart(sheet, elementIn(sheet.renderedParts.profile, "data-characteristic", "co"));
     expect(co).toEqual({ type: "TacticaCharacteristic", actorUuid: actor.uuid, key: "co" });
-    const { macroFor } = await import("../../src/macros");
+    const { macroFor } = await import("../../src/api/macros");
     expect(macroFor(co as object)?.command).toBe(`game.tactica.rollCharacteristic(${JSON.stringify(actor.uuid)}, "co", { fastForward: event?.shiftKey });`);
   });
 

@@ -40,7 +40,7 @@ describe("status effects", () => {
   it("give the same list when init runs twice", async () => {
     const world = await loadWorld("fr");
     const first = structuredClone(world.fake.CONFIG.statusEffects);
-    const { registerDataLayer } = await import("../../src/registration");
+    const { registerDataLayer } = await import("../../src/setup/registration");
     registerDataLayer();
     expect(world.fake.CONFIG.statusEffects).toEqual(first);
   });

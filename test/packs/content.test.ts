@@ -9,8 +9,8 @@ import { ATTRIBUTE_KEYS } from "../../src/rules/attribute-model";
 import { attackSubAptitude } from "../../src/rules/scores";
 import { SUB_APTITUDE_KEYS } from "../../src/rules/keys";
 import { toAttribute, type StoredAttribute } from "../../src/data/attributes";
-import { PANIC_RESULTS } from "../../src/config";
-import { STATUS_IDS } from "../../src/status-effects";
+import { PANIC_RESULTS } from "../../src/config/config";
+import { STATUS_IDS } from "../../src/effects/status-effects";
 import { loadLang } from "../helpers/lang";
 
 // Issue 7: what the compendiums must hold, read from packs/_source (the build compiles these

@@ -133,7 +133,7 @@ export async function setupDiceWorld(lang: "fr" | "en" = "fr"): Promise<DiceWorl
   const dice = await import("../../src/dice/index");
   (fake.CONFIG.Dice as { rolls: unknown[] }).rolls.push(...dice.DICE_ROLLS);
   // The world settings the cards read (S-push-scores…), registered as the entry does on init.
-  const { registerSettings } = await import("../../src/settings");
+  const { registerSettings } = await import("../../src/config/settings");
   registerSettings();
   return { fake, harness, dice };
 }

@@ -10,7 +10,7 @@
  */
 import { timelineOrder, type TimelineEntry, type TimelineState } from "../../rules/timeline";
 import { startTimeline } from "../../combat/timeline-steps";
-import type { CombatMode } from "../../settings";
+import type { CombatMode } from "../../config/settings";
 
 /** One combatant as the viewing user may know it. */
 export interface CombatantView {

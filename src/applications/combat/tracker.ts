@@ -10,7 +10,7 @@
  * move action (D-39).
  */
 import { TacticaCombat } from "../../combat/combat";
-import type { CombatMode } from "../../settings";
+import type { CombatMode } from "../../config/settings";
 import { notifyError } from "../../utils/notify";
 import { readCombatView } from "./combat-view";
 import { HandlebarsAppBase, type AppAction } from "./foundry-app";

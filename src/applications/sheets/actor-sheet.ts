@@ -8,7 +8,7 @@
  * - drag: core binds its DragDrop to `.draggable` elements on every render and reads
  *   `dataset.itemId` / `dataset.effectId`; item and effect rows carry the class, and
  *   {@link TacticaActorSheet._onDragStart} adds what core does not know — a characteristic for
- *   the hotbar (src/macros.ts) and the effects of the actor's items;
+ *   the hotbar (src/api/macros.ts) and the effects of the actor's items;
  * - tabs: core prepares them from `static TABS` (`_prepareTabs`); the sheet keeps the tabs of the
  *   shown rule modules, or the biography alone for a LIMITED user (draw-steel 0.11.1
  *   `sheets/actor-sheet.mjs` `_configureRenderParts`/`_prepareTabs`; dnd5e `LIMITED_PARTS`);
@@ -24,8 +24,8 @@ import { PROFILE_KEYS, type ProfileKey } from "../../rules/keys";
 import { dispatchRoll, ownedItem, rollRequest, toggleEquipped, type Dataset, type RollAction } from "./actions";
 import { deleteAfterConfirm, editPortrait, enriched, itemMenu, openSheet, sheetLang } from "./sheet-helpers";
 import { menuEntries } from "../../compat/context-menu";
-import { characteristicDragData } from "../../macros";
-import { isStatusId } from "../../status-effects";
+import { characteristicDragData } from "../../api/macros";
+import { isStatusId } from "../../effects/status-effects";
 import { isMoraleState } from "../../actions/morale";
 import { notifyError } from "../../utils/notify";
 import type { TacticaActor } from "../../documents/actor";
@@ -291,7 +291,7 @@ export class TacticaActorSheet extends ActorSheetBase {
   }
 
   /**
-   * Drags core does not know: a characteristic (to the hotbar: a macro rolling it, src/macros.ts)
+   * Drags core does not know: a characteristic (to the hotbar: a macro rolling it, src/api/macros.ts)
    * and an effect of one of the actor's items (core looks only among the actor's own effects);
    * items and the actor's own effects are core's.
    */

@@ -3,7 +3,7 @@
  * governing sub-aptitude (D-23), its own FOR with the pressure bonus on it — the damage of its hits
  * (D-35) — gear bonus, attributes, boiler link.
  */
-import { WEAPON_ORIGINS, WEAPON_RANGES, WEAPON_WEIGHTS } from "../../config";
+import { WEAPON_ORIGINS, WEAPON_RANGES, WEAPON_WEIGHTS } from "../../config/config";
 import { SUB_APTITUDE_KEYS, type SubAptitudeKey } from "../../rules/keys";
 import { attackSubAptitude } from "../../rules/scores";
 import { pressuredTotal } from "../derived";

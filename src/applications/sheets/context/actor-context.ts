@@ -3,15 +3,15 @@
  * items and the sheet options. Every number comes from the data models' derived values (which the
  * rules compute); this file only arranges them for the templates, with label keys to localise.
  */
-import { TACTICA } from "../../../config";
+import { TACTICA } from "../../../config/config";
 import { PRESSURE_PROFILE_KEYS, type PressureProfileKey } from "../../../data/fields";
 import { CharacterModel, NpcModel } from "../../../data/actor/character";
 import { UnitModel } from "../../../data/actor/unit";
 import { APTITUDE_KEYS, PROFILE_KEYS, SUB_APTITUDES, type ProfileKey } from "../../../rules/keys";
 import { WILLPOWER_MAX } from "../../../rules/pool";
 import { MORALE_STATES } from "../../../data/fields";
-import { STATUS_IDS } from "../../../status-effects";
-import { pressureFlagOf, pressureWindowLabel } from "../../../pressure-windows";
+import { STATUS_IDS } from "../../../effects/status-effects";
+import { pressureFlagOf, pressureWindowLabel } from "../../../effects/pressure-windows";
 import type { TacticaActor } from "../../../documents/actor";
 import { equipmentContext, powersContext, type EquipmentContext, type PowersContext, type SheetItem } from "./item-lists";
 import { cachedI18n, gameI18n, rowKit, ROLL_ICON, type RowButton, type RowLabels, type SheetI18n } from "./row-buttons";

@@ -7,7 +7,7 @@
 import { toAttribute, type StoredAttribute } from "../../../data/attributes";
 import { formatAttribute } from "../../../rules/attributes";
 import { APTITUDE_GLYPHS, type AptitudeKey } from "../../../rules/keys";
-import { TACTICA } from "../../../config";
+import { TACTICA } from "../../../config/config";
 
 /** One chip of an item's attribute list. */
 export interface AttributeChip {

@@ -3,7 +3,7 @@
  * fields per type — every field of the model, the power's included — shown as values in play mode
  * and as inputs in edit mode, and the attribute chips (RULES §6.4).
  */
-import { TACTICA } from "../../../config";
+import { TACTICA } from "../../../config/config";
 import { PRESSURE_PROFILE_KEYS } from "../../../data/fields";
 import { RESIST_KEYS } from "../../../data/item/power";
 import { SUB_APTITUDE_KEYS } from "../../../rules/keys";

@@ -10,7 +10,7 @@ import { GrenadeModel } from "../../../data/item/grenade";
 import { PowerModel } from "../../../data/item/power";
 import { WeaponModel } from "../../../data/item/weapon";
 import type { CharacterModel } from "../../../data/actor/character";
-import { TACTICA } from "../../../config";
+import { TACTICA } from "../../../config/config";
 import { aptitudeOf } from "../../../rules/keys";
 import { attributeChips } from "./attribute-chips";
 import { ROLL_ICON, type RowButton, type RowKit, type RowToggle, type SheetI18n } from "./row-buttons";

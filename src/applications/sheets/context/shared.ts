@@ -3,8 +3,8 @@
  * mode, the tabs kept from core v13's prepared ones, and small formatting helpers. Plain functions, so the
  * contexts are built and tested in Node without an application.
  */
-import { RULE_MODULES, type RuleModule } from "../../../config";
-import { SYSTEM_ID, moduleSettingKey } from "../../../settings";
+import { RULE_MODULES, type RuleModule } from "../../../config/config";
+import { SYSTEM_ID, moduleSettingKey } from "../../../config/settings";
 import type { SheetI18n } from "./row-buttons";
 
 /** Which rule modules the world shows (RULES §1, S-modules); hidden ones keep their data. */

@@ -3,20 +3,20 @@
  * src/data/index.ts), status effects, token attributes, roll classes and templates.
  *
  * This is the ONE file allowed casts to satisfy fvtt-types (where the registered maps meet the
- * typed `CONFIG`). With the declarations of src/fvtt-config.ts none is needed today: the maps
+ * typed `CONFIG`). With the declarations of src/setup/fvtt-config.ts none is needed today: the maps
  * built from `metadata.type` type-check as they are. Keep any future cast here, with its reason.
  */
-import { actorModels, chatMessageModels, itemModels } from "./data/index";
-import { TacticaActiveEffect } from "./documents/active-effect";
-import { TacticaActor } from "./documents/actor";
-import { TacticaChatMessage } from "./documents/chat-message";
-import { TacticaItem } from "./documents/item";
-import { CORE_STATUS_ROLES, curatedStatusEffects } from "./status-effects";
-import { CHAT_PARTIALS, CHAT_TEMPLATES, DICE_ROLLS } from "./dice/index";
-import { COMBAT_TEMPLATES } from "./combat/register";
-import { INFO_CARD_TEMPLATE } from "./chat/render";
-import { DIALOG_TEMPLATES } from "./applications/dialogs/form-dialog";
-import { SHEET_TEMPLATES } from "./applications/register-sheets";
+import { actorModels, chatMessageModels, itemModels } from "../data/index";
+import { TacticaActiveEffect } from "../documents/active-effect";
+import { TacticaActor } from "../documents/actor";
+import { TacticaChatMessage } from "../documents/chat-message";
+import { TacticaItem } from "../documents/item";
+import { CORE_STATUS_ROLES, curatedStatusEffects } from "../effects/status-effects";
+import { CHAT_PARTIALS, CHAT_TEMPLATES, DICE_ROLLS } from "../dice/index";
+import { COMBAT_TEMPLATES } from "../combat/register";
+import { INFO_CARD_TEMPLATE } from "../chat/render";
+import { DIALOG_TEMPLATES } from "../applications/dialogs/form-dialog";
+import { SHEET_TEMPLATES } from "../applications/register-sheets";
 
 export function registerDataLayer(): void {
   CONFIG.Actor.documentClass = TacticaActor;
@@ -33,7 +33,7 @@ export function registerDataLayer(): void {
 }
 
 /**
- * Core's list replaced by the curated one (src/status-effects.ts), and the special roles of the
+ * Core's list replaced by the curated one (src/effects/status-effects.ts), and the special roles of the
  * core statuses left out removed with them, so the Token HUD shows no blank entry for a role
  * whose status is gone. Running it twice gives the same list.
  */

@@ -2,7 +2,7 @@
  * `CONFIG.TACTICA`: the system's game terms as keys with their label keys. Labels are language
  * keys (resolved by `game.i18n` at render time), so this object is the same in every language.
  */
-import { ATTRIBUTE_KEYS } from "./rules/attribute-model";
+import { ATTRIBUTE_KEYS } from "../rules/attribute-model";
 import {
   APTITUDE_GLYPHS,
   APTITUDE_KEYS,
@@ -12,7 +12,7 @@ import {
   type AptitudeKey,
   type ProfileKey,
   type SubAptitudeKey,
-} from "./rules/keys";
+} from "../rules/keys";
 
 const record = <K extends string, V>(keys: readonly K[], value: (key: K) => V): Record<K, V> =>
   Object.fromEntries(keys.map((k) => [k, value(k)])) as Record<K, V>;

@@ -3,9 +3,9 @@
  * Foundry's globals (settings, CONFIG.TACTICA, game.tactica, data models, document classes, hooks).
  * Everything else stays strictly typed.
  */
-import type { TacticaConfig } from "./config";
-import type { TacticaApi } from "./api";
-import type { CombatMode } from "./settings";
+import type { TacticaConfig } from "../config/config";
+import type { TacticaApi } from "../api/index";
+import type { CombatMode } from "../config/settings";
 import type {
   ArmorModel,
   CharacterModel,
@@ -17,11 +17,11 @@ import type {
   RollCardModel,
   UnitModel,
   WeaponModel,
-} from "./data/index";
-import type { TacticaActor } from "./documents/actor";
-import type { TacticaItem } from "./documents/item";
-import type { TacticaChatMessage } from "./documents/chat-message";
-import type { TacticaActiveEffect } from "./documents/active-effect";
+} from "../data/index";
+import type { TacticaActor } from "../documents/actor";
+import type { TacticaItem } from "../documents/item";
+import type { TacticaChatMessage } from "../documents/chat-message";
+import type { TacticaActiveEffect } from "../documents/active-effect";
 
 /** Tactica's flags on documents. */
 interface TacticaFlags {

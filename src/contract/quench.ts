@@ -5,12 +5,12 @@
  * inside a real Foundry with the Quench module active; the world documents they create are named
  * "[Quench] …" and deleted when each batch ends. See docs/gm-guide.md.
  *
- * This module is NOT part of the main bundle: src/self-test.ts loads it with a dynamic import when
+ * This module is NOT part of the main bundle: src/hooks/quench.ts loads it with a dynamic import when
  * Quench announces itself, so a world without Quench never downloads or parses it.
  */
-import { PoolRoll, PressureRoll, ProfileTest, PsyRoll, ScoreRoll } from "./dice/index";
-import { PANIC_RESULTS } from "./config";
-import { runContracts, type ContractAssert } from "./contract/index";
+import { PoolRoll, PressureRoll, ProfileTest, PsyRoll, ScoreRoll } from "../dice/index";
+import { PANIC_RESULTS } from "../config/config";
+import { runContracts, type ContractAssert } from "./index";
 
 /**
  * The batches this file registers, by Quench key. Names and test titles are developer-facing (the
@@ -116,7 +116,7 @@ function foundryWorld(): {
 /* -------------------------------------------------------------------------------------------- */
 
 /**
- * Registers every batch on Quench. Called by `registerQuench` (src/self-test.ts) once Quench has
+ * Registers every batch on Quench. Called by `registerQuench` (src/hooks/quench.ts) once Quench has
  * announced itself and this module, a chunk of its own, has been loaded.
  */
 export function registerBatches(quench: QuenchLike): void {

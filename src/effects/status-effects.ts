@@ -5,8 +5,8 @@
  * `dnd5e.mjs` `_configureStatusEffects`), so the Token HUD offers only what the rules read, with no
  * two entries sharing an icon. Icons are Foundry core icons, so nothing ships with the system.
  */
-import { HOLD_ATT_PENALTY } from "./rules/morale";
-import { changesData, type EffectChange } from "./compat/effects";
+import { HOLD_ATT_PENALTY } from "../rules/morale";
+import { changesData, type EffectChange } from "../compat/effects";
 
 /** The ids of Tactica's status effects. */
 export const STATUS_IDS = ["panicked", "retreating", "terrified", "stunned", "pressureBlocked", "forceFieldDown"] as const;

@@ -23,8 +23,8 @@
  * - v13 (and, on v14, an effect made before the world moved to v14, which has no expiry): the
  *   effect is deleted.
  */
-import type { PressureTarget } from "./rules/pressure";
-import { changesData, expireAt, expiringAt, expiryOf, registerExpiryEvents, type EffectHost } from "./compat/effects";
+import type { PressureTarget } from "../rules/pressure";
+import { changesData, expireAt, expiringAt, expiryOf, registerExpiryEvents, type EffectHost } from "../compat/effects";
 
 /** When a pressure bonus ends. */
 export type PressureWindow = "activation" | "pursuit" | "nextRoll" | "nextWound" | "turn";

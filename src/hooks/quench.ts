@@ -1,10 +1,10 @@
 /**
  * The in-Foundry self-test's registration (issue 7), kept apart from the batches themselves
- * (src/quench.ts): the batches, their fixtures and the Foundry contract are loaded with a dynamic
+ * (src/contract/quench.ts): the batches, their fixtures and the Foundry contract are loaded with a dynamic
  * import only when the Quench module announces itself, so they stay out of the main bundle (the
  * build emits them as a chunk of their own, loaded beside tactica.mjs).
  */
-import type { QuenchLike } from "./quench";
+import type { QuenchLike } from "../contract/quench";
 
 /** True when the Quench module is installed and active in this world. */
 export function quenchActive(): boolean {
@@ -22,7 +22,7 @@ export function registerQuench(): void {
   const hooks = Hooks as unknown as { once(event: string, fn: (quench: QuenchLike) => void): number };
   hooks.once("quenchReady", (quench) => {
     if (!quenchActive()) return;
-    import("./quench").then(
+    import("../contract/quench").then(
       ({ registerBatches }) => registerBatches(quench),
       (error: unknown) => console.error("Tactica | the self-test could not be loaded", error),
     );

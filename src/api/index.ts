@@ -1,16 +1,16 @@
 /**
  * `game.tactica`: the system's public API for macros and modules.
  */
-import * as rules from "./rules/index";
-import { PoolRoll, PressureRoll, ProfileTest, PsyRoll, ScoreRoll, rollPipeline } from "./dice/index";
+import * as rules from "../rules/index";
+import { PoolRoll, PressureRoll, ProfileTest, PsyRoll, ScoreRoll, rollPipeline } from "../dice/index";
 
 import { rollCharacteristic, useItem } from "./macros";
-import { rollPool } from "./actions/pool";
-import { rollPressure } from "./actions/pressure";
-import { castPower } from "./actions/psy";
-import { fearTest, moraleTest, rally } from "./actions/morale";
-import { attack, rollScore } from "./actions/score";
-import { moveAction } from "./actions/move";
+import { rollPool } from "../actions/pool";
+import { rollPressure } from "../actions/pressure";
+import { castPower } from "../actions/psy";
+import { fearTest, moraleTest, rally } from "../actions/morale";
+import { attack, rollScore } from "../actions/score";
+import { moveAction } from "../actions/move";
 
 const dice = { PressureRoll, PoolRoll, PsyRoll, ProfileTest, ScoreRoll, rollPipeline };
 /** Macro helpers: each takes the actor first, as the actor's own methods do (src/actions). */
@@ -23,9 +23,9 @@ export interface TacticaApi {
   dice: typeof dice;
   /** Roll helpers for macros (`game.tactica.actions.rollPool(actor, { aptitude: "vivacite" })`). */
   actions: typeof actions;
-  /** What a hotbar macro of an item calls (src/macros.ts). */
+  /** What a hotbar macro of an item calls (src/api/macros.ts). */
   useItem: typeof useItem;
-  /** What a hotbar macro of a characteristic calls (src/macros.ts). */
+  /** What a hotbar macro of a characteristic calls (src/api/macros.ts). */
   rollCharacteristic: typeof rollCharacteristic;
 }
 

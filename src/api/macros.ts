@@ -5,10 +5,10 @@
  * for a characteristic (drag data `{ type: "TacticaCharacteristic", actorUuid, key }`, which the
  * actor sheet's characteristic rows carry: {@link characteristicDragData}).
  */
-import { PROFILE_KEYS, type ProfileKey } from "./rules/keys";
-import type { TacticaActor } from "./documents/actor";
-import type { TacticaChatMessage } from "./documents/chat-message";
-import { documentAt } from "./chat/authority";
+import { PROFILE_KEYS, type ProfileKey } from "../rules/keys";
+import type { TacticaActor } from "../documents/actor";
+import type { TacticaChatMessage } from "../documents/chat-message";
+import { documentAt } from "../chat/authority";
 
 /** What a drop carries, as far as macros are concerned. */
 export interface HotbarDropData {
