@@ -54,4 +54,31 @@ describe("the screenshot gallery", () => {
     for (const s of CHAT_GALLERY) expect(s.widths[0]).toBe(WIDTHS.chat);
     for (const s of SHEET_STATE_GALLERY) expect(s.widths[0]).toBe(s.state.kind === "actor" ? WIDTHS.actorSheet : WIDTHS.itemSheet);
   });
+
+  // The states the table-UX review (2026-12-01, "States with no screenshot") found missing, each
+  // with the gallery sample that now shows it: removing or renaming one fails here.
+  it.each([
+    ["attack target rows: pending, hit, damage chain, miss, out of range", "chat-attack-with-one-verdict-per-target-pending-defence-hit-to-apply-damage-chain-out-of-range"],
+    ["resist results on a cast", "chat-psy-cast-succeeding-what-happens-the-power-s-effect-text-one-verdict-per-target"],
+    ["panic drawn, and its +1 after a failed rally", "chat-panic-drawn-after-a-failed-rally-with-its-1"],
+    ["AC spent, a delayed action, no GM connected", "chat-a-card-s-facts-ac-spent-a-delayed-action-waiting-on-the-timeline-no-gm-connected"],
+    ["morale prompt", "chat-morale-prompt-with-its-button"],
+    ["maintenance", "chat-power-maintained"],
+    ["threshold", "chat-threshold-crossed-with-what-happened"],
+    ["fear test, charging", "chat-fear-test-when-charging-failed-the-charge-is-called-off"],
+    ["fear test, charged", "chat-fear-test-when-charged-failed-the-gm-rules"],
+    ["pressure applied", "chat-pressure-bonus-applied-the-window-it-lasts-for-no-button-left"],
+    ["pressure with a chosen die", "chat-pressure-with-a-die-the-player-chose-instead-of-the-best"],
+    ["limited view", "sheet-state-another-player-s-character-the-limited-view"],
+    ["modules off", "sheet-state-a-world-with-the-psy-morale-pressure-and-pool-modules-off"],
+    ["empty sheet", "sheet-state-a-new-character-empty-lists-build-totals-off-no-biography"],
+    ["empty tracker", "combat-tracker-no-combat"],
+    ["place form with no other place", "combat-place-form-alone"],
+    ["refused input", "sheet-state-a-weapon-s-refused-attribute-text-in-edit-mode"],
+    ["one tab at the default window size", "sheet-state-the-quipement-tab-as-it-opens-in-its-720-760-window"],
+    ["the tracker with combatants, timeline", "combat-tracker-timeline-gm-with-token-images"],
+    ["the tracker with combatants, tours", "combat-tracker-tours-gm-with-token-images"],
+  ])("shows the review's missing state: %s", (_state, id) => {
+    expect(GALLERY.map((g) => g.id)).toContain(id);
+  });
 });

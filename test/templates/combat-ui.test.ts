@@ -58,6 +58,17 @@ describe.each(["fr", "en"] as const)("combat windows (%s)", (lang) => {
     expect(tours).not.toContain("data-position");
   });
 
+  it("with token images: each combatant's portrait, no placeholder icon; delayed actions keep theirs", () => {
+    for (const name of ["tracker timeline GM with token images", "tracker tours GM with token images"]) {
+      const html = render(name);
+      // Five combatants (Éve is hidden but the GM sees her), each with its own image.
+      expect(html.match(/<img class="tactica-marker__img" src="data:image\/svg\+xml,[^"]+" alt="" width="24" height="24">/g)?.length).toBe(5);
+      expect(html).not.toContain("fa-user");
+    }
+    expect(render("tracker timeline GM with token images").match(/fa-hourglass-half/g)?.length).toBe(1);
+    expect(render("tracker timeline GM")).toContain("fa-user");
+  });
+
   it("End-action dialog: the proposed duration, its source, the bounds", () => {
     const html = render("end action from a card");
     expect(html).toMatch(/name="duration" value="3" min="0" max="99" step="1"/);
