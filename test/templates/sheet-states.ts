@@ -2,7 +2,8 @@
  * Sheet states the gallery shows beyond one sheet per type and mode (review 2026-12-01, "States with
  * no screenshot"): what another player sees (LIMITED), a world with rule modules off, empty lists,
  * a refused attribute, a new item with its defaults, several boiler-linked items on one
- * characteristic, and one tab as it opens in core's 720 × 760 window. Each renders real documents
+ * characteristic, and one tab as it opens in core's 720 × 760 window (the Profil, Aptitudes and
+ * Équipement tabs, the first two also the pictures of the README and the GM guides). Each renders real documents
  * through the real sheets in the Foundry fake (test/templates/sheet-samples.ts).
  */
 import { renderSheetHtml, sampleCharacter, sampleItem, SAMPLE_IMG, SAMPLE_ITEMS, type SheetWorld } from "./sheet-samples";
@@ -114,6 +115,18 @@ export const SHEET_STATES: SheetState[] = [
       const actor = await sampleCharacter(w, "character", [...SAMPLE_ITEMS, ...many]);
       return oneTab(actorSheet(w, actor), "equipment");
     },
+  },
+  {
+    name: "a character's Profil tab as it opens in its 720 × 760 window",
+    kind: "actor",
+    allTabs: false,
+    render: async (w) => oneTab(actorSheet(w, await sampleCharacter(w)), "profile"),
+  },
+  {
+    name: "a character's Aptitudes tab as it opens in its 720 × 760 window",
+    kind: "actor",
+    allTabs: false,
+    render: async (w) => oneTab(actorSheet(w, await sampleCharacter(w)), "aptitudes"),
   },
   {
     name: "a weapon's refused attribute text, in edit mode",

@@ -1,0 +1,142 @@
+import { afterEach, describe, expect, it } from "vitest";
+import fs from "node:fs";
+import path from "node:path";
+import { DOC_IMAGES, DOC_IMAGE_DIR, DOC_LANGS, docImageFile, docImageSource, type DocImage } from "../../scripts/docs-images";
+import { galleryShots } from "../browser/gallery";
+
+// The README and the two GM guides against what they describe: every picture and local link they
+// name exists, docs/images/ holds exactly the gallery pictures scripts/docs-images.ts copies (so
+// each can be taken again), the French guide shows French pictures and the English ones English
+// pictures, and every world setting registered in src/ is explained in both guides under the name
+// the settings window shows in that language.
+
+const DOCS = { readme: "README.md", fr: "docs/guide-mj.md", en: "docs/gm-guide.md" } as const;
+const read = (file: string) => fs.readFileSync(file, "utf8");
+
+/** Local targets of Markdown links and images (`[..](x)`, `![..](x)`, `<img src="x">`), anchors dropped. */
+function localTargets(markdown: string): { target: string; image: boolean }[] {
+  const out: { target: string; image: boolean }[] = [];
+  for (const m of markdown.matchAll(/(!?)\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) out.push({ target: m[2]!, image: m[1] === "!" });
+  for (const m of markdown.matchAll(/<img\b[^>]*\bsrc="([^"]+)"/g)) out.push({ target: m[1]!, image: true });
+  return out
+    .filter(({ target }) => !/^[a-z]+:/i.test(target) && !target.startsWith("#"))
+    .map(({ target, image }) => ({ target: decodeURI(target.split("#")[0]!), image }));
+}
+
+/** GitHub's anchor of a heading: lower case, punctuation dropped (letters of any script kept), spaces to hyphens. */
+const anchorOf = (heading: string) =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+    .replace(/\s/g, "-");
+
+/** The anchors of a Markdown file's headings. */
+const anchorsIn = (markdown: string) => new Set([...markdown.matchAll(/^#{1,6}\s+(.+)$/gm)].map((m) => anchorOf(m[1]!)));
+
+/** Text outside code spans and fences (where French typography applies). */
+const prose = (markdown: string) => markdown.replace(/```[\s\S]*?```/g, "").replace(/`[^`\n]*`/g, "");
+
+/** The flattened language file: "TACTICA.Settings.nat10.name" → its text. */
+function langFile(lang: "fr" | "en"): Map<string, string> {
+  const flat = new Map<string, string>();
+  const walk = (o: unknown, prefix: string) => {
+    if (typeof o === "string") flat.set(prefix, o);
+    else for (const [k, v] of Object.entries(o as Record<string, unknown>)) walk(v, prefix ? `${prefix}.${k}` : k);
+  };
+  walk(JSON.parse(read(`lang/${lang}.json`)), "");
+  return flat;
+}
+
+interface Registered {
+  key: string;
+  name?: string;
+  config?: boolean;
+}
+
+/** Every setting src/ registers: `registerSettings()` run against a recording `game.settings`. */
+async function registeredSettings(): Promise<Registered[]> {
+  const seen: Registered[] = [];
+  const g = globalThis as { game?: unknown };
+  g.game = { settings: { register: (namespace: string, key: string, data: Omit<Registered, "key">) => namespace === "tactica" && seen.push({ key, ...data }) } };
+  const { registerSettings } = await import("../../src/settings");
+  registerSettings();
+  return seen;
+}
+
+describe("the README and the GM guides", () => {
+  afterEach(() => {
+    delete (globalThis as { game?: unknown }).game;
+  });
+
+  it.each(Object.values(DOCS))("%s: every picture and local link it names exists", (file) => {
+    const targets = localTargets(read(file));
+    expect(targets.length).toBeGreaterThan(0);
+    const missing = targets.filter(({ target }) => !fs.existsSync(path.join(path.dirname(file), target))).map(({ target }) => target);
+    expect(missing).toEqual([]);
+  });
+
+  it.each(Object.values(DOCS))("%s: every #anchor it links, in itself or in another doc, is a heading there", (file) => {
+    const markdown = read(file);
+    const links = [...markdown.matchAll(/\]\(([^)\s]*)#([^)\s]+)\)/g)].filter((m) => !/^[a-z]+:/i.test(m[1]!));
+    expect(links.length).toBeGreaterThan(0);
+    const broken = links
+      .filter(([, target, anchor]) => !anchorsIn(target ? read(path.join(path.dirname(file), target!)) : markdown).has(decodeURIComponent(anchor!)))
+      .map(([link]) => link);
+    expect(broken).toEqual([]);
+  });
+
+  it("the French guide follows French typography (no plain space before : ; ! ? % or inside « »)", () => {
+    const text = prose(read(DOCS.fr));
+    const bad = [...text.matchAll(/.{0,20}(?: [:;!?%»]|« ).{0,10}/g)].map((m) => m[0]);
+    expect(bad).toEqual([]);
+    // and the spaces are there: a colon after a word takes a no-break space
+    expect(text).toContain("\u00a0:");
+    expect(text).toContain("\u202f;");
+  });
+
+  it("each guide shows the pictures of its own language, and the README the English ones", () => {
+    const images = (file: string) => localTargets(read(file)).filter((t) => t.image).map((t) => path.basename(t.target));
+    for (const [file, lang] of [[DOCS.fr, "fr"], [DOCS.en, "en"], [DOCS.readme, "en"]] as const) {
+      const shown = images(file);
+      expect(shown.length, file).toBeGreaterThanOrEqual(file === DOCS.readme ? 2 : 8);
+      for (const image of shown) expect(image, file).toMatch(new RegExp(`^${lang}-`));
+    }
+    // The README shows the sheet and a card.
+    expect(images(DOCS.readme)).toEqual(expect.arrayContaining([docImageFile("sheet-aptitudes", "en"), docImageFile("attack-card", "en")]));
+  });
+
+  it("docs/images/ holds exactly the doc pictures, each a light-theme PNG of the gallery, each shown by a doc", () => {
+    const expected = DOC_LANGS.flatMap((lang) => (Object.keys(DOC_IMAGES) as DocImage[]).map((name) => docImageFile(name, lang)));
+    expect(fs.readdirSync(DOC_IMAGE_DIR).sort()).toEqual([...expected].sort());
+    const shots = new Set(galleryShots());
+    for (const lang of DOC_LANGS) for (const name of Object.keys(DOC_IMAGES) as DocImage[]) expect(shots.has(docImageSource(name, lang)), name).toBe(true);
+    const shown = new Set(Object.values(DOCS).flatMap((file) => localTargets(read(file)).filter((t) => t.image).map((t) => path.basename(t.target))));
+    expect(expected.filter((f) => !shown.has(f))).toEqual([]);
+    // Real PNGs, and small: the pictures ship with the repository.
+    let total = 0;
+    for (const f of expected) {
+      const bytes = fs.readFileSync(path.join(DOC_IMAGE_DIR, f));
+      expect(bytes.subarray(1, 4).toString("latin1"), f).toBe("PNG");
+      total += bytes.length;
+    }
+    expect(total).toBeLessThan(3 * 1024 * 1024);
+  });
+
+  it("every setting registered in src/ is explained in both guides, under the name the settings window shows", async () => {
+    const settings = await registeredSettings();
+    // The five rule modules, the five optional rules and the clock settings, and the hidden schema version.
+    expect(settings.length).toBe(12);
+    for (const [lang, file] of [["fr", DOCS.fr], ["en", DOCS.en]] as const) {
+      const guide = read(file);
+      const texts = langFile(lang);
+      for (const s of settings) {
+        expect(guide, `${file}: ${s.key}`).toContain(`\`${s.key}\``);
+        if (s.config === false) continue;
+        const name = texts.get(s.name!);
+        expect(name, s.name).toBeTruthy();
+        expect(guide, `${file}: ${name}`).toContain(name!);
+      }
+    }
+  });
+});
