@@ -54,13 +54,23 @@ interface Registered {
   config?: boolean;
 }
 
-/** Every setting src/ registers: `registerSettings()` run against a recording `game.settings`. */
+/** Every .ts file under `dir`. */
+const sources = (dir: string): string[] =>
+  fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(path.join(dir, e.name)) : e.name.endsWith(".ts") ? [path.join(dir, e.name)] : []));
+
+/**
+ * Every setting src/ registers: `registerSettings()` run against a recording `game.settings`, and
+ * any key a `settings.register(…, "key"` call elsewhere in src/ names (it must be among them).
+ */
 async function registeredSettings(): Promise<Registered[]> {
   const seen: Registered[] = [];
   const g = globalThis as { game?: unknown };
   g.game = { settings: { register: (namespace: string, key: string, data: Omit<Registered, "key">) => namespace === "tactica" && seen.push({ key, ...data }) } };
-  const { registerSettings } = await import("../../src/settings");
+  const { registerSettings } = await import("../../src/config/settings");
   registerSettings();
+  const literal = sources("src").flatMap((file) => [...read(file).matchAll(/settings!?\.register\(\s*(?:SYSTEM_ID|"tactica")\s*,\s*"([^"]+)"/g)].map((m) => m[1]!));
+  expect(literal.length).toBeGreaterThan(0);
+  for (const key of literal) expect(seen.map((s) => s.key), `${key} registered outside registerSettings()`).toContain(key);
   return seen;
 }
 
