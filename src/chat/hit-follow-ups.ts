@@ -6,12 +6,13 @@
  *   this client is a GM — once per hit, the key `t<i>.stunned` written on the combat in the same
  *   update as the move — else the card states the delay for the GM to apply;
  * - *Tectonique X*: the encumbrance of the target's place moves one step toward X, once per place
- *   per attack: the key `shifted` is written on the region in the same update as the shift.
+ *   per attack: the key `shifted` is written on the place's BEHAVIOUR — the document the shift
+ *   updates — in the same update as the shift, and read back from that same behaviour.
  */
 import { ScoreRoll } from "../dice/score-roll";
 import { CharacterModel } from "../data/actor/character";
 import { attributesOf, type Attribute } from "../rules/attributes";
-import { shiftEncumbrance, tokenPlace } from "../places/measure";
+import { placeBehavior, regionView, shiftEncumbrance, tokenPlace } from "../places/measure";
 import { scoreOptions } from "../actions/score";
 import { postCard } from "../actions/common";
 import type { TacticaActor } from "../documents/actor";
@@ -60,7 +61,8 @@ export async function tectonicFollowUp(token: TokenDocument | null, attributes: 
   const tectonic = attributesOf(attributes, "tectonic")[0];
   if (!tectonic) return null;
   const region = token ? tokenPlace(token) : null;
-  if (!region?.id || cardRecord(region as { flags: unknown }, messageId).shifted === true) return null;
-  await shiftEncumbrance(region.id, tectonic.x, recordChange(region as { flags: unknown }, messageId, { shifted: true }));
+  const behavior = region ? (placeBehavior(regionView(region)) as unknown as { flags: unknown } | null) : null;
+  if (!region?.id || !behavior || cardRecord(behavior, messageId).shifted === true) return null;
+  await shiftEncumbrance(region.id, tectonic.x, recordChange(behavior, messageId, { shifted: true }));
   return region.id;
 }
