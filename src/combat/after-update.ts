@@ -13,8 +13,9 @@
  * - the timeline before the update (this client's last sight of the stored flags) and after it;
  * - the attested `userId`: only a GM's options are read at all (`turnEvents: false`, core's own
  *   "no turn events"), and a player's change of round or turn is accepted only as core's End Turn
- *   of a combatant they own — a single step forward in *tours* mode, never on a timeline. Any
- *   other player change is undone by the active GM and nothing follows it.
+ *   of a combatant they own — exactly the step core's `nextTurn` takes, in *tours* mode, never on
+ *   a timeline. Any other player change (a jump over combatants, a later round) is undone by the
+ *   active GM and nothing follows it.
  */
 import { processThresholds } from "./thresholds";
 import { postDueAction } from "./cards";
@@ -62,15 +63,36 @@ function differs(a: EncounterState, b: EncounterState): boolean {
 }
 
 /**
- * *Tours*: core's End Turn, made by a player — one step forward (a later turn of the same round,
- * or the next round) from a combatant that player owns.
+ * *Tours*: where core's End Turn (`Combat#nextTurn`, and `nextRound` past the last turn) leads
+ * from `before`, as core computes it on the clicking client: the next turn — with the world's
+ * "skip defeated" setting, the next combatant not defeated — or, past the last one, the next
+ * round at its first turn (its first combatant not defeated). Core's v13 client `Combat#nextTurn`
+ * and `#nextRound`; the same computation in dnd5e's and draw-steel's overrides.
+ */
+function endTurnFrom(combat: TacticaCombat, before: EncounterState): { round: number; turn: number | null } {
+  const skip = (combat as { settings?: { skipDefeated?: unknown } }).settings?.skipDefeated === true;
+  const turns = combat.turns as (Combatant.Implementation & { isDefeated?: boolean })[];
+  const from = before.turn ?? -1;
+  let next: number | null = from + 1;
+  if (skip) next = turns.findIndex((c, i) => i > from && c.isDefeated !== true);
+  if (next === -1 || next >= turns.length) {
+    let turn: number | null = before.turn === null ? null : 0;
+    if (skip && turn !== null) turn = Math.max(0, turns.findIndex((c) => c.isDefeated !== true));
+    return { round: before.round + 1, turn };
+  }
+  return { round: before.round, turn: next };
+}
+
+/**
+ * *Tours*: core's End Turn, made by a player who owns the combatant whose turn it was — exactly
+ * the one step core's `nextTurn` takes, never a jump over other combatants or to a later round.
  */
 function isEndTurnBy(combat: TacticaCombat, before: EncounterState, after: EncounterState, user: User.Implementation): boolean {
   if (before.round < 1) return false;
   const ended = before.combatantId ? combat.combatants.get(before.combatantId) : undefined;
   if (!ended?.testUserPermission(user, "OWNER")) return false;
-  const laterTurn = after.round === before.round && (after.turn ?? -1) > (before.turn ?? -1);
-  return laterTurn || after.round === before.round + 1;
+  const step = endTurnFrom(combat, before);
+  return after.round === step.round && after.turn === step.turn;
 }
 
 /** Input of {@link followUpOf}. */
@@ -97,7 +119,9 @@ export function followUpOf(combat: TacticaCombat, { changed, options, userId, be
   const none: FollowUp = { mode, undo: null, ended: null, started: null, roundMoved: false, thresholds: [], due: [] };
   if (moved && !byGM) {
     const accepted = mode === "tours" && !!user && isEndTurnBy(combat, prior, now, user);
-    if (!accepted) return { ...none, undo: { round: prior.round, turn: prior.turn } };
+    // Back to the combatant whose turn it was (its index, should the order have changed with it).
+    const back = combat.turns.findIndex((c) => c.id === prior.combatantId);
+    if (!accepted) return { ...none, undo: { round: prior.round, turn: back >= 0 ? back : prior.turn } };
   }
   if (mode === "tours") {
     if (!moved || !prior) return null;

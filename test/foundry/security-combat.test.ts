@@ -102,6 +102,27 @@ describe("attack C1: forged combat update options (S-3)", () => {
       expect(sourceOf(kara)).toEqual(karaBefore);
     });
 
+    it("R2: a jump over other combatants, even from the acting combatant's owner, is undone: `game.combat.update({turn: 2})`", async () => {
+      const karaBefore = sourceOf(kara);
+      await delivered({ turn: 2 }, {}, "player-2");
+      expect([combat.round, combat.turn, combat.combatant?.name]).toEqual([1, 0, "Bob"]);
+      expect(log).toEqual([]);
+      expect(sourceOf(kara)).toEqual(karaBefore);
+    });
+
+    it("R2: the next round at a later turn (`{round: 2, turn: 1}`) is undone; past the last turn, End Turn is the next round's first turn", async () => {
+      await delivered({ round: 2, turn: 1 }, {}, "player-2");
+      expect([combat.round, combat.turn, combat.combatant?.name]).toEqual([1, 0, "Bob"]);
+      expect(log).toEqual([]);
+      // The GM moves to Kara (P1's), the last turn; P1's End Turn goes to round 2, turn 0.
+      await delivered({ turn: 2 }, {}, "gm-1");
+      log.length = 0;
+      await delivered({ round: 2, turn: 0 }, {}, "player-1");
+      expect([combat.round, combat.turn, combat.combatant?.name]).toEqual([2, 0, "Bob"]);
+      // RULES §7.3: round 2 starts with a threshold.
+      expect(log).toEqual(["activationEnd:Kara", "threshold:-", "activationStart:Bob"]);
+    });
+
     it("the same options from a GM are not read either: what follows comes from the stored state", async () => {
       const karaBefore = sourceOf(kara);
       const messages = messageCount();
