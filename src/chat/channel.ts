@@ -17,6 +17,12 @@
  * requester accepts a response only from a GM (by the attested sender), addressed to itself, for a
  * request it is waiting for. No answer in time is "no GM answered"; a refusal carries its own
  * localised reason and is never reported as no answer.
+ *
+ * Bounds, because any client can emit on the socket as fast and as large as it likes: a request
+ * whose dice (`roll`) serialise to more than {@link MAX_ROLL_CHARS} characters is ignored before
+ * core rebuilds them; the active GM holds at most {@link MAX_PENDING_PER_SENDER} unanswered
+ * requests per sender and {@link MAX_PENDING} in all — a request beyond that is ignored (its
+ * sender sees "no GM answered"; nothing was changed), so a flood never grows the GM's queue.
  */
 import { CARD_ACTIONS, type CardAction } from "./permissions";
 
@@ -25,6 +31,15 @@ export const SOCKET_EVENT = "system.tactica";
 
 /** How long a requester waits for the active GM's answer. */
 export const ANSWER_TIMEOUT_MS = 10_000;
+
+/** The largest roll JSON a request may carry (a Tactica roll of 30 dice is under 4 000 characters). */
+export const MAX_ROLL_CHARS = 16_000;
+
+/** Unanswered requests the active GM holds for one sender (a player clicks one card at a time). */
+export const MAX_PENDING_PER_SENDER = 8;
+
+/** Unanswered requests the active GM holds in all. */
+export const MAX_PENDING = 64;
 
 /** What a click asks for. Plain JSON: it crosses the socket to the GM. */
 export interface CardRequest {
@@ -64,6 +79,15 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** True when `roll` serialises to at most MAX_ROLL_CHARS characters (false for what cannot be serialised). */
+function smallEnough(roll: unknown): boolean {
+  try {
+    return (JSON.stringify(roll)?.length ?? 0) <= MAX_ROLL_CHARS;
+  } catch {
+    return false;
+  }
+}
+
 function optionalIndex(value: unknown): boolean {
   return value === undefined || (Number.isInteger(value) && (value as number) >= 0 && (value as number) < 1000);
 }
@@ -75,7 +99,7 @@ export function parseRequest(data: unknown): (CardRequest & { id: string }) | nu
   if (typeof id !== "string" || id.length === 0 || id.length > 64) return null;
   if (!(REQUESTABLE as readonly unknown[]).includes(action) || typeof messageId !== "string" || messageId.length > 64) return null;
   if (!optionalIndex(targetIndex) || !optionalIndex(index)) return null;
-  if (roll !== undefined && !isRecord(roll)) return null;
+  if (roll !== undefined && (!isRecord(roll) || !smallEnough(roll))) return null;
   const request: CardRequest & { id: string } = { id, action: action as CardAction, messageId };
   if (targetIndex !== undefined) request.targetIndex = targetIndex as number;
   if (index !== undefined) request.index = index as number;
@@ -102,14 +126,30 @@ function receive(...args: unknown[]): Promise<void> | void {
   if (data.type === "response") accept(data, sender);
 }
 
+/** Unanswered requests on the active GM, per sender id. */
+const heldBySender = new Map<string, number>();
+let pendingTotal = 0;
+
 /** The active GM runs a request and answers its sender alone (every other client ignores it). */
 async function answer(data: Record<string, unknown>, sender: User.Implementation): Promise<void> {
   if (!game.user?.isActiveGM || !handler) return;
   const request = parseRequest(data);
-  if (!request || !sender.id) return;
+  const senderId = sender.id;
+  if (!request || !senderId) return;
+  const held = heldBySender.get(senderId) ?? 0;
+  if (held >= MAX_PENDING_PER_SENDER || pendingTotal >= MAX_PENDING) return;
+  heldBySender.set(senderId, held + 1);
+  pendingTotal++;
   const { id, ...rest } = request;
-  const result = await handler(rest, sender);
-  game.socket?.emit(SOCKET_EVENT, { type: "response", id, to: sender.id, result });
+  try {
+    const result = await handler(rest, sender);
+    game.socket?.emit(SOCKET_EVENT, { type: "response", id, to: senderId, result });
+  } finally {
+    const left = (heldBySender.get(senderId) ?? 1) - 1;
+    if (left > 0) heldBySender.set(senderId, left);
+    else heldBySender.delete(senderId);
+    pendingTotal--;
+  }
 }
 
 /** A requester takes a GM's answer to its own pending request, and nothing else. */
