@@ -433,3 +433,90 @@ describe("D and S — what a card shows", () => {
     expect(buttonsOf(await w.renderAs("player-2", prompt))).toEqual([]);
   });
 });
+
+// The second review (docs: /work/notes/review-security.md), card part: each test runs the console
+// exploit of one finding from the attacker's own client and fails without its fix.
+describe("R — the second review's card attacks", () => {
+  /** Kara stands in a place (encumbrance 1) of a viewed scene; Bob's hammer is *Tectonique 4*. */
+  async function tectonicScene(): Promise<{ behavior: { system: { encumbrance: number } }; tokenUuid: string }> {
+    await w.as("gm-1", () => bob.createEmbeddedDocuments("Item", [{ _id: "bobHammer000001", name: "Marteau", type: "weapon", system: { equipped: true, damage: 1, strength: 1, attributes: [{ key: "tectonic", x: 4 }] } }] as never));
+    const { placeBehaviors } = await import("./places-helpers");
+    const Scene = w.fake.CONFIG.Scene as { documentClass: { create(data: object): Promise<unknown> } };
+    const scene = (await w.as("gm-1", () =>
+      Scene.documentClass.create({
+        name: "Ruines",
+        grid: { size: 100 },
+        regions: [{ _id: "regionA", name: "Cour", shapes: [{ type: "rectangle", x: 0, y: 0, width: 200, height: 200 }], behaviors: placeBehaviors(1, []) }],
+        tokens: [{ _id: "tokKara", x: 50, y: 50, actorId: kara.id }],
+      }),
+    )) as { id: string; regions: { get(id: string): { behaviors: { contents: { system: { encumbrance: number } }[] } } } };
+    (w.fake.game.scenes as { viewed: unknown }).viewed = scene;
+    return { behavior: scene.regions.get("regionA").behaviors.contents[0]!, tokenUuid: `Scene.${scene.id}.Token.tokKara` };
+  }
+
+  it("R1: Tectonique shifts a place once per attack — its key is read where it is written, so resetting the card's row shifts nothing again", async () => {
+    const { behavior, tokenUuid } = await tectonicScene();
+    queueDiceFaces([6, 6]);
+    const card = (await w.as("player-2", () => bob.attack("bobHammer000001", { fastForward: true })))!;
+    await w.as("player-2", () => card.update({ system: { targets: [{ actorUuid: kara.uuid, tokenUuid, name: "Kara" }] } } as never));
+    queueDiceFaces([1, 1]);
+    expect(await w.click("player-1", "defend", card, { targetIndex: 0 })).toEqual({ ok: true });
+    expect(await w.click("player-1", "applyDamage", card, { targetIndex: 0 })).toEqual({ ok: true });
+    expect(behavior.system.encumbrance).toBe(2);
+    const pv = systemAs<Sys>(kara).profile.pv.value;
+    // The exploit: the author resets the row and the place list on their card, the click comes again.
+    for (let i = 0; i < 2; i++) {
+      await w.as("player-2", () => card.update({ system: { targets: card.card!.targets.map((t) => ({ ...t, damageApplied: false })), placesShifted: [] } } as never));
+      await w.click("player-1", "applyDamage", card, { targetIndex: 0 });
+    }
+    expect(behavior.system.encumbrance).toBe(2);
+    expect(systemAs<Sys>(kara).profile.pv.value).toBe(pv);
+  });
+
+  it("R4: a flood of requests never grows the GM's queue beyond its bound, and another player's click is still answered", async () => {
+    queueDiceFaces([2, 3, 4]);
+    const card = (await w.as("player-2", () => bob.rollPool({ aptitude: "vivacite" }, { fastForward: true })))!;
+    // The GM is busy: its first write hangs until released.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const update = card.update.bind(card);
+    vi.spyOn(card, "update").mockImplementationOnce(async (...args: Parameters<typeof card.update>) => {
+      await gate;
+      return update(...args);
+    }).mockImplementation(update);
+    const roll = await rolled(new PoolRoll("3d6[base]", {}, poolOptions), [1, 1, 5]);
+    // The console flood: `for (let i = 0; i < 500; i++) game.socket.emit("system.tactica", {…})`.
+    w.as("player-2", () => {
+      for (let i = 0; i < 500; i++) w.socket.emit("system.tactica", { type: "request", id: `flood${i}`, action: "push", messageId: card.id, roll });
+    });
+    // Every delivery arrives while the GM is busy (settled() would wait for the hanging write).
+    const ticks = async (n: number) => {
+      for (let i = 0; i < n; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+    };
+    await ticks(20);
+    const answered = () => w.socket.sent.filter((s) => s.from === "gm-1" && (s.args[0] as { to?: string }).to === "player-2").length;
+    const honest = w.click("player-1", "chooseDie", card);
+    await ticks(5);
+    release();
+    await w.socket.settled();
+    expect(await honest).toEqual({ ok: false, reason: "TACTICA.Chat.notAllowed" });
+    // At most the per-sender bound was held and run; the rest was ignored, unanswered.
+    expect(answered()).toBeLessThanOrEqual(8);
+    expect(answered()).toBeGreaterThan(0);
+    // And the push happened once.
+    expect(systemAs<Sys>(bob).aptitudes.vivacite!.damage).toBe(2);
+  });
+
+  it("R5: dice too large to be anyone's roll are ignored before core rebuilds them", async () => {
+    queueDiceFaces([2, 3, 4]);
+    const card = (await w.as("player-2", () => bob.rollPool({ aptitude: "vivacite" }, { fastForward: true })))!;
+    const fromData = vi.spyOn(foundry.dice.Roll, "fromData");
+    const huge = { class: "PoolRoll", formula: "3d6", terms: Array.from({ length: 20_000 }, () => ({ class: "NumericTerm", number: 1 })), evaluated: true };
+    const before = snapshot(bob, card);
+    w.as("player-2", () => w.socket.emit("system.tactica", { type: "request", id: "huge", action: "push", messageId: card.id, roll: huge }));
+    await w.socket.settled();
+    expect(fromData).not.toHaveBeenCalled();
+    expect(w.socket.sent.some((s) => (s.args[0] as { id?: string; type?: string }).id === "huge" && (s.args[0] as { type: string }).type === "response")).toBe(false);
+    expect(snapshot(bob, card)).toEqual(before);
+  });
+});
