@@ -6,8 +6,10 @@
  * - `FOUNDRY_ZIP`: path to a Foundry Node.js release zip (v13 or v14);
  *   `FOUNDRY_ZIP_V13` / `FOUNDRY_ZIP_V14`: one zip per generation — each given zip is one run.
  * - `FOUNDRY_LICENSE`: the licence key typed into Foundry's licence screen.
- * - `QUENCH_ZIP` (optional): path to the Quench module zip; otherwise `QUENCH_URL` (default: Quench's
- *   latest published release) is downloaded once and cached under `node_modules/.cache/e2e`.
+ * - `QUENCH_ZIP` (optional): path to the Quench module zip; otherwise `QUENCH_URL` (default: the
+ *   pinned release {@link QUENCH_VERSION}) is downloaded once and cached under
+ *   `node_modules/.cache/e2e`, and installed only when its SHA-256 is `QUENCH_SHA256` (required
+ *   to download: a release URL can be re-pointed and a cache restored from elsewhere).
  * - `FOUNDRY_NODE` (optional): the Node.js binary that runs Foundry (default: the one running us).
  * - `TACTICA_CHROMIUM` (optional): Chromium binary (default `/usr/bin/chromium`).
  * - `E2E_REQUIRE=1` (optional, CI): a missing licence or zip is an error instead of a skip.
@@ -16,7 +18,9 @@ import fs from "node:fs";
 import path from "node:path";
 
 export const SKIP_HINT = "see CONTRIBUTING.md";
-export const DEFAULT_QUENCH_URL = "https://github.com/Ethaks/FVTT-Quench/releases/latest/download/module.zip";
+/** The Quench release the e2e run installs by default (the one built for Foundry v13). */
+export const QUENCH_VERSION = "v0.10.0";
+export const DEFAULT_QUENCH_URL = `https://github.com/Ethaks/FVTT-Quench/releases/download/${QUENCH_VERSION}/module.zip`;
 export const DEFAULT_CHROMIUM = "/usr/bin/chromium";
 
 /** One Foundry to boot: a label for the output lines and the zip it comes from. */
@@ -31,6 +35,8 @@ export interface RunConfig {
   license: string;
   quenchZip: string | null;
   quenchUrl: string;
+  /** The SHA-256 (lower-case hex) the Quench zip must have; null only with `quenchZip`. */
+  quenchSha256: string | null;
   foundryNode: string;
   chromium: string;
   /** Where reports, logs and failure screenshots go (git-ignored). */
@@ -117,12 +123,19 @@ export function readConfig(root: string, env: Env): Config {
   if (quenchZip && !fs.existsSync(quenchZip)) {
     return { kind: "error", message: `e2e: cannot run — QUENCH_ZIP does not exist: ${quenchZip}` };
   }
+  const quenchUrl = vars.QUENCH_URL || DEFAULT_QUENCH_URL;
+  const sha = (vars.QUENCH_SHA256 ?? "").trim().toLowerCase();
+  if (sha && !/^[0-9a-f]{64}$/.test(sha)) return { kind: "error", message: "e2e: cannot run — QUENCH_SHA256 is not a SHA-256 (64 hexadecimal digits)" };
+  if (!quenchZip && !sha) {
+    return { kind: "error", message: `e2e: cannot run — downloading Quench needs QUENCH_SHA256, the SHA-256 of ${quenchUrl} (or set QUENCH_ZIP to a zip you downloaded) (${SKIP_HINT})` };
+  }
   return {
     kind: "run",
     targets: given,
     license,
     quenchZip,
-    quenchUrl: vars.QUENCH_URL || DEFAULT_QUENCH_URL,
+    quenchUrl,
+    quenchSha256: sha || null,
     foundryNode: vars.FOUNDRY_NODE || process.execPath,
     chromium: vars.TACTICA_CHROMIUM || DEFAULT_CHROMIUM,
     outDir: path.join(root, "e2e-report"),

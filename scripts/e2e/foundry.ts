@@ -8,6 +8,7 @@
  * `main.js` (Foundry's configuration article: `node main.js --port=30000 …`) or `main.mjs` from
  * the unpacked folder. We look for each, at the zip's root or in its single top-level folder.
  */
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import yauzl from "yauzl";
@@ -119,21 +120,42 @@ export function prepareDataFolder(dataPath: string, distDir: string, systemId: s
   return { modulesDir: path.join(dataPath, "Data", "modules"), systemDir };
 }
 
+/** The SHA-256 of `bytes`, lower-case hex. */
+export function sha256Of(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
 /**
- * The Quench zip to install: `QUENCH_ZIP` when given, else the cached download of `url` (fetched
- * once into `cacheDir/quench-module.zip`, through a `.part` file so a broken download is not kept).
+ * The Quench zip to install: `QUENCH_ZIP` when given (checked against `sha256` when one is set),
+ * else the cached download of `url`, kept as `cacheDir/quench-<sha256>.zip` (through a `.part`
+ * file, so a broken download is not kept). A download, or a cached file, whose SHA-256 is not
+ * `sha256` is refused and never kept: the zip runs as a module inside a licensed Foundry.
  */
 export async function quenchZip(
   given: string | null,
   url: string,
+  sha256: string | null,
   cacheDir: string,
   download: (url: string) => Promise<Uint8Array> = fetchBytes,
 ): Promise<{ zip: string; downloaded: boolean }> {
-  if (given) return { zip: given, downloaded: false };
-  const cached = path.join(cacheDir, "quench-module.zip");
-  if (fs.existsSync(cached)) return { zip: cached, downloaded: false };
+  const mismatch = (what: string, actual: string) => new Error(`${what} has SHA-256 ${actual}, not QUENCH_SHA256 ${sha256 ?? ""}: not installed`);
+  if (given) {
+    if (sha256) {
+      const actual = sha256Of(fs.readFileSync(given));
+      if (actual !== sha256) throw mismatch(given, actual);
+    }
+    return { zip: given, downloaded: false };
+  }
+  if (!sha256) throw new Error("downloading Quench needs QUENCH_SHA256 (see CONTRIBUTING.md)");
+  const cached = path.join(cacheDir, `quench-${sha256}.zip`);
+  if (fs.existsSync(cached)) {
+    if (sha256Of(fs.readFileSync(cached)) === sha256) return { zip: cached, downloaded: false };
+    fs.rmSync(cached);
+  }
   fs.mkdirSync(cacheDir, { recursive: true });
   const bytes = await download(url);
+  const actual = sha256Of(bytes);
+  if (actual !== sha256) throw mismatch(url, actual);
   const part = `${cached}.part`;
   fs.writeFileSync(part, bytes);
   fs.renameSync(part, cached);

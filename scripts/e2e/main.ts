@@ -51,7 +51,7 @@ export async function runTarget(target: Target, config: RunConfig, root: string,
     const foundry = findFoundryEntry(path.join(tmp, "foundry"));
     const dataPath = path.join(tmp, "data");
     const { modulesDir } = prepareDataFolder(dataPath, path.join(root, "dist"), SYSTEM_ID);
-    const quench = await quenchZip(config.quenchZip, config.quenchUrl, config.cacheDir);
+    const quench = await quenchZip(config.quenchZip, config.quenchUrl, config.quenchSha256, config.cacheDir);
     if (quench.downloaded) log(`downloaded Quench from ${config.quenchUrl} (cached in ${path.relative(root, quench.zip)})`);
     await installModule(quench.zip, modulesDir, "quench");
 

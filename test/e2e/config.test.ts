@@ -4,6 +4,9 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_QUENCH_URL, labelFor, parseEnvFile, readConfig, redact } from "../../scripts/e2e/config";
 
+/** A well-formed SHA-256, for the runs that download Quench. */
+const SHA = "ab".repeat(32);
+
 let root: string;
 beforeEach(() => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), "tactica-e2e-config-"));
@@ -59,13 +62,14 @@ describe("readConfig", () => {
 
   it("reads the environment: one zip, the licence, defaults for the rest", () => {
     const zip = touch("vendor/FoundryVTT-Node-13.351.zip");
-    const config = readConfig(root, { FOUNDRY_ZIP: zip, FOUNDRY_LICENSE: " KEY-1234 " });
+    const config = readConfig(root, { FOUNDRY_ZIP: zip, FOUNDRY_LICENSE: " KEY-1234 ", QUENCH_SHA256: "AB".repeat(32) });
     expect(config).toMatchObject({
       kind: "run",
       targets: [{ label: "v13.351", zip }],
       license: "KEY-1234",
       quenchZip: null,
       quenchUrl: DEFAULT_QUENCH_URL,
+      quenchSha256: "ab".repeat(32),
       foundryNode: process.execPath,
       chromium: "/usr/bin/chromium",
       outDir: path.join(root, "e2e-report"),
@@ -96,9 +100,9 @@ describe("readConfig", () => {
   it("runs twice with both zips, in the order v13 then v14, and once per distinct file", () => {
     const v13 = touch("a.zip");
     const v14 = touch("b.zip");
-    const both = readConfig(root, { FOUNDRY_ZIP_V14: v14, FOUNDRY_ZIP_V13: v13, FOUNDRY_LICENSE: "K" });
+    const both = readConfig(root, { FOUNDRY_ZIP_V14: v14, FOUNDRY_ZIP_V13: v13, FOUNDRY_LICENSE: "K", QUENCH_SHA256: SHA });
     expect(both.kind === "run" && both.targets.map((t) => t.label)).toEqual(["v13", "v14"]);
-    const same = readConfig(root, { FOUNDRY_ZIP: v13, FOUNDRY_ZIP_V13: v13, FOUNDRY_LICENSE: "K" });
+    const same = readConfig(root, { FOUNDRY_ZIP: v13, FOUNDRY_ZIP_V13: v13, FOUNDRY_LICENSE: "K", QUENCH_SHA256: SHA });
     expect(same.kind === "run" && same.targets).toEqual([{ label: "foundry", zip: v13 }]);
   });
 
@@ -108,6 +112,19 @@ describe("readConfig", () => {
     touch("f.zip");
     const missingQuench = readConfig(root, { FOUNDRY_ZIP: "f.zip", FOUNDRY_LICENSE: "K", QUENCH_ZIP: "q.zip" });
     expect(missingQuench.kind === "error" && missingQuench.message).toMatch(/QUENCH_ZIP does not exist/);
+  });
+
+  it("downloads a pinned Quench release, and only with its SHA-256", () => {
+    expect(DEFAULT_QUENCH_URL).toBe("https://github.com/Ethaks/FVTT-Quench/releases/download/v0.10.0/module.zip");
+    expect(DEFAULT_QUENCH_URL).not.toMatch(/latest/);
+    touch("f.zip");
+    const noSha = readConfig(root, { FOUNDRY_ZIP: "f.zip", FOUNDRY_LICENSE: "K" });
+    expect(noSha.kind === "error" && noSha.message).toMatch(/downloading Quench needs QUENCH_SHA256, the SHA-256 of https:\/\/github\.com\/Ethaks\/FVTT-Quench\/releases\/download\/v0\.10\.0\/module\.zip/);
+    const bad = readConfig(root, { FOUNDRY_ZIP: "f.zip", FOUNDRY_LICENSE: "K", QUENCH_SHA256: "abc" });
+    expect(bad).toEqual({ kind: "error", message: "e2e: cannot run — QUENCH_SHA256 is not a SHA-256 (64 hexadecimal digits)" });
+    touch("q.zip");
+    const local = readConfig(root, { FOUNDRY_ZIP: "f.zip", FOUNDRY_LICENSE: "K", QUENCH_ZIP: "q.zip" });
+    expect(local.kind === "run" && local.quenchSha256).toBeNull();
   });
 
   it("labels a plain FOUNDRY_ZIP by the version in its name", () => {

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createHash } from "node:crypto";
 import { findFoundryEntry, installModule, prepareDataFolder, quenchZip, unzip } from "../../scripts/e2e/foundry";
 import { writeZip } from "./zips";
 
@@ -121,29 +122,60 @@ describe("prepareDataFolder", () => {
 
 describe("quenchZip", () => {
   const cache = () => path.join(tmp, "cache");
+  const zipBytes = new Uint8Array([80, 75, 3, 4]);
+  const sha = createHash("sha256").update(zipBytes).digest("hex");
+  const other = "0".repeat(64);
 
   it("uses QUENCH_ZIP when given, without downloading", async () => {
     const download = vi.fn();
-    expect(await quenchZip("/x/quench.zip", "https://example.invalid/q.zip", cache(), download)).toEqual({ zip: "/x/quench.zip", downloaded: false });
+    expect(await quenchZip("/x/quench.zip", "https://example.invalid/q.zip", null, cache(), download)).toEqual({ zip: "/x/quench.zip", downloaded: false });
     expect(download).not.toHaveBeenCalled();
   });
 
-  it("downloads the release once, then reuses the cached file", async () => {
-    const download = vi.fn(async () => new Uint8Array([80, 75, 3, 4]));
-    const first = await quenchZip(null, "https://example.invalid/q.zip", cache(), download);
-    const second = await quenchZip(null, "https://example.invalid/q.zip", cache(), download);
-    expect(first).toEqual({ zip: path.join(cache(), "quench-module.zip"), downloaded: true });
+  it("checks QUENCH_ZIP against QUENCH_SHA256 when both are given", async () => {
+    const given = path.join(tmp, "given.zip");
+    fs.writeFileSync(given, zipBytes);
+    expect(await quenchZip(given, "https://example.invalid/q.zip", sha, cache())).toEqual({ zip: given, downloaded: false });
+    await expect(quenchZip(given, "https://example.invalid/q.zip", other, cache())).rejects.toThrow(`has SHA-256 ${sha}, not QUENCH_SHA256 ${other}: not installed`);
+  });
+
+  it("downloads the pinned release once, checks its SHA-256, then reuses the cached file", async () => {
+    const download = vi.fn(async () => zipBytes);
+    const first = await quenchZip(null, "https://example.invalid/q.zip", sha, cache(), download);
+    const second = await quenchZip(null, "https://example.invalid/q.zip", sha, cache(), download);
+    expect(first).toEqual({ zip: path.join(cache(), `quench-${sha}.zip`), downloaded: true });
     expect(second).toEqual({ zip: first.zip, downloaded: false });
     expect(download).toHaveBeenCalledTimes(1);
     expect(download).toHaveBeenCalledWith("https://example.invalid/q.zip");
     expect([...fs.readFileSync(first.zip)]).toEqual([80, 75, 3, 4]);
   });
 
+  it("refuses a download whose SHA-256 is not QUENCH_SHA256, and keeps nothing", async () => {
+    const download = vi.fn(async () => new Uint8Array([1, 2, 3]));
+    await expect(quenchZip(null, "https://example.invalid/q.zip", sha, cache(), download)).rejects.toThrow("not installed");
+    expect(fs.existsSync(path.join(cache(), `quench-${sha}.zip`))).toBe(false);
+    expect(fs.existsSync(cache()) ? fs.readdirSync(cache()) : []).toEqual([]);
+  });
+
+  it("replaces a cached file that was changed (a cache restored from elsewhere) by a checked download", async () => {
+    fs.mkdirSync(cache(), { recursive: true });
+    fs.writeFileSync(path.join(cache(), `quench-${sha}.zip`), new Uint8Array([9, 9]));
+    const download = vi.fn(async () => zipBytes);
+    expect(await quenchZip(null, "https://example.invalid/q.zip", sha, cache(), download)).toEqual({ zip: path.join(cache(), `quench-${sha}.zip`), downloaded: true });
+    expect([...fs.readFileSync(path.join(cache(), `quench-${sha}.zip`))]).toEqual([80, 75, 3, 4]);
+  });
+
+  it("never downloads without QUENCH_SHA256", async () => {
+    const download = vi.fn(async () => zipBytes);
+    await expect(quenchZip(null, "https://example.invalid/q.zip", null, cache(), download)).rejects.toThrow("needs QUENCH_SHA256");
+    expect(download).not.toHaveBeenCalled();
+  });
+
   it("keeps no cached file when the download fails", async () => {
     const download = vi.fn(async () => {
       throw new Error("HTTP 404");
     });
-    await expect(quenchZip(null, "https://example.invalid/q.zip", cache(), download)).rejects.toThrow("HTTP 404");
-    expect(fs.existsSync(path.join(cache(), "quench-module.zip"))).toBe(false);
+    await expect(quenchZip(null, "https://example.invalid/q.zip", sha, cache(), download)).rejects.toThrow("HTTP 404");
+    expect(fs.existsSync(path.join(cache(), `quench-${sha}.zip`))).toBe(false);
   });
 });
