@@ -67,6 +67,7 @@ describe("the screenshot gallery", () => {
     ["threshold", "chat-threshold-crossed-with-what-happened"],
     ["fear test, charging", "chat-fear-test-when-charging-failed-the-charge-is-called-off"],
     ["fear test, charged", "chat-fear-test-when-charged-failed-the-gm-rules"],
+    ["a score test pushed (Pousser les tests de score)", "chat-score-test-after-a-push-with-its-consequences"],
     ["pressure applied", "chat-pressure-bonus-applied-the-window-it-lasts-for-no-button-left"],
     ["pressure with a chosen die", "chat-pressure-with-a-die-the-player-chose-instead-of-the-best"],
     ["limited view", "sheet-state-another-player-s-character-the-limited-view"],

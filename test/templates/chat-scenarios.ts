@@ -280,6 +280,30 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   {
+    name: "score test before a push (Pousser les tests de score on), with its odds",
+    render: async (d) => withPushScores(async () => (await scoreTest(d, [1, 4])).render({ canPush: true })),
+    shows: {
+      fr: ["Test de score", "Kara <Vex>", "Échec 12", "Score 7", "Difficulté 14", "Si vous poussez : 17 % de chances de réussir ; dégâts d'aptitude attendus : 1,2.", "Pousser le jet"],
+      en: ["Score test", "Failure 12", "If you push: 17% chance of success; expected aptitude damage: 1.2.", "Push the roll"],
+    },
+    buttons: ["push"],
+  },
+  {
+    name: "score test after a push, with its consequences",
+    render: async (d) =>
+      withPushScores(async () => {
+        const roll = await scoreTest(d, [1, 4]);
+        queueDiceFaces([6]);
+        return roll.pushedWith(await roll.pushDice().evaluate(), { willpower: 3, gainsWillpower: true }).render({ canPush: true });
+      }),
+    shows: {
+      fr: ["Test de score", "Réussite 14", "Premier jet", "Après la poussée", "Dégâts d'aptitude — Vivacité −1 (4 → 3)", "Points de Volonté +1 (3 → 4)", "Ce jet a déjà été poussé."],
+      en: ["Score test", "Success 14", "After the push", "Aptitude damage — Quickness −1 (4 → 3)", "Willpower points +1 (3 → 4)", "This roll has already been pushed."],
+    },
+    hides: ["Pousser le jet", "Push the roll"],
+    buttons: [],
+  },
+  {
     name: "stun test failing (seed 004's example)",
     render: async (d) => {
       const o = { purpose: "stun", aptitudeValue: 2, subAptitude: "reflexe", subAptitudeValue: 4, difficulty: 18 } as const;
@@ -404,6 +428,25 @@ export const SCENARIOS: Scenario[] = [
     buttons: [],
   },
 ];
+
+/** A score test of Kara (Vivacité 4 + Réflexe 3 = score 7) against 14, its two d6 queued. */
+async function scoreTest(d: Dice, faces: [number, number]) {
+  const o = { purpose: "test", aptitude: "vivacite", aptitudeValue: 4, subAptitude: "reflexe", subAptitudeValue: 3, difficulty: 14, subject: KARA } as const;
+  queueDiceFaces(faces);
+  return new d.ScoreRoll(d.ScoreRoll.formulaFor(o), {}, o).evaluate();
+}
+
+/** Renders with the world setting S-push-scores on (D-43), then puts it back. */
+async function withPushScores(render: () => Promise<string>): Promise<string> {
+  const settings = game.settings!;
+  const before = settings.get("tactica", "pushScores");
+  await settings.set("tactica", "pushScores", true);
+  try {
+    return await render();
+  } finally {
+    await settings.set("tactica", "pushScores", before);
+  }
+}
 
 /** A card without a roll, through its template, from the context src/chat/render.ts builds (texts localised there). */
 function info(context: Partial<InfoCardContext> & Pick<InfoCardContext, "kind" | "kindLabel" | "result">): Promise<string> {
