@@ -3,8 +3,8 @@
  * writer, after the damage and its key are written:
  * - *Etourdissante X Y*: the target takes its score test of X against Y (a stun card of its own);
  *   on a failure its marker moves later by `stunDelay` when the viewed combat runs a timeline and
- *   this client is a GM — once per hit, the key `t<i>.stunned` written on the combat in the same
- *   update as the move — else the card states the delay for the GM to apply;
+ *   this client is a GM — once per target per attack, the key `stunned.<combatantId>` written on
+ *   the combat in the same update as the move — else the card states the delay for the GM to apply;
  * - *Tectonique X*: the encumbrance of the target's place moves one step toward X, once per place
  *   per attack: the key `shifted` is written on the place's BEHAVIOUR — the document the shift
  *   updates — in the same update as the shift, and read back from that same behaviour.
@@ -40,17 +40,19 @@ export async function stunTest(target: TacticaActor, attributes: readonly Attrib
 
 /**
  * Moves the stunned target's marker `delay` positions later on the viewed timeline (a GM only),
- * once per hit: the key `t<i>.stunned` is written on the combat in the same update as the move.
- * True when the marker moved (now or by an earlier try).
+ * once per target per attack: the key `stunned.<combatantId>` is written on the combat in the same
+ * update as the move (a key written per row before, `t<i>.stunned`, counts too). True when the
+ * marker moved (now or by an earlier try).
  */
 export async function stunMove(target: TacticaActor, token: TokenDocument | null, delay: number, key: HitKey): Promise<boolean> {
   const combat = game.user?.isGM ? viewedTimeline() : null;
   if (!combat || delay <= 0) return false;
-  const row = `t${key.index}`;
-  const done = cardRecord(combat, key.messageId)[row] as { stunned?: unknown } | undefined;
-  if (typeof done?.stunned === "number") return true;
   const combatantId = combatantIdOf(combat, target, token?.id ?? null);
-  return !!combatantId && (await combat.stun(combatantId, delay, recordChange(combat, key.messageId, { [row]: { stunned: delay } })));
+  if (!combatantId) return false;
+  const record = cardRecord(combat, key.messageId) as { stunned?: Record<string, unknown> } & Record<string, { stunned?: unknown } | undefined>;
+  const legacy = record[`t${key.index}`] as { stunned?: unknown } | undefined;
+  if (typeof record.stunned?.[combatantId] === "number" || typeof legacy?.stunned === "number") return true;
+  return combat.stun(combatantId, delay, recordChange(combat, key.messageId, { [`stunned.${combatantId}`]: delay }));
 }
 
 /**

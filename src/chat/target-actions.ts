@@ -4,9 +4,9 @@
  * - resist and defend: the sender owns the row's target; their own die or dice come with the
  *   request (rolled on their client) and only their faces are read; everything else — the power's
  *   resist characteristic, the cast, the attacker's score, the distance, the defence — is
- *   recomputed from the stored documents. The outcome is RECORDED ON THE TARGET ACTOR
- *   (`flags.tactica.cards.<messageId>.t<i>`, src/documents/card-keys.ts), which the attacker cannot
- *   write; the card row only displays it;
+ *   recomputed from the stored documents. The outcome is RECORDED ON THE TARGET ACTOR, once per
+ *   target per card whichever row names it (`flags.tactica.cards.<messageId>.target`,
+ *   src/documents/card-keys.ts), which the attacker cannot write; the card row only displays it;
  * - apply damage: the sender owns the target, or is a GM; damage lands only on a hit recorded on
  *   the target, once — the damage and `damageApplied` in one target-actor update — so a forged row
  *   is powerless, even when a GM clicks it.
@@ -30,7 +30,7 @@ import { rowFacts, scoreOptions, SELF_ROW } from "../actions/score";
 import { closePressureWindow } from "../effects/pressure-windows";
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaItem } from "../documents/item";
-import { recordChange, targetRecord, type DamageBreakdown } from "../documents/card-keys";
+import { recordChange, targetRecord, TARGET_KEY, type DamageBreakdown } from "../documents/card-keys";
 import { hitDamage, type DamageResult } from "../rules/damage";
 import { cardActor, cardAt, cardItem, mayWrite, owns, rowActor, rowToken, speakerToken, type CardAt, type Someone } from "./authority";
 import { stunMove, stunTest, tectonicFollowUp } from "./hit-follow-ups";
@@ -105,7 +105,7 @@ async function resist(request: CardRequest, sender: Someone): Promise<CardResult
   // The caster's own die: one d10, read by its shape (the trust floor, never more dice).
   const castDie = facesOf(roll, [{ count: 1, faces: 10 }]);
   if (!castDie || !isPsySuccess(castDie[0]![0]!, cast)) return refuse("TACTICA.Chat.invalid");
-  const recorded = targetRecord(target, messageId, index);
+  const recorded = targetRecord(target, messageId);
   if (recorded) {
     await showRow(found, index, { outcome: recorded.outcome, total: recorded.total });
     return refuse("TACTICA.Chat.alreadyApplied");
@@ -118,7 +118,7 @@ async function resist(request: CardRequest, sender: Someone): Promise<CardResult
   const value = key === "co" ? coFor(target) : (profile?.[key]?.total ?? 0);
   const success = profileTestSuccess(natural, value, game.settings?.get("tactica", "nat10") ?? false);
   const outcome = success ? "resisted" : "failed";
-  await target.update(recordChange(target, messageId, { [`t${index}`]: { outcome, total: natural } }) as never);
+  await target.update(recordChange(target, messageId, { [TARGET_KEY]: { outcome, total: natural } }) as never);
   await showRow(found, index, { total: natural, outcome, dice: [natural] });
   return OK;
 }
@@ -136,7 +136,7 @@ async function defend(request: CardRequest, sender: Someone): Promise<CardResult
   if (!(system instanceof CharacterModel)) return refuse("TACTICA.Chat.invalid");
   const waiting = delayedRefusal(item, messageId);
   if (waiting) return waiting;
-  const recorded = targetRecord(target, messageId, index);
+  const recorded = targetRecord(target, messageId);
   if (recorded) {
     await showRow(found, index, { outcome: recorded.outcome, total: recorded.total });
     return refuse("TACTICA.Chat.alreadyApplied");
@@ -155,7 +155,7 @@ async function defend(request: CardRequest, sender: Someone): Promise<CardResult
   if (!attackDice) return refuse("TACTICA.Chat.invalid");
   const hit = !facts.note && attackHits(attackDice[0]!.reduce((sum, face) => sum + face, 0) + score + facts.modifier, defenceTotal);
   const outcome = hit ? "hit" : "miss";
-  await target.update(recordChange(target, messageId, { [`t${index}`]: { outcome, total: defenceTotal } }) as never);
+  await target.update(recordChange(target, messageId, { [TARGET_KEY]: { outcome, total: defenceTotal } }) as never);
   await showRow(found, index, { total: defenceTotal, outcome, dice: faces[0]!, modifier: facts.modifier, note: facts.note, distance: facts.distance });
   return OK;
 }
@@ -178,12 +178,13 @@ async function applyDamage(request: CardRequest, sender: Someone): Promise<CardR
   const { found, actor, index, target, messageId } = req;
   const item = attackItem(actor, found);
   if (!item || !(item.system instanceof AttributeItemModel)) return refuse("TACTICA.Chat.invalid");
-  const recorded = targetRecord(target, messageId, index);
+  const recorded = targetRecord(target, messageId);
   if (!recorded || recorded.outcome !== "hit") return refuse("TACTICA.Chat.noHit");
   const shown = found.card.targets[index];
   if (recorded.damageApplied && shown?.damageApplied) return refuse("TACTICA.Chat.alreadyApplied");
   const attributes = item.system.attributeList;
-  const row = `t${index}`;
+  // The damage joins the target's record where it lives (a record written per row before, too).
+  const row = recorded.key;
   let stun = recorded.stun ?? null;
   let breakdown = shown?.damage ?? null;
   if (!recorded.damageApplied) {

@@ -6,10 +6,13 @@
  * an owner could edit their own document anyway (the trust floor).
  *
  * On an actor: `pushes` (pushes applied, RULES §3), `pressure` (its bonus applied, §2), `panic`
- * (the draw, §5), and per target row `t<i>` = { outcome, total, damageApplied, stun } (the hit or
- * miss of that row as the one writer recorded it, §6.1–§6.2). On a combat: `t<i>.stunned` (§6.4).
- * On a region: `shifted` (*Tectonique*, §6.4). Keys of deleted messages are pruned whenever a key
- * is written, so they never pile up.
+ * (the draw, §5), and, when it is a card's TARGET, `target` = { outcome, total, damageApplied,
+ * stun, damage } (its hit or miss as the one writer recorded it, §6.1–§6.2) — ONE record per
+ * target per card, whichever row names it: a card that names one target twice, or reorders its
+ * rows, finds the same record (records written before were kept per row, `t<i>`, and are read as
+ * that target's). On a combat: `stunned.<combatantId>` (§6.4). On a place's behaviour: `shifted`
+ * (*Tectonique*, §6.4). Keys of deleted messages are pruned whenever a key is written, so they
+ * never pile up.
  */
 
 /** The key path of a card's record. */
@@ -25,7 +28,10 @@ export interface DamageBreakdown {
   pv: number;
 }
 
-/** What one target row of a card left on its target actor. */
+/** The key of a target's record in a card's record (src/chat/target-actions.ts writes it). */
+export const TARGET_KEY = "target";
+
+/** What a card left on one of its target actors. */
 export interface TargetRecord {
   outcome: "hit" | "miss" | "resisted" | "failed";
   total: number | null;
@@ -33,6 +39,8 @@ export interface TargetRecord {
   /** RULES §6.4: positions the stun test moved the target (0: passed), when the hit stuns. */
   stun?: number | null;
   damage?: DamageBreakdown | null;
+  /** Where the record lives in the card's record: {@link TARGET_KEY}, or a row key `t<i>` written before it. */
+  key: string;
 }
 
 /** A document as far as its flags go. */
@@ -64,17 +72,33 @@ function breakdown(value: unknown): DamageBreakdown | null {
   return { dealt: typeof dealt === "number" ? dealt : null, field: field!, armour: armour!, resistant: resistant!, pv: pv! };
 }
 
-/** The record of row `index` of card `messageId` on its target `doc`, or null. */
-export function targetRecord(doc: Flagged, messageId: string, index: number): TargetRecord | null {
-  const row = cardRecord(doc, messageId)[`t${index}`];
-  if (!isRecord(row) || !["hit", "miss", "resisted", "failed"].includes(String(row.outcome))) return null;
+/** A stored target record under `key`, or null when it is not one. */
+function readTarget(value: unknown, key: string): TargetRecord | null {
+  if (!isRecord(value) || !["hit", "miss", "resisted", "failed"].includes(String(value.outcome))) return null;
   return {
-    outcome: row.outcome as TargetRecord["outcome"],
-    total: typeof row.total === "number" ? row.total : null,
-    damageApplied: row.damageApplied === true,
-    stun: typeof row.stun === "number" ? row.stun : null,
-    damage: breakdown(row.damage),
+    outcome: value.outcome as TargetRecord["outcome"],
+    total: typeof value.total === "number" ? value.total : null,
+    damageApplied: value.damageApplied === true,
+    stun: typeof value.stun === "number" ? value.stun : null,
+    damage: breakdown(value.damage),
+    key,
   };
+}
+
+/**
+ * The record of card `messageId` on its target `doc`, or null: {@link TARGET_KEY}, else a record a
+ * row wrote before there was one per target (`t<i>`) — a card names a target once, so any row's
+ * record on that target is the target's.
+ */
+export function targetRecord(doc: Flagged, messageId: string): TargetRecord | null {
+  const record = cardRecord(doc, messageId);
+  const current = readTarget(record[TARGET_KEY], TARGET_KEY);
+  if (current) return current;
+  for (const [key, value] of Object.entries(record)) {
+    const legacy = /^t\d+$/.test(key) ? readTarget(value, key) : null;
+    if (legacy) return legacy;
+  }
+  return null;
 }
 
 /**
