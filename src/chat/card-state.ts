@@ -11,8 +11,9 @@ import type { RollCardModel } from "../data/chat/roll-card";
 import { PsyRoll } from "../dice/psy-roll";
 import { ScoreRoll } from "../dice/score-roll";
 import { PANIC_RESULTS } from "../config/config";
-import { damageChain, type ChainStep } from "./damage-chain";
-import { owns, cardActor, cardItem, type CardAt, type Someone } from "./authority";
+import { damageChain, type ChainStep, type StoredDamage } from "./damage-chain";
+import { owns, cardActor, cardItem, rowActor, type CardAt, type Someone } from "./authority";
+import { targetRecord } from "../documents/card-keys";
 import { canAct } from "./permissions";
 
 /** Where the state part lives, as Foundry loads it (a partial of every roll card). */
@@ -123,6 +124,37 @@ export function cardStateContext(found: CardAt, user: Someone | null | undefined
   return context;
 }
 
+/** What a row shows of its result. */
+interface RowResult {
+  outcome: string;
+  total: number | null;
+  damageApplied: boolean;
+  damage: StoredDamage | null;
+  stun: number | null;
+  /** The row's own dice are shown only with a result they led to. */
+  dice: readonly number[];
+}
+
+/** The outcomes a card's author may claim on a row without a record: the ones against the author. */
+const CONCEDED = new Set(["miss", "resisted"]);
+
+/**
+ * What row `index` shows (the card's row is its author's to rewrite; the card must not lie about
+ * a target): when its target exists, the record the one writer left on that target — nothing
+ * recorded reads as pending, unless the row concedes the target's side (an attack out of range is
+ * a miss the attacker's client wrote). A row whose target is gone shows what the card kept.
+ */
+function rowResult(found: CardAt, t: RollCardModel["targets"][number], index: number): RowResult {
+  const target = rowActor(found.card, index);
+  const id = found.message.id;
+  const stored: RowResult = { outcome: t.outcome, total: t.total, damageApplied: t.damageApplied, damage: t.damage, stun: t.stun, dice: t.dice };
+  if (!target || !id) return stored;
+  const record = targetRecord(target, id);
+  if (!record) return CONCEDED.has(t.outcome) ? { ...stored, damageApplied: false, damage: null, stun: null } : { outcome: "pending", total: null, damageApplied: false, damage: null, stun: null, dice: [] };
+  const applied = record.damageApplied === true;
+  return { outcome: record.outcome, total: record.total, damageApplied: applied, damage: applied ? (record.damage ?? t.damage) : null, stun: applied ? (record.stun ?? null) : null, dice: t.dice };
+}
+
 /** One target row with the buttons `user` may use on it. */
 function targetRow(
   found: CardAt,
@@ -132,28 +164,29 @@ function targetRow(
   o: { resistable: boolean; waiting: boolean; attackTotal: number | null },
 ): TargetRow {
   const kind = found.card.kind === "attack" ? "attack" : "psy";
-  const open = !o.waiting && t.outcome === "pending";
-  const defended = kind === "attack" && o.attackTotal !== null && t.total !== null && (t.outcome === "hit" || t.outcome === "miss");
+  const r = rowResult(found, t, index);
+  const open = !o.waiting && r.outcome === "pending";
+  const defended = kind === "attack" && o.attackTotal !== null && r.total !== null && (r.outcome === "hit" || r.outcome === "miss");
   return {
     index,
     name: t.name,
-    outcome: t.outcome,
-    tone: toneOf(kind, t.outcome),
-    verdict: VERDICTS[kind].includes(t.outcome) ? `TACTICA.Chat.verdict.${kind}.${t.outcome}` : "TACTICA.Chat.verdict.unknown",
-    versus: defended ? { attack: o.attackTotal! + t.modifier, defence: t.total! } : null,
-    natural: kind === "psy" && t.outcome !== "pending" ? t.total : null,
+    outcome: r.outcome,
+    tone: toneOf(kind, r.outcome),
+    verdict: VERDICTS[kind].includes(r.outcome) ? `TACTICA.Chat.verdict.${kind}.${r.outcome}` : "TACTICA.Chat.verdict.unknown",
+    versus: defended ? { attack: o.attackTotal! + t.modifier, defence: r.total! } : null,
+    natural: kind === "psy" && r.outcome !== "pending" ? r.total : null,
     // A resist roll's one d10 is on its verdict line; an attack's defence dice are under it.
-    dice: kind === "attack" ? t.dice.join(" + ") : "",
+    dice: kind === "attack" ? r.dice.join(" + ") : "",
     modifier: t.modifier,
     distance: t.distance,
-    hasFacts: (kind === "attack" && t.dice.length > 0) || t.distance !== null || t.modifier !== 0,
+    hasFacts: (kind === "attack" && r.dice.length > 0) || t.distance !== null || t.modifier !== 0,
     note: t.note || null,
-    chain: damageChain(t.damage),
+    chain: damageChain(r.damage),
     canResist: o.resistable && open && canAct(user, "resist", found, index),
     canDefend: found.card.kind === "attack" && open && !t.note && canAct(user, "defend", found, index),
-    canApplyDamage: found.card.kind === "attack" && !o.waiting && t.outcome === "hit" && !t.damageApplied && canAct(user, "applyDamage", found, index),
-    stun: t.stun,
-    stunForGM: (t.stun ?? 0) > 0 && !t.stunMoved,
+    canApplyDamage: found.card.kind === "attack" && !o.waiting && r.outcome === "hit" && !r.damageApplied && canAct(user, "applyDamage", found, index),
+    stun: r.stun,
+    stunForGM: (r.stun ?? 0) > 0 && !t.stunMoved,
   };
 }
 
