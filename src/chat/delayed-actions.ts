@@ -3,7 +3,8 @@
  * one writer (src/chat/gm.ts), and where a declared action stands.
  * - `declareDelayed` (sent by the attacker's client right after posting): places the action marker
  *   on the viewed timeline — the card's message id as the marker's id — X positions later, X read
- *   from the stored item (never from the card). The marker IS the key: it is written in the one
+ *   from the stored item (never from the card), only for the ACTING combatant (the one writer
+ *   writes no marker out of turn). The marker IS the key: it is written in the one
  *   combat update that places it, and a card whose marker exists, or came due, or was lost, is
  *   never declared again.
  * - When the pointer reaches the marker, the combat posts a `delayedDue` card naming the declaring
@@ -76,6 +77,8 @@ async function declareDelayed(request: CardRequest, sender: Someone): Promise<Ca
   const combat = game.user?.isGM ? viewedTimeline() : null;
   const ownerId = combat ? combatantIdOf(combat, actor, speakerToken(message, actor)?.id ?? null) : null;
   if (!combat || !ownerId) return refuse("TACTICA.Chat.delay.noTimeline");
+  // RULES §7.2: an action is the acting combatant's; the GM writes no marker for anyone else.
+  if (combat.turns[0]?.id !== ownerId) return refuse("TACTICA.Chat.delay.notActing", { name: actor.name });
   const placed = await combat.declareDelayed({ ownerId, actionId: message.id, duration: DELAYED_ATTACK_DURATION, delay: delayed.x, focused: delayed.focused });
   if (!placed) return refuse("TACTICA.Chat.delay.noTimeline");
   await message.update({ system: { delayedState: "declared", delayed: delayed.x } } as never);
