@@ -127,7 +127,7 @@ describe("A — forged requests and forged card state", () => {
     await w.as("player-2", () => card.update({ system: { targets: [{ actorUuid: kara.uuid, tokenUuid: "", name: "Kara", outcome: "hit" }] } } as never));
     const before = snapshot(kara);
     expect(await request("player-2", { action: "applyDamage", messageId: card.id!, targetIndex: 0 })).toEqual({ ok: false, reason: "TACTICA.Chat.notAllowed" });
-    // The GM sees the forged row's button, clicks it: no hit was ever recorded on Kara.
+    // The GM's card shows no hit (R8); a click sent anyway finds no hit recorded on Kara.
     expect(await w.click("gm-1", "applyDamage", card, { targetIndex: 0 })).toEqual({ ok: false, reason: "TACTICA.Chat.noHit" });
     expect(snapshot(kara)).toEqual(before);
   });
@@ -439,7 +439,7 @@ describe("D and S — what a card shows", () => {
 describe("R — the second review's card attacks", () => {
   /** Kara stands in a place (encumbrance 1) of a viewed scene; Bob's hammer is *Tectonique 4*. */
   async function tectonicScene(): Promise<{ behavior: { system: { encumbrance: number } }; tokenUuid: string }> {
-    await w.as("gm-1", () => bob.createEmbeddedDocuments("Item", [{ _id: "bobHammer000001", name: "Marteau", type: "weapon", system: { equipped: true, damage: 1, strength: 1, attributes: [{ key: "tectonic", x: 4 }] } }] as never));
+    await w.as("gm-1", () => bob.createEmbeddedDocuments("Item", [{ _id: "bobHammer000001", name: "Marteau", type: "weapon", system: { equipped: true, damage: 1, strength: 1, attributes: [{ key: "tectonic", x: 4 }] } }] as never, { keepId: true } as never));
     const { placeBehaviors } = await import("./places-helpers");
     const Scene = w.fake.CONFIG.Scene as { documentClass: { create(data: object): Promise<unknown> } };
     const scene = (await w.as("gm-1", () =>
@@ -471,6 +471,96 @@ describe("R — the second review's card attacks", () => {
     }
     expect(behavior.system.encumbrance).toBe(2);
     expect(systemAs<Sys>(kara).profile.pv.value).toBe(pv);
+  });
+
+  it("R3: one hit per target per attack — a row copied or moved on the card re-opens no defence and applies no second damage", async () => {
+    const card = await bobHitsKara();
+    const rows = card.card!.targets.map((t) => ({ ...t }));
+    // The exploit: `m.update({"system.targets": [...m.system.targets, m.system.targets[0]]})`, then the rows swapped.
+    await w.as("player-2", () => card.update({ system: { targets: [...rows, { actorUuid: kara.uuid, tokenUuid: "", name: "Kara" }] } } as never));
+    expect(buttonsOf(await w.renderAs("player-1", card))).toEqual(["applyDamage", "applyDamage"]);
+    queueDiceFaces([1, 1]);
+    expect(await w.click("player-1", "defend", card, { targetIndex: 1 })).toEqual({ ok: false, reason: "TACTICA.Chat.alreadyApplied" });
+    expect(await w.click("player-1", "applyDamage", card, { targetIndex: 0 })).toEqual({ ok: true });
+    expect(systemAs<Sys>(kara).profile.pv.value).toBe(7);
+    await w.click("player-1", "applyDamage", card, { targetIndex: 1 });
+    await w.as("player-2", () => card.update({ system: { targets: [{ actorUuid: kara.uuid, tokenUuid: "", name: "Kara" }, ...rows] } } as never));
+    queueDiceFaces([1, 1]);
+    await w.click("player-1", "defend", card, { targetIndex: 0 });
+    await w.click("player-1", "applyDamage", card, { targetIndex: 0 });
+    expect(systemAs<Sys>(kara).profile.pv.value).toBe(7);
+    expect(buttonsOf(await w.renderAs("player-1", card))).toEqual([]);
+  });
+
+  it("R8: a row rewritten on the card shows what is recorded on its target: no forged hit, no Apply button", async () => {
+    queueDiceFaces([1, 1]);
+    const card = (await w.as("player-2", () => bob.attack("bobGun000000001", { fastForward: true })))!;
+    await w.as("player-2", () => card.update({ system: { targets: [{ actorUuid: kara.uuid, tokenUuid: "", name: "Kara" }] } } as never));
+    queueDiceFaces([6, 6]);
+    expect(await w.click("player-1", "defend", card, { targetIndex: 0 })).toEqual({ ok: true });
+    expect(textOf(await w.renderAs("gm-1", card))).toContain("Manque Kara");
+    // The exploit: the miss rewritten into a hit, with its damage not yet applied.
+    await w.as("player-2", () => card.update({ system: { targets: [{ ...card.card!.targets[0]!, outcome: "hit", total: 2, damageApplied: false }] } } as never));
+    for (const viewer of ["gm-1", "player-1", "player-2"]) {
+      const text = textOf(await w.renderAs(viewer, card));
+      expect(text).toContain("Manque Kara");
+      expect(text).not.toContain("Touche Kara");
+      expect(buttonsOf(await w.renderAs(viewer, card))).toEqual([]);
+    }
+    // A row naming a target that never defended reads as waiting for its defence, whatever it claims.
+    await w.as("player-2", () => card.update({ system: { targets: [{ actorUuid: brute.uuid, tokenUuid: "", name: "Brute", outcome: "hit", total: 2, damage: { dealt: 9, field: 0, armour: 0, resistant: 0, pv: 9 }, damageApplied: true }] } } as never));
+    const text = textOf(await w.renderAs("player-1", card));
+    expect(text).toContain("Brute : défense attendue");
+    expect(text).not.toContain("PV");
+  });
+
+  /** A started timeline: Kara acts first (position 0), Bob waits (5); both carry a *Différé 2* mortar. */
+  async function timelineWithMortars(): Promise<import("../../src/combat/combat").TacticaCombat> {
+    const mortar = (id: string) => ({ _id: id, name: "Mortier", type: "weapon", system: { equipped: true, range: "ranged", damage: 1, attributes: [{ key: "delayed", x: 2, focused: false }] } });
+    await w.as("gm-1", () => kara.createEmbeddedDocuments("Item", [mortar("karaMortar00001")] as never, { keepId: true } as never));
+    await w.as("gm-1", () => bob.createEmbeddedDocuments("Item", [mortar("bobMortar000001")] as never, { keepId: true } as never));
+    const { registerCombat } = await import("../../src/combat/register");
+    const { createFakeCombat } = await import("./fake-combat");
+    registerCombat();
+    await w.fake.settings.set("tactica", "combatMode", "timeline");
+    const combat = (await w.as("gm-1", () =>
+      createFakeCombat([
+        { actorId: kara.id!, initiative: 0, name: "Kara" },
+        { actorId: bob.id!, initiative: 5, name: "Bob" },
+      ]),
+    )) as unknown as import("../../src/combat/combat").TacticaCombat;
+    await w.as("gm-1", () => combat.startCombat());
+    return combat;
+  }
+
+  it("R7: a *Différé* action out of its owner's activation places nothing: the GM writes no marker out of turn", async () => {
+    const combat = await timelineWithMortars();
+    const timeline = structuredClone(combat.timeline);
+    // The exploit, repeated: `bob.attack(mortarId, {fastForward: true})` while Kara acts.
+    for (let i = 0; i < 3; i++) {
+      queueDiceFaces([6, 6]);
+      const card = (await w.as("player-2", () => bob.attack("bobMortar000001", { fastForward: true })))!;
+      expect(card.card?.delayedState).toBe("");
+      expect(await request("player-2", { action: "declareDelayed", messageId: card.id! })).toEqual({ ok: false, reason: "TACTICA.Chat.delay.notActing", data: { name: "Bob" } });
+    }
+    expect(combat.timeline).toEqual(timeline);
+    // Kara, acting, declares hers: the marker is placed.
+    queueDiceFaces([6, 6]);
+    const hers = (await w.as("player-1", () => kara.attack("karaMortar00001", { fastForward: true })))!;
+    expect(hers.card?.delayedState).toBe("declared");
+    expect(combat.timeline!.entries.some((e) => e.id === hers.id)).toBe(true);
+  });
+
+  it("C2 (first review): a card forged about the acting victim declares nothing for her", async () => {
+    const combat = await timelineWithMortars();
+    const timeline = structuredClone(combat.timeline);
+    const roll = await rolled(new ScoreRoll("2d6", {}, { subAptitude: "precision", subAptitudeValue: 2, purpose: "attack" } as never), [6, 6]);
+    const mortar = kara.items.get("karaMortar00001")!;
+    const forged = await forgeCard("player-2", { rolls: [JSON.stringify(roll)], system: { kind: "attack", actorUuid: kara.uuid, itemUuid: mortar.uuid } });
+    for (let i = 0; i < 3; i++) {
+      expect(await request("player-2", { action: "declareDelayed", messageId: forged.id! })).toEqual({ ok: false, reason: "TACTICA.Chat.notAllowed" });
+    }
+    expect(combat.timeline).toEqual(timeline);
   });
 
   it("R4: a flood of requests never grows the GM's queue beyond its bound, and another player's click is still answered", async () => {
