@@ -285,6 +285,42 @@ describe("fake Combat: another client's update", () => {
     expect(combat.combatant?.name).toBe("C1");
   });
 
+  it("[BASE] the server lets a player change the round and the turn, whoever's turn it is, and nothing else of the Combat", async () => {
+    data.users.set("player-2", new FakeUser("player-2", "Other player", false));
+    const combat = await combatOf([3, 2, 1]);
+    await combat.startCombat();
+    // C0 is player-1's (combatOf): player-2 owns no combatant, and may still move the turn (core's _canChangeTurn is true).
+    expect(() => combat.receiveUpdate({ turn: 2 }, {}, "player-2")).not.toThrow();
+    expect(combat.combatant?.name).toBe("C2");
+    expect(() => combat.receiveUpdate({ round: 5 }, {}, "player-2")).not.toThrow();
+    expect(combat.round).toBe(5);
+    for (const change of [{ "flags.tactica.timeline": { pointer: 99 } }, { active: false }, { turn: 0, "flags.x": 1 }]) {
+      const before = structuredClone(combat._source);
+      expect(() => combat.receiveUpdate(change, {}, "player-1")).toThrow("lacks permission to update Combat");
+      expect(combat._source).toEqual(before);
+    }
+    expect(data.db.refused.map((r) => `${r.action} ${r.documentName} ${r.userId}`)).toEqual(Array(3).fill("update Combat player-1"));
+    // The same test on a player's own client: a flag write is refused, a turn change is not.
+    const { asClient } = await import("./fake-world");
+    const p1 = data.users.get("player-1")!;
+    await expect(asClient(p1, () => combat.update({ "flags.x": 1 }))).rejects.toThrow("lacks permission");
+    await asClient(p1, () => combat.update({ turn: 1 }));
+    expect(combat.turn).toBe(1);
+  });
+
+  it("[BASE] in `combatants`, a player changes only the initiative, flags and defeated state of combatants whose actor they may update", async () => {
+    data.users.set("player-2", new FakeUser("player-2", "Other player", false));
+    const combat = await combatOf([3, 2]);
+    const [c0, c1] = combat.turns;
+    expect(() => combat.receiveUpdate({ combatants: [{ _id: c0!.id, initiative: 9 }] }, {}, "player-1")).not.toThrow();
+    expect(combat.combatants.get(c0!.id!)?.initiative).toBe(9);
+    expect(() => combat.receiveUpdate({ combatants: [{ _id: c1!.id, initiative: 9 }] }, {}, "player-2")).toThrow("lacks permission");
+    expect(() => combat.receiveUpdate({ combatants: [{ _id: c1!.id, hidden: true }] }, {}, "player-1")).toThrow("lacks permission");
+    expect(() => combat.receiveUpdate({ combatants: [{ _id: "nosuchcombatant", initiative: 1 }] }, {}, "player-1")).toThrow("lacks permission");
+    expect(c0!.canUserModify(data.users.get("player-1")!, "update", { defeated: true })).toBe(true);
+    expect(c0!.canUserModify(data.users.get("player-2")!, "update", { defeated: true })).toBe(false);
+  });
+
   it("foundry.utils.debounce calls back once, with the last arguments, after the delay since the last call", async () => {
     vi.useFakeTimers();
     try {

@@ -10,7 +10,7 @@
  */
 import { syncEmbedded } from "./fake-document-types";
 import { FakeDocument } from "./fake-documents";
-import { FakeCollection, currentWorld } from "./fake-world";
+import { FakeCollection, currentWorld, type FakeUser } from "./fake-world";
 import { FakeViewedCollection, type FakeScene } from "./fake-regions";
 import { deepClone, diffObject, expandObject, isEmpty, type Obj } from "./fake-utils";
 import type { FakeFoundry } from "./fake";
@@ -35,6 +35,12 @@ const classOf = (name: string) => currentWorld().config[name]!.documentClass as 
  * - [DS] draw-steel 0.11.1 `src/module/documents/combat.mjs` (`_sortCombatants` never reads
  *   `this`; a custom end of turn calls `Hooks.callAll("combatTurn", …)` and then `update`) and
  *   `src/module/applications/sidebar/tabs/combat-tracker.mjs:210` (`sort(combat._sortCombatants)`);
+ * - [BASE] core v13 `common/documents/combat.mjs` and `combatant.mjs` (shipped with every Foundry
+ *   install; the permission members are on https://foundryvtt.com/api/v13/classes/foundry.documents.BaseCombat.html
+ *   `_canChangeRound`/`_canChangeTurn`): BaseCombat `#canUpdate` lets a player change only `round`,
+ *   `turn` and `combatants`, and both `_can…` tests return true; BaseCombatant `#canUpdate` lets
+ *   a player who may update the actor change only `initiative`, `flags` and `defeated`. (A system's
+ *   own `_canChangeRound`, as draw-steel's, is not the server's: the fake keeps core's.)
  * - [NOTES] /work/notes/foundry-behaviour.md §1, which paraphrases the v13 client `combat.mjs`
  *   (`setupTurns` sorts `combatants.contents` with `this._sortCombatants` passed UNBOUND; `_onUpdate`
  *   recomputes `current` from the EXISTING `turns` unless `"combatants" in changed`, records the
@@ -98,6 +104,18 @@ export class FakeCombatant extends FakeDocument {
   /** [API] Combatant#hasPlayerOwner: a non-GM user owns it. */
   get hasPlayerOwner(): boolean {
     return currentWorld().users.some((user) => !user.isGM && this.testUserPermission(user, "OWNER"));
+  }
+
+  /**
+   * [BASE] core v13 BaseCombatant's update permission, as the server applies it: a GM may change
+   * anything; a player, when they may update the combatant's actor (or there is none), only
+   * `initiative`, `flags` and `defeated`.
+   */
+  override canUserModify(user: FakeUser, action: "create" | "update" | "delete", data: Obj = {}): boolean {
+    if (action !== "update" || user.isGM) return super.canUserModify(user, action, data);
+    const actor = this.actor;
+    if (actor && !actor.canUserModify(user, "update")) return false;
+    return Object.keys(data).every((key) => ["_id", "initiative", "flags", "defeated"].includes(key));
   }
 
   /** Ownership follows the actor, as in Foundry. */
@@ -172,6 +190,26 @@ export class FakeCombat extends FakeDocument {
 
   get scene(): FakeDocument | undefined {
     return currentWorld().collections.Scene?.get(this.sceneId);
+  }
+
+  /**
+   * [BASE] core v13 BaseCombat's update permission, as the server applies it: a GM may change
+   * anything; a player only `round`, `turn` and `combatants` — `_canChangeRound` and
+   * `_canChangeTurn` return true in core, whoever's turn it is — and in `combatants` only changes
+   * each named combatant's own permission allows (above). Everything else (flags, `active`…) is
+   * refused as a whole.
+   */
+  override canUserModify(user: FakeUser, action: "create" | "update" | "delete", data: Obj = {}): boolean {
+    if (action !== "update" || user.isGM) return super.canUserModify(user, action, data);
+    if (Object.keys(data).some((key) => !["_id", "round", "turn", "combatants"].includes(key))) return false;
+    if (!("combatants" in data)) return true;
+    const changes = data.combatants;
+    if (!Array.isArray(changes)) return false;
+    return changes.every((change: Obj) => {
+      const { _id, ...rest } = change;
+      const combatant = this.combatants.get(_id as string) as FakeCombatant | undefined;
+      return !!combatant && combatant.canUserModify(user, "update", rest);
+    });
   }
 
   /** [API] Combat#started: `round > 0`. */
@@ -466,9 +504,16 @@ export class FakeCombat extends FakeDocument {
    * this one, as the server broadcasts it — the source changes, then `_onUpdate(changed, options,
    * userId)` and the `updateCombat` hook; no `_preUpdate` (pre-update work runs on the initiating
    * client only, https://foundryvtt.com/api/v13/functions/hookEvents.preUpdateDocument.html), and
-   * `options` arrive as the sender wrote them ([NOTES] §6c).
+   * `options` arrive as the sender wrote them ([NOTES] §6c). The server first applies its
+   * permission test for the sender ([BASE]): a refused change throws and reaches no client.
    */
   receiveUpdate(changes: Obj, options: Obj, userId: string): Obj {
+    // The server's permission test for the sender ([BASE]): a refused update reaches no client.
+    const sender = currentWorld().users.get(userId);
+    if (sender && !this.canUserModify(sender, "update", expandObject(deepClone(changes)))) {
+      currentWorld().db.refused.push({ action: "update", documentName: "Combat", ids: [this._id ?? ""], userId });
+      throw new Error(`User ${sender.name} lacks permission to update Combat [${this._id ?? ""}]`);
+    }
     const candidate = this.candidateSource(expandObject(deepClone(changes)));
     const diff = diffObject(this._source, candidate);
     if (isEmpty(diff)) return diff;

@@ -136,6 +136,14 @@ describe("attack C1: forged combat update options (S-3)", () => {
   describe("timeline mode", () => {
     beforeEach(() => setup("timeline"));
 
+    it("R10: the timeline itself is out of a player's reach — the server refuses a Combat flag write (`game.combat.update({\"flags.tactica.timeline.pointer\": 99})`)", async () => {
+      const timeline = structuredClone(combat.timeline);
+      expect(() => (combat as unknown as FakeCombat).receiveUpdate({ "flags.tactica.timeline.pointer": 99 }, {}, "player-2")).toThrow("lacks permission to update Combat");
+      await combat.settled();
+      expect(combat.timeline).toEqual(timeline);
+      expect(log).toEqual([]);
+    });
+
     it("a player's change of turn is undone: only the GM moves the timeline", async () => {
       const karaBefore = sourceOf(kara);
       const messages = messageCount();
