@@ -313,7 +313,7 @@ describe("fake Combat: another client's update", () => {
     const combat = await combatOf([3, 2]);
     const [c0, c1] = combat.turns;
     expect(() => combat.receiveUpdate({ combatants: [{ _id: c0!.id, initiative: 9 }] }, {}, "player-1")).not.toThrow();
-    expect(combat.combatants.get(c0!.id!)?.initiative).toBe(9);
+    expect((combat.combatants.get(c0!.id!) as FakeCombatant | undefined)?.initiative).toBe(9);
     expect(() => combat.receiveUpdate({ combatants: [{ _id: c1!.id, initiative: 9 }] }, {}, "player-2")).toThrow("lacks permission");
     expect(() => combat.receiveUpdate({ combatants: [{ _id: c1!.id, hidden: true }] }, {}, "player-1")).toThrow("lacks permission");
     expect(() => combat.receiveUpdate({ combatants: [{ _id: "nosuchcombatant", initiative: 1 }] }, {}, "player-1")).toThrow("lacks permission");
