@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { installFoundryFake, type FakeFoundry } from "./fake";
 import { dataFake, type DataFake } from "./fake-data";
-import { FakeCombat, FakeCombatant, createFakeCombat, type CombatState } from "./fake-combat";
+import { FakeCombat, FakeCombatant, createFakeCombat, receiveCombatantUpdate, type CombatState } from "./fake-combat";
 import { FakeActor } from "./fake-document-types";
 import { FakeUser } from "./fake-world";
 import manifest from "../../system.json";
@@ -319,6 +319,29 @@ describe("fake Combat: another client's update", () => {
     expect(() => combat.receiveUpdate({ combatants: [{ _id: "nosuchcombatant", initiative: 1 }] }, {}, "player-1")).toThrow("lacks permission");
     expect(c0!.canUserModify(data.users.get("player-1")!, "update", { defeated: true })).toBe(true);
     expect(c0!.canUserModify(data.users.get("player-2")!, "update", { defeated: true })).toBe(false);
+  });
+
+  it("receiveCombatantUpdate: the permission test, the combatant's _onUpdate, the turns set up again with the turn index kept", async () => {
+    const seen: unknown[] = [];
+    class ProbeCombatant extends FakeCombatant {
+      protected override _onUpdate(changed: Record<string, unknown>, options: Record<string, unknown>, userId: string): void {
+        super._onUpdate(changed, options, userId);
+        seen.push([changed, userId]);
+      }
+    }
+    (fake.CONFIG.Combatant as { documentClass: unknown }).documentClass = ProbeCombatant;
+    data.users.set("player-2", new FakeUser("player-2", "Other player", false));
+    const combat = await combatOf([3, 2, 1]);
+    await combat.startCombat();
+    await combat.nextTurn();
+    const first = combat.turns[0]!;
+    expect(combat.combatant?.name).toBe("C1");
+    expect(() => receiveCombatantUpdate(combat, first.id!, { initiative: 0 }, {}, "player-2")).toThrow("lacks permission to update Combatant");
+    receiveCombatantUpdate(combat, first.id!, { initiative: 0 }, {}, "player-1");
+    // The combatant's _onUpdate with the sender's id; C0 sorted last, the turn index kept: turn 1 is now C2.
+    expect(seen).toEqual([[{ _id: first.id, initiative: 0 }, "player-1"]]);
+    expect(names(combat)).toEqual(["C1", "C2", "C0"]);
+    expect([combat.turn, combat.combatant?.name]).toEqual([1, "C2"]);
   });
 
   it("foundry.utils.debounce calls back once, with the last arguments, after the delay since the last call", async () => {

@@ -525,6 +525,39 @@ export class FakeCombat extends FakeDocument {
   }
 }
 
+/**
+ * Test helper, not Foundry API: another client's update of combatant `id` reaching this one, as the
+ * server broadcasts it once its permission test passed ([BASE]; a refused one throws and reaches no
+ * client): the source changes, the combatant's `_onUpdate(changed, options, userId)` — which
+ * reaches the combat as FakeCombatant's does (core's `_onUpdateDescendantDocuments`, "after
+ * descendant documents have been updated": https://foundryvtt.com/api/v13/classes/foundry.abstract.Document.html#_onupdatedescendantdocuments;
+ * `#onModifyCombatants`, the turns set up again with the turn index kept, [NOTES] §1) — and the
+ * `updateCombatant` hook.
+ */
+export function receiveCombatantUpdate(combat: FakeCombat, id: string, changes: Obj, options: Obj, userId: string): Obj {
+  const combatant = combat.combatants.get(id) as FakeCombatant | undefined;
+  if (!combatant) throw new Error(`fake: no Combatant ${id}`);
+  const expanded = expandObject(deepClone(changes));
+  const sender = currentWorld().users.get(userId);
+  if (sender && !combatant.canUserModify(sender, "update", expanded)) {
+    currentWorld().db.refused.push({ action: "update", documentName: "Combatant", ids: [id], userId });
+    throw new Error(`User ${sender.name} lacks permission to update Combatant [${id}]`);
+  }
+  const candidate = combatant.candidateSource(expanded);
+  const diff = diffObject(combatant._source, candidate);
+  if (isEmpty(diff)) return diff;
+  const siblings = combat._source.combatants as Obj[];
+  siblings[siblings.indexOf(combatant._source)] = candidate;
+  combatant._source = candidate;
+  combatant._initialize();
+  combat.prepareData();
+  const changed = { _id: id, ...diff };
+  // The combatant's `_onUpdate` reaches its combat (`_onModifyCombatants`), as FakeCombatant's does.
+  (combatant as unknown as { _onUpdate(changed: Obj, options: Obj, userId: string): void })._onUpdate(changed, options, userId);
+  currentWorld().hooks.callAll("updateCombatant", combatant, changed, options, userId);
+  return changed;
+}
+
 /** `foundry.utils.debounce`, as the fake installs it. */
 export function fakeDebounce<A extends unknown[]>(callback: (...args: A) => unknown, delay: number): (...args: A) => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
