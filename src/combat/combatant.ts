@@ -6,7 +6,37 @@
 import type { TimelineEntry } from "../rules/timeline";
 import type { TacticaCombat } from "./combat";
 
+/** What this client last saw of each combatant's initiative (a WeakMap, as the combat's snapshot). */
+const seenInitiative = new WeakMap<object, number | null>();
+
 export class TacticaCombatant extends Combatant {
+  /** This client's first sight of the stored initiative, for the first update's comparison. */
+  override prepareBaseData(): void {
+    super.prepareBaseData();
+    if (!seenInitiative.has(this)) seenInitiative.set(this, this.initiative ?? null);
+  }
+
+  /**
+   * Core's server lets a player change their own combatant's `initiative` at any time (BaseCombatant
+   * update permission: `initiative`, `flags`, `defeated`), and core sorts the turns again keeping
+   * the turn INDEX: mid-round another combatant would act, and theirs a second time (second
+   * security review, R9). So in a started combat the active GM puts back an initiative a player
+   * changed once it had one; a first roll (from none) stands. The GM's own changes — and, on a
+   * timeline, the positions it mirrors — are never touched.
+   */
+  protected override _onUpdate(...args: Parameters<Combatant["_onUpdate"]>): void {
+    super._onUpdate(...args);
+    const [changed, , userId] = args;
+    const before = seenInitiative.get(this) ?? null;
+    seenInitiative.set(this, this.initiative ?? null);
+    if (!("initiative" in changed) || !game.user?.isActiveGM) return;
+    const combat = this.parent as TacticaCombat | null;
+    const byPlayer = game.users?.get(userId)?.isGM === false;
+    if (!combat?.started || !byPlayer || before === null || before === (this.initiative ?? null)) return;
+    console.warn(`Tactica | a player's change of ${this.name}'s initiative during combat ${combat.id ?? "?"} was undone`);
+    void combat.queue(() => this.update({ initiative: before } as Combatant.UpdateData));
+  }
+
   /** RULES §7.2: this combatant's marker on its combat's timeline, or `null` (tours mode). */
   get timelineEntry(): TimelineEntry | null {
     const combat = this.parent as TacticaCombat | null;

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { loadWorld, sourceOf, type LoadedWorld } from "./world";
 import { createTemplateHarness, installTemplateHarness } from "../templates/harness";
-import { createFakeCombat, type FakeCombat } from "./fake-combat";
+import { createFakeCombat, receiveCombatantUpdate, type FakeCombat } from "./fake-combat";
 import { FakeUser } from "./fake-world";
 import type { TacticaCombat } from "../../src/combat/combat";
 import type { TacticaActor } from "../../src/documents/actor";
@@ -121,6 +121,27 @@ describe("attack C1: forged combat update options (S-3)", () => {
       expect([combat.round, combat.turn, combat.combatant?.name]).toEqual([2, 0, "Bob"]);
       // RULES §7.3: round 2 starts with a threshold.
       expect(log).toEqual(["activationEnd:Kara", "threshold:-", "activationStart:Bob"]);
+    });
+
+    it("R9: a player's change of their own combatant's initiative mid-round is put back — no second activation, no one's turn taken", async () => {
+      // Bob (P2's) acted; Zed acts now (turn 1), Kara is next.
+      await delivered({ turn: 1 }, {}, "gm-1");
+      log.length = 0;
+      // The exploit: `game.combat.combatants.getName("Bob").update({initiative: 1})` — Bob sorted last, the turn index kept.
+      receiveCombatantUpdate(combat as unknown as FakeCombat, idOf("Bob"), { initiative: 1 }, {}, "player-2");
+      await combat.settled();
+      expect(combat.combatants.get(idOf("Bob"))!.initiative).toBe(15);
+      expect(combat.turns.map((c) => c.name)).toEqual(["Bob", "Zed", "Kara"]);
+      expect([combat.round, combat.turn, combat.combatant?.name]).toEqual([1, 1, "Zed"]);
+      expect(log).toEqual([]);
+      // A first roll, from none, stands; the GM's own change too.
+      await combat.combatants.get(idOf("Kara"))!.update({ initiative: null } as never);
+      receiveCombatantUpdate(combat as unknown as FakeCombat, idOf("Kara"), { initiative: 4 }, {}, "player-1");
+      await combat.settled();
+      expect(combat.combatants.get(idOf("Kara"))!.initiative).toBe(4);
+      await combat.combatants.get(idOf("Zed"))!.update({ initiative: 12 } as never);
+      await combat.settled();
+      expect(combat.combatants.get(idOf("Zed"))!.initiative).toBe(12);
     });
 
     it("the same options from a GM are not read either: what follows comes from the stored state", async () => {
