@@ -202,6 +202,13 @@ async function inspectInPage({ html, widths, theme }: { html: string; widths: nu
       if (!name) problems.push(`control without an accessible name: ${short(el)}`);
       if (el.tagName === "BUTTON" && el.closest("form") && !el.getAttribute("type")) problems.push(`button without type: ${short(el)}`);
     }
+    // Content that spills out of its own control (a value over an icon, a label under the next
+    // button) overlaps what sits beside it even when nothing leaves the root. A control that
+    // clips its text on purpose (text-overflow: ellipsis) is not counted.
+    for (const el of root.querySelectorAll<HTMLElement>("button, summary")) {
+      if (!visible(el) || getComputedStyle(el).textOverflow === "ellipsis") continue;
+      if (el.scrollWidth > el.clientWidth + 1) problems.push(`content overflows its control by ${el.scrollWidth - el.clientWidth}px: ${short(el)}`);
+    }
     for (const el of root.querySelectorAll("[data-action]")) {
       if (!(el.getAttribute("data-action") ?? "").trim()) problems.push(`empty data-action: ${short(el)}`);
     }
