@@ -8,6 +8,9 @@ export default defineConfig({
     environment: "node",
     benchmark: { include: ["test/bench/**/*.bench.ts"] },
     testTimeout: 20_000,
+    // Set-up hooks start Chromium and load page shells: seconds on an idle machine, more when
+    // several test runs share two cores. A slow set-up is not a failure of what the tests check.
+    hookTimeout: 60_000,
     // Every core (vitest's default leaves one free): in `npm test` the type check and lint run
     // beside vitest and finish first, and vitest then has the machine to itself.
     maxWorkers: Math.max(2, os.availableParallelism()),
