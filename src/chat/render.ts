@@ -12,6 +12,7 @@
  */
 import { setCardRenderer, type TacticaChatMessage } from "../documents/chat-message";
 import { INFO_KINDS, type InfoKind, type RollCardModel } from "../data/chat/roll-card";
+import { BOUNDS } from "../data/fields";
 import type { ThresholdEvent } from "../rules/threshold";
 import { eventText } from "../combat/thresholds";
 import { registerDiceSoNice } from "../dice/dsn";
@@ -129,8 +130,10 @@ function thresholdData(value: unknown): ThresholdData {
     !!data &&
     (data.mode === "tours" || data.mode === "timeline") &&
     Array.isArray(data.thresholds) &&
+    data.thresholds.length <= BOUNDS.cardRows &&
     data.thresholds.every((t) => Number.isInteger(t)) &&
     Array.isArray(data.entries) &&
+    data.entries.length <= BOUNDS.thresholdEntries &&
     data.entries.every((e) => typeof e?.name === "string" && Array.isArray(e.events) && e.events.every((ev) => THRESHOLD_EVENTS.includes(ev?.type)));
   if (!ok) throw new Error("an unreadable threshold card");
   return data as ThresholdData;

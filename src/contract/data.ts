@@ -10,6 +10,8 @@
  *   highest (D-6: pressure bonuses); v14 only: an effect whose duration has run out and that waits
  *   for one of Tactica's expiry events (`CONFIG.ActiveEffect.expiryEvents`) is expired by core's
  *   registry when Tactica fires it, with the world's expiry action (src/compat/effects.ts);
+ * - ArrayField `max` bounds the number of elements
+ *   (https://foundryvtt.com/api/interfaces/foundry.data.types._ArrayFieldOptions.html);
  * - NumberField cleaning rounds integers and CLAMPS to min/max instead of failing
  *   (https://foundryvtt.com/api/v13/classes/foundry.data.fields.NumberField.html);
  * - construction migrates and cleans the given object in place, ignoring what `migrateData`
@@ -174,6 +176,14 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
     it("refuses what it cannot cast: construction throws", () => {
       const Probe = probeModel();
       assert.throws(() => new Probe({ n: "many" }));
+    });
+  });
+
+  describe("ArrayField bounds", () => {
+    it("refuses more elements than its max (a chat card's rows are bounded this way)", () => {
+      const field = new foundry.data.fields.ArrayField(new foundry.data.fields.StringField(), { max: 2 });
+      assert.equal(field.validate(["a", "b"]), undefined);
+      assert.ok(field.validate(["a", "b", "c"]), "three elements where two at most are allowed");
     });
   });
 

@@ -31,6 +31,13 @@ export const BOUNDS = {
   gauge: 99,
   /** Timeline positions grow for the whole combat. */
   position: 99_999,
+  /** Rows of a chat card (targets, places moved): more than any table gathers in one place. */
+  cardRows: 64,
+  /** Notes under a card's roll; a target's own dice. */
+  cardNotes: 32,
+  cardDice: 16,
+  /** Combatants a threshold card lists (every combatant of a large battle). */
+  thresholdEntries: 500,
   /** D-8: pushes per roll, for homebrew talents. */
   pushes: 10,
   quantity: 9_999,

@@ -31,6 +31,13 @@ describe("fake data fields", () => {
     expect(schema().clean({ wp: -3.6 }, { partial: true })).toEqual({ wp: 0 });
   });
 
+  it("bound an array's length by its min and max options", () => {
+    const bounded = new SchemaField({ tags: new ArrayField(new StringField(), { min: 1, max: 2 }) });
+    expect(bounded.validate({ tags: ["a"] })).toBeUndefined();
+    expect(bounded.validate({ tags: ["a", "b", "c"] })?.flatten()).toEqual(["tags: cannot have more than 2 elements"]);
+    expect(bounded.validate({ tags: [] })?.flatten()).toEqual(["tags: cannot have fewer than 1 elements"]);
+  });
+
   it("validate without cleaning, naming each failing path", () => {
     const failure = schema().validate({ wp: 11, state: "fleeing", flag: 1, list: [{ x: 1.5 }] });
     expect(failure?.flatten()).toEqual([

@@ -287,8 +287,15 @@ export class ArrayField extends DataField {
     return (value as unknown[]).map((v) => this.element.clean(v, { ...options, partial: false }));
   }
 
+  // The `min` and `max` options bound the number of elements, in v13 and v14 alike (API docs:
+  // foundry.data.types._ArrayFieldOptions, "The minimum/maximum number of elements":
+  // https://foundryvtt.com/api/interfaces/foundry.data.types._ArrayFieldOptions.html and
+  // https://foundryvtt.com/api/v14/interfaces/foundry.data.types._ArrayFieldOptions.html).
   protected override validateType(value: unknown): FieldFailure | void {
     if (!Array.isArray(value)) throw new Error(`must be an array (got ${getType(value)})`);
+    const { min, max } = this.options as { min?: number; max?: number };
+    if (min !== undefined && value.length < min) throw new Error(`cannot have fewer than ${min} elements`);
+    if (max !== undefined && value.length > max) throw new Error(`cannot have more than ${max} elements`);
     const failures: Record<string, FieldFailure> = {};
     value.forEach((v, i) => {
       const failure = this.element.validate(v, { partial: false });

@@ -597,6 +597,28 @@ describe("R — the second review's card attacks", () => {
     expect(systemAs<Sys>(bob).aptitudes.vivacite!.damage).toBe(2);
   });
 
+  it("R11: a card forged with more rows than any table gathers is refused at creation; a threshold card too long renders as damaged", async () => {
+    const { BOUNDS } = await import("../../src/data/fields");
+    const row = { actorUuid: kara.uuid, tokenUuid: "", name: "Kara" };
+    const count = () => game.messages!.size;
+    const before = count();
+    for (const system of [
+      { kind: "attack", actorUuid: bob.uuid, targets: Array.from({ length: BOUNDS.cardRows + 1 }, () => row) },
+      { kind: "attack", actorUuid: bob.uuid, placesShifted: Array.from({ length: BOUNDS.cardRows + 1 }, (_, i) => `region${i}`) },
+      { kind: "pool", actorUuid: bob.uuid, notes: Array.from({ length: BOUNDS.cardNotes + 1 }, () => "TACTICA.Chat.noGm") },
+    ]) {
+      // Core builds the document before sending it: an invalid one is notified and never created.
+      expect(await forgeCard("player-2", { rolls: [], system })).toBeUndefined();
+    }
+    expect(count()).toBe(before);
+    // At the bound, a card is still a card.
+    const full = await forgeCard("player-2", { rolls: [], system: { kind: "attack", actorUuid: bob.uuid, targets: Array.from({ length: BOUNDS.cardRows }, () => row) } });
+    expect(systemAs<{ targets: unknown[] }>(full).targets).toHaveLength(BOUNDS.cardRows);
+    const entries = Array.from({ length: BOUNDS.thresholdEntries + 1 }, (_, i) => ({ name: `n${i}`, events: [] }));
+    const long = await forgeCard("player-2", { rolls: [], system: { kind: "threshold", threshold: { mode: "tours", thresholds: [1], entries } } });
+    expect(textOf(await w.renderAs("player-1", long))).toBe(DAMAGED);
+  });
+
   it("R5: dice too large to be anyone's roll are ignored before core rebuilds them", async () => {
     queueDiceFaces([2, 3, 4]);
     const card = (await w.as("player-2", () => bob.rollPool({ aptitude: "vivacite" }, { fastForward: true })))!;

@@ -94,7 +94,7 @@ const targetField = () =>
     damageApplied: flag(),
     damage: damageField(),
     /** The target's own dice (defence 2d6, resist d10), as its owner rolled them. */
-    dice: new fields.ArrayField(integer(1, 1, 10), { required: true, initial: [] }),
+    dice: new fields.ArrayField(integer(1, 1, 10), { required: true, initial: [], max: BOUNDS.cardDice }),
     /** RULES §6.4 *Etourdissante*: positions the target's marker moves later (0: test passed); null: no test. */
     stun: nullableInteger(0, BOUNDS.large),
     /** The stun delay was applied to the timeline (else the GM moves the marker). */
@@ -111,7 +111,7 @@ const rollCardSchema = () => ({
   pushes: integer(0, 0, BOUNDS.pushes),
   /** D-10: the consequences of the last push were applied (a second click applies nothing). */
   consequencesApplied: flag(),
-  targets: new fields.ArrayField(targetField(), { required: true, initial: [] }),
+  targets: new fields.ArrayField(targetField(), { required: true, initial: [], max: BOUNDS.cardRows }),
   /** The follow-up of the card was done once (pressure effect applied, panic drawn…). */
   followUpDone: flag(),
   /** A panic table result drawn from this card (RULES §5), or "". */
@@ -124,13 +124,13 @@ const rollCardSchema = () => ({
    */
   delayedState: optionalChoice(DELAYED_STATES),
   /** RULES §6.4 *Tectonique*: places (region ids) whose encumbrance this attack already moved. */
-  placesShifted: new fields.ArrayField(text(), { required: true, initial: [] }),
+  placesShifted: new fields.ArrayField(text(), { required: true, initial: [], max: BOUNDS.cardRows }),
   /** AC the action spent (RULES §4, §5), shown on the card. */
   acSpent: nullableInteger(0, BOUNDS.large),
   /** *Différé* X: the action resolves X positions later (RULES §6.4, §7.2). */
   delayed: nullableInteger(0, BOUNDS.large),
   /** Language keys of notes the card shows under the roll (refusals, windows, "no GM"…). */
-  notes: new fields.ArrayField(text(), { required: true, initial: [] }),
+  notes: new fields.ArrayField(text(), { required: true, initial: [], max: BOUNDS.cardNotes }),
   // — cards without a roll —
   /** The card this one refers to: a due *Différé* action's declaring card, a lost action's. */
   sourceMessage: text(),
