@@ -235,7 +235,7 @@ export async function packSchemaChecks(root = path.join(process.cwd(), "packs", 
   // The models extend foundry.abstract.TypeDataModel: give them the fake's data layer first.
   installDataLayer();
   const { dataModels } = await import("../src/data/index");
-  const { migrateSystem } = await import("../src/migrations/steps");
+  const { migrateSystem } = await import("../src/data/migration/steps");
   // The maps are typed with fvtt-types' TypeDataModel statics; at build time they are the fake's
   // classes, whose validation API (CheckedModel) the checks use.
   const models = dataModels as unknown as Models;

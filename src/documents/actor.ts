@@ -3,7 +3,7 @@
  * method is one user action and writes once: damage, conditions, spending AC, gaining
  * *Épuisement*. The roll methods (DESIGN §4, the shared contract) delegate to src/actions/*: each
  * posts a roll card and returns its message, or null when cancelled or refused.
- * Stored data is migrated as it loads (`migrateData`, src/migrations/capture.ts), and a create or
+ * Stored data is migrated as it loads (`migrateData`, src/data/migration/capture.ts), and a create or
  * an update that cannot be stored as given — an out-of-range number, PV above their max, bad
  * attribute input in an embedded item — is refused with a localised message
  * (src/documents/data-checks.ts).
@@ -29,7 +29,7 @@ import { fearTest, isMoraleState, moraleTest, rally, setMoraleState } from "../a
 import { moveAction, type MoveRequest } from "../actions/move";
 import type { MoraleState } from "../data/fields";
 import { attack, rollScore, type ScoreRequest } from "../actions/score";
-import { migrateDocumentSource } from "../migrations/capture";
+import { migrateDocumentSource } from "../data/migration/capture";
 import { createRefusal, notifyRefusal, updateRefusal } from "./data-checks";
 
 type Data = Record<string, unknown>;
@@ -53,7 +53,7 @@ export class TacticaActor extends Actor {
   /**
    * Foundry runs this on every stored actor before cleaning it (in place, at load), on creation
    * data and on the partial change of every update: old shapes are brought to the current ones and
-   * what the schema would drop is kept in `flags.tactica.legacy` (src/migrations/capture.ts);
+   * what the schema would drop is kept in `flags.tactica.legacy` (src/data/migration/capture.ts);
    * `super` then migrates the embedded items through TacticaItem.migrateData.
    */
   static override migrateData(source: Data): Data {

@@ -17,8 +17,8 @@
  */
 import { parseStoredAttributes, toAttribute, type StoredAttribute } from "../data/attributes";
 import { changeRefusal, type CheckedSchema, type Refusal } from "../data/change-checks";
-import { capturedBy, dropMigrationRecord, legacyOf, migrateDocumentSource, rewrittenBy } from "../migrations/capture";
-import { REPAIR_KEYS, RETIRED_KEYS } from "../migrations/steps";
+import { capturedBy, dropMigrationRecord, legacyOf, migrateDocumentSource, rewrittenBy } from "../data/migration/capture";
+import { REPAIR_KEYS, RETIRED_KEYS } from "../data/migration/steps";
 import { formatAttribute, RulesRangeError } from "../rules/index";
 import { notifyError } from "../utils/notify";
 

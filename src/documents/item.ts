@@ -1,6 +1,6 @@
 /**
  * The Item document. Attribute text — in stored data, creation data or an update — is read in one
- * place, the document-level `migrateData` (step 1 of src/migrations/steps.ts, the rules parser);
+ * place, the document-level `migrateData` (step 1 of src/data/migration/steps.ts, the rules parser);
  * a create or an update whose text, attribute entries or numbers cannot be stored as given is
  * refused with a localised message naming the token or the field, and nothing is saved
  * (src/documents/data-checks.ts). New weapons get the governing sub-aptitude the rules propose
@@ -9,7 +9,7 @@
 import type { StoredAttribute } from "../data/attributes";
 import { AttributeItemModel } from "../data/item/base";
 import { WeaponModel } from "../data/item/weapon";
-import { migrateDocumentSource } from "../migrations/capture";
+import { migrateDocumentSource } from "../data/migration/capture";
 import { attackSubAptitude } from "../rules/scores";
 import { notifyRulesError } from "../utils/notify";
 import { createRefusal, notifyRefusal, updateRefusal } from "./data-checks";
@@ -20,7 +20,7 @@ export class TacticaItem extends Item {
   /**
    * Foundry runs this on every stored item before cleaning it (in place, at load), on creation
    * data and on the partial change of every update: old shapes are brought to the current ones,
-   * and what the schema would drop is kept in `flags.tactica.legacy` (src/migrations/capture.ts).
+   * and what the schema would drop is kept in `flags.tactica.legacy` (src/data/migration/capture.ts).
    * The type's model runs the same steps again through `super` (nothing left to do).
    */
   static override migrateData(source: Data): Data {

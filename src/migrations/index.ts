@@ -3,7 +3,7 @@
  * migration changed while the world loaded.
  *
  * Foundry v13 migrates and cleans every stored document in place as the world loads (through
- * `TacticaActor/TacticaItem.migrateData`, ./capture.ts), so in memory every document already has
+ * `TacticaActor/TacticaItem.migrateData`, src/data/migration/capture.ts), so in memory every document already has
  * the current shapes and keeps what it did not know in `flags.tactica.legacy`; what it changed is
  * recorded in `flags.tactica.migration`. This migration only PERSISTS that (security review S-6):
  * - each update is built from the document's CURRENT source (never from data read at load, so an
@@ -19,8 +19,8 @@
  */
 import { SYSTEM_ID } from "../config/settings";
 import { notifyProgress } from "../utils/notify";
-import { legacyOf, migrationRecord } from "./capture";
-import { REPAIR_KEYS, SCHEMA_VERSION } from "./steps";
+import { legacyOf, migrationRecord } from "../data/migration/capture";
+import { REPAIR_KEYS, SCHEMA_VERSION } from "../data/migration/steps";
 
 export { SCHEMA_VERSION };
 

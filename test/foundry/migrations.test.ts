@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { dataFake } from "./fake-data";
 import { loadWorld, sourceOf, type LoadedWorld } from "./world";
 import { oldWorld, withStoredWorld } from "./data-fixtures";
-import { SCHEMA_VERSION } from "../../src/migrations/steps";
+import { SCHEMA_VERSION } from "../../src/data/migration/steps";
 
 // Migrations on old-shape fixtures. As in Foundry v13 the world's stored objects are migrated and
 // cleaned IN PLACE as they load (the fake does the same): the document-level migrateData keeps
@@ -172,7 +172,7 @@ describe("step 3: a hit's damage is the FOR (D-35), the morale state is the cond
 describe("migration steps", () => {
   it("are idempotent on every fixture", async () => {
     await loadWorld();
-    const { migrateSystem } = await import("../../src/migrations/steps");
+    const { migrateSystem } = await import("../../src/data/migration/steps");
     const fixtures = oldWorld();
     const all = [
       ...fixtures.actors.map((a) => ["Actor", a.type, a.system, a.name] as const),

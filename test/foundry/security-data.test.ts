@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { asGM, loadWorld, sourceOf, systemAs, updateUntyped, type LoadedWorld } from "./world";
 import { oldWorld, withStoredWorld } from "./data-fixtures";
-import { SCHEMA_VERSION } from "../../src/migrations/steps";
+import { SCHEMA_VERSION } from "../../src/data/migration/steps";
 import type { TacticaActor } from "../../src/documents/actor";
 import type { TacticaItem } from "../../src/documents/item";
 

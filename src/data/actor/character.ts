@@ -44,7 +44,7 @@ import {
   type Protection,
 } from "./derived";
 
-import { migrateSystem } from "../../migrations/steps";
+import { migrateSystem } from "../migration/steps";
 import { pairRefusal, type Refusal } from "../change-checks";
 
 const fields = foundry.data.fields;
@@ -138,7 +138,7 @@ export class CharacterModel extends foundry.abstract.TypeDataModel<
   static readonly metadata: ModelMetadata = { type: "character" };
   static override LOCALIZATION_PREFIXES = localizationPrefixes("Actor", "base", "character");
 
-  /** Older shapes of this data (src/migrations/steps.ts), fixed as the data loads. */
+  /** Older shapes of this data (src/data/migration/steps.ts), fixed as the data loads. */
   static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
     migrateSystem("Actor", this.metadata.type, source);
     return super.migrateData(source);

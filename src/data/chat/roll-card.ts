@@ -22,7 +22,7 @@ import {
   type ModelMetadata,
 } from "../fields";
 
-import { migrateSystem } from "../../migrations/steps";
+import { migrateSystem } from "../migration/steps";
 
 const fields = foundry.data.fields;
 
@@ -160,7 +160,7 @@ export class RollCardModel extends foundry.abstract.TypeDataModel<RollCardSchema
   static readonly metadata: ModelMetadata = { type: "rollCard" };
   static override LOCALIZATION_PREFIXES = localizationPrefixes("ChatMessage", "rollCard");
 
-  /** Older shapes of this data (src/migrations/steps.ts), fixed as the data loads. */
+  /** Older shapes of this data (src/data/migration/steps.ts), fixed as the data loads. */
   static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
     migrateSystem("ChatMessage", this.metadata.type, source);
     return super.migrateData(source);

@@ -4,7 +4,7 @@
  * (RULES §6.4), with the conversions to the rules' `Attribute` union.
  */
 import type { Attribute } from "../../rules/attributes";
-import { migrateSystem } from "../../migrations/steps";
+import { migrateSystem } from "../migration/steps";
 import {
   toAttribute,
   toAttributes,
@@ -24,7 +24,7 @@ export abstract class TacticaItemModel<
 > extends foundry.abstract.TypeDataModel<S, Item.Implementation, Record<string, never>, D> {
   static readonly metadata: ModelMetadata;
 
-  /** Older shapes of this item's data (src/migrations/steps.ts), fixed as the data loads. */
+  /** Older shapes of this item's data (src/data/migration/steps.ts), fixed as the data loads. */
   static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
     migrateSystem("Item", this.metadata.type, source);
     return super.migrateData(source);
@@ -63,7 +63,7 @@ export abstract class AttributeItemModel<
   /**
    * Each entry must be an attribute the rules accept (e.g. *Portée* Y ≥ X, *Tectonique* ≤ 5).
    * Core calls this at load too (TypeDataField#_validateModel), where a throw would make the item
-   * invalid and drop it from its actor: migrateData (step 2, src/migrations/steps.ts) takes such
+   * invalid and drop it from its actor: migrateData (step 2, src/data/migration/steps.ts) takes such
    * entries out of stored data first, and the item document refuses a change bringing one with a
    * localised message, so this only guards writes that bypass both (`updateSource`).
    */

@@ -21,7 +21,7 @@
  * brought bad input (src/documents/data-checks.ts) — and only that pass counts, never a record
  * copied along with `toObject()`.
  */
-import { dataModels } from "../data/index";
+import { dataModels } from "../index";
 import { migrateSystemKeys, type SystemSource } from "./steps";
 
 /** The scope of Tactica's flags. */

@@ -8,7 +8,7 @@
  * a key the schema does not know — the document-level migration (./capture.ts) moves such keys
  * into `flags.tactica.legacy` before Foundry cleans them away.
  */
-import { attributeIdentity, parseStoredAttributes, toAttribute, type StoredAttribute } from "../data/attributes";
+import { attributeIdentity, parseStoredAttributes, toAttribute, type StoredAttribute } from "../attributes";
 
 /** `system` source data, as loaded (any shape). */
 export type SystemSource = Record<string, unknown>;
