@@ -25,7 +25,7 @@ import {
 } from "./measure";
 
 /** The form's template. */
-export const PLACE_CONFIG_TEMPLATE = "systems/tactica/templates/places/place-config.hbs";
+export const PLACE_CONFIG_TEMPLATE = "systems/tactica/templates/combat/place-config.hbs";
 
 /** A region as the form lists it; `neighbours` are the ids its own place stores, when it is one. */
 export interface RegionOption {
@@ -34,7 +34,7 @@ export interface RegionOption {
   readonly neighbours?: readonly string[];
 }
 
-/** The context of templates/places/place-config.hbs. */
+/** The context of templates/combat/place-config.hbs. */
 export interface PlaceFormContext {
   name: string;
   encumbrance: { value: number; selected: boolean }[];

@@ -343,7 +343,7 @@ describe("combat windows in the Foundry fake", () => {
 
   it("registers the tracker's templates for preloading", async () => {
     const preloaded = world.fake.preloaded;
-    for (const name of ["combat/tracker.hbs", "combat/tracker-marker.hbs", "combat/end-action.hbs", "places/place-config.hbs"]) {
+    for (const name of ["combat/tracker.hbs", "combat/tracker-marker.hbs", "combat/end-action.hbs", "combat/place-config.hbs"]) {
       expect(preloaded).toContain(`systems/tactica/templates/${name}`);
     }
   });

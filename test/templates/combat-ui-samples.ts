@@ -10,7 +10,7 @@ import { placeFormContext } from "../../src/places/region-config";
 
 export const TRACKER = "systems/tactica/templates/combat/tracker.hbs";
 export const END_ACTION = "systems/tactica/templates/combat/end-action.hbs";
-export const PLACE_FORM = "systems/tactica/templates/places/place-config.hbs";
+export const PLACE_FORM = "systems/tactica/templates/combat/place-config.hbs";
 
 const who = (id: string, name: string, extra: Partial<CombatantView> = {}): CombatantView => ({
   id, name, img: null, initiative: null, owned: false, seen: true, hidden: false, defeated: false, ...extra,

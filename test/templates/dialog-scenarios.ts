@@ -10,7 +10,7 @@ export interface DialogSample {
   fields: string[];
 }
 
-const ROOT = "systems/tactica/templates/dialog";
+const ROOT = "systems/tactica/templates/dialogs";
 
 /** The per-render id prefix formDialog adds to every context (src/applications/dialogs/form-dialog.ts). */
 export const SAMPLE_UID = "tactica-sample";

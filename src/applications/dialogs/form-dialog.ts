@@ -1,6 +1,6 @@
 /**
  * The roll configuration dialogs (DESIGN §4): a DialogV2 whose content is one of
- * templates/dialog/*.hbs, read back as form data when the user rolls, with a live odds line that
+ * templates/dialogs/*.hbs, read back as form data when the user rolls, with a live odds line that
  * `odds` recomputes from the form on every change. Display and dispatch only: the odds come from
  * src/rules, the roll from the caller.
  *
@@ -23,7 +23,7 @@
  *   id is prefixed by a per-render `uid` (two open dialogs never share an id);
  * - the dialog opens in the window of the application it was asked from (`opener`: v14 pop-outs,
  *   src/compat/windows.ts);
- * - every roll dialog (one without its own `button`) ends with a message-mode picker (templates/dialog/message-mode.hbs) built
+ * - every roll dialog (one without its own `button`) ends with a message-mode picker (templates/dialogs/message-mode.hbs) built
  *   from the running generation's list (src/compat/message-mode.ts `modeChoices`), the user's
  *   current mode selected; the chosen mode comes back with the result (`messageMode`) for the
  *   roll pipeline. A value that is not one of the modes is refused like any bad input; a form
@@ -34,7 +34,7 @@ import { currentMessageMode, modeChoices, normaliseMode, type MessageMode } from
 import { notifyError } from "../../utils/notify";
 
 /** Where the dialog templates live, as Foundry loads them. */
-export const DIALOG_TEMPLATE_ROOT = "systems/tactica/templates/dialog";
+export const DIALOG_TEMPLATE_ROOT = "systems/tactica/templates/dialogs";
 
 /** Every dialog template, for preloading. */
 export const DIALOG_TEMPLATES = ["pool", "pressure", "profile", "psy", "score", "attack", "move", "confirm", "message-mode"].map((name) => `${DIALOG_TEMPLATE_ROOT}/${name}.hbs`);

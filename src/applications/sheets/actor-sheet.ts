@@ -33,7 +33,7 @@ import type { TacticaActor } from "../../documents/actor";
 import { ActorSheetBase, type RenderOptions, type SheetDefaults, type SheetDragEvent } from "./foundry-base";
 
 /** Where the actor sheet templates live. */
-export const ACTOR_TEMPLATE_ROOT = "systems/tactica/templates/actor";
+export const ACTOR_TEMPLATE_ROOT = "systems/tactica/templates/sheets/actor";
 
 /** The partials the actor tabs include by path (listed with their part, and preloaded). */
 export const ACTOR_PARTIALS = {
@@ -65,7 +65,7 @@ export const ACTOR_PARTS: Record<string, TemplatePart> = {
 };
 
 /**
- * An NPC's parts: its Profil tab is a stat block (templates/actor/npc-block.hbs: characteristics,
+ * An NPC's parts: its Profil tab is a stat block (templates/sheets/actor/npc-block.hbs: characteristics,
  * attacks, aptitudes and scores on one page), so it has no Aptitudes tab.
  */
 export const NPC_PARTS: Record<string, TemplatePart> = {

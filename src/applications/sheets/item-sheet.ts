@@ -16,7 +16,7 @@ import { notifyError } from "../../utils/notify";
 import type { TacticaItem } from "../../documents/item";
 
 /** Where the item sheet templates live. */
-export const ITEM_TEMPLATE_ROOT = "systems/tactica/templates/item";
+export const ITEM_TEMPLATE_ROOT = "systems/tactica/templates/sheets/item";
 
 /** The field partial the details part includes by path (listed with the part, and preloaded). */
 export const ITEM_FIELD_PARTIAL = "systems/tactica/templates/partials/item-field.hbs";
