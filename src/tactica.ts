@@ -1,41 +1,26 @@
 /**
- * Tactica — Foundry VTT game system entry point (v13 from 13.347, and v14): registration on
- * `init`, public API, migration and the v14 build check on `ready`.
+ * Tactica — Foundry VTT game system entry point (v13 from 13.347, and v14), and its table of
+ * contents: on `init` the system is set up (src/setup/registration.ts) and its listeners are
+ * registered, one file per concern under src/hooks/; nothing else registers a hook. The layers
+ * and what may import what: docs/architecture.md.
  */
 import "./setup/fvtt-config";
-import { TACTICA } from "./config/config";
-import { registerSettings } from "./config/settings";
-import { createApi } from "./api/index";
-import { preloadTemplates, registerDataLayer, registerDice } from "./setup/registration";
-import { migrateOnReady } from "./migrations/index";
-import { registerQuench } from "./hooks/quench";
-import { registerCombat } from "./combat/register";
-import { registerChat } from "./chat/render";
-import { registerPressureWindows } from "./effects/pressure-windows";
-import { registerActivation } from "./actions/activation";
-import { registerHotbar } from "./api/macros";
-import { registerSheets } from "./applications/register-sheets";
-import { registerPluralHelper } from "./utils/plural";
-import { warnOfUnsoundBuild } from "./compat/generation";
-import { registerSignedHelper } from "./utils/signed";
+import { configureSystem } from "./setup/registration";
+import { lifecycleHooks } from "./hooks/lifecycle";
+import { actorHooks } from "./hooks/actor";
+import { combatHooks } from "./hooks/combat";
+import { placeHooks } from "./hooks/places";
+import { chatHooks } from "./hooks/chat";
+import { hotbarHooks } from "./hooks/hotbar";
+import { quenchHooks } from "./hooks/quench";
 
-Hooks.once("init", () => {
-  CONFIG.TACTICA = TACTICA;
-  registerSettings();
-  registerDataLayer();
-  registerDice();
-  registerCombat();
-  registerChat();
-  registerPressureWindows();
-  registerActivation();
-  registerHotbar();
-  registerSheets();
-  registerPluralHelper();
-  registerSignedHelper();
-  void preloadTemplates();
-  (game as Game).tactica = createApi();
-  registerQuench();
+// `init`: the set-up, then the listeners; `ready`: the world migration and the v14 build check.
+lifecycleHooks(() => {
+  configureSystem(); // CONFIG.TACTICA, settings, documents, models, rolls, sheets, templates, game.tactica
+  actorHooks(); // updateActor: Focalisé lost, powers of the dead ended
+  combatHooks(); // end of a fight or scene, activation ends, thresholds, the trackers
+  placeHooks(); // the place form from the core region window; ready: flag-based places migrated
+  chatHooks(); // cards wired as rendered, due copies redrawn, Dice So Nice colours
+  hotbarHooks(); // ready: hotbar drops become macros
+  quenchHooks(); // quenchReady: the in-Foundry self-test
 });
-
-Hooks.once("ready", migrateOnReady);
-Hooks.once("ready", warnOfUnsoundBuild);

@@ -87,20 +87,19 @@ export function endMaintainedOnDeath(actor: TacticaActor): Record<string, unknow
 }
 
 /**
- * Ends the powers a combatant did not maintain at its activation's end (D-13), and what a dead
- * psyker maintained (D-15); active GM only, one update each. (The start of an activation is
- * written by the combat's follow-up, src/combat/after-update.ts, before `tactica.activationStart`.)
+ * `tactica.activationEnd` (src/hooks/combat.ts): the active GM ends the powers the combatant's
+ * actor did not maintain during the activation (D-13), in one update. (The start of an activation
+ * is written by the combat's follow-up, src/combat/after-update.ts, before
+ * `tactica.activationStart`.)
  */
-export function registerActivation(): void {
-  const hooks = Hooks as unknown as { on(name: string, fn: (...args: unknown[]) => unknown): number };
-  hooks.on("tactica.activationEnd", (_combat, combatant) => {
-    const actor = (combatant as { actor?: TacticaActor | null } | null)?.actor;
-    const update = game.user?.isActiveGM && actor ? unmaintainedUpdate(actor) : null;
-    if (actor && update) void actor.update(update as never);
-  });
-  hooks.on("updateActor", (actor) => {
-    const a = actor as TacticaActor;
-    const update = game.user?.isActiveGM ? endMaintainedOnDeath(a) : null;
-    if (update) void a.update(update as never);
-  });
+export function endUnmaintainedPowers(combatant: unknown): void {
+  const actor = (combatant as { actor?: TacticaActor | null } | null)?.actor;
+  const update = game.user?.isActiveGM && actor ? unmaintainedUpdate(actor) : null;
+  if (actor && update) void actor.update(update as never);
+}
+
+/** `updateActor` (src/hooks/actor.ts): the active GM ends what a dead psyker maintained (D-15), in one update. */
+export function endPowersOfTheDead(actor: TacticaActor): void {
+  const update = game.user?.isActiveGM ? endMaintainedOnDeath(actor) : null;
+  if (update) void actor.update(update as never);
 }

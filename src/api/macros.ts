@@ -58,7 +58,7 @@ export async function rollCharacteristic(actorUuid: string, key: ProfileKey, opt
 }
 
 /** Creates (or reuses) the macro and puts it in the slot; false tells core the drop is handled. */
-async function onHotbarDrop(data: HotbarDropData, slot: number): Promise<void> {
+async function dropMacro(data: HotbarDropData, slot: number): Promise<void> {
   const spec = macroFor(data);
   if (!spec) return;
   const existing = game.macros?.find((m) => m.name === spec.name && (m as unknown as { command: string }).command === spec.command);
@@ -67,18 +67,14 @@ async function onHotbarDrop(data: HotbarDropData, slot: number): Promise<void> {
 }
 
 /**
- * Registers the hotbar drop handler when the world is `ready` (called on init): a module's own
- * `hotbarDrop` handler, registered on init or setup, then runs first and may take the drop (a
- * handler returning `false` stops the others) — draw-steel registers its handler on `ready` for
- * that reason (review, hotbar hook timing).
+ * `hotbarDrop`: a drop that makes a Tactica macro is handled here (false tells core and the
+ * handlers after this one that it is); any other drop is left to them (true). Listened to from
+ * `ready` (src/hooks/hotbar.ts): a module's own `hotbarDrop` handler, registered on init or setup,
+ * then runs first and may take the drop (a handler returning `false` stops the others) —
+ * draw-steel registers its handler on `ready` for that reason.
  */
-export function registerHotbar(): void {
-  const hooks = Hooks as unknown as { on(name: string, fn: (...args: unknown[]) => unknown): number; once(name: string, fn: () => unknown): number };
-  hooks.once("ready", () =>
-    hooks.on("hotbarDrop", (_bar, data, slot) => {
-      if (!macroFor(data as HotbarDropData)) return true;
-      void onHotbarDrop(data as HotbarDropData, Number(slot));
-      return false;
-    }),
-  );
+export function onHotbarDrop(_bar: unknown, data: unknown, slot: unknown): boolean {
+  if (!macroFor(data as HotbarDropData)) return true;
+  void dropMacro(data as HotbarDropData, Number(slot));
+  return false;
 }

@@ -15,7 +15,6 @@ import { INFO_KINDS, type InfoKind, type RollCardModel } from "../data/chat/roll
 import { BOUNDS } from "../data/fields";
 import type { ThresholdEvent } from "../rules/threshold";
 import { eventText } from "../combat/thresholds";
-import { registerDiceSoNice } from "../dice/dsn";
 import { cardActor, cardAt, cardItem, type CardAt, type Someone } from "./authority";
 import { formatPlural } from "../utils/plural";
 import { cardState } from "./card-state";
@@ -260,22 +259,23 @@ interface ChatLogView {
   updateMessage?(message: TacticaChatMessage): unknown;
 }
 
-/** Redraws the due cards that show `message` again (their content is that card's). */
-function redrawDueCards(message: TacticaChatMessage): void {
+/** `updateChatMessage`: redraws the due cards that show `message` again (their content is that card's). */
+export function redrawDueCards(message: TacticaChatMessage): void {
   const log = ui.chat as unknown as ChatLogView | undefined;
   for (const other of (game.messages?.contents ?? []) as TacticaChatMessage[]) {
     if (other.card?.kind === "delayedDue" && other.card.sourceMessage === message.id) void log?.updateMessage?.(other);
   }
 }
 
-/** Registers the card executors, the writer's channel, the renderer and the two chat hooks (on init). */
+/**
+ * Registers the card executors, the writer's channel and the renderer (on init). The chat hooks
+ * (`renderChatMessageHTML`: {@link wireCard}, `updateChatMessage`: {@link redrawDueCards}) are
+ * listened to in src/hooks/chat.ts.
+ */
 export function registerChat(): void {
   registerRollerActions();
   registerTargetActions();
   registerDelayedActions();
   registerCardWriter();
   setCardRenderer(renderCardContent);
-  registerDiceSoNice();
-  Hooks.on("renderChatMessageHTML", (message, html) => wireCard(message as TacticaChatMessage, html as never));
-  Hooks.on("updateChatMessage", (message) => redrawDueCards(message as TacticaChatMessage));
 }

@@ -1,17 +1,13 @@
 /**
- * `registerCombat()`: the combat's document classes and the hooks that keep the timeline honest
- * (*Focalisé* loss, *Adaptatif* and passed fear reset at the end of combat, passed fear reset when
- * another scene becomes active), and the combat windows
- * (applications/combat/register.ts). Call once on `init`.
+ * `registerCombat()`: the combat's document classes (call once on `init`), and what the listeners
+ * of src/hooks/combat.ts and src/hooks/actor.ts do to keep the timeline honest (*Focalisé* loss,
+ * *Adaptatif* and passed fear reset at the end of combat, passed fear reset when another scene
+ * becomes active).
  */
 import { INITIATIVE_FORMULA, TacticaCombat } from "./combat";
 import { TacticaCombatant } from "./combatant";
 import { adaptiveResetUpdate } from "../data/actor/threshold-update";
-import { COMBAT_UI_TEMPLATES, registerCombatUI } from "../applications/combat/register";
 import "./declarations";
-
-/** The combat chat templates, to preload with the system's others. */
-export const COMBAT_TEMPLATES = [...COMBAT_UI_TEMPLATES];
 
 /** RULES §7.2 *Focalisé*: every running timeline combat where `actor` fights loses its focused actions. */
 export async function onExhaustionGained(actor: Actor.Implementation): Promise<void> {
@@ -74,12 +70,4 @@ export function registerCombat(): void {
   // D-37: what core's tracker buttons roll (Combatant#_getInitiativeFormula reads this before
   // system.json's `initiative`, which says the same); whole numbers, so no decimals shown.
   CONFIG.Combat.initiative = { formula: INITIATIVE_FORMULA, decimals: 0 };
-  // RULES §7.2 Focalisé: the active GM reacts to the update (on every client, whoever gained it).
-  Hooks.on("updateActor", ((actor: Actor.Implementation, _changes: unknown, options: { tactica?: { exhaustionGained?: number } }) => {
-    if ((options?.tactica?.exhaustionGained ?? 0) > 0 && game.user?.isActiveGM) void onExhaustionGained(actor);
-  }) as never);
-  Hooks.on("deleteCombat", (combat) => void onCombatDeleted(combat));
-  Hooks.on("updateScene", (scene, changed) => void onSceneActivated(scene, changed as { active?: unknown }));
-  // The tracker window, its button in the core tracker and the End-action dialog.
-  registerCombatUI();
 }

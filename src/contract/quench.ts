@@ -116,7 +116,7 @@ function foundryWorld(): {
 /* -------------------------------------------------------------------------------------------- */
 
 /**
- * Registers every batch on Quench. Called by `registerQuench` (src/hooks/quench.ts) once Quench has
+ * Registers every batch on Quench. Called by `quenchHooks` (src/hooks/quench.ts) once Quench has
  * announced itself and this module, a chunk of its own, has been loaded.
  */
 export function registerBatches(quench: QuenchLike): void {

@@ -14,7 +14,7 @@
 import { DIE_COLORSETS, type DieColorKind } from "./appearance";
 
 /** Dice So Nice's API, as far as Tactica uses it. */
-interface Dice3d {
+export interface Dice3d {
   showForRoll(roll: unknown, user: unknown, synchronize: boolean, users: string[] | null, blind: boolean, messageId: string | null, speaker: unknown): Promise<boolean>;
   addColorset(colorset: Record<string, string>, mode?: "default" | "preferred"): Promise<void> | void;
 }
@@ -52,25 +52,23 @@ const COLOURS: Record<DieColorKind, { background: string; foreground: string; ed
   psy: { background: "#5a2b87", foreground: "#f3e9ff", edge: "#2e1248" },
 };
 
-/** Registers the colour set of each kind of die when Dice So Nice is ready (on init). */
-export function registerDiceSoNice(): void {
-  Hooks.once("diceSoNiceReady" as never, ((dsn: Dice3d) => {
-    for (const kind of Object.keys(DIE_COLORSETS) as DieColorKind[]) {
-      const colours = COLOURS[kind];
-      void dsn.addColorset(
-        {
-          name: DIE_COLORSETS[kind],
-          description: game.i18n?.localize(`TACTICA.Dice.colorset.${kind}`) ?? kind,
-          category: "Tactica",
-          foreground: colours.foreground,
-          background: colours.background,
-          outline: colours.edge,
-          edge: colours.edge,
-          texture: "none",
-          material: "plastic",
-        },
-        "default",
-      );
-    }
-  }) as never);
+/** `diceSoNiceReady` (src/hooks/chat.ts): adds the colour set of each kind of die. */
+export function addDiceColorsets(dsn: Dice3d): void {
+  for (const kind of Object.keys(DIE_COLORSETS) as DieColorKind[]) {
+    const colours = COLOURS[kind];
+    void dsn.addColorset(
+      {
+        name: DIE_COLORSETS[kind],
+        description: game.i18n?.localize(`TACTICA.Dice.colorset.${kind}`) ?? kind,
+        category: "Tactica",
+        foreground: colours.foreground,
+        background: colours.background,
+        outline: colours.edge,
+        edge: colours.edge,
+        texture: "none",
+        material: "plastic",
+      },
+      "default",
+    );
+  }
 }

@@ -174,19 +174,19 @@ function actorsOf(combat: unknown): ActorView[] {
   return [...new Set([...combatants].map((c) => c.actor).filter((a): a is ActorView => !!a))];
 }
 
-/**
- * Registers the v14 expiry events and listens to the combat hooks that close windows (see the
- * module comment). Call on init.
- */
+/** Registers the v14 expiry events (on init; the closing hooks are listened to in src/hooks/combat.ts). */
 export function registerPressureWindows(): void {
   registerExpiryEvents(EXPIRY_LABELS);
-  const hooks = Hooks as unknown as { on(name: string, fn: (...args: unknown[]) => unknown): number };
-  hooks.on("tactica.activationEnd", (_combat, combatant) => {
-    const actor = (combatant as { actor?: ActorView | null } | null)?.actor;
-    if (game.user?.isActiveGM && actor) void closePressureWindow(actor, "activation");
-  });
-  hooks.on("tactica.threshold", (combat) => {
-    if (!game.user?.isActiveGM) return;
-    for (const actor of actorsOf(combat)) void closePressureWindow(actor, ["turn", "pursuit"]);
-  });
+}
+
+/** `tactica.activationEnd`: the active GM closes the `activation` window of the combatant's actor. */
+export function closeActivationWindow(combatant: unknown): void {
+  const actor = (combatant as { actor?: ActorView | null } | null)?.actor;
+  if (game.user?.isActiveGM && actor) void closePressureWindow(actor, "activation");
+}
+
+/** `tactica.threshold`: the active GM closes the `turn` and `pursuit` windows of the combat's actors. */
+export function closeThresholdWindows(combat: unknown): void {
+  if (!game.user?.isActiveGM) return;
+  for (const actor of actorsOf(combat)) void closePressureWindow(actor, ["turn", "pursuit"]);
 }

@@ -1,5 +1,5 @@
 /**
- * The in-Foundry self-test's registration (issue 7), kept apart from the batches themselves
+ * The in-Foundry self-test's registration, kept apart from the batches themselves
  * (src/contract/quench.ts): the batches, their fixtures and the Foundry contract are loaded with a dynamic
  * import only when the Quench module announces itself, so they stay out of the main bundle (the
  * build emits them as a chunk of their own, loaded beside tactica.mjs).
@@ -18,7 +18,7 @@ export function quenchActive(): boolean {
  * batches registered in its map when its window opens, so registering once the chunk has loaded
  * (a few ms after the hook) is in time for a run.
  */
-export function registerQuench(): void {
+export function quenchHooks(): void {
   const hooks = Hooks as unknown as { once(event: string, fn: (quench: QuenchLike) => void): number };
   hooks.once("quenchReady", (quench) => {
     if (!quenchActive()) return;

@@ -1,9 +1,9 @@
 /**
  * Registration of places on `init` (RULES §7.4): the place behaviour type (`CONFIG.RegionBehavior`,
- * added to core's types), the header control on the core RegionConfig (v13 hook
- * `getHeaderControlsRegionConfig`), and on `ready` the one-time migration of flag-based places,
- * run by the active GM only. The combat UI's registration passes the place window's opener: the
- * places layer stays free of application classes.
+ * added to core's types). The header control on the core RegionConfig (v13 hook
+ * `getHeaderControlsRegionConfig`) and, on `ready`, the one-time migration of flag-based places,
+ * run by the active GM only, are listened to in src/hooks/places.ts, which passes the place
+ * window's opener: the places layer stays free of application classes.
  */
 import { PLACE_BEHAVIOR_ICON, PLACE_BEHAVIOR_TYPE } from "./measure";
 import { PlaceBehaviorType } from "./place-model";
@@ -16,14 +16,18 @@ interface BehaviorConfig {
   typeIcons?: Record<string, string>;
 }
 
-export function registerPlaces(open: PlaceOpener): void {
+export function registerPlaces(): void {
   const config = CONFIG.RegionBehavior as unknown as BehaviorConfig;
   Object.assign(config.dataModels, { [PLACE_BEHAVIOR_TYPE]: PlaceBehaviorType });
   Object.assign((config.typeIcons ??= {}), { [PLACE_BEHAVIOR_TYPE]: PLACE_BEHAVIOR_ICON });
-  Hooks.on("getHeaderControlsRegionConfig" as never, ((app: { document?: unknown }, controls: HeaderControl[]) => {
-    controls.push(placeHeaderControl(app, open));
-  }) as never);
-  Hooks.once("ready", () => {
-    if (game.user?.isActiveGM) void migratePlaceFlags();
-  });
+}
+
+/** `getHeaderControlsRegionConfig`: the core region window gets a control opening the place form. */
+export function addPlaceHeaderControl(app: { document?: unknown }, controls: HeaderControl[], open: PlaceOpener): void {
+  controls.push(placeHeaderControl(app, open));
+}
+
+/** On `ready`: the active GM migrates the flag-based places once. */
+export function migratePlacesOnReady(): void {
+  if (game.user?.isActiveGM) void migratePlaceFlags();
 }

@@ -1,6 +1,8 @@
 /**
- * Registration on `init`: document classes, data models (one map per document class,
- * src/data/index.ts), status effects, token attributes, roll classes and templates.
+ * Registration on `init` ({@link configureSystem}): `CONFIG.TACTICA`, settings, document classes,
+ * data models (one map per document class, src/data/index.ts), status effects, token attributes,
+ * roll classes, the combat's and the places' classes, the chat cards' executors, sheets,
+ * Handlebars helpers, templates and `game.tactica`. The hooks are listened to in src/hooks/.
  *
  * This is the ONE file allowed casts to satisfy fvtt-types (where the registered maps meet the
  * typed `CONFIG`). With the declarations of src/setup/fvtt-config.ts none is needed today: the maps
@@ -13,10 +15,41 @@ import { TacticaChatMessage } from "../documents/chat-message";
 import { TacticaItem } from "../documents/item";
 import { CORE_STATUS_ROLES, curatedStatusEffects } from "../effects/status-effects";
 import { CHAT_PARTIALS, CHAT_TEMPLATES, DICE_ROLLS } from "../dice/index";
-import { COMBAT_TEMPLATES } from "../combat/register";
-import { INFO_CARD_TEMPLATE } from "../chat/render";
+import { INFO_CARD_TEMPLATE, registerChat } from "../chat/render";
 import { DIALOG_TEMPLATES } from "../applications/dialogs/form-dialog";
-import { SHEET_TEMPLATES } from "../applications/register-sheets";
+import { registerSheets, SHEET_TEMPLATES } from "../applications/register-sheets";
+import { COMBAT_UI_TEMPLATES } from "../applications/combat/register";
+import { promptDuration } from "../applications/combat/end-action";
+import { registerPlaceConfig } from "../applications/combat/place-config";
+import { TACTICA } from "../config/config";
+import { registerSettings } from "../config/settings";
+import { createApi } from "../api/index";
+import { registerCombat } from "../combat/register";
+import { setDurationPrompt } from "../combat/combat";
+import { registerPlaces } from "../places/register";
+import { registerPressureWindows } from "../effects/pressure-windows";
+import { registerPluralHelper } from "../utils/plural";
+import { registerSignedHelper } from "../utils/signed";
+
+/** Everything the system sets up on `init`, before its listeners (src/tactica.ts). */
+export function configureSystem(): void {
+  CONFIG.TACTICA = TACTICA;
+  registerSettings();
+  registerDataLayer();
+  registerDice();
+  registerCombat();
+  // The End-action dialog the combat asks for an action's duration (the combat knows no window).
+  setDurationPrompt(promptDuration);
+  registerPlaces();
+  registerPlaceConfig();
+  registerChat();
+  registerPressureWindows();
+  registerSheets();
+  registerPluralHelper();
+  registerSignedHelper();
+  void preloadTemplates();
+  (game as Game).tactica = createApi();
+}
 
 export function registerDataLayer(): void {
   CONFIG.Actor.documentClass = TacticaActor;
@@ -68,7 +101,7 @@ export const SHARED_PARTIALS = ["systems/tactica/templates/partials/aptitude-swa
 
 /** Every template the system renders, preloaded on init (cards include their parts by path). */
 export const SYSTEM_TEMPLATES: string[] = [
-  ...new Set([...SHARED_PARTIALS, ...CHAT_PARTIALS, INFO_CARD_TEMPLATE, ...CHAT_TEMPLATES, ...DIALOG_TEMPLATES, ...SHEET_TEMPLATES, ...COMBAT_TEMPLATES]),
+  ...new Set([...SHARED_PARTIALS, ...CHAT_PARTIALS, INFO_CARD_TEMPLATE, ...CHAT_TEMPLATES, ...DIALOG_TEMPLATES, ...SHEET_TEMPLATES, ...COMBAT_UI_TEMPLATES]),
 ];
 
 export function preloadTemplates(): Promise<unknown> {

@@ -15,7 +15,6 @@
  *   other side of a link, a new place), and close when their behaviour or region is deleted.
  */
 import { PLACE_CONFIG_TEMPLATE, ensurePlaceBehavior, regionFormContext, savePlace, type EditableRegion } from "../../places/region-config";
-import { registerPlaces } from "../../places/register";
 import { PLACE_BEHAVIOR_ICON, PLACE_BEHAVIOR_TYPE, type BehaviorLike, type RegionLike } from "../../places/measure";
 import type { AppFormData } from "./foundry-app";
 
@@ -99,6 +98,11 @@ function stillThere(app: PlaceConfig): boolean {
   return scene?.regions?.get(region.id) === region && behaviors?.get?.(app.behavior.id) === app.behavior;
 }
 
+/** A region or region behaviour was created, changed or deleted: its scene's place windows follow. */
+export function onRegionChanged(doc: unknown): void {
+  refreshPlaceConfigs(sceneOf(doc));
+}
+
 /** Re-renders the open place windows of `scene`; closes those whose place is gone. */
 export function refreshPlaceConfigs(scene: unknown): void {
   const instances = (foundry.applications as unknown as { instances: Map<string, unknown> }).instances;
@@ -109,8 +113,6 @@ export function refreshPlaceConfigs(scene: unknown): void {
   }
 }
 
-const REFRESH_HOOKS = ["createRegion", "updateRegion", "deleteRegion", "createRegionBehavior", "updateRegionBehavior", "deleteRegionBehavior"] as const;
-
 /** `foundry.applications.apps.DocumentSheetConfig` as far as registering a behaviour sheet goes. */
 interface SheetConfig {
   registerSheet(documentClass: unknown, scope: string, sheetClass: unknown, options: Record<string, unknown>): void;
@@ -118,16 +120,15 @@ interface SheetConfig {
 }
 
 /**
- * On `init`: the place behaviour type and header control (`registerPlaces`), this window as the
- * sheet of that type, and the re-render of open place windows when their scene's regions change.
+ * On `init`: this window as the sheet of the place behaviour type (src/places/register.ts). The
+ * header control on the core RegionConfig and the re-render of open place windows when their
+ * scene's regions change are listened to in src/hooks/places.ts.
  */
 export function registerPlaceConfig(): void {
-  registerPlaces(openPlaceConfig);
   const sheets = foundry.applications.apps.DocumentSheetConfig as unknown as SheetConfig;
   const behaviorClass = (CONFIG.RegionBehavior as unknown as { documentClass: unknown }).documentClass;
   const coreSheet = (foundry.applications.sheets as unknown as { RegionBehaviorConfig: unknown }).RegionBehaviorConfig;
   const types = [PLACE_BEHAVIOR_TYPE];
   sheets.unregisterSheet(behaviorClass, "core", coreSheet, { types });
   sheets.registerSheet(behaviorClass, "tactica", PlaceConfig, { types, makeDefault: true, label: "TACTICA.Place.SheetLabel" });
-  for (const hook of REFRESH_HOOKS) Hooks.on(hook as never, ((doc: unknown) => refreshPlaceConfigs(sceneOf(doc))) as never);
 }

@@ -1,17 +1,15 @@
 /**
- * `registerCombatUI()`: the combat's user-facing half — the End-action duration dialog installed
- * in the combat, the timeline tracker's button in the core combat tracker's header (v13 hook
- * `renderCombatTracker`, which hands the tracker's root element), and the re-render of the
- * tracker when the combat or its combatants change, and the place form's header control on the
- * core RegionConfig, and — on a timeline — the core tracker's initiative controls hidden.
- * Called by `registerCombat()`.
+ * The combat's user-facing half in the core tracker: the timeline tracker's button in the core
+ * combat tracker's header (v13 hook `renderCombatTracker`, which hands the tracker's root
+ * element) and — on a timeline — the core tracker's initiative controls hidden. The listeners
+ * are in src/hooks/combat.ts; the End-action dialog is installed in the combat on `init`
+ * (src/setup/registration.ts).
  */
-import { setDurationPrompt, TacticaCombat } from "../../combat/combat";
+import { TacticaCombat } from "../../combat/combat";
 import { createElementIn, elementOf, type ElementLike } from "../../compat/windows";
-import { END_ACTION_TEMPLATE, promptDuration } from "./end-action";
-import { openTimelineTracker, refreshTimelineTracker, TRACKER_TEMPLATE } from "./tracker";
+import { END_ACTION_TEMPLATE } from "./end-action";
+import { openTimelineTracker, TRACKER_TEMPLATE } from "./tracker";
 import { PLACE_CONFIG_TEMPLATE } from "../../places/region-config";
-import { registerPlaceConfig } from "./place-config";
 
 /** The templates of the combat windows, to preload. */
 export const COMBAT_UI_TEMPLATES = [
@@ -71,23 +69,10 @@ export function adaptCoreTracker(root: ElementLike, combat: unknown, isGM: boole
   }
 }
 
-const REFRESH_HOOKS = [
-  "createCombat",
-  "updateCombat",
-  "deleteCombat",
-  "createCombatant",
-  "updateCombatant",
-  "deleteCombatant",
-] as const;
-
-export function registerCombatUI(): void {
-  setDurationPrompt(promptDuration);
-  registerPlaceConfig();
-  Hooks.on("renderCombatTracker", ((app: { viewed?: unknown } | null, html: unknown) => {
-    const root = elementOf(html);
-    if (!root) return;
-    addTrackerButton(root, app);
-    adaptCoreTracker(root, app?.viewed ?? game.combat, game.user?.isGM === true);
-  }) as never);
-  for (const hook of REFRESH_HOOKS) Hooks.on(hook, (() => refreshTimelineTracker()) as never);
+/** `renderCombatTracker` (the sidebar tab and its popout): the Timeline button, and D-37 on a timeline. */
+export function onRenderCombatTracker(app: { viewed?: unknown } | null, html: unknown): void {
+  const root = elementOf(html);
+  if (!root) return;
+  addTrackerButton(root, app);
+  adaptCoreTracker(root, app?.viewed ?? game.combat, game.user?.isGM === true);
 }

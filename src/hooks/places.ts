@@ -1,0 +1,17 @@
+/**
+ * Places (RULES §7.4): the core region window's control that opens the place form, the place
+ * windows following their scene's regions, and the one-time migration of flag-based places.
+ */
+import { addPlaceHeaderControl, migratePlacesOnReady } from "../places/register";
+import type { HeaderControl } from "../places/region-config";
+import { onRegionChanged, openPlaceConfig } from "../applications/combat/place-config";
+
+export function placeHooks(): void {
+  Hooks.on("getHeaderControlsRegionConfig" as never, ((app: { document?: unknown }, controls: HeaderControl[]) => {
+    addPlaceHeaderControl(app, controls, openPlaceConfig);
+  }) as never);
+  Hooks.once("ready", migratePlacesOnReady);
+  for (const hook of ["createRegion", "updateRegion", "deleteRegion", "createRegionBehavior", "updateRegionBehavior", "deleteRegionBehavior"] as const) {
+    Hooks.on(hook as never, onRegionChanged as never);
+  }
+}
