@@ -12,7 +12,7 @@
  *   `text/plain` transfer (core v13 `client/applications/sheets/actor-sheet.mjs`), which the
  *   Tactica sheet leaves to core for items; a characteristic row carries Tactica's own payload.
  */
-import type { ContractContext } from "./index";
+import type { ContractContext } from "./context";
 
 type Obj = Record<string, unknown>;
 

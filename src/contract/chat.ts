@@ -14,7 +14,7 @@
  * them as a GM).
  */
 import { DICE_ROLLS, PoolRoll, PressureRoll, ProfileTest, PsyRoll, ScoreRoll } from "../dice/index";
-import type { ContractContext } from "./index";
+import type { ContractContext } from "./context";
 
 type Data = Record<string, unknown>;
 

@@ -11,7 +11,7 @@
  *   having run `_onEndTurn`/`_onStartTurn` first.
  * Each test creates its own actors and combat ("[Contract] …") and deletes them.
  */
-import type { ContractContext } from "./index";
+import type { ContractContext } from "./context";
 
 /** The members of a combat the contract touches (some are protected in the typings). */
 interface CombatProbe {

@@ -20,7 +20,7 @@
  *   is cleaned only after the hook (/work/notes/foundry-behaviour.md §2).
  * The suites that need documents create world documents and delete them again (run them as a GM).
  */
-import type { ContractContext } from "./index";
+import type { ContractContext } from "./context";
 import { changesData, changesOf, expireAt, expiringAt, type ChangeType, type EffectHost } from "../compat/effects";
 import { isV14 } from "../compat/generation";
 

@@ -14,7 +14,7 @@
  */
 import { currentMessageMode, messageModeOption, modeChoices, modeKey, normaliseMode, type MessageMode } from "../compat/message-mode";
 import { isV14 } from "../compat/generation";
-import type { ContractContext } from "./index";
+import type { ContractContext } from "./context";
 
 interface PostedData {
   whisper?: string[];

@@ -16,7 +16,7 @@
  */
 import { isV14 } from "../compat/generation";
 import { PLACE_BEHAVIOR_TYPE, placeData, placeOccupants, regionView, tokenPlace } from "../places/measure";
-import type { ContractContext } from "./index";
+import type { ContractContext } from "./context";
 
 type Obj = Record<string, unknown>;
 

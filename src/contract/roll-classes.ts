@@ -4,7 +4,7 @@
  * so each Tactica roll class must be registered there, under the name it serialises with.
  */
 import { DICE_ROLLS, ProfileTest } from "../dice/index";
-import type { ContractContext } from "./index";
+import type { ContractContext } from "./context";
 
 export function rollClassContract({ it, assert }: ContractContext): void {
   it("every Tactica roll class is registered in CONFIG.Dice.rolls", () => {

@@ -5,7 +5,7 @@
  */
 import { afterPushLoss, POOL_DIE_KINDS, pushableDice, WILLPOWER_MAX, type PoolDieKind, type PoolFaces } from "../rules/pool";
 import { dieBadge, inputRow, note, type DiceRow, type InputRow, type LocalNote } from "./card";
-import type { PoolRollOptions } from "./pool-roll";
+import type { PoolRollOptions } from "./pool-options";
 
 /** One consequence of a push: what changed, by how much, from what to what. */
 export interface ConsequenceRow {

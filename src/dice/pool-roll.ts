@@ -31,45 +31,12 @@ import {
 import { assertInteger, invalid } from "../rules/errors";
 import { applyDieAppearance } from "./appearance";
 import { facesOf } from "./shape";
-import type { AptitudeKey, SubAptitudeKey } from "../rules/keys";
-import { TacticaRoll, type BaseRollOptions, type CardBody } from "./base";
+import { TacticaRoll, type CardBody } from "./base";
 import { poolConsequenceRows, poolDiceRow, poolInputs } from "./pool-card";
 import { CHAT_TEMPLATE_ROOT, formatNumber, note, passFail, pluralNote, type CardFlags, type LocalNote } from "./card";
+import type { PoolRollOptions, PushActor } from "./pool-options";
 
-/** The actor's side of a push (RULES §3, D-9): its WP now, and whether it can gain any. */
-export interface PushActor {
-  willpower: number;
-  /** false for `npc` actors, which never gain WP */
-  gainsWillpower: boolean;
-}
-
-export interface PoolRollOptions extends BaseRollOptions {
-  aptitude: AptitudeKey;
-  /** the aptitude's current value: the number of base dice */
-  aptitudeValue: number;
-  subAptitude?: SubAptitudeKey | null;
-  /** the sub-aptitude's value: the number of skill dice */
-  subAptitudeValue?: number;
-  /** the item used: its name (user text) and bonus (the number of gear dice) */
-  gear?: { name: string; bonus: number } | null;
-  /** D-7: successes needed, default 1 */
-  required?: number;
-  /** D-8: pushes allowed on this roll, default 1 (homebrew talents raise it) */
-  maxPushes?: number;
-  // — push state, written by push() on the new roll —
-  /** pushes made so far */
-  pushes?: number;
-  /** faces of the first roll */
-  first?: PoolFaces | null;
-  /** faces before the last push */
-  before?: PoolFaces | null;
-  /** faces after the last push */
-  pushed?: PoolFaces | null;
-  /** the actor as it was when pushing */
-  pushActor?: PushActor | null;
-  /** what the last push cost and gave (D-10: applied once, with the push) */
-  consequences?: PushConsequences | null;
-}
+export type { PoolRollOptions, PushActor };
 
 export class PoolRoll extends TacticaRoll<PoolRollOptions> {
   static override readonly KIND: string = "pool";

@@ -5,37 +5,15 @@
  * so the sheet, the text and the data line up.
  *
  * Kept apart from the text parser so that `attribute-text.ts` and `attributes.ts` can both import
- * it without an import cycle (`attribute-words.ts` imports only types from here).
+ * it without an import cycle; the keys themselves are in `attribute-keys.ts`, which the lexicon
+ * (`attribute-words.ts`) imports too.
  */
 import { assertInteger, invalid } from "./errors";
 import { ATTRIBUTE_KEYWORDS } from "./attribute-words";
+import { ATTRIBUTE_KEYS, RESISTANT_KINDS, type AttributeKey, type ResistantKind } from "./attribute-keys";
 import { APTITUDE_KEYS, SUB_APTITUDE_KEYS, type AptitudeKey, type SubAptitudeKey } from "./keys";
 
-/** RULES §6.4: the attribute keys, in the lexicon's order. */
-export const ATTRIBUTE_KEYS = [
-  "adaptive",
-  "area",
-  "delayed",
-  "stunning",
-  "disruptive",
-  "inaccurate",
-  "incendiary",
-  "range",
-  "penetrating",
-  "resistant",
-  "requires",
-  "tectonic",
-  "terrifying",
-] as const;
-
-/** RULES §6.4: an attribute key. */
-export type AttributeKey = (typeof ATTRIBUTE_KEYS)[number];
-
-/** RULES §6.4 *Résistant X Y*: the kinds of source X an armour can resist. */
-export const RESISTANT_KINDS = ["incendiary", "disruptive", "area", "range", "melee"] as const;
-
-/** RULES §6.4: a *Résistant* kind (`range`: weapons with *Portée*; `melee`: weapons without). */
-export type ResistantKind = (typeof RESISTANT_KINDS)[number];
+export { ATTRIBUTE_KEYS, RESISTANT_KINDS, type AttributeKey, type ResistantKind };
 
 /** RULES §6.4 (D-34): highest *Tectonique* target, the highest encumbrance of a place. */
 const TECTONIC_MAX = 5;

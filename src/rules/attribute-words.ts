@@ -8,7 +8,7 @@
  * The sub-aptitude and aptitude labels match `lang/*.json` (`TACTICA.SubAptitude.*`,
  * `TACTICA.Aptitude.*`); the keys themselves (`sangFroid`, `technoMaitrise`…) are accepted too.
  */
-import type { AttributeKey, ResistantKind } from "./attribute-model";
+import type { AttributeKey, ResistantKind } from "./attribute-keys";
 import { APTITUDE_GLYPHS, type AptitudeKey, type SubAptitudeKey } from "./keys";
 
 /** RULES §6.4: a language the attribute text can be written in. */

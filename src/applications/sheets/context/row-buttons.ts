@@ -4,13 +4,9 @@
  * and formatting their names in the template cost a dozen helper calls per row (DESIGN §6 budget:
  * 100 items under 5 ms), so the templates only print these flat lists.
  */
-import type { ModuleFlags } from "./shared";
+import type { ModuleFlags, SheetI18n } from "./shared";
 
-/** Localisation as the sheet contexts use it: Foundry's `game.i18n`. */
-export interface SheetI18n {
-  localize(key: string): string;
-  format(key: string, data: Record<string, string>): string;
-}
+export type { SheetI18n };
 
 /** `game.i18n`, or the keys themselves before it exists (as Foundry shows a missing key). */
 export function gameI18n(): SheetI18n {

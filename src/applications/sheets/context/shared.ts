@@ -5,7 +5,12 @@
  */
 import { RULE_MODULES, type RuleModule } from "../../../config/config";
 import { SYSTEM_ID, moduleSettingKey } from "../../../config/settings";
-import type { SheetI18n } from "./row-buttons";
+
+/** Localisation as the sheet contexts use it: Foundry's `game.i18n`. */
+export interface SheetI18n {
+  localize(key: string): string;
+  format(key: string, data: Record<string, string>): string;
+}
 
 /** Which rule modules the world shows (RULES §1, S-modules); hidden ones keep their data. */
 export type ModuleFlags = Record<RuleModule, boolean>;

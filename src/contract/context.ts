@@ -1,0 +1,24 @@
+/**
+ * What a contract suite is given, in vitest (against the fake) and in Quench (against a real
+ * Foundry): the runner's `describe`/`it` and Chai's `assert`.
+ */
+type Test = () => void | Promise<void>;
+
+/** What a contract suite is given: the test runner's functions and Chai's `assert`. */
+export interface ContractContext {
+  describe(name: string, fn: () => void): void;
+  it(name: string, fn: Test): void;
+  assert: ContractAssert;
+}
+
+/** The Chai `assert` functions contract suites use. */
+export interface ContractAssert {
+  ok(value: unknown, message?: string): void;
+  notOk(value: unknown, message?: string): void;
+  equal(actual: unknown, expected: unknown, message?: string): void;
+  strictEqual(actual: unknown, expected: unknown, message?: string): void;
+  deepEqual(actual: unknown, expected: unknown, message?: string): void;
+  instanceOf(value: unknown, constructor: abstract new (...args: never[]) => unknown, message?: string): void;
+  include(haystack: unknown, needle: unknown, message?: string): void;
+  throws(fn: () => unknown, message?: string): void;
+}
