@@ -10,13 +10,9 @@ import type { InfoKind, RollKind } from "../data/chat/roll-card";
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaChatMessage } from "../documents/chat-message";
 import { notifyError, notifyRulesError } from "../utils/notify";
+import type { RollMethodOptions } from "../documents/roll-requests";
 
-/** The last argument of every roll method (shift-click skips the dialog). */
-export interface RollMethodOptions {
-  fastForward?: boolean;
-  /** The window the roll was asked from (a sheet): its dialog opens beside it (v14 pop-outs). */
-  opener?: unknown;
-}
+export type { RollMethodOptions };
 
 /** One target row as the card stores it at creation. */
 export interface CardTargetSource {

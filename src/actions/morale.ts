@@ -6,7 +6,9 @@
  */
 import { ProfileTest, type CoToggles, type ProfileTestOptions } from "../dice/profile-test";
 import { UnitModel } from "../data/actor/unit";
-import { MORALE_STATES, type MoraleState } from "../data/fields";
+import { isMoraleState, type MoraleState } from "../data/fields";
+
+export { isMoraleState };
 import { PANIC_RESULTS } from "../config/config";
 import { needsFearTest, panicResult, panicTotal, PANIC_OUTCOMES, rallyActions, rallyCost, type PanicOutcome } from "../rules/morale";
 import type { TacticaActor } from "../documents/actor";
@@ -14,7 +16,7 @@ import type { TacticaChatMessage } from "../documents/chat-message";
 import type { ProfileKey } from "../rules/keys";
 import { acBudget, mayRollFor, postCard, refused, subjectOf, type RollMethodOptions } from "./common";
 import { activationMark, FEAR_FLAG, RALLY_FLAG } from "./activation";
-import { profileDialog } from "../applications/dialogs/profile-dialog";
+import { rollDialogs } from "./dialogs";
 import { notifyInfo } from "./notify-info";
 import { costFlags } from "./psy";
 import { recordChange } from "../documents/card-keys";
@@ -53,7 +55,7 @@ async function coTest(actor: TacticaActor, purpose: ProfileTestOptions["purpose"
   let modifier = 0;
   let rollMode: MessageMode | undefined;
   if (!options.fastForward) {
-    const picked = await profileDialog(actor, "co", { co: toggles }, options.opener);
+    const picked = await rollDialogs().profile(actor, "co", { co: toggles }, options.opener);
     if (!picked) return null;
     toggles = picked.co ?? toggles;
     modifier = picked.modifier;
@@ -203,11 +205,6 @@ export async function drawPanic(actor: TacticaActor, afterRally: boolean, natura
   if (status) await setMoraleState(actor, status);
   const notes = afterRally ? ["TACTICA.Chat.panic.plusOne"] : [];
   return { outcome, face, notes };
-}
-
-/** True for one of the morale states (D-41). */
-export function isMoraleState(value: unknown): value is MoraleState {
-  return typeof value === "string" && (MORALE_STATES as readonly string[]).includes(value);
 }
 
 /**

@@ -26,15 +26,10 @@ import { mayRollFor, postInfoCard, refused, speakerOf, type RollMethodOptions } 
 import { costFlags } from "./psy";
 import { rollPressure } from "./pressure";
 import { requisOf } from "./score";
-import { moveDialog, type MoveChoice, type MoveGear } from "../applications/dialogs/move-dialog";
+import { rollDialogs, type MoveChoice, type MoveGear } from "./dialogs";
+import type { MoveRequest } from "../documents/roll-requests";
 
-/** What a move is, when asked without the dialog (a macro, the End-action dialog, shift-click). */
-export interface MoveRequest {
-  /** a pursuit move (RULES §2) */
-  pursuit?: boolean;
-  /** before a pursuit move: roll MOU pressure through this linked gear first (C15) */
-  pressureItemId?: string | null;
-}
+export type { MoveRequest };
 
 /** The worn armour (the first equipped, as the damage pipeline reads it) and what its *Requis* charges `actor`. */
 export function armourRequis(actor: TacticaActor): { armour: string; requis: number } {
@@ -60,7 +55,7 @@ export async function moveAction(actor: TacticaActor, request: MoveRequest = {},
   const worn = armourRequis(actor);
   let choice: MoveChoice = { pursuit: request.pursuit ?? false, pressureItemId: request.pressureItemId ?? null };
   if (!options.fastForward) {
-    const picked = await moveDialog({ name: actor.name, gear, requis: worn.requis, armour: worn.armour }, options.opener);
+    const picked = await rollDialogs().move({ name: actor.name, gear, requis: worn.requis, armour: worn.armour }, options.opener);
     if (!picked) return null;
     choice = picked;
   }

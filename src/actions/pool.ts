@@ -5,23 +5,18 @@
  */
 import { PoolRoll, type PoolRollOptions } from "../dice/pool-roll";
 import { CharacterModel } from "../data/actor/character";
-import { APTITUDE_KEYS, SUB_APTITUDE_KEYS, type AptitudeKey, type SubAptitudeKey } from "../rules/keys";
+import { APTITUDE_KEYS, SUB_APTITUDE_KEYS } from "../rules/keys";
 import { aptitudeCurrent } from "../rules/scores";
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaChatMessage } from "../documents/chat-message";
 import { mayRollFor, postCard, refused, subjectOf, type RollMethodOptions } from "./common";
 import { itemAttributes } from "./pressure";
 import { requisOf } from "./score";
-import { poolDialog } from "../applications/dialogs/pool-dialog";
-import type { MessageMode } from "../compat/message-mode";
+import { rollDialogs } from "./dialogs";
+import type { PoolRequest } from "../documents/roll-requests";
 
-/** What a pool roll is made of (RULES §3, D-7). */
-export interface PoolRequest {
-  aptitude: AptitudeKey;
-  subAptitude?: SubAptitudeKey | null;
-  itemId?: string | null;
-  required?: number;
-}
+export type { PoolRequest };
+import type { MessageMode } from "../compat/message-mode";
 
 /** The pool options of `actor` for `request` (values read from the actor at roll time). */
 export function poolOptions(actor: TacticaActor, request: PoolRequest): PoolRollOptions | null {
@@ -51,7 +46,7 @@ export async function rollPool(actor: TacticaActor, request: PoolRequest, option
   let chosen = request;
   let rollMode: MessageMode | undefined;
   if (!options.fastForward) {
-    const picked = await poolDialog(actor, request, options.opener);
+    const picked = await rollDialogs().pool(actor, request, options.opener);
     if (!picked) return null;
     ({ messageMode: rollMode, ...chosen } = picked);
   }

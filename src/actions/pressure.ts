@@ -18,7 +18,7 @@ import { AttributeItemModel } from "../data/item/base";
 import type { Attribute } from "../rules/attributes";
 import { requisOf } from "./score";
 import { mayRollFor, postCard, refused, subjectOf, type RollMethodOptions } from "./common";
-import { pressureDialog } from "../applications/dialogs/pressure-dialog";
+import { rollDialogs } from "./dialogs";
 import type { MessageMode } from "../compat/message-mode";
 
 /** The pressure target and printed value an item gives, or null when it gives none. */
@@ -113,7 +113,7 @@ export async function rollPressure(actor: TacticaActor, itemId: string, options:
   let dice = options.dice ?? 1;
   let rollMode: MessageMode | undefined;
   if (!options.fastForward) {
-    const picked = await pressureDialog(item.name, dice, options.opener);
+    const picked = await rollDialogs().pressure(item.name, dice, options.opener);
     if (picked === null) return null;
     ({ dice, messageMode: rollMode } = picked);
   }

@@ -9,8 +9,16 @@ import type { TacticaActor } from "../documents/actor";
 import type { TacticaChatMessage } from "../documents/chat-message";
 import { closePressureWindow } from "../effects/pressure-windows";
 import { mayRollFor, postCard, refused, subjectOf, type RollMethodOptions } from "./common";
-import { profileDialog, profileValue } from "../applications/dialogs/profile-dialog";
+import { rollDialogs } from "./dialogs";
+import { coFor } from "./morale";
 import type { MessageMode } from "../compat/message-mode";
+
+/** The characteristic's value for a test (a unit's CO is its highest, D-17). */
+export function profileValue(actor: TacticaActor, key: ProfileKey): number {
+  if (key === "co") return coFor(actor);
+  const profile = (actor.system as { profile?: Record<string, { total: number }> }).profile;
+  return profile?.[key]?.total ?? 0;
+}
 
 /** RULES §1: rolls a test of `key` and posts its card. */
 export async function rollProfile(actor: TacticaActor, key: ProfileKey, options: RollMethodOptions = {}): Promise<TacticaChatMessage | null> {
@@ -20,7 +28,7 @@ export async function rollProfile(actor: TacticaActor, key: ProfileKey, options:
   let co: ProfileTestOptions["co"] = null;
   let rollMode: MessageMode | undefined;
   if (!options.fastForward) {
-    const picked = await profileDialog(actor, key, {}, options.opener);
+    const picked = await rollDialogs().profile(actor, key, {}, options.opener);
     if (!picked) return null;
     modifier = picked.modifier;
     co = picked.co;

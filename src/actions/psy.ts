@@ -19,7 +19,7 @@ import type { TacticaChatMessage } from "../documents/chat-message";
 import { acBudget, acShort, mayRollFor, postCard, postInfoCard, refused, speakerOf, spendUpdate, subjectOf, type CardTargetSource, type RollMethodOptions } from "./common";
 import { activationList, CAST_FLAG, MAINTAIN_FLAG } from "./activation";
 import { notifyInfo } from "./notify-info";
-import { psyDialog } from "../applications/dialogs/psy-dialog";
+import { rollDialogs } from "./dialogs";
 import type { MessageMode } from "../compat/message-mode";
 
 /** The targeted tokens of the current user, as card rows. */
@@ -58,7 +58,7 @@ export async function castPower(actor: TacticaActor, itemId: string, options: Ro
   const mastery = system instanceof CharacterModel ? system.psyker.mastery : 0;
   let rollMode: MessageMode | undefined;
   if (!options.fastForward) {
-    const picked = await psyDialog({ name: power.name, level: power.system.level, mastery, canConcentrate: !choir && budget.remaining >= cost + 1, isChoir: !!choir, chanters: choice.chanters }, options.opener);
+    const picked = await rollDialogs().psy({ name: power.name, level: power.system.level, mastery, canConcentrate: !choir && budget.remaining >= cost + 1, isChoir: !!choir, chanters: choice.chanters }, options.opener);
     if (!picked) return null;
     ({ messageMode: rollMode, ...choice } = picked);
   }

@@ -5,34 +5,25 @@
  * chose (D-38; + the attacker with *Et Soi*, never checked for *Portée*, C7), *Requis* exhaustion
  * gained on use (D-39), *Différé* recorded on the card.
  */
-import { ScoreRoll, type ScorePurpose, type ScoreRollOptions } from "../dice/score-roll";
+import { ScoreRoll, type ScoreRollOptions } from "../dice/score-roll";
 import { CharacterModel } from "../data/actor/character";
 import { AttributeItemModel } from "../data/item/base";
 import { GrenadeModel } from "../data/item/grenade";
 import { WeaponModel } from "../data/item/weapon";
-import { aptitudeOf, type AptitudeKey, type SubAptitudeKey } from "../rules/keys";
+import { aptitudeOf } from "../rules/keys";
 import { aptitudeCurrent, DEFAULT_DEGREE_SIZE } from "../rules/scores";
 import { areaTargets, attributesOf, imprecisPenalty, inRange, requisExhaustion, type Attribute } from "../rules/attributes";
 import { measureTokens, placeOccupants, tokenPlace } from "../places/measure";
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaChatMessage } from "../documents/chat-message";
-import { viewedTimeline } from "../chat/timeline-link";
-import { requestCardAction } from "../chat/gm";
-import { notifyError, notifyRulesError } from "../utils/notify";
+import { cardFollowUps } from "./follow-ups";
+import { notifyRulesError } from "../utils/notify";
 import { mayRollFor, postCard, refused, subjectOf, type CardTargetSource, type RollMethodOptions } from "./common";
-import { scoreDialog } from "../applications/dialogs/score-dialog";
-import { attackDialog, type AttackChoice } from "../applications/dialogs/attack-dialog";
-import type { MessageMode } from "../compat/message-mode";
+import { rollDialogs, type AttackChoice } from "./dialogs";
+import type { ScoreRequest } from "../documents/roll-requests";
 
-/** What a score test is made of (RULES §6.1). */
-export interface ScoreRequest {
-  subAptitude: SubAptitudeKey;
-  aptitude?: AptitudeKey;
-  difficulty?: number | null;
-  purpose?: ScorePurpose;
-  /** a modifier to the score (the dialog's field) */
-  modifier?: number;
-}
+export type { ScoreRequest };
+import type { MessageMode } from "../compat/message-mode";
 
 /** The score options of `actor` for `request`. */
 export function scoreOptions(actor: TacticaActor, request: ScoreRequest): ScoreRollOptions | null {
@@ -63,7 +54,7 @@ export async function rollScore(actor: TacticaActor, request: ScoreRequest, opti
   const rollOptions = scoreOptions(actor, request);
   if (!rollOptions) return refused("TACTICA.Chat.refused.noPool", { name: actor.name });
   const configure = async () => {
-    const picked = await scoreDialog(actor, { subAptitude: request.subAptitude, ...(request.aptitude ? { aptitude: request.aptitude } : {}), difficulty: request.difficulty ?? null }, options.opener);
+    const picked = await rollDialogs().score(actor, { subAptitude: request.subAptitude, ...(request.aptitude ? { aptitude: request.aptitude } : {}), difficulty: request.difficulty ?? null }, options.opener);
     if (!picked) return null;
     const { messageMode, ...chosen } = picked;
     return { options: scoreOptions(actor, { ...request, ...chosen }) ?? {}, rollMode: messageMode };
@@ -171,16 +162,6 @@ function rangeText(attributes: readonly Attribute[]): string {
   return range.y !== undefined && range.y !== null ? `${range.x}-${range.y}` : String(range.x);
 }
 
-/**
- * RULES §7.2 *Différé*: asks the one writer to place the card's action marker when the viewed
- * combat runs a timeline (outside one, the card's "resolves later" line is for the GM).
- */
-async function declareOnTimeline(message: TacticaChatMessage): Promise<void> {
-  if (!viewedTimeline() || !message.id) return;
-  const result = await requestCardAction({ action: "declareDelayed", messageId: message.id });
-  if (!result.ok && result.reason) notifyError(result.reason, result.data ?? {});
-}
-
 /** The card's title: the item's name, with its FOR in effect — the damage of a hit (D-35; RULES §2: pressure included). */
 function attackTitle(name: string, item: WeaponModel | GrenadeModel | null): string {
   if (!item || item.strengthTotal <= 0) return name;
@@ -225,7 +206,7 @@ export async function attack(actor: TacticaActor, itemId: string, options: RollM
   // The dialog comes before the pipeline: choosing the targets changes the card's rows, which
   // are set when the card is built.
   if (!options.fastForward) {
-    const picked = await attackDialog({
+    const picked = await rollDialogs().attack({
       itemName: item.name, subAptitudeLabel: `TACTICA.SubAptitude.${sub}`, score: ScoreRoll.scoreOf(base), range: rangeText(attributes),
       targets: rows.map((row, i) => ({ ...row, img: tokenImg(aim.tokens[i]!) })), area: aim.area, preselected: aim.preselected,
     }, options.opener);
@@ -247,7 +228,7 @@ export async function attack(actor: TacticaActor, itemId: string, options: RollM
   const exhaustion = requisOf(actor, attributes) + hit.exhaustion;
   if (exhaustion > 0) await actor.gainExhaustion(exhaustion);
   if (grenade) await item.update({ system: { quantity: grenade.quantity - 1 } } as never);
-  if (delayed !== null) await declareOnTimeline(posted.message);
+  if (delayed !== null) await cardFollowUps().declareDelayed(posted.message);
   return posted.message;
 }
 

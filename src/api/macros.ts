@@ -9,22 +9,9 @@ import { PROFILE_KEYS, type ProfileKey } from "../rules/keys";
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaChatMessage } from "../documents/chat-message";
 import { documentAt } from "../chat/authority";
+import { CHARACTERISTIC_DRAG_TYPE, characteristicDragData, type HotbarDropData } from "../applications/sheets/drag-data";
 
-/** What a drop carries, as far as macros are concerned. */
-export interface HotbarDropData {
-  type?: string;
-  uuid?: string;
-  actorUuid?: string;
-  key?: string;
-}
-
-/** The drag type of a characteristic (a profile row of the actor sheet). */
-export const CHARACTERISTIC_DRAG_TYPE = "TacticaCharacteristic";
-
-/** What dragging the characteristic `key` of `actor` carries (the sheet's drag source). */
-export function characteristicDragData(actor: { uuid: string }, key: ProfileKey): HotbarDropData {
-  return { type: CHARACTERISTIC_DRAG_TYPE, actorUuid: actor.uuid, key };
-}
+export { CHARACTERISTIC_DRAG_TYPE, characteristicDragData, type HotbarDropData };
 
 /** The macro a drop becomes, or null for a drop Tactica leaves to core. */
 export function macroFor(data: HotbarDropData): { name: string; img: string; command: string } | null {

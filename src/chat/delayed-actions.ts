@@ -20,7 +20,9 @@ import { ScoreRoll } from "../dice/score-roll";
 import type { TacticaChatMessage } from "../documents/chat-message";
 import type { TacticaItem } from "../documents/item";
 import { cardActor, cardAt, cardItem, owns, speakerToken, type Someone } from "./authority";
-import { registerCardAction, type CardRequest, type CardResult } from "./gm";
+import { registerCardAction, requestCardAction, type CardRequest, type CardResult } from "./gm";
+import { notifyError } from "../utils/notify";
+import { registerCardFollowUps } from "../actions/follow-ups";
 import { OK, refuse } from "./results";
 import { combatantIdOf, viewedTimeline } from "./timeline-link";
 
@@ -85,7 +87,18 @@ async function declareDelayed(request: CardRequest, sender: Someone): Promise<Ca
   return OK;
 }
 
-/** Registers the *Différé* executor (called by registerChat): it writes a combat, so a GM only. */
+/** Registers the *Différé* executor (called by registerChat; it writes a combat, so a GM only), and the use cases' request for it. */
 export function registerDelayedActions(): void {
   registerCardAction("declareDelayed", declareDelayed, () => false);
+  registerCardFollowUps({ declareDelayed: declareOnTimeline });
+}
+
+/**
+ * RULES §7.2 *Différé*: asks the one writer to place the card's action marker when the viewed
+ * combat runs a timeline (outside one, the card's "resolves later" line is for the GM).
+ */
+export async function declareOnTimeline(message: TacticaChatMessage): Promise<void> {
+  if (!viewedTimeline() || !message.id) return;
+  const result = await requestCardAction({ action: "declareDelayed", messageId: message.id });
+  if (!result.ok && result.reason) notifyError(result.reason, result.data ?? {});
 }

@@ -16,6 +16,9 @@
  *   of a combatant they own — exactly the step core's `nextTurn` takes, in *tours* mode, never on
  *   a timeline. Any other player change (a jump over combatants, a later round) is undone by the
  *   active GM and nothing follows it.
+ *
+ * The combat is typed `Combat.Implementation`, which is TacticaCombat (./declarations.ts): the
+ * class imports this file, so this file does not import the class.
  */
 import { processThresholds } from "./thresholds";
 import { postDueAction } from "./cards";
@@ -25,7 +28,6 @@ import { thresholdsCrossed, type TimelineState } from "../rules/timeline";
 import { startActivation } from "../actions/activation";
 import type { TacticaActor } from "../documents/actor";
 import type { CombatMode } from "../config/settings";
-import type { TacticaCombat } from "./combat";
 
 /** The highest round processed per combat in this session, against two quick updates in a row. */
 const processedRounds = new Map<string, number>();
@@ -69,7 +71,7 @@ function differs(a: EncounterState, b: EncounterState): boolean {
  * round at its first turn (its first combatant not defeated). Core's v13 client `Combat#nextTurn`
  * and `#nextRound`; the same computation in dnd5e's and draw-steel's overrides.
  */
-function endTurnFrom(combat: TacticaCombat, before: EncounterState): { round: number; turn: number | null } {
+function endTurnFrom(combat: Combat.Implementation, before: EncounterState): { round: number; turn: number | null } {
   const skip = (combat as { settings?: { skipDefeated?: unknown } }).settings?.skipDefeated === true;
   const turns = combat.turns as (Combatant.Implementation & { isDefeated?: boolean })[];
   const from = before.turn ?? -1;
@@ -87,7 +89,7 @@ function endTurnFrom(combat: TacticaCombat, before: EncounterState): { round: nu
  * *Tours*: core's End Turn, made by a player who owns the combatant whose turn it was — exactly
  * the one step core's `nextTurn` takes, never a jump over other combatants or to a later round.
  */
-function isEndTurnBy(combat: TacticaCombat, before: EncounterState, after: EncounterState, user: User.Implementation): boolean {
+function isEndTurnBy(combat: Combat.Implementation, before: EncounterState, after: EncounterState, user: User.Implementation): boolean {
   if (before.round < 1) return false;
   const ended = before.combatantId ? combat.combatants.get(before.combatantId) : undefined;
   if (!ended?.testUserPermission(user, "OWNER")) return false;
@@ -109,7 +111,7 @@ export interface UpdateInput {
  * Decides what follows an update of `combat`, from core's encounter record (already updated by
  * core's `_onUpdate`) and the stored timeline; `null` when nothing does.
  */
-export function followUpOf(combat: TacticaCombat, { changed, options, userId, before, every }: UpdateInput): FollowUp | null {
+export function followUpOf(combat: Combat.Implementation, { changed, options, userId, before, every }: UpdateInput): FollowUp | null {
   const mode = combat.mode;
   const prior = combat.previous as EncounterState | undefined;
   const now = combat.current as EncounterState;
@@ -148,7 +150,7 @@ export function followUpOf(combat: TacticaCombat, { changed, options, userId, be
 }
 
 /** *Tours* mode: the new rounds to process, recorded on the combat first (one write). */
-async function claimRounds(combat: TacticaCombat): Promise<number[]> {
+async function claimRounds(combat: Combat.Implementation): Promise<number[]> {
   if (!combat.id) return [];
   const last = Math.max(readLastThreshold(combat), processedRounds.get(combat.id) ?? 0);
   const rounds = roundThresholds(last, combat.round);
@@ -159,7 +161,7 @@ async function claimRounds(combat: TacticaCombat): Promise<number[]> {
 }
 
 /** Runs a follow-up on the active GM: hooks, thresholds, due cards, the new activation's start — in that order. */
-export async function runFollowUp(combat: TacticaCombat, followUp: FollowUp): Promise<void> {
+export async function runFollowUp(combat: Combat.Implementation, followUp: FollowUp): Promise<void> {
   if (followUp.undo) {
     console.warn(`Tactica | a player's change of round or turn on combat ${combat.id ?? "?"} was undone`);
     // No turn events for the way back: nothing happened.

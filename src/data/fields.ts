@@ -135,6 +135,11 @@ export function profileField() {
 export const MORALE_STATES = ["steady", "panicked", "retreating", "terrified"] as const;
 export type MoraleState = (typeof MORALE_STATES)[number];
 
+/** True for one of the morale states (D-41). */
+export function isMoraleState(value: unknown): value is MoraleState {
+  return typeof value === "string" && (MORALE_STATES as readonly string[]).includes(value);
+}
+
 /** RULES §5: morale, fear and the D-16 once-only morale prompt (the state is the condition, D-41). */
 export function moraleField() {
   return new fields.SchemaField({

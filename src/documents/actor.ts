@@ -1,7 +1,8 @@
 /**
  * The Actor document: thin orchestration over the data models and the rules (DESIGN §1). Each
  * method is one user action and writes once: damage, conditions, spending AC, gaining
- * *Épuisement*. The roll methods (DESIGN §4, the shared contract) delegate to src/actions/*: each
+ * *Épuisement*. The roll methods (DESIGN §4, the shared contract) delegate to the use cases of
+ * src/actions/, installed on init ({@link ActorUseCases}): each
  * posts a roll card and returns its message, or null when cancelled or refused.
  * Stored data is migrated as it loads (`migrateData`, src/data/migration/capture.ts), and a create or
  * an update that cannot be stored as given — an out-of-range number, PV above their max, bad
@@ -17,22 +18,52 @@ import { notifyError, notifyRulesError } from "../utils/notify";
 import { CharacterModel } from "../data/actor/character";
 import { UnitModel } from "../data/actor/unit";
 import { moraleDue } from "../data/actor/derived";
-import { postMoralePrompt } from "../actions/morale-prompt";
 import type { ProfileKey } from "../rules/keys";
 import type { TacticaChatMessage } from "./chat-message";
-import type { RollMethodOptions } from "../actions/common";
-import { rollPool, type PoolRequest } from "../actions/pool";
-import { rollPressure } from "../actions/pressure";
-import { rollProfile } from "../actions/profile";
-import { cancelPower, castPower, maintainPower } from "../actions/psy";
-import { fearTest, isMoraleState, moraleTest, rally, setMoraleState } from "../actions/morale";
-import { moveAction, type MoveRequest } from "../actions/move";
-import type { MoraleState } from "../data/fields";
-import { attack, rollScore, type ScoreRequest } from "../actions/score";
+import type { MoveRequest, PoolRequest, RollMethodOptions, ScoreRequest } from "./roll-requests";
+import { isMoraleState, type MoraleState } from "../data/fields";
 import { migrateDocumentSource } from "../data/migration/capture";
 import { createRefusal, notifyRefusal, updateRefusal } from "./data-checks";
 
 type Data = Record<string, unknown>;
+
+/**
+ * The use cases behind the actor's roll methods and its morale prompt (src/actions/): each opens
+ * its dialog, rolls, posts its card and resolves the message, or null when cancelled or refused.
+ * The documents sit below the use cases, so these are installed on `init`
+ * (src/setup/registration.ts) rather than imported.
+ */
+export interface ActorUseCases {
+  rollProfile(actor: TacticaActor, key: ProfileKey, options?: RollMethodOptions): Promise<TacticaChatMessage | null>;
+  rollPressure(actor: TacticaActor, itemId: string, options?: RollMethodOptions & { dice?: number }): Promise<TacticaChatMessage | null>;
+  rollPool(actor: TacticaActor, request: PoolRequest, options?: RollMethodOptions): Promise<TacticaChatMessage | null>;
+  castPower(actor: TacticaActor, itemId: string, options?: RollMethodOptions): Promise<TacticaChatMessage | null>;
+  maintainPower(actor: TacticaActor, itemId: string): Promise<TacticaChatMessage | null>;
+  cancelPower(actor: TacticaActor, o: { level: number; concentration?: boolean; modifier?: number }, options?: RollMethodOptions): Promise<TacticaChatMessage | null>;
+  moraleTest(actor: TacticaActor, options?: RollMethodOptions): Promise<TacticaChatMessage | null>;
+  rally(actor: TacticaActor, options?: RollMethodOptions): Promise<TacticaChatMessage | null>;
+  fearTest(actor: TacticaActor, o: { fear: number; charging: boolean }, options?: RollMethodOptions): Promise<TacticaChatMessage | null>;
+  rollScore(actor: TacticaActor, request: ScoreRequest, options?: RollMethodOptions): Promise<TacticaChatMessage | null>;
+  attack(actor: TacticaActor, itemId: string, options?: RollMethodOptions): Promise<TacticaChatMessage | null>;
+  moveAction(actor: TacticaActor, request: MoveRequest, options?: RollMethodOptions): Promise<TacticaChatMessage | null>;
+  /** D-41: the one panic condition of `state` on, the others off. */
+  setMoraleState(actor: TacticaActor, state: MoraleState): Promise<void>;
+  /** RULES §5 (D-16): the morale prompt whispered to the actor's owners and the GMs. */
+  postMoralePrompt(actor: TacticaActor, unshakeable: boolean): Promise<unknown>;
+}
+
+let useCases: ActorUseCases | null = null;
+
+/** Installs the use cases behind the roll methods (on `init`). */
+export function registerActorUseCases(cases: ActorUseCases): void {
+  useCases = cases;
+}
+
+/** The use cases installed on `init`. */
+function actions(): ActorUseCases {
+  if (!useCases) throw new Error("Tactica: the actor's use cases are installed on init (src/setup/registration.ts)");
+  return useCases;
+}
 
 /** One hit to apply (RULES §6.2): its damage and the attack's attributes. */
 export interface IncomingAttack {
@@ -104,7 +135,7 @@ export class TacticaActor extends Actor {
   protected override _onUpdate(...[changed, options, userId]: Parameters<Actor["_onUpdate"]>): void {
     super._onUpdate(changed, options, userId);
     const prompt = (options as { tactica?: { moralePrompt?: unknown } }).tactica?.moralePrompt === true;
-    if (prompt && userId === game.user?.id) void postMoralePrompt(this, this.model?.morale.unshakeable ?? false);
+    if (prompt && userId === game.user?.id) void actions().postMoralePrompt(this, this.model?.morale.unshakeable ?? false);
   }
 
   /**
@@ -160,7 +191,7 @@ export class TacticaActor extends Actor {
     const prompt = !model.morale.moraleTested && moraleDueAfter(model, result.target.pv);
     const full = prompt ? { ...update, system: { ...update.system, morale: { moraleTested: true } } } : update;
     await this.update({ ...full, ...(typeof extra === "function" ? extra(result) : extra) } as typeof full);
-    if (prompt) await postMoralePrompt(this, model.morale.unshakeable);
+    if (prompt) await actions().postMoralePrompt(this, model.morale.unshakeable);
     return result;
   }
 
@@ -223,62 +254,62 @@ export class TacticaActor extends Actor {
 
   /** RULES §1: a profile test (d10 roll-under). */
   rollProfile(key: ProfileKey, options?: RollMethodOptions): Promise<TacticaChatMessage | null> {
-    return rollProfile(this, key, options);
+    return actions().rollProfile(this, key, options);
   }
 
   /** RULES §2: a pressure roll through an equipped linked item. */
   rollPressure(itemId: string, options?: RollMethodOptions & { dice?: number }): Promise<TacticaChatMessage | null> {
-    return rollPressure(this, itemId, options);
+    return actions().rollPressure(this, itemId, options);
   }
 
   /** RULES §3: a dice pool (pushed from its card). */
   rollPool(request: PoolRequest, options?: RollMethodOptions): Promise<TacticaChatMessage | null> {
-    return rollPool(this, request, options);
+    return actions().rollPool(this, request, options);
   }
 
   /** RULES §4: casts a power. */
   castPower(itemId: string, options?: RollMethodOptions): Promise<TacticaChatMessage | null> {
-    return castPower(this, itemId, options);
+    return actions().castPower(this, itemId, options);
   }
 
   /** RULES §4 (D-13): maintains a power this activation (a small card: what, and the AC spent). */
   maintainPower(itemId: string, _options?: RollMethodOptions): Promise<TacticaChatMessage | null> {
-    return maintainPower(this, itemId);
+    return actions().maintainPower(this, itemId);
   }
 
   /** RULES §4 (D-14): tries to cancel an effect in play. */
   cancelPower(o: { level: number; concentration?: boolean; modifier?: number }, options?: RollMethodOptions): Promise<TacticaChatMessage | null> {
-    return cancelPower(this, o, options);
+    return actions().cancelPower(this, o, options);
   }
 
   /** RULES §5: the morale test. */
   moraleTest(options?: RollMethodOptions): Promise<TacticaChatMessage | null> {
-    return moraleTest(this, options);
+    return actions().moraleTest(this, options);
   }
 
   /** RULES §5: rally (first action, half the AC). */
   rally(options?: RollMethodOptions): Promise<TacticaChatMessage | null> {
-    return rally(this, options);
+    return actions().rally(this, options);
   }
 
   /** RULES §5: a fear test against an enemy of PEUR `fear`. */
   fearTest(o: { fear: number; charging: boolean }, options?: RollMethodOptions): Promise<TacticaChatMessage | null> {
-    return fearTest(this, o, options);
+    return actions().fearTest(this, o, options);
   }
 
   /** RULES §6.1: a score test. */
   rollScore(request: ScoreRequest, options?: RollMethodOptions): Promise<TacticaChatMessage | null> {
-    return rollScore(this, request, options);
+    return actions().rollScore(this, request, options);
   }
 
   /** RULES §6.1: an attack on the user's targets. */
   attack(itemId: string, options?: RollMethodOptions): Promise<TacticaChatMessage | null> {
-    return attack(this, itemId, options);
+    return actions().attack(this, itemId, options);
   }
 
   /** D-39: a move action — the worn armour's *Requis*; a pursuit move may roll MOU pressure first. */
   move(request?: MoveRequest, options?: RollMethodOptions): Promise<TacticaChatMessage | null> {
-    return moveAction(this, request ?? {}, options);
+    return actions().moveAction(this, request ?? {}, options);
   }
 
   /** D-41: sets the morale state, that is the one panic condition (`steady`: none). Owners only. */
@@ -287,7 +318,7 @@ export class TacticaActor extends Actor {
       notifyError(this.isOwner ? "TACTICA.Sheet.Errors.BadButton" : "TACTICA.Sheet.Errors.NotOwner", { name: this.name });
       return false;
     }
-    await setMoraleState(this, state);
+    await actions().setMoraleState(this, state);
     return true;
   }
 }

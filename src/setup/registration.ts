@@ -29,6 +29,16 @@ import { setDurationPrompt } from "../combat/combat";
 import { registerPlaces } from "../places/register";
 import { registerPressureWindows } from "../effects/pressure-windows";
 import { registerPluralHelper } from "../utils/plural";
+import { registerActorUseCases } from "../documents/actor";
+import { ACTOR_USE_CASES } from "../actions/index";
+import { registerRollDialogs } from "../actions/dialogs";
+import { poolDialog } from "../applications/dialogs/pool-dialog";
+import { pressureDialog } from "../applications/dialogs/pressure-dialog";
+import { profileDialog } from "../applications/dialogs/profile-dialog";
+import { psyDialog } from "../applications/dialogs/psy-dialog";
+import { scoreDialog } from "../applications/dialogs/score-dialog";
+import { attackDialog } from "../applications/dialogs/attack-dialog";
+import { moveDialog } from "../applications/dialogs/move-dialog";
 import { registerSignedHelper } from "../utils/signed";
 
 /** Everything the system sets up on `init`, before its listeners (src/tactica.ts). */
@@ -37,8 +47,11 @@ export function configureSystem(): void {
   registerSettings();
   registerDataLayer();
   registerDice();
+  // The layers below reach the ones above through what is installed here: the actor's roll
+  // methods their use cases, the use cases their dialogs, the combat its End-action dialog.
+  registerActorUseCases(ACTOR_USE_CASES);
+  registerRollDialogs({ pool: poolDialog, pressure: pressureDialog, profile: profileDialog, psy: psyDialog, score: scoreDialog, attack: attackDialog, move: moveDialog });
   registerCombat();
-  // The End-action dialog the combat asks for an action's duration (the combat knows no window).
   setDurationPrompt(promptDuration);
   registerPlaces();
   registerPlaceConfig();

@@ -7,38 +7,11 @@
  * X, or the attacker's own row unticked — costs 1 *Épuisement* (paid by the action through the
  * rules' `areaTargets`). Modifier field; closing cancels.
  */
-import type { CardTargetSource } from "../../actions/common";
+import type { AttackChoice, AttackDialogInput, AttackDialogRow } from "../../actions/dialogs";
 import { DIALOG_TEMPLATE_ROOT, formDialog, modifierOf, refuse, type FormValues, type Refusal, type ModeChoice } from "./form-dialog";
 import { formatPlural, pluralKey } from "../../utils/plural";
 
-/** One row the dialog offers: a card row, with the token's portrait. */
-export type AttackDialogRow = CardTargetSource & { img?: string | null };
-
-/** What the action hands the dialog: everything is already measured. */
-export interface AttackDialogInput {
-  itemName: string;
-  /** lang key of the governing sub-aptitude's label */
-  subAptitudeLabel: string;
-  /** the attack score before the dialog's modifier */
-  score: number;
-  /** the weapon's *Portée* as written ("2" or "2-4"), "" without one */
-  range: string;
-  /** the rows (`tokenUuid` identifies each): the targets, or the place's occupants then the attacker */
-  targets: readonly AttackDialogRow[];
-  /** *De zone*: occupants to hit (min(X, occupants), or all) and the attacker's token uuid with *Et Soi* */
-  area: { slots: number; self: string | null } | null;
-  /** *De zone*: the occupants ticked when the dialog opens */
-  preselected?: readonly string[];
-}
-
-/** What the dialog returns. */
-export interface AttackChoice {
-  modifier: number;
-  /** *De zone*: token uuids of the occupants ticked (never the attacker) */
-  chosen: string[];
-  /** *De zone Et Soi*: the attacker's token uuid when his own row is unticked */
-  spared: string[];
-}
+export type { AttackChoice, AttackDialogInput, AttackDialogRow };
 
 const OUT_OF_RANGE = "TACTICA.Chat.attack.outOfRange";
 

@@ -30,8 +30,11 @@
  *   without it rolls in the user's current mode.
  */
 import { renderChild } from "../../compat/windows";
-import { currentMessageMode, modeChoices, normaliseMode, type MessageMode } from "../../compat/message-mode";
+import { currentMessageMode, modeChoices, normaliseMode } from "../../compat/message-mode";
 import { notifyError } from "../../utils/notify";
+import type { ModeChoice } from "../../actions/dialogs";
+
+export type { ModeChoice };
 
 /** Where the dialog templates live, as Foundry loads them. */
 export const DIALOG_TEMPLATE_ROOT = "systems/tactica/templates/dialogs";
@@ -41,11 +44,6 @@ export const DIALOG_TEMPLATES = ["pool", "pressure", "profile", "psy", "score", 
 
 /** The message-mode picker every roll dialog ends with. */
 export const MESSAGE_MODE_TEMPLATE = `${DIALOG_TEMPLATE_ROOT}/message-mode.hbs`;
-
-/** What a roll dialog resolves besides its own result: the mode its card is posted in. */
-export interface ModeChoice {
-  messageMode: MessageMode;
-}
 
 /** A form's values, as FormDataExtended reads them (dotted names expanded by the caller). */
 export type FormValues = Record<string, unknown>;

@@ -4,29 +4,9 @@
  * armour's *Requis* is said, not chosen: every move action charges it.
  */
 import { DIALOG_TEMPLATE_ROOT, formDialog, refuse, type FormValues, type Refusal } from "./form-dialog";
+import type { MoveChoice, MoveDialogInput, MoveGear } from "../../actions/dialogs";
 
-/** A linked, equipped MOU steam gear that may roll pressure before a pursuit move. */
-export interface MoveGear {
-  id: string;
-  name: string;
-}
-
-export interface MoveDialogInput {
-  name: string;
-  /** MOU gear the actor may roll pressure with (empty: none, or pressure blocked) */
-  gear: readonly MoveGear[];
-  /** *Épuisement* the worn armour's *Requis* charges (0: none) */
-  requis: number;
-  /** the worn armour's name ("" without) */
-  armour: string;
-}
-
-/** What the dialog returns. */
-export interface MoveChoice {
-  pursuit: boolean;
-  /** the gear to roll MOU pressure with before the pursuit move, or null */
-  pressureItemId: string | null;
-}
+export type { MoveChoice, MoveDialogInput, MoveGear };
 
 /** The form read back: pressure before a move only for a pursuit move, through an offered gear. */
 export function readMove(input: MoveDialogInput, values: FormValues): MoveChoice | Refusal {

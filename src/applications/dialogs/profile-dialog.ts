@@ -2,22 +2,12 @@
 import { ProfileTest, type CoToggles } from "../../dice/profile-test";
 import type { ProfileKey } from "../../rules/keys";
 import type { TacticaActor } from "../../documents/actor";
-import { coFor } from "../../actions/morale";
+import { profileValue } from "../../actions/profile";
+import type { ProfileChoice } from "../../actions/dialogs";
+
+export type { ProfileChoice };
 import { DIALOG_TEMPLATE_ROOT, formDialog, modifierOf, percent, refuse, wholeNumber, type FormValues, type Refusal, type ModeChoice } from "./form-dialog";
 import { d10Chance } from "./odds";
-
-/** What the dialog returns. */
-export interface ProfileChoice {
-  co: CoToggles | null;
-  modifier: number;
-}
-
-/** The characteristic's value for a test (a unit's CO is its highest, D-17). */
-export function profileValue(actor: TacticaActor, key: ProfileKey): number {
-  if (key === "co") return coFor(actor);
-  const profile = (actor.system as { profile?: Record<string, { total: number }> }).profile;
-  return profile?.[key]?.total ?? 0;
-}
 
 /** The form read back; the enemy's PEUR is 0 or more. */
 export function readProfile(key: ProfileKey, values: FormValues): ProfileChoice | Refusal {

@@ -2,21 +2,9 @@
 import { castTarget } from "../../rules/psy";
 import { DIALOG_TEMPLATE_ROOT, formDialog, modifierOf, percent, refuse, wholeNumber, type FormValues, type Refusal, type ModeChoice } from "./form-dialog";
 import { d10Chance } from "./odds";
+import type { PsyChoice, PsyDialogInput } from "../../actions/dialogs";
 
-export interface PsyChoice {
-  concentration: boolean;
-  chanters: number;
-  modifier: number;
-}
-
-export interface PsyDialogInput {
-  name: string;
-  level: number;
-  mastery: number;
-  canConcentrate: boolean;
-  isChoir: boolean;
-  chanters: number;
-}
+export type { PsyChoice, PsyDialogInput };
 
 /** The form read back; a choir needs at least 1 chanter. */
 export function readPsy(input: PsyDialogInput, values: FormValues): PsyChoice | Refusal {

@@ -8,21 +8,9 @@ import { aptitudeCurrent, score } from "../../rules/scores";
 import type { TacticaActor } from "../../documents/actor";
 import { DIALOG_TEMPLATE_ROOT, formDialog, modifierOf, percent, refuse, wholeNumber, type FormValues, type Refusal, type ModeChoice } from "./form-dialog";
 import { scoreChance } from "./odds";
+import type { ScoreChoice, ScoreDialogRequest } from "../../actions/dialogs";
 
-/** What the score dialog is opened with (the action's request). */
-export interface ScoreDialogRequest {
-  subAptitude: SubAptitudeKey;
-  /** an aptitude imposed by the caller; else each sub-aptitude's governing one */
-  aptitude?: AptitudeKey;
-  difficulty?: number | null;
-}
-
-/** What the dialog returns. */
-export interface ScoreChoice {
-  subAptitude: SubAptitudeKey;
-  difficulty: number | null;
-  modifier: number;
-}
+export type { ScoreChoice, ScoreDialogRequest };
 
 /** One sub-aptitude option: its value and the aptitude the test would add to it. */
 export interface ScoreOption {

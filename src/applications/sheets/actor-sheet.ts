@@ -24,7 +24,7 @@ import { PROFILE_KEYS, type ProfileKey } from "../../rules/keys";
 import { dispatchRoll, ownedItem, rollRequest, toggleEquipped, type Dataset, type RollAction } from "./actions";
 import { deleteAfterConfirm, editPortrait, enriched, itemMenu, openSheet, sheetLang } from "./sheet-helpers";
 import { menuEntries } from "../../compat/context-menu";
-import { characteristicDragData } from "../../api/macros";
+import { characteristicDragData } from "./drag-data";
 import { isStatusId } from "../../effects/status-effects";
 import { isMoraleState } from "../../actions/morale";
 import { notifyError } from "../../utils/notify";
