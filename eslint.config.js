@@ -1,8 +1,12 @@
 // ESLint flat config. The rules layer (src/rules) must stay pure: no Foundry globals, no DOM,
-// no randomness or clock of its own, no imports from the Foundry layers (DESIGN.md §1).
+// no randomness or clock of its own, no imports from the Foundry layers (DESIGN.md §1). Every other
+// folder of src/ may import only from the layers below its own (scripts/layers.mjs,
+// docs/architecture.md); scripts/import-graph.ts checks the same table on the resolved imports,
+// and that no import cycle exists.
 import js from "@eslint/js";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { LAYERS, mayImport, mayNotImport } from "./scripts/layers.mjs";
 
 const FOUNDRY_GLOBALS = [
   "game", "CONFIG", "CONST", "Hooks", "foundry", "ui", "canvas", "Actor", "Item", "ChatMessage",
@@ -15,6 +19,36 @@ const DOM_GLOBALS = [
   "Event", "CustomEvent", "fetch", "requestAnimationFrame", "setTimeout", "setInterval", "crypto",
 ];
 const restricted = (names, why) => names.map((name) => ({ name, message: `${name}: ${why}` }));
+
+/** How deep a file may sit under its folder of src/ (src/<folder>/a/b/c/file.ts is depth 4). */
+const MAX_DEPTH = 5;
+
+/**
+ * One zone per layered folder and file depth: from src/<folder>/ at depth d, an import that climbs
+ * d levels (`../` d times) and enters a folder <folder> may not import is refused — type-only
+ * imports and re-exports included. src/rules has its own, stricter zone below; the entry
+ * (src/tactica.ts, src/setup, src/hooks) may import anything.
+ */
+function layerZones() {
+  const zones = [];
+  // Every layer but the first (src/rules) and the last (the entry).
+  for (const folder of LAYERS.slice(1, -1).flatMap((layer) => layer.folders)) {
+    const forbidden = mayNotImport(folder);
+    const message = `src/${folder} may import only from src/${[folder, ...mayImport(folder)].join(", src/")} (docs/architecture.md).`;
+    for (let depth = 1; depth <= MAX_DEPTH; depth += 1) {
+      zones.push({
+        files: [`src/${folder}/${"*/".repeat(depth - 1)}*.ts`],
+        rules: {
+          "no-restricted-imports": [
+            "error",
+            { patterns: [{ regex: `^(\\.\\./){${depth}}(${forbidden.join("|")})(/|\\.ts$|$)`, message }] },
+          ],
+        },
+      });
+    }
+  }
+  return zones;
+}
 
 export default tseslint.config(
   { ignores: ["dist/**", "node_modules/**", "coverage/**", "*.zip", "test/browser/__screenshots__/**"] },
@@ -52,4 +86,5 @@ export default tseslint.config(
       ],
     },
   },
+  ...layerZones(),
 );
