@@ -9,7 +9,8 @@
 /** @type {readonly import("./layers.d.mts").Layer[]} */
 export const LAYERS = [
   { name: "rules", folders: ["rules"] },
-  { name: "foundations", folders: ["utils", "compat"] },
+  { name: "utilities", folders: ["utils"] },
+  { name: "compatibility", folders: ["compat"] },
   { name: "configuration", folders: ["config"] },
   { name: "data and dice", folders: ["data", "dice", "effects"] },
   { name: "documents", folders: ["documents", "places"] },

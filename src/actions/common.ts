@@ -9,7 +9,7 @@ import type { BaseRollOptions, TacticaRoll } from "../dice/base";
 import type { InfoKind, RollKind } from "../data/chat/roll-card";
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaChatMessage } from "../documents/chat-message";
-import { notifyError, notifyRulesError } from "../utils/notify";
+import { notifyError, notifyRulesError, refused } from "../utils/notify";
 import type { RollMethodOptions } from "../documents/roll-requests";
 
 export type { RollMethodOptions };
@@ -119,12 +119,6 @@ export async function postCard<O extends BaseRollOptions, R extends TacticaRoll<
     notifyRulesError(err);
     return null;
   }
-}
-
-/** A refusal: a localised message, nothing changed, null returned. */
-export function refused(key: string, data: Record<string, string | number> = {}): null {
-  notifyError(key, data);
-  return null;
 }
 
 /**

@@ -14,10 +14,10 @@ import { needsFearTest, panicResult, panicTotal, PANIC_OUTCOMES, rallyActions, r
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaChatMessage } from "../documents/chat-message";
 import type { ProfileKey } from "../rules/keys";
-import { acBudget, mayRollFor, postCard, refused, subjectOf, type RollMethodOptions } from "./common";
+import { acBudget, mayRollFor, postCard, subjectOf, type RollMethodOptions } from "./common";
+import { refused, notifyInfo } from "../utils/notify";
 import { activationMark, FEAR_FLAG, RALLY_FLAG } from "./activation";
 import { rollDialogs } from "./dialogs";
-import { notifyInfo } from "./notify-info";
 import { costFlags } from "./psy";
 import { recordChange } from "../documents/card-keys";
 import type { MessageMode } from "../compat/message-mode";
@@ -83,7 +83,10 @@ export async function moraleTest(actor: TacticaActor, options: RollMethodOptions
   if (!mayRollFor(actor)) return null;
   const model = moraleOf(actor);
   if (!model) return null;
-  if (model.morale.unshakeable) return notifyInfo("TACTICA.Chat.morale.unshakeable", { name: actor.name });
+  if (model.morale.unshakeable) {
+    notifyInfo("TACTICA.Chat.morale.unshakeable", { name: actor.name });
+    return null;
+  }
   const posted = await coTest(actor, "morale", defaultToggles(actor), options);
   return posted?.message ?? null;
 }
@@ -136,9 +139,13 @@ export async function fearTest(actor: TacticaActor, o: { fear: number; charging:
   const model = moraleOf(actor);
   if (!model) return null;
   const causesFear = model.profile.peur.value > 0;
-  if (causesFear || model.morale.unshakeable) return notifyInfo("TACTICA.Chat.fear.immune", { name: actor.name });
+  if (causesFear || model.morale.unshakeable) {
+    notifyInfo("TACTICA.Chat.fear.immune", { name: actor.name });
+    return null;
+  }
   if (!needsFearTest({ fear: o.fear, highestPassed: model.morale.fearPassed, causesFear, unshakeable: false })) {
-    return notifyInfo("TACTICA.Chat.fear.alreadyPassed", { name: actor.name, level: o.fear });
+    notifyInfo("TACTICA.Chat.fear.alreadyPassed", { name: actor.name, level: o.fear });
+    return null;
   }
   const inFight = acBudget(actor).clock !== "none";
   if (inFight && fearTestedThisActivation(actor)) return refused("TACTICA.Chat.fear.oncePerActivation", { name: actor.name });

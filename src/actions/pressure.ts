@@ -9,7 +9,7 @@ import { GearModel } from "../data/item/gear";
 import { WeaponModel } from "../data/item/weapon";
 import type { PressureTarget } from "../rules/pressure";
 import { cardRecord, recordChange } from "../documents/card-keys";
-import { notifyError } from "../utils/notify";
+import { notifyError, refused } from "../utils/notify";
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaChatMessage } from "../documents/chat-message";
 import type { TacticaItem } from "../documents/item";
@@ -17,7 +17,7 @@ import { isWeaponTarget, pressureEffectData, PRESSURE_WINDOWS, type PressureWind
 import { AttributeItemModel } from "../data/item/base";
 import type { Attribute } from "../rules/attributes";
 import { requisOf } from "./score";
-import { mayRollFor, postCard, refused, subjectOf, type RollMethodOptions } from "./common";
+import { mayRollFor, postCard, subjectOf, type RollMethodOptions } from "./common";
 import { rollDialogs } from "./dialogs";
 import type { MessageMode } from "../compat/message-mode";
 

@@ -16,9 +16,9 @@ import { castCostAc, cancelCostAc } from "../rules/psy";
 import type { TimelineCost } from "../rules/timeline";
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaChatMessage } from "../documents/chat-message";
-import { acBudget, acShort, mayRollFor, postCard, postInfoCard, refused, speakerOf, spendUpdate, subjectOf, type CardTargetSource, type RollMethodOptions } from "./common";
+import { acBudget, acShort, mayRollFor, postCard, postInfoCard, speakerOf, spendUpdate, subjectOf, type CardTargetSource, type RollMethodOptions } from "./common";
+import { refused, notifyInfo } from "../utils/notify";
 import { activationList, CAST_FLAG, MAINTAIN_FLAG } from "./activation";
-import { notifyInfo } from "./notify-info";
 import { rollDialogs } from "./dialogs";
 import type { MessageMode } from "../compat/message-mode";
 

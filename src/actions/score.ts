@@ -17,8 +17,8 @@ import { measureTokens, placeOccupants, tokenPlace } from "../places/measure";
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaChatMessage } from "../documents/chat-message";
 import { cardFollowUps } from "./follow-ups";
-import { notifyRulesError } from "../utils/notify";
-import { mayRollFor, postCard, refused, subjectOf, type CardTargetSource, type RollMethodOptions } from "./common";
+import { notifyRulesError, refused } from "../utils/notify";
+import { mayRollFor, postCard, subjectOf, type CardTargetSource, type RollMethodOptions } from "./common";
 import { rollDialogs, type AttackChoice } from "./dialogs";
 import type { ScoreRequest } from "../documents/roll-requests";
 

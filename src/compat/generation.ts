@@ -10,6 +10,7 @@
  * - Write in the running generation's vocabulary, read both; never persist v14-only data on v13.
  * - Every v13 path carries `@deprecated v13` so it can be deleted when v13 support ends.
  */
+import { notifyWarning } from "../utils/notify";
 
 /** The running Foundry generation (13, 14…), from `game.release` (https://foundryvtt.com/api/v13/classes/foundry.config.ReleaseData.html). */
 export function generation(): number {
@@ -44,6 +45,6 @@ export function hidesOwnPrivateRolls(): boolean {
  */
 export function warnOfUnsoundBuild(): boolean {
   if (!game.user?.isGM || !hidesOwnPrivateRolls()) return false;
-  ui.notifications?.warn("TACTICA.Compat.oldV14Build", { format: { version: String(game.release?.version ?? "") }, permanent: true });
+  notifyWarning("TACTICA.Compat.oldV14Build", { version: String(game.release?.version ?? "") }, { permanent: true });
   return true;
 }

@@ -18,7 +18,7 @@
  * tokens' actor deltas, which keep their stored shapes until written.
  */
 import { SYSTEM_ID } from "../config/settings";
-import { notifyProgress } from "../utils/notify";
+import { notifyError, notifyInfo, notifyProgress } from "../utils/notify";
 import { legacyOf, migrationRecord } from "../data/migration/capture";
 import { REPAIR_KEYS, SCHEMA_VERSION } from "../data/migration/steps";
 
@@ -135,11 +135,11 @@ export async function migrateWorld(options: { force?: boolean } = {}): Promise<M
   if (report.failed.length) {
     // Document names are user text: core formats the message and escapes them (a notification
     // shows its message as HTML: https://foundryvtt.com/api/interfaces/foundry.NotificationOptions.html).
-    ui.notifications?.error("TACTICA.Migration.Failed", { format: { count: String(report.updated), failed: report.failed.join(", ") }, permanent: true });
+    notifyError("TACTICA.Migration.Failed", { count: report.updated, failed: report.failed.join(", ") }, { permanent: true });
     return report;
   }
   await game.settings!.set(SYSTEM_ID, "schemaVersion", SCHEMA_VERSION);
-  ui.notifications?.info(game.i18n!.format("TACTICA.Migration.Done", { count: String(report.updated) }));
+  notifyInfo("TACTICA.Migration.Done", { count: report.updated });
   return report;
 }
 

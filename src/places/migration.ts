@@ -11,6 +11,7 @@
  * Writes: one behaviour creation per region that becomes a place, one region update per scene.
  */
 import { ENCUMBRANCE_MAX, ENCUMBRANCE_MIN } from "../rules/places";
+import { notifyError, notifyInfo } from "../utils/notify";
 import { PLACE_BEHAVIOR_TYPE, placeBehavior, sceneRegions, type PlaceData, type RegionLike } from "./measure";
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -107,8 +108,9 @@ export async function migratePlaceFlags(): Promise<PlaceFlagMigrationReport> {
   }
   if (report.places || report.failed.length) {
     const data = { count: String(report.places), failed: report.failed.join(", ") };
-    if (report.failed.length) ui.notifications?.error(game.i18n?.format("TACTICA.Place.Migration.Failed", data) ?? "");
-    else ui.notifications?.info(game.i18n?.format("TACTICA.Place.Migration.Done", data) ?? "");
+    // Scene names are user text: core formats the message and escapes them (src/utils/notify.ts).
+    if (report.failed.length) notifyError("TACTICA.Place.Migration.Failed", data);
+    else notifyInfo("TACTICA.Place.Migration.Done", data);
   }
   return report;
 }

@@ -1,7 +1,8 @@
 /**
- * The one way the Foundry layer reports a refused action: a localised error notification, and
- * nothing changed. Rules errors (RulesRangeError, AttributeParseError) carry their own
- * localisation key and data (src/rules/errors.ts).
+ * Every notification the system shows goes through here: a language key, formatted by core with
+ * its values escaped. A refused action is a localised error notification, and nothing changed.
+ * Rules errors (RulesRangeError, AttributeParseError) carry their own localisation key and data
+ * (src/rules/errors.ts).
  */
 import { RulesRangeError } from "../rules/errors";
 
@@ -10,18 +11,34 @@ function stringsOf(data: Record<string, string | number>): Record<string, string
   return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)]));
 }
 
+/** `permanent`: the notification stays until dismissed (core's `NotificationOptions.permanent`). */
+export interface NotifyOptions {
+  permanent?: boolean;
+}
+
 /**
  * Shows `key` formatted with `data` as an error notification. Core formats it and ESCAPES the
  * values (names are user text): `NotificationOptions.format`, whose `escape` defaults to true
  * (https://foundryvtt.com/api/interfaces/foundry.NotificationOptions.html).
  */
-export function notifyError(key: string, data: Record<string, string | number> = {}): void {
-  ui.notifications?.error(key, { format: stringsOf(data) });
+export function notifyError(key: string, data: Record<string, string | number> = {}, options: NotifyOptions = {}): void {
+  ui.notifications?.error(key, { format: stringsOf(data), ...options });
+}
+
+/** Shows `key` formatted with `data` (escaped, as {@link notifyError}) as a warning. */
+export function notifyWarning(key: string, data: Record<string, string | number> = {}, options: NotifyOptions = {}): void {
+  ui.notifications?.warn(key, { format: stringsOf(data), ...options });
 }
 
 /** Shows `key` formatted with `data` (escaped, as {@link notifyError}) as an information notification. */
-export function notifyInfoMessage(key: string, data: Record<string, string | number> = {}): void {
-  ui.notifications?.info(key, { format: stringsOf(data) });
+export function notifyInfo(key: string, data: Record<string, string | number> = {}, options: NotifyOptions = {}): void {
+  ui.notifications?.info(key, { format: stringsOf(data), ...options });
+}
+
+/** Refuses a user action: shows `key` (as {@link notifyError}) and returns null for the action to return. */
+export function refused(key: string, data: Record<string, string | number> = {}): null {
+  notifyError(key, data);
+  return null;
 }
 
 /**
