@@ -113,7 +113,7 @@ async function postMaintainCard(actor: TacticaActor, power: { uuid: string; name
 
 /**
  * `flags.tactica.timelineCost` of a card that spends AC: what the card says it cost, for display
- * and for modules. The End-action dialog never trusts it (security review S-12): it prices the
+ * and for modules. The End-action dialog never trusts it: it prices the
  * card again from the stored documents (src/applications/combat/end-action.ts).
  */
 export function costFlags(timelineCost: TimelineCost): { flags: { tactica: { timelineCost: TimelineCost } } } {

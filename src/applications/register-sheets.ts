@@ -38,7 +38,7 @@ function coreV1Sheets(): { ActorSheet?: unknown; ItemSheet?: unknown } {
 export function registerSheets(): void {
   const { Actors, Items } = foundry.documents.collections as unknown as { Actors: SheetRegistry; Items: SheetRegistry };
   // Core's V1 sheets would stay selectable in Sheet Configuration and cannot show Tactica's data
-  // (dnd5e 5.3 `dnd5e.mjs` unregisters them the same way; review S10).
+  // (dnd5e 5.3 `dnd5e.mjs` unregisters them the same way).
   const v1 = coreV1Sheets();
   if (v1.ActorSheet) Actors.unregisterSheet("core", v1.ActorSheet);
   if (v1.ItemSheet) Items.unregisterSheet("core", v1.ItemSheet);

@@ -1,6 +1,6 @@
 /**
  * RULES §7.1: what a card's action cost, priced again from the STORED documents for the
- * End-action dialog (security review S-12). A card's `flags.tactica.timelineCost` is written by
+ * End-action dialog. A card's `flags.tactica.timelineCost` is written by
  * the card's author and can say anything, so it is never read: the cost comes from the card's
  * kind, its actor (only when the message's author owns it, src/chat/authority.ts), the stored
  * power (use and maintenance costs), the actor's AC (a rally) — and, for concentration, the

@@ -1,6 +1,6 @@
 /**
  * What follows a combat update, decided on the active GM's client from STORED state only (RULES
- * §7.1–§7.3, security review S-3): the ended activation's hook, the thresholds, the cards of
+ * §7.1–§7.3): the ended activation's hook, the thresholds, the cards of
  * resolved *Différé* markers, the new activation's start (its records cleared, its AC reset,
  * D-42) and its hook.
  *

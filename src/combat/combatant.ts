@@ -19,8 +19,7 @@ export class TacticaCombatant extends Combatant {
   /**
    * Core's server lets a player change their own combatant's `initiative` at any time (BaseCombatant
    * update permission: `initiative`, `flags`, `defeated`), and core sorts the turns again keeping
-   * the turn INDEX: mid-round another combatant would act, and theirs a second time (second
-   * security review, R9). So in a started combat the active GM puts back an initiative a player
+   * the turn INDEX: mid-round another combatant would act, and theirs a second time. So in a started combat the active GM puts back an initiative a player
    * changed once it had one; a first roll (from none) stands. The GM's own changes — and, on a
    * timeline, the positions it mirrors — are never touched.
    */

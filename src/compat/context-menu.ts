@@ -9,7 +9,7 @@
  *   `visible(target)` and `onClick(event, target)`; the v13 names still work but log a
  *   deprecation warning on every menu render until v16, and v13 does not read the v14 names
  *   (https://foundryvtt.com/api/v14/interfaces/foundry.ContextMenuEntry.html; draw-steel commit
- *   01db4e1a "Context menu changes"; review v14 row 7).
+ *   01db4e1a "Context menu changes").
  */
 import { isV14 } from "./generation";
 

@@ -18,7 +18,7 @@
  *   Phase `initial` applies before the actor's derived data, as every change did on v13 (dnd5e
  *   5.3.3 `module/documents/active-effect.mjs` writes `initial` for its v13-era changes). The
  *   numeric `mode`, `CONST.ACTIVE_EFFECT_MODES` and the top-level `changes` still work on v14 with
- *   a deprecation warning until v16 (review v14 row 5; dnd5e `dnd5e.mjs` silences "numeric #mode"
+ *   a deprecation warning until v16 (dnd5e `dnd5e.mjs` silences "numeric #mode"
  *   and `CONST.ACTIVE_EFFECT_MODES`), so Tactica writes the running generation's shape and never
  *   names the v13 constant: its numbers are written here.
  * Reading: a v14 effect's top-level `changes` is a deprecated alias of `system.changes`, so

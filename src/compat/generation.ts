@@ -27,7 +27,7 @@ export function isV14(): boolean {
 
 /**
  * The first v14 build where a player sees their own "private to GM" rolls: on 14.359–14.360 core
- * hid them from their roller (foundryvtt#14258, fixed in 14.361; review v14 row 4), so a roller's
+ * hid them from their roller (foundryvtt#14258, fixed in 14.361), so a roller's
  * private card shows no dice and no push or resist button to them.
  */
 export const FIRST_SOUND_V14_BUILD = 361;

@@ -17,7 +17,7 @@
  *   (https://foundryvtt.com/api/v14/interfaces/foundry.DialogV2WaitOptions.html).
  * - Elements of a popped-out window belong to that window's realm: `instanceof HTMLElement` (the
  *   main window's class) is false for them, and the global `document` is the main window's
- *   (review v14 rows 8–9; pf2e PR #22434; dnd5e 5.3.3 `group-sheet.mjs:200` creates through
+ *   (pf2e PR #22434; dnd5e 5.3.3 `group-sheet.mjs:200` creates through
  *   `element.ownerDocument`). Tactica duck-types elements and creates through `ownerDocument`;
  *   both work the same on v13, where every window is the main one.
  *

@@ -1,5 +1,5 @@
 /**
- * Contract: message modes on the running generation (issue 14, src/compat/message-mode.ts) — what
+ * Contract: message modes on the running generation (src/compat/message-mode.ts) — what
  * the roll pipeline and the dialogs' picker rely on, and that the test fake copies:
  * - the user's mode is the setting of the running generation (`core.rollMode` on v13,
  *   `core.messageMode` on v14, where `ic` counts as public);

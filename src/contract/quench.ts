@@ -1,5 +1,5 @@
 /**
- * In-Foundry self-test (issue 7): Quench test batches that import the sample actors and items of
+ * In-Foundry self-test: Quench test batches that import the sample actors and items of
  * the compendiums into the world, make each kind of roll through the actor methods, push, cast,
  * take morale tests, draw the panic table and check the results against the rules. They run only
  * inside a real Foundry with the Quench module active; the world documents they create are named
@@ -65,7 +65,7 @@ interface OwnedItem {
   system: Record<string, unknown>;
 }
 
-/** The contract's actor roll methods (implemented on TacticaActor by issue 4b). */
+/** The contract's actor roll methods (implemented on TacticaActor). */
 interface SampleActor {
   name: string;
   system: Record<string, unknown> & { profile: Record<string, { value: number }>; gainsWillpower?: boolean };

@@ -1,6 +1,6 @@
 /**
  * Bad input in a create or an update, checked against the model's own fields BEFORE Foundry
- * cleans it (security review §3.1). Foundry v13 cleans a change before validating it: a
+ * cleans it. Foundry v13 cleans a change before validating it: a
  * NumberField rounds and CLAMPS (an update of 12 to a 0–10 field stores 10), a value it cannot use
  * is replaced by the field's initial value or fails with an English message
  * (NumberField#_cleanType, https://foundryvtt.com/api/v13/classes/foundry.data.fields.NumberField.html).
@@ -136,7 +136,7 @@ function pairAt(data: unknown, path: readonly string[]): unknown {
 }
 
 /**
- * The refusal of a change that puts the pair at `path` above its max (security review §3.1: PV
+ * The refusal of a change that puts the pair at `path` above its max (PV
  * above their maximum), with the message `key` (`{value}`, `{max}`); null otherwise.
  */
 export function pairRefusal(key: string, path: readonly string[], current: unknown, change: unknown): Refusal | null {

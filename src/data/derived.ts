@@ -1,6 +1,6 @@
 /**
- * Small pure helpers for derived values that the rules API does not name (told to the lead; they
- * can move into src/rules). No Foundry here.
+ * Small pure helpers for derived values that the rules API does not name; no Foundry
+ * here.
  */
 
 /** RULES §2: a characteristic with the pressure bonus in effect on it (printed value + bonus). */

@@ -51,7 +51,7 @@ export abstract class TacticaRoll<O extends BaseRollOptions> extends foundry.dic
    * Checks a new roll's options before any die is rolled (the pipeline calls it); throws
    * RulesRangeError naming a bad value. Not in the constructor: `Roll.fromData` rebuilds a saved
    * message's roll through the constructor, which must not fail because a later release checks
-   * more than the one that posted it (core review M21).
+   * more than the one that posted it.
    */
   static assertOptions(_options: BaseRollOptions): void {}
 

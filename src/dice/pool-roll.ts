@@ -73,7 +73,7 @@ export class PoolRoll extends TacticaRoll<PoolRollOptions> {
 
   /**
    * RULES §3: a pool's result is its count of successes, not the sum of its d6 — core's `total`,
-   * which is the message's fallback content and what modules read (core review M21).
+   * which is the message's fallback content and what modules read.
    */
   override get total(): number | undefined {
     return this._evaluated ? this.successes : undefined;

@@ -1,5 +1,5 @@
 /**
- * Bad input refused by the actor and item documents (security review §3.1, issue 12 item 7), with
+ * Bad input refused by the actor and item documents, with
  * a localised message, before anything is written.
  *
  * Where the text is intercepted: Foundry v13's client runs, for each update, `migrateData` on the

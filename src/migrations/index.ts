@@ -5,7 +5,7 @@
  * Foundry v13 migrates and cleans every stored document in place as the world loads (through
  * `TacticaActor/TacticaItem.migrateData`, src/data/migration/capture.ts), so in memory every document already has
  * the current shapes and keeps what it did not know in `flags.tactica.legacy`; what it changed is
- * recorded in `flags.tactica.migration`. This migration only PERSISTS that (security review S-6):
+ * recorded in `flags.tactica.migration`. This migration only PERSISTS that:
  * - each update is built from the document's CURRENT source (never from data read at load, so an
  *   edit made since is never reverted) and writes only the keys the record names, with the record
  *   deleted in the same write (one write per document; an actor's items go in the actor's write);

@@ -4,7 +4,7 @@ import { createTemplateHarness, installTemplateHarness } from "../templates/harn
 import { createFakeCombat } from "../foundry/fake-combat";
 import type { TacticaCombat } from "../../src/combat/combat";
 
-// Issue 16 budgets: `setupTurns` ≤ 1 ms and one "End action" ≤ 5 ms with 200 combatants (medians).
+// Budgets: `setupTurns` ≤ 1 ms and one "End action" ≤ 5 ms with 200 combatants (medians).
 // Both go through the real TacticaCombat on the Foundry fake, as a GM's client runs them: the sort
 // with core's unbound comparator, and End action's whole path — the stored timeline read, the next
 // state, the combat update (with the initiatives that mirror it), core's turn diff and the active

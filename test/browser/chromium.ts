@@ -99,10 +99,10 @@ function fontAwesome(): string {
  * A stand-in for core v13's window frame around an application (not Foundry's stylesheet, which
  * we do not ship or copy): an application is a flex column, and its `.window-content` takes the
  * rest of the window and CLIPS (`flex: 1; overflow: hidden`) — so content that does not scroll by
- * itself is cut off here as in Foundry (apps review S1, C5; dnd5e 5.3 adds `overflow-y: auto` to
+ * itself is cut off here as in Foundry (dnd5e 5.3 adds `overflow-y: auto` to
  * its own window content, `less/v2/activities.less`, because core's does not scroll). Core's
  * colour variables follow the interface theme on `body` and an application's own theme on
- * `.themed.theme-*` (v13 per-application colour schemes, review St1).
+ * `.themed.theme-*` (v13 per-application colour schemes).
  */
 export const CORE_FRAME_CSS = `
   .application { display: flex; flex-direction: column; overflow: hidden; background: var(--color-bg-app); color: var(--color-text-primary); }

@@ -7,8 +7,8 @@ import { COMBAT_UI_SAMPLES } from "../templates/combat-ui-samples";
 import { hasChromium, launchChromium } from "./chromium";
 import { readManifest, styleFiles } from "../../scripts/manifest";
 
-// Review C5: the timeline tracker in a WINDOW — a fixed-height frame whose `.window-content`
-// clips, as core v13's does (`flex: 1; overflow: hidden` in a column: the apps review S1/C5;
+// The timeline tracker in a WINDOW — a fixed-height frame whose `.window-content`
+// clips, as core v13's does (`flex: 1; overflow: hidden` in a column;
 // dnd5e 5.3.3 adds `overflow-y: auto` to its own window content, `less/v2/activities.less:4`).
 // This stand-in is not Foundry's stylesheet; it only frames our CSS the way core's window does.
 // The ruler must be the thing that scrolls, its last row reachable inside the window.

@@ -60,7 +60,7 @@ describe.runIf(hasChromium())("roll dialogs in Chromium", () => {
         for (const field of report.fields) expect(field, `${width}px`).toMatchObject({ visible: true, labelled: true });
       }
       // Inside DialogV2's own form, the template's root survives the HTML parser and gets our
-      // layout; every field belongs to DialogV2's form (review D2).
+      // layout; every field belongs to DialogV2's form.
       const layout = await browser.evaluate(variant, () => {
         const root = document.querySelector("#root .dialog-form .dialog-content > .tactica-dialog-form");
         const fields = [...document.querySelectorAll<HTMLInputElement>("#root input, #root select")];

@@ -7,7 +7,7 @@ import { trackerFixture, TRACKER } from "../bench/browser/fixtures";
 import { hasChromium, launchChromium, pageShell } from "./chromium";
 import { readManifest, styleFiles } from "../../scripts/manifest";
 
-// styles/perf.css (issue 16): long lists skip the layout of their off-screen rows with
+// styles/perf.css: long lists skip the layout of their off-screen rows with
 // `content-visibility: auto`. What must still hold, in Chromium with our stylesheets:
 // - the chat log scrolls to its newest message (as core's ChatLog#scrollBottom sets the log's
 //   scrollTop to its scrollHeight, https://foundryvtt.com/api/v13/classes/foundry.applications.sidebar.tabs.ChatLog.html),

@@ -49,13 +49,13 @@ describe.runIf(hasChromium())("sheets in Chromium", () => {
         if (sample.mode === "edit") expect(report.rollControls).toBe(0);
         // User text is escaped: the sample names' angle brackets show as text, never as tags.
         expect(report.injectedTags).toBe(0);
-        // Every field the user sees has a label element (review S14: the aptitude damage box had a title only).
+        // Every field the user sees has a label element (the aptitude damage box had a title only).
         expect(report.fields.filter((f) => f.visible && !f.labelled).map((f) => f.html), `${width}px`).toEqual([]);
       }
     });
   });
 
-  // The states the review found no screenshot of (test/templates/sheet-states.ts), in both
+  // The states beyond one sheet per type and mode (test/templates/sheet-states.ts), in both
   // languages and themes: a fresh world per language, each state rendered once.
   describe.each(casesByLang(SHEET_STATE_GALLERY))("$lang, states", ({ lang, cases }) => {
     let w: Awaited<ReturnType<typeof loadSheetWorld>>;
@@ -78,7 +78,7 @@ describe.runIf(hasChromium())("sheets in Chromium", () => {
     });
   });
 
-  // Review S1: in a window of Foundry's size whose `.window-content` clips as core's does, the
+  // In a window of Foundry's size whose `.window-content` clips as core's does, the
   // active tab is what scrolls — its last row can be reached — and the header stays in view.
   describe("a long tab in a core-like window", () => {
     let html = "";
@@ -116,7 +116,7 @@ describe.runIf(hasChromium())("sheets in Chromium", () => {
     });
   });
 
-  // Review St1: the palette follows the application's own theme class, not only the body's.
+  // The palette follows the application's own theme class, not only the body's.
   it.each([
     { page: VARIANTS[0]!, app: "light", accent: "#8a5215" },
     { page: VARIANTS[1]!, app: "dark", accent: "#c8843a" },

@@ -5,7 +5,7 @@ import type { FakeElement } from "./fake-chat";
 import type { TacticaActor } from "../../src/documents/actor";
 import type { TacticaChatMessage } from "../../src/documents/chat-message";
 
-// Dice where they are seen (DESIGN §4; core review M2, M3): a push, a defence and a panic draw
+// Dice where they are seen (DESIGN §4): a push, a defence and a panic draw
 // are rolled on the clicking user's client and shown there — through Dice So Nice when it is
 // active (the pushed dice only, each kind in its colour set), else with core's dice sound — and
 // a card is rendered once, inside renderHTML, the render hook only wiring its buttons (M4).

@@ -10,7 +10,7 @@ import type { TacticaCombat } from "../../src/combat/combat";
 import type { TacticaActor } from "../../src/documents/actor";
 import { queueDiceFaces } from "./fake-dice";
 
-// The combat windows' logic (issue 6, user-facing half): the tracker's context as a pure function
+// The combat windows' logic (user-facing half): the tracker's context as a pure function
 // of a combat view, the End-action proposal, and — in the Foundry fake with the real entry — the
 // view read from a combat, the End-action prompt through DialogV2 and the GM-only handlers.
 

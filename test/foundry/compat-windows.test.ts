@@ -5,7 +5,7 @@ import { FakeApplicationV2, FakeElement } from "./fake-apps";
 import { createElementIn, detachedOptions, elementOf, isInputElement, renderChild } from "../../src/compat/windows";
 import { menuEntries, v13Entry, v14Entry, type MenuEntry } from "../../src/compat/context-menu";
 
-// The compatibility seam for windows (issue 14): child windows open in their opener's browser
+// The compatibility seam for windows: child windows open in their opener's browser
 // window on v14 and plainly on v13; DOM checks never use `instanceof`; context-menu entries are
 // written in the running generation's shape.
 

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { FakeRoll, queueDiceFaces } from "./fake-dice";
 import { setupDiceWorld, type DiceWorld } from "../templates/harness";
 
-// Core review M21: saved roll cards rebuild whatever a later release checks, and a pool's total is
+// Saved roll cards rebuild whatever a later release checks, and a pool's total is
 // its successes. Roll options are checked by the pipeline before any die is rolled, never by the
 // constructors, which `Roll.fromData` calls when a message is shown again.
 

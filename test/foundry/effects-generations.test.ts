@@ -9,7 +9,7 @@ import { changesData, changesOf } from "../../src/compat/effects";
 import { PRESSURE_EXPIRY_EVENTS } from "../../src/effects/pressure-windows";
 import type { TacticaActor } from "../../src/documents/actor";
 
-// Active Effects on both generations (issue 14, review v14 rows 5–6; src/compat/effects.ts): the
+// Active Effects on both generations (src/compat/effects.ts): the
 // changes written in the running generation's shape and read in both; on v14, the pressure
 // windows expire through core's expiry events and registry, and on v13 (and for what v14 does not
 // track) their effects are deleted. Every test also runs under the suite-wide check that no v14

@@ -120,8 +120,8 @@ function systemPackage(): Obj {
  * `CONFIG.specialStatusEffects` (https://foundryvtt.com/api/v13/variables/CONFIG.html): entries
  * `{id, name: "EFFECT.Status…", img: "icons/svg/…"}`, as systems that keep some of them reuse
  * them (foundryvtt/crucible `module/config/statuses.mjs`: dead/skull, stunned/daze,
- * frightened/terror, invisible, blinded/blind) and the core review lists (M10: fear/terror,
- * stun/daze, paralysis, downgrade).
+ * frightened/terror, invisible, blinded/blind), and fear/terror, stun/daze, paralysis and
+ * downgrade.
  */
 export const CORE_STATUS_EFFECTS: readonly { id: string; name: string; img: string }[] = [
   { id: "dead", name: "EFFECT.StatusDead", img: "icons/svg/skull.svg" },

@@ -17,11 +17,11 @@
  *   (default priorities `custom 0, multiply 10, add 20, subtract 20, downgrade 30, upgrade 40,
  *   override 50`), `phase` `initial` (applied before the actor's derived data) or `final` (after).
  * - v13-shaped data is migrated as core's `migrateData` does (`changes` → `system.changes`, the
- *   mode number → its type; review v14 row 5: "v14 reads v13-shaped data and migrates it"), and
+ *   mode number → its type), and
  *   the top-level `changes` stays readable as a deprecated alias. Handing v13 shapes to a create or
  *   update (`changes`, a numeric `mode`) or reading the alias is recorded as a deprecation
  *   (fake-generation.ts `deprecatedUse`; dnd5e 5.3.3 `dnd5e.mjs` silences "numeric #mode" and
- *   `CONST.ACTIVE_EFFECT_MODES`; review v14 row 5: "every pressure bonus logs 2 warnings").
+ *   `CONST.ACTIVE_EFFECT_MODES`).
  * - duration `{value, units, expiry, expired}`: "expiration occurs when both the end of the
  *   duration and the expiry event are reached", a null value being unending
  *   (https://foundryvtt.com/api/v14/interfaces/foundry.documents.types.EffectDurationData.html);

@@ -9,7 +9,7 @@
  *   documents are made. Each part of the fake registers what changes with the generation
  *   ({@link onGenerationChange}).
  * - v14 renamed APIs that v13 code calls; the old names keep working on v14 with a deprecation
- *   warning until v16 (review v14 rows 3, 5, 7; dnd5e 5.3.3 `dnd5e.mjs` silences exactly these
+ *   warning until v16 (dnd5e 5.3.3 `dnd5e.mjs` silences exactly these
  *   warnings in `CONFIG.compatibility.excludePatterns`). The v14 fake records each use of one of
  *   them ({@link deprecatedUse}) and keeps working, as core does. The v13 fake records v14-only data
  *   or options handed to it ({@link v14OnlyUse}), which v13 would silently drop. The record is

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadWorld } from "./world";
 
-// The hotbar drop handler is registered when the world is ready (review, hotbar hook timing): a
+// The hotbar drop handler is registered when the world is ready (hotbar hook timing): a
 // module's own `hotbarDrop` handler, registered during init or setup, runs before Tactica's and
 // can take the drop (Hooks.call stops at the first handler returning false). draw-steel 0.11.1
 // registers its handler on `ready` for the same reason.

@@ -4,7 +4,7 @@ import { readManifest } from "../../scripts/manifest";
 import { readPackSources, type PackManifest } from "../../scripts/packs";
 import { loadWorld, systemAs, type LoadedWorld } from "./world";
 
-// Issue 7: the compendium documents as Foundry would load them — through the registered data
+// The compendium documents as Foundry would load them — through the registered data
 // models of the real entry, in the Foundry fake. `_key` is a build-time field the Foundry CLI
 // consumes, so it is removed as the CLI does before a document reaches Foundry.
 

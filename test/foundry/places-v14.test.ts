@@ -4,7 +4,7 @@ import { setFakeGeneration, type FakeScene } from "./fake-regions";
 import { behaviourRegion, placeRegion, rect, templateRegion } from "./places-helpers";
 import type { BehaviorLike } from "../../src/places/measure";
 
-// Places on Foundry v14 (issue 14 item 2): Scene Levels — a token's place is found among the
+// Places on Foundry v14: Scene Levels — a token's place is found among the
 // places of its level; the place form offers the places of the same level; template, stair
 // (changeLevel) and floor (defineSurface) regions are never places.
 

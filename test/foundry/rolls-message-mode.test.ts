@@ -4,10 +4,10 @@ import { evaluations, postedMessages, queueDiceFaces } from "./fake-dice";
 import { setFakeGeneration, takeGenerationRecord } from "./fake-generation";
 import { answerDialog, nextDialog } from "./fake-apps";
 
-// The message-mode seam (src/compat/message-mode.ts; v14 review row 3): the user's mode read per
+// The message-mode seam (src/compat/message-mode.ts): the user's mode read per
 // generation — v13 `core.rollMode` and `toMessage({ rollMode })`, v14 `core.messageMode` and
 // `toMessage({ messageMode })` — keys of both vocabularies read both ways, v14's `ic` as public; a
-// blind roll is never evaluated interactively (core review M9); a card speaks through
+// blind roll is never evaluated interactively; a card speaks through
 // `ChatMessage.getSpeaker` (M8).
 
 let w: ChatWorld;

@@ -127,7 +127,7 @@ describe("A — forged requests and forged card state", () => {
     await w.as("player-2", () => card.update({ system: { targets: [{ actorUuid: kara.uuid, tokenUuid: "", name: "Kara", outcome: "hit" }] } } as never));
     const before = snapshot(kara);
     expect(await request("player-2", { action: "applyDamage", messageId: card.id!, targetIndex: 0 })).toEqual({ ok: false, reason: "TACTICA.Chat.notAllowed" });
-    // The GM's card shows no hit (R8); a click sent anyway finds no hit recorded on Kara.
+    // The GM's card shows no hit; a click sent anyway finds no hit recorded on Kara.
     expect(await w.click("gm-1", "applyDamage", card, { targetIndex: 0 })).toEqual({ ok: false, reason: "TACTICA.Chat.noHit" });
     expect(snapshot(kara)).toEqual(before);
   });
@@ -434,7 +434,7 @@ describe("D and S — what a card shows", () => {
   });
 });
 
-// The second review (docs: /work/notes/review-security.md), card part: each test runs the console
+// Further card attacks: each test runs the console
 // exploit of one finding from the attacker's own client and fails without its fix.
 describe("R — the second review's card attacks", () => {
   /** Kara stands in a place (encumbrance 1) of a viewed scene; Bob's hammer is *Tectonique 4*. */

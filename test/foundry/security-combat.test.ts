@@ -6,9 +6,8 @@ import { FakeUser } from "./fake-world";
 import type { TacticaCombat } from "../../src/combat/combat";
 import type { TacticaActor } from "../../src/documents/actor";
 
-// Security review S-3, attack C1 (../shared/reviews/2026-12-01-security.md): a player's combat
-// update carrying forged `options.tactica` (30 thresholds, another combatant's activation ended,
-// any message reposted). Foundry's server lets any player change a Combat's `round` and `turn`
+// A player's combat update carrying forged `options.tactica` (30 thresholds, another
+// combatant's activation ended, any message reposted). Foundry's server lets any player change a Combat's `round` and `turn`
 // (BaseCombat's update permission; /work/notes/foundry-behaviour.md §1, §6c) and passes the
 // options on as sent; only the `userId` is the server's. The active GM's client must derive what
 // follows from stored state and that id alone.

@@ -167,7 +167,7 @@ describe("§3.1 attribute entries written directly", () => {
 });
 
 /* ------------------------------------------------------------------------------------------ */
-/*  Migration scenarios G1–G3 (security review §3.2, S-6)                                     */
+/*  Migration scenarios G1–G3                                     */
 /* ------------------------------------------------------------------------------------------ */
 
 const schemaVersion = (w: LoadedWorld) => w.fake.settings.get("tactica", "schemaVersion");

@@ -114,7 +114,7 @@ describe("actor sheet context and render", () => {
     expect(mou).toMatchObject({ total: 7, bonus: 3 });
     expect(mou.pressure.single?.label).toBe("Jet de pression\u00a0: Servo-jambes");
     expect(mou.pressure.several).toEqual([]);
-    // Build totals that add up are not shown in play mode (review S14); edit mode shows them.
+    // Build totals that add up are not shown in play mode; edit mode shows them.
     expect(c.build).toEqual({ aptitudes: { total: 15, target: 15, off: false }, subAptitudes: { total: 12, target: 12, off: false }, shown: false });
     expect((c.psy as { maintained: string[] }).maintained).toEqual(["Bouclier"]);
     expect((c.equipment as { forceFields: { renfort: unknown }[] }).forceFields[0]!.renfort).toEqual({ value: 2, max: 4, pct: 50, disabled: false });
@@ -379,7 +379,7 @@ describe("item sheet: attribute chips (RULES §6.4)", () => {
     sheet.mode = "edit";
     await sheet.render({ force: true });
     for (const name of ["level", "cost", "maintenance", "points", "range", "resist"]) expect(sheet.renderedParts.details).toContain(`name="system.${name}"`);
-    // A number input is read as a number by core's FormDataExtended; `data-dtype` is redundant there (templates review).
+    // A number input is read as a number by core's FormDataExtended; `data-dtype` is redundant there.
     expect(sheet.renderedParts.details).not.toContain("data-dtype");
     expect(sheet.renderedParts.description).toContain('name="system.description"');
   });
@@ -436,7 +436,7 @@ describe("item rows: labels and buttons computed once in the context (DESIGN §6
     await sheet.render({ force: true });
     expect(sheet.renderedParts.profile).toMatch(/data-action="rollPressure" data-item-id="[^"]+" disabled aria-label="Jet de pression\u00a0: Servo-jambes"/);
 
-    // A user who does not own the actor gets no roll button at all (review S4), and a disabled toggle.
+    // A user who does not own the actor gets no roll button at all, and a disabled toggle.
     sheet.tabGroups.primary = "equipment";
     w.data.setUser("player-1");
     await sheet.render({ force: true });
@@ -487,7 +487,7 @@ describe("item rows: labels and buttons computed once in the context (DESIGN §6
 });
 
 /* ------------------------------------------------------------------------------------------ */
-/*  The sheets as core v13 runs them (issue 11, review S2–S10, A1; issue 14 pop-outs)           */
+/*  The sheets as core v13 runs them, v14 pop-outs included                                    */
 /* ------------------------------------------------------------------------------------------ */
 
 type CoreSheet = Sheet & {

@@ -3,7 +3,7 @@ import { flattenKeys, loadLang } from "../helpers/lang";
 import { loadWorld } from "./world";
 import { changesOf } from "../../src/compat/effects";
 
-// Tactica's conditions in CONFIG.statusEffects (RULES §2, §5, §6.2; DESIGN §4; review M10):
+// Tactica's conditions in CONFIG.statusEffects (RULES §2, §5, §6.2; DESIGN §4):
 // core's list is replaced by a curated one — the core statuses core itself acts on, then
 // Tactica's — with no two entries sharing an icon.
 

@@ -13,7 +13,7 @@ import { PANIC_RESULTS } from "../../src/config/config";
 import { STATUS_IDS } from "../../src/effects/status-effects";
 import { loadLang } from "../helpers/lang";
 
-// Issue 7: what the compendiums must hold, read from packs/_source (the build compiles these
+// What the compendiums must hold, read from packs/_source (the build compiles these
 // files and test/dist reads the compiled packs back with the same counts).
 
 type Obj = Record<string, unknown>;
@@ -44,7 +44,7 @@ const POWER_TABLE: [string, string, number, number, number | null, number][] = [
   ["Annulation", "Nullify", 4, 3, null, 6],
 ];
 
-/** Ids shipped before issue 7: kept as they were so worlds that imported them keep their links. */
+/** Ids shipped with the first compendiums: kept as they were so worlds that imported them keep their links. */
 const KEPT_IDS = new Set([
   // the twelve powers
   ...["7K4sTYBaB2nPW14U", "3AsTfF6wfGrDO86j", "3rP1PnXTuXeZs7gj", "yo07VGrQEIEJevh2", "chfAFXJEyQBF9Rdf", "Lbm3vp65HOBkBWmS"],

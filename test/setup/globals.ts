@@ -11,7 +11,7 @@ import { takeGenerationRecord } from "../foundry/fake-generation";
 
 for (const key of Reflect.ownKeys(globalThis)) if (!BASELINE_GLOBALS.has(key)) Reflect.deleteProperty(globalThis, key);
 
-// Issue 14: the Foundry fake records every name v14 deprecates that was used while it played v14,
+// The Foundry fake records every name v14 deprecates that was used while it played v14,
 // and every v14-only datum or option handed to it while it played v13 (fake-generation.ts). Any
 // test that leaves such a record fails: Tactica raises no deprecation of its own on either
 // generation, and never writes v14-only data on v13.

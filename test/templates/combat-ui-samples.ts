@@ -76,7 +76,7 @@ export const COMBAT_UI_SAMPLES: CombatUiSample[] = [
     template: TRACKER,
     context: trackerContext({ ...base, mode: "tours", timeline: null, round: 3, activeId: "cyr", isGM: false, combatants: cast.map((c) => (c.id === "dag" ? { ...c, seen: false } : c)) }),
   },
-  // Review 2026-12-01: the tracker with its combatants' token images, in each clock.
+  // The tracker with its combatants' token images, in each clock.
   { name: "tracker timeline GM with token images", template: TRACKER, context: trackerContext({ ...base, combatants: withPortraits }) },
   { name: "tracker tours GM with token images", template: TRACKER, context: trackerContext({ ...base, mode: "tours", timeline: null, round: 2, activeId: "ana", combatants: withPortraits }) },
   { name: "tracker no combat", template: TRACKER, context: trackerContext(null) },

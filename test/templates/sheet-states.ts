@@ -1,6 +1,5 @@
 /**
- * Sheet states the gallery shows beyond one sheet per type and mode (review 2026-12-01, "States with
- * no screenshot"): what another player sees (LIMITED), a world with rule modules off, empty lists,
+ * Sheet states the gallery shows beyond one sheet per type and mode: what another player sees (LIMITED), a world with rule modules off, empty lists,
  * a refused attribute, a new item with its defaults, several boiler-linked items on one
  * characteristic, and one tab as it opens in core's 720 × 760 window (the Profil, Aptitudes and
  * Équipement tabs, the first two also the pictures of the README and the GM guides). Each renders real documents

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-// Issue 15: every icon the system draws must render without Foundry's Font Awesome Pro: a Font
+// Every icon the system draws must render without Foundry's Font Awesome Pro: a Font
 // Awesome class must exist in the Font Awesome Free we test with (the npm package's all.css, whose
 // solid font the browser checks load), and any other icon is an SVG shipped with the system
 // (`tactica-icon--<name>` → assets/icons/<name>.svg, drawn by styles/icons.css).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { collectStrings, loadLang } from "../helpers/lang";
 
-// French typography in lang/fr.json (BRIEF, issue 15): U+202F (narrow no-break space) before
+// French typography in lang/fr.json (BRIEF): U+202F (narrow no-break space) before
 // `; ! ?`, U+00A0 (no-break space) before `: %` and inside « », never a plain space there (a
 // line may break before the sign), no « (s) » plurals in either language, and no elidable word
 // in front of a placeholder that may start with a vowel (« de Initiative »).

@@ -7,8 +7,7 @@
  *
  * "Last card": the most recent card whose author owns the actor it names, that actor being the
  * combatant's. Its cost is priced again from the stored documents (src/chat/card-cost.ts), never
- * read from the card's `flags.tactica.timelineCost`, which its author could write (security
- * review S-12). Only that card is read: an older card is an older action.
+ * read from the card's `flags.tactica.timelineCost`, which its author could write. Only that card is read: an older card is an older action.
  */
 import { notifyError } from "../../utils/notify";
 import { endActionContext, readDuration } from "./end-action-context";

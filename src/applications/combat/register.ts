@@ -45,8 +45,8 @@ export function addTrackerButton(root: ElementLike, tracker?: unknown): HTMLButt
 }
 
 /**
- * The core tracker's controls that would be a second source of order on a timeline (D-37, review
- * C3): the initiative rolls and reset, and going back (refused anyway). The v13 tracker marks its
+ * The core tracker's controls that would be a second source of order on a timeline (D-37): the
+ * initiative rolls and reset, and going back (refused anyway). The v13 tracker marks its
  * controls with `data-action`; the per-combatant initiative is an `.initiative-input`.
  */
 const TIMELINE_HIDDEN = ["rollAll", "rollNPC", "rollInitiative", "resetAll", "previousRound", "previousTurn"];

@@ -57,7 +57,7 @@ export interface MarkerContext {
   hidden: boolean;
   defeated: boolean;
   draggable: boolean;
-  /** Its position on the ruler (review A2: the − and + buttons move it by one, for the keyboard). */
+  /** Its position on the ruler (the − and + buttons move it by one, for the keyboard). */
   position: number;
   /** The − button may move it earlier (not before position 0). */
   canEarlier: boolean;

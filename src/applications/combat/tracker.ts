@@ -5,7 +5,7 @@
  *
  * Opened from a button in the core combat tracker's header (see register.ts) or by
  * `openTimelineTracker()`. Drag and drop: a GM drags a marker (native HTML drag) onto a ruler
- * row; the drop calls `combat.moveMarker(entryId, position)`. From the keyboard (review A2), each
+ * row; the drop calls `combat.moveMarker(entryId, position)`. From the keyboard, each
  * marker's − and + buttons move it one position. The acting combatant's Move button makes its
  * move action (D-39).
  */
@@ -59,7 +59,7 @@ async function onStartCombat(): Promise<void> {
   await managedCombat()?.startCombat();
 }
 
-/** GM, keyboard (review A2): the marker's − / + button moves it one position earlier or later. */
+/** GM, keyboard: the marker's − / + button moves it one position earlier or later. */
 async function onNudgeMarker(_event: PointerEvent, target: HTMLElement): Promise<void> {
   const marker = target.closest<HTMLElement>("[data-entry-id]");
   const delta = Number(target.dataset.delta);

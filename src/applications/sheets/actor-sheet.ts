@@ -146,8 +146,8 @@ export class TacticaActorSheet extends ActorSheetBase {
   }
 
   /**
-   * A new actor's sheet opens in edit mode; a `mode` render option sets the mode (review S6).
-   * Parts (issue 16): a render that names no parts draws the header and the ACTIVE tab — and the
+   * A new actor's sheet opens in edit mode; a `mode` render option sets the mode.
+   * Parts: a render that names no parts draws the header and the ACTIVE tab — and the
    * tab bar when the list of tabs changed (the first render, a LIMITED user given more, a module
    * shown or hidden); every other tab is left stale, and drawn when core's `changeTab` shows it
    * (core appends a part it never drew, `HandlebarsApplicationMixin#_replaceHTML`). A render that
@@ -184,7 +184,7 @@ export class TacticaActorSheet extends ActorSheetBase {
    * The header is drawn again only when its HTML changed (an item equipped, a row renamed: the
    * header shows none of it). Its template is rendered here first — a fraction of a millisecond —
    * and dropped from `options.parts` when it is what the window shows; the parse, the swap, the
-   * style and the layout of the part are what that saves (issue 16).
+   * style and the layout of the part are what that saves.
    */
   override async _renderHTML(context: Record<string, unknown>, options: RenderOptions): Promise<unknown> {
     if (options.isFirstRender) this.#header = null;
@@ -252,7 +252,7 @@ export class TacticaActorSheet extends ActorSheetBase {
 
   /**
    * Tab parts not drawn since the actor (or the sheet's mode) last changed, or never drawn: a
-   * render draws the ACTIVE tab only (issue 16: a hundred rows of a hidden tab are not built on
+   * render draws the ACTIVE tab only (a hundred rows of a hidden tab are not built on
    * every update); a stale tab is drawn when it is shown ({@link changeTab}).
    */
   #stale = new Set<string>();
@@ -264,7 +264,7 @@ export class TacticaActorSheet extends ActorSheetBase {
     return shown.includes(active) ? active : (shown[0] ?? null);
   }
 
-  /** Each part gets its tab; the biography is enriched for the notes part only (review S8). */
+  /** Each part gets its tab; the biography is enriched for the notes part only. */
   override async _preparePartContext(partId: string, context: Record<string, unknown>, options: object): Promise<Record<string, unknown>> {
     const partContext = await super._preparePartContext(partId, context, options);
     const tabs = (partContext as { tabs?: Record<string, unknown> }).tabs;
@@ -284,7 +284,7 @@ export class TacticaActorSheet extends ActorSheetBase {
     return parts;
   }
 
-  /** The item context menu, through core's hook-enabled helper (review S5). */
+  /** The item context menu, through core's hook-enabled helper. */
   override async _onFirstRender(context: object, options: object): Promise<void> {
     await super._onFirstRender(context, options);
     this._createContextMenu(() => menuEntries(itemMenu(this)), "[data-item-id].item", { fixed: true });
@@ -309,7 +309,7 @@ export class TacticaActorSheet extends ActorSheetBase {
   /**
    * The helper inputs beside the roll buttons (`data-input`: fear, charging, power level) are
    * read by their button; a change in one is no change of the actor, so it does not submit the
-   * sheet (core submits on any change inside the form, review S9).
+   * sheet (core submits on any change inside the form).
    */
   override _onChangeForm(formConfig: object, event: Event): void {
     const target = event.target as { dataset?: DOMStringMap; value?: string } | null;
@@ -330,7 +330,7 @@ export class TacticaActorSheet extends ActorSheetBase {
   }
 
   /**
-   * The portrait is a `<button>` (keyboard-operable, review A1) around the `<img data-edit>` that
+   * The portrait is a `<button>` (keyboard-operable) around the `<img data-edit>` that
    * core's `editImage` action needs (it accepts IMG elements only, and the form's submit reads
    * the image's new `src`).
    */
@@ -352,7 +352,7 @@ export class TacticaActorSheet extends ActorSheetBase {
     await toggleEquipped(this.actor, itemIdOf(target));
   }
 
-  /** Creates an item of the button's type and opens its sheet in edit mode, in this window (review S6). */
+  /** Creates an item of the button's type and opens its sheet in edit mode, in this window. */
   static async #createItem(this: TacticaActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const type = target.dataset.type;
     if (!this.isEditable || !type) return;
@@ -396,7 +396,7 @@ function itemIdOf(target: HTMLElement): string | undefined {
 export class CharacterSheet extends TacticaActorSheet {
   static override DEFAULT_OPTIONS: SheetDefaults = { classes: ["character"] };
 }
-/** A GM character's sheet: a compact stat block instead of the Profil and Aptitudes tabs (review S14). */
+/** A GM character's sheet: a compact stat block instead of the Profil and Aptitudes tabs. */
 export class NpcSheet extends TacticaActorSheet {
   static override DEFAULT_OPTIONS: SheetDefaults = { classes: ["npc"] };
 

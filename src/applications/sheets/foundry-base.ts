@@ -14,7 +14,7 @@ export interface RenderOptions {
   parts?: string[];
   /** A render that opens a new document's sheet: `create<DocumentName>` (core's `renderSheet`). */
   renderContext?: string;
-  /** Tactica: open in this mode (a new item opens in edit mode, review S6). */
+  /** Tactica: open in this mode (a new item opens in edit mode). */
   mode?: "play" | "edit";
   isFirstRender?: boolean;
 }

@@ -71,7 +71,7 @@ export class TacticaItemSheet extends ItemSheetBase {
   /**
    * A new item's sheet opens in edit mode — core renders it with `renderContext: "createItem"`
    * (dnd5e 5.3 `primary-sheet-mixin.mjs`, draw-steel 0.11.1 `document-sheet.mjs`) — and a
-   * `mode` render option sets the mode (the actor sheet's "create" buttons, review S6).
+   * `mode` render option sets the mode (the actor sheet's "create" buttons).
    */
   override _configureRenderOptions(options: RenderOptions): void {
     super._configureRenderOptions(options);
@@ -106,7 +106,7 @@ export class TacticaItemSheet extends ItemSheetBase {
     return parts;
   }
 
-  /** Each part gets its tab; the description and a power's effect are enriched for their own part only (review S8). */
+  /** Each part gets its tab; the description and a power's effect are enriched for their own part only. */
   override async _preparePartContext(partId: string, context: Record<string, unknown>, options: object): Promise<Record<string, unknown>> {
     const partContext = await super._preparePartContext(partId, context, options);
     const tabs = (partContext as { tabs?: Record<string, unknown> }).tabs;
@@ -125,7 +125,7 @@ export class TacticaItemSheet extends ItemSheetBase {
   /**
    * Enter in the attribute field adds the chip instead of submitting the whole form: ONE keydown
    * listener on the sheet's root element, added once — parts are re-rendered inside it, and a
-   * listener per render would add a chip once per render (review S9).
+   * listener per render would add a chip once per render.
    */
   override async _onFirstRender(context: object, options: object): Promise<void> {
     await super._onFirstRender(context, options);

@@ -149,7 +149,7 @@ export class CharacterModel extends foundry.abstract.TypeDataModel<
   }
 
   /**
-   * Joint rule of a change (security review §3.1), checked by the actor document before Foundry
+   * Joint rule of a change, checked by the actor document before Foundry
    * cleans it: current PV never above the maximum.
    */
   static jointRefusal(current: Record<string, unknown>, change: Record<string, unknown>): Refusal | null {

@@ -108,7 +108,7 @@ export class UnitModel extends foundry.abstract.TypeDataModel<
     return unitSchema();
   }
 
-  /** Joint rule of a change (security review §3.1): a figure's PV never above the maximum. */
+  /** Joint rule of a change: a figure's PV never above the maximum. */
   static jointRefusal(current: Record<string, unknown>, change: Record<string, unknown>): Refusal | null {
     return pairRefusal("TACTICA.Errors.Field.PvAboveMax", ["profile", "pv"], current, change);
   }

@@ -1,5 +1,5 @@
 /**
- * The browser benchmarks (issue 16), run by `npm run bench` (scripts/bench.mjs) through
+ * The browser benchmarks, run by `npm run bench` (scripts/bench.mjs) through
  * vitest.browser-bench.config.ts — never by `npm test`. Each variant is timed IN THE PAGE (see
  * page.js): our real templates compiled by Handlebars in Chromium, inserted as Foundry does, with
  * our real stylesheets, then style and layout forced. Robust on a shared machine:
@@ -83,7 +83,7 @@ describe.runIf(hasChromium())("browser benchmarks", () => {
       variants.set(`sheet open floor, ${n} items`, { kind: "open", group: "sheet", parts: [{ id: "list", template: "bench/floor-items.hbs", context: { rows: f.rows } }], frame: FLOOR_FRAME });
       if (n === 100 || n === 500) {
         variants.set(`sheet open, ${n} items, without perf.css`, { kind: "open", group: "sheet", parts, frame: SHEET_FRAME, perfCss: false });
-        // What opening cost when every tab was drawn (before issue 16's fix).
+        // What opening cost when every tab was drawn (before the fix).
         variants.set(`sheet open, ${n} items, every tab`, { kind: "open", group: "sheet", parts: every, frame: SHEET_FRAME });
       }
       if (n === 100) {
@@ -93,7 +93,7 @@ describe.runIf(hasChromium())("browser benchmarks", () => {
         // ... and when the actor itself changes (the header and the active tab).
         variants.set(`sheet re-render, ${n} items, actor changed`, { kind: "rerender", group: "sheet", parts, rerenderParts: f.rerenderedActor, compareParts: ["header"], frame: SHEET_FRAME });
         variants.set(`sheet re-render floor, ${n} items`, { kind: "rerender", group: "sheet", parts: [{ id: "list", template: "bench/floor-items.hbs", context: { rows: f.rows } }], frame: FLOOR_FRAME });
-        // What the re-render cost when every part was drawn again (before issue 16's fix).
+        // What the re-render cost when every part was drawn again (before the fix).
         variants.set(`sheet re-render, ${n} items, every part`, { kind: "rerender", group: "sheet", parts: every, frame: SHEET_FRAME });
       }
     }
@@ -106,7 +106,7 @@ describe.runIf(hasChromium())("browser benchmarks", () => {
       variants.set(`chat log floor, ${n} cards`, { kind: "chat", group: "chat", messages: messages.map((c) => ({ parts: [{ template: "bench/floor-card.hbs", context: { text: c.text } }], sender: "Kara" })), frame: CHAT_FRAME });
       if (n === 200) {
         variants.set(`chat log, ${n} cards, without perf.css`, { kind: "chat", group: "chat", messages: real, frame: CHAT_FRAME, perfCss: false });
-        // What the log cost when core rendered each card before the system rendered it again (before issue 16's fix).
+        // What the log cost when core rendered each card before the system rendered it again (before the fix).
         variants.set(`chat log, ${n} cards, each card rendered twice`, { kind: "chat", group: "chat", messages: real, frame: CHAT_FRAME, renderTwice: true });
       }
     }

@@ -102,7 +102,7 @@ export interface ActorSheetContext {
   isUnit: boolean;
   editable: boolean;
   editMode: boolean;
-  /** The user may roll for the actor (the sheet is editable): roll buttons are shown (review S4). */
+  /** The user may roll for the actor (the sheet is editable): roll buttons are shown. */
   canRoll: boolean;
   /** Pool rolls are offered (play mode, the pool module, a user who may roll). */
   poolRolls: boolean;
@@ -183,7 +183,7 @@ interface ListedEffect {
   duration?: unknown;
 }
 
-/** What the row says of when an effect ends: a pressure bonus's window (issue 14: its duration shown). */
+/** What the row says of when an effect ends: a pressure bonus's window (its duration shown). */
 function endsText(effect: ListedEffect, i18n: SheetI18n): string {
   const flag = pressureFlagOf({ id: effect.id, flags: effect.flags ?? {} });
   return flag ? i18n.format("TACTICA.Sheet.Effect.ends", { window: i18n.localize(pressureWindowLabel(flag)) }) : "";
@@ -192,7 +192,7 @@ function endsText(effect: ListedEffect, i18n: SheetI18n): string {
 /**
  * The effects the tab lists: the actor's own, then those on its items — transferred ones (which
  * core applies to the actor through `allApplicableEffects`) and the ones an item keeps for itself
- * (a weapon's pressure bonus) — so that every effect acting on the actor can be seen (review S8).
+ * (a weapon's pressure bonus) — so that every effect acting on the actor can be seen.
  */
 export function effectRows(actor: TacticaActor, items: readonly Item.Implementation[], i18n: SheetI18n = gameI18n()): EffectRow[] {
   const row = (e: ListedEffect, parentId: string, source: string): EffectRow => ({
@@ -349,7 +349,7 @@ export function actorSheetContext(actor: TacticaActor, options: SheetOptions): A
   const unit = model instanceof UnitModel ? model : null;
   const editMode = options.editable && options.mode === "edit";
   const pressureBlocked = actor.statuses.has("pressureBlocked");
-  // Roll buttons for who may change the actor (review S4; dnd5e marks rolls "rollable" only on an
+  // Roll buttons for who may change the actor (dnd5e marks rolls "rollable" only on an
   // editable sheet): a roll spends the actor's AC or WP, which an observer or a locked compendium
   // could not write anyway.
   const canRoll = options.editable;

@@ -91,7 +91,7 @@ export interface RowToggle {
 export interface RowState {
   /** The user may change the actor. */
   editable: boolean;
-  /** The user may roll for the actor (the sheet is editable): without it, a row has no roll button (review S4). */
+  /** The user may roll for the actor (the sheet is editable): without it, a row has no roll button. */
   canRoll: boolean;
   /** Edit mode (inputs, no roll buttons). */
   editMode: boolean;

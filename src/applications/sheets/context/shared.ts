@@ -82,7 +82,7 @@ export function shownTabIds(definitions: readonly TabDefinition[], modules: Modu
  * Core's prepared tabs of `group` (`_prepareTabs`) kept to the `shown` ones, in core's order.
  * When the active tab is not shown (a hidden module, a LIMITED view), the first shown tab becomes
  * the active one — in the tabs AND in `tabGroups`, so core's tab switching and the next render
- * agree on it (review S7).
+ * agree on it.
  */
 export function keepTabs(prepared: Readonly<Record<string, SheetTab>>, shown: readonly string[], tabGroups: Record<string, string | null>, group = "primary"): Record<string, SheetTab> {
   const ids = Object.keys(prepared).filter((id) => shown.includes(id));
