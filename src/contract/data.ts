@@ -17,7 +17,7 @@
  * - construction migrates and cleans the given object in place, ignoring what `migrateData`
  *   returns (https://foundryvtt.com/api/v13/classes/foundry.abstract.DataModel.html);
  * - on update, `migrateData` runs on the change before the `preUpdate<Type>` hook, and the change
- *   is cleaned only after the hook (/work/notes/foundry-behaviour.md §2).
+ *   is cleaned only after the hook (docs/foundry-behaviour.md §2).
  * The suites that need documents create world documents and delete them again (run them as a GM).
  */
 import type { ContractContext } from "./context";

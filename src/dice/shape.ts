@@ -1,7 +1,7 @@
 /**
  * The shape of dice another client rolled (DESIGN §4, docs/rules-decisions.md "Trust model"). A
  * player's own dice are rolled on their client and reach the active GM as roll JSON; core's
- * `Roll.fromData` rebuilds it and trusts its `total` (notes §9: the server never re-rolls), so the
+ * `Roll.fromData` rebuilds it and trusts its `total` (docs/foundry-behaviour.md §7: the server never re-rolls), so the
  * GM reads only the FACES, and only when every die term is what the action asked for: the right
  * number of dice of the right size, each face a whole number on that die, nothing rerolled,
  * exploded or dropped. Anything else is refused. What this cannot see — a player who typed

@@ -4,8 +4,8 @@
  *
  * Where the text is intercepted: Foundry v13's client runs, for each update, `migrateData` on the
  * partial change, then `_preUpdate`, then the `preUpdate<Type>` hook, and only then cleans and
- * validates the change (foundryvtt#10841: "`_preUpdate` workflows are called before `diff`";
- * order read from the v13 client backend, /work/notes/foundry-behaviour.md §2) — for a creation,
+ * validates the change (foundryvtt#10841: "`_preUpdate` workflow are called before `diff`";
+ * foundryvtt#10842; docs/foundry-behaviour.md §2) — for a creation,
  * `migrateData` then construction then `_preCreate`. So attribute text is read by `migrateData`
  * (step 1: the one parse path), and the document's `_preUpdate` / `_preCreate` learn what that
  * pass could not use from {@link capturedBy} and refuse the whole request with the parser's own

@@ -18,8 +18,8 @@ import {
 import { loadWorld } from "./world";
 
 // The ApplicationV2 part of the Foundry fake (fake-apps.ts) against the behaviours it claims, one
-// test per behaviour, each named after its source (core v13 client code as read in the notes
-// /work/notes/foundry-behaviour.md §3–§4, the public API pages, dnd5e / draw-steel). The
+// test per behaviour, each named after its source (the public API pages, dnd5e / draw-steel: see
+// docs/foundry-behaviour.md §3–§4, which also marks what they leave unconfirmed). The
 // instances registry, render queue and form submission are in places-fake.test.ts.
 
 type Obj = Record<string, unknown>;

@@ -2,8 +2,8 @@
  * Part of the Foundry FAKE (see fake.ts): the ApplicationV2 surface Tactica's windows use — NOT
  * Foundry. Each behaviour names its public source; test/foundry/apps-fake.test.ts holds one
  * self-test per behaviour (places-fake.test.ts those of the instances registry and form submit).
- * The v13 sources read are the API pages and public copies of core's client code (ApplicationV2,
- * DialogV2, ActorSheetV2: see /work/notes/foundry-behaviour.md §3–§4), used to know what to model.
+ * The sources are the API pages and the systems' files named below (ApplicationV2, DialogV2,
+ * ActorSheetV2: docs/foundry-behaviour.md §3–§4, which marks what they leave unconfirmed).
  *
  * - `ApplicationV2` (https://foundryvtt.com/api/v13/classes/foundry.applications.api.ApplicationV2.html):
  *   merges `DEFAULT_OPTIONS` down the class chain (classes accumulate, objects merge); `tabGroups`

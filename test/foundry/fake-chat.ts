@@ -1,8 +1,8 @@
 /**
  * Part of the Foundry FAKE (see fake.ts) — NOT Foundry: what the chat cards need beyond the
  * document base, small and honest. The v13 behaviours below follow core's client ChatMessage
- * (https://foundryvtt.com/api/classes/foundry.documents.ChatMessage.html; the body read from a
- * public copy of v13 `client/documents/chat-message.mjs`, noted in /work/notes/foundry-behaviour.md §5):
+ * (https://foundryvtt.com/api/classes/foundry.documents.ChatMessage.html; the other sources, and
+ * what none of them settles, in docs/foundry-behaviour.md §5):
  * - ChatMessage documents with `rolls` rebuilt from their stored JSON through `CONFIG.Dice.rolls`
  *   in `prepareDerivedData`, where a roll that cannot be rebuilt is DROPPED (logged through
  *   `Hooks.onError("ChatMessage#rolls")`), never thrown; `author` as the User document, defaulting

@@ -41,11 +41,12 @@ const classOf = (name: string) => currentWorld().config[name]!.documentClass as 
  *   `turn` and `combatants`, and both `_can…` tests return true; BaseCombatant `#canUpdate` lets
  *   a player who may update the actor change only `initiative`, `flags` and `defeated`. (A system's
  *   own `_canChangeRound`, as draw-steel's, is not the server's: the fake keeps core's.)
- * - [NOTES] /work/notes/foundry-behaviour.md §1, which paraphrases the v13 client `combat.mjs`
- *   (`setupTurns` sorts `combatants.contents` with `this._sortCombatants` passed UNBOUND; `_onUpdate`
+ * - [UNCONFIRMED] what no public source settles (docs/foundry-behaviour.md §1, a manual check):
+ *   the field lists of [BASE], and the turn workflow of core's client `combat.mjs` — `setupTurns`
+ *   sorts `combatants.contents` with `this._sortCombatants` passed UNBOUND; `_onUpdate`
  *   recomputes `current` from the EXISTING `turns` unless `"combatants" in changed`, records the
  *   previous state, and on a change runs `_manageTurnEvents` (unless `turnEvents: false`), the turn
- *   markers and the turn sounds).
+ *   markers and the turn sounds.
  * Differences, on purpose: no tracker UI (`ui.combat`), no canvas (turn markers and sounds are
  * recorded, not drawn or played), no Region turn events or movement history, no `skipDefeated`
  * setting, `worldTime.delta` is always 0 (core computes it from CONFIG.time), and
@@ -125,7 +126,7 @@ export class FakeCombatant extends FakeDocument {
 
   /**
    * [API] Combatant#_getInitiativeFormula: `String(CONFIG.Combat.initiative.formula ||
-   * game.system.initiative)` — the literal "undefined" when neither is set ([NOTES] §1).
+   * game.system.initiative)` — the literal "undefined" when neither is set ([UNCONFIRMED]).
    */
   _getInitiativeFormula(): string {
     const config = (currentWorld().config.Combat as { initiative?: { formula?: string | null } }).initiative;
@@ -144,7 +145,7 @@ export class FakeCombatant extends FakeDocument {
     return new Roll(formula || this._getInitiativeFormula(), actor?.getRollData?.() ?? {});
   }
 
-  /** [NOTES] §1: a combatant change reaches its combat (core's `_onUpdateDescendantDocuments`). */
+  /** [UNCONFIRMED]: a combatant change reaches its combat (core's `_onUpdateDescendantDocuments`). */
   protected override _onUpdate(changed: Obj, options: Obj, userId: string): void {
     super._onUpdate(changed, options, userId);
     this.combat?._onModifyCombatants([this], options);
@@ -159,7 +160,7 @@ export class FakeCombat extends FakeDocument {
   declare turn: number | null;
   declare active: boolean;
   declare sceneId: string | null;
-  /** [NOTES] §1: the sorted turn order, set by `setupTurns` (a class field in core). */
+  /** [UNCONFIRMED]: the sorted turn order, set by `setupTurns` (a class field in core). */
   turns: FakeCombatant[] = [];
   /** [API] Combat#current / #previous: the encounter state now and before the last change. */
   current: CombatState = this._getCurrentState();
@@ -242,7 +243,7 @@ export class FakeCombat extends FakeDocument {
   }
 
   /**
-   * [NOTES] §1, [DS]: sorts with `this._sortCombatants` passed UNBOUND (so `this` is undefined in
+   * [UNCONFIRMED], [DS]: sorts with `this._sortCombatants` passed UNBOUND (so `this` is undefined in
    * an override), normalises `turn` (past the end → 0 and the next round, in memory), sets
    * `current` and, once, `previous`.
    */
@@ -260,7 +261,7 @@ export class FakeCombat extends FakeDocument {
     return (this.turns = turns);
   }
 
-  /** [NOTES] §1: the first preparation with combatants sets the turns up; later ones do not. */
+  /** [UNCONFIRMED]: the first preparation with combatants sets the turns up; later ones do not. */
   override prepareDerivedData(): void {
     if (this.combatants.size && !this.turns.length) this.setupTurns();
   }
@@ -356,7 +357,7 @@ export class FakeCombat extends FakeDocument {
 
   /* ------------------------------------ turn diff ------------------------------------ */
 
-  /** [NOTES] §1: copies `priorState` into `previous`; true when combatant, round or turn differ. */
+  /** [UNCONFIRMED]: copies `priorState` into `previous`; true when combatant, round or turn differ. */
   protected recordPreviousState(priorState: CombatState): boolean {
     const { round, turn, combatantId } = this.current;
     const changed = combatantId !== priorState.combatantId || round !== priorState.round || turn !== priorState.turn;
@@ -365,7 +366,7 @@ export class FakeCombat extends FakeDocument {
   }
 
   /**
-   * [NOTES] §1, [DND5E]: the state recomputed from the EXISTING turns (re-sorted only when
+   * [UNCONFIRMED], [DND5E]: the state recomputed from the EXISTING turns (re-sorted only when
    * combatants changed), then turn events, turn markers and the turn sounds on a change.
    */
   protected override _onUpdate(changed: Obj, options: Obj, userId: string): void {
@@ -385,7 +386,7 @@ export class FakeCombat extends FakeDocument {
   }
 
   /**
-   * [NOTES] §1 (core's private `#onModifyCombatants`): after combatants are created, updated or
+   * [UNCONFIRMED] (core's private `#onModifyCombatants`): after combatants are created, updated or
    * deleted — `options.combatTurn` applied, turns set up again, and turn events and markers when
    * the state changed.
    */
@@ -400,7 +401,7 @@ export class FakeCombat extends FakeDocument {
   }
 
   /**
-   * [NOTES] §1, [HOOKS]: nothing before the start; the ACTIVE GM runs the turn events in order
+   * [UNCONFIRMED], [HOOKS]: nothing before the start; the ACTIVE GM runs the turn events in order
    * (end turn → end round → start round → start turn, over every turn crossed forward, skipped ones
    * flagged; a new combatant at the same round and turn → end the old, start the new); then every
    * client calls `combatTurnChange(combat, previous, current)`.
@@ -504,7 +505,7 @@ export class FakeCombat extends FakeDocument {
    * this one, as the server broadcasts it — the source changes, then `_onUpdate(changed, options,
    * userId)` and the `updateCombat` hook; no `_preUpdate` (pre-update work runs on the initiating
    * client only, https://foundryvtt.com/api/v13/functions/hookEvents.preUpdateDocument.html), and
-   * `options` arrive as the sender wrote them ([NOTES] §6c). The server first applies its
+   * `options` arrive as the sender wrote them (docs/foundry-behaviour.md §1). The server first applies its
    * permission test for the sender ([BASE]): a refused change throws and reaches no client.
    */
   receiveUpdate(changes: Obj, options: Obj, userId: string): Obj {
@@ -531,7 +532,7 @@ export class FakeCombat extends FakeDocument {
  * client): the source changes, the combatant's `_onUpdate(changed, options, userId)` — which
  * reaches the combat as FakeCombatant's does (core's `_onUpdateDescendantDocuments`, "after
  * descendant documents have been updated": https://foundryvtt.com/api/v13/classes/foundry.abstract.Document.html#_onupdatedescendantdocuments;
- * `#onModifyCombatants`, the turns set up again with the turn index kept, [NOTES] §1) — and the
+ * `#onModifyCombatants`, the turns set up again with the turn index kept, [UNCONFIRMED]) — and the
  * `updateCombatant` hook.
  */
 export function receiveCombatantUpdate(combat: FakeCombat, id: string, changes: Obj, options: Obj, userId: string): Obj {

@@ -3,8 +3,8 @@
  * delete request is recorded in the fake database (fake-world.ts), so tests can assert "one write
  * per user action".
  *
- * The workflows follow Foundry v13's client (ClientDatabaseBackend, read from a v13 core copy:
- * see /work/notes/foundry-behaviour.md §2; public pages cited at each method):
+ * The workflows follow Foundry v13's client (ClientDatabaseBackend; the public sources and what
+ * they leave unconfirmed: docs/foundry-behaviour.md §2; pages cited at each method):
  * - construction: the document-level `migrateData` runs on the GIVEN object, which is then cleaned
  *   IN PLACE and becomes `_source` (no copy), strictly validated;
  * - create: expand → `migrateData` → construct from a copy → `_preCreate` (document, then the

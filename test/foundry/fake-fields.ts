@@ -10,8 +10,8 @@
  * Sources: https://foundryvtt.com/api/v13/classes/foundry.data.fields.DataField.html (`clean`:
  * undefined → initial, special values, `_cast`, `_cleanType`), …/foundry.data.fields.SchemaField.html
  * (unknown keys deleted while cleaning), …/foundry.data.fields.ArrayField.html (elements cleaned
- * with `partial: false`), …/foundry.data.fields.NumberField.html; the bodies were read from a v13
- * core copy (/work/notes/foundry-behaviour.md §2). Self-tests: fake-data.test.ts.
+ * with `partial: false`), …/foundry.data.fields.NumberField.html; summary: docs/foundry-behaviour.md §2.
+ * Self-tests: fake-data.test.ts.
  * Not covered: step, positive, `==`/`-=` keys inside schemas, form rendering, Active Effect
  * application beyond numbers and booleans (see fake-documents.ts).
  */

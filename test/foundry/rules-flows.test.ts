@@ -11,8 +11,8 @@ import type { TacticaChatMessage } from "../../src/documents/chat-message";
 import type { TacticaCombat } from "../../src/combat/combat";
 import type { ScoreRoll } from "../../src/dice/score-roll";
 
-// The rules at the table: each decision D-35…D-43 and each flow bug C1–C16 of the rules
-// audit (../shared/reviews/2026-12-01-rules-flows.md), exercised through the flow a player or the
+// The rules at the table: each decision D-35…D-43 and each flow fixed with them (C1–C16
+// in the test names), exercised through the flow a player or the
 // GM goes through — the actor's methods, the card buttons on each user's client, the combat — on
 // the Foundry fake with the real entry loaded.
 

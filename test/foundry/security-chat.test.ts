@@ -9,8 +9,8 @@ import type { TacticaActor } from "../../src/documents/actor";
 import type { TacticaChatMessage } from "../../src/documents/chat-message";
 import type { CardRequest, CardResult } from "../../src/chat/gm";
 
-// The attack suite (DESIGN §6; /work/shared/reviews/2026-12-01-security.md §1–§5), card and chat
-// part: every console attack of that review, played from the attacker's OWN client on the fake's
+// The attack suite (DESIGN §6), card and chat part: every console attack on cards and chat,
+// played from the attacker's OWN client on the fake's
 // socket, with the server's write permissions enforced (a player writes only the messages they
 // authored and the documents they own). Each is refused, or happens exactly once, and the
 // documents are otherwise unchanged. The only attack allowed to "succeed" is the trust floor: a

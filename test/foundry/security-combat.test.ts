@@ -8,7 +8,7 @@ import type { TacticaActor } from "../../src/documents/actor";
 
 // A player's combat update carrying forged `options.tactica` (30 thresholds, another
 // combatant's activation ended, any message reposted). Foundry's server lets any player change a Combat's `round` and `turn`
-// (BaseCombat's update permission; /work/notes/foundry-behaviour.md §1, §6c) and passes the
+// (BaseCombat's update permission; docs/foundry-behaviour.md §1) and passes the
 // options on as sent; only the `userId` is the server's. The active GM's client must derive what
 // follows from stored state and that id alone.
 //

@@ -5,8 +5,8 @@ import { SCHEMA_VERSION } from "../../src/data/migration/steps";
 import type { TacticaActor } from "../../src/documents/actor";
 import type { TacticaItem } from "../../src/documents/item";
 
-// The data side of the security review (../shared/reviews/2026-12-01-security.md): every bad input
-// of §3.1 sent through a document update, and the migration scenarios G1–G3 (S-6). Each bad input
+// Bad input sent through a document update — every kind of attribute entry a client can write
+// (§3.1 below) — and the world migration scenarios G1–G3. Each bad input
 // is refused with a localised message and changes nothing (no write, source as before); what is
 // accepted is said so, with what is stored.
 

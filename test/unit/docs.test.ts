@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { DOC_IMAGES, DOC_IMAGE_DIR, DOC_LANGS, docImageFile, docImageSource, type DocImage } from "../../scripts/docs-images";
 import { galleryShots } from "../browser/gallery";
@@ -148,5 +149,56 @@ describe("the README and the GM guides", () => {
         expect(guide, `${file}: ${name}`).toContain(name!);
       }
     }
+  });
+});
+
+// What the repository cites must ship with it or be public: a path into the machine the project
+// was written on (the work directory, or the shared folder beside the checkout) means nothing
+// to a user or to CI. Core behaviour is cited from docs/foundry-behaviour.md or a public page.
+describe("citations stay inside the repository", () => {
+  /** The forbidden prefixes, built so this file does not contain them itself. */
+  const FORBIDDEN = [["", "work", ""].join("/"), ["..", "shared", ""].join("/")];
+  const ROOTS = ["src", "test", "scripts", "docs", "README.md", "CONTRIBUTING.md"];
+  const BINARY = /\.(png|jpe?g|webp|gif|ico|woff2?|ttf|otf|ogg|wav|mp3|zip|db)$/i;
+
+  /** Every text file under the roots (a root may be a single file). */
+  const files = (entry: string): string[] => {
+    const stat = fs.statSync(entry);
+    if (stat.isFile()) return BINARY.test(entry) ? [] : [entry];
+    return fs.readdirSync(entry).flatMap((name) => files(path.join(entry, name)));
+  };
+
+  /** The `file:line: text` of each line that names a forbidden prefix. */
+  const offending = (file: string) =>
+    read(file)
+      .split("\n")
+      .flatMap((line, i) => (FORBIDDEN.some((p) => line.includes(p)) ? [`${file}:${i + 1}: ${line.trim()}`] : []));
+
+  it("finds a forbidden path when one is there (the check can fail)", () => {
+    const dir = fs.mkdtempSync(path.join(fs.realpathSync(os.tmpdir()), "tactica-docs-"));
+    try {
+      const file = path.join(dir, "x.ts");
+      fs.writeFileSync(file, `// see ${FORBIDDEN[0]}notes/x.md\n// and ${FORBIDDEN[1]}reviews/y.md\n// and docs/foundry-behaviour.md §2\n`);
+      expect(offending(file).map((l) => l.split(": ")[0])).toEqual([`${file}:1`, `${file}:2`]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("no file in src/, test/, scripts/, docs/, README.md or CONTRIBUTING.md points outside the repository", () => {
+    const all = ROOTS.flatMap(files);
+    expect(all.length).toBeGreaterThan(100);
+    expect(all.flatMap(offending)).toEqual([]);
+  });
+
+  it("every `docs/foundry-behaviour.md §n` cited names a section of that file", () => {
+    const sections = new Set([...read("docs/foundry-behaviour.md").matchAll(/^## §(\d+)\b/gm)].map((m) => m[1]!));
+    expect(sections.size).toBeGreaterThan(0);
+    const cited = ROOTS.flatMap(files).flatMap((file) =>
+      [...read(file).matchAll(/foundry-behaviour\.md\s+§(\d+)((?:\s*(?:[,–-]|and)\s*§?\d+)*)/g)].flatMap((m) =>
+        [m[1]!, ...[...(m[2] ?? "").matchAll(/\d+/g)].map((n) => n[0])].map((n) => ({ file, n })),
+      ),
+    );
+    for (const { file, n } of cited) expect(sections, `${file}: §${n}`).toContain(n);
   });
 });

@@ -4,9 +4,8 @@
  * `odds` recomputes from the form on every change. Display and dispatch only: the odds come from
  * src/rules, the roll from the caller.
  *
- * How core's DialogV2 behaves, and what this file does about it (/work/notes/foundry-behaviour.md
- * §3; https://foundryvtt.com/api/interfaces/foundry.DialogV2Button.html; core v13
- * `client/applications/api/dialog.mjs`):
+ * How core's DialogV2 behaves, and what this file does about it (docs/foundry-behaviour.md §3;
+ * https://foundryvtt.com/api/v13/interfaces/foundry.DialogV2Button.html):
  * - a button callback that returns `null`/`undefined` makes the dialog submit the button's ACTION
  *   instead ("Otherwise, the button's identifier is used"), so "null means refused" would roll with
  *   the string "ok". The callback here always returns a tagged {@link Submission}; `submit`

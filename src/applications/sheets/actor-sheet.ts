@@ -4,7 +4,7 @@
  * actor's methods (src/applications/sheets/actions.ts). Everything shown is built by
  * {@link actorSheetContext}; this class only wires Foundry to it.
  *
- * Core behaviour relied on (/work/notes/foundry-behaviour.md §4, core v13 `ActorSheetV2`):
+ * Core behaviour relied on (`ActorSheetV2`; docs/foundry-behaviour.md §4):
  * - drag: core binds its DragDrop to `.draggable` elements on every render and reads
  *   `dataset.itemId` / `dataset.effectId`; item and effect rows carry the class, and
  *   {@link TacticaActorSheet._onDragStart} adds what core does not know — a characteristic for

@@ -16,7 +16,7 @@
  *
  * The same `migrateData` runs on the partial change of every update and on creation data, and
  * Foundry hands that very object on to `_preUpdate` / `_preCreate` (client order of v13,
- * /work/notes/foundry-behaviour.md §2). What one pass took out of an object is remembered for
+ * docs/foundry-behaviour.md §2). What one pass took out of an object is remembered for
  * that object ({@link capturedBy}), so the documents can refuse an update or a creation that
  * brought bad input (src/documents/data-checks.ts) — and only that pass counts, never a record
  * copied along with `toObject()`.
