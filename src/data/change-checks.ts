@@ -8,6 +8,7 @@
  * and refuse with a localised message naming the field (its label, localised by Foundry from
  * `LOCALIZATION_PREFIXES`): nothing is clamped, rounded or reset silently.
  */
+import { isDeletion } from "../compat/deletion";
 import { show } from "../rules/errors";
 
 /** A refused change: the language key of the message and its format data. */
@@ -99,12 +100,12 @@ function valueRefusal(field: unknown, value: unknown): Refusal | null {
  * The first value of `change` (a model's `system` data, partial or whole, uncleaned) its field
  * would not store as given, as a localised refusal; null when every value is acceptable. Keys the
  * schema does not know are not this check's business (Foundry drops them; the document-level
- * migration keeps what stored data had), nor are deletions (`-=key`).
+ * migration keeps what stored data had), nor are deletions (`-=key`, v14's `_del`).
  */
 export function changeRefusal(schema: CheckedSchema, change: unknown): Refusal | null {
   if (!isObject(change)) return null;
   for (const [rawKey, value] of Object.entries(change)) {
-    if (rawKey.startsWith("-=")) continue;
+    if (isDeletion(rawKey, value)) continue;
     const field = schema.get(rawKey.startsWith("==") ? rawKey.slice(2) : rawKey);
     if (!field) continue;
     const refusal = valueRefusal(field, value);

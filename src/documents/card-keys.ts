@@ -14,6 +14,7 @@
  * (*Tectonique*, §6.4). Keys of deleted messages are pruned whenever a key is written, so they
  * never pile up.
  */
+import { deletionUpdate } from "../compat/deletion";
 
 /** The key path of a card's record. */
 const ROOT = "flags.tactica.cards";
@@ -109,7 +110,8 @@ export function recordChange(doc: Flagged, messageId: string, patch: Record<stri
   const change: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(patch)) change[`${ROOT}.${messageId}.${key}`] = value;
   for (const id of Object.keys(records(doc))) {
-    if (id !== messageId && !game.messages?.get(id)) change[`${ROOT}.-=${id}`] = null;
+    // The deletion in the running generation's form (v14: `_del`, src/compat/deletion.ts).
+    if (id !== messageId && !game.messages?.get(id)) Object.assign(change, deletionUpdate(ROOT, id));
   }
   return change;
 }

@@ -17,6 +17,7 @@
  * Not covered (the load-time migration still reads them right): compendium packs and unlinked
  * tokens' actor deltas, which keep their stored shapes until written.
  */
+import { deletionEntry } from "../compat/deletion";
 import { SYSTEM_ID } from "../config/settings";
 import { notifyError, notifyInfo, notifyProgress } from "../utils/notify";
 import { legacyOf, migrationRecord } from "../data/migration/capture";
@@ -59,7 +60,8 @@ export function migrationUpdate(source: DocumentSource): MigrationUpdate | null 
   if (record) {
     if (record.system.length && isObject(source.system)) update.system = pick(source.system, record.system);
     const legacy = pick(legacyOf(source), record.legacy);
-    update.flags = { tactica: { ...(Object.keys(legacy).length ? { legacy } : {}), "-=migration": null } };
+    const [drop, deletion] = deletionEntry("migration");
+    update.flags = { tactica: { ...(Object.keys(legacy).length ? { legacy } : {}), [drop]: deletion } };
   }
   const items = (source.items ?? []).map(migrationUpdate).filter((u) => u !== null);
   if (items.length) update.items = items;

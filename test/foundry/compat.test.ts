@@ -4,9 +4,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { installFoundryFake } from "./fake";
-import { setFakeGeneration } from "./fake-generation";
+import { setFakeGeneration, takeGenerationRecord } from "./fake-generation";
 import { dataFake } from "./fake-data";
-import { loadWorld } from "./world";
+import { asGM, loadWorld, sourceOf } from "./world";
+import { recordChange } from "../../src/documents/card-keys";
+import { deletionUpdate, isDeletion } from "../../src/compat/deletion";
 import { generation, isV14 } from "../../src/compat/generation";
 
 describe("compat: generation", () => {
@@ -53,5 +55,38 @@ describe("compat: the v14 build check at ready (foundryvtt#14258, fixed in 14.36
       const world = await loadWorld("fr", (fake) => setFakeGeneration(fake, generation));
       expect(warningsOf(world)).toEqual([]);
     }
+  });
+});
+
+describe("compat: deleting a key in an update (`-=key` on v13, `_del` on v14)", () => {
+  for (const gen of [13, 14] as const) {
+    it(`v${gen}: a card record of a deleted message is pruned in v${gen}'s form, and no deprecation is raised`, async () => {
+      const world = await loadWorld("en", (fake) => setFakeGeneration(fake, gen));
+      const actor = await world.createActor({ name: "Kara", type: "character", flags: { tactica: { cards: { gone000000000001: { pressure: true } } } } });
+      const change = recordChange(actor as never, "live000000000001", { pressure: true });
+      const operator = (globalThis as { _del?: unknown })._del;
+      expect(change).toEqual(
+        gen === 14
+          ? { "flags.tactica.cards.live000000000001.pressure": true, "flags.tactica.cards.gone000000000001": operator }
+          : { "flags.tactica.cards.live000000000001.pressure": true, "flags.tactica.cards.-=gone000000000001": null },
+      );
+      await asGM(world.data, () => actor.update(change as never));
+      expect(sourceOf(actor).flags).toEqual({ tactica: { cards: { live000000000001: { pressure: true } } } });
+      expect(takeGenerationRecord()).toEqual([]);
+    });
+  }
+
+  it("isDeletion reads both forms; deletionUpdate writes the running one", () => {
+    const fake = installFoundryFake();
+    setFakeGeneration(fake, 13);
+    expect(deletionUpdate("flags.tactica", "x")).toEqual({ "flags.tactica.-=x": null });
+    expect(isDeletion("-=x", null)).toBe(true);
+    expect(isDeletion("x", null)).toBe(false);
+    setFakeGeneration(fake, 14);
+    const operator = (globalThis as { _del?: unknown })._del;
+    expect(deletionUpdate("", "x")).toEqual({ x: operator });
+    expect(isDeletion("x", operator)).toBe(true);
+    expect(isDeletion("-=x", null)).toBe(true);
+    expect(isDeletion("x", {})).toBe(false);
   });
 });

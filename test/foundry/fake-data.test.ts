@@ -60,6 +60,31 @@ describe("fake foundry.utils", () => {
   });
 });
 
+describe("fake data operators (fake-operators.ts)", () => {
+  it("v14 has foundry.data.operators and the global _del, which deletes its key; v13 has neither", () => {
+    const fake = installFoundryFake({}, "en");
+    setFakeGeneration(fake, 14);
+    const del = (globalThis as { _del?: unknown })._del;
+    const operators = (fake.foundry.data as { operators?: { ForcedDeletion: new () => unknown } }).operators;
+    expect(del).toBeInstanceOf(operators!.ForcedDeletion);
+    expect(mergeObject({ a: { b: 1, c: 2 } }, { "a.c": del }, { applyOperators: true })).toEqual({ a: { b: 1 } });
+    expect(takeGenerationRecord()).toEqual([]);
+    setFakeGeneration(fake, 13);
+    expect((globalThis as { _del?: unknown })._del).toBeUndefined();
+    expect((fake.foundry.data as { operators?: unknown }).operators).toBeUndefined();
+  });
+
+  it("v14 records a `-=key` deletion as deprecated (and still performs it); v13 does not", () => {
+    const fake = installFoundryFake({}, "en");
+    setFakeGeneration(fake, 14);
+    expect(mergeObject({ a: 1, b: 2 }, { "-=b": null }, { performDeletions: true })).toEqual({ a: 1 });
+    expect(takeGenerationRecord()).toEqual(["v14 deprecation: `-=key` deletion (v14: foundry.data.operators.ForcedDeletion, `_del`)"]);
+    setFakeGeneration(fake, 13);
+    expect(mergeObject({ a: 1, b: 2 }, { "-=b": null }, { performDeletions: true })).toEqual({ a: 1 });
+    expect(takeGenerationRecord()).toEqual([]);
+  });
+});
+
 /* ------------------------------------------------------------------------------------------ */
 /*  The document workflows of the fake, each as core v13 does it (see fake-documents.ts)       */
 /* ------------------------------------------------------------------------------------------ */
@@ -69,7 +94,7 @@ import { CORE_SPECIAL_STATUS_EFFECTS, CORE_STATUS_EFFECTS, dataFake, FakeItem } 
 import { DataModel, TypeDataModel } from "./fake-model";
 import type { FakeDocument } from "./fake-documents";
 import type { Obj } from "./fake-utils";
-import { setFakeGeneration } from "./fake-generation";
+import { setFakeGeneration, takeGenerationRecord } from "./fake-generation";
 
 /** What the probe model and document saw, in order. */
 let seen: string[] = [];

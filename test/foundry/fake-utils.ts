@@ -1,9 +1,13 @@
 /**
  * Part of the Foundry FAKE (see fake.ts): `foundry.utils`, small honest implementations of the
  * helpers our code and the fake itself use, with Foundry's semantics for the cases we rely on
- * (dotted paths, `-=key` deletions in mergeObject, `diffObject` of nested objects). Not covered:
+ * (dotted paths, `-=key` deletions in mergeObject — and v14's `_del` operator, fake-operators.ts —,
+ * `diffObject` of nested objects). Not covered:
  * `insertKeys`/`insertValues: false` edge cases beyond what is written here, Set/Map handling.
  */
+
+import { deprecatedUse } from "./fake-generation";
+import { isForcedDeletion } from "./fake-operators";
 
 export type Obj = Record<string, unknown>;
 
@@ -107,6 +111,8 @@ export interface MergeOptions {
   recursive?: boolean;
   inplace?: boolean;
   performDeletions?: boolean;
+  /** v14's name for `performDeletions` (fake-operators.ts). */
+  applyOperators?: boolean;
 }
 
 /** Foundry's mergeObject for plain objects: `other` into `original` (in place by default). */
@@ -115,8 +121,14 @@ export function mergeObject<T extends Obj>(original: T, other: Obj = {}, options
   const target = (inplace ? original : deepClone(original)) as Obj;
   const expanded = expandObject(other);
   for (const [key, value] of Object.entries(expanded)) {
-    if (options.performDeletions && key.startsWith("-=")) {
+    const deletions = options.performDeletions || options.applyOperators;
+    if (deletions && key.startsWith("-=")) {
+      deprecatedUse("`-=key` deletion (v14: foundry.data.operators.ForcedDeletion, `_del`)");
       delete target[key.slice(2)];
+      continue;
+    }
+    if (deletions && isForcedDeletion(value)) {
+      delete target[key];
       continue;
     }
     const exists = key in target;

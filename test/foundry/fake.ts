@@ -9,6 +9,7 @@
  */
 
 import { installDataFake } from "./fake-data";
+import { installOperators } from "./fake-operators";
 import { installDiceFake } from "./fake-dice";
 import { installAppsFake } from "./fake-apps";
 import { installCombatFake } from "./fake-combat";
@@ -230,6 +231,7 @@ export function installFoundryFake(translations: Record<string, unknown> = {}, l
   const fake: FakeFoundry = { foundry, hooks, settings, game, CONFIG, preloaded };
   Object.assign(globalThis, { Hooks: hooks, game, CONFIG, foundry });
   installDataFake(fake);
+  installOperators(fake);
   installDiceFake(fake);
   installAppsFake(fake);
   installChatFake(fake);

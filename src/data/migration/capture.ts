@@ -21,6 +21,7 @@
  * brought bad input (src/documents/data-checks.ts) — and only that pass counts, never a record
  * copied along with `toObject()`.
  */
+import { isDeletion } from "../../compat/deletion";
 import { dataModels } from "../index";
 import { migrateSystemKeys, type SystemSource } from "./steps";
 
@@ -106,7 +107,7 @@ export function migrateDocumentSource(documentName: CapturedDocument, source: Re
   const taken: Record<string, unknown> = {};
   const added: Record<string, unknown> = {};
   for (const key of Object.keys(system)) {
-    if (keys.has(key) || key.startsWith("-=") || key.startsWith("==")) continue;
+    if (keys.has(key) || isDeletion(key, system[key]) || key.startsWith("==")) continue;
     taken[key] = system[key];
     if (!(key in kept) || !sameData(kept[key], system[key])) added[key] = system[key];
     delete system[key];
@@ -124,10 +125,15 @@ export function migrateDocumentSource(documentName: CapturedDocument, source: Re
   flags.migration = record;
 }
 
-/** Drops `flags.tactica.migration` from a source or a change (it is bookkeeping, never stored). */
+/**
+ * Drops `flags.tactica.migration` from a source or a change (it is bookkeeping, never stored),
+ * but not a deletion of it.
+ */
 export function dropMigrationRecord(source: unknown): void {
   if (!isObject(source) || !isObject(source.flags) || !isObject(source.flags[SCOPE])) return;
   const flags = source.flags[SCOPE];
+  // A change that deletes the stored record (v14's `_del` under the same key) keeps its deletion.
+  if (isDeletion("migration", flags.migration)) return;
   delete flags.migration;
   if (!Object.keys(flags).length) delete source.flags[SCOPE];
 }

@@ -1,0 +1,47 @@
+/**
+ * Deleting a key in a document update, on v13 and v14 (the compatibility seam, see ./generation.ts).
+ *
+ * - v13: the key is written `-=key` with the value `null` (`foundry.utils.isDeletionKey`,
+ *   https://foundryvtt.com/api/v13/functions/foundry.utils.isDeletionKey.html).
+ * - v14: the key keeps its name and takes the deletion operator `_del`, an instance of
+ *   `foundry.data.operators.ForcedDeletion` (https://foundryvtt.com/api/modules/foundry.data.operators.html);
+ *   the `-=` syntax still works but logs a deprecation naming ForcedDeletion until it goes (dnd5e
+ *   5.3.3 `dnd5e.mjs` silences `/foundry\.data\.operators\.ForcedDeletion/`; its `item.mjs`
+ *   `deleteActivity` writes `-=id: null` when `game.release.generation < 14`, else `id: _del`).
+ *
+ * Tactica writes the running generation's form and reads both ({@link isDeletion}).
+ */
+import { isV14 } from "./generation";
+
+/** v14's deletion operator, read from its global (declared nowhere in fvtt-types 13.345). */
+function deletionOperator(): unknown {
+  const operator = (globalThis as { _del?: unknown })._del;
+  if (operator === undefined) throw new Error("Tactica: Foundry v14's deletion operator (_del) is not available");
+  return operator;
+}
+
+/**
+ * The entry of an update that deletes `key` (a bare key, not a path): `["-=key", null]` on v13,
+ * `["key", _del]` on v14. Prefix it with the path of its parent for a dotted update key.
+ */
+export function deletionEntry(key: string): [string, unknown] {
+  if (isV14()) return [key, deletionOperator()];
+  /** @deprecated v13 */
+  return [`-=${key}`, null];
+}
+
+/** `{ "<path>.<key>": deletion }` for a dotted update (`path` empty for a top-level key). */
+export function deletionUpdate(path: string, key: string): Record<string, unknown> {
+  const [name, value] = deletionEntry(key);
+  return { [path ? `${path}.${name}` : name]: value };
+}
+
+/**
+ * True when an update entry `[key, value]` deletes its key, in either generation's form: a `-=`
+ * key, or v14's ForcedDeletion operator as the value.
+ */
+export function isDeletion(key: string, value: unknown): boolean {
+  if (key.startsWith("-=")) return true;
+  const ForcedDeletion = (foundry.data as unknown as { operators?: { ForcedDeletion?: abstract new () => unknown } }).operators?.ForcedDeletion;
+  return !!ForcedDeletion && value instanceof ForcedDeletion;
+}
