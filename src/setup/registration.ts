@@ -13,6 +13,7 @@ import { TacticaActiveEffect } from "../documents/active-effect";
 import { TacticaActor } from "../documents/actor";
 import { TacticaChatMessage } from "../documents/chat-message";
 import { TacticaItem } from "../documents/item";
+import { tokenDocumentClass } from "../documents/token";
 import { CORE_STATUS_ROLES, curatedStatusEffects } from "../effects/status-effects";
 import { CHAT_PARTIALS, CHAT_TEMPLATES, DICE_ROLLS } from "../dice/index";
 import { INFO_CARD_TEMPLATE, registerChat } from "../chat/render";
@@ -69,6 +70,8 @@ export function registerDataLayer(): void {
   CONFIG.Item.documentClass = TacticaItem;
   CONFIG.ChatMessage.documentClass = TacticaChatMessage;
   CONFIG.ActiveEffect.documentClass = TacticaActiveEffect;
+  // Built on the running core class: a unit's derived headcount bar is editable (src/documents/token.ts).
+  CONFIG.Token.documentClass = tokenDocumentClass();
 
   CONFIG.Actor.dataModels = actorModels;
   CONFIG.Item.dataModels = itemModels;

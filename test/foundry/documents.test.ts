@@ -228,6 +228,25 @@ describe("token attributes (review M11)", () => {
     }
   });
 
+  it("the unit's headcount bar is editable from the Token HUD although derived; PV and a stored value stay editable", async () => {
+    const unit = await world.createActor({ name: "Escouade", type: "unit", system: { strength: { start: 10, current: 8 } } });
+    const pc = await world.createActor({ name: "Kara", type: "character" });
+    const Scene = (world.fake.CONFIG.Scene as { documentClass: { create(d: object): Promise<unknown> } }).documentClass;
+    const scene = (await Scene.create({
+      name: "Bars",
+      tokens: [
+        { _id: "unitToken0000001", actorId: unit.id, bar1: { attribute: "figures" }, bar2: { attribute: "profile.pv" } },
+        { _id: "pcToken000000001", actorId: pc.id, bar1: { attribute: "profile.pv" }, bar2: { attribute: "willpower.value" } },
+      ],
+    })) as { tokens: { get(id: string): { getBarAttribute(bar: string): unknown } } };
+    const unitToken = scene.tokens.get("unitToken0000001");
+    expect(unitToken.getBarAttribute("bar1")).toEqual({ type: "bar", attribute: "figures", value: 8, max: 10, editable: true });
+    expect(unitToken.getBarAttribute("bar2")).toMatchObject({ type: "bar", attribute: "profile.pv", editable: true });
+    const pcToken = scene.tokens.get("pcToken000000001");
+    expect(pcToken.getBarAttribute("bar1")).toMatchObject({ type: "bar", attribute: "profile.pv", editable: true });
+    expect(pcToken.getBarAttribute("bar2")).toMatchObject({ type: "value", attribute: "willpower.value", editable: true });
+  });
+
   it("the unit's headcount bar shows current/start, and a token edit writes strength.current (clamped like a bar)", async () => {
     const unit = await world.createActor({ name: "Escouade", type: "unit", system: { strength: { start: 10, current: 8 } } });
     expect(systemAs<{ figures: unknown }>(unit).figures).toEqual({ value: 8, max: 10 });

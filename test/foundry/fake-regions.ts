@@ -7,7 +7,8 @@
  *   `testPoint`, `tokens`; delete hooks.
  * - RegionBehavior: a typed document (`CONFIG.RegionBehavior.dataModels`: the system's types and
  *   the core types the tests meet), `disabled`, its registered sheet (`sheet`, one per document).
- * - Token: position in pixels, size in grid units, `getCenterPoint`, `testInsideRegion`, `actor`.
+ * - Token: position in pixels, size in grid units, `getCenterPoint`, `testInsideRegion`, `actor`,
+ *   `getBarAttribute` (editable only where the schema has a NumberField).
  * - `foundry.data.regionBehaviors.RegionBehaviorType`, `foundry.applications.apps.DocumentSheetConfig`
  *   (per-type sheet registration) and core's `foundry.applications.sheets.RegionBehaviorConfig`.
  *
@@ -27,7 +28,8 @@ import { FakeDocument } from "./fake-documents";
 import { FakeCollection, currentWorld } from "./fake-world";
 import { TypeDataModel } from "./fake-model";
 import { FakeDocumentSheetV2 } from "./fake-apps";
-import { deepClone, diffObject, expandObject, isEmpty, type Obj } from "./fake-utils";
+import { deepClone, diffObject, expandObject, getProperty, isEmpty, type Obj } from "./fake-utils";
+import { NumberField } from "./fake-fields-scalar";
 import type { FakeFoundry } from "./fake";
 import { fakeGeneration, onGenerationChange } from "./fake-generation";
 
@@ -305,6 +307,33 @@ export class FakeToken extends FakeDocument {
 
   get actor(): FakeDocument | undefined {
     return currentWorld().collections.Actor?.get(this.actorId);
+  }
+
+  /**
+   * `TokenDocument#getBarAttribute(barName, {alternative})`: the bar's attribute path (`bar1`,
+   * `bar2`, or `alternative`) read in the actor's `system` — a number gives `{type: "value",
+   * value}`, an object with `value` and `max` gives `{type: "bar", value, max}`, anything else
+   * null — `editable` only when the model's schema has a NumberField at the path (a bar: at
+   * `<path>.value`), so a derived attribute is shown but read-only
+   * (https://foundryvtt.com/api/v13/classes/foundry.documents.TokenDocument.html#getbarattribute;
+   * dnd5e 5.3.3 `module/documents/token.mjs` and draw-steel `src/module/documents/token.mjs` set
+   * `editable: true` themselves on bars core leaves read-only). The Token HUD disables the input
+   * of a bar that is not editable.
+   */
+  getBarAttribute(barName: string, { alternative }: { alternative?: string } = {}): Obj | null {
+    const attribute = alternative ?? ((this._source[barName] as { attribute?: string | null } | undefined)?.attribute || undefined);
+    const actor = this.actor as (FakeDocument & { system?: { schema?: { getField(path: string): unknown } } }) | undefined;
+    if (!attribute || !actor) return null;
+    const system = actor.system;
+    const data = getProperty(system, attribute);
+    if (data === null || data === undefined) return null;
+    const numberAt = (path: string) => system?.schema?.getField(path) instanceof NumberField;
+    if (typeof data === "number") return { type: "value", attribute, value: data, editable: numberAt(attribute) };
+    if (typeof data === "object" && "value" in data && "max" in data) {
+      const { value, max } = data as { value: unknown; max: unknown };
+      return { type: "bar", attribute, value: Number(value) || 0, max: Number(max) || 0, editable: numberAt(`${attribute}.value`) };
+    }
+    return null;
   }
 
   /**

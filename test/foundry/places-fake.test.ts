@@ -13,7 +13,9 @@ import {
   type FakeScene,
   type FakeToken,
 } from "./fake-regions";
-import { fieldKey, modelFields, type DataModel } from "./fake-model";
+import { TypeDataModel, fieldKey, modelFields, type DataModel } from "./fake-model";
+import { SchemaField } from "./fake-fields";
+import { NumberField } from "./fake-fields-scalar";
 import { flattenKeys, loadLang } from "../helpers/lang";
 import { behaviourRegion, rect } from "./places-helpers";
 import { placesContract } from "../../src/contract/places";
@@ -283,5 +285,38 @@ describe("places contract on the v14 fake", () => {
   });
   it("runs on v14", () => {
     expect((globalThis as unknown as { game: { release: { generation: number } } }).game.release.generation).toBe(14);
+  });
+});
+
+describe("fake TokenDocument#getBarAttribute (core: editable only where the schema has a NumberField)", () => {
+  class BarModel extends TypeDataModel {
+    static override defineSchema() {
+      return {
+        hp: new SchemaField({ value: new NumberField({ initial: 3 }), max: new NumberField({ initial: 5 }) }),
+        level: new NumberField({ initial: 2 }),
+      };
+    }
+    override prepareDerivedData(): void {
+      Object.assign(this, { derived: { value: 1, max: 4 }, count: 7 });
+    }
+  }
+
+  async function barToken(bar1: string) {
+    const fake = installFoundryFake();
+    const config = fake.CONFIG as Record<string, Obj>;
+    config.Actor = { ...config.Actor, dataModels: { probe: BarModel } };
+    // The base client's user is the world's GM (fake-data.ts).
+    const actor = await (config.Actor!.documentClass as { create(d: Obj): Promise<{ id: string }> }).create({ name: "A", type: "probe" });
+    const scene = await fakeScene(fake, { tokens: [{ _id: "t", actorId: actor.id, bar1: { attribute: bar1 } }] });
+    return scene.tokens.get("t") as unknown as FakeToken;
+  }
+
+  it("a stored bar and a stored value are editable; derived ones are shown read-only; an unknown path is null", async () => {
+    expect((await barToken("hp")).getBarAttribute("bar1")).toEqual({ type: "bar", attribute: "hp", value: 3, max: 5, editable: true });
+    expect((await barToken("level")).getBarAttribute("bar1")).toEqual({ type: "value", attribute: "level", value: 2, editable: true });
+    expect((await barToken("derived")).getBarAttribute("bar1")).toEqual({ type: "bar", attribute: "derived", value: 1, max: 4, editable: false });
+    expect((await barToken("count")).getBarAttribute("bar1")).toEqual({ type: "value", attribute: "count", value: 7, editable: false });
+    expect((await barToken("nothing")).getBarAttribute("bar1")).toBeNull();
+    expect((await barToken("hp")).getBarAttribute("bar2", { alternative: "level" })).toMatchObject({ attribute: "level", editable: true });
   });
 });
