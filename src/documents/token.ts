@@ -2,7 +2,7 @@
  * The token document class (`CONFIG.Token.documentClass`).
  *
  * A unit's headcount is the token bar `figures` (CONFIG.Actor.trackableAttributes,
- * src/registration.ts): `{value: strength.current, max: strength.start}`, DERIVED in
+ * src/setup/registration.ts): `{value: strength.current, max: strength.start}`, DERIVED in
  * `prepareDerivedData` (src/data/actor/unit.ts). Core's `TokenDocument#getBarAttribute` marks a
  * bar `editable` only when the model's schema has a NumberField at `<attribute>.value`
  * (https://foundryvtt.com/api/v13/classes/foundry.documents.TokenDocument.html#getbarattribute;
