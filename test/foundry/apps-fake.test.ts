@@ -350,4 +350,21 @@ describe("fake document members and sheet registration (ClientDocumentMixin, Doc
     await submitForm(app, {});
     expect([app.rendered, dataFake(fake).notifications.of("error")]).toEqual([true, ["no"]]);
   });
+
+  it("a document sheet's form: expanded, cleaned by document.validate (numbers clamped), then written; refused with core's error; nothing when not editable", async () => {
+    const w = await loadWorld("en");
+    const actor = await w.createActor({ name: "Kara", type: "character" });
+    const sheet = await new FakeDocumentSheetV2({ document: actor }).render({ force: true });
+    // Core's validate with `clean` clamps before the update: 1000 in a 0–999 field is stored as 999.
+    const writes = await w.writesDuring(() => submitForm(sheet, { "system.exhaustion": 1000 }));
+    expect(writes.map((wr) => wr.data[0])).toEqual([{ system: { exhaustion: 999 } }]);
+    expect((actor.system as { exhaustion: number }).exhaustion).toBe(999);
+    // What cleaning cannot fix throws core's validation error: shown, nothing written, still open.
+    const refused = await w.writesDuring(() => submitForm(sheet, { "system.exhaustion": "many" }));
+    expect([refused, sheet.rendered, w.data.notifications.of("error").length]).toEqual([[], true, 1]);
+    // A user who may not edit the document submits nothing.
+    w.data.setUser("player-1");
+    const none = await w.writesDuring(() => submitForm(sheet, { "system.exhaustion": 2 }));
+    expect(none).toEqual([]);
+  });
 });

@@ -42,6 +42,8 @@
  *   `values` a test fills).
  * - `DocumentSheetV2` / `ActorSheetV2` / `ItemSheetV2`: `document`, `actor`/`item`, `isEditable`
  *   (owner of the document), a base `_prepareContext` with `document`, `source`, `editable`; the
+ *   form handler `_prepareSubmitData` (expanded form data, then `document.validate` with `clean`,
+ *   which clamps and rounds in place) → `_processSubmitData` (`document.update`); the
  *   core `editImage` action (IMG elements only). `ActorSheetV2#_onRender` binds core's DragDrop
  *   with `dragSelector: ".draggable"` ONLY (see {@link dragStart}); `_canDragStart`/`_canDragDrop`
  *   are `isEditable`; `_onDragStart` reads the dragged element's `dataset.itemId` /
@@ -64,6 +66,7 @@ import type { FakeFoundry } from "./fake";
 import { FakeDocument } from "./fake-documents";
 import { FakeActor, FakeItem } from "./fake-document-types";
 import { OWNERSHIP, currentWorld } from "./fake-world";
+import { deepClone, expandObject, mergeObject } from "./fake-utils";
 
 type Obj = Record<string, unknown>;
 type Handler = (this: unknown, event: unknown, target: unknown) => unknown;
@@ -517,8 +520,20 @@ async function onEditImage(this: FakeDocumentSheetV2, _event: unknown, target: {
   this.imageEdits.push(String(target.dataset?.edit ?? ""));
 }
 
+/**
+ * Core v13 DocumentSheetV2's form handler: `_prepareSubmitData(event, form, formData)` then
+ * `_processSubmitData(event, form, submitData)`, nothing when the sheet is not editable
+ * (https://foundryvtt.com/api/v13/classes/foundry.applications.api.DocumentSheetV2.html;
+ * dnd5e 5.3.3 `module/applications/api/pseudo-document-sheet.mjs` mirrors the same chain).
+ */
+async function onSubmitDocumentForm(this: FakeDocumentSheetV2, event: Obj, form: unknown, formData: { object: Obj }): Promise<void> {
+  if (!this.isEditable) return;
+  const submitData = this._prepareSubmitData(event, form, formData);
+  await this._processSubmitData(event, form, submitData);
+}
+
 export class FakeDocumentSheetV2 extends FakeApplicationV2 {
-  static override DEFAULT_OPTIONS: Obj = { actions: { editImage: onEditImage } };
+  static override DEFAULT_OPTIONS: Obj = { actions: { editImage: onEditImage }, form: { handler: onSubmitDocumentForm, submitOnChange: false, closeOnSubmit: false } };
   /** The attributes `editImage` was asked to edit (a FilePicker would open for each). */
   readonly imageEdits: string[] = [];
   get document(): { isOwner: boolean; _source: Obj; uuid?: string } {
@@ -534,6 +549,28 @@ export class FakeDocumentSheetV2 extends FakeApplicationV2 {
   }
   override async _prepareContext(options: Obj): Promise<Obj> {
     return { ...(await super._prepareContext(options)), document: this.document, source: this.document._source, editable: this.isEditable };
+  }
+
+  /** Core: the form's values, expanded (`foundry.utils.expandObject(formData.object)`). */
+  _processFormData(_event: unknown, _form: unknown, formData: { object: Obj }): Obj {
+    return expandObject(deepClone(formData.object));
+  }
+
+  /**
+   * Core: the processed form data, then `document.validate({changes, clean: true, fallback:
+   * false})`, which CLEANS the data in place (NumberFields clamped and rounded) and throws a
+   * DataModelValidationError (English) on what it cannot clean.
+   */
+  _prepareSubmitData(event: unknown, form: unknown, formData: { object: Obj }, updateData?: Obj): Obj {
+    const submitData = this._processFormData(event, form, formData);
+    if (updateData) mergeObject(submitData, updateData, { performDeletions: true });
+    (this.document as unknown as { validate(o: Obj): boolean }).validate({ changes: submitData, clean: true, fallback: false });
+    return submitData;
+  }
+
+  /** Core: `document.update(submitData, options)`. */
+  async _processSubmitData(_event: unknown, _form: unknown, submitData: Obj, options: Obj = {}): Promise<void> {
+    await (this.document as unknown as { update(d: Obj, o: Obj): Promise<unknown> }).update(submitData, options);
   }
 }
 

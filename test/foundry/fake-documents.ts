@@ -403,6 +403,22 @@ export class FakeDocument {
   }
 
   /**
+   * v13 `DataModel#validate({changes, clean, fallback})` for a partial change: with `clean`, the
+   * `system` change is CLEANED IN PLACE first (NumberFields clamped and rounded, as
+   * `NumberField#_cleanType` does: https://foundryvtt.com/api/v13/classes/foundry.data.fields.NumberField.html),
+   * then validated; a failure throws (`fallback: false`) a DataModelValidationError. Returns true.
+   */
+  validate({ changes, clean = false }: { changes?: Obj; clean?: boolean; fallback?: boolean } = {}): boolean {
+    const Model = (this.constructor as typeof FakeDocument).modelFor(this.type);
+    const system = changes?.system;
+    if (!Model || !isPlainObject(system)) return true;
+    const cleaned = clean ? Model.cleanData(system, { partial: true }) : system;
+    const failures = Model.validationFailures(cleaned, { partial: true });
+    if (failures.length) throw new DataModelValidationError(this.documentName, failures.map((f) => `system.${f}`), this._id);
+    return true;
+  }
+
+  /**
    * The source after `changes` (the dry run of v13 `updateSource`): the `system` change is
    * CLEANED IN PLACE (NumberFields clamped and rounded, unknown keys dropped) and validated, merged,
    * then the whole `system` validated again (joint rules). Throws and changes nothing when invalid.

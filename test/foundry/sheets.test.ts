@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { answerDialog, clickAction, dragStart, elementsOf, nextDialog, FakeElement, type FakeActorSheetV2, type FakeApplicationV2 } from "./fake-apps";
+import { answerDialog, clickAction, dragStart, elementsOf, nextDialog, submitForm, FakeElement, type FakeActorSheetV2, type FakeApplicationV2 } from "./fake-apps";
 import { setFakeGeneration } from "./fake-generation";
 import { loadSheetWorld, sampleCharacter, sampleItem, sampleUnit } from "../templates/sheet-samples";
 import { textOf } from "../templates/harness";
@@ -751,6 +751,39 @@ describe("listeners and form submission (review S9)", () => {
     expect(submits).toHaveLength(0);
     sheet._onChangeForm(config, { type: "change", target: new FakeElement("input", { name: "system.exhaustion" }) });
     expect(submits).toHaveLength(1);
+  });
+});
+
+describe("bad input in a sheet is refused before core cleans it (review-core CF-3)", () => {
+  it("a number out of range is refused with the localised message, nothing written, the sheet redrawn; a good one is written", async () => {
+    const w = await loadSheetWorld();
+    const actor = await sampleCharacter(w);
+    const sheet = asSheet(new w.sheets.CharacterSheet({ document: actor })) as unknown as FakeApplicationV2;
+    await sheet.render({ force: true });
+    const before = (actor.system as { exhaustion: number }).exhaustion;
+    const renders = vi.spyOn(sheet, "render");
+    // Core's DocumentSheetV2 would clamp 1000 to 999 and store it (test/foundry/fake-apps.ts).
+    const writes = await w.writesDuring(() => submitForm(sheet, { "system.exhaustion": 1000 }));
+    expect(writes).toEqual([]);
+    expect((actor.system as { exhaustion: number }).exhaustion).toBe(before);
+    const errors = w.data.notifications.of("error");
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/1000/);
+    expect(errors[0]).toMatch(/999/);
+    expect(renders).toHaveBeenCalled();
+    const written = await w.writesDuring(() => submitForm(sheet, { "system.exhaustion": 3 }));
+    expect(written.map((wr) => wr.data[0])).toEqual([{ system: { exhaustion: 3 } }]);
+    expect(w.data.notifications.of("error")).toHaveLength(1);
+  });
+
+  it("an item sheet refuses the same way (a negative weapon strength), and writes nothing", async () => {
+    const w = await loadSheetWorld();
+    const item = await sampleItem(w, "weapon");
+    const sheet = new w.itemSheets.TacticaItemSheet({ document: item }) as unknown as FakeApplicationV2;
+    await sheet.render({ force: true });
+    const writes = await w.writesDuring(() => submitForm(sheet, { "system.strength": -2 }));
+    expect(writes).toEqual([]);
+    expect(w.data.notifications.of("error")).toHaveLength(1);
   });
 });
 

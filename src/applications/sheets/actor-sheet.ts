@@ -22,7 +22,7 @@ import { keepTabs, readModules, shownTabIds, type SheetMode, type SheetTab } fro
 import { CharacterModel } from "../../data/actor/character";
 import { PROFILE_KEYS, type ProfileKey } from "../../rules/keys";
 import { dispatchRoll, ownedItem, rollRequest, toggleEquipped, type Dataset, type RollAction } from "./actions";
-import { deleteAfterConfirm, editPortrait, enriched, itemMenu, openSheet, sheetLang } from "./sheet-helpers";
+import { deleteAfterConfirm, editPortrait, enriched, isRefusedSubmission, itemMenu, openSheet, refusedSubmission, sheetLang } from "./sheet-helpers";
 import { menuEntries } from "../../compat/context-menu";
 import { characteristicDragData } from "./drag-data";
 import { isStatusId } from "../../effects/status-effects";
@@ -321,6 +321,23 @@ export class TacticaActorSheet extends ActorSheetBase {
     }
     if (target?.dataset?.input !== undefined) return;
     super._onChangeForm(formConfig, event);
+  }
+
+  /**
+   * Bad input is refused before core cleans it, with the same localised message as an update
+   * (review-core CF-3, {@link refusedSubmission}); the sheet is redrawn with the stored values.
+   */
+  override _prepareSubmitData(event: Event, form: HTMLFormElement, formData: FormDataExtended, updateData?: object): object {
+    const refused = refusedSubmission(this.document, formData.object as Record<string, unknown>);
+    if (!refused) return super._prepareSubmitData(event, form, formData, updateData);
+    void this.render();
+    return refused;
+  }
+
+  /** A refused submission writes nothing. */
+  override async _processSubmitData(event: Event, form: HTMLFormElement, submitData: object, options?: object): Promise<void> {
+    if (isRefusedSubmission(submitData)) return;
+    await super._processSubmitData(event, form, submitData, options);
   }
 
   static async #toggleMode(this: TacticaActorSheet): Promise<void> {

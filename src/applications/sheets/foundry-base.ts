@@ -49,6 +49,14 @@ export interface FoundrySheet<D> {
   /** Core v13 `ApplicationV2#_createContextMenu` (fires `get<Class>ContextOptions` hooks). */
   _createContextMenu(handler: () => object[], selector: string, options?: object): unknown;
   _onChangeForm(formConfig: object, event: Event): void;
+  /**
+   * Core v13 `DocumentSheetV2#_prepareSubmitData(event, form, formData, updateData)`: the form's
+   * expanded object, then `document.validate({changes, clean: true})`, which CLEANS it in place
+   * (clamps, rounds) or throws core's validation error; its result goes to `_processSubmitData`.
+   */
+  _prepareSubmitData(event: Event, form: HTMLFormElement, formData: FormDataExtended, updateData?: object): object;
+  /** Core v13 `DocumentSheetV2#_processSubmitData`: writes the prepared data (`document.update`). */
+  _processSubmitData(event: Event, form: HTMLFormElement, submitData: object, options?: object): Promise<void>;
   /** Core v13 `ApplicationV2#changeTab`: toggles the tab's `.active` classes and sets `tabGroups[group]`. */
   changeTab(tab: string, group: string, options?: object): void;
 }

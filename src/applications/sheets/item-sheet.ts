@@ -7,7 +7,7 @@
  */
 import { itemSheetContext, ITEM_TABS } from "./context/item-context";
 import { keepTabs, readModules, type SheetMode, type SheetTab } from "./context/shared";
-import { editPortrait, enriched, sheetLang } from "./sheet-helpers";
+import { editPortrait, enriched, isRefusedSubmission, refusedSubmission, sheetLang } from "./sheet-helpers";
 import { ItemSheetBase, type RenderOptions, type SheetDefaults } from "./foundry-base";
 import { isInputElement } from "../../compat/windows";
 import { RulesRangeError } from "../../rules/errors";
@@ -142,6 +142,23 @@ export class TacticaItemSheet extends ItemSheetBase {
     const target = event.target as { dataset?: DOMStringMap } | null;
     if (target?.dataset?.input !== undefined) return;
     super._onChangeForm(formConfig, event);
+  }
+
+  /**
+   * Bad input is refused before core cleans it, with the same localised message as an update
+   * (review-core CF-3, {@link refusedSubmission}); the sheet is redrawn with the stored values.
+   */
+  override _prepareSubmitData(event: Event, form: HTMLFormElement, formData: FormDataExtended, updateData?: object): object {
+    const refused = refusedSubmission(this.document, formData.object as Record<string, unknown>);
+    if (!refused) return super._prepareSubmitData(event, form, formData, updateData);
+    void this.render();
+    return refused;
+  }
+
+  /** A refused submission writes nothing. */
+  override async _processSubmitData(event: Event, form: HTMLFormElement, submitData: object, options?: object): Promise<void> {
+    if (isRefusedSubmission(submitData)) return;
+    await super._processSubmitData(event, form, submitData, options);
   }
 
   /**

@@ -10,6 +10,7 @@ import { renderChild, type Renderable, type WindowRenderOptions } from "../../co
 import type { MenuEntry } from "../../compat/context-menu";
 import { confirmDelete } from "../dialogs/confirm-dialog";
 import type { TacticaActor } from "../../documents/actor";
+import { notifyRefusal, updateRefusal } from "../../documents/data-checks";
 
 /** The language attribute chips are written in: English for an English interface, else French. */
 export function sheetLang(): "fr" | "en" {
@@ -98,4 +99,31 @@ export function itemMenu(host: SheetHost): MenuEntry[] {
       },
     },
   ];
+}
+
+/** The prepared data of a refused submission: `_processSubmitData` writes nothing for it. */
+const REFUSED_SUBMISSIONS = new WeakSet<object>();
+
+/**
+ * Bad input typed in a sheet, refused BEFORE core cleans it (review-core CF-3). Core's
+ * `DocumentSheetV2#_prepareSubmitData` runs `document.validate({changes, clean: true})`, which
+ * clamps and rounds numbers in place (12 in a 0–10 field becomes 10) before the document's
+ * `_preUpdate` checks could see the value typed. So the sheet runs the same checks as
+ * `_preUpdate` (`updateRefusal`, on a copy of the raw form data): a refusal is shown, localised
+ * and escaped, and the returned empty object makes {@link isRefusedSubmission} true, so nothing is
+ * written. Returns null when the input is acceptable (core's own preparation then runs).
+ */
+export function refusedSubmission(doc: Parameters<typeof updateRefusal>[0], formObject: Record<string, unknown>): object | null {
+  const change = foundry.utils.expandObject(structuredClone(formObject)) as Record<string, unknown>;
+  const refusal = updateRefusal(doc, change);
+  if (!refusal) return null;
+  notifyRefusal(refusal);
+  const none = {};
+  REFUSED_SUBMISSIONS.add(none);
+  return none;
+}
+
+/** True for the prepared data of a submission {@link refusedSubmission} refused. */
+export function isRefusedSubmission(submitData: object): boolean {
+  return REFUSED_SUBMISSIONS.has(submitData);
 }
