@@ -179,6 +179,23 @@ describe("fake ChatMessage (v13 client)", () => {
     expect(FakeRollMessage.getSpeaker({ actor: actor as never })).toEqual({ scene: null, token: null, actor: actor.id, alias: "Kara" });
   });
 
+  it("getSpeaker: the given or viewed scene for a token-less actor; an actor that is a token speaks as it; a controlled token first", async () => {
+    const w = await chatWorld();
+    const actor = await w.createActor({ name: "Kara", type: "character" });
+    const scenes = (w.fake.game as unknown as { scenes: { viewed: unknown } }).scenes;
+    scenes.viewed = { id: "viewed1" };
+    expect(FakeRollMessage.getSpeaker({ actor: actor as never })).toMatchObject({ scene: "viewed1", token: null });
+    expect(FakeRollMessage.getSpeaker({ actor: actor as never, scene: { id: "given1" } as never })).toMatchObject({ scene: "given1", token: null });
+    scenes.viewed = null;
+    const token = { id: "tokU", name: "Kara (copie)", parent: { id: "scene2" }, actor } as never;
+    const synthetic = { id: actor.id, name: "Kara", isToken: true, token } as never;
+    expect(FakeRollMessage.getSpeaker({ actor: synthetic })).toEqual({ scene: "scene2", token: "tokU", actor: actor.id, alias: "Kara (copie)" });
+    const first = { document: { id: "t1", name: "Un", parent: { id: "s" }, actor } };
+    const controlled = { document: { id: "t2", name: "Deux", parent: { id: "s" }, actor }, controlled: true };
+    const withTokens = { id: actor.id, name: "Kara", getActiveTokens: () => [first, controlled] } as never;
+    expect(FakeRollMessage.getSpeaker({ actor: withTokens })).toMatchObject({ token: "t2", alias: "Deux" });
+  });
+
   it("message modes: v13 toMessage({rollMode}) and core.rollMode; v14 toMessage({messageMode}), the old option still works and is recorded", async () => {
     const w = await chatWorld();
     setFakeGeneration(w.fake, 13);

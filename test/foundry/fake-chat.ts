@@ -19,8 +19,8 @@
  *   not see, the private render of the rolls — then fires `renderChatMessageHTML(message, html,
  *   messageData)` synchronously, and returns the element. The element is a {@link FakeElement}:
  *   no DOM in Node, only what the system reads (`.message-content`, buttons, click listeners);
- * - `ChatMessage.getSpeaker({ actor, token, alias })` for the cases Tactica uses (a token; an actor
- *   with or without active tokens);
+ * - `ChatMessage.getSpeaker({ scene, actor, token, alias })`: a token, an actor that is a token, an
+ *   actor with active tokens (a controlled one first) or without (the given or viewed scene);
  * - `game.socket` (see {@link FakeSocket}) and `ui.chat.updateMessage(message)` (recorded);
  * - `CONFIG.sounds.dice` (core's "sounds/dice.wav") and `foundry.audio.AudioHelper.play(data,
  *   socketOptions)` (recorded: https://foundryvtt.com/api/classes/foundry.audio.AudioHelper.html#play);
@@ -304,21 +304,32 @@ export class FakeRollMessage extends FakeChatMessage {
     return li;
   }
 
-  /** v13 `ChatMessage.getSpeaker` for a token, or an actor (its first active token, if any). */
-  static getSpeaker({ actor, token, alias }: { actor?: FakeDocument | null; token?: FakeDocument | null; alias?: string } = {}): Speaker {
+  /**
+   * v13 `ChatMessage.getSpeaker({scene, actor, token, alias})`
+   * (https://foundryvtt.com/api/v13/classes/foundry.documents.ChatMessage.html#getspeaker): a
+   * token speaks with its scene; an actor that IS a token (`isToken`, an unlinked token's actor)
+   * speaks as that token; an actor with active tokens speaks as a controlled one, else the first;
+   * an actor without one gets the given scene, else the viewed one (`canvas.scene`; the fake has
+   * no canvas, so `game.scenes.viewed`). No actor nor token: the alias or the user's name.
+   */
+  static getSpeaker({ scene, actor, token, alias }: { scene?: FakeDocument | null; actor?: FakeDocument | null; token?: FakeDocument | null; alias?: string } = {}): Speaker {
     const fromToken = (t: FakeDocument): Speaker => ({
       scene: t.parent?.id ?? null,
       token: t.id,
       actor: (t as unknown as { actor?: FakeDocument | null }).actor?.id ?? null,
       alias: alias || t.name,
     });
+    const viewed = () => (scene ?? (globalThis as { game?: { scenes?: { viewed?: FakeDocument | null } } }).game?.scenes?.viewed ?? null)?.id ?? null;
     if (token) return fromToken(token);
     if (actor) {
-      const active = (actor as unknown as { getActiveTokens?: () => { document: FakeDocument }[] }).getActiveTokens?.() ?? [];
-      if (active[0]) return fromToken(active[0].document);
-      return { scene: null, actor: actor.id, token: null, alias: alias || actor.name };
+      const synthetic = actor as unknown as { isToken?: boolean; token?: FakeDocument | null };
+      if (synthetic.isToken && synthetic.token) return fromToken(synthetic.token);
+      const active = (actor as unknown as { getActiveTokens?: () => { document: FakeDocument; controlled?: boolean }[] }).getActiveTokens?.() ?? [];
+      const chosen = active.find((t) => t.controlled) ?? active[0];
+      if (chosen) return fromToken(chosen.document);
+      return { scene: viewed(), actor: actor.id, token: null, alias: alias || actor.name };
     }
-    return { scene: null, actor: null, token: null, alias: alias || currentWorld().user.name };
+    return { scene: viewed(), actor: null, token: null, alias: alias || currentWorld().user.name };
   }
 
   /** `ChatMessage.implementation`: the configured class. */
