@@ -17,7 +17,11 @@
  * - construction migrates and cleans the given object in place, ignoring what `migrateData`
  *   returns (https://foundryvtt.com/api/v13/classes/foundry.abstract.DataModel.html);
  * - on update, `migrateData` runs on the change before the `preUpdate<Type>` hook, and the change
- *   is cleaned only after the hook (docs/foundry-behaviour.md §2).
+ *   is cleaned only after the hook (docs/foundry-behaviour.md §2);
+ * - `Document#validate({changes, clean: true})`, which DocumentSheetV2 runs on form data before
+ *   `update`, clamps the change in place (why the sheets check the raw form data first);
+ * - `TokenDocument#getBarAttribute` of a unit's token marks the derived `figures` bar editable
+ *   (src/documents/token.ts), and a schema bar (PV) too.
  * The suites that need documents create world documents and delete them again (run them as a GM).
  */
 import type { ContractContext } from "./context";
@@ -194,6 +198,34 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
       const probe = new Probe(data);
       assert.strictEqual(probe._source, data);
       assert.deepEqual({ ...data }, { n: 10 });
+    });
+  });
+
+  describe("sheet submission and token bars", () => {
+    it("validate({changes, clean: true}) — what DocumentSheetV2#_prepareSubmitData calls — clamps the change in place", async () => {
+      await withDocument("Actor", { type: "character" }, (actor) => {
+        const changes: Data = { system: { exhaustion: 1000 } };
+        (actor as unknown as { validate(o: Data): boolean }).validate({ changes, clean: true, fallback: false });
+        assert.equal((changes.system as Data).exhaustion, 999, "cleaned before any _preUpdate could refuse it: the sheets check first");
+      });
+    });
+
+    it("a unit token's derived figures bar is editable (Token HUD), as is a stored PV bar", async () => {
+      await withDocument("Actor", { type: "unit", system: { strength: { start: 10, current: 8 } } }, async (actor) => {
+        const Scene = (CONFIG.Scene as unknown as { documentClass: { create(d: Data): Promise<{ tokens: { contents: { getBarAttribute(bar: string): Data | null }[] }; delete(): Promise<unknown> } | undefined> } }).documentClass;
+        const id = (actor as unknown as { id: string }).id;
+        const scene = await Scene.create({ name: "[Quench] bars", tokens: [{ name: "unit", actorId: id, actorLink: true, bar1: { attribute: "figures" }, bar2: { attribute: "profile.pv" } }] });
+        if (!scene) throw new Error("the temporary scene was not created");
+        try {
+          const token = scene.tokens.contents[0]!;
+          const figures = token.getBarAttribute("bar1");
+          assert.deepEqual([figures?.type, figures?.attribute, figures?.value, figures?.max, figures?.editable], ["bar", "figures", 8, 10, true]);
+          const pv = token.getBarAttribute("bar2");
+          assert.deepEqual([pv?.type, pv?.attribute, pv?.editable], ["bar", "profile.pv", true]);
+        } finally {
+          await scene.delete();
+        }
+      });
     });
   });
 

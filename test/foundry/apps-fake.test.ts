@@ -358,7 +358,7 @@ describe("fake document members and sheet registration (ClientDocumentMixin, Doc
     // Core's validate with `clean` clamps before the update: 1000 in a 0–999 field is stored as 999.
     const writes = await w.writesDuring(() => submitForm(sheet, { "system.exhaustion": 1000 }));
     expect(writes.map((wr) => wr.data[0])).toEqual([{ system: { exhaustion: 999 } }]);
-    expect((actor.system as { exhaustion: number }).exhaustion).toBe(999);
+    expect((actor.system as unknown as { exhaustion: number }).exhaustion).toBe(999);
     // What cleaning cannot fix throws core's validation error: shown, nothing written, still open.
     const refused = await w.writesDuring(() => submitForm(sheet, { "system.exhaustion": "many" }));
     expect([refused, sheet.rendered, w.data.notifications.of("error").length]).toEqual([[], true, 1]);

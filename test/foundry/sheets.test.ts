@@ -760,12 +760,12 @@ describe("bad input in a sheet is refused before core cleans it (review-core CF-
     const actor = await sampleCharacter(w);
     const sheet = asSheet(new w.sheets.CharacterSheet({ document: actor })) as unknown as FakeApplicationV2;
     await sheet.render({ force: true });
-    const before = (actor.system as { exhaustion: number }).exhaustion;
+    const before = (actor.system as unknown as { exhaustion: number }).exhaustion;
     const renders = vi.spyOn(sheet, "render");
     // Core's DocumentSheetV2 would clamp 1000 to 999 and store it (test/foundry/fake-apps.ts).
     const writes = await w.writesDuring(() => submitForm(sheet, { "system.exhaustion": 1000 }));
     expect(writes).toEqual([]);
-    expect((actor.system as { exhaustion: number }).exhaustion).toBe(before);
+    expect((actor.system as unknown as { exhaustion: number }).exhaustion).toBe(before);
     const errors = w.data.notifications.of("error");
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(/1000/);
