@@ -754,7 +754,7 @@ describe("listeners and form submission (review S9)", () => {
   });
 });
 
-describe("bad input in a sheet is refused before core cleans it (review-core CF-3)", () => {
+describe("bad input in a sheet is refused before core cleans it", () => {
   it("a number out of range is refused with the localised message, nothing written, the sheet redrawn; a good one is written", async () => {
     const w = await loadSheetWorld();
     const actor = await sampleCharacter(w);

@@ -146,7 +146,7 @@ export class TacticaItemSheet extends ItemSheetBase {
 
   /**
    * Bad input is refused before core cleans it, with the same localised message as an update
-   * (review-core CF-3, {@link refusedSubmission}); the sheet is redrawn with the stored values.
+   * ({@link refusedSubmission}); the sheet is redrawn with the stored values.
    */
   override _prepareSubmitData(event: Event, form: HTMLFormElement, formData: FormDataExtended, updateData?: object): object {
     const refused = refusedSubmission(this.document, formData.object as Record<string, unknown>);

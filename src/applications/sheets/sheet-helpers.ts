@@ -105,7 +105,7 @@ export function itemMenu(host: SheetHost): MenuEntry[] {
 const REFUSED_SUBMISSIONS = new WeakSet<object>();
 
 /**
- * Bad input typed in a sheet, refused BEFORE core cleans it (review-core CF-3). Core's
+ * Bad input typed in a sheet, refused BEFORE core cleans it. Core's
  * `DocumentSheetV2#_prepareSubmitData` runs `document.validate({changes, clean: true})`, which
  * clamps and rounds numbers in place (12 in a 0–10 field becomes 10) before the document's
  * `_preUpdate` checks could see the value typed. So the sheet runs the same checks as
