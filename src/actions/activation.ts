@@ -20,20 +20,15 @@ export const FEAR_FLAG = "fearTestedThisActivation";
 /** A rally was tried this activation (RULES §5, D-42: « Une fois par activation d'unité »). */
 export const RALLY_FLAG = "ralliedThisActivation";
 
-/** An actor's `flags.tactica`. */
-function tacticaFlags(actor: TacticaActor): Record<string, unknown> {
-  return (actor.flags as { tactica?: Record<string, unknown> }).tactica ?? {};
-}
-
 /** A once-per-activation list of item ids on `actor`. */
 export function activationList(actor: TacticaActor, key: typeof CAST_FLAG | typeof MAINTAIN_FLAG): string[] {
-  const value = tacticaFlags(actor)[key];
+  const value: unknown = actor.flags.tactica?.[key];
   return Array.isArray(value) ? value.map(String) : [];
 }
 
 /** A once-per-activation mark on `actor`. */
 export function activationMark(actor: TacticaActor, key: typeof FEAR_FLAG | typeof RALLY_FLAG): boolean {
-  return tacticaFlags(actor)[key] === true;
+  return actor.flags.tactica?.[key] === true;
 }
 
 /** The model of an actor that has AC and maintains powers (a character, an npc, a unit). */
@@ -47,9 +42,9 @@ function modelOf(actor: TacticaActor): CharacterModel | UnitModel | null {
  * and its spent AC back to 0 (D-42: *tours* mode spends them; on a timeline nothing is spent, so
  * only AC left from before the combat are cleared). Null when nothing changes.
  */
-export function activationStartUpdate(actor: TacticaActor): Record<string, unknown> | null {
+export function activationStartUpdate(actor: TacticaActor): Actor.UpdateData | null {
   const model = modelOf(actor);
-  const flags: Record<string, unknown> = {};
+  const flags: NonNullable<Actor.Flags["tactica"]> = {};
   if (activationList(actor, CAST_FLAG).length) flags[CAST_FLAG] = [];
   if (activationList(actor, MAINTAIN_FLAG).length) flags[MAINTAIN_FLAG] = [];
   if (activationMark(actor, FEAR_FLAG)) flags[FEAR_FLAG] = false;
@@ -62,14 +57,14 @@ export function activationStartUpdate(actor: TacticaActor): Record<string, unkno
 /** Writes {@link activationStartUpdate} (the active GM, as a combatant's activation starts). */
 export async function startActivation(actor: TacticaActor | null | undefined): Promise<void> {
   const update = actor ? activationStartUpdate(actor) : null;
-  if (actor && update) await actor.update(update as never);
+  if (actor && update) await actor.update(update);
 }
 
 /**
  * D-13: the maintained powers that end with this activation — every one neither maintained nor
  * cast during it. Null when nothing ends.
  */
-export function unmaintainedUpdate(actor: TacticaActor): Record<string, unknown> | null {
+export function unmaintainedUpdate(actor: TacticaActor): Actor.UpdateData | null {
   const model = modelOf(actor);
   if (!model || model.psyker.maintained.length === 0) return null;
   const kept = new Set([...activationList(actor, MAINTAIN_FLAG), ...activationList(actor, CAST_FLAG)]);
@@ -79,7 +74,7 @@ export function unmaintainedUpdate(actor: TacticaActor): Record<string, unknown>
 }
 
 /** D-15: a psyker killed (PV 0), or a choir with no figure left, ends every power it maintains. */
-export function endMaintainedOnDeath(actor: TacticaActor): Record<string, unknown> | null {
+export function endMaintainedOnDeath(actor: TacticaActor): Actor.UpdateData | null {
   const model = modelOf(actor);
   if (!model || model.psyker.maintained.length === 0) return null;
   const dead = model instanceof UnitModel ? model.strength.current === 0 : model.profile.pv.value === 0;
@@ -95,11 +90,11 @@ export function endMaintainedOnDeath(actor: TacticaActor): Record<string, unknow
 export function endUnmaintainedPowers(combatant: unknown): void {
   const actor = (combatant as { actor?: TacticaActor | null } | null)?.actor;
   const update = game.user?.isActiveGM && actor ? unmaintainedUpdate(actor) : null;
-  if (actor && update) void actor.update(update as never);
+  if (actor && update) void actor.update(update);
 }
 
 /** `updateActor` (src/hooks/actor.ts): the active GM ends what a dead psyker maintained (D-15), in one update. */
 export function endPowersOfTheDead(actor: TacticaActor): void {
   const update = game.user?.isActiveGM ? endMaintainedOnDeath(actor) : null;
-  if (update) void actor.update(update as never);
+  if (update) void actor.update(update);
 }

@@ -11,6 +11,8 @@ import type { TacticaActor } from "../documents/actor";
 import type { TacticaChatMessage } from "../documents/chat-message";
 import { notifyError, notifyRulesError, refused } from "../utils/notify";
 import type { RollMethodOptions } from "../documents/roll-requests";
+import { CharacterModel } from "../data/actor/character";
+import { UnitModel } from "../data/actor/unit";
 
 export type { RollMethodOptions };
 
@@ -67,8 +69,8 @@ export function mayRollFor(actor: TacticaActor): boolean {
 }
 
 /** The speaker of a card about `actor`: its token when it has one (core's `getSpeaker`, as dnd5e does). */
-export function speakerOf(actor: TacticaActor): object {
-  const token = (actor as unknown as { token?: TokenDocument | null }).token ?? undefined;
+export function speakerOf(actor: TacticaActor): ChatMessage.SpeakerData {
+  const token = actor.token ?? undefined;
   return ChatMessage.implementation.getSpeaker({ actor, ...(token ? { token } : {}) });
 }
 
@@ -82,10 +84,10 @@ export function summaryContent(lines: readonly string[]): string {
 }
 
 /** Posts a card without a roll (the morale prompt, a maintenance, a threshold, a notice, a due action). */
-export async function postInfoCard(card: InfoCardSource, o: { summary: readonly string[]; speaker?: object; whisper?: string[]; flags?: object }): Promise<TacticaChatMessage | null> {
-  const data = { type: "rollCard", content: summaryContent(o.summary), system: card, ...(o.speaker ? { speaker: o.speaker } : {}), ...(o.whisper ? { whisper: o.whisper } : {}), ...(o.flags ? { flags: o.flags } : {}) };
-  const message = await ChatMessage.implementation.create(data as ChatMessage.CreateData);
-  return (message as TacticaChatMessage | undefined) ?? null;
+export async function postInfoCard(card: InfoCardSource, o: { summary: readonly string[]; speaker?: ChatMessage.SpeakerData; whisper?: string[]; flags?: ChatMessage.CreateData["flags"] }): Promise<TacticaChatMessage | null> {
+  const data: ChatMessage.CreateData = { type: "rollCard", content: summaryContent(o.summary), system: card, ...(o.speaker ? { speaker: o.speaker } : {}), ...(o.whisper ? { whisper: o.whisper } : {}), ...(o.flags ? { flags: o.flags } : {}) };
+  const message = await ChatMessage.implementation.create(data);
+  return message ?? null;
 }
 
 /**
@@ -108,7 +110,7 @@ export async function postCard<O extends BaseRollOptions, R extends TacticaRoll<
     consequencesApplied: false,
     ...card,
   };
-  const title = (config.options as BaseRollOptions).title;
+  const title = config.options.title;
   const content = summaryContent([title ? `${actor.name} — ${title}` : actor.name]);
   const messageData = { type: "rollCard", speaker: speakerOf(actor), content, system, ...(config.messageData ?? {}) };
   const messageDataFor = cardFor ? (roll: R) => ({ system: { ...system, ...cardFor(roll) } }) : null;
@@ -133,21 +135,16 @@ export async function postCard<O extends BaseRollOptions, R extends TacticaRoll<
  */
 export type AcClock = "tours" | "timeline" | "none";
 
-/** A combat as the AC clock reads it. */
-interface ClockCombat {
-  started?: boolean;
-  mode?: string;
-  combatants?: Iterable<{ actor?: { uuid?: string } | null }>;
-}
-
 export function acClock(actor: TacticaActor): AcClock {
-  const combats = game.combats as unknown as { viewed?: (ClockCombat & { id?: string | null }) | null; get?(id: string): unknown } | undefined;
+  const combats = game.combats;
   const combat = combats?.viewed;
   // A combat deleted a moment ago (its end) is no fight, even while a window still shows it.
   if (!combat?.started || (combat.id && combats?.get && combats.get(combat.id) !== combat)) return "none";
   const fights = [...(combat.combatants ?? [])].some((c) => !!c.actor && c.actor.uuid === actor.uuid);
   if (!fights) return "none";
-  return combat.mode === "timeline" ? "timeline" : "tours";
+  // The viewed combat is a TacticaCombat (its `mode` getter); read the member without importing it.
+  const mode = "mode" in combat ? combat.mode : undefined;
+  return mode === "timeline" ? "timeline" : "tours";
 }
 
 /** What an actor's AC allow now (D-42): `remaining` is a limit in *tours* mode only. */
@@ -161,7 +158,8 @@ export interface AcBudget {
 
 export function acBudget(actor: TacticaActor): AcBudget {
   const clock = acClock(actor);
-  const actions = (actor.system as { actions?: { spent: number; remaining: number } } | null)?.actions;
+  const system = actor.system;
+  const actions = system instanceof CharacterModel || system instanceof UnitModel ? system.actions : undefined;
   if (clock !== "tours" || !actions) return { clock, remaining: Number.POSITIVE_INFINITY, spent: 0 };
   return { clock, remaining: actions.remaining, spent: actions.spent };
 }

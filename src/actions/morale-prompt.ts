@@ -14,7 +14,7 @@ import { postInfoCard, speakerOf } from "./common";
 
 /** The users who see the prompt: the actor's owners and every GM. */
 function recipients(actor: TacticaActor): string[] {
-  const users = (game.users ?? []) as Iterable<User.Implementation>;
+  const users = (game.users ?? []);
   return [...users].filter((u) => u.isGM || actor.testUserPermission(u, "OWNER")).map((u) => u.id ?? "").filter(Boolean);
 }
 

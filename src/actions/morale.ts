@@ -9,11 +9,12 @@ import { UnitModel } from "../data/actor/unit";
 import { isMoraleState, type MoraleState } from "../data/fields";
 
 export { isMoraleState };
+import { CharacterModel } from "../data/actor/character";
 import { PANIC_RESULTS } from "../config/config";
 import { needsFearTest, panicResult, panicTotal, PANIC_OUTCOMES, rallyActions, rallyCost, type PanicOutcome } from "../rules/morale";
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaChatMessage } from "../documents/chat-message";
-import type { ProfileKey } from "../rules/keys";
+import { isOneOf, type ProfileKey } from "../rules/keys";
 import { acBudget, mayRollFor, postCard, subjectOf, type RollMethodOptions } from "./common";
 import { refused, notifyInfo } from "../utils/notify";
 import { activationMark, FEAR_FLAG, RALLY_FLAG } from "./activation";
@@ -32,8 +33,8 @@ interface MoraleView {
 }
 
 function moraleOf(actor: TacticaActor): MoraleView | null {
-  const system = actor.system as Partial<MoraleView> | null;
-  return system?.profile && system.morale && system.actions ? (system as MoraleView) : null;
+  const system = actor.system;
+  return system instanceof CharacterModel || system instanceof UnitModel ? system : null;
 }
 
 /** D-17: the CO every test of this actor uses (a unit's highest CO). */
@@ -115,7 +116,7 @@ export async function rally(actor: TacticaActor, options: RollMethodOptions = {}
     ...(budget.clock === "tours" ? { system: { actions: { spent } } } : {}),
     ...(budget.clock !== "none" ? { flags: { tactica: { [RALLY_FLAG]: true } } } : {}),
   };
-  if (Object.keys(update).length) await actor.update(update as never);
+  if (Object.keys(update).length) await actor.update(update);
   if (posted.roll.isSuccess) await clearPanic(actor);
   return posted.message;
 }
@@ -156,8 +157,8 @@ export async function fearTest(actor: TacticaActor, o: { fear: number; charging:
   // RULES §5: one test per activation — recorded in the actor's one write (in combat only).
   const record = inFight ? { flags: { tactica: { [FEAR_FLAG]: true } } } : {};
   if (posted.roll.isSuccess) {
-    await actor.update({ system: { morale: { fearPassed: Math.max(model.morale.fearPassed, o.fear) } }, ...record } as never);
-  } else if (inFight) await actor.update(record as never);
+    await actor.update({ system: { morale: { fearPassed: Math.max(model.morale.fearPassed, o.fear) } }, ...record });
+  } else if (inFight) await actor.update(record);
   return posted.message;
 }
 
@@ -171,7 +172,7 @@ interface TableResultView {
 }
 
 function isPanicOutcome(value: unknown): value is PanicOutcome {
-  return typeof value === "string" && (PANIC_OUTCOMES as readonly string[]).includes(value);
+  return isOneOf(PANIC_OUTCOMES, value);
 }
 
 /**
@@ -206,7 +207,7 @@ export async function drawPanic(actor: TacticaActor, afterRally: boolean, natura
   const face = panicTotal(natural, afterRally);
   const outcome = (await tableOutcome(face)) ?? builtIn;
   const status = PANIC_RESULTS[outcome].status;
-  await actor.update(recordChange(actor, messageId, { panic: { outcome, face } }) as never);
+  await actor.update(recordChange(actor, messageId, { panic: { outcome, face } }));
   // "Destroyed" sets no condition (the rest of the unit is removed): the morale state stays as it
   // was. Otherwise the new result replaces any earlier panic condition (a redraw after a failed rally).
   if (status) await setMoraleState(actor, status);

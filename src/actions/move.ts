@@ -65,7 +65,7 @@ export async function moveAction(actor: TacticaActor, request: MoveRequest = {},
     // RULES §2: declared before the pursuit move; its bonus lasts that move only.
     await rollPressure(actor, choice.pressureItemId, { fastForward: true, window: "pursuit" });
   }
-  const system = actor.system as CharacterModel | UnitModel;
+  const system = model;
   const mou = { total: system.profile.mou.total, bonus: system.pressureBonus.mou };
   const key = choice.pursuit ? "TACTICA.Chat.move.pursuit" : "TACTICA.Chat.move.moves";
   const summary = game.i18n?.format(key, { name: actor.name }) ?? actor.name;

@@ -5,6 +5,8 @@
  */
 import { PoolRoll, type PoolRollOptions } from "../dice/pool-roll";
 import { CharacterModel } from "../data/actor/character";
+import { GearModel } from "../data/item/gear";
+import { WeaponModel } from "../data/item/weapon";
 import { APTITUDE_KEYS, SUB_APTITUDE_KEYS } from "../rules/keys";
 import { aptitudeCurrent } from "../rules/scores";
 import type { TacticaActor } from "../documents/actor";
@@ -27,7 +29,7 @@ export function poolOptions(actor: TacticaActor, request: PoolRequest): PoolRoll
   if (request.subAptitude && !SUB_APTITUDE_KEYS.includes(request.subAptitude)) return null;
   const apt = system.aptitudes[request.aptitude];
   const item = request.itemId ? actor.items.get(request.itemId) : null;
-  const bonus = (item?.system as { gearBonus?: unknown } | undefined)?.gearBonus;
+  const bonus = item?.system instanceof GearModel || item?.system instanceof WeaponModel ? item.system.gearBonus : undefined;
   return {
     aptitude: request.aptitude,
     aptitudeValue: aptitudeCurrent(apt.value, apt.damage),

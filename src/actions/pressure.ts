@@ -6,6 +6,8 @@
  */
 import { PressureRoll, type PressureRollOptions } from "../dice/pressure-roll";
 import { GearModel } from "../data/item/gear";
+import { CharacterModel } from "../data/actor/character";
+import { UnitModel } from "../data/actor/unit";
 import { WeaponModel } from "../data/item/weapon";
 import type { PressureTarget } from "../rules/pressure";
 import { cardRecord, recordChange } from "../documents/card-keys";
@@ -28,7 +30,8 @@ export function pressureSource(actor: TacticaActor, item: TacticaItem): { target
     return { target: system.range === "ranged" ? "rangedStrength" : "meleeStrength", printedValue: system.strength };
   }
   if (system instanceof GearModel && system.linked && system.equipped && system.pressureTarget) {
-    const profile = (actor.system as { profile?: Record<string, { value: number }> }).profile;
+    const model = actor.system;
+    const profile = model instanceof CharacterModel || model instanceof UnitModel ? model.profile : undefined;
     const printed = profile?.[system.pressureTarget]?.value;
     return typeof printed === "number" ? { target: system.pressureTarget, printedValue: printed } : null;
   }
@@ -40,13 +43,9 @@ export function windowNote(window: PressureWindow): string {
   return `TACTICA.Chat.pressure.window.${window}`;
 }
 
-/** An effect as read here: its `flags.tactica.sourceMessage`. */
-interface SourcedEffect {
-  flags: unknown;
-}
-
-function sourceOf(effect: SourcedEffect): unknown {
-  return (effect.flags as { tactica?: { sourceMessage?: unknown } } | undefined)?.tactica?.sourceMessage;
+/** The card an effect's pressure bonus came from (`flags.tactica.sourceMessage`). */
+function sourceOf(effect: ActiveEffect.Implementation): unknown {
+  return effect.flags.tactica?.sourceMessage;
 }
 
 /**
@@ -84,11 +83,11 @@ export async function applyPressureEffect(
     ...(bonus.window ? { window: bonus.window } : {}),
   });
   const effect = { ...data, flags: { tactica: { ...data.flags.tactica, sourceMessage: messageId } } };
-  if (isWeaponTarget(target)) await item.createEmbeddedDocuments("ActiveEffect", [effect as never]);
-  else await actor.createEmbeddedDocuments("ActiveEffect", [effect as never]);
+  if (isWeaponTarget(target)) await item.createEmbeddedDocuments("ActiveEffect", [effect]);
+  else await actor.createEmbeddedDocuments("ActiveEffect", [effect]);
   const key = recordChange(actor, messageId, { pressure: true });
   if (requis > 0) await actor.gainExhaustion(requis, key);
-  else await actor.update(key as never);
+  else await actor.update(key);
   return { note: windowNote(bonus.window ?? PRESSURE_WINDOWS[target]) };
 }
 

@@ -24,8 +24,7 @@ import type { MessageMode } from "../compat/message-mode";
 
 /** The targeted tokens of the current user, as card rows. */
 export function targetRows(): CardTargetSource[] {
-  const targets = (game.user?.targets ?? new Set()) as Iterable<{ actor?: { uuid: string; name: string } | null; document?: { uuid: string; name: string } }>;
-  return [...targets].filter((t) => t.actor).map((t) => ({ actorUuid: t.actor!.uuid, tokenUuid: t.document?.uuid ?? "", name: t.document?.name ?? t.actor!.name }));
+  return [...(game.user?.targets ?? [])].filter((t) => t.actor).map((t) => ({ actorUuid: t.actor!.uuid, tokenUuid: t.document?.uuid ?? "", name: t.document?.name ?? t.actor!.name }));
 }
 
 /**
@@ -39,9 +38,10 @@ export function defaultChanters(unit: UnitModel): number {
 }
 
 /** `flags.tactica.<key>` with `id` added, as an update (only inside a combat: an activation exists). */
-function recordOnce(actor: TacticaActor, key: typeof CAST_FLAG | typeof MAINTAIN_FLAG, id: string, replace = false): Record<string, unknown> {
+function recordOnce(actor: TacticaActor, key: typeof CAST_FLAG | typeof MAINTAIN_FLAG, id: string, replace = false): Actor.UpdateData {
   if (acBudget(actor).clock === "none") return {};
-  return { flags: { tactica: { [key]: replace ? [id] : [...activationList(actor, key), id] } } };
+  const ids = replace ? [id] : [...activationList(actor, key), id];
+  return { flags: { tactica: key === CAST_FLAG ? { [CAST_FLAG]: ids } : { [MAINTAIN_FLAG]: ids } } };
 }
 
 /** RULES §4: casts a power (refused when already cast this activation or, in *tours* mode, when the AC do not allow). */
@@ -69,13 +69,13 @@ export async function castPower(actor: TacticaActor, itemId: string, options: Ro
   const posted = await postCard(actor, { rollClass: PsyRoll, formula: "1d10", options: rollOptions, fastForward: true, rollMode, messageData: costFlags(timelineCost) }, { kind: "psy", itemUuid: power.uuid, targets: targetRows(), acSpent: spent });
   if (!posted) return null;
   // ONE actor write: the AC (tours), the once-per-activation record, what it now maintains.
-  const update: { system?: Record<string, unknown>; flags?: unknown } = { ...spendUpdate(actor, spent), ...recordOnce(actor, CAST_FLAG, itemId) };
+  const update: Actor.UpdateData = { ...spendUpdate(actor, spent), ...recordOnce(actor, CAST_FLAG, itemId) };
   const model = system instanceof CharacterModel || system instanceof UnitModel ? system : null;
   if (posted.roll.isSuccess && power.system.maintainable && model) {
     const maintained = [...model.psyker.maintained.filter((m) => m.powerId !== itemId), { powerId: itemId, sinceRound: game.combat?.round ?? null }];
     update.system = { ...(update.system ?? {}), psyker: { maintained } };
   }
-  if (Object.keys(update).length) await actor.update(update as never);
+  if (Object.keys(update).length) await actor.update(update);
   return posted.message;
 }
 
@@ -100,7 +100,7 @@ export async function maintainPower(actor: TacticaActor, itemId: string): Promis
   const cost = power.system.maintenance;
   if (acShort(actor, cost) === null) return null;
   const update = { ...spendUpdate(actor, cost), ...recordOnce(actor, MAINTAIN_FLAG, itemId, true) };
-  if (Object.keys(update).length) await actor.update(update as never);
+  if (Object.keys(update).length) await actor.update(update);
   return postMaintainCard(actor, power, cost);
 }
 
@@ -142,6 +142,6 @@ export async function cancelPower(actor: TacticaActor, o: { level: number; conce
   const posted = await postCard(actor, { rollClass: PsyRoll, formula: "1d10", options: rollOptions, fastForward: options.fastForward ?? true, messageData: costFlags(timelineCost) }, { kind: "cancel", acSpent: spent, notes });
   if (!posted) return null;
   const update = spendUpdate(actor, spent);
-  if (Object.keys(update).length) await actor.update(update as never);
+  if (Object.keys(update).length) await actor.update(update);
   return posted.message;
 }

@@ -67,13 +67,6 @@ export async function rollScore(actor: TacticaActor, request: ScoreRequest, opti
   return posted?.message ?? null;
 }
 
-/** A token as read here. */
-interface TokenView {
-  uuid: string;
-  name: string;
-  actor: { uuid: string; name: string } | null;
-}
-
 /** What the places say of one target of an attack (RULES §6.4): distance, *Portée*, *Imprécis*. */
 export interface RowFacts {
   distance: number | null;
@@ -101,9 +94,8 @@ export function rowFacts(from: TokenDocument | null, to: TokenDocument | null, a
 
 /** RULES §6.4: one target row — range checked, *Imprécis* penalty from the distance. */
 function targetRow(from: TokenDocument | null, token: TokenDocument, attributes: readonly Attribute[]): CardTargetSource {
-  const view = token as unknown as TokenView;
   const facts = rowFacts(from, token, attributes);
-  const row: CardTargetSource = { actorUuid: view.actor?.uuid ?? "", tokenUuid: view.uuid, name: view.name, modifier: facts.modifier, distance: facts.distance, note: facts.note };
+  const row: CardTargetSource = { actorUuid: token.actor?.uuid ?? "", tokenUuid: token.uuid, name: token.name, modifier: facts.modifier, distance: facts.distance, note: facts.note };
   if (facts.note) row.outcome = "miss";
   return row;
 }
@@ -120,7 +112,7 @@ interface Aim {
   resolve(choice: { chosen: readonly string[]; spared: readonly string[] }): { tokens: TokenDocument[]; exhaustion: number };
 }
 
-const uuidOf = (token: TokenDocument): string => (token as unknown as TokenView).uuid;
+const uuidOf = (token: TokenDocument): string => token.uuid;
 
 /**
  * The tokens an attack aims at: the user's targets, or for *De zone* the occupants of the first
@@ -128,7 +120,7 @@ const uuidOf = (token: TokenDocument): string => (token as unknown as TokenView)
  * of them chosen by the attacker (D-38), the attacker added by *Et Soi* when it has a token.
  */
 function aimTokens(attacker: TokenDocument | null, attributes: readonly Attribute[]): Aim {
-  const targeted = [...((game.user?.targets ?? new Set()) as Iterable<{ document: TokenDocument }>)].map((t) => t.document);
+  const targeted = [...(game.user?.targets ?? [])].map((t) => t.document);
   const area = attributesOf(attributes, "area")[0];
   if (!area) return { tokens: targeted, area: null, preselected: [], resolve: () => ({ tokens: targeted, exhaustion: 0 }) };
   const attackerUuid = attacker ? uuidOf(attacker) : "";
@@ -151,8 +143,7 @@ function aimTokens(attacker: TokenDocument | null, attributes: readonly Attribut
 
 /** A token's portrait for the dialog: its own image, else its actor's. */
 function tokenImg(token: TokenDocument): string | null {
-  const view = token as unknown as { texture?: { src?: string | null }; actor?: { img?: string | null } | null };
-  return view.texture?.src || view.actor?.img || null;
+  return token.texture?.src || token.actor?.img || null;
 }
 
 /** The weapon's *Portée* as written on it ("2", "2-4"), "" without one. */
@@ -194,7 +185,7 @@ export async function attack(actor: TacticaActor, itemId: string, options: RollM
   const sub = weapon ? weapon.governingSubAptitude : grenade!.subAptitude;
   const attributes = item.system.attributeList;
   // A world actor with no token on the scene has no place: range notes say so.
-  const tokens = (actor as unknown as { getActiveTokens?: () => { document: TokenDocument }[] }).getActiveTokens?.() ?? [];
+  const tokens = actor.getActiveTokens?.() ?? [];
   const attacker = tokens[0]?.document ?? null;
   const aim = aimTokens(attacker, attributes);
   const selfUuid = aim.area?.self ?? null;
@@ -227,13 +218,12 @@ export async function attack(actor: TacticaActor, itemId: string, options: RollM
   // Requis and the targets left out are one gain of Épuisement: one write, one Focalisé check.
   const exhaustion = requisOf(actor, attributes) + hit.exhaustion;
   if (exhaustion > 0) await actor.gainExhaustion(exhaustion);
-  if (grenade) await item.update({ system: { quantity: grenade.quantity - 1 } } as never);
+  if (grenade) await item.update({ system: { quantity: grenade.quantity - 1 } });
   if (delayed !== null) await cardFollowUps().declareDelayed(posted.message);
   return posted.message;
 }
 
 /** RULES §6.4 *Et Soi*: the attacker's own row (see {@link SELF_ROW}). */
 function selfRow(token: TokenDocument): CardTargetSource {
-  const view = token as unknown as TokenView;
-  return { actorUuid: view.actor?.uuid ?? "", tokenUuid: view.uuid, name: view.name, modifier: SELF_ROW.modifier, distance: SELF_ROW.distance, note: SELF_ROW.note };
+  return { actorUuid: token.actor?.uuid ?? "", tokenUuid: token.uuid, name: token.name, modifier: SELF_ROW.modifier, distance: SELF_ROW.distance, note: SELF_ROW.note };
 }

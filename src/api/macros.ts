@@ -5,10 +5,9 @@
  * for a characteristic (drag data `{ type: "TacticaCharacteristic", actorUuid, key }`, which the
  * actor sheet's characteristic rows carry: {@link characteristicDragData}).
  */
-import { PROFILE_KEYS, type ProfileKey } from "../rules/keys";
-import type { TacticaActor } from "../documents/actor";
+import { isOneOf, PROFILE_KEYS, type ProfileKey } from "../rules/keys";
 import type { TacticaChatMessage } from "../documents/chat-message";
-import { documentAt } from "../chat/authority";
+import { actorAt, documentAt } from "../chat/authority";
 import { CHARACTERISTIC_DRAG_TYPE, characteristicDragData, type HotbarDropData } from "../applications/sheets/drag-data";
 
 export { CHARACTERISTIC_DRAG_TYPE, characteristicDragData, type HotbarDropData };
@@ -16,11 +15,11 @@ export { CHARACTERISTIC_DRAG_TYPE, characteristicDragData, type HotbarDropData }
 /** The macro a drop becomes, or null for a drop Tactica leaves to core. */
 export function macroFor(data: HotbarDropData): { name: string; img: string; command: string } | null {
   if (data.type === "Item" && data.uuid) {
-    const item = documentAt(data.uuid) as { name: string; img: string | null; actor?: unknown } | null;
-    if (!item?.actor) return null;
+    const item = documentAt(data.uuid);
+    if (!(item instanceof Item) || !item.actor) return null;
     return { name: item.name, img: item.img ?? "icons/svg/d20-black.svg", command: `game.tactica.useItem(${JSON.stringify(data.uuid)}, { fastForward: event?.shiftKey });` };
   }
-  if (data.type === CHARACTERISTIC_DRAG_TYPE && data.actorUuid && PROFILE_KEYS.includes(data.key as ProfileKey)) {
+  if (data.type === CHARACTERISTIC_DRAG_TYPE && data.actorUuid && isOneOf(PROFILE_KEYS, data.key)) {
     const label = game.i18n?.localize(`TACTICA.Profile.${data.key}.label`) ?? String(data.key);
     return { name: label, img: "icons/svg/d10-grey.svg", command: `game.tactica.rollCharacteristic(${JSON.stringify(data.actorUuid)}, ${JSON.stringify(data.key)}, { fastForward: event?.shiftKey });` };
   }
@@ -29,9 +28,9 @@ export function macroFor(data: HotbarDropData): { name: string; img: string; com
 
 /** `game.tactica.useItem`: the item's own roll (power, weapon or grenade, linked steam gear). */
 export async function useItem(uuid: string, options: { fastForward?: boolean } = {}): Promise<TacticaChatMessage | null> {
-  const item = documentAt(uuid) as { id: string | null; type: string; actor?: TacticaActor | null } | null;
-  const actor = item?.actor;
-  if (!item?.id || !actor) return null;
+  const item = documentAt(uuid);
+  const actor = item instanceof Item ? item.actor : null;
+  if (!(item instanceof Item) || !item.id || !actor) return null;
   if (item.type === "power") return actor.castPower(item.id, options);
   if (item.type === "weapon" || item.type === "grenade") return actor.attack(item.id, options);
   if (item.type === "gear") return actor.rollPressure(item.id, options);
@@ -40,17 +39,17 @@ export async function useItem(uuid: string, options: { fastForward?: boolean } =
 
 /** `game.tactica.rollCharacteristic`: a profile test of the actor at `actorUuid`. */
 export async function rollCharacteristic(actorUuid: string, key: ProfileKey, options: { fastForward?: boolean } = {}): Promise<TacticaChatMessage | null> {
-  const actor = documentAt(actorUuid) as TacticaActor | null;
-  return actor?.rollProfile ? actor.rollProfile(key, options) : null;
+  const actor = actorAt(actorUuid);
+  return actor ? actor.rollProfile(key, options) : null;
 }
 
 /** Creates (or reuses) the macro and puts it in the slot; false tells core the drop is handled. */
 async function dropMacro(data: HotbarDropData, slot: number): Promise<void> {
   const spec = macroFor(data);
   if (!spec) return;
-  const existing = game.macros?.find((m) => m.name === spec.name && (m as unknown as { command: string }).command === spec.command);
+  const existing = game.macros?.find((m) => m.name === spec.name && m.command === spec.command);
   const macro = existing ?? (await Macro.create({ name: spec.name, img: spec.img, type: "script", command: spec.command }));
-  if (macro) await game.user?.assignHotbarMacro(macro as never, slot);
+  if (macro) await game.user?.assignHotbarMacro(macro, slot);
 }
 
 /**

@@ -63,7 +63,7 @@ export interface EffectChange {
 /** A v13 change. @deprecated v13 */
 export interface V13Change {
   key: string;
-  mode: number;
+  mode: CONST.ACTIVE_EFFECT_MODES;
   value: string;
   priority?: number;
 }
@@ -78,7 +78,9 @@ export interface V14Change {
 }
 
 /** @deprecated v13 — `CONST.ACTIVE_EFFECT_MODES` of each type (v13's numbers, written here). */
-const V13_MODES: Readonly<Record<ChangeType, number>> = { multiply: 1, add: 2, downgrade: 3, upgrade: 4, override: 5 };
+// The numbers of `CONST.ACTIVE_EFFECT_MODES`, written out: reading that constant is deprecated on
+// v14 (a warning per read), and the typings brand its values, so the literals are asserted once here.
+const V13_MODES = { multiply: 1, add: 2, downgrade: 3, upgrade: 4, override: 5 } as Readonly<Record<ChangeType, CONST.ACTIVE_EFFECT_MODES>>;
 
 /** @deprecated v13 — the type of each v13 mode number (0 is CUSTOM). */
 const V13_TYPES: readonly string[] = ["custom", "multiply", "add", "downgrade", "upgrade", "override"];
@@ -171,7 +173,8 @@ export function registerExpiryEvents(events: Readonly<Record<string, string>>): 
 
 /** The `duration` of an effect core expires at `event` (v14), and its icon always shown on tokens. */
 export interface ExpiringData {
-  duration?: { value: number; units: "seconds"; expiry: string; expired: false };
+  duration?: ActiveEffect.CreateData["duration"];
+  /** v14 only (`CONST.ACTIVE_EFFECT_SHOW_ICON`) */
   showIcon?: number;
 }
 
@@ -184,7 +187,10 @@ export interface ExpiringData {
 export function expiringAt(event: string): ExpiringData {
   // @deprecated v13: no expiry events before v14.
   if (!isV14()) return {};
-  return { duration: { value: 0, units: "seconds", expiry: event, expired: false }, showIcon: 2 };
+  const data = { duration: { value: 0, units: "seconds", expiry: event, expired: false }, showIcon: 2 };
+  // v14 data: the v13 typings do not know `duration.units`, `expiry` or `expired`, so the v14
+  // duration is asserted here, once.
+  return data as ExpiringData;
 }
 
 /** An effect as the expiry reads it (v14's prepared `duration`; v13's has other members). */

@@ -16,27 +16,9 @@
 import { DICE_ROLLS, PoolRoll, PressureRoll, ProfileTest, PsyRoll, ScoreRoll } from "../dice/index";
 import type { ContractContext } from "./context";
 
-type Data = Record<string, unknown>;
-
-interface MessageDoc {
-  id: string | null;
-  rolls: unknown[];
-  renderHTML(): Promise<HTMLElement>;
-  delete(): Promise<unknown>;
-}
-
-interface MessageClass {
-  create(data: Data): Promise<MessageDoc | undefined>;
-  getSpeaker(o: { actor: unknown }): { actor: string | null; token: string | null; alias: string };
-}
-
-function messageClass(): MessageClass {
-  return (CONFIG.ChatMessage as unknown as { documentClass: MessageClass }).documentClass;
-}
-
 /** Runs `check` on a temporary card message, deleted afterwards whatever happens. */
-async function withMessage(data: Data, check: (message: MessageDoc) => Promise<void> | void): Promise<void> {
-  const message = await messageClass().create({ type: "rollCard", content: "<p>Contract card (temporary)</p>", ...data });
+async function withMessage(data: Omit<ChatMessage.CreateData, "type" | "content">, check: (message: ChatMessage.Implementation) => Promise<void> | void): Promise<void> {
+  const message = await CONFIG.ChatMessage.documentClass.create({ type: "rollCard", content: "<p>Contract card (temporary)</p>", ...data });
   if (!message) throw new Error("the temporary card was not created");
   try {
     await check(message);
@@ -46,7 +28,7 @@ async function withMessage(data: Data, check: (message: MessageDoc) => Promise<v
 }
 
 /** One evaluated roll of each Tactica roll class. */
-async function sampleRolls(): Promise<{ evaluate(): Promise<unknown>; toJSON(): unknown; total: number | undefined; options: unknown; constructor: unknown }[]> {
+async function sampleRolls() {
   const rolls = [
     new PressureRoll("1d6", {}, { target: "mou", printedValue: 3 }),
     new PoolRoll("2d6[base] + 1d6[skill]", {}, { aptitude: "vivacite", aptitudeValue: 2, subAptitude: "reflexe", subAptitudeValue: 1 }),
@@ -55,22 +37,28 @@ async function sampleRolls(): Promise<{ evaluate(): Promise<unknown>; toJSON(): 
     new ScoreRoll("2d6 + 3", {}, { purpose: "attack", aptitudeValue: 2, subAptitudeValue: 1 }),
   ];
   for (const roll of rolls) await roll.evaluate({ allowInteractive: false });
-  return rolls as never;
+  return rolls;
+}
+
+/** The Dice So Nice colour set named on a die term's options, if any (src/dice/appearance.ts). */
+function colorsetOf(options: object): unknown {
+  const appearance: unknown = "appearance" in options ? options.appearance : undefined;
+  return typeof appearance === "object" && appearance !== null && "colorset" in appearance ? appearance.colorset : undefined;
 }
 
 export function chatContract({ it, assert }: ContractContext): void {
   it("Roll.fromData rebuilds each Tactica roll class by name, with its options, dice and Dice So Nice appearance", async () => {
     const rolls = await sampleRolls();
-    assert.deepEqual(rolls.map((r) => (r.constructor as { name: string }).name).sort(), DICE_ROLLS.map((cls) => cls.name).sort());
+    assert.deepEqual(rolls.map((r) => r.constructor.name).sort(), DICE_ROLLS.map((cls) => cls.name).sort());
+    // Rebuilt from its stored JSON, as a message's rolls are (`Roll.fromJSON` parses, then `fromData`).
     for (const roll of rolls) {
-      const rebuilt = foundry.dice.Roll.fromData(JSON.parse(JSON.stringify(roll.toJSON())) as never) as unknown as typeof roll & { dice: { options: Data }[] };
-      assert.strictEqual(rebuilt.constructor, roll.constructor, (roll.constructor as { name: string }).name);
+      const rebuilt = foundry.dice.Roll.fromJSON(JSON.stringify(roll));
+      assert.strictEqual(rebuilt.constructor, roll.constructor, roll.constructor.name);
       assert.equal(rebuilt.total, roll.total);
       assert.deepEqual(rebuilt.options, roll.options);
     }
-    const pool = rolls[1] as unknown as { toJSON(): unknown };
-    const rebuiltPool = foundry.dice.Roll.fromData(JSON.parse(JSON.stringify(pool.toJSON())) as never) as unknown as { dice: { options: { appearance?: Data } }[] };
-    assert.deepEqual(rebuiltPool.dice.map((d) => d.options.appearance?.colorset), ["tactica-base", "tactica-skill"]);
+    const rebuiltPool = foundry.dice.Roll.fromJSON(JSON.stringify(rolls[1]));
+    assert.deepEqual(rebuiltPool.dice.map((d) => colorsetOf(d.options)), ["tactica-base", "tactica-skill"]);
   });
 
   it("renderHTML returns the message element with the card already in .message-content, and fires renderChatMessageHTML with it", async () => {
@@ -78,7 +66,7 @@ export function chatContract({ it, assert }: ContractContext): void {
     await roll.evaluate({ allowInteractive: false });
     await withMessage({ rolls: [JSON.stringify(roll)], system: { kind: "morale" } }, async (message) => {
       const seen: unknown[] = [];
-      const id = Hooks.on("renderChatMessageHTML", (doc: unknown, html: unknown) => {
+      const id = Hooks.on("renderChatMessageHTML", (doc, html) => {
         if (doc === message) seen.push(html);
       });
       try {
@@ -104,11 +92,10 @@ export function chatContract({ it, assert }: ContractContext): void {
   });
 
   it("getSpeaker of an actor with no token names the actor", async () => {
-    const Actor = (CONFIG.Actor as unknown as { documentClass: { create(d: Data): Promise<{ id: string; delete(): Promise<unknown> } | undefined> } }).documentClass;
-    const actor = await Actor.create({ name: "Contract speaker (temporary)", type: "character" });
+    const actor = await CONFIG.Actor.documentClass.create({ name: "Contract speaker (temporary)", type: "character" });
     if (!actor) throw new Error("the temporary actor was not created");
     try {
-      const speaker = messageClass().getSpeaker({ actor });
+      const speaker = CONFIG.ChatMessage.documentClass.getSpeaker({ actor });
       assert.equal(speaker.actor, actor.id);
       assert.equal(speaker.token, null);
       assert.equal(speaker.alias, "Contract speaker (temporary)");

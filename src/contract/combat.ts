@@ -12,44 +12,21 @@
  * Each test creates its own actors and combat ("[Contract] …") and deletes them.
  */
 import type { ContractContext } from "./context";
-
-/** The members of a combat the contract touches (some are protected in the typings). */
-interface CombatProbe {
-  id: string | null;
-  turn: number | null;
-  turns: { id: string | null; initiative: number | null }[];
-  setupTurns(): unknown;
-  startCombat(): Promise<unknown>;
-  nextTurn(): Promise<unknown>;
-  createEmbeddedDocuments(name: "Combatant", data: object[]): Promise<unknown>;
-  delete(): Promise<unknown>;
-}
-
-interface Deletable {
-  id: string | null;
-  delete(): Promise<unknown>;
-}
-
-type HookFn = (...args: unknown[]) => unknown;
-
-/** A *tours* combat whatever the world's default clock (flags.tactica.mode, RULES §7.1). */
-const TOURS = { tactica: { mode: "tours" } };
-const hooks = () => Hooks as unknown as { on(name: string, fn: HookFn): number; off(name: string, id: number): void };
+import type { CombatMode } from "../config/settings";
 
 /** A temporary combat of one actor per initiative (creation order), deleted after `body`. */
-async function withCombat(initiatives: number[], flags: object, body: (combat: CombatProbe) => Promise<void>): Promise<void> {
-  const Actor = CONFIG.Actor.documentClass as unknown as { create(data: object): Promise<Deletable | undefined> };
-  const Combat = CONFIG.Combat.documentClass as unknown as { create(data: object): Promise<CombatProbe | undefined> };
-  const made: Deletable[] = [];
+async function withCombat(initiatives: number[], mode: CombatMode, body: (combat: Combat.Implementation) => Promise<void>): Promise<void> {
+  const made: { delete(): Promise<unknown> }[] = [];
   try {
-    const actors: Deletable[] = [];
+    const actors: Actor.Implementation[] = [];
     for (const [i] of initiatives.entries()) {
-      const actor = await Actor.create({ name: `[Contract] fighter ${i}`, type: "npc" });
+      const actor = await CONFIG.Actor.documentClass.create({ name: `[Contract] fighter ${i}`, type: "npc" });
       if (!actor) throw new Error("the actor was not created");
       actors.push(actor);
       made.push(actor);
     }
-    const combat = await Combat.create({ flags });
+    // A combat of the clock asked whatever the world's default (flags.tactica.mode, RULES §7.1).
+    const combat = await CONFIG.Combat.documentClass.create({ flags: { tactica: { mode } } });
     if (!combat) throw new Error("the combat was not created");
     made.push(combat);
     await combat.createEmbeddedDocuments(
@@ -62,95 +39,106 @@ async function withCombat(initiatives: number[], flags: object, body: (combat: C
   }
 }
 
-/** Resolves with the arguments of the next `name` hook (or rejects after `ms`). */
-function nextHook(name: string, ms = 3000): Promise<unknown[]> {
+/** Resolves with the arguments of the next `combatTurnChange` hook (or rejects after `ms`). */
+function nextTurnChange(ms = 3000): Promise<[Combat.HistoryData, Combat.HistoryData]> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
-      hooks().off(name, id);
-      reject(new Error(`no ${name} hook within ${ms} ms`));
+      Hooks.off("combatTurnChange", id);
+      reject(new Error(`no combatTurnChange hook within ${ms} ms`));
     }, ms);
-    const id = hooks().on(name, (...args) => {
+    const id = Hooks.on("combatTurnChange", (_combat, previous, current) => {
       clearTimeout(timer);
-      hooks().off(name, id);
-      resolve(args);
+      Hooks.off("combatTurnChange", id);
+      resolve([previous, current]);
     });
   });
 }
 
+/** A method as the spies call it. */
+type Method = (this: unknown, ...args: unknown[]) => unknown;
+
+/**
+ * Replaces `name` on this one combat by `spy` (an own property shadowing the class's method) while
+ * `body` runs. The members spied on are protected in the typings: they are read and restored by
+ * reflection, as the contract watches core's own calls.
+ */
+async function spyOn(combat: Combat.Implementation, name: "_sortCombatants" | "_onStartTurn", spy: (own: Method) => unknown, body: () => Promise<void> | void): Promise<void> {
+  const own: unknown = Reflect.get(combat, name);
+  if (typeof own !== "function") throw new Error(`Combat#${name} is not a function`);
+  const call: Method = function (this: unknown, ...args: unknown[]): unknown {
+    return Reflect.apply(own, this, args);
+  };
+  Object.defineProperty(combat, name, { configurable: true, value: spy(call) });
+  try {
+    await body();
+  } finally {
+    Reflect.deleteProperty(combat, name);
+  }
+}
+
 export function combatContract({ it, assert }: ContractContext): void {
   it("setupTurns calls _sortCombatants unbound (this is undefined inside it)", async () => {
-    await withCombat([5, 9], TOURS, async (combat) => {
+    await withCombat([5, 9], "tours", async (combat) => {
       const seen: unknown[] = [];
-      const own = (combat as unknown as { _sortCombatants: (a: unknown, b: unknown) => number })._sortCombatants;
-      Object.defineProperty(combat, "_sortCombatants", {
-        configurable: true,
-        value(this: unknown, a: unknown, b: unknown) {
+      const spy = (own: Method) =>
+        function (this: unknown, a: unknown, b: unknown): unknown {
           seen.push(this);
           return own.call(combat, a, b);
-        },
-      });
-      try {
-        combat.setupTurns();
-      } finally {
-        delete (combat as unknown as Record<string, unknown>)._sortCombatants;
-      }
+        };
+      await spyOn(combat, "_sortCombatants", spy, () => void combat.setupTurns());
       assert.ok(seen.length > 0, "the comparator was called");
       assert.ok(seen.every((self) => self === undefined), "every call had no this");
     });
   });
 
   it("a Tactica combat of two combatants is sorted (tours: initiative descending)", async () => {
-    await withCombat([5, 9], TOURS, async (combat) => {
+    await withCombat([5, 9], "tours", async (combat) => {
       combat.setupTurns();
       assert.deepEqual(combat.turns.map((c) => c.initiative), [9, 5]);
     });
   });
 
   it("the comparator reads its own combat's mode through the combatant (timeline: position ascending)", async () => {
-    await withCombat([9, 5], { tactica: { mode: "timeline" } }, async (combat) => {
+    await withCombat([9, 5], "timeline", async (combat) => {
       combat.setupTurns();
       assert.deepEqual(combat.turns.map((c) => c.initiative), [5, 9]);
     });
   });
 
   it("startCombat calls combatStart first; nextTurn calls combatTurn first, then combatTurnChange follows", async () => {
-    await withCombat([9, 5], TOURS, async (combat) => {
+    await withCombat([9, 5], "tours", async (combat) => {
       const log: string[] = [];
       const ids = [
-        hooks().on("combatStart", (c, data) => void log.push(`combatStart turn=${String((c as CombatProbe).turn)} → ${JSON.stringify(data)}`)),
-        hooks().on("combatTurn", (c, data, options) => {
-          const { direction } = options as { direction: number };
-          log.push(`combatTurn turn=${String((c as CombatProbe).turn)} → ${(data as { turn: number }).turn} direction=${direction}`);
+        Hooks.on("combatStart", (c, data) => void log.push(`combatStart turn=${String(c.turn)} → ${JSON.stringify(data)}`)),
+        Hooks.on("combatTurn", (c, data, options) => {
+          log.push(`combatTurn turn=${String(c.turn)} → ${data.turn} direction=${options.direction}`);
         }),
       ];
       // The active GM's turn events come before the hook (spied on this instance only).
       const starts: unknown[] = [];
-      const ownStart = (combat as unknown as { _onStartTurn: (c: unknown, ctx: unknown) => Promise<void> })._onStartTurn;
-      Object.defineProperty(combat, "_onStartTurn", {
-        configurable: true,
-        value: async (c: unknown, ctx: unknown) => {
-          starts.push((c as { id: string }).id);
-          return ownStart.call(combat, c, ctx);
-        },
-      });
+      const spy = (own: Method) => async (c: Combatant.Implementation, ctx: unknown): Promise<unknown> => {
+        starts.push(c.id);
+        return own.call(combat, c, ctx);
+      };
       try {
-        const started = nextHook("combatTurnChange");
-        await combat.startCombat();
-        await started;
-        const changed = nextHook("combatTurnChange");
-        await combat.nextTurn();
-        const [, previous, current] = await changed;
-        const [first, second] = combat.turns;
-        assert.deepEqual(log, ["combatStart turn=null → {\"round\":1,\"turn\":0}", "combatTurn turn=0 → 1 direction=1"]);
-        assert.equal((previous as { combatantId: string }).combatantId, first?.id);
-        assert.equal((current as { combatantId: string }).combatantId, second?.id);
-        // Runs as the active GM (Quench's runner; the fake's test world): both starts were seen.
-        if (game.user?.isActiveGM) assert.deepEqual(starts, [first?.id, second?.id]);
-        else assert.deepEqual(starts, []);
+        await spyOn(combat, "_onStartTurn", spy, async () => {
+          const started = nextTurnChange();
+          await combat.startCombat();
+          await started;
+          const changed = nextTurnChange();
+          await combat.nextTurn();
+          const [previous, current] = await changed;
+          const [first, second] = combat.turns;
+          assert.deepEqual(log, ["combatStart turn=null → {\"round\":1,\"turn\":0}", "combatTurn turn=0 → 1 direction=1"]);
+          assert.equal(previous.combatantId, first?.id);
+          assert.equal(current.combatantId, second?.id);
+          // Runs as the active GM (Quench's runner; the fake's test world): both starts were seen.
+          if (game.user?.isActiveGM) assert.deepEqual(starts, [first?.id, second?.id]);
+          else assert.deepEqual(starts, []);
+        });
       } finally {
-        delete (combat as unknown as Record<string, unknown>)._onStartTurn;
-        hooks().off("combatStart", ids[0]!);
-        hooks().off("combatTurn", ids[1]!);
+        Hooks.off("combatStart", ids[0]!);
+        Hooks.off("combatTurn", ids[1]!);
       }
     });
   });

@@ -25,49 +25,47 @@
  * The suites that need documents create world documents and delete them again (run them as a GM).
  */
 import type { ContractContext } from "./context";
-import { changesData, changesOf, expireAt, expiringAt, type ChangeType, type EffectHost } from "../compat/effects";
+import { changesData, changesOf, expireAt, expiringAt, type ChangeType } from "../compat/effects";
 import { isV14 } from "../compat/generation";
+import { CharacterModel } from "../data/actor/character";
+import type { ProfileKey } from "../rules/keys";
 
 type Data = Record<string, unknown>;
 
-/** A document class as the suites create and delete documents with it. */
-interface DocumentClass {
-  create(data: Data): Promise<WorldDocument | undefined>;
-}
+const isRecord = (value: unknown): value is Data => typeof value === "object" && value !== null && !Array.isArray(value);
 
-interface WorldDocument {
-  system: unknown;
-  _source: Data;
-  effects?: Iterable<{ _source: Data; active?: boolean; duration?: unknown }>;
-  createEmbeddedDocuments?(name: string, data: Data[]): Promise<unknown>;
-  update(data: Data): Promise<unknown>;
-  delete(): Promise<unknown>;
-}
-
-/** The registered document class of `name`. */
-function documentClass(name: "Actor" | "Item"): DocumentClass {
-  return (CONFIG[name] as unknown as { documentClass: DocumentClass }).documentClass;
-}
-
-/** Runs `check` on a temporary world document, deleted afterwards whatever happens. */
-async function withDocument(name: "Actor" | "Item", data: Data, check: (doc: WorldDocument) => Promise<void> | void): Promise<void> {
-  const doc = await documentClass(name).create({ name: `Contract ${name} (temporary)`, ...data });
-  if (!doc) throw new Error(`the temporary ${name} was not created`);
+/** Runs `check` on a temporary world actor, deleted afterwards whatever happens. */
+async function withActor(data: Omit<Actor.CreateData, "name">, check: (actor: Actor.Implementation) => Promise<void> | void): Promise<void> {
+  const actor = await CONFIG.Actor.documentClass.create({ name: "Contract Actor (temporary)", ...data });
+  if (!actor) throw new Error("the temporary Actor was not created");
   try {
-    await check(doc);
+    await check(actor);
   } finally {
-    await doc.delete();
+    await actor.delete();
+  }
+}
+
+/** Runs `check` on a temporary world item, deleted afterwards whatever happens. */
+async function withItem(data: Omit<Item.CreateData, "name">, check: (item: Item.Implementation) => Promise<void> | void): Promise<void> {
+  const item = await CONFIG.Item.documentClass.create({ name: "Contract Item (temporary)", ...data });
+  if (!item) throw new Error("the temporary Item was not created");
+  try {
+    await check(item);
+  } finally {
+    await item.delete();
   }
 }
 
 /** One effect with one change on `key`, in the running generation's shape. */
-function effect(key: string, type: ChangeType, value: number, priority?: number): Data {
+function effect(key: string, type: ChangeType, value: number, priority?: number) {
   return { name: `change ${type}`, ...changesData([{ key, type, value, ...(priority === undefined ? {} : { priority }) }]) };
 }
 
-/** A characteristic of a prepared character. */
-function profileValue(actor: WorldDocument, key: string, part = "value"): unknown {
-  return ((actor.system as { profile: Record<string, Data> }).profile[key] ?? {})[part];
+/** A characteristic of a prepared character (undefined for another actor type). */
+function profileValue(actor: Actor.Implementation, key: ProfileKey, part: "value" | "pressure" = "value"): number | undefined {
+  if (!(actor.system instanceof CharacterModel)) return undefined;
+  const entry = actor.system.profile[key];
+  return part === "value" ? entry.value : "pressure" in entry ? entry.pressure : undefined;
 }
 
 /** One bounded integer, 0–10. */
@@ -99,11 +97,17 @@ function probeModel(): new (data: Data) => Probe {
   return ContractProbe as unknown as new (data: Data) => Probe;
 }
 
+/** v14's `duration.expired` of a prepared effect (not in the v13 typings). */
+function expiredOf(effect: ActiveEffect.Implementation): unknown {
+  const duration: unknown = effect.duration;
+  return isRecord(duration) ? duration.expired : undefined;
+}
+
 export function dataContract({ describe, it, assert }: ContractContext): void {
   describe("Active Effects", () => {
     it("UPGRADE keeps the highest value (D-6)", async () => {
       const key = "system.profile.mou.pressure";
-      await withDocument("Actor", { type: "character", effects: [effect(key, "upgrade", 2), effect(key, "upgrade", 3)] }, (actor) => {
+      await withActor({ type: "character", effects: [effect(key, "upgrade", 2), effect(key, "upgrade", 3)] }, (actor) => {
         assert.equal(profileValue(actor, "mou", "pressure"), 3);
       });
     });
@@ -116,22 +120,26 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
         effect("system.profile.tir.value", "override", 1),
         effect("system.profile.for.value", "downgrade", 3),
       ];
-      await withDocument("Actor", { type: "character", system, effects }, (actor) => {
-        assert.deepEqual(["att", "def", "tir", "for"].map((k) => profileValue(actor, k)), [6, 10, 1, 3]);
+      await withActor({ type: "character", system, effects }, (actor) => {
+        const keys: ProfileKey[] = ["att", "def", "tir", "for"];
+        assert.deepEqual(keys.map((k) => profileValue(actor, k)), [6, 10, 1, 3]);
       });
     });
 
     it("changes are stored in the running generation's shape, and read back through the seam", async () => {
       const key = "system.profile.mou.pressure";
-      await withDocument("Actor", { type: "character", effects: [effect(key, "upgrade", 2)] }, (actor) => {
-        const [stored] = [...(actor.effects ?? [])];
-        const source = stored?._source ?? {};
+      await withActor({ type: "character", effects: [effect(key, "upgrade", 2)] }, (actor) => {
+        const [stored] = [...actor.effects];
+        // Read as plain stored data: v14's `system.changes` is not in the v13 typings.
+        const source: Data = { ...stored?._source };
+        const first = (list: unknown): unknown => (Array.isArray(list) && isRecord(list[0]) ? list[0] : undefined);
         if (isV14()) {
-          const changes = (source.system as { changes?: Data[] } | undefined)?.changes ?? [];
-          assert.deepEqual([changes[0]?.type, "changes" in source], ["upgrade", false]);
+          const change = first(isRecord(source.system) ? source.system.changes : undefined);
+          assert.deepEqual([isRecord(change) ? change.type : undefined, "changes" in source], ["upgrade", false]);
         } else {
           // @deprecated v13: the numeric mode (4 is UPGRADE).
-          assert.equal(((source.changes as Data[] | undefined) ?? [])[0]?.mode, 4);
+          const change = first(source.changes);
+          assert.equal(isRecord(change) ? change.mode : undefined, 4);
         }
         assert.deepEqual(changesOf(stored).map((c) => [c.key, c.type, Number(c.value)]), [[key, "upgrade", 2]]);
       });
@@ -140,12 +148,12 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
     it("v14: an effect waiting for a Tactica expiry event is expired when Tactica fires it (v13: nothing to check)", async () => {
       if (!isV14()) return;
       const event = "tactica.nextAttRoll";
-      await withDocument("Actor", { type: "character" }, async (actor) => {
-        await actor.createEmbeddedDocuments!("ActiveEffect", [{ ...effect("system.profile.att.pressure", "upgrade", 2), ...expiringAt(event) }]);
-        await expireAt(event, [actor as unknown as EffectHost]);
-        const left = [...(actor.effects ?? [])];
+      await withActor({ type: "character" }, async (actor) => {
+        await actor.createEmbeddedDocuments("ActiveEffect", [{ ...effect("system.profile.att.pressure", "upgrade", 2), ...expiringAt(event) }]);
+        await expireAt(event, [actor]);
+        const left = [...actor.effects];
         // The world's expiry action: deleted, or kept, marked expired and no longer applied.
-        assert.ok(left.every((e) => e.active === false && (e.duration as { expired?: unknown }).expired === true));
+        assert.ok(left.every((e) => e.active === false && expiredOf(e) === true));
         assert.equal(profileValue(actor, "att", "pressure"), 0);
       });
     });
@@ -154,11 +162,11 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
       const key = "system.profile.att.value";
       const system = { profile: { att: { value: 4 } } };
       // ADD (20) before OVERRIDE (50): the override wins.
-      await withDocument("Actor", { type: "character", system, effects: [effect(key, "add", 1), effect(key, "override", 2)] }, (actor) => {
+      await withActor({ type: "character", system, effects: [effect(key, "add", 1), effect(key, "override", 2)] }, (actor) => {
         assert.equal(profileValue(actor, "att"), 2);
       });
       // The same ADD given priority 60 comes after the override.
-      await withDocument("Actor", { type: "character", system, effects: [effect(key, "add", 1, 60), effect(key, "override", 2)] }, (actor) => {
+      await withActor({ type: "character", system, effects: [effect(key, "add", 1, 60), effect(key, "override", 2)] }, (actor) => {
         assert.equal(profileValue(actor, "att"), 3);
       });
     });
@@ -231,21 +239,23 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
 
   describe("update workflow", () => {
     it("migrateData runs on the change before the preUpdate hook, which sees it uncleaned", async () => {
-      await withDocument("Item", { type: "weapon" }, async (item) => {
-        let seen: Data | null = null;
-        const id = Hooks.on("preUpdateItem", ((_doc: unknown, changes: Data) => {
-          seen = structuredClone(changes.system) as Data;
-        }) as never);
+      await withItem({ type: "weapon" }, async (item) => {
+        let seen: unknown = null;
+        const id = Hooks.on("preUpdateItem", (_doc, changes) => {
+          seen = structuredClone(changes.system);
+        });
         try {
-          await item.update({ "system.attributes": "Portée 2-4", "system.gearBonus": "7" });
+          // A form's dotted keys (what a sheet submits); the typings take nested changes only.
+          await item.update({ "system.attributes": "Portée 2-4", "system.gearBonus": "7" } as Item.UpdateData);
         } finally {
           Hooks.off("preUpdateItem", id);
         }
-        const hooked = seen as Data | null;
-        assert.ok(Array.isArray(hooked?.attributes), "attribute text already migrated to entries");
-        assert.strictEqual(hooked?.gearBonus, "7", "not cast to a number yet");
-        assert.strictEqual((item._source.system as Data).gearBonus, 7);
-        assert.equal(((item._source.system as Data).attributes as unknown[]).length, 1);
+        const hooked: Data = isRecord(seen) ? seen : {};
+        assert.ok(Array.isArray(hooked.attributes), "attribute text already migrated to entries");
+        assert.strictEqual(hooked.gearBonus, "7", "not cast to a number yet");
+        const stored: Data = { ...item._source.system };
+        assert.strictEqual(stored.gearBonus, 7);
+        assert.equal(Array.isArray(stored.attributes) ? stored.attributes.length : -1, 1);
       });
     });
   });

@@ -7,14 +7,22 @@
  * Without DSN the hint is plain data nobody reads.
  */
 
-/** The colour set of each die kind: the pool's base, skill and gear d6, and the psychic d10. */
+/** The die kinds: the pool's base, skill and gear d6, and the psychic d10. */
+export const DIE_COLOR_KINDS = ["base", "skill", "gear", "psy"] as const;
+export type DieColorKind = (typeof DIE_COLOR_KINDS)[number];
+
+/** The colour set of each die kind. */
 export const DIE_COLORSETS = {
   base: "tactica-base",
   skill: "tactica-skill",
   gear: "tactica-gear",
   psy: "tactica-psy",
-} as const;
-export type DieColorKind = keyof typeof DIE_COLORSETS;
+} as const satisfies Record<DieColorKind, string>;
+
+/** True when `flavor` names a die kind (a key of {@link DIE_COLORSETS}, as `in` reads it). */
+function isDieColorKind(flavor: string): flavor is DieColorKind {
+  return flavor in DIE_COLORSETS;
+}
 
 /** A die term as far as its appearance goes. */
 interface AppearanceTerm {
@@ -25,7 +33,7 @@ interface AppearanceTerm {
 export function applyDieAppearance(dice: readonly AppearanceTerm[], kind?: DieColorKind): void {
   for (const die of dice) {
     const flavor = die.options.flavor ?? "";
-    const own = kind ?? (flavor in DIE_COLORSETS ? (flavor as DieColorKind) : null);
+    const own = kind ?? (isDieColorKind(flavor) ? flavor : null);
     if (own) die.options.appearance = { ...(die.options.appearance ?? {}), colorset: DIE_COLORSETS[own] };
   }
 }

@@ -11,7 +11,7 @@
  * The colour of each kind of die (src/dice/appearance.ts) is a DSN colour set, registered when
  * DSN is ready (`diceSoNiceReady`, DSN `addColorset(colorset, mode = "default")`).
  */
-import { DIE_COLORSETS, type DieColorKind } from "./appearance";
+import { DIE_COLOR_KINDS, DIE_COLORSETS, type DieColorKind } from "./appearance";
 
 /** Dice So Nice's API, as far as Tactica uses it. */
 export interface Dice3d {
@@ -28,7 +28,7 @@ interface ShownIn {
 }
 
 function dice3d(): Dice3d | null {
-  return (game as { dice3d?: Dice3d }).dice3d ?? null;
+  return game.dice3d ?? null;
 }
 
 /** Shows `roll`, made here for `message`: 3D dice for whoever may see the message, or the dice sound. */
@@ -54,7 +54,7 @@ const COLOURS: Record<DieColorKind, { background: string; foreground: string; ed
 
 /** `diceSoNiceReady` (src/hooks/chat.ts): adds the colour set of each kind of die. */
 export function addDiceColorsets(dsn: Dice3d): void {
-  for (const kind of Object.keys(DIE_COLORSETS) as DieColorKind[]) {
+  for (const kind of DIE_COLOR_KINDS) {
     const colours = COLOURS[kind];
     void dsn.addColorset(
       {

@@ -56,20 +56,16 @@ export interface RollPipelineConfig<O extends BaseRollOptions, R extends Tactica
   post?: boolean;
 }
 
+/**
+ * The config as the `tactica.preRoll` and `tactica.roll` hooks hand it to listeners: what a
+ * listener may read or change whatever the roll class (the config object itself is passed).
+ */
+export type RollHookConfig = Pick<RollPipelineConfig<BaseRollOptions, TacticaRoll<BaseRollOptions>>, "options" | "fastForward" | "messageData" | "rollMode" | "post">;
+
 export interface RollPipelineResult<R> {
   roll: R;
   /** the created chat message (null when `post` is false) */
   message: unknown;
-}
-
-/** fvtt-types knows core hook names only; Tactica's own hooks are called through this view. */
-interface TacticaHooks {
-  call(hook: string, ...args: unknown[]): boolean;
-  callAll(hook: string, ...args: unknown[]): true;
-}
-
-function hooks(): TacticaHooks {
-  return Hooks as unknown as TacticaHooks;
 }
 
 /**
@@ -79,7 +75,7 @@ function hooks(): TacticaHooks {
 export async function rollPipeline<O extends BaseRollOptions, R extends TacticaRoll<O>>(
   config: RollPipelineConfig<O, R>,
 ): Promise<RollPipelineResult<R> | null> {
-  if (hooks().call("tactica.preRoll", config) === false) return null;
+  if (Hooks.call("tactica.preRoll", config) === false) return null;
 
   if (config.configure && !config.fastForward) {
     const changes = await config.configure(config);
@@ -93,7 +89,7 @@ export async function rollPipeline<O extends BaseRollOptions, R extends TacticaR
   const roll = new config.rollClass(formula, {}, config.options);
   const mode = normaliseMode(config.rollMode) ?? currentMessageMode();
   await roll.evaluate({ allowInteractive: mode !== "blind" });
-  hooks().callAll("tactica.roll", roll, config);
+  Hooks.callAll("tactica.roll", roll, config);
 
   if (config.post === false) return { roll, message: null };
   const data = { ...(config.messageData ?? {}), ...(config.messageDataFor?.(roll) ?? {}) };

@@ -5,7 +5,7 @@
  */
 import { coTarget, profileTestSuccess, rallyActions, rallyCost } from "../rules/morale";
 import { assertInteger, invalid } from "../rules/errors";
-import { PROFILE_KEYS, type ProfileKey } from "../rules/keys";
+import { isOneOf, PROFILE_KEYS, type ProfileKey } from "../rules/keys";
 import { TacticaRoll, type BaseRollOptions, type CardBody } from "./base";
 import { type CardFlags, CHAT_TEMPLATE_ROOT, d10DiceRow, inputRow, type InputRow, type LocalNote, type ModifierEntry, modifierRow, modifierRows, note, passFail } from "./card";
 
@@ -46,7 +46,7 @@ export class ProfileTest extends TacticaRoll<ProfileTestOptions> {
   }
 
   static override assertOptions(options: ProfileTestOptions): void {
-    if (!(PROFILE_KEYS as readonly string[]).includes(options.characteristic)) {
+    if (!isOneOf(PROFILE_KEYS, options.characteristic)) {
       invalid("unknown characteristic", options.characteristic);
     }
     if (options.purpose !== undefined && !PROFILE_PURPOSES.includes(options.purpose)) invalid("unknown test purpose", options.purpose);

@@ -18,7 +18,7 @@ import { isScorePushable, pushScoreFaces, scorePushConsequences, scorePushOdds, 
 import type { PushConsequences } from "../rules/pool";
 import { facesOf } from "./shape";
 import { poolConsequenceRows } from "./pool-card";
-import type { PoolRollOptions, PushActor } from "./pool-roll";
+import type { PushActor } from "./pool-roll";
 import type { AptitudeKey, SubAptitudeKey } from "../rules/keys";
 import { TacticaRoll, type BaseRollOptions, type CardBody } from "./base";
 import {
@@ -258,7 +258,7 @@ export class ScoreRoll extends TacticaRoll<ScoreRollOptions> {
   private consequenceRows() {
     const o = this.options;
     if (!o.aptitude) return [];
-    return poolConsequenceRows({ aptitude: o.aptitude, aptitudeValue: o.aptitudeValue ?? 0, consequences: o.consequences ?? null, pushActor: o.pushActor ?? null, gear: null } as PoolRollOptions);
+    return poolConsequenceRows({ aptitude: o.aptitude, aptitudeValue: o.aptitudeValue ?? 0, consequences: o.consequences ?? null, pushActor: o.pushActor ?? null, gear: null });
   }
 
   protected override cardBody(flags: CardFlags): CardBody {

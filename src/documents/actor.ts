@@ -27,6 +27,9 @@ import { createRefusal, notifyRefusal, updateRefusal } from "./data-checks";
 
 type Data = Record<string, unknown>;
 
+/** An update by dotted paths under `system.` or `flags.` (see {@link TacticaActor}'s `update`). */
+export type DottedChange = { readonly [path: `${"system" | "flags"}.${string}`]: unknown };
+
 /**
  * The use cases behind the actor's roll methods and its morale prompt (src/actions/): each opens
  * its dialog, rolls, posts its card and resolves the message, or null when cancelled or refused.
@@ -80,6 +83,19 @@ function moraleDueAfter(model: CharacterModel | UnitModel, pv: number): boolean 
   return model instanceof UnitModel ? model.moraleTriggered : moraleDue(model.profile.pv.max, pv);
 }
 
+/**
+ * Core's `update` also takes dotted paths (`{ "flags.tactica.cards.<id>.panic": … }`, expanded
+ * before the change is applied: https://foundryvtt.com/api/v13/classes/foundry.abstract.Document.html#update);
+ * fvtt-types 13.345 types nested changes only. Tactica writes its exactly-once keys that way
+ * (src/documents/card-keys.ts), merged into the effect's own update. The merged member only adds
+ * that overload to the `update` the class inherits (nothing is left uninitialised).
+ */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface TacticaActor {
+  update(data: Actor.UpdateData | (Actor.UpdateData & DottedChange), operation?: Actor.Database.UpdateOperation): Promise<this | undefined>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class TacticaActor extends Actor {
   /**
    * Foundry runs this on every stored actor before cleaning it (in place, at load), on creation

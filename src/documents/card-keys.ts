@@ -19,6 +19,9 @@ import { deletionUpdate } from "../compat/deletion";
 /** The key path of a card's record. */
 const ROOT = "flags.tactica.cards";
 
+/** The update of card records: dotted paths under {@link ROOT} (merged into another update). */
+export type RecordChange = Record<`${typeof ROOT}.${string}`, unknown>;
+
 /** RULES §6.2: what one hit did (damage absorbed, reduced, and PV lost), for the card. */
 export interface DamageBreakdown {
   /** D, the damage of the hit (null in breakdowns written before it was recorded). */
@@ -106,8 +109,8 @@ export function targetRecord(doc: Flagged, messageId: string): TargetRecord | nu
  * The update data that writes `patch` into the record of card `messageId` on `doc` (dotted keys,
  * to merge into the same update as the effect), with the records of deleted messages removed.
  */
-export function recordChange(doc: Flagged, messageId: string, patch: Record<string, unknown>): Record<string, unknown> {
-  const change: Record<string, unknown> = {};
+export function recordChange(doc: Flagged, messageId: string, patch: Record<string, unknown>): RecordChange {
+  const change: RecordChange = {};
   for (const [key, value] of Object.entries(patch)) change[`${ROOT}.${messageId}.${key}`] = value;
   for (const id of Object.keys(records(doc))) {
     // The deletion in the running generation's form (v14: `_del`, src/compat/deletion.ts).

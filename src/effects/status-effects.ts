@@ -7,6 +7,7 @@
  */
 import { HOLD_ATT_PENALTY } from "../rules/morale";
 import { changesData, type EffectChange } from "../compat/effects";
+import { isOneOf } from "../rules/keys";
 
 /** The ids of Tactica's status effects. */
 export const STATUS_IDS = ["panicked", "retreating", "terrified", "stunned", "pressureBlocked", "forceFieldDown"] as const;
@@ -68,5 +69,5 @@ export function curatedStatusEffects<T extends { id: string }>(core: readonly T[
 
 /** True when `id` is one of Tactica's status ids. */
 export function isStatusId(id: unknown): id is StatusId {
-  return typeof id === "string" && (STATUS_IDS as readonly string[]).includes(id);
+  return isOneOf(STATUS_IDS, id);
 }

@@ -4,13 +4,19 @@
  */
 import { onExhaustionGained } from "../combat/register";
 import { endPowersOfTheDead } from "../actions/activation";
-import type { TacticaActor } from "../documents/actor";
 
 export function actorHooks(): void {
-  Hooks.on("updateActor", ((actor: TacticaActor, _changes: unknown, options: { tactica?: { exhaustionGained?: number } }) => {
+  Hooks.on("updateActor", (actor, _changes, options) => {
     // RULES §7.2 Focalisé: the update option travels to every client, whoever gained it.
-    if ((options?.tactica?.exhaustionGained ?? 0) > 0 && game.user?.isActiveGM) void onExhaustionGained(actor);
+    if (exhaustionGainedBy(options) > 0 && game.user?.isActiveGM) void onExhaustionGained(actor);
     // D-15: a psyker killed, or a choir with no figure left, ends every power it maintains.
     endPowersOfTheDead(actor);
-  }) as never);
+  });
+}
+
+/** The `tactica.exhaustionGained` option of an actor update (TacticaActor#gainExhaustion), 0 without one. */
+function exhaustionGainedBy(options: object): number {
+  const tactica: unknown = "tactica" in options ? options.tactica : undefined;
+  const gained: unknown = typeof tactica === "object" && tactica !== null && "exhaustionGained" in tactica ? tactica.exhaustionGained : undefined;
+  return typeof gained === "number" ? gained : 0;
 }

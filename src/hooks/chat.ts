@@ -3,11 +3,10 @@
  * it changes (src/chat/render.ts), and Tactica's dice colours in Dice So Nice (src/dice/dsn.ts).
  */
 import { redrawDueCards, wireCard } from "../chat/render";
-import { addDiceColorsets, type Dice3d } from "../dice/dsn";
-import type { TacticaChatMessage } from "../documents/chat-message";
+import { addDiceColorsets } from "../dice/dsn";
 
 export function chatHooks(): void {
-  Hooks.once("diceSoNiceReady" as never, ((dsn: Dice3d) => addDiceColorsets(dsn)) as never);
-  Hooks.on("renderChatMessageHTML", (message, html) => wireCard(message as TacticaChatMessage, html as never));
-  Hooks.on("updateChatMessage", (message) => redrawDueCards(message as TacticaChatMessage));
+  Hooks.once("diceSoNiceReady", (dsn) => addDiceColorsets(dsn));
+  Hooks.on("renderChatMessageHTML", (message, html) => wireCard(message, html));
+  Hooks.on("updateChatMessage", (message) => redrawDueCards(message));
 }

@@ -5,5 +5,5 @@
 import { onHotbarDrop } from "../api/macros";
 
 export function hotbarHooks(): void {
-  Hooks.once("ready", () => Hooks.on("hotbarDrop" as never, onHotbarDrop as never));
+  Hooks.once("ready", () => Hooks.on("hotbarDrop", onHotbarDrop));
 }

@@ -4,11 +4,10 @@
  * import only when the Quench module announces itself, so they stay out of the main bundle (the
  * build emits them as a chunk of their own, loaded beside tactica.mjs).
  */
-import type { QuenchLike } from "../contract/quench";
 
 /** True when the Quench module is installed and active in this world. */
 export function quenchActive(): boolean {
-  const modules = (game as unknown as { modules?: { get(id: string): { active?: boolean } | undefined } }).modules;
+  const modules = game.modules;
   return modules?.get("quench")?.active === true;
 }
 
@@ -19,8 +18,7 @@ export function quenchActive(): boolean {
  * (a few ms after the hook) is in time for a run.
  */
 export function quenchHooks(): void {
-  const hooks = Hooks as unknown as { once(event: string, fn: (quench: QuenchLike) => void): number };
-  hooks.once("quenchReady", (quench) => {
+  Hooks.once("quenchReady", (quench) => {
     if (!quenchActive()) return;
     import("../contract/quench").then(
       ({ registerBatches }) => registerBatches(quench),

@@ -37,7 +37,7 @@ export interface DocumentSource {
 export interface MigrationUpdate {
   _id: string;
   system?: Record<string, unknown>;
-  flags?: { tactica: Record<string, unknown> };
+  flags?: { tactica: { legacy?: Record<string, unknown>; "-=migration": null } };
   items?: MigrationUpdate[];
 }
 
@@ -88,7 +88,7 @@ const PANIC_CONDITIONS: readonly string[] = ["panicked", "retreating", "terrifie
  * tell the GM what it was.
  */
 async function restoreMoraleCondition(doc: MigratableDocument, update: MigrationUpdate): Promise<void> {
-  const state = update.flags?.tactica.legacy ? (update.flags.tactica.legacy as Record<string, unknown>)[REPAIR_KEYS.moraleState] : undefined;
+  const state = update.flags?.tactica.legacy?.[REPAIR_KEYS.moraleState];
   if (typeof state !== "string" || !PANIC_CONDITIONS.includes(state) || !doc.toggleStatusEffect || doc.statuses?.has(state)) return;
   await doc.toggleStatusEffect(state, { active: true });
 }

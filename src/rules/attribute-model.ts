@@ -11,7 +11,7 @@
 import { assertInteger, invalid } from "./errors";
 import { ATTRIBUTE_KEYWORDS } from "./attribute-words";
 import { ATTRIBUTE_KEYS, RESISTANT_KINDS, type AttributeKey, type ResistantKind } from "./attribute-keys";
-import { APTITUDE_KEYS, SUB_APTITUDE_KEYS, type AptitudeKey, type SubAptitudeKey } from "./keys";
+import { APTITUDE_KEYS, isOneOf, SUB_APTITUDE_KEYS, type AptitudeKey, type SubAptitudeKey } from "./keys";
 
 export { ATTRIBUTE_KEYS, RESISTANT_KINDS, type AttributeKey, type ResistantKind };
 
@@ -216,11 +216,11 @@ function assertFields(a: Attribute): void {
  */
 export function validateAttribute(value: unknown): Attribute {
   if (typeof value !== "object" || value === null) return invalid("an attribute must be an object", value);
-  const key: unknown = (value as { key?: unknown }).key;
-  if (typeof key !== "string" || !(ATTRIBUTE_KEYS as readonly string[]).includes(key)) {
+  const key: unknown = "key" in value ? value.key : undefined;
+  if (typeof key !== "string" || !isOneOf(ATTRIBUTE_KEYS, key)) {
     return invalid("unknown attribute key", key);
   }
-  const allowed: readonly string[] = ATTRIBUTE_FIELDS[key as AttributeKey];
+  const allowed: readonly string[] = ATTRIBUTE_FIELDS[key];
   for (const [field, fieldValue] of Object.entries(value)) {
     // An explicit `undefined` (e.g. `y: undefined` on a *Portée*) is the same as an absent field.
     if (field !== "key" && fieldValue !== undefined && !allowed.includes(field)) {

@@ -3,6 +3,11 @@
  * terms, ASCII, camelCase. Labels live in `lang/`; only keys live here.
  */
 
+/** True when `value` is one of `list` (a type guard over a list of keys, compared with `===`). */
+export function isOneOf<T>(list: readonly T[], value: unknown): value is T {
+  return list.some((entry) => entry === value);
+}
+
 /** RULES §1: the skirmish profile (*carte de référence*). */
 export const PROFILE_KEYS = ["mou", "ini", "att", "def", "tir", "for", "end", "co", "peur", "ac", "pv"] as const;
 export type ProfileKey = (typeof PROFILE_KEYS)[number];

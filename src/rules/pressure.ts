@@ -4,6 +4,7 @@
  * The rules never see a `Roll`: the caller rolls the d6 and passes the natural face.
  */
 import { assertFace, assertInteger, invalid } from "./errors";
+import { isOneOf } from "./keys";
 
 /** RULES §2: what a boiler-linked item can raise (weapon FOR is split by melee / ranged). */
 export const PRESSURE_TARGETS = ["mou", "ini", "att", "def", "peur", "meleeStrength", "rangedStrength"] as const;
@@ -27,7 +28,7 @@ export interface PressureBreakdown {
 
 /** RULES §2: true when `value` is one of {@link PRESSURE_TARGETS}. */
 export function isPressureTarget(value: unknown): value is PressureTarget {
-  return typeof value === "string" && (PRESSURE_TARGETS as readonly string[]).includes(value);
+  return isOneOf(PRESSURE_TARGETS, value);
 }
 
 function assertPressureTarget(target: unknown): PressureTarget {

@@ -11,6 +11,7 @@ import {
   type AptitudeKey,
   type SubAptitudeKey,
 } from "./keys";
+import { isOneOf } from "./keys";
 
 /** RULES §6.1 (D-22): default size of one degree of success or failure (setting S-degree). */
 export const DEFAULT_DEGREE_SIZE = 5;
@@ -180,7 +181,7 @@ function sumPoints<K extends string>(
   target: number,
 ): BuildTotal {
   for (const name of Object.keys(points)) {
-    if (!(keys as readonly string[]).includes(name)) invalid(`unknown ${kind}`, name);
+    if (!isOneOf(keys, name)) invalid(`unknown ${kind}`, name);
   }
   let total = 0;
   for (const key of keys) total += assertInteger(`${kind} ${key}`, points[key] ?? 0, 0);

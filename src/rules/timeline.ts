@@ -123,7 +123,9 @@ export function assertTimelineState(state: TimelineState): TimelineState {
       assertId(`owner of ${id}`, entry.ownerId);
       if (typeof entry.focused !== "boolean") invalid(`focused of ${id} must be a boolean`, entry.focused);
     } else if (entry.kind !== "combatant") {
-      invalid(`kind of ${id} must be "combatant" or "action"`, (entry as { kind: unknown }).kind);
+      // Every declared kind is handled above: what reaches here is stored data of another kind.
+      const unknownEntry: { kind: unknown } = entry;
+      invalid(`kind of ${id} must be "combatant" or "action"`, unknownEntry.kind);
     }
   }
   return state;
@@ -360,7 +362,10 @@ export function timelineDuration(cost: TimelineCost): number {
       return rallyCost(cost.ac);
     case "move":
       return MOVE_DURATION;
-    default:
-      return invalid("unknown timeline cost kind", (cost as { kind: unknown }).kind);
+    default: {
+      // Every declared kind is handled above: what reaches here is stored data of another kind.
+      const unknownCost: { kind: unknown } = cost;
+      return invalid("unknown timeline cost kind", unknownCost.kind);
+    }
   }
 }

@@ -22,12 +22,54 @@ import type { TacticaActor } from "../documents/actor";
 import type { TacticaItem } from "../documents/item";
 import type { TacticaChatMessage } from "../documents/chat-message";
 import type { TacticaActiveEffect } from "../documents/active-effect";
+import type { MigrationRecord } from "../data/migration/capture";
+import type { CombatFlags } from "../combat/state";
+import type { PressureFlag } from "../effects/pressure-windows";
+import type { TimelineCost } from "../rules/timeline";
+import type { RollHookConfig } from "../dice/pipeline";
+import type { QuenchLike } from "../contract/quench";
+import type { Dice3d } from "../dice/dsn";
 
-/** Tactica's flags on documents. */
-interface TacticaFlags {
+/**
+ * The exactly-once records of what cards did to a document (`flags.tactica.cards.<messageId>`,
+ * src/documents/card-keys.ts): read defensively there, so each record stays `unknown` inside.
+ */
+type CardRecords = Record<string, Record<string, unknown>>;
+
+/** The flags a migration keeps on any document with a `system` (src/migrations). */
+interface MigratedFlags {
   /** `system` keys a migration found and the current schema does not know (never dropped). */
   legacy?: Record<string, unknown>;
-  [key: string]: unknown;
+  /** what the last document-level migration did (bookkeeping, never stored) */
+  migration?: MigrationRecord;
+  /** a `-=key` deletion in an update */
+  [deletion: `-=${string}`]: null;
+}
+
+/** `flags.tactica` of an actor (src/actions/activation.ts, src/documents/card-keys.ts). */
+interface ActorFlags extends MigratedFlags {
+  castThisActivation?: string[];
+  maintainedThisActivation?: string[];
+  fearTestedThisActivation?: boolean;
+  ralliedThisActivation?: boolean;
+  cards?: CardRecords;
+}
+
+/** `flags.tactica` of a chat message: what a card that spends AC says it cost (S-12). */
+interface ChatMessageFlags extends MigratedFlags {
+  timelineCost?: TimelineCost;
+}
+
+/** `flags.tactica` of an Active Effect: a pressure bonus's card and window (src/pressure-windows.ts). */
+interface ActiveEffectFlags {
+  sourceMessage?: string;
+  pressure?: PressureFlag;
+}
+
+/** `flags.tactica` of a region: the place data of old versions (src/places/migration.ts), card records. */
+interface RegionFlags {
+  place?: Record<string, unknown> | null;
+  cards?: CardRecords;
 }
 
 declare global {
@@ -46,13 +88,31 @@ declare global {
     "tactica.schemaVersion": number;
   }
 
+  /**
+   * Tactica's code runs from `init` on (src/tactica.ts registers everything in that hook), so
+   * `game` is at least the initialised game for the type checker.
+   */
+  interface AssumeHookRan {
+    init: never;
+  }
+
   interface CONFIG {
     TACTICA: TacticaConfig;
   }
 
-  interface Game {
+  /** What Tactica reads on `game` (set on `init`, src/tactica.ts), in every state from `init` on. */
+  interface TacticaGame {
     tactica: TacticaApi;
+    /** Dice So Nice's API, when that module is active (src/dice/dsn.ts). */
+    dice3d?: Dice3d;
   }
+  // Merged into fvtt-types' game states; the members are TacticaGame's.
+  /* eslint-disable @typescript-eslint/no-empty-object-type */
+  interface InitGame extends TacticaGame {}
+  interface I18nInitGame extends TacticaGame {}
+  interface SetupGame extends TacticaGame {}
+  interface ReadyGame extends TacticaGame {}
+  /* eslint-enable @typescript-eslint/no-empty-object-type */
 
   /** `system` per subtype (system.json documentTypes). */
   interface DataModelConfig {
@@ -70,9 +130,15 @@ declare global {
 
   /** `flags.tactica`: what the migration keeps of data a schema no longer knows (src/migrations). */
   interface FlagConfig {
-    Actor: { tactica: TacticaFlags };
-    Item: { tactica: TacticaFlags };
-    ChatMessage: { tactica: TacticaFlags };
+    Actor: { tactica: ActorFlags };
+    Item: { tactica: MigratedFlags & { cards?: CardRecords } };
+    ChatMessage: { tactica: ChatMessageFlags };
+    Combat: { tactica: CombatFlags & { cards?: CardRecords } };
+    ActiveEffect: { tactica: ActiveEffectFlags };
+    Region: { tactica: RegionFlags };
+    /** the compendium's panic table and its results (RULES §5, src/actions/morale.ts) */
+    RollTable: { tactica: { panicTable?: boolean } };
+    TableResult: { tactica: { panicResult?: string } };
   }
 
   interface DocumentClassConfig {
@@ -90,6 +156,14 @@ declare module "fvtt-types/configuration" {
     interface HookConfig {
       /** RULES §7.2 *Focalisé*: an actor gained *Épuisement* (src/documents/actor.ts). */
       "tactica.exhaustionGained": (actor: TacticaActor, amount: number) => void;
+      /** src/dice/pipeline.ts: before a roll; a handler may change `config`, `false` cancels. */
+      "tactica.preRoll": (config: RollHookConfig) => boolean | void;
+      /** src/dice/pipeline.ts: a roll was evaluated (before its card is posted). */
+      "tactica.roll": (roll: unknown, config: RollHookConfig) => void;
+      /** The Quench module announces itself (src/self-test.ts). */
+      quenchReady: (quench: QuenchLike) => void;
+      /** Dice So Nice is ready for colour sets (src/dice/dsn.ts). */
+      diceSoNiceReady: (dice3d: Dice3d) => void;
     }
   }
 }

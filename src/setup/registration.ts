@@ -62,7 +62,7 @@ export function configureSystem(): void {
   registerPluralHelper();
   registerSignedHelper();
   void preloadTemplates();
-  (game as Game).tactica = createApi();
+  game.tactica = createApi();
 }
 
 export function registerDataLayer(): void {

@@ -8,7 +8,7 @@ import { moraleTriggered } from "../../rules/morale";
 import { thresholdArmour } from "../../rules/threshold";
 import type { DamageTarget } from "../../rules/damage";
 import type { Attribute } from "../../rules/attributes";
-import { PROFILE_KEYS } from "../../rules/keys";
+import { isOneOf, PROFILE_KEYS } from "../../rules/keys";
 import { pressuredTotal } from "../derived";
 import {
   PRESSURE_PROFILE_KEYS,
@@ -57,7 +57,7 @@ export function pressureInEffect(profile: ProfileSource, effects: Iterable<unkno
   return result;
 }
 
-const isPressureKey = (key: string): key is PressureProfileKey => (PRESSURE_PROFILE_KEYS as readonly string[]).includes(key);
+const isPressureKey = (key: string): key is PressureProfileKey => isOneOf(PRESSURE_PROFILE_KEYS, key);
 
 /**
  * Before Active Effects apply (`prepareBaseData`): every characteristic's condition `modifier` is

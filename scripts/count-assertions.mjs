@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+/**
+ * The type-assertion budget of `src/` (CONTRIBUTING "Typed seams"): counts every `x as T` and
+ * `<T>x` (`as const` excluded, it asserts nothing), the `as unknown as` double casts among them
+ * and the `as never` ones, prints them per folder, and fails when a count is above its ceiling.
+ * A new seam is declared (src/fvtt-config.ts), guarded (`instanceof`, `in`, a type predicate) or
+ * built with a typed helper instead; the few assertions left say beside them why they stay.
+ * Lower a ceiling whenever the count goes down, so that it never creeps back up.
+ *
+ * Usage: node scripts/count-assertions.mjs [--list] [dir]
+ */
+import fs from "node:fs";
+import path from "node:path";
+import ts from "typescript";
+
+/** The ceilings: the counts of today, lowered as assertions are taken out. */
+const CEILING = { total: 406, asUnknownAs: 62, asNever: 30 };
+
+const args = process.argv.slice(2);
+const list = args.includes("--list");
+const root = args.find((a) => !a.startsWith("--")) ?? "src";
+
+function sourceFiles(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(file);
+    return file.endsWith(".ts") ? [file] : [];
+  });
+}
+
+const counts = { total: 0, asUnknownAs: 0, asNever: 0 };
+const perFolder = new Map();
+const found = [];
+for (const file of sourceFiles(root)) {
+  const source = ts.createSourceFile(file, fs.readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
+  const visit = (node) => {
+    if (ts.isAsExpression(node) || ts.isTypeAssertionExpression(node)) {
+      const type = node.type.getText(source);
+      if (type !== "const") {
+        counts.total++;
+        const inner = node.expression;
+        if (ts.isAsExpression(inner) && inner.type.kind === ts.SyntaxKind.UnknownKeyword) counts.asUnknownAs++;
+        if (node.type.kind === ts.SyntaxKind.NeverKeyword) counts.asNever++;
+        const folder = path.dirname(file).split(path.sep).slice(0, 2).join("/");
+        perFolder.set(folder, (perFolder.get(folder) ?? 0) + 1);
+        const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
+        found.push(`${file}:${line + 1}: ${node.getText(source).replace(/\s+/g, " ").slice(0, 140)}`);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+}
+
+if (list) for (const line of found) console.log(line);
+const folders = [...perFolder].sort((a, b) => b[1] - a[1]).map(([folder, n]) => `${n} ${folder}`);
+console.log(`Type assertions in ${root}: ${counts.total} (ceiling ${CEILING.total}), as unknown as: ${counts.asUnknownAs} (ceiling ${CEILING.asUnknownAs}), as never: ${counts.asNever} (ceiling ${CEILING.asNever})`);
+console.log(folders.join("\n"));
+const over = Object.keys(CEILING).filter((key) => counts[key] > CEILING[key]);
+if (over.length) {
+  console.error(`Over the ceiling: ${over.map((k) => `${k} ${counts[k]} > ${CEILING[k]}`).join(", ")}. Declare, guard or type the seam instead of asserting (scripts/count-assertions.mjs).`);
+  process.exit(1);
+}
