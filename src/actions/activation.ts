@@ -87,8 +87,8 @@ export function endMaintainedOnDeath(actor: TacticaActor): Actor.UpdateData | nu
  * is written by the combat's follow-up, src/combat/after-update.ts, before
  * `tactica.activationStart`.)
  */
-export function endUnmaintainedPowers(combatant: unknown): void {
-  const actor = (combatant as { actor?: TacticaActor | null } | null)?.actor;
+export function endUnmaintainedPowers(combatant: Combatant.Implementation): void {
+  const actor = combatant.actor;
   const update = game.user?.isActiveGM && actor ? unmaintainedUpdate(actor) : null;
   if (actor && update) void actor.update(update);
 }

@@ -7,6 +7,8 @@
 import { INITIATIVE_FORMULA, TacticaCombat } from "./combat";
 import { TacticaCombatant } from "./combatant";
 import { adaptiveResetUpdate } from "../data/actor/threshold-update";
+import { CharacterModel } from "../data/actor/character";
+import { UnitModel } from "../data/actor/unit";
 import "./declarations";
 
 /** RULES §7.2 *Focalisé*: every running timeline combat where `actor` fights loses its focused actions. */
@@ -26,9 +28,10 @@ export async function onExhaustionGained(actor: Actor.Implementation): Promise<v
  * bonus of its armour (RULES §6.4, at the end of combat) and the highest fear level it passed
  * (RULES §5 « for the rest of the scene », C13). Null when there is nothing to clear.
  */
-export function endOfFightUpdate(actor: Actor.Implementation, o: { adaptive: boolean }): Record<string, unknown> | null {
+export function endOfFightUpdate(actor: Actor.Implementation, o: { adaptive: boolean }): Actor.UpdateData | null {
   const adaptive = o.adaptive ? adaptiveResetUpdate(actor.items) : null;
-  const fearPassed = (actor.system as { morale?: { fearPassed?: number } } | null)?.morale?.fearPassed ?? 0;
+  const system = actor.system;
+  const fearPassed = system instanceof CharacterModel || system instanceof UnitModel ? system.morale.fearPassed : 0;
   if (!adaptive && fearPassed === 0) return null;
   return { ...(adaptive ?? {}), ...(fearPassed > 0 ? { system: { morale: { fearPassed: 0 } } } : {}) };
 }
@@ -42,7 +45,7 @@ export async function onCombatDeleted(combat: Combat.Implementation): Promise<vo
     if (!actor || seen.has(actor)) continue;
     seen.add(actor);
     const update = endOfFightUpdate(actor, { adaptive: true });
-    if (update) await actor.update(update as Actor.UpdateData);
+    if (update) await actor.update(update);
   }
 }
 
@@ -51,16 +54,17 @@ export async function onCombatDeleted(combat: Combat.Implementation): Promise<vo
  * another scene, the one before has ended: every actor that passed one — world actors and the
  * unlinked tokens of the other scenes — tests fear afresh (one update each, only where needed).
  */
-export async function onSceneActivated(scene: Scene.Implementation, changed: { active?: unknown }): Promise<void> {
+export async function onSceneActivated(scene: Scene.Implementation, changed: Scene.UpdateData): Promise<void> {
   if (!game.user?.isActiveGM || changed.active !== true) return;
+  // fvtt-types 13.345 types the world collection's members as the base Actor, not the configured class.
   const actors = new Set<Actor.Implementation>([...((game.actors ?? []) as Iterable<Actor.Implementation>)]);
-  for (const other of (game.scenes ?? []) as Iterable<Scene.Implementation>) {
+  for (const other of game.scenes ?? []) {
     if (other === scene) continue;
-    for (const token of other.tokens) if (!token.actorLink && token.actor) actors.add(token.actor as Actor.Implementation);
+    for (const token of other.tokens) if (!token.actorLink && token.actor) actors.add(token.actor);
   }
   for (const actor of actors) {
     const update = endOfFightUpdate(actor, { adaptive: false });
-    if (update) await actor.update(update as Actor.UpdateData);
+    if (update) await actor.update(update);
   }
 }
 

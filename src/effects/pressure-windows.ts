@@ -169,9 +169,8 @@ export async function closePressureWindow(actor: ActorView, window: PressureWind
 }
 
 /** The actors in play in a combat (each once). */
-function actorsOf(combat: unknown): ActorView[] {
-  const combatants = (combat as { combatants?: Iterable<{ actor?: ActorView | null }> } | null)?.combatants ?? [];
-  return [...new Set([...combatants].map((c) => c.actor).filter((a): a is ActorView => !!a))];
+function actorsOf(combat: Combat.Implementation): ActorView[] {
+  return [...new Set([...combat.combatants].flatMap((c) => (c.actor ? [c.actor] : [])))];
 }
 
 /** Registers the v14 expiry events (on init; the closing hooks are listened to in src/hooks/combat.ts). */
@@ -180,13 +179,13 @@ export function registerPressureWindows(): void {
 }
 
 /** `tactica.activationEnd`: the active GM closes the `activation` window of the combatant's actor. */
-export function closeActivationWindow(combatant: unknown): void {
-  const actor = (combatant as { actor?: ActorView | null } | null)?.actor;
+export function closeActivationWindow(combatant: Combatant.Implementation): void {
+  const actor = combatant.actor;
   if (game.user?.isActiveGM && actor) void closePressureWindow(actor, "activation");
 }
 
 /** `tactica.threshold`: the active GM closes the `turn` and `pursuit` windows of the combat's actors. */
-export function closeThresholdWindows(combat: unknown): void {
+export function closeThresholdWindows(combat: Combat.Implementation): void {
   if (!game.user?.isActiveGM) return;
   for (const actor of actorsOf(combat)) void closePressureWindow(actor, ["turn", "pursuit"]);
 }

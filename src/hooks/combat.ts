@@ -13,7 +13,7 @@ import { refreshTimelineTracker } from "../applications/combat/tracker";
 export function combatHooks(): void {
   // RULES §6.4 Adaptatif and §5 fear (C13): cleared when the combat ends, or the scene changes.
   Hooks.on("deleteCombat", (combat) => void onCombatDeleted(combat));
-  Hooks.on("updateScene", (scene, changed) => void onSceneActivated(scene, changed as { active?: unknown }));
+  Hooks.on("updateScene", (scene, changed) => void onSceneActivated(scene, changed));
   // RULES §7.1: an activation's end closes the MOU pressure window and ends unmaintained powers (D-13).
   Hooks.on("tactica.activationEnd", (_combat, combatant) => {
     closeActivationWindow(combatant);
@@ -22,9 +22,9 @@ export function combatHooks(): void {
   // RULES §7: a threshold is the end of the turn for the PEUR and pursuit pressure windows.
   Hooks.on("tactica.threshold", (combat) => closeThresholdWindows(combat));
   // The core tracker: the Timeline button, and D-37 on a timeline.
-  Hooks.on("renderCombatTracker", onRenderCombatTracker as never);
+  Hooks.on("renderCombatTracker", onRenderCombatTracker);
   // The timeline tracker follows its combat.
   for (const hook of ["createCombat", "updateCombat", "deleteCombat", "createCombatant", "updateCombatant", "deleteCombatant"] as const) {
-    Hooks.on(hook, (() => refreshTimelineTracker()) as never);
+    Hooks.on(hook, () => refreshTimelineTracker());
   }
 }

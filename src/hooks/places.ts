@@ -3,15 +3,14 @@
  * windows following their scene's regions, and the one-time migration of flag-based places.
  */
 import { addPlaceHeaderControl, migratePlacesOnReady } from "../places/register";
-import type { HeaderControl } from "../places/region-config";
 import { onRegionChanged, openPlaceConfig } from "../applications/combat/place-config";
 
 export function placeHooks(): void {
-  Hooks.on("getHeaderControlsRegionConfig" as never, ((app: { document?: unknown }, controls: HeaderControl[]) => {
+  Hooks.on("getHeaderControlsRegionConfig", (app, controls) => {
     addPlaceHeaderControl(app, controls, openPlaceConfig);
-  }) as never);
+  });
   Hooks.once("ready", migratePlacesOnReady);
   for (const hook of ["createRegion", "updateRegion", "deleteRegion", "createRegionBehavior", "updateRegionBehavior", "deleteRegionBehavior"] as const) {
-    Hooks.on(hook as never, onRegionChanged as never);
+    Hooks.on(hook, onRegionChanged);
   }
 }

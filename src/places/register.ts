@@ -10,14 +10,8 @@ import { PlaceBehaviorType } from "./place-model";
 import { placeHeaderControl, type HeaderControl, type PlaceOpener } from "./region-config";
 import { migratePlaceFlags } from "./migration";
 
-/** `CONFIG.RegionBehavior` as far as registering a type goes. */
-interface BehaviorConfig {
-  dataModels: Record<string, unknown>;
-  typeIcons?: Record<string, string>;
-}
-
 export function registerPlaces(): void {
-  const config = CONFIG.RegionBehavior as unknown as BehaviorConfig;
+  const config = CONFIG.RegionBehavior;
   Object.assign(config.dataModels, { [PLACE_BEHAVIOR_TYPE]: PlaceBehaviorType });
   Object.assign((config.typeIcons ??= {}), { [PLACE_BEHAVIOR_TYPE]: PLACE_BEHAVIOR_ICON });
 }

@@ -29,6 +29,7 @@ import type { TimelineCost } from "../rules/timeline";
 import type { RollHookConfig } from "../dice/pipeline";
 import type { QuenchLike } from "../contract/quench";
 import type { Dice3d } from "../dice/dsn";
+import type { HeaderControl } from "../places/region-config";
 
 /**
  * The exactly-once records of what cards did to a document (`flags.tactica.cards.<messageId>`,
@@ -162,6 +163,8 @@ declare module "fvtt-types/configuration" {
       "tactica.roll": (roll: unknown, config: RollHookConfig) => void;
       /** The Quench module announces itself (src/self-test.ts). */
       quenchReady: (quench: QuenchLike) => void;
+      /** Core's region window lists its header controls (ApplicationV2 `getHeaderControls<Class>`, src/places/register.ts). */
+      getHeaderControlsRegionConfig: (app: { document?: unknown }, controls: HeaderControl[]) => void;
       /** Dice So Nice is ready for colour sets (src/dice/dsn.ts). */
       diceSoNiceReady: (dice3d: Dice3d) => void;
     }

@@ -88,9 +88,10 @@ export function registerDataLayer(): void {
  */
 function registerStatusEffects(): void {
   CONFIG.statusEffects = curatedStatusEffects(CONFIG.statusEffects) as typeof CONFIG.statusEffects;
-  const special = CONFIG.specialStatusEffects as unknown as Record<string, string>;
+  const special = CONFIG.specialStatusEffects;
   const kept: Record<string, string> = CORE_STATUS_ROLES;
-  for (const role of Object.keys(special)) if (!(role in kept)) delete special[role];
+  // Roles other packages may have added are not in the typings' interface: removed by name.
+  for (const role of Object.keys(special)) if (!(role in kept)) Reflect.deleteProperty(special, role);
   Object.assign(special, kept);
 }
 
