@@ -57,14 +57,6 @@ export interface RegionLike extends RegionView {
   testPoint(point: { x: number; y: number; elevation: number }): boolean;
 }
 
-/** The parts of a TokenDocument this module reads. */
-interface TokenLike {
-  readonly parent: unknown;
-  readonly level?: unknown;
-  /** https://foundryvtt.com/api/v13/classes/foundry.documents.TokenDocument.html#getcenterpoint */
-  getCenterPoint(): { x: number; y: number; elevation: number };
-}
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -158,11 +150,10 @@ export function sceneNeighbours(scene: unknown): PlaceNeighbours {
  */
 export function tokenPlace(token: TokenDocument | null): RegionDocument | null {
   if (!token) return null;
-  const like = token as unknown as TokenLike;
-  const places = placeRegions(like.parent);
+  const places = placeRegions(token.parent);
   if (places.length === 0) return null;
-  const level = tokenLevel(like);
-  const centre = like.getCenterPoint();
+  const level = tokenLevel(token);
+  const centre = token.getCenterPoint();
   const point = { x: centre.x, y: centre.y, elevation: centre.elevation };
   const found = places.find((region) => regionInLevel(region, level) && region.testPoint(point));
   return (found ?? null) as unknown as RegionDocument | null;
@@ -175,8 +166,8 @@ export function tokenPlace(token: TokenDocument | null): RegionDocument | null {
  * - `unreachable`: no chain of neighbours joins the two places.
  */
 export function measureTokens(from: TokenDocument | null, to: TokenDocument | null): Measure {
-  const fromScene = (from as unknown as TokenLike | null)?.parent;
-  const toScene = (to as unknown as TokenLike | null)?.parent;
+  const fromScene = from?.parent;
+  const toScene = to?.parent;
   if (!from || !to || !fromScene || fromScene !== toScene) return { distance: null, reason: "noScene" };
   const a = tokenPlace(from);
   const b = tokenPlace(to);
