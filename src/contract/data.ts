@@ -211,7 +211,7 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
 
   describe("sheet submission and token bars", () => {
     it("validate({changes, clean: true}) — what DocumentSheetV2#_prepareSubmitData calls — clamps the change in place", async () => {
-      await withDocument("Actor", { type: "character" }, (actor) => {
+      await withActor({ type: "character" }, (actor) => {
         const changes: Data = { system: { exhaustion: 1000 } };
         (actor as unknown as { validate(o: Data): boolean }).validate({ changes, clean: true, fallback: false });
         assert.equal((changes.system as Data).exhaustion, 999, "cleaned before any _preUpdate could refuse it: the sheets check first");
@@ -219,9 +219,9 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
     });
 
     it("a unit token's derived figures bar is editable (Token HUD), as is a stored PV bar", async () => {
-      await withDocument("Actor", { type: "unit", system: { strength: { start: 10, current: 8 } } }, async (actor) => {
+      await withActor({ type: "unit", system: { strength: { start: 10, current: 8 } } }, async (actor) => {
         const Scene = (CONFIG.Scene as unknown as { documentClass: { create(d: Data): Promise<{ tokens: { contents: { getBarAttribute(bar: string): Data | null }[] }; delete(): Promise<unknown> } | undefined> } }).documentClass;
-        const id = (actor as unknown as { id: string }).id;
+        const id = actor.id;
         const scene = await Scene.create({ name: "[Quench] bars", tokens: [{ name: "unit", actorId: id, actorLink: true, bar1: { attribute: "figures" }, bar2: { attribute: "profile.pv" } }] });
         if (!scene) throw new Error("the temporary scene was not created");
         try {

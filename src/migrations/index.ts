@@ -37,7 +37,8 @@ export interface DocumentSource {
 export interface MigrationUpdate {
   _id: string;
   system?: Record<string, unknown>;
-  flags?: { tactica: { legacy?: Record<string, unknown>; "-=migration": null } };
+  /** `legacy` kept, and the migration record's deletion in the running generation's form (src/compat/deletion.ts) */
+  flags?: { tactica: { legacy?: Record<string, unknown>; [deletion: string]: unknown } };
   items?: MigrationUpdate[];
 }
 

@@ -41,10 +41,13 @@ type CardRecords = Record<string, Record<string, unknown>>;
 interface MigratedFlags {
   /** `system` keys a migration found and the current schema does not know (never dropped). */
   legacy?: Record<string, unknown>;
-  /** what the last document-level migration did (bookkeeping, never stored) */
-  migration?: MigrationRecord;
-  /** a `-=key` deletion in an update */
-  [deletion: `-=${string}`]: null;
+  /**
+   * What the last document-level migration did (a {@link MigrationRecord}: bookkeeping, never
+   * stored); an update deletes it with v14's deletion operator as the value (src/compat/deletion.ts).
+   */
+  migration?: MigrationRecord | unknown;
+  /** a v13 `-=key` deletion in an update */
+  [deletion: `-=${string}`]: unknown;
 }
 
 /** `flags.tactica` of an actor (src/actions/activation.ts, src/documents/card-keys.ts). */
