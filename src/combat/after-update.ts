@@ -156,7 +156,7 @@ async function claimRounds(combat: Combat.Implementation): Promise<number[]> {
   const rounds = roundThresholds(last, combat.round);
   if (rounds.length === 0) return [];
   processedRounds.set(combat.id, combat.round);
-  await combat.update({ "flags.tactica.lastThreshold": combat.round } as Combat.UpdateData);
+  await combat.update({ flags: { tactica: { lastThreshold: combat.round } } });
   return rounds;
 }
 

@@ -25,7 +25,7 @@ export async function postDueAction(combat: Combat.Implementation, due: { id: st
   const line = game.i18n?.format("TACTICA.Combat.Delayed.Due", { name }) ?? name;
   const original = game.messages?.get(due.id) as TacticaChatMessage | undefined;
   const message = await postInfoCard({ kind: "delayedDue", sourceMessage: due.id, label: name, actorUuid: original?.card?.actorUuid ?? "" }, { summary: [line] });
-  if (original?.card?.delayedState === "declared") await original.update({ system: { delayedState: "resolved" } } as never);
+  if (original?.card?.delayedState === "declared") await original.update({ system: { delayedState: "resolved" } });
   Hooks.callAll("tactica.delayedDue", combat, due, message ?? null);
 }
 

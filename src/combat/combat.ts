@@ -187,14 +187,14 @@ export class TacticaCombat extends Combat {
       notifyError("TACTICA.Combat.Errors.ModeLocked");
       return false;
     }
-    if (mode !== this.mode) await this.update({ "flags.tactica.mode": mode } as Combat.UpdateData);
+    if (mode !== this.mode) await this.update({ flags: { tactica: { mode } } });
     return true;
   }
 
   protected override async _preCreate(...args: Parameters<Combat["_preCreate"]>): ReturnType<Combat["_preCreate"]> {
     const allowed = await super._preCreate(...args);
     if (allowed === false) return false;
-    this.updateSource({ "flags.tactica.mode": this.mode } as Combat.UpdateData);
+    this.updateSource({ flags: { tactica: { mode: this.mode } } });
     return allowed;
   }
 
@@ -388,7 +388,7 @@ export class TacticaCombat extends Combat {
     if (!state || !game.user?.isGM || !state.entries.some((e) => e.id === combatantId)) return 0;
     const { state: next, lost } = loseFocusedActions(state, combatantId);
     if (lost.length === 0) return 0;
-    await this.update({ "flags.tactica.timeline": next } as Combat.UpdateData);
+    await this.update({ flags: { tactica: { timeline: next } } });
     await postFocusLost(this, combatantId, lost);
     return lost.length;
   }
