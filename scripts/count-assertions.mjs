@@ -14,7 +14,7 @@ import path from "node:path";
 import ts from "typescript";
 
 /** The ceilings: the counts of today, lowered as assertions are taken out. */
-const CEILING = { total: 387, asUnknownAs: 60, asNever: 23 };
+const CEILING = { total: 366, asUnknownAs: 60, asNever: 6 };
 
 const args = process.argv.slice(2);
 const list = args.includes("--list");

@@ -73,7 +73,7 @@ async function declareDelayed(request: CardRequest, sender: Someone): Promise<Ca
   const roll = message.lastRoll;
   if (!delayed || !(roll instanceof ScoreRoll) || roll.purpose !== "attack" || !message.id) return refuse("TACTICA.Chat.invalid");
   if (delayedStatus(message.id) !== "none") {
-    if (found.card.delayedState === "") await message.update({ system: { delayedState: "declared", delayed: delayed.x } } as never);
+    if (found.card.delayedState === "") await message.update({ system: { delayedState: "declared", delayed: delayed.x } });
     return refuse("TACTICA.Chat.alreadyApplied");
   }
   const combat = game.user?.isGM ? viewedTimeline() : null;
@@ -83,7 +83,7 @@ async function declareDelayed(request: CardRequest, sender: Someone): Promise<Ca
   if (combat.turns[0]?.id !== ownerId) return refuse("TACTICA.Chat.delay.notActing", { name: actor.name });
   const placed = await combat.declareDelayed({ ownerId, actionId: message.id, duration: DELAYED_ATTACK_DURATION, delay: delayed.x, focused: delayed.focused });
   if (!placed) return refuse("TACTICA.Chat.delay.noTimeline");
-  await message.update({ system: { delayedState: "declared", delayed: delayed.x } } as never);
+  await message.update({ system: { delayedState: "declared", delayed: delayed.x } });
   return OK;
 }
 

@@ -81,7 +81,7 @@ async function pushScore(found: CardAt, actor: TacticaActor, roll: ScoreRoll, re
   const done = typeof record.pushes === "number" ? record.pushes : 0;
   if (done > roll.pushes) {
     // The push was applied but the card missed it (a failure between the writes): repair it.
-    if (typeof record.pushRoll === "string" && done === roll.pushes + 1) await message.update({ rolls: [...rollsWith(message), record.pushRoll], system: { pushes: done } } as never);
+    if (typeof record.pushRoll === "string" && done === roll.pushes + 1) await message.update({ rolls: [...rollsWith(message), record.pushRoll], system: { pushes: done } });
     return refuse("TACTICA.Chat.alreadyPushed");
   }
   if (done >= 1 || roll.pushes >= 1) return refuse("TACTICA.Chat.alreadyPushed");
@@ -95,8 +95,8 @@ async function pushScore(found: CardAt, actor: TacticaActor, roll: ScoreRoll, re
   const json = JSON.stringify(next);
   const consequences = next.consequences!;
   const update = { ...pushUpdate(actor, { aptitude: roll.options.aptitude } as PoolRollOptions, consequences, null), ...recordChange(actor, message.id, { pushes: 1, pushRoll: json }) };
-  await actor.update(update as never);
-  await message.update({ rolls: [...rollsWith(message), json], system: { pushes: 1, consequencesApplied: true } } as never);
+  await actor.update(update);
+  await message.update({ rolls: [...rollsWith(message), json], system: { pushes: 1, consequencesApplied: true } });
   return OK;
 }
 
@@ -113,7 +113,7 @@ async function push(request: CardRequest, sender: Someone): Promise<CardResult> 
   const done = typeof record.pushes === "number" ? record.pushes : 0;
   if (done > roll.pushes) {
     // The push was applied but the card missed it (a failure between the writes): repair it.
-    if (typeof record.pushRoll === "string" && done === roll.pushes + 1) await message.update({ rolls: [...rollsWith(message), record.pushRoll], system: { pushes: done, consequencesApplied: true } } as never);
+    if (typeof record.pushRoll === "string" && done === roll.pushes + 1) await message.update({ rolls: [...rollsWith(message), record.pushRoll], system: { pushes: done, consequencesApplied: true } });
     return refuse("TACTICA.Chat.alreadyPushed");
   }
   if (done >= system.pushMax || roll.pushes >= system.pushMax) return refuse("TACTICA.Chat.alreadyPushed");
@@ -129,8 +129,8 @@ async function push(request: CardRequest, sender: Someone): Promise<CardResult> 
   const json = JSON.stringify(next);
   // The effect and its key in one actor update; then the card (display).
   const update = { ...pushUpdate(actor, roll.options, next.consequences!, item), ...recordChange(actor, message.id, { pushes: done + 1, pushRoll: json }) };
-  await actor.update(update as never);
-  await message.update({ rolls: [...rollsWith(message), json], system: { pushes: done + 1, consequencesApplied: true } } as never);
+  await actor.update(update);
+  await message.update({ rolls: [...rollsWith(message), json], system: { pushes: done + 1, consequencesApplied: true } });
   return OK;
 }
 
@@ -151,7 +151,7 @@ async function chooseDie(request: CardRequest, sender: Someone): Promise<CardRes
   if (pressureApplied(actor, pressure.item, found.message.id)) return refuse("TACTICA.Chat.alreadyApplied");
   if (request.index === undefined || pressure.roll.faces[request.index] === undefined) return refuse("TACTICA.Chat.invalid");
   const rolls = found.message.rolls.slice(0, -1);
-  await found.message.update({ rolls: [...rolls, pressure.roll.choose(request.index)].map((r) => JSON.stringify(r)) } as never);
+  await found.message.update({ rolls: [...rolls, pressure.roll.choose(request.index)].map((r) => JSON.stringify(r)) });
   return OK;
 }
 
@@ -166,7 +166,7 @@ async function applyPressure(request: CardRequest, sender: Someone): Promise<Car
   const window = pressure.roll.options.window === "pursuit" && pressure.source.target === "mou" ? "pursuit" : PRESSURE_WINDOWS[pressure.source.target];
   const note = `TACTICA.Chat.pressure.window.${window}`;
   if (pressureApplied(actor, pressure.item, message.id)) {
-    if (!card.followUpDone) await message.update({ system: { followUpDone: true, notes: [...card.notes, note] } } as never);
+    if (!card.followUpDone) await message.update({ system: { followUpDone: true, notes: [...card.notes, note] } });
     return refuse("TACTICA.Chat.alreadyApplied");
   }
   let bonus: number;
@@ -178,7 +178,7 @@ async function applyPressure(request: CardRequest, sender: Someone): Promise<Car
   }
   const applied = await applyPressureEffect(actor, pressure.item, { target: pressure.source.target, bonus, window }, message.id);
   if ("reason" in applied) return refuse(applied.reason);
-  await message.update({ system: { followUpDone: true, notes: [...card.notes, applied.note] } } as never);
+  await message.update({ system: { followUpDone: true, notes: [...card.notes, applied.note] } });
   return OK;
 }
 
@@ -193,14 +193,14 @@ async function rollPanic(request: CardRequest, sender: Someone): Promise<CardRes
   if (drawn) {
     // Drawn already: repair the card if it missed the draw, apply nothing.
     if (!card.followUpDone && isPanicOutcome(drawn.outcome) && typeof drawn.face === "number") {
-      await message.update({ system: { followUpDone: true, panic: drawn.outcome, panicFace: drawn.face } } as never);
+      await message.update({ system: { followUpDone: true, panic: drawn.outcome, panicFace: drawn.face } });
     }
     return refuse("TACTICA.Chat.alreadyApplied");
   }
   const faces = facesOf(rollFrom(request.roll, foundry.dice.Roll), [{ count: 1, faces: 10 }]);
   if (!faces) return refuse("TACTICA.Chat.badDice");
   const panic = await drawPanic(actor, roll.purpose === "rally", faces[0]![0]!, message.id);
-  await message.update({ system: { followUpDone: true, panic: panic.outcome, panicFace: panic.face, notes: [...card.notes, ...panic.notes] } } as never);
+  await message.update({ system: { followUpDone: true, panic: panic.outcome, panicFace: panic.face, notes: [...card.notes, ...panic.notes] } });
   return OK;
 }
 

@@ -68,7 +68,7 @@ function targetsWith(targets: readonly object[], index: number, change: object):
 async function showRow(found: CardAt, index: number, change: Record<string, unknown>): Promise<void> {
   const row = found.card.targets[index] as unknown as Record<string, unknown> | undefined;
   if (row && Object.entries(change).every(([k, v]) => JSON.stringify(row[k]) === JSON.stringify(v))) return;
-  await found.message.update({ system: { targets: targetsWith(found.card.targets, index, change) } } as never);
+  await found.message.update({ system: { targets: targetsWith(found.card.targets, index, change) } });
 }
 
 /** The attack item of a card: a weapon or grenade of the card's actor. */
@@ -118,7 +118,7 @@ async function resist(request: CardRequest, sender: Someone): Promise<CardResult
   const value = key === "co" ? coFor(target) : (profile?.[key]?.total ?? 0);
   const success = profileTestSuccess(natural, value, game.settings?.get("tactica", "nat10") ?? false);
   const outcome = success ? "resisted" : "failed";
-  await target.update(recordChange(target, messageId, { [TARGET_KEY]: { outcome, total: natural } }) as never);
+  await target.update(recordChange(target, messageId, { [TARGET_KEY]: { outcome, total: natural } }));
   await showRow(found, index, { total: natural, outcome, dice: [natural] });
   return OK;
 }
@@ -155,7 +155,7 @@ async function defend(request: CardRequest, sender: Someone): Promise<CardResult
   if (!attackDice) return refuse("TACTICA.Chat.invalid");
   const hit = !facts.note && attackHits(attackDice[0]!.reduce((sum, face) => sum + face, 0) + score + facts.modifier, defenceTotal);
   const outcome = hit ? "hit" : "miss";
-  await target.update(recordChange(target, messageId, { [TARGET_KEY]: { outcome, total: defenceTotal } }) as never);
+  await target.update(recordChange(target, messageId, { [TARGET_KEY]: { outcome, total: defenceTotal } }));
   await showRow(found, index, { total: defenceTotal, outcome, dice: faces[0]!, modifier: facts.modifier, note: facts.note, distance: facts.distance });
   return OK;
 }
@@ -207,7 +207,7 @@ async function applyDamage(request: CardRequest, sender: Someone): Promise<CardR
   const place = await tectonicFollowUp(token, attributes, messageId);
   const placesShifted = place && !found.card.placesShifted.includes(place) ? [...found.card.placesShifted, place] : [...found.card.placesShifted];
   const change = { damageApplied: true, damage: breakdown, ...(stun === null ? {} : { stun, stunMoved }) };
-  await found.message.update({ system: { targets: targetsWith(found.card.targets, index, change), placesShifted } } as never);
+  await found.message.update({ system: { targets: targetsWith(found.card.targets, index, change), placesShifted } });
   return OK;
 }
 

@@ -47,7 +47,7 @@ export interface RollInputs {
 }
 
 const isOneOf = <T extends string>(list: readonly T[], value: string | undefined): value is T =>
-  value !== undefined && (list as readonly string[]).includes(value);
+  value !== undefined && list.some((entry) => entry === value);
 
 function integerIn(text: string | undefined, min: number, max: number): number | null {
   if (text === undefined || !/^\d+$/.test(text.trim())) return null;

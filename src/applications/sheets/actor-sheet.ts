@@ -20,7 +20,7 @@
 import { actorSheetContext, actorTabs, ACTOR_TABS } from "./context/actor-context";
 import { keepTabs, readModules, shownTabIds, type SheetMode, type SheetTab } from "./context/shared";
 import { CharacterModel } from "../../data/actor/character";
-import { PROFILE_KEYS, type ProfileKey } from "../../rules/keys";
+import { isOneOf, PROFILE_KEYS } from "../../rules/keys";
 import { dispatchRoll, ownedItem, rollRequest, toggleEquipped, type Dataset, type RollAction } from "./actions";
 import { deleteAfterConfirm, editPortrait, enriched, isRefusedSubmission, itemMenu, openSheet, refusedSubmission, sheetLang } from "./sheet-helpers";
 import { menuEntries } from "../../compat/context-menu";
@@ -298,7 +298,8 @@ export class TacticaActorSheet extends ActorSheetBase {
   override async _onDragStart(event: SheetDragEvent): Promise<void> {
     const data = event.currentTarget?.dataset ?? {};
     let payload: object | null = null;
-    if (data.characteristic && (PROFILE_KEYS as readonly string[]).includes(data.characteristic)) payload = characteristicDragData(this.actor, data.characteristic as ProfileKey);
+    const characteristic = data.characteristic;
+    if (characteristic && isOneOf(PROFILE_KEYS, characteristic)) payload = characteristicDragData(this.actor, characteristic);
     else if (data.effectId && data.parentId) {
       const effect = this.actor.items.get(data.parentId)?.effects.get(data.effectId) as { toDragData(): object } | undefined;
       payload = effect?.toDragData() ?? null;

@@ -7,7 +7,7 @@ import { TACTICA } from "../../../config/config";
 import { PRESSURE_PROFILE_KEYS, type PressureProfileKey } from "../../../data/fields";
 import { CharacterModel, NpcModel } from "../../../data/actor/character";
 import { UnitModel } from "../../../data/actor/unit";
-import { APTITUDE_KEYS, PROFILE_KEYS, SUB_APTITUDES, type ProfileKey } from "../../../rules/keys";
+import { APTITUDE_KEYS, isOneOf, PROFILE_KEYS, SUB_APTITUDES, type ProfileKey } from "../../../rules/keys";
 import { WILLPOWER_MAX } from "../../../rules/pool";
 import { MORALE_STATES } from "../../../data/fields";
 import { STATUS_IDS } from "../../../effects/status-effects";
@@ -223,7 +223,7 @@ function pressureGearByKey(items: readonly SheetItem[]): Record<PressureProfileK
   return out;
 }
 
-const isPressureKey = (key: string): key is PressureProfileKey => (PRESSURE_PROFILE_KEYS as readonly string[]).includes(key);
+const isPressureKey = (key: string): key is PressureProfileKey => isOneOf(PRESSURE_PROFILE_KEYS, key);
 
 /** A characteristic's pressure control (see {@link PressureControl}), from its linked, equipped gear. */
 function pressureControl(items: readonly SheetItem[], i18n: SheetI18n): PressureControl | null {
