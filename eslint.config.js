@@ -6,17 +6,57 @@
 import js from "@eslint/js";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import html from "@html-eslint/eslint-plugin";
+import htmlParser from "@html-eslint/parser";
 import { LAYERS, mayImport, mayNotImport } from "./scripts/layers.mjs";
 
 const FOUNDRY_GLOBALS = [
-  "game", "CONFIG", "CONST", "Hooks", "foundry", "ui", "canvas", "Actor", "Item", "ChatMessage",
-  "Combat", "Combatant", "ActiveEffect", "Roll", "Token", "TokenDocument", "Scene", "User", "Macro",
-  "RollTable", "fromUuid", "fromUuidSync", "socketlib", "Dialog", "Application", "renderTemplate",
-  "loadTemplates", "Handlebars", "TextEditor", "FormApplication",
+  "game",
+  "CONFIG",
+  "CONST",
+  "Hooks",
+  "foundry",
+  "ui",
+  "canvas",
+  "Actor",
+  "Item",
+  "ChatMessage",
+  "Combat",
+  "Combatant",
+  "ActiveEffect",
+  "Roll",
+  "Token",
+  "TokenDocument",
+  "Scene",
+  "User",
+  "Macro",
+  "RollTable",
+  "fromUuid",
+  "fromUuidSync",
+  "socketlib",
+  "Dialog",
+  "Application",
+  "renderTemplate",
+  "loadTemplates",
+  "Handlebars",
+  "TextEditor",
+  "FormApplication",
 ];
 const DOM_GLOBALS = [
-  "window", "document", "navigator", "localStorage", "sessionStorage", "HTMLElement", "Element",
-  "Event", "CustomEvent", "fetch", "requestAnimationFrame", "setTimeout", "setInterval", "crypto",
+  "window",
+  "document",
+  "navigator",
+  "localStorage",
+  "sessionStorage",
+  "HTMLElement",
+  "Element",
+  "Event",
+  "CustomEvent",
+  "fetch",
+  "requestAnimationFrame",
+  "setTimeout",
+  "setInterval",
+  "crypto",
 ];
 const restricted = (names, why) => names.map((name) => ({ name, message: `${name}: ${why}` }));
 
@@ -60,6 +100,11 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/no-explicit-any": "error",
       eqeqeq: ["error", "smart"],
+      // Prettier wraps code at 120 columns (.prettierrc.json); comments are wrapped by hand.
+      "max-len": [
+        "error",
+        { code: 120, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreRegExpLiterals: true, ignoreUrls: true },
+      ],
     },
   },
   {
@@ -73,7 +118,11 @@ export default tseslint.config(
       ],
       "no-restricted-properties": [
         "error",
-        { object: "Math", property: "random", message: "src/rules has no randomness of its own: dice faces come in as numbers." },
+        {
+          object: "Math",
+          property: "random",
+          message: "src/rules has no randomness of its own: dice faces come in as numbers.",
+        },
         { object: "Date", property: "now", message: "src/rules has no clock of its own." },
       ],
       "no-restricted-syntax": [
@@ -82,9 +131,40 @@ export default tseslint.config(
       ],
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["../*", "fvtt-types", "fvtt-types/*"], message: "src/rules imports only from src/rules." }] },
+        {
+          patterns: [
+            { group: ["../*", "fvtt-types", "fvtt-types/*"], message: "src/rules imports only from src/rules." },
+          ],
+        },
       ],
     },
   },
   ...layerZones(),
+  // Handlebars templates, read as HTML with `{{ }}` as template syntax: closed tags, no duplicate
+  // attributes or ids, buttons with a type, images with alt text, two-space indentation, no
+  // trailing spaces. (Prettier does not format them: its Handlebars parser refuses partials.)
+  {
+    files: ["templates/**/*.hbs"],
+    plugins: { "@html-eslint": html },
+    languageOptions: { parser: htmlParser, parserOptions: { templateEngineSyntax: { "{{": "}}" } } },
+    rules: {
+      "@html-eslint/require-closing-tags": "error",
+      "@html-eslint/no-duplicate-attrs": "error",
+      "@html-eslint/no-duplicate-id": "error",
+      "@html-eslint/require-button-type": "error",
+      "@html-eslint/require-img-alt": "error",
+      "@html-eslint/no-nested-interactive": "error",
+      "@html-eslint/no-multiple-empty-lines": "error",
+      "@html-eslint/no-trailing-spaces": "error",
+      "@html-eslint/quotes": "error",
+      "@html-eslint/indent": ["error", 2],
+      // Long lines stay: a control's attributes and its conditionals read best on one line.
+      "max-len": "off",
+    },
+  },
+  {
+    // The field partial gives one id to the input of whichever branch renders.
+    files: ["templates/partials/item-field.hbs"],
+    rules: { "@html-eslint/no-duplicate-id": "off" },
+  },
 );

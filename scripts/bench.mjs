@@ -45,28 +45,84 @@ const BROWSER_RATIOS = [
   ["sheet open, 100 items ÷ its floor", "sheet open, 100 items", "sheet open floor, 100 items", 2],
   ["sheet open, 500 items ÷ its floor", "sheet open, 500 items", "sheet open floor, 500 items", 2],
   ["sheet re-render, 100 items ÷ sheet open, 100 items", "sheet re-render, 100 items", "sheet open, 100 items", 1],
-  ["sheet re-render, 100 items ÷ its floor", "sheet re-render, 100 items", "sheet re-render floor, 100 items", undefined],
-  ["sheet re-render, 100 items, actor changed ÷ sheet open, 100 items", "sheet re-render, 100 items, actor changed", "sheet open, 100 items", undefined],
+  [
+    "sheet re-render, 100 items ÷ its floor",
+    "sheet re-render, 100 items",
+    "sheet re-render floor, 100 items",
+    undefined,
+  ],
+  [
+    "sheet re-render, 100 items, actor changed ÷ sheet open, 100 items",
+    "sheet re-render, 100 items, actor changed",
+    "sheet open, 100 items",
+    undefined,
+  ],
   ["chat log, 200 cards ÷ its floor", "chat log, 200 cards", "chat log floor, 200 cards", undefined],
   ["tracker, 200 combatants ÷ its floor", "tracker, 200 combatants", "tracker floor, 200 combatants", undefined],
   ["growth: sheet open, 500 ÷ 125 items", "sheet open, 500 items", "sheet open, 125 items", 5],
   ["growth: chat log, 200 ÷ 50 cards", "chat log, 200 cards", "chat log, 50 cards", 5],
   ["growth: tracker, 200 ÷ 50 combatants", "tracker, 200 combatants", "tracker, 50 combatants", 5],
-  ["perf.css: sheet open, 100 items, with ÷ without", "sheet open, 100 items", "sheet open, 100 items, without perf.css", undefined],
-  ["perf.css: sheet open, 500 items, with ÷ without", "sheet open, 500 items", "sheet open, 500 items, without perf.css", undefined],
-  ["perf.css: chat log, 200 cards, with ÷ without", "chat log, 200 cards", "chat log, 200 cards, without perf.css", undefined],
-  ["perf.css: tracker, 200 combatants, with ÷ without", "tracker, 200 combatants", "tracker, 200 combatants, without perf.css", undefined],
-  ["fixed: sheet open, 100 items, active tab ÷ every tab", "sheet open, 100 items", "sheet open, 100 items, every tab", undefined],
-  ["fixed: sheet open, 500 items, active tab ÷ every tab", "sheet open, 500 items", "sheet open, 500 items, every tab", undefined],
-  ["fixed: sheet re-render, 100 items, active tab ÷ every part", "sheet re-render, 100 items", "sheet re-render, 100 items, every part", undefined],
-  ["fixed: chat log, 200 cards, rendered once ÷ twice", "chat log, 200 cards", "chat log, 200 cards, each card rendered twice", undefined],
+  [
+    "perf.css: sheet open, 100 items, with ÷ without",
+    "sheet open, 100 items",
+    "sheet open, 100 items, without perf.css",
+    undefined,
+  ],
+  [
+    "perf.css: sheet open, 500 items, with ÷ without",
+    "sheet open, 500 items",
+    "sheet open, 500 items, without perf.css",
+    undefined,
+  ],
+  [
+    "perf.css: chat log, 200 cards, with ÷ without",
+    "chat log, 200 cards",
+    "chat log, 200 cards, without perf.css",
+    undefined,
+  ],
+  [
+    "perf.css: tracker, 200 combatants, with ÷ without",
+    "tracker, 200 combatants",
+    "tracker, 200 combatants, without perf.css",
+    undefined,
+  ],
+  [
+    "fixed: sheet open, 100 items, active tab ÷ every tab",
+    "sheet open, 100 items",
+    "sheet open, 100 items, every tab",
+    undefined,
+  ],
+  [
+    "fixed: sheet open, 500 items, active tab ÷ every tab",
+    "sheet open, 500 items",
+    "sheet open, 500 items, every tab",
+    undefined,
+  ],
+  [
+    "fixed: sheet re-render, 100 items, active tab ÷ every part",
+    "sheet re-render, 100 items",
+    "sheet re-render, 100 items, every part",
+    undefined,
+  ],
+  [
+    "fixed: chat log, 200 cards, rendered once ÷ twice",
+    "chat log, 200 cards",
+    "chat log, 200 cards, each card rendered twice",
+    undefined,
+  ],
 ];
 
 const args = process.argv.slice(2);
 const browserOnly = args.includes("--browser");
 const files = args.filter((a) => a !== "--browser");
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
-console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, Node ${process.version}; load average at start ${load()}`);
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
+console.log(
+  `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, Node ${process.version}; load average at start ${load()}`,
+);
 
 let over = 0;
 let failed = false;
@@ -77,9 +133,13 @@ if (!browserOnly) {
   const out = path.join(os.tmpdir(), `tactica-bench-${process.pid}.json`);
   // `--isolate`: each bench file its own modules (npm test shares them per worker, which left a
   // later bench file's world without the entry's settings).
-  const run = spawnSync(path.join("node_modules", ".bin", "vitest"), ["bench", "--run", "--isolate", "--outputJson", out, ...files], {
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const run = spawnSync(
+    path.join("node_modules", ".bin", "vitest"),
+    ["bench", "--run", "--isolate", "--outputJson", out, ...files],
+    {
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
   if (!fs.existsSync(out)) {
     console.error("vitest bench produced no report");
     process.exit(run.status || 1);
@@ -94,7 +154,9 @@ const width = Math.max(...rows.map((r) => r.name.length));
 console.log(`\n${"benchmark".padEnd(width)}  ${"median".padStart(9)}  ${"budget".padStart(9)}  detail`);
 for (const r of rows) {
   const budget = r.budget === undefined ? "—" : `≤ ${r.budget}`;
-  console.log(`${r.name.padEnd(width)}  ${r.value.padStart(9)}  ${budget.padStart(9)}  ${r.detail}${r.ok ? "" : "  OVER BUDGET"}`);
+  console.log(
+    `${r.name.padEnd(width)}  ${r.value.padStart(9)}  ${budget.padStart(9)}  ${r.detail}${r.ok ? "" : "  OVER BUDGET"}`,
+  );
 }
 console.log(`\nload average at the end ${load()}; ${over} over budget.`);
 process.exit(over === 0 && !failed ? 0 : 1);
@@ -102,8 +164,8 @@ process.exit(over === 0 && !failed ? 0 : 1);
 /** The `vitest bench` files: medians in ms against the budgets above. */
 function nodeRows(report) {
   for (const file of report.files) {
-  for (const group of file.groups) {
-    for (const b of group.benchmarks) {
+    for (const group of file.groups) {
+      for (const b of group.benchmarks) {
         const full = `${group.fullName.split(" > ").slice(1).join(" > ")} > ${b.name}`;
         const budget = BUDGETS.find(([re]) => re.test(b.name) || re.test(full))?.[1];
         if (typeof b.median !== "number") {
@@ -133,19 +195,27 @@ function quantile(values, q) {
  */
 function browserRows() {
   const out = path.join(os.tmpdir(), `tactica-browser-bench-${process.pid}.json`);
-  const run = spawnSync(path.join("node_modules", ".bin", "vitest"), ["run", "--config", "vitest.browser-bench.config.ts"], {
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, TACTICA_BENCH_OUT: out },
-  });
+  const run = spawnSync(
+    path.join("node_modules", ".bin", "vitest"),
+    ["run", "--config", "vitest.browser-bench.config.ts"],
+    {
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, TACTICA_BENCH_OUT: out },
+    },
+  );
   if (run.status !== 0 || !fs.existsSync(out)) {
-    console.error("The browser benchmarks did not run (is Debian's Chromium at /usr/bin/chromium?): `npm run bench` cannot pass without them.");
+    console.error(
+      "The browser benchmarks did not run (is Debian's Chromium at /usr/bin/chromium?): `npm run bench` cannot pass without them.",
+    );
     failed = true;
     return;
   }
   const report = JSON.parse(fs.readFileSync(out, "utf8"));
   fs.rmSync(out, { force: true });
   const m = report.machine;
-  console.log(`browser: Chromium ${m.chromium}, ${report.rounds} rounds after ${report.warmup} of warm-up, ${report.seconds.toFixed(0)} s; load average ${m.loadStart.map((l) => l.toFixed(2)).join(" ")} → ${m.loadEnd.map((l) => l.toFixed(2)).join(" ")}`);
+  console.log(
+    `browser: Chromium ${m.chromium}, ${report.rounds} rounds after ${report.warmup} of warm-up, ${report.seconds.toFixed(0)} s; load average ${m.loadStart.map((l) => l.toFixed(2)).join(" ")} → ${m.loadEnd.map((l) => l.toFixed(2)).join(" ")}`,
+  );
   const totals = (name) => {
     const v = report.variants[name];
     if (!v) throw new Error(`no browser variant "${name}"`);
@@ -153,18 +223,41 @@ function browserRows() {
   };
   const phases = (name) => {
     const runs = report.variants[name].runs;
-    return Object.keys(runs[0].phases).map((p) => `${p} ${quantile(runs.map((r) => r.phases[p]), 0.5).toFixed(1)}`).join(", ");
+    return Object.keys(runs[0].phases)
+      .map(
+        (p) =>
+          `${p} ${quantile(
+            runs.map((r) => r.phases[p]),
+            0.5,
+          ).toFixed(1)}`,
+      )
+      .join(", ");
   };
   for (const name of Object.keys(report.variants)) {
     const t = totals(name);
     const budget = BROWSER_BUDGETS[name];
     const median = quantile(t, 0.5);
-    add(`[browser] ${name}`, median, budget, `ms, p95 ${quantile(t, 0.95).toFixed(1)}, min ${Math.min(...t).toFixed(1)}, ${report.variants[name].elements} elements; ${phases(name)}`, budget === undefined || median <= budget);
+    add(
+      `[browser] ${name}`,
+      median,
+      budget,
+      `ms, p95 ${quantile(t, 0.95).toFixed(1)}, min ${Math.min(...t).toFixed(1)}, ${report.variants[name].elements} elements; ${phases(name)}`,
+      budget === undefined || median <= budget,
+    );
   }
   for (const [label, a, b, limit] of BROWSER_RATIOS) {
     const x = totals(a);
     const y = totals(b);
-    const ratio = quantile(x.map((v, i) => v / y[i]), 0.5);
-    add(`[browser] ${label}`, ratio, limit, `×, median of ${x.length} same-round ratios (${a} ÷ ${b})`, limit === undefined || ratio <= limit);
+    const ratio = quantile(
+      x.map((v, i) => v / y[i]),
+      0.5,
+    );
+    add(
+      `[browser] ${label}`,
+      ratio,
+      limit,
+      `×, median of ${x.length} same-round ratios (${a} ÷ ${b})`,
+      limit === undefined || ratio <= limit,
+    );
   }
 }

@@ -54,10 +54,14 @@ for (const file of sourceFiles(root)) {
 
 if (list) for (const line of found) console.log(line);
 const folders = [...perFolder].sort((a, b) => b[1] - a[1]).map(([folder, n]) => `${n} ${folder}`);
-console.log(`Type assertions in ${root}: ${counts.total} (ceiling ${CEILING.total}), as unknown as: ${counts.asUnknownAs} (ceiling ${CEILING.asUnknownAs}), as never: ${counts.asNever} (ceiling ${CEILING.asNever})`);
+console.log(
+  `Type assertions in ${root}: ${counts.total} (ceiling ${CEILING.total}), as unknown as: ${counts.asUnknownAs} (ceiling ${CEILING.asUnknownAs}), as never: ${counts.asNever} (ceiling ${CEILING.asNever})`,
+);
 console.log(folders.join("\n"));
 const over = Object.keys(CEILING).filter((key) => counts[key] > CEILING[key]);
 if (over.length) {
-  console.error(`Over the ceiling: ${over.map((k) => `${k} ${counts[k]} > ${CEILING[k]}`).join(", ")}. Declare, guard or type the seam instead of asserting (scripts/count-assertions.mjs).`);
+  console.error(
+    `Over the ceiling: ${over.map((k) => `${k} ${counts[k]} > ${CEILING[k]}`).join(", ")}. Declare, guard or type the seam instead of asserting (scripts/count-assertions.mjs).`,
+  );
   process.exit(1);
 }

@@ -26,7 +26,10 @@ function tsFiles(dir: string): string[] {
 }
 
 /** The import graph of the `.ts` files under `dir`: only imports that resolve to one of them count. */
-export function importGraph(dir: string, options: ts.CompilerOptions = { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler }): ImportGraph {
+export function importGraph(
+  dir: string,
+  options: ts.CompilerOptions = { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler },
+): ImportGraph {
   const files = tsFiles(path.resolve(dir));
   const known = new Set(files);
   const graph: ImportGraph = new Map();
@@ -141,7 +144,11 @@ export function unlayeredFiles(graph: ImportGraph, srcDir: string): string[] {
 function main(): number {
   const root = process.cwd();
   const srcDir = path.join(root, "src");
-  const config = ts.getParsedCommandLineOfConfigFile(path.join(root, "tsconfig.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
+  const config = ts.getParsedCommandLineOfConfigFile(
+    path.join(root, "tsconfig.json"),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+  );
   const graph = importGraph(srcDir, config?.options);
   const rel = (file: string) => path.relative(root, file);
   const cycles = importCycles(graph);
@@ -150,9 +157,12 @@ function main(): number {
   const edges = [...graph.values()].reduce((n, targets) => n + targets.length, 0);
   for (const cycle of cycles) console.error(`import cycle: ${cycle.map(rel).join(" → ")}`);
   for (const { from, to } of upward) console.error(`upward import: ${rel(from)} → ${rel(to)} (docs/architecture.md)`);
-  for (const file of unlayered) console.error(`${rel(file)} is in no layer: add its folder to scripts/layers.mjs and docs/architecture.md`);
+  for (const file of unlayered)
+    console.error(`${rel(file)} is in no layer: add its folder to scripts/layers.mjs and docs/architecture.md`);
   const failed = cycles.length + upward.length + unlayered.length;
-  console.log(`import graph of src/: ${graph.size} files, ${edges} imports; ${cycles.length} cycle(s), ${upward.length} upward import(s), ${unlayered.length} file(s) in no layer`);
+  console.log(
+    `import graph of src/: ${graph.size} files, ${edges} imports; ${cycles.length} cycle(s), ${upward.length} upward import(s), ${unlayered.length} file(s) in no layer`,
+  );
   return failed ? 1 : 0;
 }
 

@@ -22,7 +22,9 @@ const frKeys = flat(fragment.fr ?? {}).sort();
 const enKeys = flat(fragment.en ?? {}).sort();
 if (JSON.stringify(frKeys) !== JSON.stringify(enKeys)) {
   const only = (a, b) => a.filter((k) => !b.includes(k));
-  console.error(`fr and en differ: only fr ${only(frKeys, enKeys).join(", ")}; only en ${only(enKeys, frKeys).join(", ")}`);
+  console.error(
+    `fr and en differ: only fr ${only(frKeys, enKeys).join(", ")}; only en ${only(enKeys, frKeys).join(", ")}`,
+  );
   process.exit(1);
 }
 

@@ -38,4 +38,6 @@ if (check) {
   process.exit(changed.length ? 1 : 0);
 }
 fs.writeFileSync(FILE, out.join("\n"));
-console.log(changed.length ? `${FILE}: ${changed.length} lines set in French typography` : `${FILE}: nothing to change`);
+console.log(
+  changed.length ? `${FILE}: ${changed.length} lines set in French typography` : `${FILE}: nothing to change`,
+);

@@ -100,7 +100,9 @@ export function releaseTargetProblems(target: ReleaseTarget, version: string): s
     problems.push(`repository must be "owner/name" (got ${JSON.stringify(target.repository)})`);
   }
   if (target.tag !== releaseTag(version)) {
-    problems.push(`tag ${JSON.stringify(target.tag)} does not match the version: a release of ${version} is tagged ${releaseTag(version)}`);
+    problems.push(
+      `tag ${JSON.stringify(target.tag)} does not match the version: a release of ${version} is tagged ${releaseTag(version)}`,
+    );
   }
   return problems;
 }

@@ -42,7 +42,11 @@ interface CheckedField {
 }
 
 type Models = Record<string, Record<string, CheckedModel | undefined>>;
-type Migrate = (documentName: "Actor" | "Item" | "ChatMessage", type: string, system: Record<string, unknown>) => boolean;
+type Migrate = (
+  documentName: "Actor" | "Item" | "ChatMessage",
+  type: string,
+  system: Record<string, unknown>,
+) => boolean;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
@@ -55,7 +59,8 @@ function unknownKeys(field: CheckedField, value: unknown, path: string): string[
       return child ? unknownKeys(child, inner, `${path}.${key}`) : [`${path}.${key}: unknown key`];
     });
   }
-  if (field.element && Array.isArray(value)) return value.flatMap((v, i) => unknownKeys(field.element!, v, `${path}.${i}`));
+  if (field.element && Array.isArray(value))
+    return value.flatMap((v, i) => unknownKeys(field.element!, v, `${path}.${i}`));
   return [];
 }
 
@@ -76,7 +81,12 @@ function withDefaults(field: CheckedField, value: unknown): unknown {
 }
 
 /** Every problem of one document's `system` against the model of its type. */
-function systemProblems(models: Models, migrate: Migrate, documentName: string, doc: Record<string, unknown>): string[] {
+function systemProblems(
+  models: Models,
+  migrate: Migrate,
+  documentName: string,
+  doc: Record<string, unknown>,
+): string[] {
   const model = models[documentName]?.[String(doc.type)];
   if (!model) return [];
   const system = isObject(doc.system) ? doc.system : {};
@@ -89,7 +99,10 @@ function systemProblems(models: Models, migrate: Migrate, documentName: string, 
   }
   const own = problems.map((p) => `${label} ${p}`);
   const items = documentName === "Actor" && Array.isArray(doc.items) ? (doc.items as Record<string, unknown>[]) : [];
-  return [...own, ...items.flatMap((item) => systemProblems(models, migrate, "Item", item).map((p) => `${label} item ${p}`))];
+  return [
+    ...own,
+    ...items.flatMap((item) => systemProblems(models, migrate, "Item", item).map((p) => `${label} item ${p}`)),
+  ];
 }
 
 /** Every string inside `value` (descriptions, page texts, biographies…), depth first. */
@@ -162,11 +175,24 @@ function statsProblems(stats: unknown, systemId: string, systemVersion: string):
   if (!isObject(stats)) return ["_stats: missing (run npm run packs:stamp)"];
   const problems: string[] = [];
   const core = String(stats.coreVersion ?? "");
-  if (!VERSION.test(core) || compareVersions(core, "13") < 0 || compareVersions(core, "14") >= 0) problems.push(`_stats.coreVersion: ${JSON.stringify(stats.coreVersion)} is not a v13 core version (pack content keeps v13 shapes)`);
+  if (!VERSION.test(core) || compareVersions(core, "13") < 0 || compareVersions(core, "14") >= 0)
+    problems.push(
+      `_stats.coreVersion: ${JSON.stringify(stats.coreVersion)} is not a v13 core version (pack content keeps v13 shapes)`,
+    );
   if (stats.systemId !== systemId) problems.push(`_stats.systemId: must be "${systemId}"`);
   const version = String(stats.systemVersion ?? "");
-  if (!VERSION.test(version) || compareVersions(version, systemVersion) > 0) problems.push(`_stats.systemVersion: ${JSON.stringify(stats.systemVersion)} is not a version up to ${systemVersion}`);
-  for (const key of ["createdTime", "modifiedTime", "lastModifiedBy", "compendiumSource", "duplicateSource", "exportSource"]) {
+  if (!VERSION.test(version) || compareVersions(version, systemVersion) > 0)
+    problems.push(
+      `_stats.systemVersion: ${JSON.stringify(stats.systemVersion)} is not a version up to ${systemVersion}`,
+    );
+  for (const key of [
+    "createdTime",
+    "modifiedTime",
+    "lastModifiedBy",
+    "compendiumSource",
+    "duplicateSource",
+    "exportSource",
+  ]) {
     if (stats[key] !== null) problems.push(`_stats.${key}: must be null in pack content`);
   }
   return problems;
@@ -189,22 +215,30 @@ const V14_DURATION_KEYS = ["value", "units", "expiry", "expired"];
 function v14EffectProblems(effect: Record<string, unknown>): string[] {
   const label = `effect "${String(effect.name)}"`;
   const problems: string[] = [];
-  if (isObject(effect.system) && "changes" in effect.system) problems.push(`${label}: system.changes is v14's shape (write changes with a numeric mode)`);
+  if (isObject(effect.system) && "changes" in effect.system)
+    problems.push(`${label}: system.changes is v14's shape (write changes with a numeric mode)`);
   const changes = Array.isArray(effect.changes) ? (effect.changes as unknown[]) : [];
-  if (changes.some((c) => isObject(c) && ("type" in c || "phase" in c))) problems.push(`${label}: a change with a type or phase is v14's shape (v13: mode)`);
+  if (changes.some((c) => isObject(c) && ("type" in c || "phase" in c)))
+    problems.push(`${label}: a change with a type or phase is v14's shape (v13: mode)`);
   const duration = isObject(effect.duration) ? effect.duration : {};
-  for (const key of V14_DURATION_KEYS) if (key in duration) problems.push(`${label}: duration.${key} is a v14 duration key`);
+  for (const key of V14_DURATION_KEYS)
+    if (key in duration) problems.push(`${label}: duration.${key} is a v14 duration key`);
   for (const key of ["start", "showIcon"]) if (key in effect) problems.push(`${label}: ${key} is v14 data`);
   return problems;
 }
 
 /** Active Effects in v14's shape on a pack document, its items or their effects (see the module comment). */
 export const v13ShapeCheck: DocumentCheck = (_pack, doc) => {
-  const effectsOf = (d: Record<string, unknown>) => (Array.isArray(d.effects) ? (d.effects as Record<string, unknown>[]) : []);
+  const effectsOf = (d: Record<string, unknown>) =>
+    Array.isArray(d.effects) ? (d.effects as Record<string, unknown>[]) : [];
   const items = Array.isArray(doc.items) ? (doc.items as Record<string, unknown>[]) : [];
   return [
     ...effectsOf(doc).flatMap(v14EffectProblems),
-    ...items.flatMap((item) => effectsOf(item).flatMap(v14EffectProblems).map((p) => `item "${String(item.name)}" ${p}`)),
+    ...items.flatMap((item) =>
+      effectsOf(item)
+        .flatMap(v14EffectProblems)
+        .map((p) => `item "${String(item.name)}" ${p}`),
+    ),
   ];
 };
 
@@ -215,9 +249,12 @@ export const tokenCheck: DocumentCheck = (pack, doc) => {
   const sight = isObject(token.sight) ? token.sight : {};
   const bar1 = isObject(token.bar1) ? token.bar1 : {};
   if (doc.type === "character" && (token.actorLink !== true || token.disposition !== 1 || sight.enabled !== true)) {
-    return ["prototypeToken: a player character's token must be linked (actorLink true), friendly (disposition 1) and see (sight.enabled true)"];
+    return [
+      "prototypeToken: a player character's token must be linked (actorLink true), friendly (disposition 1) and see (sight.enabled true)",
+    ];
   }
-  if (doc.type === "unit" && bar1.attribute !== "figures") return ['prototypeToken.bar1.attribute: a unit shows its headcount, "figures"'];
+  if (doc.type === "unit" && bar1.attribute !== "figures")
+    return ['prototypeToken.bar1.attribute: a unit shows its headcount, "figures"'];
   return [];
 };
 
@@ -240,5 +277,12 @@ export async function packSchemaChecks(root = path.join(process.cwd(), "packs", 
   // classes, whose validation API (CheckedModel) the checks use.
   const models = dataModels as unknown as Models;
   const schemaCheck: DocumentCheck = (pack, doc) => systemProblems(models, migrateSystem, pack.type, doc);
-  return [subtypeCheck, schemaCheck, uuidLinkCheck(root, manifest.packs, manifest.id), statsCheck(manifest.id, manifest.version), tokenCheck, v13ShapeCheck];
+  return [
+    subtypeCheck,
+    schemaCheck,
+    uuidLinkCheck(root, manifest.packs, manifest.id),
+    statsCheck(manifest.id, manifest.version),
+    tokenCheck,
+    v13ShapeCheck,
+  ];
 }

@@ -24,7 +24,8 @@ const fail = (title: string, errors: string[]): never => {
 };
 
 const args = parsePackageArgs(process.argv.slice(2));
-if (args.errors.length) fail("Usage: npm run package [-- --tag v<version> --repository <owner/name> [--check]]", args.errors);
+if (args.errors.length)
+  fail("Usage: npm run package [-- --tag v<version> --repository <owner/name> [--check]]", args.errors);
 const { target } = args;
 const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { version: string };
 const changelog = fs.readFileSync(path.join(root, "CHANGELOG.md"), "utf8");
@@ -32,7 +33,8 @@ const changelog = fs.readFileSync(path.join(root, "CHANGELOG.md"), "utf8");
 if (target) {
   const source = readManifest(root);
   const errors = releaseTargetProblems(target, pkg.version);
-  if (source.version !== pkg.version) errors.push(`system.json version ${source.version} differs from package.json version ${pkg.version}`);
+  if (source.version !== pkg.version)
+    errors.push(`system.json version ${source.version} differs from package.json version ${pkg.version}`);
   errors.push(...changelogProblems(changelog, pkg.version));
   if (errors.length) fail(`Release ${target.tag} of ${target.repository} refused`, errors);
   if (args.checkOnly) {

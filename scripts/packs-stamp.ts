@@ -10,4 +10,8 @@ import { stampPackSources } from "./packs";
 const manifest = readManifest();
 const root = path.join(process.cwd(), "packs", "_source");
 const written = manifest.packs.flatMap((pack) => stampPackSources(root, pack, manifest.id, manifest.version));
-console.log(written.length ? `stamped ${written.length} files:\n  ${written.map((f) => path.relative(process.cwd(), f)).join("\n  ")}` : "every pack source already has _stats");
+console.log(
+  written.length
+    ? `stamped ${written.length} files:\n  ${written.map((f) => path.relative(process.cwd(), f)).join("\n  ")}`
+    : "every pack source already has _stats",
+);

@@ -140,7 +140,12 @@ export function readPackSources(root: string, pack: PackManifest): PackSource[] 
   return out;
 }
 
-function checkEmbedded(parentKey: string, parentId: string, collection: string, doc: Record<string, unknown>): string[] {
+function checkEmbedded(
+  parentKey: string,
+  parentId: string,
+  collection: string,
+  doc: Record<string, unknown>,
+): string[] {
   const errors: string[] = [];
   for (const { field, collection: sub } of EMBEDDED[collection] ?? []) {
     const list = doc[field];
@@ -167,11 +172,7 @@ function checkEmbedded(parentKey: string, parentId: string, collection: string, 
  * (also on embedded documents), the declared document type, and any extra checks.
  * Returns every problem found, each naming its file.
  */
-export function validatePackSources(
-  pack: PackManifest,
-  sources: PackSource[],
-  checks: DocumentCheck[] = [],
-): string[] {
+export function validatePackSources(pack: PackManifest, sources: PackSource[], checks: DocumentCheck[] = []): string[] {
   const errors: string[] = [];
   const collection = COLLECTIONS[pack.type];
   if (!collection) return [`pack ${pack.name}: unsupported document type ${pack.type}`];

@@ -116,7 +116,9 @@ export async function checkZip(
   } else {
     for (const key of RELEASE_URL_KEYS) {
       if (manifest[key] !== undefined) {
-        errors.push(`${key} must be absent outside a release (got ${String(manifest[key])}): the release workflow writes it`);
+        errors.push(
+          `${key} must be absent outside a release (got ${String(manifest[key])}): the release workflow writes it`,
+        );
       }
     }
   }
@@ -163,7 +165,11 @@ export function changelogProblems(changelog: string, version: string): string[] 
  * The options of `npm run package`: `--tag <tag> --repository <owner/name>` (both or neither) make
  * a release; `--check` only checks them against the version and the CHANGELOG, without building.
  */
-export function parsePackageArgs(argv: string[]): { target: ReleaseTarget | null; checkOnly: boolean; errors: string[] } {
+export function parsePackageArgs(argv: string[]): {
+  target: ReleaseTarget | null;
+  checkOnly: boolean;
+  errors: string[];
+} {
   const errors: string[] = [];
   const values: Record<string, string> = {};
   let checkOnly = false;

@@ -12,7 +12,9 @@ import { CHROMIUM_PATH, SCREENSHOT_DIR, hasChromium } from "../test/browser/chro
 import { galleryShots } from "../test/browser/gallery";
 
 if (!hasChromium()) {
-  console.error(`No Chromium at ${CHROMIUM_PATH}: install Debian's (apt-get install -y chromium), or set TACTICA_CHROMIUM.`);
+  console.error(
+    `No Chromium at ${CHROMIUM_PATH}: install Debian's (apt-get install -y chromium), or set TACTICA_CHROMIUM.`,
+  );
   process.exit(1);
 }
 
@@ -23,11 +25,15 @@ const run = spawnSync(path.join("node_modules", ".bin", "vitest"), ["run", "test
 });
 
 const expected = new Set(galleryShots());
-const written = new Set(fs.existsSync(SCREENSHOT_DIR) ? fs.readdirSync(SCREENSHOT_DIR).filter((f) => f.endsWith(".png")) : []);
+const written = new Set(
+  fs.existsSync(SCREENSHOT_DIR) ? fs.readdirSync(SCREENSHOT_DIR).filter((f) => f.endsWith(".png")) : [],
+);
 const missing = [...expected].filter((f) => !written.has(f));
 const extra = [...written].filter((f) => !expected.has(f));
 for (const f of missing) console.error(`missing: ${f}`);
 for (const f of extra) console.error(`not in the gallery registry: ${f}`);
 const ok = run.status === 0 && missing.length === 0 && extra.length === 0;
-console.log(`${ok ? "✔" : "✘"} ${written.size} of ${expected.size} screenshots in ${path.relative(process.cwd(), SCREENSHOT_DIR)}/`);
+console.log(
+  `${ok ? "✔" : "✘"} ${written.size} of ${expected.size} screenshots in ${path.relative(process.cwd(), SCREENSHOT_DIR)}/`,
+);
 process.exit(ok ? 0 : 1);

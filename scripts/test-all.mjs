@@ -2,7 +2,8 @@
 /**
  * `npm test`: every check of the project in one run that continues past a failure, so that one run
  * reports everything. Stages: type check and lint (with the import graph and the type-assertion
- * budget), which run concurrently with a fresh build of dist/ followed by vitest (unit and property tests, the Foundry-fake integration tests, the
+ * budget), which run concurrently with a fresh build of dist/ followed by vitest (unit and property tests, the
+ * Foundry-fake integration tests, the
  * browser checks and the checks of the built dist/, which need the build first).
  *
  * Each stage's output is kept until it can be printed whole, in the fixed order typecheck, lint,
@@ -68,7 +69,14 @@ const BROWSER_WARNING = `
 if (browserSkipped) console.log(BROWSER_WARNING);
 
 // The independent stages start together; vitest starts once the build is done.
-const typecheck = stage("typecheck", bin("tsc"), ["--noEmit", "-p", "tsconfig.json", "--incremental", "--tsBuildInfoFile", cache("tsc", "tsconfig.tsbuildinfo")]);
+const typecheck = stage("typecheck", bin("tsc"), [
+  "--noEmit",
+  "-p",
+  "tsconfig.json",
+  "--incremental",
+  "--tsBuildInfoFile",
+  cache("tsc", "tsconfig.tsbuildinfo"),
+]);
 // `npm run lint`: eslint, the import graph of src/ (no cycle, no upward import), then the
 // type-assertion budget (scripts/count-assertions.mjs).
 const lint = stage("lint", "npm", ["run", "--silent", "lint"]);

@@ -38,7 +38,14 @@ type Doc = { [key: string]: Json };
 const isObject = (v: unknown): v is Doc => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** `_stats` fields that change on every save or name a world: null in pack content. */
-export const VOLATILE_STATS = ["createdTime", "modifiedTime", "lastModifiedBy", "compendiumSource", "duplicateSource", "exportSource"];
+export const VOLATILE_STATS = [
+  "createdTime",
+  "modifiedTime",
+  "lastModifiedBy",
+  "compendiumSource",
+  "duplicateSource",
+  "exportSource",
+];
 /** `_stats` fields core rewrites on a save although the content may be unchanged. */
 const VERSION_STATS = ["coreVersion", "systemVersion"];
 
@@ -145,10 +152,16 @@ function withVersionsOf(doc: Doc, reference: Doc, collection: string): Doc {
  * in the key order of `reference` (its current source) or, for a new document, of `template` (a
  * source of the same pack), and identical to `reference` when only the versions in `_stats` differ.
  */
-export function normaliseDocument(doc: Doc, packType: string, reference?: Doc, template: Doc | undefined = reference): Doc {
+export function normaliseDocument(
+  doc: Doc,
+  packType: string,
+  reference?: Doc,
+  template: Doc | undefined = reference,
+): Doc {
   const collection = COLLECTIONS[packType] ?? "";
   const ordered = orderLike(clean(doc, collection, template), template) as Doc;
-  if (reference && same(orderLike(withVersionsOf(ordered, reference, collection), reference), reference)) return reference;
+  if (reference && same(orderLike(withVersionsOf(ordered, reference, collection), reference), reference))
+    return reference;
   return ordered;
 }
 
@@ -191,7 +204,10 @@ export async function readPack(dir: string): Promise<Doc[]> {
     await probe.open();
   } catch (error) {
     const locked = error instanceof Error && (error.cause as { code?: string } | undefined)?.code === "LEVEL_LOCKED";
-    if (locked) throw new Error(`the pack ${dir} is locked by another process: stop Foundry or return to Setup, then unpack again`);
+    if (locked)
+      throw new Error(
+        `the pack ${dir} is locked by another process: stop Foundry or return to Setup, then unpack again`,
+      );
     throw error;
   } finally {
     await probe.close();
@@ -207,8 +223,13 @@ export async function readPack(dir: string): Promise<Doc[]> {
       },
     });
   } catch (error) {
-    const message = error instanceof Error ? `${error.message}${error.cause instanceof Error ? ` (${error.cause.message})` : ""}` : String(error);
-    throw new Error(`cannot read the pack ${dir}: ${message}. Is Foundry still running with it open? Return to Setup or stop Foundry, then unpack again.`);
+    const message =
+      error instanceof Error
+        ? `${error.message}${error.cause instanceof Error ? ` (${error.cause.message})` : ""}`
+        : String(error);
+    throw new Error(
+      `cannot read the pack ${dir}: ${message}. Is Foundry still running with it open? Return to Setup or stop Foundry, then unpack again.`,
+    );
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }
@@ -316,7 +337,10 @@ function writePack(pack: PackManifest, docs: Doc[], { referenceRoot, outRoot }: 
     report.removed.push(file);
   }
   report.warnings.push(
-    ...validatePackSources(pack, outputs.map(({ file, doc }) => ({ file: path.join(outDir, file), doc }))),
+    ...validatePackSources(
+      pack,
+      outputs.map(({ file, doc }) => ({ file: path.join(outDir, file), doc })),
+    ),
   );
   return report;
 }
@@ -344,7 +368,12 @@ async function main(): Promise<void> {
   const arg = process.argv[2];
   const systemDir = resolveSystemDir(arg, manifest.id, root);
   const sourceRoot = path.join(root, "packs", "_source");
-  const reports = await unpackPacks({ systemDir, packs: manifest.packs, referenceRoot: sourceRoot, outRoot: sourceRoot });
+  const reports = await unpackPacks({
+    systemDir,
+    packs: manifest.packs,
+    referenceRoot: sourceRoot,
+    outRoot: sourceRoot,
+  });
   console.log(`Unpacked ${path.relative(root, systemDir) || "."} into packs/_source:`);
   for (const r of reports) {
     const parts = [`${r.unchanged} unchanged`];

@@ -45,10 +45,7 @@ export interface RunConfig {
   cacheDir: string;
 }
 
-export type Config =
-  | RunConfig
-  | { kind: "skip"; message: string }
-  | { kind: "error"; message: string };
+export type Config = RunConfig | { kind: "skip"; message: string } | { kind: "error"; message: string };
 
 type Env = Record<string, string | undefined>;
 
@@ -105,19 +102,20 @@ export function readConfig(root: string, env: Env): Config {
   add("v14", vars.FOUNDRY_ZIP_V14);
   const license = (vars.FOUNDRY_LICENSE ?? "").trim();
 
-  const missing = [
-    ...(given.length ? [] : ["FOUNDRY_ZIP"]),
-    ...(license ? [] : ["FOUNDRY_LICENSE"]),
-  ];
+  const missing = [...(given.length ? [] : ["FOUNDRY_ZIP"]), ...(license ? [] : ["FOUNDRY_LICENSE"])];
   if (missing.length) {
     const message = `e2e: skipped — no ${missing.join("/")} (${SKIP_HINT})`;
     if (vars.E2E_REQUIRE === "1" || vars.E2E_REQUIRE === "true") {
-      return { kind: "error", message: `e2e: cannot run — E2E_REQUIRE is set but ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} missing (${SKIP_HINT})` };
+      return {
+        kind: "error",
+        message: `e2e: cannot run — E2E_REQUIRE is set but ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} missing (${SKIP_HINT})`,
+      };
     }
     return { kind: "skip", message };
   }
   for (const t of given) {
-    if (!fs.existsSync(t.zip)) return { kind: "error", message: `e2e: cannot run — the Foundry zip for ${t.label} does not exist: ${t.zip}` };
+    if (!fs.existsSync(t.zip))
+      return { kind: "error", message: `e2e: cannot run — the Foundry zip for ${t.label} does not exist: ${t.zip}` };
   }
   const quenchZip = vars.QUENCH_ZIP ? resolve(vars.QUENCH_ZIP) : null;
   if (quenchZip && !fs.existsSync(quenchZip)) {
@@ -125,9 +123,13 @@ export function readConfig(root: string, env: Env): Config {
   }
   const quenchUrl = vars.QUENCH_URL || DEFAULT_QUENCH_URL;
   const sha = (vars.QUENCH_SHA256 ?? "").trim().toLowerCase();
-  if (sha && !/^[0-9a-f]{64}$/.test(sha)) return { kind: "error", message: "e2e: cannot run — QUENCH_SHA256 is not a SHA-256 (64 hexadecimal digits)" };
+  if (sha && !/^[0-9a-f]{64}$/.test(sha))
+    return { kind: "error", message: "e2e: cannot run — QUENCH_SHA256 is not a SHA-256 (64 hexadecimal digits)" };
   if (!quenchZip && !sha) {
-    return { kind: "error", message: `e2e: cannot run — downloading Quench needs QUENCH_SHA256, the SHA-256 of ${quenchUrl} (or set QUENCH_ZIP to a zip you downloaded) (${SKIP_HINT})` };
+    return {
+      kind: "error",
+      message: `e2e: cannot run — downloading Quench needs QUENCH_SHA256, the SHA-256 of ${quenchUrl} (or set QUENCH_ZIP to a zip you downloaded) (${SKIP_HINT})`,
+    };
   }
   return {
     kind: "run",

@@ -114,7 +114,9 @@ export async function driveFoundry(o: DriveOptions): Promise<DriveResult> {
     phase = "load";
     await join(page, o);
     const info = await page.evaluate(() => {
-      const g = (globalThis as unknown as { game: { system: { id: string }; release?: { version?: string }; version?: string } }).game;
+      const g = (
+        globalThis as unknown as { game: { system: { id: string }; release?: { version?: string }; version?: string } }
+      ).game;
       return { system: g.system.id, version: g.release?.version ?? g.version ?? "?" };
     });
     if (info.system !== o.systemId) throw new Error(`the world runs the system "${info.system}", not "${o.systemId}"`);
@@ -141,7 +143,9 @@ export async function driveFoundry(o: DriveOptions): Promise<DriveResult> {
 async function screenshot(page: Page, o: DriveOptions, name: string, showQuench: boolean): Promise<void> {
   try {
     if (showQuench) {
-      await page.evaluate(() => (globalThis as unknown as { quench?: { app: { render(force: boolean): unknown } } }).quench?.app.render(true));
+      await page.evaluate(() =>
+        (globalThis as unknown as { quench?: { app: { render(force: boolean): unknown } } }).quench?.app.render(true),
+      );
       await page.waitForTimeout(1000);
     }
     fs.mkdirSync(o.outDir, { recursive: true });
@@ -157,10 +161,13 @@ const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 /** Whether `locator` becomes visible within `ms` (for screens and dialogs that may not come). */
 const shows = (locator: Locator, ms: number): Promise<boolean> =>
-  locator.first().waitFor({ state: "visible", timeout: ms }).then(
-    () => true,
-    () => false,
-  );
+  locator
+    .first()
+    .waitFor({ state: "visible", timeout: ms })
+    .then(
+      () => true,
+      () => false,
+    );
 
 /** Clicks a form's submit button and waits for the page it leads to. */
 async function submit(page: Page, button: Locator): Promise<void> {
@@ -194,17 +201,24 @@ async function acceptLicense(page: Page, o: DriveOptions): Promise<void> {
     await page.request.post(`${o.baseUrl}/license`, { form: { licenseKey: o.license }, maxRedirects: 0 });
     await page.request.post(`${o.baseUrl}/license`, { form: { agree: "on", accept: "accept" }, maxRedirects: 0 });
   }
-  if (await needsLicense(page, o.baseUrl)) throw new Error("Foundry still asks for a licence: is FOUNDRY_LICENSE a valid key?");
+  if (await needsLicense(page, o.baseUrl))
+    throw new Error("Foundry still asks for a licence: is FOUNDRY_LICENSE a valid key?");
   o.log("licence key and EULA accepted");
 }
 
 /** Posts one action to the setup API, as the setup screen's own forms do (JSON body, `action`). */
-async function setupAction(page: Page, o: DriveOptions, data: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function setupAction(
+  page: Page,
+  o: DriveOptions,
+  data: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   const response = await page.request.post(`${o.baseUrl}/setup`, { data, maxRedirects: 0, timeout: LONG });
   const type = response.headers()["content-type"] ?? "";
   const body = type.includes("application/json") ? ((await response.json()) as Record<string, unknown>) : {};
   if (response.status() >= 400 || body.error) {
-    throw new Error(`setup action "${String(data.action)}" failed: HTTP ${response.status()} ${String(body.error ?? "")}`.trim());
+    throw new Error(
+      `setup action "${String(data.action)}" failed: HTTP ${response.status()} ${String(body.error ?? "")}`.trim(),
+    );
   }
   return body;
 }
@@ -213,7 +227,12 @@ async function createWorld(page: Page, o: DriveOptions): Promise<void> {
   await page.goto(`${o.baseUrl}/setup`, { waitUntil: "domcontentloaded" });
   const decline = page.locator(SELECTORS.declineUsage);
   if (await shows(decline, 5000)) await decline.click();
-  await setupAction(page, o, { action: "createWorld", id: o.worldId, title: `Tactica e2e (${o.label})`, system: o.systemId });
+  await setupAction(page, o, {
+    action: "createWorld",
+    id: o.worldId,
+    title: `Tactica e2e (${o.label})`,
+    system: o.systemId,
+  });
   o.log(`world "${o.worldId}" created with ${o.systemId}`);
 }
 
@@ -221,7 +240,10 @@ async function launchWorld(page: Page, o: DriveOptions): Promise<void> {
   await setupAction(page, o, { action: "launchWorld", world: o.worldId });
   const deadline = Date.now() + LONG;
   while (Date.now() < deadline) {
-    const status = await page.request.get(`${o.baseUrl}/api/status`).then((r) => r.json() as Promise<{ active?: boolean; world?: string }>).catch(() => null);
+    const status = await page.request
+      .get(`${o.baseUrl}/api/status`)
+      .then((r) => r.json() as Promise<{ active?: boolean; world?: string }>)
+      .catch(() => null);
     if (status?.active && status.world === o.worldId) return;
     await page.waitForTimeout(1000);
   }
@@ -233,7 +255,10 @@ async function waitForGame(page: Page, extra = "true"): Promise<void> {
   const deadline = Date.now() + LONG;
   for (;;) {
     try {
-      await page.waitForFunction(`globalThis.game?.ready === true && (${extra})`, null, { timeout: Math.max(1000, deadline - Date.now()), polling: 500 });
+      await page.waitForFunction(`globalThis.game?.ready === true && (${extra})`, null, {
+        timeout: Math.max(1000, deadline - Date.now()),
+        polling: 500,
+      });
       return;
     } catch (e) {
       const navigating = e instanceof Error && /context was destroyed|navigation/i.test(e.message);
@@ -245,7 +270,10 @@ async function waitForGame(page: Page, extra = "true"): Promise<void> {
 async function join(page: Page, o: DriveOptions): Promise<void> {
   await page.goto(`${o.baseUrl}/join`, { waitUntil: "domcontentloaded" });
   if (pathOf(page) === "/players") {
-    await Promise.all([page.waitForURL(/\/(join|game)/, { timeout: LONG }), page.locator(SELECTORS.playersSubmit).first().click()]);
+    await Promise.all([
+      page.waitForURL(/\/(join|game)/, { timeout: LONG }),
+      page.locator(SELECTORS.playersSubmit).first().click(),
+    ]);
   }
   if (pathOf(page) === "/join") {
     const name = page.locator(SELECTORS.joinName);
@@ -255,10 +283,14 @@ async function join(page: Page, o: DriveOptions): Promise<void> {
     } else {
       const select = page.locator(SELECTORS.joinSelect);
       const labels = await select.locator("option").allTextContents();
-      if (!labels.some((l) => l.trim() === GM_NAME)) throw new Error(`no "${GM_NAME}" user to join as (found: ${labels.join(", ")})`);
+      if (!labels.some((l) => l.trim() === GM_NAME))
+        throw new Error(`no "${GM_NAME}" user to join as (found: ${labels.join(", ")})`);
       await select.selectOption({ label: GM_NAME });
     }
-    await Promise.all([page.waitForURL(/\/game/, { timeout: LONG }), page.locator(SELECTORS.joinButton).first().click()]);
+    await Promise.all([
+      page.waitForURL(/\/game/, { timeout: LONG }),
+      page.locator(SELECTORS.joinButton).first().click(),
+    ]);
   }
   await waitForGame(page);
 }
@@ -266,12 +298,17 @@ async function join(page: Page, o: DriveOptions): Promise<void> {
 /** Activates Quench through the core module configuration setting, then reloads. */
 async function enableQuench(page: Page, o: DriveOptions): Promise<void> {
   const state = await page.evaluate(async () => {
-    const g = (globalThis as unknown as {
-      game: {
-        modules: { get(id: string): { active: boolean } | undefined };
-        settings: { get(ns: string, key: string): Record<string, boolean>; set(ns: string, key: string, v: unknown): Promise<unknown> };
-      };
-    }).game;
+    const g = (
+      globalThis as unknown as {
+        game: {
+          modules: { get(id: string): { active: boolean } | undefined };
+          settings: {
+            get(ns: string, key: string): Record<string, boolean>;
+            set(ns: string, key: string, v: unknown): Promise<unknown>;
+          };
+        };
+      }
+    ).game;
     const module = g.modules.get("quench");
     if (!module) return "missing";
     if (module.active) return "active";
@@ -297,7 +334,10 @@ async function enableQuench(page: Page, o: DriveOptions): Promise<void> {
  * the world documents the batches left behind (actors, items and tables named "[Quench] …", and
  * chat messages beyond those there before).
  */
-async function runBatches(page: Page, timeoutMs: number): Promise<{ keys: string[]; reportJson: string | null; failed: number; leftovers: string[] }> {
+async function runBatches(
+  page: Page,
+  timeoutMs: number,
+): Promise<{ keys: string[]; reportJson: string | null; failed: number; leftovers: string[] }> {
   return page.evaluate(async (timeout) => {
     type Named = { contents: { name?: string }[] } | undefined;
     const g = globalThis as unknown as {
@@ -310,7 +350,10 @@ async function runBatches(page: Page, timeoutMs: number): Promise<{ keys: string
     const keys = [...g.quench._testBatches.keys()].filter((k) => k.startsWith("tactica.")).sort();
     if (!keys.length) return { keys, reportJson: null, failed: 0, leftovers: [] };
     const reportJson = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the batches did not finish within ${timeout / 1000} s`)), timeout);
+      const timer = setTimeout(
+        () => reject(new Error(`the batches did not finish within ${timeout / 1000} s`)),
+        timeout,
+      );
       g.Hooks.once("quenchReports", (reports) => {
         clearTimeout(timer);
         resolve(reports.json);
@@ -322,7 +365,11 @@ async function runBatches(page: Page, timeoutMs: number): Promise<{ keys: string
     });
     const failed = (JSON.parse(reportJson) as { stats?: { failures?: number } }).stats?.failures ?? 0;
     const leftovers: string[] = [];
-    for (const [label, collection] of [["actor", g.game.actors], ["item", g.game.items], ["table", g.game.tables]] as const) {
+    for (const [label, collection] of [
+      ["actor", g.game.actors],
+      ["item", g.game.items],
+      ["table", g.game.tables],
+    ] as const) {
       const n = (collection?.contents ?? []).filter((d) => d.name?.startsWith("[Quench]")).length;
       if (n) leftovers.push(`${n} ${label}(s) named "[Quench] …"`);
     }

@@ -72,7 +72,9 @@ export function findFoundryEntry(dir: string): { root: string; entry: string } {
       if (fs.existsSync(entry)) return { root, entry };
     }
   }
-  throw new Error(`no Foundry server entry (${ENTRY_CANDIDATES.join(", ")}) in the unpacked zip: is it the Node.js build?`);
+  throw new Error(
+    `no Foundry server entry (${ENTRY_CANDIDATES.join(", ")}) in the unpacked zip: is it the Node.js build?`,
+  );
 }
 
 /** Reads a package manifest's id (`id` since v10, `name` before). */
@@ -107,7 +109,11 @@ export async function installModule(zipPath: string, modulesDir: string, expecte
  * the built system as `Data/systems/<id>`. A copy, not a symlink: Foundry opens the system's
  * compendium databases for writing (lock and log files), and a run must leave `dist/` untouched.
  */
-export function prepareDataFolder(dataPath: string, distDir: string, systemId: string): { modulesDir: string; systemDir: string } {
+export function prepareDataFolder(
+  dataPath: string,
+  distDir: string,
+  systemId: string,
+): { modulesDir: string; systemDir: string } {
   const manifest = path.join(distDir, "system.json");
   if (!fs.existsSync(manifest)) throw new Error(`no ${manifest}: run \`npm run build\` first`);
   const id = (JSON.parse(fs.readFileSync(manifest, "utf8")) as { id?: string }).id;
@@ -138,7 +144,8 @@ export async function quenchZip(
   cacheDir: string,
   download: (url: string) => Promise<Uint8Array> = fetchBytes,
 ): Promise<{ zip: string; downloaded: boolean }> {
-  const mismatch = (what: string, actual: string) => new Error(`${what} has SHA-256 ${actual}, not QUENCH_SHA256 ${sha256 ?? ""}: not installed`);
+  const mismatch = (what: string, actual: string) =>
+    new Error(`${what} has SHA-256 ${actual}, not QUENCH_SHA256 ${sha256 ?? ""}: not installed`);
   if (given) {
     if (sha256) {
       const actual = sha256Of(fs.readFileSync(given));

@@ -27,7 +27,13 @@ export interface Deps {
 }
 
 /** Runs one Foundry zip end to end; everything it creates is registered with `cleanup`. */
-export async function runTarget(target: Target, config: RunConfig, root: string, cleanup: Cleanup, deps: Deps): Promise<Summary> {
+export async function runTarget(
+  target: Target,
+  config: RunConfig,
+  root: string,
+  cleanup: Cleanup,
+  deps: Deps,
+): Promise<Summary> {
   const prefix = config.targets.length > 1 ? `[${target.label}]` : "";
   const log = (line: string) => deps.log(prefix ? `${prefix} ${line}` : line);
   const entries: ConsoleEntry[] = [];
@@ -52,7 +58,8 @@ export async function runTarget(target: Target, config: RunConfig, root: string,
     const dataPath = path.join(tmp, "data");
     const { modulesDir } = prepareDataFolder(dataPath, path.join(root, "dist"), SYSTEM_ID);
     const quench = await quenchZip(config.quenchZip, config.quenchUrl, config.quenchSha256, config.cacheDir);
-    if (quench.downloaded) log(`downloaded Quench from ${config.quenchUrl} (cached in ${path.relative(root, quench.zip)})`);
+    if (quench.downloaded)
+      log(`downloaded Quench from ${config.quenchUrl} (cached in ${path.relative(root, quench.zip)})`);
     await installModule(quench.zip, modulesDir, "quench");
 
     const port = await freePort();
@@ -110,7 +117,12 @@ export async function runTarget(target: Target, config: RunConfig, root: string,
 }
 
 /** The whole command; returns the exit code. */
-export async function main(opts: { root: string; env: Record<string, string | undefined>; deps: Deps; handleSignals?: boolean }): Promise<number> {
+export async function main(opts: {
+  root: string;
+  env: Record<string, string | undefined>;
+  deps: Deps;
+  handleSignals?: boolean;
+}): Promise<number> {
   const config = readConfig(opts.root, opts.env);
   if (config.kind !== "run") {
     opts.deps.log(config.message);
@@ -122,7 +134,9 @@ export async function main(opts: { root: string; env: Record<string, string | un
     return 1;
   }
   const cleanup = new Cleanup();
-  const offSignals = opts.handleSignals ? onSignals(signalHandler(cleanup, (code) => process.exit(code), log)) : () => {};
+  const offSignals = opts.handleSignals
+    ? onSignals(signalHandler(cleanup, (code) => process.exit(code), log))
+    : () => {};
   let passed = 0;
   let failed = 0;
   try {

@@ -81,7 +81,9 @@ function shortTitle(test: QuenchTest): string {
 
 /** Results per expected batch key, in the order given. */
 export function batchResults(report: QuenchJsonReport, keys: string[]): BatchResult[] {
-  const results = new Map<string, BatchResult>(keys.map((key) => [key, { key, passed: 0, failed: 0, pending: 0, failures: [] }]));
+  const results = new Map<string, BatchResult>(
+    keys.map((key) => [key, { key, passed: 0, failed: 0, pending: 0, failures: [] }]),
+  );
   const of = (t: QuenchTest) => {
     const key = batchOf(t);
     return key === null ? undefined : results.get(key);
@@ -120,7 +122,9 @@ export function fromTactica(entry: ConsoleEntry): boolean {
  * Errors during the batch run are not counted here (a batch may log on purpose; its assertions decide).
  */
 export function consoleProblems(entries: ConsoleEntry[]): { loadErrors: ConsoleEntry[]; deprecations: ConsoleEntry[] } {
-  const loadErrors = unique(entries.filter((e) => e.phase === "load" && (e.type === "error" || e.type === "pageerror")));
+  const loadErrors = unique(
+    entries.filter((e) => e.phase === "load" && (e.type === "error" || e.type === "pageerror")),
+  );
   const deprecations = unique(entries.filter((e) => e.type === "warning" && isDeprecation(e.text) && fromTactica(e)));
   return { loadErrors, deprecations };
 }
@@ -200,7 +204,10 @@ export function summarise(run: {
   }
 
   const { loadErrors, deprecations } = consoleProblems(entries);
-  for (const e of loadErrors) lines.push(`${p}✘ console ${e.type === "pageerror" ? "uncaught error" : "error"} during load: ${firstLine(e.text)}`);
+  for (const e of loadErrors)
+    lines.push(
+      `${p}✘ console ${e.type === "pageerror" ? "uncaught error" : "error"} during load: ${firstLine(e.text)}`,
+    );
   for (const e of deprecations) lines.push(`${p}✘ deprecation warning from Tactica: ${firstLine(e.text)}`);
   failed += loadErrors.length + deprecations.length;
 

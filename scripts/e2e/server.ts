@@ -80,7 +80,9 @@ export async function waitForServer(server: Server, timeoutMs: number): Promise<
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (!running(server.process)) {
-      throw new Error(`the server exited (code ${server.process.exitCode ?? server.process.signalCode}) before answering:\n${server.tail()}`);
+      throw new Error(
+        `the server exited (code ${server.process.exitCode ?? server.process.signalCode}) before answering:\n${server.tail()}`,
+      );
     }
     try {
       await fetch(`${server.url}/api/status`, { redirect: "manual", signal: AbortSignal.timeout(2000) });
@@ -89,7 +91,9 @@ export async function waitForServer(server: Server, timeoutMs: number): Promise<
       await new Promise((r) => setTimeout(r, 250));
     }
   }
-  throw new Error(`the server did not answer on ${server.url} within ${Math.round(timeoutMs / 1000)} s:\n${server.tail()}`);
+  throw new Error(
+    `the server did not answer on ${server.url} within ${Math.round(timeoutMs / 1000)} s:\n${server.tail()}`,
+  );
 }
 
 /** Stops the process: SIGTERM, then SIGKILL after `graceMs`. Resolves once it has exited. */

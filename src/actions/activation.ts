@@ -51,7 +51,10 @@ export function activationStartUpdate(actor: TacticaActor): Actor.UpdateData | n
   if (activationMark(actor, RALLY_FLAG)) flags[RALLY_FLAG] = false;
   const resetAc = !!model && model.actions.spent > 0;
   if (!resetAc && !Object.keys(flags).length) return null;
-  return { ...(resetAc ? { system: { actions: { spent: 0 } } } : {}), ...(Object.keys(flags).length ? { flags: { tactica: flags } } : {}) };
+  return {
+    ...(resetAc ? { system: { actions: { spent: 0 } } } : {}),
+    ...(Object.keys(flags).length ? { flags: { tactica: flags } } : {}),
+  };
 }
 
 /** Writes {@link activationStartUpdate} (the active GM, as a combatant's activation starts). */
@@ -70,7 +73,9 @@ export function unmaintainedUpdate(actor: TacticaActor): Actor.UpdateData | null
   const kept = new Set([...activationList(actor, MAINTAIN_FLAG), ...activationList(actor, CAST_FLAG)]);
   const maintained = model.psyker.maintained.filter((m) => kept.has(m.powerId));
   if (maintained.length === model.psyker.maintained.length) return null;
-  return { system: { psyker: { maintained: maintained.map((m) => ({ powerId: m.powerId, sinceRound: m.sinceRound })) } } };
+  return {
+    system: { psyker: { maintained: maintained.map((m) => ({ powerId: m.powerId, sinceRound: m.sinceRound })) } },
+  };
 }
 
 /** D-15: a psyker killed (PV 0), or a choir with no figure left, ends every power it maintains. */

@@ -84,8 +84,23 @@ export function summaryContent(lines: readonly string[]): string {
 }
 
 /** Posts a card without a roll (the morale prompt, a maintenance, a threshold, a notice, a due action). */
-export async function postInfoCard(card: InfoCardSource, o: { summary: readonly string[]; speaker?: ChatMessage.SpeakerData; whisper?: string[]; flags?: ChatMessage.CreateData["flags"] }): Promise<TacticaChatMessage | null> {
-  const data: ChatMessage.CreateData = { type: "rollCard", content: summaryContent(o.summary), system: card, ...(o.speaker ? { speaker: o.speaker } : {}), ...(o.whisper ? { whisper: o.whisper } : {}), ...(o.flags ? { flags: o.flags } : {}) };
+export async function postInfoCard(
+  card: InfoCardSource,
+  o: {
+    summary: readonly string[];
+    speaker?: ChatMessage.SpeakerData;
+    whisper?: string[];
+    flags?: ChatMessage.CreateData["flags"];
+  },
+): Promise<TacticaChatMessage | null> {
+  const data: ChatMessage.CreateData = {
+    type: "rollCard",
+    content: summaryContent(o.summary),
+    system: card,
+    ...(o.speaker ? { speaker: o.speaker } : {}),
+    ...(o.whisper ? { whisper: o.whisper } : {}),
+    ...(o.flags ? { flags: o.flags } : {}),
+  };
   const message = await ChatMessage.implementation.create(data);
   return message ?? null;
 }

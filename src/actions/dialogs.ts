@@ -111,7 +111,12 @@ export interface MoveChoice {
 export interface RollDialogs {
   pool(actor: TacticaActor, request: PoolRequest, opener?: unknown): Promise<(PoolRequest & ModeChoice) | null>;
   pressure(itemName: string, dice: number, opener?: unknown): Promise<({ dice: number } & ModeChoice) | null>;
-  profile(actor: TacticaActor, key: ProfileKey, initial: { co?: CoToggles }, opener?: unknown): Promise<(ProfileChoice & ModeChoice) | null>;
+  profile(
+    actor: TacticaActor,
+    key: ProfileKey,
+    initial: { co?: CoToggles },
+    opener?: unknown,
+  ): Promise<(ProfileChoice & ModeChoice) | null>;
   psy(input: PsyDialogInput, opener?: unknown): Promise<(PsyChoice & ModeChoice) | null>;
   score(actor: TacticaActor, request: ScoreDialogRequest, opener?: unknown): Promise<(ScoreChoice & ModeChoice) | null>;
   attack(input: AttackDialogInput, opener?: unknown): Promise<(AttackChoice & ModeChoice) | null>;

@@ -14,13 +14,19 @@ import { postInfoCard, speakerOf } from "./common";
 
 /** The users who see the prompt: the actor's owners and every GM. */
 function recipients(actor: TacticaActor): string[] {
-  const users = (game.users ?? []);
-  return [...users].filter((u) => u.isGM || actor.testUserPermission(u, "OWNER")).map((u) => u.id ?? "").filter(Boolean);
+  const users = game.users ?? [];
+  return [...users]
+    .filter((u) => u.isGM || actor.testUserPermission(u, "OWNER"))
+    .map((u) => u.id ?? "")
+    .filter(Boolean);
 }
 
 /** Posts the morale prompt of `actor` (D-16). Resolves the message. */
 export async function postMoralePrompt(actor: TacticaActor, unshakeable: boolean): Promise<TacticaChatMessage | null> {
   const key = unshakeable ? "TACTICA.Chat.morale.unshakeable" : "TACTICA.Chat.morale.prompt";
   const summary = game.i18n?.format(key, { name: actor.name }) ?? actor.name;
-  return postInfoCard({ kind: "moralePrompt", actorUuid: actor.uuid, unshakeable, label: actor.name }, { summary: [summary], speaker: speakerOf(actor), whisper: recipients(actor) });
+  return postInfoCard(
+    { kind: "moralePrompt", actorUuid: actor.uuid, unshakeable, label: actor.name },
+    { summary: [summary], speaker: speakerOf(actor), whisper: recipients(actor) },
+  );
 }

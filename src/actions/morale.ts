@@ -11,7 +11,15 @@ import { isMoraleState, type MoraleState } from "../data/fields";
 export { isMoraleState };
 import { CharacterModel } from "../data/actor/character";
 import { PANIC_RESULTS } from "../config/config";
-import { needsFearTest, panicResult, panicTotal, PANIC_OUTCOMES, rallyActions, rallyCost, type PanicOutcome } from "../rules/morale";
+import {
+  needsFearTest,
+  panicResult,
+  panicTotal,
+  PANIC_OUTCOMES,
+  rallyActions,
+  rallyCost,
+  type PanicOutcome,
+} from "../rules/morale";
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaChatMessage } from "../documents/chat-message";
 import { isOneOf, type ProfileKey } from "../rules/keys";
@@ -51,7 +59,14 @@ function defaultToggles(actor: TacticaActor): CoToggles {
 }
 
 /** Rolls one CO test through the pipeline and posts its card. */
-async function coTest(actor: TacticaActor, purpose: ProfileTestOptions["purpose"], co: CoToggles, options: RollMethodOptions, card: { notes?: string[]; acSpent?: number | null } = {}, cardFor?: (roll: ProfileTest) => { notes?: string[] }) {
+async function coTest(
+  actor: TacticaActor,
+  purpose: ProfileTestOptions["purpose"],
+  co: CoToggles,
+  options: RollMethodOptions,
+  card: { notes?: string[]; acSpent?: number | null } = {},
+  cardFor?: (roll: ProfileTest) => { notes?: string[] },
+) {
   let toggles = co;
   let modifier = 0;
   let rollMode: MessageMode | undefined;
@@ -76,11 +91,19 @@ async function coTest(actor: TacticaActor, purpose: ProfileTestOptions["purpose"
   const kind = purpose === "rally" ? "rally" : purpose === "fear" ? "fear" : "morale";
   // RULES §7.1: a rally's half AC is its duration on a timeline.
   const messageData = purpose === "rally" ? costFlags({ kind: "rally", ac: model?.profile.ac.total ?? 0 }) : undefined;
-  return postCard(actor, { rollClass: ProfileTest, formula: "1d10", options: rollOptions, fastForward: true, rollMode, messageData }, { kind, ...card }, cardFor);
+  return postCard(
+    actor,
+    { rollClass: ProfileTest, formula: "1d10", options: rollOptions, fastForward: true, rollMode, messageData },
+    { kind, ...card },
+    cardFor,
+  );
 }
 
 /** RULES §5 (D-16): the morale test; an *inébranlable* figure passes without rolling. */
-export async function moraleTest(actor: TacticaActor, options: RollMethodOptions = {}): Promise<TacticaChatMessage | null> {
+export async function moraleTest(
+  actor: TacticaActor,
+  options: RollMethodOptions = {},
+): Promise<TacticaChatMessage | null> {
   if (!mayRollFor(actor)) return null;
   const model = moraleOf(actor);
   if (!model) return null;
@@ -104,10 +127,13 @@ export async function rally(actor: TacticaActor, options: RollMethodOptions = {}
   if (!mayRollFor(actor)) return null;
   const model = moraleOf(actor);
   if (!model) return null;
-  if (!PANIC_STATUSES.some((s) => actor.statuses.has(s))) return refused("TACTICA.Chat.morale.notPanicked", { name: actor.name });
+  if (!PANIC_STATUSES.some((s) => actor.statuses.has(s)))
+    return refused("TACTICA.Chat.morale.notPanicked", { name: actor.name });
   const budget = acBudget(actor);
-  if (budget.clock !== "none" && activationMark(actor, RALLY_FLAG)) return refused("TACTICA.Chat.morale.rallyOnce", { name: actor.name });
-  if (budget.clock === "tours" && budget.spent > 0) return refused("TACTICA.Chat.morale.rallyFirst", { name: actor.name });
+  if (budget.clock !== "none" && activationMark(actor, RALLY_FLAG))
+    return refused("TACTICA.Chat.morale.rallyOnce", { name: actor.name });
+  if (budget.clock === "tours" && budget.spent > 0)
+    return refused("TACTICA.Chat.morale.rallyFirst", { name: actor.name });
   const ac = model.profile.ac.total;
   const posted = await coTest(actor, "rally", defaultToggles(actor), options, { acSpent: rallyCost(ac) });
   if (!posted) return null;
@@ -135,7 +161,11 @@ function fearTestedThisActivation(actor: TacticaActor): boolean {
  * are told they are immune; a level already passed needs no test. A pass records the level; a
  * failed charge is called off; when charged, the card reports the failure only (D-21).
  */
-export async function fearTest(actor: TacticaActor, o: { fear: number; charging: boolean }, options: RollMethodOptions = {}): Promise<TacticaChatMessage | null> {
+export async function fearTest(
+  actor: TacticaActor,
+  o: { fear: number; charging: boolean },
+  options: RollMethodOptions = {},
+): Promise<TacticaChatMessage | null> {
   if (!mayRollFor(actor)) return null;
   const model = moraleOf(actor);
   if (!model) return null;
@@ -149,10 +179,13 @@ export async function fearTest(actor: TacticaActor, o: { fear: number; charging:
     return null;
   }
   const inFight = acBudget(actor).clock !== "none";
-  if (inFight && fearTestedThisActivation(actor)) return refused("TACTICA.Chat.fear.oncePerActivation", { name: actor.name });
+  if (inFight && fearTestedThisActivation(actor))
+    return refused("TACTICA.Chat.fear.oncePerActivation", { name: actor.name });
   // A failed test's note (D-21) is part of the card's creation: one write of the message.
   const failedNote = o.charging ? "TACTICA.Chat.fear.chargeCalledOff" : "TACTICA.Chat.fear.chargedFailed";
-  const posted = await coTest(actor, "fear", { ...defaultToggles(actor), fear: o.fear }, options, {}, (roll) => (roll.isSuccess ? {} : { notes: [failedNote] }));
+  const posted = await coTest(actor, "fear", { ...defaultToggles(actor), fear: o.fear }, options, {}, (roll) =>
+    roll.isSuccess ? {} : { notes: [failedNote] },
+  );
   if (!posted) return null;
   // RULES §5: one test per activation — recorded in the actor's one write (in combat only).
   const record = inFight ? { flags: { tactica: { [FEAR_FLAG]: true } } } : {};
@@ -180,13 +213,20 @@ function isPanicOutcome(value: unknown): value is PanicOutcome {
  * `flags.tactica.panicResult`), or null when the table, the result or the flag is missing.
  */
 export async function tableOutcome(total: number): Promise<PanicOutcome | null> {
-  const packs = game.packs as unknown as { get(id: string): { getDocuments(): Promise<unknown[]> } | undefined } | undefined;
+  const packs = game.packs as unknown as
+    { get(id: string): { getDocuments(): Promise<unknown[]> } | undefined } | undefined;
   const pack = packs?.get(PANIC_TABLE.pack);
   if (!pack) return null;
   try {
-    const tables = (await pack.getDocuments()) as { name: string; flags?: { tactica?: { panicTable?: unknown } }; results: Iterable<TableResultView> }[];
+    const tables = (await pack.getDocuments()) as {
+      name: string;
+      flags?: { tactica?: { panicTable?: unknown } };
+      results: Iterable<TableResultView>;
+    }[];
     const table = tables.find((t) => t.flags?.tactica?.panicTable === true || t.name === PANIC_TABLE.name);
-    const result = table ? [...table.results].find((r) => (r.range[0] ?? 0) <= total && total <= (r.range[1] ?? 0)) : undefined;
+    const result = table
+      ? [...table.results].find((r) => (r.range[0] ?? 0) <= total && total <= (r.range[1] ?? 0))
+      : undefined;
     const outcome = result?.flags?.tactica?.panicResult;
     return isPanicOutcome(outcome) ? outcome : null;
   } catch {
@@ -202,7 +242,12 @@ export async function tableOutcome(total: number): Promise<PanicOutcome | null> 
  * agree: it IS the morale state. The card's key (`flags.tactica.cards.<messageId>.panic`, so a
  * second draw on that card is refused) is written first, on the actor; then the condition.
  */
-export async function drawPanic(actor: TacticaActor, afterRally: boolean, natural: number, messageId: string): Promise<{ outcome: PanicOutcome; face: number; notes: string[] }> {
+export async function drawPanic(
+  actor: TacticaActor,
+  afterRally: boolean,
+  natural: number,
+  messageId: string,
+): Promise<{ outcome: PanicOutcome; face: number; notes: string[] }> {
   const builtIn = panicResult(natural, afterRally);
   const face = panicTotal(natural, afterRally);
   const outcome = (await tableOutcome(face)) ?? builtIn;
@@ -220,7 +265,9 @@ export async function drawPanic(actor: TacticaActor, afterRally: boolean, natura
  * conditions deleted in one request, `state`'s added if missing; `steady` removes them all.
  */
 export async function setMoraleState(actor: TacticaActor, state: MoraleState): Promise<void> {
-  const others = actor.effects.filter((e) => PANIC_STATUSES.some((s) => s !== state && e.statuses.has(s))).map((e) => e.id ?? "");
+  const others = actor.effects
+    .filter((e) => PANIC_STATUSES.some((s) => s !== state && e.statuses.has(s)))
+    .map((e) => e.id ?? "");
   if (others.length) await actor.deleteEmbeddedDocuments("ActiveEffect", others);
   if (state !== "steady" && !actor.statuses.has(state)) await actor.toggleStatusEffect(state, { active: true });
 }

@@ -43,25 +43,40 @@ export function armourRequis(actor: TacticaActor): { armour: string; requis: num
 export function mouGear(actor: TacticaActor): MoveGear[] {
   if (actor.statuses.has("pressureBlocked")) return [];
   return actor.items
-    .filter((item) => item.system instanceof GearModel && item.system.linked && item.system.equipped && item.system.pressureTarget === "mou")
+    .filter(
+      (item) =>
+        item.system instanceof GearModel &&
+        item.system.linked &&
+        item.system.equipped &&
+        item.system.pressureTarget === "mou",
+    )
     .map((item) => ({ id: item.id ?? "", name: item.name }));
 }
 
 /** D-39: a move action of `actor` (see the module comment). Resolves its card, or null when cancelled or refused. */
-export async function moveAction(actor: TacticaActor, request: MoveRequest = {}, options: RollMethodOptions = {}): Promise<TacticaChatMessage | null> {
+export async function moveAction(
+  actor: TacticaActor,
+  request: MoveRequest = {},
+  options: RollMethodOptions = {},
+): Promise<TacticaChatMessage | null> {
   if (!mayRollFor(actor)) return null;
   const model = actor.system;
-  if (!(model instanceof CharacterModel) && !(model instanceof UnitModel)) return refused("TACTICA.Chat.refused.noPool", { name: actor.name });
+  if (!(model instanceof CharacterModel) && !(model instanceof UnitModel))
+    return refused("TACTICA.Chat.refused.noPool", { name: actor.name });
   const gear = mouGear(actor);
   const worn = armourRequis(actor);
   let choice: MoveChoice = { pursuit: request.pursuit ?? false, pressureItemId: request.pressureItemId ?? null };
   if (!options.fastForward) {
-    const picked = await rollDialogs().move({ name: actor.name, gear, requis: worn.requis, armour: worn.armour }, options.opener);
+    const picked = await rollDialogs().move(
+      { name: actor.name, gear, requis: worn.requis, armour: worn.armour },
+      options.opener,
+    );
     if (!picked) return null;
     choice = picked;
   }
   if (choice.pressureItemId) {
-    if (!choice.pursuit || !gear.some((g) => g.id === choice.pressureItemId)) return refused("TACTICA.Dialog.move.pressureNeedsPursuit");
+    if (!choice.pursuit || !gear.some((g) => g.id === choice.pressureItemId))
+      return refused("TACTICA.Dialog.move.pressureNeedsPursuit");
     // RULES §2: declared before the pursuit move; its bonus lasts that move only.
     await rollPressure(actor, choice.pressureItemId, { fastForward: true, window: "pursuit" });
   }
@@ -71,7 +86,12 @@ export async function moveAction(actor: TacticaActor, request: MoveRequest = {},
   const summary = game.i18n?.format(key, { name: actor.name }) ?? actor.name;
   const timelineCost: TimelineCost = { kind: "move" };
   const message = await postInfoCard(
-    { kind: "move", actorUuid: actor.uuid, label: actor.name, move: { pursuit: choice.pursuit, mou: mou.total, mouBonus: mou.bonus, requis: worn.requis, armour: worn.armour } },
+    {
+      kind: "move",
+      actorUuid: actor.uuid,
+      label: actor.name,
+      move: { pursuit: choice.pursuit, mou: mou.total, mouBonus: mou.bonus, requis: worn.requis, armour: worn.armour },
+    },
     { summary: [summary], speaker: speakerOf(actor), ...costFlags(timelineCost) },
   );
   if (!message) return null;

@@ -29,7 +29,8 @@ export function poolOptions(actor: TacticaActor, request: PoolRequest): PoolRoll
   if (request.subAptitude && !SUB_APTITUDE_KEYS.includes(request.subAptitude)) return null;
   const apt = system.aptitudes[request.aptitude];
   const item = request.itemId ? actor.items.get(request.itemId) : null;
-  const bonus = item?.system instanceof GearModel || item?.system instanceof WeaponModel ? item.system.gearBonus : undefined;
+  const bonus =
+    item?.system instanceof GearModel || item?.system instanceof WeaponModel ? item.system.gearBonus : undefined;
   return {
     aptitude: request.aptitude,
     aptitudeValue: aptitudeCurrent(apt.value, apt.damage),
@@ -43,7 +44,11 @@ export function poolOptions(actor: TacticaActor, request: PoolRequest): PoolRoll
 }
 
 /** RULES §3: rolls a pool and posts its card (dialog unless fast-forwarded). */
-export async function rollPool(actor: TacticaActor, request: PoolRequest, options: RollMethodOptions = {}): Promise<TacticaChatMessage | null> {
+export async function rollPool(
+  actor: TacticaActor,
+  request: PoolRequest,
+  options: RollMethodOptions = {},
+): Promise<TacticaChatMessage | null> {
   if (!mayRollFor(actor)) return null;
   if (!(actor.system instanceof CharacterModel)) return refused("TACTICA.Chat.refused.noPool", { name: actor.name });
   let chosen = request;

@@ -24,7 +24,10 @@ import { rollDialogs } from "./dialogs";
 import type { MessageMode } from "../compat/message-mode";
 
 /** The pressure target and printed value an item gives, or null when it gives none. */
-export function pressureSource(actor: TacticaActor, item: TacticaItem): { target: PressureTarget; printedValue: number } | null {
+export function pressureSource(
+  actor: TacticaActor,
+  item: TacticaItem,
+): { target: PressureTarget; printedValue: number } | null {
   const system = item.system;
   if (system instanceof WeaponModel && system.linked && system.equipped) {
     return { target: system.range === "ranged" ? "rangedStrength" : "meleeStrength", printedValue: system.strength };
@@ -71,7 +74,8 @@ export async function applyPressureEffect(
   /** *Épuisement* owed for the item's *Requis* (D-39), gained in the same actor write as the key */
   requis = 0,
 ): Promise<{ note: string } | { reason: string; data: Record<string, string> }> {
-  if (actor.statuses.has("pressureBlocked")) return { reason: "TACTICA.Chat.pressure.blocked", data: { name: actor.name } };
+  if (actor.statuses.has("pressureBlocked"))
+    return { reason: "TACTICA.Chat.pressure.blocked", data: { name: actor.name } };
   const target = bonus.target;
   const data = pressureEffectData({
     target,
@@ -100,7 +104,11 @@ export function itemAttributes(item: TacticaItem | null | undefined): Attribute[
  * RULES §2: rolls pressure through `itemId` and posts its card; the item's *Requis* is charged for
  * this use (D-39). `window: "pursuit"` is a MOU bonus for the next pursuit move only (C15).
  */
-export async function rollPressure(actor: TacticaActor, itemId: string, options: RollMethodOptions & { dice?: number; window?: PressureWindow } = {}): Promise<TacticaChatMessage | null> {
+export async function rollPressure(
+  actor: TacticaActor,
+  itemId: string,
+  options: RollMethodOptions & { dice?: number; window?: PressureWindow } = {},
+): Promise<TacticaChatMessage | null> {
   if (!mayRollFor(actor)) return null;
   const item = actor.items.get(itemId);
   if (!item) return refused("TACTICA.Chat.refused.noItem");
@@ -121,7 +129,13 @@ export async function rollPressure(actor: TacticaActor, itemId: string, options:
   const single = dice === 1;
   const posted = await postCard(
     actor,
-    { rollClass: PressureRoll, formula: PressureRoll.formulaFor(dice), options: { ...rollOptions, ...(window === "pursuit" ? { window } : {}) }, fastForward: true, rollMode },
+    {
+      rollClass: PressureRoll,
+      formula: PressureRoll.formulaFor(dice),
+      options: { ...rollOptions, ...(window === "pursuit" ? { window } : {}) },
+      fastForward: true,
+      rollMode,
+    },
     { kind: "pressure", itemUuid: item.uuid, followUpDone: single, notes: single ? [windowNote(window)] : [] },
   );
   if (!posted) return null;
@@ -129,7 +143,13 @@ export async function rollPressure(actor: TacticaActor, itemId: string, options:
   const requis = requisOf(actor, itemAttributes(item));
   // The roller's own actor and item: applied here, keyed on the card like a click would be.
   if (posted.message.id && single) {
-    const applied = await applyPressureEffect(actor, item, { target: source.target, bonus: posted.roll.bonus, window }, posted.message.id, requis);
+    const applied = await applyPressureEffect(
+      actor,
+      item,
+      { target: source.target, bonus: posted.roll.bonus, window },
+      posted.message.id,
+      requis,
+    );
     if ("reason" in applied) notifyError(applied.reason, applied.data);
   } else if (requis > 0) await actor.gainExhaustion(requis);
   return posted.message;

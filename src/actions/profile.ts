@@ -22,7 +22,11 @@ export function profileValue(actor: TacticaActor, key: ProfileKey): number {
 }
 
 /** RULES §1: rolls a test of `key` and posts its card. */
-export async function rollProfile(actor: TacticaActor, key: ProfileKey, options: RollMethodOptions = {}): Promise<TacticaChatMessage | null> {
+export async function rollProfile(
+  actor: TacticaActor,
+  key: ProfileKey,
+  options: RollMethodOptions = {},
+): Promise<TacticaChatMessage | null> {
   if (!mayRollFor(actor)) return null;
   if (!PROFILE_KEYS.includes(key)) return refused("TACTICA.Chat.refused.unknownKey", { key: String(key) });
   let modifier = 0;
@@ -43,7 +47,12 @@ export async function rollProfile(actor: TacticaActor, key: ProfileKey, options:
     natural10Fails: game.settings?.get("tactica", "nat10") ?? false,
     subject: subjectOf(actor),
   };
-  const posted = await postCard(actor, { rollClass: ProfileTest, formula: "1d10", options: rollOptions, fastForward: true, rollMode }, { kind: "profile" });
-  if (posted && (key === "ini" || key === "att" || key === "def")) await closePressureWindow(actor, "nextRoll", { target: key });
+  const posted = await postCard(
+    actor,
+    { rollClass: ProfileTest, formula: "1d10", options: rollOptions, fastForward: true, rollMode },
+    { kind: "profile" },
+  );
+  if (posted && (key === "ini" || key === "att" || key === "def"))
+    await closePressureWindow(actor, "nextRoll", { target: key });
   return posted?.message ?? null;
 }

@@ -16,7 +16,18 @@ import { castCostAc, cancelCostAc } from "../rules/psy";
 import type { TimelineCost } from "../rules/timeline";
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaChatMessage } from "../documents/chat-message";
-import { acBudget, acShort, mayRollFor, postCard, postInfoCard, speakerOf, spendUpdate, subjectOf, type CardTargetSource, type RollMethodOptions } from "./common";
+import {
+  acBudget,
+  acShort,
+  mayRollFor,
+  postCard,
+  postInfoCard,
+  speakerOf,
+  spendUpdate,
+  subjectOf,
+  type CardTargetSource,
+  type RollMethodOptions,
+} from "./common";
 import { refused, notifyInfo } from "../utils/notify";
 import { activationList, CAST_FLAG, MAINTAIN_FLAG } from "./activation";
 import { rollDialogs } from "./dialogs";
@@ -24,7 +35,13 @@ import type { MessageMode } from "../compat/message-mode";
 
 /** The targeted tokens of the current user, as card rows. */
 export function targetRows(): CardTargetSource[] {
-  return [...(game.user?.targets ?? [])].filter((t) => t.actor).map((t) => ({ actorUuid: t.actor!.uuid, tokenUuid: t.document?.uuid ?? "", name: t.document?.name ?? t.actor!.name }));
+  return [...(game.user?.targets ?? [])]
+    .filter((t) => t.actor)
+    .map((t) => ({
+      actorUuid: t.actor!.uuid,
+      tokenUuid: t.document?.uuid ?? "",
+      name: t.document?.name ?? t.actor!.name,
+    }));
 }
 
 /**
@@ -38,41 +55,90 @@ export function defaultChanters(unit: UnitModel): number {
 }
 
 /** `flags.tactica.<key>` with `id` added, as an update (only inside a combat: an activation exists). */
-function recordOnce(actor: TacticaActor, key: typeof CAST_FLAG | typeof MAINTAIN_FLAG, id: string, replace = false): Actor.UpdateData {
+function recordOnce(
+  actor: TacticaActor,
+  key: typeof CAST_FLAG | typeof MAINTAIN_FLAG,
+  id: string,
+  replace = false,
+): Actor.UpdateData {
   if (acBudget(actor).clock === "none") return {};
   const ids = replace ? [id] : [...activationList(actor, key), id];
   return { flags: { tactica: key === CAST_FLAG ? { [CAST_FLAG]: ids } : { [MAINTAIN_FLAG]: ids } } };
 }
 
-/** RULES §4: casts a power (refused when already cast this activation or, in *tours* mode, when the AC do not allow). */
-export async function castPower(actor: TacticaActor, itemId: string, options: RollMethodOptions & { concentration?: boolean; chanters?: number; modifier?: number } = {}): Promise<TacticaChatMessage | null> {
+/**
+ * RULES §4: casts a power (refused when already cast this activation or, in *tours* mode, when the AC do not allow).
+ */
+export async function castPower(
+  actor: TacticaActor,
+  itemId: string,
+  options: RollMethodOptions & { concentration?: boolean; chanters?: number; modifier?: number } = {},
+): Promise<TacticaChatMessage | null> {
   if (!mayRollFor(actor)) return null;
   const power = actor.items.get(itemId);
   if (!power || !(power.system instanceof PowerModel)) return refused("TACTICA.Chat.refused.noItem");
   const budget = acBudget(actor);
-  if (budget.clock !== "none" && activationList(actor, CAST_FLAG).includes(itemId)) return refused("TACTICA.Chat.psy.alreadyCast", { name: power.name });
+  if (budget.clock !== "none" && activationList(actor, CAST_FLAG).includes(itemId))
+    return refused("TACTICA.Chat.psy.alreadyCast", { name: power.name });
   const system = actor.system;
   const choir = system instanceof UnitModel ? system : null;
   const cost = power.system.cost;
-  let choice = { concentration: options.concentration ?? false, chanters: options.chanters ?? (choir ? defaultChanters(choir) : 0), modifier: options.modifier ?? 0 };
+  let choice = {
+    concentration: options.concentration ?? false,
+    chanters: options.chanters ?? (choir ? defaultChanters(choir) : 0),
+    modifier: options.modifier ?? 0,
+  };
   const mastery = system instanceof CharacterModel ? system.psyker.mastery : 0;
   let rollMode: MessageMode | undefined;
   if (!options.fastForward) {
-    const picked = await rollDialogs().psy({ name: power.name, level: power.system.level, mastery, canConcentrate: !choir && budget.remaining >= cost + 1, isChoir: !!choir, chanters: choice.chanters }, options.opener);
+    const picked = await rollDialogs().psy(
+      {
+        name: power.name,
+        level: power.system.level,
+        mastery,
+        canConcentrate: !choir && budget.remaining >= cost + 1,
+        isChoir: !!choir,
+        chanters: choice.chanters,
+      },
+      options.opener,
+    );
     if (!picked) return null;
     ({ messageMode: rollMode, ...choice } = picked);
   }
   const spent = castCostAc(cost, choice.concentration);
   if (acShort(actor, spent) === null) return null;
-  const rollOptions: PsyRollOptions = { mode: "cast", level: power.system.level, mastery, ...choice, cost, resist: power.system.resist || null, subject: subjectOf(actor), title: power.name };
+  const rollOptions: PsyRollOptions = {
+    mode: "cast",
+    level: power.system.level,
+    mastery,
+    ...choice,
+    cost,
+    resist: power.system.resist || null,
+    subject: subjectOf(actor),
+    title: power.name,
+  };
   const timelineCost: TimelineCost = { kind: "power", useCost: cost, concentration: choice.concentration };
-  const posted = await postCard(actor, { rollClass: PsyRoll, formula: "1d10", options: rollOptions, fastForward: true, rollMode, messageData: costFlags(timelineCost) }, { kind: "psy", itemUuid: power.uuid, targets: targetRows(), acSpent: spent });
+  const posted = await postCard(
+    actor,
+    {
+      rollClass: PsyRoll,
+      formula: "1d10",
+      options: rollOptions,
+      fastForward: true,
+      rollMode,
+      messageData: costFlags(timelineCost),
+    },
+    { kind: "psy", itemUuid: power.uuid, targets: targetRows(), acSpent: spent },
+  );
   if (!posted) return null;
   // ONE actor write: the AC (tours), the once-per-activation record, what it now maintains.
   const update: Actor.UpdateData = { ...spendUpdate(actor, spent), ...recordOnce(actor, CAST_FLAG, itemId) };
   const model = system instanceof CharacterModel || system instanceof UnitModel ? system : null;
   if (posted.roll.isSuccess && power.system.maintainable && model) {
-    const maintained = [...model.psyker.maintained.filter((m) => m.powerId !== itemId), { powerId: itemId, sinceRound: game.combat?.round ?? null }];
+    const maintained = [
+      ...model.psyker.maintained.filter((m) => m.powerId !== itemId),
+      { powerId: itemId, sinceRound: game.combat?.round ?? null },
+    ];
     update.system = { ...(update.system ?? {}), psyker: { maintained } };
   }
   if (Object.keys(update).length) await actor.update(update);
@@ -94,8 +160,10 @@ export async function maintainPower(actor: TacticaActor, itemId: string): Promis
   }
   if (!model.psyker.maintained.some((m) => m.powerId === itemId)) return refused("TACTICA.Chat.psy.notMaintainable");
   if (acBudget(actor).clock !== "none") {
-    if (activationList(actor, CAST_FLAG).includes(itemId)) return refused("TACTICA.Chat.psy.castThisActivation", { name: actor.name, power: power.name });
-    if (activationList(actor, MAINTAIN_FLAG).length > 0) return refused("TACTICA.Chat.psy.oneMaintain", { name: actor.name });
+    if (activationList(actor, CAST_FLAG).includes(itemId))
+      return refused("TACTICA.Chat.psy.castThisActivation", { name: actor.name, power: power.name });
+    if (activationList(actor, MAINTAIN_FLAG).length > 0)
+      return refused("TACTICA.Chat.psy.oneMaintain", { name: actor.name });
   }
   const cost = power.system.maintenance;
   if (acShort(actor, cost) === null) return null;
@@ -105,10 +173,18 @@ export async function maintainPower(actor: TacticaActor, itemId: string): Promis
 }
 
 /** The small card of a maintenance (RULES §4): what is maintained, the AC spent, its timeline cost. */
-async function postMaintainCard(actor: TacticaActor, power: { uuid: string; name: string }, cost: number): Promise<TacticaChatMessage | null> {
+async function postMaintainCard(
+  actor: TacticaActor,
+  power: { uuid: string; name: string },
+  cost: number,
+): Promise<TacticaChatMessage | null> {
   const timelineCost: TimelineCost = { kind: "maintain", maintenanceCost: cost };
-  const summary = game.i18n?.format("TACTICA.Chat.psy.maintained", { name: actor.name, power: power.name }) ?? power.name;
-  return postInfoCard({ kind: "maintain", actorUuid: actor.uuid, itemUuid: power.uuid, acSpent: cost, label: power.name }, { summary: [summary], speaker: speakerOf(actor), ...costFlags(timelineCost) });
+  const summary =
+    game.i18n?.format("TACTICA.Chat.psy.maintained", { name: actor.name, power: power.name }) ?? power.name;
+  return postInfoCard(
+    { kind: "maintain", actorUuid: actor.uuid, itemUuid: power.uuid, acSpent: cost, label: power.name },
+    { summary: [summary], speaker: speakerOf(actor), ...costFlags(timelineCost) },
+  );
 }
 
 /**
@@ -125,7 +201,11 @@ export function costFlags(timelineCost: TimelineCost): { flags: { tactica: { tim
  * Concentration needs one more AC: in *tours* mode, when only the 3 AC remain, the cancel goes
  * ahead without it and says so (C14).
  */
-export async function cancelPower(actor: TacticaActor, o: { level: number; concentration?: boolean; modifier?: number }, options: RollMethodOptions = {}): Promise<TacticaChatMessage | null> {
+export async function cancelPower(
+  actor: TacticaActor,
+  o: { level: number; concentration?: boolean; modifier?: number },
+  options: RollMethodOptions = {},
+): Promise<TacticaChatMessage | null> {
   if (!mayRollFor(actor)) return null;
   const system = actor.system;
   if (!(system instanceof CharacterModel)) return null;
@@ -135,11 +215,28 @@ export async function cancelPower(actor: TacticaActor, o: { level: number; conce
   const spent = cancelCostAc(concentration);
   if (acShort(actor, spent) === null) return null;
   const dropped = wanted && !concentration;
-  if (dropped) notifyInfo("TACTICA.Chat.psy.noConcentration", { name: actor.name, remaining: String(budget.remaining) });
-  const rollOptions: PsyRollOptions = { mode: "cancel", level: o.level, concentration, modifier: o.modifier ?? 0, subject: subjectOf(actor) };
+  if (dropped)
+    notifyInfo("TACTICA.Chat.psy.noConcentration", { name: actor.name, remaining: String(budget.remaining) });
+  const rollOptions: PsyRollOptions = {
+    mode: "cancel",
+    level: o.level,
+    concentration,
+    modifier: o.modifier ?? 0,
+    subject: subjectOf(actor),
+  };
   const timelineCost: TimelineCost = { kind: "cancel", concentration };
   const notes = dropped ? ["TACTICA.Chat.psy.concentrationDropped"] : [];
-  const posted = await postCard(actor, { rollClass: PsyRoll, formula: "1d10", options: rollOptions, fastForward: options.fastForward ?? true, messageData: costFlags(timelineCost) }, { kind: "cancel", acSpent: spent, notes });
+  const posted = await postCard(
+    actor,
+    {
+      rollClass: PsyRoll,
+      formula: "1d10",
+      options: rollOptions,
+      fastForward: options.fastForward ?? true,
+      messageData: costFlags(timelineCost),
+    },
+    { kind: "cancel", acSpent: spent, notes },
+  );
   if (!posted) return null;
   const update = spendUpdate(actor, spent);
   if (Object.keys(update).length) await actor.update(update);

@@ -12,7 +12,14 @@ import { GrenadeModel } from "../data/item/grenade";
 import { WeaponModel } from "../data/item/weapon";
 import { aptitudeOf } from "../rules/keys";
 import { aptitudeCurrent, DEFAULT_DEGREE_SIZE } from "../rules/scores";
-import { areaTargets, attributesOf, imprecisPenalty, inRange, requisExhaustion, type Attribute } from "../rules/attributes";
+import {
+  areaTargets,
+  attributesOf,
+  imprecisPenalty,
+  inRange,
+  requisExhaustion,
+  type Attribute,
+} from "../rules/attributes";
 import { measureTokens, placeOccupants, tokenPlace } from "../places/measure";
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaChatMessage } from "../documents/chat-message";
@@ -49,19 +56,37 @@ export function scoreOptions(actor: TacticaActor, request: ScoreRequest): ScoreR
  * RULES §6.1 (D-22): a score test against a difficulty. The dialog runs as the pipeline's
  * configure step (after `tactica.preRoll`), skipped by `fastForward`.
  */
-export async function rollScore(actor: TacticaActor, request: ScoreRequest, options: RollMethodOptions = {}): Promise<TacticaChatMessage | null> {
+export async function rollScore(
+  actor: TacticaActor,
+  request: ScoreRequest,
+  options: RollMethodOptions = {},
+): Promise<TacticaChatMessage | null> {
   if (!mayRollFor(actor)) return null;
   const rollOptions = scoreOptions(actor, request);
   if (!rollOptions) return refused("TACTICA.Chat.refused.noPool", { name: actor.name });
   const configure = async () => {
-    const picked = await rollDialogs().score(actor, { subAptitude: request.subAptitude, ...(request.aptitude ? { aptitude: request.aptitude } : {}), difficulty: request.difficulty ?? null }, options.opener);
+    const picked = await rollDialogs().score(
+      actor,
+      {
+        subAptitude: request.subAptitude,
+        ...(request.aptitude ? { aptitude: request.aptitude } : {}),
+        difficulty: request.difficulty ?? null,
+      },
+      options.opener,
+    );
     if (!picked) return null;
     const { messageMode, ...chosen } = picked;
     return { options: scoreOptions(actor, { ...request, ...chosen }) ?? {}, rollMode: messageMode };
   };
   const posted = await postCard(
     actor,
-    { rollClass: ScoreRoll, formula: (o) => ScoreRoll.formulaFor(o), options: rollOptions, configure, fastForward: options.fastForward ?? false },
+    {
+      rollClass: ScoreRoll,
+      formula: (o) => ScoreRoll.formulaFor(o),
+      options: rollOptions,
+      configure,
+      fastForward: options.fastForward ?? false,
+    },
     { kind: rollOptions.purpose === "attack" ? "attack" : "score" },
   );
   return posted?.message ?? null;
@@ -80,12 +105,22 @@ export interface RowFacts {
  * RULES §6.4: measured from the attacker's token to the target's — *Portée* checked (a target out
  * of range, or whose range cannot be measured, is missed), *Imprécis* penalty from the distance.
  */
-export function rowFacts(from: TokenDocument | null, to: TokenDocument | null, attributes: readonly Attribute[]): RowFacts {
+export function rowFacts(
+  from: TokenDocument | null,
+  to: TokenDocument | null,
+  attributes: readonly Attribute[],
+): RowFacts {
   const measure = measureTokens(from, to);
   const facts: RowFacts = { distance: measure.distance, note: "", modifier: 0 };
   const range = attributesOf(attributes, "range")[0];
-  if (range && !inRange({ x: range.x, ...(range.y !== undefined && range.y !== null ? { y: range.y } : {}) }, measure.distance)) {
-    facts.note = measure.distance === null ? `TACTICA.Chat.attack.${measure.reason ?? "noPlace"}` : "TACTICA.Chat.attack.outOfRange";
+  if (
+    range &&
+    !inRange({ x: range.x, ...(range.y !== undefined && range.y !== null ? { y: range.y } : {}) }, measure.distance)
+  ) {
+    facts.note =
+      measure.distance === null
+        ? `TACTICA.Chat.attack.${measure.reason ?? "noPlace"}`
+        : "TACTICA.Chat.attack.outOfRange";
   }
   const inaccurate = attributesOf(attributes, "inaccurate")[0];
   if (inaccurate && measure.distance !== null) facts.modifier = -imprecisPenalty(inaccurate.x, measure.distance);
@@ -93,23 +128,41 @@ export function rowFacts(from: TokenDocument | null, to: TokenDocument | null, a
 }
 
 /** RULES §6.4: one target row — range checked, *Imprécis* penalty from the distance. */
-function targetRow(from: TokenDocument | null, token: TokenDocument, attributes: readonly Attribute[]): CardTargetSource {
+function targetRow(
+  from: TokenDocument | null,
+  token: TokenDocument,
+  attributes: readonly Attribute[],
+): CardTargetSource {
   const facts = rowFacts(from, token, attributes);
-  const row: CardTargetSource = { actorUuid: token.actor?.uuid ?? "", tokenUuid: token.uuid, name: token.name, modifier: facts.modifier, distance: facts.distance, note: facts.note };
+  const row: CardTargetSource = {
+    actorUuid: token.actor?.uuid ?? "",
+    tokenUuid: token.uuid,
+    name: token.name,
+    modifier: facts.modifier,
+    distance: facts.distance,
+    note: facts.note,
+  };
   if (facts.note) row.outcome = "miss";
   return row;
 }
 
 /** The tokens an attack may hit, and how leaving some of them out is priced (RULES §6.4, D-38). */
 interface Aim {
-  /** The tokens offered: the user's targets, or for *De zone* the occupants of the place then the attacker (*Et Soi*). */
+  /**
+   * The tokens offered: the user's targets, or for *De zone* the occupants of the place then the attacker (*Et Soi*).
+   */
   tokens: TokenDocument[];
   /** *De zone*: how many occupants must be hit (min(X, occupants), or all), and the attacker's token with *Et Soi*. */
   area: { slots: number; self: string | null } | null;
-  /** The occupants chosen when nobody asks (a fast-forwarded attack): the user's targets first, then the place's order. */
+  /**
+   * The occupants chosen when nobody asks (a fast-forwarded attack): the user's targets first, then the place's order.
+   */
   preselected: string[];
   /** The tokens hit and the *Épuisement* owed for `chosen` occupants and `spared` targets (token uuids). */
-  resolve(choice: { chosen: readonly string[]; spared: readonly string[] }): { tokens: TokenDocument[]; exhaustion: number };
+  resolve(choice: { chosen: readonly string[]; spared: readonly string[] }): {
+    tokens: TokenDocument[];
+    exhaustion: number;
+  };
 }
 
 const uuidOf = (token: TokenDocument): string => token.uuid;
@@ -122,7 +175,8 @@ const uuidOf = (token: TokenDocument): string => token.uuid;
 function aimTokens(attacker: TokenDocument | null, attributes: readonly Attribute[]): Aim {
   const targeted = [...(game.user?.targets ?? [])].map((t) => t.document);
   const area = attributesOf(attributes, "area")[0];
-  if (!area) return { tokens: targeted, area: null, preselected: [], resolve: () => ({ tokens: targeted, exhaustion: 0 }) };
+  if (!area)
+    return { tokens: targeted, area: null, preselected: [], resolve: () => ({ tokens: targeted, exhaustion: 0 }) };
   const attackerUuid = attacker ? uuidOf(attacker) : "";
   const place = targeted[0] ? tokenPlace(targeted[0]) : null;
   const occupants = (place?.id ? placeOccupants(place.id) : targeted).filter((t) => uuidOf(t) !== attackerUuid);
@@ -135,10 +189,21 @@ function aimTokens(attacker: TokenDocument | null, attributes: readonly Attribut
   const wanted = new Set(targeted.map(uuidOf));
   const preselected = [...ids.filter((id) => wanted.has(id)), ...ids.filter((id) => !wanted.has(id))].slice(0, slots);
   const resolve = (choice: { chosen: readonly string[]; spared: readonly string[] }) => {
-    const result = areaTargets({ occupants: ids, attacker: attackerUuid, area: { ...(x !== undefined ? { x } : {}), self }, chosen: choice.chosen, spared: choice.spared });
+    const result = areaTargets({
+      occupants: ids,
+      attacker: attackerUuid,
+      area: { ...(x !== undefined ? { x } : {}), self },
+      chosen: choice.chosen,
+      spared: choice.spared,
+    });
     return { tokens: result.targets.map((id) => byUuid.get(id)!), exhaustion: result.exhaustion };
   };
-  return { tokens: self ? [...occupants, attacker!] : occupants, area: { slots, self: self ? attackerUuid : null }, preselected, resolve };
+  return {
+    tokens: self ? [...occupants, attacker!] : occupants,
+    area: { slots, self: self ? attackerUuid : null },
+    preselected,
+    resolve,
+  };
 }
 
 /** A token's portrait for the dialog: its own image, else its actor's. */
@@ -153,7 +218,9 @@ function rangeText(attributes: readonly Attribute[]): string {
   return range.y !== undefined && range.y !== null ? `${range.x}-${range.y}` : String(range.x);
 }
 
-/** The card's title: the item's name, with its FOR in effect — the damage of a hit (D-35; RULES §2: pressure included). */
+/**
+ * The card's title: the item's name, with its FOR in effect — the damage of a hit (D-35; RULES §2: pressure included).
+ */
 function attackTitle(name: string, item: WeaponModel | GrenadeModel | null): string {
   if (!item || item.strengthTotal <= 0) return name;
   return `${name} — ${game.i18n?.localize("TACTICA.Profile.for.abbr") ?? "FOR"} ${item.strengthTotal}`;
@@ -169,15 +236,25 @@ export const SELF_ROW: RowFacts = { distance: 0, note: "", modifier: 0 };
 export function requisOf(actor: TacticaActor, attributes: readonly Attribute[]): number {
   const system = actor.system;
   if (!(system instanceof CharacterModel)) return 0;
-  return attributesOf(attributes, "requires").reduce((sum, r) => sum + requisExhaustion(aptitudeCurrent(system.aptitudes[r.aptitude].value, system.aptitudes[r.aptitude].damage), r.x), 0);
+  return attributesOf(attributes, "requires").reduce(
+    (sum, r) =>
+      sum +
+      requisExhaustion(aptitudeCurrent(system.aptitudes[r.aptitude].value, system.aptitudes[r.aptitude].damage), r.x),
+    0,
+  );
 }
 
 /** RULES §6.1 (D-25): attacks with a weapon or grenade; the targets defend from the card. */
-export async function attack(actor: TacticaActor, itemId: string, options: RollMethodOptions = {}): Promise<TacticaChatMessage | null> {
+export async function attack(
+  actor: TacticaActor,
+  itemId: string,
+  options: RollMethodOptions = {},
+): Promise<TacticaChatMessage | null> {
   if (!mayRollFor(actor)) return null;
   const system = actor.system;
   const item = actor.items.get(itemId);
-  if (!(system instanceof CharacterModel) || !item || !(item.system instanceof AttributeItemModel)) return refused("TACTICA.Chat.refused.noItem");
+  if (!(system instanceof CharacterModel) || !item || !(item.system instanceof AttributeItemModel))
+    return refused("TACTICA.Chat.refused.noItem");
   const weapon = item.system instanceof WeaponModel ? item.system : null;
   const grenade = item.system instanceof GrenadeModel ? item.system : null;
   if (!weapon && !grenade) return refused("TACTICA.Chat.refused.noItem");
@@ -189,18 +266,31 @@ export async function attack(actor: TacticaActor, itemId: string, options: RollM
   const attacker = tokens[0]?.document ?? null;
   const aim = aimTokens(attacker, attributes);
   const selfUuid = aim.area?.self ?? null;
-  const rows = aim.tokens.map((token) => (uuidOf(token) === selfUuid ? selfRow(token) : targetRow(attacker, token, attributes)));
+  const rows = aim.tokens.map((token) =>
+    uuidOf(token) === selfUuid ? selfRow(token) : targetRow(attacker, token, attributes),
+  );
   const delayed = attributesOf(attributes, "delayed")[0]?.x ?? null;
-  const base: ScoreRollOptions = { ...scoreOptions(actor, { subAptitude: sub, purpose: "attack" })!, title: attackTitle(item.name, weapon ?? grenade) };
+  const base: ScoreRollOptions = {
+    ...scoreOptions(actor, { subAptitude: sub, purpose: "attack" })!,
+    title: attackTitle(item.name, weapon ?? grenade),
+  };
   let choice: AttackChoice = { modifier: 0, chosen: aim.preselected, spared: [] };
   let rollMode: MessageMode | undefined;
   // The dialog comes before the pipeline: choosing the targets changes the card's rows, which
   // are set when the card is built.
   if (!options.fastForward) {
-    const picked = await rollDialogs().attack({
-      itemName: item.name, subAptitudeLabel: `TACTICA.SubAptitude.${sub}`, score: ScoreRoll.scoreOf(base), range: rangeText(attributes),
-      targets: rows.map((row, i) => ({ ...row, img: tokenImg(aim.tokens[i]!) })), area: aim.area, preselected: aim.preselected,
-    }, options.opener);
+    const picked = await rollDialogs().attack(
+      {
+        itemName: item.name,
+        subAptitudeLabel: `TACTICA.SubAptitude.${sub}`,
+        score: ScoreRoll.scoreOf(base),
+        range: rangeText(attributes),
+        targets: rows.map((row, i) => ({ ...row, img: tokenImg(aim.tokens[i]!) })),
+        area: aim.area,
+        preselected: aim.preselected,
+      },
+      options.opener,
+    );
     if (!picked) return null;
     ({ messageMode: rollMode, ...choice } = picked);
   }
@@ -213,7 +303,17 @@ export async function attack(actor: TacticaActor, itemId: string, options: RollM
   }
   const targets = rows.filter((row) => hit.tokens.some((token) => uuidOf(token) === row.tokenUuid));
   const rollOptions: ScoreRollOptions = { ...base, modifiers: choice.modifier ? [{ value: choice.modifier }] : [] };
-  const posted = await postCard(actor, { rollClass: ScoreRoll, formula: (o) => ScoreRoll.formulaFor(o), options: rollOptions, fastForward: true, rollMode }, { kind: "attack", itemUuid: item.uuid, targets, delayed });
+  const posted = await postCard(
+    actor,
+    {
+      rollClass: ScoreRoll,
+      formula: (o) => ScoreRoll.formulaFor(o),
+      options: rollOptions,
+      fastForward: true,
+      rollMode,
+    },
+    { kind: "attack", itemUuid: item.uuid, targets, delayed },
+  );
   if (!posted) return null;
   // Requis and the targets left out are one gain of Épuisement: one write, one Focalisé check.
   const exhaustion = requisOf(actor, attributes) + hit.exhaustion;
@@ -225,5 +325,12 @@ export async function attack(actor: TacticaActor, itemId: string, options: RollM
 
 /** RULES §6.4 *Et Soi*: the attacker's own row (see {@link SELF_ROW}). */
 function selfRow(token: TokenDocument): CardTargetSource {
-  return { actorUuid: token.actor?.uuid ?? "", tokenUuid: token.uuid, name: token.name, modifier: SELF_ROW.modifier, distance: SELF_ROW.distance, note: SELF_ROW.note };
+  return {
+    actorUuid: token.actor?.uuid ?? "",
+    tokenUuid: token.uuid,
+    name: token.name,
+    modifier: SELF_ROW.modifier,
+    distance: SELF_ROW.distance,
+    note: SELF_ROW.note,
+  };
 }

@@ -8,7 +8,11 @@
 import { isOneOf, PROFILE_KEYS, type ProfileKey } from "../rules/keys";
 import type { TacticaChatMessage } from "../documents/chat-message";
 import { actorAt, documentAt } from "../chat/authority";
-import { CHARACTERISTIC_DRAG_TYPE, characteristicDragData, type HotbarDropData } from "../applications/sheets/drag-data";
+import {
+  CHARACTERISTIC_DRAG_TYPE,
+  characteristicDragData,
+  type HotbarDropData,
+} from "../applications/sheets/drag-data";
 
 export { CHARACTERISTIC_DRAG_TYPE, characteristicDragData, type HotbarDropData };
 
@@ -17,17 +21,28 @@ export function macroFor(data: HotbarDropData): { name: string; img: string; com
   if (data.type === "Item" && data.uuid) {
     const item = documentAt(data.uuid);
     if (!(item instanceof Item) || !item.actor) return null;
-    return { name: item.name, img: item.img ?? "icons/svg/d20-black.svg", command: `game.tactica.useItem(${JSON.stringify(data.uuid)}, { fastForward: event?.shiftKey });` };
+    return {
+      name: item.name,
+      img: item.img ?? "icons/svg/d20-black.svg",
+      command: `game.tactica.useItem(${JSON.stringify(data.uuid)}, { fastForward: event?.shiftKey });`,
+    };
   }
   if (data.type === CHARACTERISTIC_DRAG_TYPE && data.actorUuid && isOneOf(PROFILE_KEYS, data.key)) {
     const label = game.i18n?.localize(`TACTICA.Profile.${data.key}.label`) ?? String(data.key);
-    return { name: label, img: "icons/svg/d10-grey.svg", command: `game.tactica.rollCharacteristic(${JSON.stringify(data.actorUuid)}, ${JSON.stringify(data.key)}, { fastForward: event?.shiftKey });` };
+    return {
+      name: label,
+      img: "icons/svg/d10-grey.svg",
+      command: `game.tactica.rollCharacteristic(${JSON.stringify(data.actorUuid)}, ${JSON.stringify(data.key)}, { fastForward: event?.shiftKey });`,
+    };
   }
   return null;
 }
 
 /** `game.tactica.useItem`: the item's own roll (power, weapon or grenade, linked steam gear). */
-export async function useItem(uuid: string, options: { fastForward?: boolean } = {}): Promise<TacticaChatMessage | null> {
+export async function useItem(
+  uuid: string,
+  options: { fastForward?: boolean } = {},
+): Promise<TacticaChatMessage | null> {
   const item = documentAt(uuid);
   const actor = item instanceof Item ? item.actor : null;
   if (!(item instanceof Item) || !item.id || !actor) return null;
@@ -38,7 +53,11 @@ export async function useItem(uuid: string, options: { fastForward?: boolean } =
 }
 
 /** `game.tactica.rollCharacteristic`: a profile test of the actor at `actorUuid`. */
-export async function rollCharacteristic(actorUuid: string, key: ProfileKey, options: { fastForward?: boolean } = {}): Promise<TacticaChatMessage | null> {
+export async function rollCharacteristic(
+  actorUuid: string,
+  key: ProfileKey,
+  options: { fastForward?: boolean } = {},
+): Promise<TacticaChatMessage | null> {
   const actor = actorAt(actorUuid);
   return actor ? actor.rollProfile(key, options) : null;
 }
@@ -48,7 +67,8 @@ async function dropMacro(data: HotbarDropData, slot: number): Promise<void> {
   const spec = macroFor(data);
   if (!spec) return;
   const existing = game.macros?.find((m) => m.name === spec.name && m.command === spec.command);
-  const macro = existing ?? (await Macro.create({ name: spec.name, img: spec.img, type: "script", command: spec.command }));
+  const macro =
+    existing ?? (await Macro.create({ name: spec.name, img: spec.img, type: "script", command: spec.command }));
   if (macro) await game.user?.assignHotbarMacro(macro, slot);
 }
 

@@ -8,11 +8,16 @@ import { TacticaItemSheet, ITEM_PARTS } from "./sheets/item-sheet";
 import { SYSTEM_ID } from "../config/settings";
 
 /** Partials the sheet templates include by path (Foundry needs them loaded before a render). */
-export const SHEET_PARTIALS = [...["item-field"].map((name) => `systems/tactica/templates/partials/${name}.hbs`), ...Object.values(ACTOR_PARTIALS)];
+export const SHEET_PARTIALS = [
+  ...["item-field"].map((name) => `systems/tactica/templates/partials/${name}.hbs`),
+  ...Object.values(ACTOR_PARTIALS),
+];
 
 /** Every sheet template, parts and partials. */
 export const SHEET_TEMPLATES: string[] = [
-  ...new Set([...Object.values(ACTOR_PARTS), ...Object.values(NPC_PARTS), ...Object.values(ITEM_PARTS)].map((p) => p.template)),
+  ...new Set(
+    [...Object.values(ACTOR_PARTS), ...Object.values(NPC_PARTS), ...Object.values(ITEM_PARTS)].map((p) => p.template),
+  ),
   ...new Set(SHEET_PARTIALS),
 ];
 
@@ -21,13 +26,19 @@ export const SHEET_ITEM_TYPES = ["weapon", "armor", "forceField", "grenade", "ge
 
 /** A sheet registration as `DocumentSheetConfig.registerSheet` takes it (v13). */
 interface SheetRegistry {
-  registerSheet(scope: string, sheetClass: unknown, options: { types: string[]; makeDefault: boolean; label: string }): void;
+  registerSheet(
+    scope: string,
+    sheetClass: unknown,
+    options: { types: string[]; makeDefault: boolean; label: string },
+  ): void;
   unregisterSheet(scope: string, sheetClass: unknown): void;
 }
 
 /** Core's V1 sheets (`foundry.appv1.sheets`), where this Foundry still ships them. */
 function coreV1Sheets(): { ActorSheet?: unknown; ItemSheet?: unknown } {
-  return (foundry as unknown as { appv1?: { sheets?: { ActorSheet?: unknown; ItemSheet?: unknown } } }).appv1?.sheets ?? {};
+  return (
+    (foundry as unknown as { appv1?: { sheets?: { ActorSheet?: unknown; ItemSheet?: unknown } } }).appv1?.sheets ?? {}
+  );
 }
 
 /**
@@ -42,8 +53,16 @@ export function registerSheets(): void {
   const v1 = coreV1Sheets();
   if (v1.ActorSheet) Actors.unregisterSheet("core", v1.ActorSheet);
   if (v1.ItemSheet) Items.unregisterSheet("core", v1.ItemSheet);
-  Actors.registerSheet(SYSTEM_ID, CharacterSheet, { types: ["character"], makeDefault: true, label: "TACTICA.Sheet.Label.character" });
+  Actors.registerSheet(SYSTEM_ID, CharacterSheet, {
+    types: ["character"],
+    makeDefault: true,
+    label: "TACTICA.Sheet.Label.character",
+  });
   Actors.registerSheet(SYSTEM_ID, NpcSheet, { types: ["npc"], makeDefault: true, label: "TACTICA.Sheet.Label.npc" });
   Actors.registerSheet(SYSTEM_ID, UnitSheet, { types: ["unit"], makeDefault: true, label: "TACTICA.Sheet.Label.unit" });
-  Items.registerSheet(SYSTEM_ID, TacticaItemSheet, { types: SHEET_ITEM_TYPES, makeDefault: true, label: "TACTICA.Sheet.Label.item" });
+  Items.registerSheet(SYSTEM_ID, TacticaItemSheet, {
+    types: SHEET_ITEM_TYPES,
+    makeDefault: true,
+    label: "TACTICA.Sheet.Label.item",
+  });
 }

@@ -60,7 +60,9 @@ export function actorAt(uuid: string | null | undefined): TacticaActor | null {
 /** True when `user` owns `doc` (a GM owns everything). */
 export function owns(user: Someone | null | undefined, doc: unknown): boolean {
   const target = doc as Permissioned | null;
-  return !!user && !!target && typeof target.testUserPermission === "function" && target.testUserPermission(user, "OWNER");
+  return (
+    !!user && !!target && typeof target.testUserPermission === "function" && target.testUserPermission(user, "OWNER")
+  );
 }
 
 /** True when `user` may write `doc` as the server checks it (`Document#canUserModify`). */
@@ -93,7 +95,8 @@ export function rowActor(card: RollCardModel, index: number | undefined): Tactic
 
 /** The token of a row when it stands for that row's actor (a forged token uuid counts for nothing). */
 export function rowToken(card: RollCardModel, index: number, actor: TacticaActor): TokenDocument | null {
-  const token = documentAt(card.targets[index]?.tokenUuid) as (TokenDocument & { actor?: { uuid: string } | null }) | null;
+  const token = documentAt(card.targets[index]?.tokenUuid) as
+    (TokenDocument & { actor?: { uuid: string } | null }) | null;
   return token && token.actor?.uuid === actor.uuid ? token : null;
 }
 
@@ -107,6 +110,7 @@ export function speakerToken(message: TacticaChatMessage, actor: TacticaActor): 
   const token = speaker?.token ? (scene?.tokens.get(speaker.token) ?? null) : null;
   const tokenActor = (token as { actor?: { uuid: string } | null } | null)?.actor;
   if (token && tokenActor?.uuid === actor.uuid) return token as TokenDocument;
-  const active = (actor as unknown as { getActiveTokens?: () => { document: TokenDocument }[] }).getActiveTokens?.() ?? [];
+  const active =
+    (actor as unknown as { getActiveTokens?: () => { document: TokenDocument }[] }).getActiveTokens?.() ?? [];
   return active[0]?.document ?? null;
 }

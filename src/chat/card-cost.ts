@@ -39,13 +39,25 @@ export function pricedCard(message: TacticaChatMessage): PricedCard | null {
   switch (card.kind) {
     case "psy": {
       const power = powerOf(actor, card.itemUuid);
-      return { actor, cost: power && roll instanceof PsyRoll && roll.options.mode === "cast" ? { kind: "power", useCost: power.cost, concentration } : null };
+      return {
+        actor,
+        cost:
+          power && roll instanceof PsyRoll && roll.options.mode === "cast"
+            ? { kind: "power", useCost: power.cost, concentration }
+            : null,
+      };
     }
     case "cancel":
-      return { actor, cost: roll instanceof PsyRoll && roll.options.mode === "cancel" ? { kind: "cancel", concentration } : null };
+      return {
+        actor,
+        cost: roll instanceof PsyRoll && roll.options.mode === "cancel" ? { kind: "cancel", concentration } : null,
+      };
     case "maintain": {
       const power = powerOf(actor, card.itemUuid);
-      return { actor, cost: power && power.maintenance !== null ? { kind: "maintain", maintenanceCost: power.maintenance } : null };
+      return {
+        actor,
+        cost: power && power.maintenance !== null ? { kind: "maintain", maintenanceCost: power.maintenance } : null,
+      };
     }
     case "rally": {
       const ac = (actor.system as { profile?: { ac?: { total?: number } } }).profile?.ac?.total;
@@ -63,7 +75,10 @@ export function pricedCard(message: TacticaChatMessage): PricedCard | null {
  * The last genuine card of `actor` among `messages` (oldest first, as `game.messages`), priced;
  * null when it has none. Only the last counts: an older card is an older action.
  */
-export function lastPricedCard(messages: readonly TacticaChatMessage[], actor: { uuid: string } | null): PricedCard | null {
+export function lastPricedCard(
+  messages: readonly TacticaChatMessage[],
+  actor: { uuid: string } | null,
+): PricedCard | null {
   if (!actor) return null;
   for (let i = messages.length - 1; i >= 0; i--) {
     const message = messages[i]!;

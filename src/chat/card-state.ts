@@ -107,20 +107,55 @@ function toneOf(kind: string, outcome: string): Tone {
  * The state context for `user` (no rendering), exported for tests and the bench. `effect` is the
  * power's enriched effect text, when the card shows one (see {@link cardEffectSource}).
  */
-export function cardStateContext(found: CardAt, user: Someone | null | undefined, effect: CardStateContext["effect"] = null): CardStateContext {
+export function cardStateContext(
+  found: CardAt,
+  user: Someone | null | undefined,
+  effect: CardStateContext["effect"] = null,
+): CardStateContext {
   const card = found.card;
   const roll = found.message.lastRoll;
-  const resistable = card.kind === "psy" && roll instanceof PsyRoll && roll.options.mode === "cast" && roll.isSuccess && !!roll.options.resist;
+  const resistable =
+    card.kind === "psy" &&
+    roll instanceof PsyRoll &&
+    roll.options.mode === "cast" &&
+    roll.isSuccess &&
+    !!roll.options.resist;
   const attackTotal = roll instanceof ScoreRoll && roll.purpose === "attack" ? roll.testTotal : null;
   // RULES §7.2: a declared *Différé* action has not happened yet; its due card shows it again.
   const delayedWaiting = card.delayedState === "declared";
-  const targets = card.targets.map((t, index) => targetRow(found, user, t, index, { resistable, waiting: delayedWaiting, attackTotal }));
-  const panic = isPanicKey(card.panic) ? { label: PANIC_RESULTS[card.panic].label, effect: PANIC_RESULTS[card.panic].effect, face: card.panicFace, icon: PANIC_ICONS[card.panic] } : null;
+  const targets = card.targets.map((t, index) =>
+    targetRow(found, user, t, index, { resistable, waiting: delayedWaiting, attackTotal }),
+  );
+  const panic = isPanicKey(card.panic)
+    ? {
+        label: PANIC_RESULTS[card.panic].label,
+        effect: PANIC_RESULTS[card.panic].effect,
+        face: card.panicFace,
+        icon: PANIC_ICONS[card.panic],
+      }
+    : null;
   const anyButton = targets.some((t) => t.canResist || t.canDefend || t.canApplyDamage);
   // Said only when it matters: a button this user cannot use on their own without a GM.
   const noGM = !!user && !user.isGM && anyButton && !game.users?.activeGM && !owns(user, cardActor(found));
-  const context: CardStateContext = { targets, notes: [...card.notes], panic, effect, acSpent: card.acSpent, delayed: card.delayed, delayedWaiting, noGM, hasState: false };
-  context.hasState = targets.length > 0 || context.notes.length > 0 || !!panic || !!effect || card.acSpent !== null || card.delayed !== null || noGM;
+  const context: CardStateContext = {
+    targets,
+    notes: [...card.notes],
+    panic,
+    effect,
+    acSpent: card.acSpent,
+    delayed: card.delayed,
+    delayedWaiting,
+    noGM,
+    hasState: false,
+  };
+  context.hasState =
+    targets.length > 0 ||
+    context.notes.length > 0 ||
+    !!panic ||
+    !!effect ||
+    card.acSpent !== null ||
+    card.delayed !== null ||
+    noGM;
   return context;
 }
 
@@ -147,12 +182,29 @@ const CONCEDED = new Set(["miss", "resisted"]);
 function rowResult(found: CardAt, t: RollCardModel["targets"][number], index: number): RowResult {
   const target = rowActor(found.card, index);
   const id = found.message.id;
-  const stored: RowResult = { outcome: t.outcome, total: t.total, damageApplied: t.damageApplied, damage: t.damage, stun: t.stun, dice: t.dice };
+  const stored: RowResult = {
+    outcome: t.outcome,
+    total: t.total,
+    damageApplied: t.damageApplied,
+    damage: t.damage,
+    stun: t.stun,
+    dice: t.dice,
+  };
   if (!target || !id) return stored;
   const record = targetRecord(target, id);
-  if (!record) return CONCEDED.has(t.outcome) ? { ...stored, damageApplied: false, damage: null, stun: null } : { outcome: "pending", total: null, damageApplied: false, damage: null, stun: null, dice: [] };
+  if (!record)
+    return CONCEDED.has(t.outcome)
+      ? { ...stored, damageApplied: false, damage: null, stun: null }
+      : { outcome: "pending", total: null, damageApplied: false, damage: null, stun: null, dice: [] };
   const applied = record.damageApplied === true;
-  return { outcome: record.outcome, total: record.total, damageApplied: applied, damage: applied ? (record.damage ?? t.damage) : null, stun: applied ? (record.stun ?? null) : null, dice: t.dice };
+  return {
+    outcome: record.outcome,
+    total: record.total,
+    damageApplied: applied,
+    damage: applied ? (record.damage ?? t.damage) : null,
+    stun: applied ? (record.stun ?? null) : null,
+    dice: t.dice,
+  };
 }
 
 /** One target row with the buttons `user` may use on it. */
@@ -166,13 +218,16 @@ function targetRow(
   const kind = found.card.kind === "attack" ? "attack" : "psy";
   const r = rowResult(found, t, index);
   const open = !o.waiting && r.outcome === "pending";
-  const defended = kind === "attack" && o.attackTotal !== null && r.total !== null && (r.outcome === "hit" || r.outcome === "miss");
+  const defended =
+    kind === "attack" && o.attackTotal !== null && r.total !== null && (r.outcome === "hit" || r.outcome === "miss");
   return {
     index,
     name: t.name,
     outcome: r.outcome,
     tone: toneOf(kind, r.outcome),
-    verdict: VERDICTS[kind].includes(r.outcome) ? `TACTICA.Chat.verdict.${kind}.${r.outcome}` : "TACTICA.Chat.verdict.unknown",
+    verdict: VERDICTS[kind].includes(r.outcome)
+      ? `TACTICA.Chat.verdict.${kind}.${r.outcome}`
+      : "TACTICA.Chat.verdict.unknown",
     versus: defended ? { attack: o.attackTotal! + t.modifier, defence: r.total! } : null,
     natural: kind === "psy" && r.outcome !== "pending" ? r.total : null,
     // A resist roll's one d10 is on its verdict line; an attack's defence dice are under it.
@@ -184,7 +239,12 @@ function targetRow(
     chain: damageChain(r.damage),
     canResist: o.resistable && open && canAct(user, "resist", found, index),
     canDefend: found.card.kind === "attack" && open && !t.note && canAct(user, "defend", found, index),
-    canApplyDamage: found.card.kind === "attack" && !o.waiting && r.outcome === "hit" && !r.damageApplied && canAct(user, "applyDamage", found, index),
+    canApplyDamage:
+      found.card.kind === "attack" &&
+      !o.waiting &&
+      r.outcome === "hit" &&
+      !r.damageApplied &&
+      canAct(user, "applyDamage", found, index),
     stun: r.stun,
     stunForGM: (r.stun ?? 0) > 0 && !t.stunMoved,
   };
@@ -193,7 +253,8 @@ function targetRow(
 /** RULES §4: the effect text a card prints — a successful cast's power's, when the GM wrote one. */
 export function cardEffectSource(found: CardAt): { html: string; item: Item.Implementation } | null {
   const roll = found.message.lastRoll;
-  if (found.card.kind !== "psy" || !(roll instanceof PsyRoll) || roll.options.mode !== "cast" || !roll.isSuccess) return null;
+  if (found.card.kind !== "psy" || !(roll instanceof PsyRoll) || roll.options.mode !== "cast" || !roll.isSuccess)
+    return null;
   const actor = cardActor(found);
   const power = actor ? cardItem(actor, found.card.itemUuid) : null;
   const html = String((power?.system as { effect?: unknown } | undefined)?.effect ?? "").trim();
@@ -206,7 +267,10 @@ export async function cardState(found: CardAt, user: Someone | null | undefined)
   let effect: CardStateContext["effect"] = null;
   if (source) {
     // Enriched as core enriches rich text (links, inline rolls); the secrets of the power stay hidden on a card.
-    const text = await foundry.applications.ux.TextEditor.implementation.enrichHTML(source.html, { relativeTo: source.item, secrets: false });
+    const text = await foundry.applications.ux.TextEditor.implementation.enrichHTML(source.html, {
+      relativeTo: source.item,
+      secrets: false,
+    });
     effect = new Handlebars.SafeString(text);
   }
   const context = cardStateContext(found, user, effect);

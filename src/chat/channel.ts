@@ -97,7 +97,8 @@ export function parseRequest(data: unknown): (CardRequest & { id: string }) | nu
   if (!isRecord(data) || data.type !== "request") return null;
   const { id, action, messageId, targetIndex, index, roll } = data;
   if (typeof id !== "string" || id.length === 0 || id.length > 64) return null;
-  if (!(REQUESTABLE as readonly unknown[]).includes(action) || typeof messageId !== "string" || messageId.length > 64) return null;
+  if (!(REQUESTABLE as readonly unknown[]).includes(action) || typeof messageId !== "string" || messageId.length > 64)
+    return null;
   if (!optionalIndex(targetIndex) || !optionalIndex(index)) return null;
   if (roll !== undefined && (!isRecord(roll) || !smallEnough(roll))) return null;
   const request: CardRequest & { id: string } = { id, action: action as CardAction, messageId };
@@ -109,10 +110,12 @@ export function parseRequest(data: unknown): (CardRequest & { id: string }) | nu
 
 function parseResult(value: unknown): CardResult | null {
   if (!isRecord(value) || typeof value.ok !== "boolean") return null;
-  if (value.reason !== undefined && (typeof value.reason !== "string" || !value.reason.startsWith("TACTICA."))) return null;
+  if (value.reason !== undefined && (typeof value.reason !== "string" || !value.reason.startsWith("TACTICA.")))
+    return null;
   const result: CardResult = { ok: value.ok };
   if (typeof value.reason === "string") result.reason = value.reason;
-  if (isRecord(value.data)) result.data = Object.fromEntries(Object.entries(value.data).map(([k, v]) => [k, String(v)]));
+  if (isRecord(value.data))
+    result.data = Object.fromEntries(Object.entries(value.data).map(([k, v]) => [k, String(v)]));
   return result;
 }
 

@@ -47,11 +47,17 @@ function defenceScore(found: CardAt, index: number): ScoreRoll | null {
   const item = actor ? cardItem(actor, found.card.itemUuid) : null;
   if (!target || !(system instanceof CharacterModel) || !item) return null;
   const weapon = item.system;
-  const terrifying = (weapon instanceof WeaponModel || weapon instanceof GrenadeModel) && attributesOf(weapon.attributeList, "terrifying").length > 0;
+  const terrifying =
+    (weapon instanceof WeaponModel || weapon instanceof GrenadeModel) &&
+    attributesOf(weapon.attributeList, "terrifying").length > 0;
   const ranged = weapon instanceof GrenadeModel || (weapon instanceof WeaponModel && weapon.range === "ranged");
   const score = system.defence[terrifying ? "terrifying" : ranged ? "ranged" : "melee"];
   const modifiers = [{ value: score }];
-  return new ScoreRoll(ScoreRoll.formulaFor({ modifiers }), {}, { purpose: "defence", modifiers, subject: subjectOf(target) });
+  return new ScoreRoll(
+    ScoreRoll.formulaFor({ modifiers }),
+    {},
+    { purpose: "defence", modifiers, subject: subjectOf(target) },
+  );
 }
 
 /** The resist test of a target, for the clicker's own d10 (the writer recomputes its target). */
@@ -63,7 +69,17 @@ function resistTest(found: CardAt, index: number): ProfileTest | null {
   if (!target || !key) return null;
   const profile = (target.system as { profile?: Record<string, { total: number }> }).profile;
   const value = key === "co" ? coFor(target) : (profile?.[key]?.total ?? 0);
-  return new ProfileTest("1d10", {}, { characteristic: key, value, purpose: "resist", natural10Fails: game.settings?.get("tactica", "nat10") ?? false, subject: subjectOf(target) });
+  return new ProfileTest(
+    "1d10",
+    {},
+    {
+      characteristic: key,
+      value,
+      purpose: "resist",
+      natural10Fails: game.settings?.get("tactica", "nat10") ?? false,
+      subject: subjectOf(target),
+    },
+  );
 }
 
 /** The dice `action` needs, not rolled yet; null when it needs none. */
@@ -88,7 +104,11 @@ function diceFor(action: CardAction, found: CardAt, index: number | undefined): 
 }
 
 /** Runs a click of `action` on `message` for this client's user; tells the user what came of it. */
-export async function runCardAction(message: TacticaChatMessage, action: CardAction, where: ClickTarget = {}): Promise<CardResult> {
+export async function runCardAction(
+  message: TacticaChatMessage,
+  action: CardAction,
+  where: ClickTarget = {},
+): Promise<CardResult> {
   const result = await clicked(message, action, where);
   if (!result.ok && result.reason) notifyError(result.reason, result.data ?? {});
   return result;
@@ -101,11 +121,17 @@ async function clicked(message: TacticaChatMessage, action: CardAction, where: C
   // Checked here only to spare a useless roll; the writer checks again.
   if (!canAct(game.user, action, found, where.targetIndex)) return { ok: false, reason: "TACTICA.Chat.notAllowed" };
   const dice = diceFor(action, found, where.targetIndex);
-  if (dice === "invalid") return { ok: false, reason: action === "push" ? "TACTICA.Card.pool.notPushable" : "TACTICA.Chat.invalid" };
+  if (dice === "invalid")
+    return { ok: false, reason: action === "push" ? "TACTICA.Card.pool.notPushable" : "TACTICA.Chat.invalid" };
   let roll: Evaluated | null = null;
   if (dice) {
     roll = (await dice.evaluate({ allowInteractive: !message.blind })) as Evaluated;
-    await showRoll(roll, { id: message.id, whisper: [...(message.whisper as Iterable<string>)], blind: message.blind, speaker: message.speaker });
+    await showRoll(roll, {
+      id: message.id,
+      whisper: [...(message.whisper as Iterable<string>)],
+      blind: message.blind,
+      speaker: message.speaker,
+    });
   }
   return requestCardAction({
     action,

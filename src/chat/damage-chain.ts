@@ -34,4 +34,3 @@ export function damageChain(damage: StoredDamage | null): ChainStep[] | null {
   steps.push({ label: "TACTICA.Chat.chain.pv", value: minus(damage.pv), last: true });
   return steps;
 }
-

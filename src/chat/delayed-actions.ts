@@ -66,14 +66,17 @@ export function delayedStatus(id: string): DelayedStatus {
 async function declareDelayed(request: CardRequest, sender: Someone): Promise<CardResult> {
   const found = cardAt(request.messageId);
   const actor = found ? cardActor(found) : null;
-  if (!found || !actor || !owns(sender, actor)) return refuse(found ? "TACTICA.Chat.notAllowed" : "TACTICA.Chat.invalid");
+  if (!found || !actor || !owns(sender, actor))
+    return refuse(found ? "TACTICA.Chat.notAllowed" : "TACTICA.Chat.invalid");
   const { message } = found;
   const item = cardItem(actor, found.card.itemUuid);
   const delayed = delayedOf(item);
   const roll = message.lastRoll;
-  if (!delayed || !(roll instanceof ScoreRoll) || roll.purpose !== "attack" || !message.id) return refuse("TACTICA.Chat.invalid");
+  if (!delayed || !(roll instanceof ScoreRoll) || roll.purpose !== "attack" || !message.id)
+    return refuse("TACTICA.Chat.invalid");
   if (delayedStatus(message.id) !== "none") {
-    if (found.card.delayedState === "") await message.update({ system: { delayedState: "declared", delayed: delayed.x } });
+    if (found.card.delayedState === "")
+      await message.update({ system: { delayedState: "declared", delayed: delayed.x } });
     return refuse("TACTICA.Chat.alreadyApplied");
   }
   const combat = game.user?.isGM ? viewedTimeline() : null;
@@ -81,13 +84,22 @@ async function declareDelayed(request: CardRequest, sender: Someone): Promise<Ca
   if (!combat || !ownerId) return refuse("TACTICA.Chat.delay.noTimeline");
   // RULES §7.2: an action is the acting combatant's; the GM writes no marker for anyone else.
   if (combat.turns[0]?.id !== ownerId) return refuse("TACTICA.Chat.delay.notActing", { name: actor.name });
-  const placed = await combat.declareDelayed({ ownerId, actionId: message.id, duration: DELAYED_ATTACK_DURATION, delay: delayed.x, focused: delayed.focused });
+  const placed = await combat.declareDelayed({
+    ownerId,
+    actionId: message.id,
+    duration: DELAYED_ATTACK_DURATION,
+    delay: delayed.x,
+    focused: delayed.focused,
+  });
   if (!placed) return refuse("TACTICA.Chat.delay.noTimeline");
   await message.update({ system: { delayedState: "declared", delayed: delayed.x } });
   return OK;
 }
 
-/** Registers the *Différé* executor (called by registerChat; it writes a combat, so a GM only), and the use cases' request for it. */
+/**
+ * Registers the *Différé* executor (called by registerChat; it writes a combat, so a GM only), and the use cases'
+ * request for it.
+ */
 export function registerDelayedActions(): void {
   registerCardAction("declareDelayed", declareDelayed, () => false);
   registerCardFollowUps({ declareDelayed: declareOnTimeline });

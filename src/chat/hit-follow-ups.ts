@@ -34,7 +34,11 @@ export async function stunTest(target: TacticaActor, attributes: readonly Attrib
   if (!stunning || !(target.system instanceof CharacterModel)) return null;
   const options = scoreOptions(target, { subAptitude: stunning.score, difficulty: stunning.y, purpose: "stun" });
   if (!options) return null;
-  const posted = await postCard(target, { rollClass: ScoreRoll, formula: (o) => ScoreRoll.formulaFor(o), options, fastForward: true }, { kind: "score" });
+  const posted = await postCard(
+    target,
+    { rollClass: ScoreRoll, formula: (o) => ScoreRoll.formulaFor(o), options, fastForward: true },
+    { kind: "score" },
+  );
   return Math.max(0, posted?.roll.stunDelay ?? 0);
 }
 
@@ -44,12 +48,20 @@ export async function stunTest(target: TacticaActor, attributes: readonly Attrib
  * update as the move (a key written per row before, `t<i>.stunned`, counts too). True when the
  * marker moved (now or by an earlier try).
  */
-export async function stunMove(target: TacticaActor, token: TokenDocument | null, delay: number, key: HitKey): Promise<boolean> {
+export async function stunMove(
+  target: TacticaActor,
+  token: TokenDocument | null,
+  delay: number,
+  key: HitKey,
+): Promise<boolean> {
   const combat = game.user?.isGM ? viewedTimeline() : null;
   if (!combat || delay <= 0) return false;
   const combatantId = combatantIdOf(combat, target, token?.id ?? null);
   if (!combatantId) return false;
-  const record = cardRecord(combat, key.messageId) as { stunned?: Record<string, unknown> } & Record<string, { stunned?: unknown } | undefined>;
+  const record = cardRecord(combat, key.messageId) as { stunned?: Record<string, unknown> } & Record<
+    string,
+    { stunned?: unknown } | undefined
+  >;
   const legacy = record[`t${key.index}`] as { stunned?: unknown } | undefined;
   if (typeof record.stunned?.[combatantId] === "number" || typeof legacy?.stunned === "number") return true;
   return combat.stun(combatantId, delay, recordChange(combat, key.messageId, { [`stunned.${combatantId}`]: delay }));
@@ -59,7 +71,11 @@ export async function stunMove(target: TacticaActor, token: TokenDocument | null
  * RULES §6.4 *Tectonique X*: shifts the target's place toward X unless this attack already did.
  * Returns the region id shifted, or null.
  */
-export async function tectonicFollowUp(token: TokenDocument | null, attributes: readonly Attribute[], messageId: string): Promise<string | null> {
+export async function tectonicFollowUp(
+  token: TokenDocument | null,
+  attributes: readonly Attribute[],
+  messageId: string,
+): Promise<string | null> {
   const tectonic = attributesOf(attributes, "tectonic")[0];
   if (!tectonic) return null;
   const region = token ? tokenPlace(token) : null;

@@ -22,14 +22,26 @@ export const CARD_ACTIONS = [
 export type CardAction = (typeof CARD_ACTIONS)[number];
 
 /** The roller's side of a card: the actions of the card's actor. */
-const ROLLER_ACTIONS: readonly CardAction[] = ["push", "chooseDie", "applyPressure", "rollPanic", "declareDelayed", "moraleTest"];
+const ROLLER_ACTIONS: readonly CardAction[] = [
+  "push",
+  "chooseDie",
+  "applyPressure",
+  "rollPanic",
+  "declareDelayed",
+  "moraleTest",
+];
 
 /**
  * May `user` do `action` on this card? The roller's side: the owners of the card's actor, when the
  * message's author owns it. A target's side (resist, defend): the owners of that row's target.
  * Applying damage: that target's owners, or any GM.
  */
-export function canAct(user: Someone | null | undefined, action: CardAction, found: CardAt, targetIndex?: number): boolean {
+export function canAct(
+  user: Someone | null | undefined,
+  action: CardAction,
+  found: CardAt,
+  targetIndex?: number,
+): boolean {
   if (!user) return false;
   if (ROLLER_ACTIONS.includes(action)) {
     const actor = cardActor(found);

@@ -50,12 +50,29 @@ export interface InfoCardContext {
   canTest: boolean;
 }
 
-function info(kind: string, o: Partial<InfoCardContext> & Pick<InfoCardContext, "kindLabel" | "result">): InfoCardContext {
-  return { kind, icon: null, subject: null, title: null, flavor: null, tone: "neutral", details: [], lines: [], canTest: false, ...o };
+function info(
+  kind: string,
+  o: Partial<InfoCardContext> & Pick<InfoCardContext, "kindLabel" | "result">,
+): InfoCardContext {
+  return {
+    kind,
+    icon: null,
+    subject: null,
+    title: null,
+    flavor: null,
+    tone: "neutral",
+    details: [],
+    lines: [],
+    canTest: false,
+    ...o,
+  };
 }
 
 function renderInfo(context: InfoCardContext | { damaged: true } | { due: string }): Promise<string> {
-  return foundry.applications.handlebars.renderTemplate(INFO_CARD_TEMPLATE, context as unknown as Record<string, unknown>);
+  return foundry.applications.handlebars.renderTemplate(
+    INFO_CARD_TEMPLATE,
+    context as unknown as Record<string, unknown>,
+  );
 }
 
 function isInfoKind(kind: string): kind is InfoKind {
@@ -133,7 +150,12 @@ function thresholdData(value: unknown): ThresholdData {
     data.thresholds.every((t) => Number.isInteger(t)) &&
     Array.isArray(data.entries) &&
     data.entries.length <= BOUNDS.thresholdEntries &&
-    data.entries.every((e) => typeof e?.name === "string" && Array.isArray(e.events) && e.events.every((ev) => THRESHOLD_EVENTS.includes(ev?.type)));
+    data.entries.every(
+      (e) =>
+        typeof e?.name === "string" &&
+        Array.isArray(e.events) &&
+        e.events.every((ev) => THRESHOLD_EVENTS.includes(ev?.type)),
+    );
   if (!ok) throw new Error("an unreadable threshold card");
   return data as ThresholdData;
 }
@@ -142,13 +164,17 @@ function thresholdData(value: unknown): ThresholdData {
 function renderThreshold(card: RollCardModel): Promise<string> {
   const data = thresholdData(card.threshold);
   const label = data.mode === "tours" ? "TACTICA.Chat.threshold.round" : "TACTICA.Chat.threshold.position";
-  const lines = data.entries.filter((e) => e.events.length > 0).map((e) => ({ name: e.name, events: e.events.map(eventText) }));
+  const lines = data.entries
+    .filter((e) => e.events.length > 0)
+    .map((e) => ({ name: e.name, events: e.events.map(eventText) }));
   return renderInfo(
     info("threshold", {
       kindLabel: "TACTICA.Chat.card.threshold",
       title: i18n().format(label, { value: data.thresholds.join(", ") }),
       icon: "fa-solid fa-hourglass-end",
-      result: lines.length ? formatPlural(i18n(), "TACTICA.Chat.threshold.changed", lines.length) : i18n().localize("TACTICA.Combat.Threshold.Nothing"),
+      result: lines.length
+        ? formatPlural(i18n(), "TACTICA.Chat.threshold.changed", lines.length)
+        : i18n().localize("TACTICA.Combat.Threshold.Nothing"),
       lines,
     }),
   );
@@ -159,8 +185,13 @@ function renderMove(found: CardAt): Promise<string> {
   const actor = cardActor(found);
   const move = found.card.move;
   if (!actor || !move) throw new Error("a move naming an actor its author does not own");
-  const details = [move.mouBonus ? i18n().format("TACTICA.Chat.move.mouBonus", { mou: String(move.mou), bonus: String(move.mouBonus) }) : i18n().format("TACTICA.Chat.move.mou", { mou: String(move.mou) })];
-  if (move.requis > 0) details.push(i18n().format("TACTICA.Chat.move.requis", { armour: move.armour, count: String(move.requis) }));
+  const details = [
+    move.mouBonus
+      ? i18n().format("TACTICA.Chat.move.mouBonus", { mou: String(move.mou), bonus: String(move.mouBonus) })
+      : i18n().format("TACTICA.Chat.move.mou", { mou: String(move.mou) }),
+  ];
+  if (move.requis > 0)
+    details.push(i18n().format("TACTICA.Chat.move.requis", { armour: move.armour, count: String(move.requis) }));
   return renderInfo(
     info("move", {
       kindLabel: "TACTICA.Chat.card.move",
@@ -177,7 +208,14 @@ function renderNotice(card: RollCardModel): Promise<string> {
   const { key, data } = card.notice;
   if (!key.startsWith("TACTICA.") || typeof data !== "object" || data === null) throw new Error("an unreadable notice");
   const values = Object.fromEntries(Object.entries(data as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
-  return renderInfo(info("notice", { kindLabel: "TACTICA.Chat.card.notice", icon: "fa-solid fa-circle-info", result: "", details: [i18n().format(key, values)] }));
+  return renderInfo(
+    info("notice", {
+      kindLabel: "TACTICA.Chat.card.notice",
+      icon: "fa-solid fa-circle-info",
+      result: "",
+      details: [i18n().format(key, values)],
+    }),
+  );
 }
 
 /** RULES §7.2: a due *Différé* action — its line, then its declaring card (when the GM posted it). */
@@ -242,19 +280,28 @@ async function onClick(message: TacticaChatMessage, event: ClickEvent): Promise<
   const number = (value: string | undefined) => (value === undefined ? undefined : Number(value));
   button.disabled = true;
   try {
-    await runCardAction(actsOn(message), action, { targetIndex: number(button.dataset.targetIndex), index: number(button.dataset.index), fastForward: event.shiftKey ?? false });
+    await runCardAction(actsOn(message), action, {
+      targetIndex: number(button.dataset.targetIndex),
+      index: number(button.dataset.index),
+      fastForward: event.shiftKey ?? false,
+    });
   } finally {
     button.disabled = false;
   }
 }
 
 /** Wires a rendered card's buttons: one listener on the message element. */
-export function wireCard(message: TacticaChatMessage, html: { addEventListener(type: "click", fn: (event: ClickEvent) => unknown): void }): void {
+export function wireCard(
+  message: TacticaChatMessage,
+  html: { addEventListener(type: "click", fn: (event: ClickEvent) => unknown): void },
+): void {
   if (!message.card) return;
   html.addEventListener("click", (event) => onClick(message, event));
 }
 
-/** The chat log as it redraws one message (v13 `ChatLog#updateMessage`, which core calls from `ChatMessage#_onUpdate`). */
+/**
+ * The chat log as it redraws one message (v13 `ChatLog#updateMessage`, which core calls from `ChatMessage#_onUpdate`).
+ */
 interface ChatLogView {
   updateMessage?(message: TacticaChatMessage): unknown;
 }

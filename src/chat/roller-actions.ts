@@ -38,7 +38,12 @@ function gearBonusOf(item: TacticaItem | null): number | null {
  * never for an npc) and the item's gear bonus (not below 0) as an embedded change. Empty when the
  * push cost nothing.
  */
-export function pushUpdate(actor: TacticaActor, options: PoolRollOptions, result: PushConsequences, item: TacticaItem | null): Record<string, unknown> {
+export function pushUpdate(
+  actor: TacticaActor,
+  options: PoolRollOptions,
+  result: PushConsequences,
+  item: TacticaItem | null,
+): Record<string, unknown> {
   const system = actor.system;
   if (!(system instanceof CharacterModel)) return {};
   const update: { system: Record<string, unknown>; items?: unknown[] } = { system: {} };
@@ -59,7 +64,12 @@ function isPanicOutcome(value: unknown): value is PanicOutcome {
 }
 
 /** The roller's side of a request: the card, and its actor — owned by the author and by the sender. */
-function rollerRequest(request: CardRequest, sender: Someone): { found: CardAt; actor: TacticaActor; error?: undefined } | { found?: undefined; actor?: undefined; error: CardResult } {
+function rollerRequest(
+  request: CardRequest,
+  sender: Someone,
+):
+  | { found: CardAt; actor: TacticaActor; error?: undefined }
+  | { found?: undefined; actor?: undefined; error: CardResult } {
   const found = cardAt(request.messageId);
   if (!found) return { error: refuse("TACTICA.Chat.invalid") };
   const actor = cardActor(found);
@@ -72,29 +82,42 @@ function rollerRequest(request: CardRequest, sender: Someone): { found: CardAt; 
  * (S-push-scores, read here on the writer): the aptitude damage and WP and the card's key in one
  * actor update, then the card — as a pool's push.
  */
-async function pushScore(found: CardAt, actor: TacticaActor, roll: ScoreRoll, request: CardRequest): Promise<CardResult> {
+async function pushScore(
+  found: CardAt,
+  actor: TacticaActor,
+  roll: ScoreRoll,
+  request: CardRequest,
+): Promise<CardResult> {
   const { message } = found;
   const system = actor.system;
-  if (!(system instanceof CharacterModel) || !message.id || found.card.kind !== "score") return refuse("TACTICA.Chat.invalid");
+  if (!(system instanceof CharacterModel) || !message.id || found.card.kind !== "score")
+    return refuse("TACTICA.Chat.invalid");
   if (!pushScoresOn()) return refuse("TACTICA.Card.score.pushOff");
   const record = cardRecord(actor, message.id);
   const done = typeof record.pushes === "number" ? record.pushes : 0;
   if (done > roll.pushes) {
     // The push was applied but the card missed it (a failure between the writes): repair it.
-    if (typeof record.pushRoll === "string" && done === roll.pushes + 1) await message.update({ rolls: [...rollsWith(message), record.pushRoll], system: { pushes: done } });
+    if (typeof record.pushRoll === "string" && done === roll.pushes + 1)
+      await message.update({ rolls: [...rollsWith(message), record.pushRoll], system: { pushes: done } });
     return refuse("TACTICA.Chat.alreadyPushed");
   }
   if (done >= 1 || roll.pushes >= 1) return refuse("TACTICA.Chat.alreadyPushed");
   if (!roll.pushable) return refuse("TACTICA.Card.pool.notPushable");
   let next: ScoreRoll;
   try {
-    next = roll.pushedWith(rollFrom(request.roll, ScoreRoll), { willpower: system.willpower.value, gainsWillpower: system.gainsWillpower });
+    next = roll.pushedWith(rollFrom(request.roll, ScoreRoll), {
+      willpower: system.willpower.value,
+      gainsWillpower: system.gainsWillpower,
+    });
   } catch {
     return refuse("TACTICA.Chat.badDice");
   }
   const json = JSON.stringify(next);
   const consequences = next.consequences!;
-  const update = { ...pushUpdate(actor, { aptitude: roll.options.aptitude } as PoolRollOptions, consequences, null), ...recordChange(actor, message.id, { pushes: 1, pushRoll: json }) };
+  const update = {
+    ...pushUpdate(actor, { aptitude: roll.options.aptitude } as PoolRollOptions, consequences, null),
+    ...recordChange(actor, message.id, { pushes: 1, pushRoll: json }),
+  };
   await actor.update(update);
   await message.update({ rolls: [...rollsWith(message), json], system: { pushes: 1, consequencesApplied: true } });
   return OK;
@@ -108,12 +131,17 @@ async function push(request: CardRequest, sender: Someone): Promise<CardResult> 
   const roll = message.lastRoll;
   if (roll instanceof ScoreRoll) return pushScore(found, actor, roll, request);
   const system = actor.system;
-  if (!(roll instanceof PoolRoll) || !(system instanceof CharacterModel) || !message.id) return refuse("TACTICA.Chat.invalid");
+  if (!(roll instanceof PoolRoll) || !(system instanceof CharacterModel) || !message.id)
+    return refuse("TACTICA.Chat.invalid");
   const record = cardRecord(actor, message.id);
   const done = typeof record.pushes === "number" ? record.pushes : 0;
   if (done > roll.pushes) {
     // The push was applied but the card missed it (a failure between the writes): repair it.
-    if (typeof record.pushRoll === "string" && done === roll.pushes + 1) await message.update({ rolls: [...rollsWith(message), record.pushRoll], system: { pushes: done, consequencesApplied: true } });
+    if (typeof record.pushRoll === "string" && done === roll.pushes + 1)
+      await message.update({
+        rolls: [...rollsWith(message), record.pushRoll],
+        system: { pushes: done, consequencesApplied: true },
+      });
     return refuse("TACTICA.Chat.alreadyPushed");
   }
   if (done >= system.pushMax || roll.pushes >= system.pushMax) return refuse("TACTICA.Chat.alreadyPushed");
@@ -122,15 +150,25 @@ async function push(request: CardRequest, sender: Someone): Promise<CardResult> 
   const item = found.card.itemUuid ? cardItem(actor, found.card.itemUuid) : null;
   let next: PoolRoll;
   try {
-    next = roll.pushedWith(rollFrom(request.roll), { willpower: system.willpower.value, gainsWillpower: system.gainsWillpower }, system.pushMax);
+    next = roll.pushedWith(
+      rollFrom(request.roll),
+      { willpower: system.willpower.value, gainsWillpower: system.gainsWillpower },
+      system.pushMax,
+    );
   } catch {
     return refuse("TACTICA.Chat.badDice");
   }
   const json = JSON.stringify(next);
   // The effect and its key in one actor update; then the card (display).
-  const update = { ...pushUpdate(actor, roll.options, next.consequences!, item), ...recordChange(actor, message.id, { pushes: done + 1, pushRoll: json }) };
+  const update = {
+    ...pushUpdate(actor, roll.options, next.consequences!, item),
+    ...recordChange(actor, message.id, { pushes: done + 1, pushRoll: json }),
+  };
   await actor.update(update);
-  await message.update({ rolls: [...rollsWith(message), json], system: { pushes: done + 1, consequencesApplied: true } });
+  await message.update({
+    rolls: [...rollsWith(message), json],
+    system: { pushes: done + 1, consequencesApplied: true },
+  });
   return OK;
 }
 
@@ -149,7 +187,8 @@ async function chooseDie(request: CardRequest, sender: Someone): Promise<CardRes
   const pressure = pressureCard(found, actor);
   if (!pressure || !found.message.id) return refuse("TACTICA.Chat.invalid");
   if (pressureApplied(actor, pressure.item, found.message.id)) return refuse("TACTICA.Chat.alreadyApplied");
-  if (request.index === undefined || pressure.roll.faces[request.index] === undefined) return refuse("TACTICA.Chat.invalid");
+  if (request.index === undefined || pressure.roll.faces[request.index] === undefined)
+    return refuse("TACTICA.Chat.invalid");
   const rolls = found.message.rolls.slice(0, -1);
   await found.message.update({ rolls: [...rolls, pressure.roll.choose(request.index)].map((r) => JSON.stringify(r)) });
   return OK;
@@ -163,7 +202,10 @@ async function applyPressure(request: CardRequest, sender: Someone): Promise<Car
   const { message, card } = found;
   if (!pressure || !message.id) return refuse("TACTICA.Chat.invalid");
   // C15: a MOU roll made before a pursuit move lasts that move only (the roller's own card says so).
-  const window = pressure.roll.options.window === "pursuit" && pressure.source.target === "mou" ? "pursuit" : PRESSURE_WINDOWS[pressure.source.target];
+  const window =
+    pressure.roll.options.window === "pursuit" && pressure.source.target === "mou"
+      ? "pursuit"
+      : PRESSURE_WINDOWS[pressure.source.target];
   const note = `TACTICA.Chat.pressure.window.${window}`;
   if (pressureApplied(actor, pressure.item, message.id)) {
     if (!card.followUpDone) await message.update({ system: { followUpDone: true, notes: [...card.notes, note] } });
@@ -176,7 +218,12 @@ async function applyPressure(request: CardRequest, sender: Someone): Promise<Car
   } catch {
     return refuse("TACTICA.Chat.invalid");
   }
-  const applied = await applyPressureEffect(actor, pressure.item, { target: pressure.source.target, bonus, window }, message.id);
+  const applied = await applyPressureEffect(
+    actor,
+    pressure.item,
+    { target: pressure.source.target, bonus, window },
+    message.id,
+  );
   if ("reason" in applied) return refuse(applied.reason);
   await message.update({ system: { followUpDone: true, notes: [...card.notes, applied.note] } });
   return OK;
@@ -188,7 +235,13 @@ async function rollPanic(request: CardRequest, sender: Someone): Promise<CardRes
   if (error) return error;
   const { message, card } = found;
   const roll = message.lastRoll;
-  if (!(roll instanceof ProfileTest) || roll.isSuccess || (roll.purpose !== "morale" && roll.purpose !== "rally") || !message.id) return refuse("TACTICA.Chat.invalid");
+  if (
+    !(roll instanceof ProfileTest) ||
+    roll.isSuccess ||
+    (roll.purpose !== "morale" && roll.purpose !== "rally") ||
+    !message.id
+  )
+    return refuse("TACTICA.Chat.invalid");
   const drawn = cardRecord(actor, message.id).panic as { outcome?: unknown; face?: unknown } | undefined;
   if (drawn) {
     // Drawn already: repair the card if it missed the draw, apply nothing.
@@ -200,7 +253,9 @@ async function rollPanic(request: CardRequest, sender: Someone): Promise<CardRes
   const faces = facesOf(rollFrom(request.roll, foundry.dice.Roll), [{ count: 1, faces: 10 }]);
   if (!faces) return refuse("TACTICA.Chat.badDice");
   const panic = await drawPanic(actor, roll.purpose === "rally", faces[0]![0]!, message.id);
-  await message.update({ system: { followUpDone: true, panic: panic.outcome, panicFace: panic.face, notes: [...card.notes, ...panic.notes] } });
+  await message.update({
+    system: { followUpDone: true, panic: panic.outcome, panicFace: panic.face, notes: [...card.notes, ...panic.notes] },
+  });
   return OK;
 }
 

@@ -32,7 +32,18 @@ import type { TacticaActor } from "../documents/actor";
 import type { TacticaItem } from "../documents/item";
 import { recordChange, targetRecord, TARGET_KEY, type DamageBreakdown } from "../documents/card-keys";
 import { hitDamage, type DamageResult } from "../rules/damage";
-import { cardActor, cardAt, cardItem, mayWrite, owns, rowActor, rowToken, speakerToken, type CardAt, type Someone } from "./authority";
+import {
+  cardActor,
+  cardAt,
+  cardItem,
+  mayWrite,
+  owns,
+  rowActor,
+  rowToken,
+  speakerToken,
+  type CardAt,
+  type Someone,
+} from "./authority";
 import { stunMove, stunTest, tectonicFollowUp } from "./hit-follow-ups";
 import { delayedOf, delayedStatus } from "./delayed-actions";
 import { registerCardAction, type CardRequest, type CardResult } from "./gm";
@@ -47,7 +58,11 @@ interface RowRequest {
   messageId: string;
 }
 
-function rowRequest(request: CardRequest, sender: Someone, mayAct: (target: TacticaActor) => boolean): RowRequest | CardResult {
+function rowRequest(
+  request: CardRequest,
+  sender: Someone,
+  mayAct: (target: TacticaActor) => boolean,
+): RowRequest | CardResult {
   const found = cardAt(request.messageId);
   const index = request.targetIndex ?? -1;
   const target = found ? rowActor(found.card, index) : null;
@@ -74,7 +89,9 @@ async function showRow(found: CardAt, index: number, change: Record<string, unkn
 /** The attack item of a card: a weapon or grenade of the card's actor. */
 function attackItem(actor: TacticaActor, found: CardAt): (TacticaItem & { system: WeaponModel | GrenadeModel }) | null {
   const item = cardItem(actor, found.card.itemUuid);
-  return item && (item.system instanceof WeaponModel || item.system instanceof GrenadeModel) ? (item as TacticaItem & { system: WeaponModel | GrenadeModel }) : null;
+  return item && (item.system instanceof WeaponModel || item.system instanceof GrenadeModel)
+    ? (item as TacticaItem & { system: WeaponModel | GrenadeModel })
+    : null;
 }
 
 /** A *Différé* attack's targets act only once it resolved (or when it was never declared). */
@@ -94,11 +111,22 @@ async function resist(request: CardRequest, sender: Someone): Promise<CardResult
   const roll = found.message.lastRoll;
   const power = cardItem(actor, found.card.itemUuid);
   const psyker = actor.system as { psyker?: { mastery?: number } };
-  if (!(roll instanceof PsyRoll) || roll.options.mode !== "cast" || !(power?.system instanceof PowerModel) || !power.system.resist) return refuse("TACTICA.Chat.invalid");
+  if (
+    !(roll instanceof PsyRoll) ||
+    roll.options.mode !== "cast" ||
+    !(power?.system instanceof PowerModel) ||
+    !power.system.resist
+  )
+    return refuse("TACTICA.Chat.invalid");
   // The cast as the stored power and caster say (level, mastery); the dialog's choices and the die are the caster's.
   let cast: number;
   try {
-    cast = PsyRoll.targetOf({ ...roll.options, mode: "cast", level: power.system.level, mastery: psyker.psyker?.mastery ?? 0 });
+    cast = PsyRoll.targetOf({
+      ...roll.options,
+      mode: "cast",
+      level: power.system.level,
+      mastery: psyker.psyker?.mastery ?? 0,
+    });
   } catch {
     return refuse("TACTICA.Chat.invalid");
   }
@@ -132,7 +160,8 @@ async function defend(request: CardRequest, sender: Someone): Promise<CardResult
   const item = attackItem(actor, found);
   const attacker = actor.system;
   const system = target.system;
-  if (!(roll instanceof ScoreRoll) || roll.purpose !== "attack" || !item || !(attacker instanceof CharacterModel)) return refuse("TACTICA.Chat.invalid");
+  if (!(roll instanceof ScoreRoll) || roll.purpose !== "attack" || !item || !(attacker instanceof CharacterModel))
+    return refuse("TACTICA.Chat.invalid");
   if (!(system instanceof CharacterModel)) return refuse("TACTICA.Chat.invalid");
   const waiting = delayedRefusal(item, messageId);
   if (waiting) return waiting;
@@ -146,17 +175,31 @@ async function defend(request: CardRequest, sender: Someone): Promise<CardResult
   const attributes = item.system.attributeList;
   // The attack: the attacker's own dice, its score from the stored actor and weapon, the dialog's modifier.
   const sub = item.system instanceof WeaponModel ? item.system.governingSubAptitude : item.system.subAptitude;
-  const score = ScoreRoll.scoreOf({ ...scoreOptions(actor, { subAptitude: sub, purpose: "attack" })!, modifiers: roll.options.modifiers ?? [] });
+  const score = ScoreRoll.scoreOf({
+    ...scoreOptions(actor, { subAptitude: sub, purpose: "attack" })!,
+    modifiers: roll.options.modifiers ?? [],
+  });
   // RULES §6.4 *Et Soi* (C7): the attacker's own row of an area attack is never checked for Portée.
-  const facts = isSelfRow(actor, target, attributes) ? SELF_ROW : rowFacts(speakerToken(found.message, actor), rowToken(found.card, index, target), attributes);
+  const facts = isSelfRow(actor, target, attributes)
+    ? SELF_ROW
+    : rowFacts(speakerToken(found.message, actor), rowToken(found.card, index, target), attributes);
   const defenceTotal = faces[0]!.reduce((sum, face) => sum + face, 0) + system.defence[defenceKind(item)];
   // The attacker's own dice: two d6, read by their shape (the trust floor, never more dice).
   const attackDice = facesOf(roll, [{ count: 2, faces: 6 }]);
   if (!attackDice) return refuse("TACTICA.Chat.invalid");
-  const hit = !facts.note && attackHits(attackDice[0]!.reduce((sum, face) => sum + face, 0) + score + facts.modifier, defenceTotal);
+  const hit =
+    !facts.note &&
+    attackHits(attackDice[0]!.reduce((sum, face) => sum + face, 0) + score + facts.modifier, defenceTotal);
   const outcome = hit ? "hit" : "miss";
   await target.update(recordChange(target, messageId, { [TARGET_KEY]: { outcome, total: defenceTotal } }));
-  await showRow(found, index, { total: defenceTotal, outcome, dice: faces[0]!, modifier: facts.modifier, note: facts.note, distance: facts.distance });
+  await showRow(found, index, {
+    total: defenceTotal,
+    outcome,
+    dice: faces[0]!,
+    modifier: facts.modifier,
+    note: facts.note,
+    distance: facts.distance,
+  });
   return OK;
 }
 
@@ -194,7 +237,11 @@ async function applyDamage(request: CardRequest, sender: Someone): Promise<CardR
     // which this wound spends).
     const damage = hitDamage(item.system.strength, item.system instanceof WeaponModel ? item.system.pressureBonus : 0);
     const result = await target.applyDamage({ damage, attributes }, (r) =>
-      recordChange(target, messageId, { [`${row}.damageApplied`]: true, [`${row}.stun`]: stun, [`${row}.damage`]: breakdownOf(r) }),
+      recordChange(target, messageId, {
+        [`${row}.damageApplied`]: true,
+        [`${row}.stun`]: stun,
+        [`${row}.damage`]: breakdownOf(r),
+      }),
     );
     if (!result) return refuse("TACTICA.Chat.invalid");
     breakdown = breakdownOf(result);
@@ -205,7 +252,10 @@ async function applyDamage(request: CardRequest, sender: Someone): Promise<CardR
   const token = rowToken(found.card, index, target);
   const stunMoved = stun ? await stunMove(target, token, stun, { messageId, index }) : false;
   const place = await tectonicFollowUp(token, attributes, messageId);
-  const placesShifted = place && !found.card.placesShifted.includes(place) ? [...found.card.placesShifted, place] : [...found.card.placesShifted];
+  const placesShifted =
+    place && !found.card.placesShifted.includes(place)
+      ? [...found.card.placesShifted, place]
+      : [...found.card.placesShifted];
   const change = { damageApplied: true, damage: breakdown, ...(stun === null ? {} : { stun, stunMoved }) };
   await found.message.update({ system: { targets: targetsWith(found.card.targets, index, change), placesShifted } });
   return OK;
@@ -213,7 +263,13 @@ async function applyDamage(request: CardRequest, sender: Someone): Promise<CardR
 
 /** RULES §6.2: what one hit did, for the card's breakdown. */
 function breakdownOf(result: DamageResult): DamageBreakdown {
-  return { dealt: result.damage, field: result.field?.absorbed ?? 0, armour: result.armour?.reduced ?? 0, resistant: result.resistant?.reduced ?? 0, pv: result.pv.lost };
+  return {
+    dealt: result.damage,
+    field: result.field?.absorbed ?? 0,
+    armour: result.armour?.reduced ?? 0,
+    resistant: result.resistant?.reduced ?? 0,
+    pv: result.pv.lost,
+  };
 }
 
 /** Without a GM: the clicker may write the message (its author) and the row's target. */
@@ -228,7 +284,12 @@ function writesDamage(request: CardRequest, user: Someone): boolean {
   const found = cardAt(request.messageId);
   const actor = found ? cardActor(found) : null;
   const item = found && actor ? attackItem(actor, found) : null;
-  return writesCardAndTarget(request, user) && !!item && attributesOf(item.system.attributeList, "tectonic").length === 0 && mayWrite(user, actor);
+  return (
+    writesCardAndTarget(request, user) &&
+    !!item &&
+    attributesOf(item.system.attributeList, "tectonic").length === 0 &&
+    mayWrite(user, actor)
+  );
 }
 
 /** Registers the target-side executors (called by registerChat). */

@@ -12,8 +12,15 @@ export function viewedTimeline(): TacticaCombat | null {
 }
 
 /** The id of the combatant standing for `actor` (or its token) in `combat`, or null. */
-export function combatantIdOf(combat: TacticaCombat, actor: { id: string | null; uuid: string } | null, tokenId?: string | null): string | null {
+export function combatantIdOf(
+  combat: TacticaCombat,
+  actor: { id: string | null; uuid: string } | null,
+  tokenId?: string | null,
+): string | null {
   if (!actor) return null;
-  const found = combat.combatants.find((c) => (!!tokenId && c.tokenId === tokenId) || c.actor?.uuid === actor.uuid || (!!actor.id && c.actorId === actor.id));
+  const found = combat.combatants.find(
+    (c) =>
+      (!!tokenId && c.tokenId === tokenId) || c.actor?.uuid === actor.uuid || (!!actor.id && c.actorId === actor.id),
+  );
   return found?.id ?? null;
 }

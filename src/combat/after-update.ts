@@ -79,7 +79,11 @@ function endTurnFrom(combat: Combat.Implementation, before: EncounterState): { r
   if (skip) next = turns.findIndex((c, i) => i > from && c.isDefeated !== true);
   if (next === -1 || next >= turns.length) {
     let turn: number | null = before.turn === null ? null : 0;
-    if (skip && turn !== null) turn = Math.max(0, turns.findIndex((c) => c.isDefeated !== true));
+    if (skip && turn !== null)
+      turn = Math.max(
+        0,
+        turns.findIndex((c) => c.isDefeated !== true),
+      );
     return { round: before.round + 1, turn };
   }
   return { round: before.round, turn: next };
@@ -89,7 +93,12 @@ function endTurnFrom(combat: Combat.Implementation, before: EncounterState): { r
  * *Tours*: core's End Turn, made by a player who owns the combatant whose turn it was — exactly
  * the one step core's `nextTurn` takes, never a jump over other combatants or to a later round.
  */
-function isEndTurnBy(combat: Combat.Implementation, before: EncounterState, after: EncounterState, user: User.Implementation): boolean {
+function isEndTurnBy(
+  combat: Combat.Implementation,
+  before: EncounterState,
+  after: EncounterState,
+  user: User.Implementation,
+): boolean {
   if (before.round < 1) return false;
   const ended = before.combatantId ? combat.combatants.get(before.combatantId) : undefined;
   if (!ended?.testUserPermission(user, "OWNER")) return false;
@@ -111,7 +120,10 @@ export interface UpdateInput {
  * Decides what follows an update of `combat`, from core's encounter record (already updated by
  * core's `_onUpdate`) and the stored timeline; `null` when nothing does.
  */
-export function followUpOf(combat: Combat.Implementation, { changed, options, userId, before, every }: UpdateInput): FollowUp | null {
+export function followUpOf(
+  combat: Combat.Implementation,
+  { changed, options, userId, before, every }: UpdateInput,
+): FollowUp | null {
   const mode = combat.mode;
   const prior = combat.previous as EncounterState | undefined;
   const now = combat.current as EncounterState;
@@ -129,7 +141,8 @@ export function followUpOf(combat: Combat.Implementation, { changed, options, us
     if (!moved || !prior) return null;
     // Core's own "no turn events" (resetAll, initiative batches) — read from a GM only.
     const events = !(byGM && (options as { turnEvents?: unknown }).turnEvents === false);
-    const ended = events && prior.round > 0 && prior.combatantId ? (combat.combatants.get(prior.combatantId) ?? null) : null;
+    const ended =
+      events && prior.round > 0 && prior.combatantId ? (combat.combatants.get(prior.combatantId) ?? null) : null;
     const started = events && combat.started ? (combat.combatant ?? null) : null;
     return { ...none, ended, started, roundMoved: "round" in changed };
   }
@@ -139,7 +152,9 @@ export function followUpOf(combat: Combat.Implementation, { changed, options, us
   const change = timelineChange(before.timeline, after);
   if (!change.actingChanged) return null;
   const get = (id: string | undefined) => (id ? (combat.combatants.get(id) ?? null) : null);
-  const thresholds = thresholdsCrossed(before.timeline.pointer, after.pointer, every).filter((m) => m > before.lastThreshold);
+  const thresholds = thresholdsCrossed(before.timeline.pointer, after.pointer, every).filter(
+    (m) => m > before.lastThreshold,
+  );
   return {
     ...none,
     ended: get(change.before?.id),

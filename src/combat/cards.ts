@@ -20,21 +20,34 @@ function combatantName(combat: Combat.Implementation, id: string): string {
  * names the declaring card (the marker's id is its chat message id), which is marked resolved so
  * its targets' buttons come back. Fires `tactica.delayedDue`.
  */
-export async function postDueAction(combat: Combat.Implementation, due: { id: string; ownerId: string }): Promise<void> {
+export async function postDueAction(
+  combat: Combat.Implementation,
+  due: { id: string; ownerId: string },
+): Promise<void> {
   const name = combatantName(combat, due.ownerId);
   const line = game.i18n?.format("TACTICA.Combat.Delayed.Due", { name }) ?? name;
   const original = game.messages?.get(due.id) as TacticaChatMessage | undefined;
-  const message = await postInfoCard({ kind: "delayedDue", sourceMessage: due.id, label: name, actorUuid: original?.card?.actorUuid ?? "" }, { summary: [line] });
+  const message = await postInfoCard(
+    { kind: "delayedDue", sourceMessage: due.id, label: name, actorUuid: original?.card?.actorUuid ?? "" },
+    { summary: [line] },
+  );
   if (original?.card?.delayedState === "declared") await original.update({ system: { delayedState: "resolved" } });
   Hooks.callAll("tactica.delayedDue", combat, due, message ?? null);
 }
 
 /** RULES §7.2 *Focalisé*: one notice per lost action, naming the card of that action. */
-export async function postFocusLost(combat: Combat.Implementation, ownerId: string, lost: readonly TimelineActionEntry[]): Promise<void> {
+export async function postFocusLost(
+  combat: Combat.Implementation,
+  ownerId: string,
+  lost: readonly TimelineActionEntry[],
+): Promise<void> {
   const name = combatantName(combat, ownerId);
   for (const entry of lost) {
     const data = { name, position: String(entry.position) };
     const text = game.i18n?.format(FOCUS_LOST_KEY, data) ?? name;
-    await postInfoCard({ kind: "notice", sourceMessage: entry.id, notice: { key: FOCUS_LOST_KEY, data } }, { summary: [text] });
+    await postInfoCard(
+      { kind: "notice", sourceMessage: entry.id, notice: { key: FOCUS_LOST_KEY, data } },
+      { summary: [text] },
+    );
   }
 }

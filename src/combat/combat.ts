@@ -19,7 +19,14 @@
  * cards, AC reset — runs on the active GM only, derived from stored state (after-update.ts).
  */
 import { followUpOf, runFollowUp, type CombatSnapshot } from "./after-update";
-import { endActionStep, initiativeChanges, positionOf, startTimeline, syncTimeline, type TimelineCombatant } from "./timeline-steps";
+import {
+  endActionStep,
+  initiativeChanges,
+  positionOf,
+  startTimeline,
+  syncTimeline,
+  type TimelineCombatant,
+} from "./timeline-steps";
 import { readLastThreshold, readMode, readTimeline } from "./state";
 import { compareInitiative } from "../rules/initiative";
 import {
@@ -81,7 +88,8 @@ function currentIni(combatant: Combatant.Implementation): number | null {
 /** Reads and validates what the sort needs, once. */
 function sortKeysOf(combat: TacticaCombat): SortKeys {
   const contents = combat.combatants.contents;
-  if (combat.mode !== "timeline") return { entries: null, index: null, ini: new Map(contents.map((c) => [c.id ?? "", currentIni(c)])) };
+  if (combat.mode !== "timeline")
+    return { entries: null, index: null, ini: new Map(contents.map((c) => [c.id ?? "", currentIni(c)])) };
   const state = combat.started ? combat.timeline : null;
   if (state) return { entries: new Map(state.entries.map((e) => [e.id, e])), index: null, ini: null };
   return { entries: null, index: new Map(contents.map((c, i) => [c.id ?? "", i])), ini: null };

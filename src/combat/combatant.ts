@@ -19,7 +19,8 @@ export class TacticaCombatant extends Combatant {
   /**
    * Core's server lets a player change their own combatant's `initiative` at any time (BaseCombatant
    * update permission: `initiative`, `flags`, `defeated`), and core sorts the turns again keeping
-   * the turn INDEX: mid-round another combatant would act, and theirs a second time. So in a started combat the active GM puts back an initiative a player
+   * the turn INDEX: mid-round another combatant would act, and theirs a second time. So in a started combat the active
+   * GM puts back an initiative a player
    * changed once it had one; a first roll (from none) stands. The GM's own changes — and, on a
    * timeline, the positions it mirrors — are never touched.
    */
@@ -32,7 +33,9 @@ export class TacticaCombatant extends Combatant {
     const combat = this.parent as TacticaCombat | null;
     const byPlayer = game.users?.get(userId)?.isGM === false;
     if (!combat?.started || !byPlayer || before === null || before === (this.initiative ?? null)) return;
-    console.warn(`Tactica | a player's change of ${this.name}'s initiative during combat ${combat.id ?? "?"} was undone`);
+    console.warn(
+      `Tactica | a player's change of ${this.name}'s initiative during combat ${combat.id ?? "?"} was undone`,
+    );
     void combat.queue(() => this.update({ initiative: before } as Combatant.UpdateData));
   }
 

@@ -38,7 +38,10 @@ interface CombatantLike {
 }
 
 /** Applies `count` thresholds in a row to one actor's protection; `null` for a foreign subtype. */
-function tickActor(actor: Actor.Implementation, count: number): { result: ThresholdResult; update: object | null } | null {
+function tickActor(
+  actor: Actor.Implementation,
+  count: number,
+): { result: ThresholdResult; update: object | null } | null {
   const system = actor.system;
   if (!(system instanceof CharacterModel) && !(system instanceof UnitModel)) return null;
   const protection = system.protection();
@@ -63,7 +66,11 @@ export function eventText(event: ThresholdEvent): string {
     case "burn":
       // D-36: what the armour's Résistant Incendiaire stopped is said (older cards have no `resisted`).
       return event.resisted > 0
-        ? i18n.format("TACTICA.Combat.Threshold.BurnResisted", { pv: String(event.pvLost), after: String(event.pvAfter), resisted: String(event.resisted) })
+        ? i18n.format("TACTICA.Combat.Threshold.BurnResisted", {
+            pv: String(event.pvLost),
+            after: String(event.pvAfter),
+            resisted: String(event.resisted),
+          })
         : i18n.format("TACTICA.Combat.Threshold.Burn", { pv: String(event.pvLost), after: String(event.pvAfter) });
     case "incendiaryDecay":
       return i18n.format("TACTICA.Combat.Threshold.IncendiaryDecay", { after: String(event.after) });
@@ -86,7 +93,12 @@ export async function processThresholds(
   const seen = new Set<Actor.Implementation>();
   for (const combatant of combat.combatants) {
     const actor = combatant.actor;
-    const entry: ThresholdSummaryEntry = { combatantId: combatant.id ?? "", actorId: actor?.id ?? null, name: combatant.name ?? "", events: [] };
+    const entry: ThresholdSummaryEntry = {
+      combatantId: combatant.id ?? "",
+      actorId: actor?.id ?? null,
+      name: combatant.name ?? "",
+      events: [],
+    };
     summary.entries.push(entry);
     // Two combatants of one actor (a unit twice in the tracker) tick it once.
     if (!actor || seen.has(actor)) continue;
@@ -106,9 +118,14 @@ export async function processThresholds(
  * in their language; GM-only whisper would hide gauges players see).
  */
 async function postThresholdCard(summary: ThresholdSummary): Promise<void> {
-  const entries = summary.entries.filter((entry) => entry.events.length > 0).map((entry) => ({ name: entry.name, events: entry.events }));
+  const entries = summary.entries
+    .filter((entry) => entry.events.length > 0)
+    .map((entry) => ({ name: entry.name, events: entry.events }));
   const label = summary.mode === "tours" ? "TACTICA.Combat.Threshold.Round" : "TACTICA.Combat.Threshold.Position";
   const title = game.i18n?.format(label, { value: summary.thresholds.join(", ") }) ?? label;
   const lines = entries.map((entry) => `${entry.name} : ${entry.events.map(eventText).join(" ; ")}`);
-  await postInfoCard({ kind: "threshold", threshold: { mode: summary.mode, thresholds: summary.thresholds, entries } }, { summary: [title, ...lines] });
+  await postInfoCard(
+    { kind: "threshold", threshold: { mode: summary.mode, thresholds: summary.thresholds, entries } },
+    { summary: [title, ...lines] },
+  );
 }

@@ -140,7 +140,10 @@ export function timelineChange(before: TimelineState, after: TimelineState): Tim
   if (!actingChanged) return { actingChanged, before: was, after: now, resolved: [] };
   const kept = new Set(after.entries.map((entry) => entry.id));
   const resolved = before.entries
-    .filter((entry): entry is TimelineActionEntry => entry.kind === "action" && !kept.has(entry.id) && entry.position <= after.pointer)
+    .filter(
+      (entry): entry is TimelineActionEntry =>
+        entry.kind === "action" && !kept.has(entry.id) && entry.position <= after.pointer,
+    )
     .sort(compareTimelineEntries);
   return { actingChanged, before: was, after: now, resolved };
 }

@@ -42,7 +42,8 @@ export interface V14MenuEntry {
 }
 
 /** Escapes a class list for an HTML attribute (the icon of a v13 entry is HTML). */
-const attribute = (text: string) => text.replace(/[&"<>]/g, (c) => ({ "&": "&amp;", '"': "&quot;", "<": "&lt;", ">": "&gt;" })[c]!);
+const attribute = (text: string) =>
+  text.replace(/[&"<>]/g, (c) => ({ "&": "&amp;", '"': "&quot;", "<": "&lt;", ">": "&gt;" })[c]!);
 
 /** `entry` in v13's shape. @deprecated v13 */
 export function v13Entry(entry: MenuEntry): V13MenuEntry {

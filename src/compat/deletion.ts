@@ -42,6 +42,7 @@ export function deletionUpdate(path: string, key: string): Record<string, unknow
  */
 export function isDeletion(key: string, value: unknown): boolean {
   if (key.startsWith("-=")) return true;
-  const ForcedDeletion = (foundry.data as unknown as { operators?: { ForcedDeletion?: abstract new () => unknown } }).operators?.ForcedDeletion;
+  const ForcedDeletion = (foundry.data as unknown as { operators?: { ForcedDeletion?: abstract new () => unknown } })
+    .operators?.ForcedDeletion;
   return !!ForcedDeletion && value instanceof ForcedDeletion;
 }

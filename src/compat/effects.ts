@@ -80,7 +80,9 @@ export interface V14Change {
 /** @deprecated v13 — `CONST.ACTIVE_EFFECT_MODES` of each type (v13's numbers, written here). */
 // The numbers of `CONST.ACTIVE_EFFECT_MODES`, written out: reading that constant is deprecated on
 // v14 (a warning per read), and the typings brand its values, so the literals are asserted once here.
-const V13_MODES = { multiply: 1, add: 2, downgrade: 3, upgrade: 4, override: 5 } as Readonly<Record<ChangeType, CONST.ACTIVE_EFFECT_MODES>>;
+const V13_MODES = { multiply: 1, add: 2, downgrade: 3, upgrade: 4, override: 5 } as Readonly<
+  Record<ChangeType, CONST.ACTIVE_EFFECT_MODES>
+>;
 
 /** @deprecated v13 — the type of each v13 mode number (0 is CUSTOM). */
 const V13_TYPES: readonly string[] = ["custom", "multiply", "add", "downgrade", "upgrade", "override"];
@@ -95,10 +97,22 @@ export type ChangesData = { changes: V13Change[] } | { system: { changes: V14Cha
  */
 export function changesData(changes: readonly EffectChange[]): ChangesData {
   if (isV14()) {
-    return { system: { changes: changes.map((c) => ({ key: c.key, type: c.type, value: c.value, phase: "initial" as const, ...priorityOf(c) })) } };
+    return {
+      system: {
+        changes: changes.map((c) => ({
+          key: c.key,
+          type: c.type,
+          value: c.value,
+          phase: "initial" as const,
+          ...priorityOf(c),
+        })),
+      },
+    };
   }
   // @deprecated v13: the top-level shape with numeric modes and string values.
-  return { changes: changes.map((c) => ({ key: c.key, mode: V13_MODES[c.type], value: String(c.value), ...priorityOf(c) })) };
+  return {
+    changes: changes.map((c) => ({ key: c.key, mode: V13_MODES[c.type], value: String(c.value), ...priorityOf(c) })),
+  };
 }
 
 function priorityOf(change: EffectChange): { priority?: number } {
@@ -247,7 +261,11 @@ export async function expireAt(events: string | readonly string[], actors: Itera
     const waiting = ids.flatMap((event) => waitingFor(actor, event));
     if (!waiting.length) continue;
     if (action === "delete") await actor.deleteEmbeddedDocuments("ActiveEffect", waiting);
-    else await actor.updateEmbeddedDocuments("ActiveEffect", waiting.map((_id) => ({ _id, "duration.expired": true })));
+    else
+      await actor.updateEmbeddedDocuments(
+        "ActiveEffect",
+        waiting.map((_id) => ({ _id, "duration.expired": true })),
+      );
     expired += waiting.length;
   }
   return expired;

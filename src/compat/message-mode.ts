@@ -35,7 +35,12 @@ const FROM_KEY: Record<string, MessageMode> = {
 };
 
 /** @deprecated v13 — the roll mode key of each mode. */
-const V13_KEYS: Record<MessageMode, string> = { public: "publicroll", gm: "gmroll", blind: "blindroll", self: "selfroll" };
+const V13_KEYS: Record<MessageMode, string> = {
+  public: "publicroll",
+  gm: "gmroll",
+  blind: "blindroll",
+  self: "selfroll",
+};
 
 /** A key of either vocabulary as a {@link MessageMode}; null for anything else. */
 export function normaliseMode(key: unknown): MessageMode | null {
@@ -77,7 +82,10 @@ export interface ModeChoice {
 
 /** The modes a picker offers, from the running generation's list (v14's `ic` left out: a card is public). */
 export function modeChoices(): ModeChoice[] {
-  const config = CONFIG as unknown as { ChatMessage?: { modes?: Record<string, { label?: string }> }; Dice?: { rollModes?: Record<string, { label?: string }> } };
+  const config = CONFIG as unknown as {
+    ChatMessage?: { modes?: Record<string, { label?: string }> };
+    Dice?: { rollModes?: Record<string, { label?: string }> };
+  };
   // @deprecated v13: `CONFIG.Dice.rollModes`.
   const list = (isV14() ? config.ChatMessage?.modes : config.Dice?.rollModes) ?? {};
   return Object.entries(list).flatMap(([key, entry]) => {

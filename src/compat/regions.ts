@@ -77,7 +77,8 @@ export function tokenLevel(token: object): string | null {
 /** The level ids a region lists; empty when it lists none (every level) or on v13. */
 export function regionLevels(region: RegionView): string[] {
   const levels = region.levels;
-  if (!levels || typeof levels === "string" || typeof (levels as Iterable<string>)[Symbol.iterator] !== "function") return [];
+  if (!levels || typeof levels === "string" || typeof (levels as Iterable<string>)[Symbol.iterator] !== "function")
+    return [];
   return [...levels].filter((id): id is string => typeof id === "string" && id !== "");
 }
 

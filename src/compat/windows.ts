@@ -70,7 +70,11 @@ export function detachedOptions(opener: unknown): { window?: { detached: true; w
  * opened from; `null` for the main window): on v14 through the opener's `renderChild` (or its
  * parent's), else with the opener's detached-window options; on v13, a plain forced render.
  */
-export async function renderChild(opener: unknown, child: Renderable, options: WindowRenderOptions = {}): Promise<unknown> {
+export async function renderChild(
+  opener: unknown,
+  child: Renderable,
+  options: WindowRenderOptions = {},
+): Promise<unknown> {
   // @deprecated v13: every window is the main one.
   if (!isV14()) return child.render({ force: true, ...options });
   const host = hostOf(opener);

@@ -28,9 +28,24 @@ export const WEAPON_RANGES = ["melee", "ranged"] as const;
 /** Panic table results (RULES §5), with the status each one sets. */
 export const PANIC_RESULTS = {
   hold: { label: "TACTICA.Panic.hold.label", effect: "TACTICA.Panic.hold.effect", status: "panicked", faces: [1, 1] },
-  retreat: { label: "TACTICA.Panic.retreat.label", effect: "TACTICA.Panic.retreat.effect", status: "retreating", faces: [2, 7] },
-  terror: { label: "TACTICA.Panic.terror.label", effect: "TACTICA.Panic.terror.effect", status: "terrified", faces: [8, 9] },
-  destroyed: { label: "TACTICA.Panic.destroyed.label", effect: "TACTICA.Panic.destroyed.effect", status: null, faces: [10, 10] },
+  retreat: {
+    label: "TACTICA.Panic.retreat.label",
+    effect: "TACTICA.Panic.retreat.effect",
+    status: "retreating",
+    faces: [2, 7],
+  },
+  terror: {
+    label: "TACTICA.Panic.terror.label",
+    effect: "TACTICA.Panic.terror.effect",
+    status: "terrified",
+    faces: [8, 9],
+  },
+  destroyed: {
+    label: "TACTICA.Panic.destroyed.label",
+    effect: "TACTICA.Panic.destroyed.effect",
+    status: null,
+    faces: [10, 10],
+  },
 } as const;
 
 /** Optional rule modules a world can hide (S-modules). */
@@ -46,10 +61,15 @@ export const TACTICA = {
    * `glyph` is the rules' emoji (🟫🟥🟩🟦, typed in *Requis*); a sheet shows the colour with
    * templates/partials/aptitude-swatch.hbs and `colourLabel`, which need no emoji font.
    */
-  aptitudes: record<AptitudeKey, { label: string; glyph: string; colourLabel: string; subAptitudes: readonly SubAptitudeKey[] }>(
-    APTITUDE_KEYS,
-    (k) => ({ label: `TACTICA.Aptitude.${k}`, glyph: APTITUDE_GLYPHS[k], colourLabel: `TACTICA.AptitudeColour.${k}`, subAptitudes: SUB_APTITUDES[k] }),
-  ),
+  aptitudes: record<
+    AptitudeKey,
+    { label: string; glyph: string; colourLabel: string; subAptitudes: readonly SubAptitudeKey[] }
+  >(APTITUDE_KEYS, (k) => ({
+    label: `TACTICA.Aptitude.${k}`,
+    glyph: APTITUDE_GLYPHS[k],
+    colourLabel: `TACTICA.AptitudeColour.${k}`,
+    subAptitudes: SUB_APTITUDES[k],
+  })),
   subAptitudes: record<SubAptitudeKey, { label: string }>(SUB_APTITUDE_KEYS, (k) => ({
     label: `TACTICA.SubAptitude.${k}`,
   })),

@@ -7,7 +7,10 @@ import { RULE_MODULES, type RuleModule } from "./config";
 export const SYSTEM_ID = "tactica";
 
 /** Combat clocks of RULES §7.1 (D-32). */
-export const COMBAT_MODES = { tours: "TACTICA.Settings.combatMode.tours", timeline: "TACTICA.Settings.combatMode.timeline" } as const;
+export const COMBAT_MODES = {
+  tours: "TACTICA.Settings.combatMode.tours",
+  timeline: "TACTICA.Settings.combatMode.timeline",
+} as const;
 export type CombatMode = keyof typeof COMBAT_MODES;
 
 /** The setting key of a rule module's visibility (S-modules). */

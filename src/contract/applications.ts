@@ -58,7 +58,11 @@ export function applicationsContract({ describe, it, assert }: ContractContext):
         try {
           await dialog._onSubmit(dialog.element?.querySelector('button[data-action="go"]'), submitEvent());
           assert.deepEqual(submitted, ["go"], "the button's action");
-          assert.equal(dialog.rendered, !closeOnSubmit, `rendered after a submission with closeOnSubmit ${closeOnSubmit}`);
+          assert.equal(
+            dialog.rendered,
+            !closeOnSubmit,
+            `rendered after a submission with closeOnSubmit ${closeOnSubmit}`,
+          );
         } finally {
           if (dialog.rendered) await dialog.close();
         }
@@ -82,20 +86,33 @@ export function applicationsContract({ describe, it, assert }: ContractContext):
 
   describe("ActorSheetV2 drag", () => {
     it("an item row's drag carries the item's drag data; a characteristic row Tactica's payload", async () => {
-      const Actor = (CONFIG.Actor as unknown as { documentClass: { create(data: Obj): Promise<unknown> } }).documentClass;
-      const actor = (await Actor.create({ name: "[Quench] contract", type: "character", items: [{ name: "Épée", type: "weapon" }] })) as ActorDoc;
+      const Actor = (CONFIG.Actor as unknown as { documentClass: { create(data: Obj): Promise<unknown> } })
+        .documentClass;
+      const actor = (await Actor.create({
+        name: "[Quench] contract",
+        type: "character",
+        items: [{ name: "Épée", type: "weapon" }],
+      })) as ActorDoc;
       try {
         const item = actor.items.contents[0]!;
         const drag = async (dataset: Obj) => {
           const data: Record<string, string> = {};
           const transfer = { setData: (type: string, value: string) => void (data[type] = value) };
-          await actor.sheet!._onDragStart({ currentTarget: { dataset }, target: { dataset: {} }, dataTransfer: transfer });
+          await actor.sheet!._onDragStart({
+            currentTarget: { dataset },
+            target: { dataset: {} },
+            dataTransfer: transfer,
+          });
           return data["text/plain"] ? (JSON.parse(data["text/plain"]) as Obj) : null;
         };
         const itemData = await drag({ itemId: item.id });
         assert.equal(itemData?.type, "Item");
         assert.equal(itemData?.uuid, item.uuid);
-        assert.deepEqual(await drag({ characteristic: "co" }), { type: "TacticaCharacteristic", actorUuid: actor.uuid, key: "co" });
+        assert.deepEqual(await drag({ characteristic: "co" }), {
+          type: "TacticaCharacteristic",
+          actorUuid: actor.uuid,
+          key: "co",
+        });
       } finally {
         await actor.delete();
       }

@@ -17,8 +17,15 @@ import { DICE_ROLLS, PoolRoll, PressureRoll, ProfileTest, PsyRoll, ScoreRoll } f
 import type { ContractContext } from "./context";
 
 /** Runs `check` on a temporary card message, deleted afterwards whatever happens. */
-async function withMessage(data: Omit<ChatMessage.CreateData, "type" | "content">, check: (message: ChatMessage.Implementation) => Promise<void> | void): Promise<void> {
-  const message = await CONFIG.ChatMessage.documentClass.create({ type: "rollCard", content: "<p>Contract card (temporary)</p>", ...data });
+async function withMessage(
+  data: Omit<ChatMessage.CreateData, "type" | "content">,
+  check: (message: ChatMessage.Implementation) => Promise<void> | void,
+): Promise<void> {
+  const message = await CONFIG.ChatMessage.documentClass.create({
+    type: "rollCard",
+    content: "<p>Contract card (temporary)</p>",
+    ...data,
+  });
   if (!message) throw new Error("the temporary card was not created");
   try {
     await check(message);
@@ -31,7 +38,11 @@ async function withMessage(data: Omit<ChatMessage.CreateData, "type" | "content"
 async function sampleRolls() {
   const rolls = [
     new PressureRoll("1d6", {}, { target: "mou", printedValue: 3 }),
-    new PoolRoll("2d6[base] + 1d6[skill]", {}, { aptitude: "vivacite", aptitudeValue: 2, subAptitude: "reflexe", subAptitudeValue: 1 }),
+    new PoolRoll(
+      "2d6[base] + 1d6[skill]",
+      {},
+      { aptitude: "vivacite", aptitudeValue: 2, subAptitude: "reflexe", subAptitudeValue: 1 },
+    ),
     new PsyRoll("1d10", {}, { mode: "cast", level: 2, mastery: 2 }),
     new ProfileTest("1d10", {}, { characteristic: "co", value: 6, purpose: "morale" }),
     new ScoreRoll("2d6 + 3", {}, { purpose: "attack", aptitudeValue: 2, subAptitudeValue: 1 }),
@@ -43,7 +54,9 @@ async function sampleRolls() {
 /** The Dice So Nice colour set named on a die term's options, if any (src/dice/appearance.ts). */
 function colorsetOf(options: object): unknown {
   const appearance: unknown = "appearance" in options ? options.appearance : undefined;
-  return typeof appearance === "object" && appearance !== null && "colorset" in appearance ? appearance.colorset : undefined;
+  return typeof appearance === "object" && appearance !== null && "colorset" in appearance
+    ? appearance.colorset
+    : undefined;
 }
 
 export function chatContract({ it, assert }: ContractContext): void {
@@ -58,7 +71,10 @@ export function chatContract({ it, assert }: ContractContext): void {
       assert.deepEqual(rebuilt.options, roll.options);
     }
     const rebuiltPool = foundry.dice.Roll.fromJSON(JSON.stringify(rolls[1]));
-    assert.deepEqual(rebuiltPool.dice.map((d) => colorsetOf(d.options)), ["tactica-base", "tactica-skill"]);
+    assert.deepEqual(
+      rebuiltPool.dice.map((d) => colorsetOf(d.options)),
+      ["tactica-base", "tactica-skill"],
+    );
   });
 
   it("renderHTML returns the message element with the card already in .message-content, and fires renderChatMessageHTML with it", async () => {
@@ -83,7 +99,15 @@ export function chatContract({ it, assert }: ContractContext): void {
   });
 
   it("a stored roll that cannot be rebuilt is left out of the message's rolls, and the card shows its damaged notice", async () => {
-    const unknown = { class: "TacticaNoSuchRoll", options: {}, dice: [], formula: "1d6", terms: [], total: 3, evaluated: true };
+    const unknown = {
+      class: "TacticaNoSuchRoll",
+      options: {},
+      dice: [],
+      formula: "1d6",
+      terms: [],
+      total: 3,
+      evaluated: true,
+    };
     await withMessage({ rolls: [JSON.stringify(unknown)], system: { kind: "pool" } }, async (message) => {
       assert.equal(message.rolls.length, 0);
       const html = await message.renderHTML();

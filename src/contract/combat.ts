@@ -15,7 +15,11 @@ import type { ContractContext } from "./context";
 import type { CombatMode } from "../config/settings";
 
 /** A temporary combat of one actor per initiative (creation order), deleted after `body`. */
-async function withCombat(initiatives: number[], mode: CombatMode, body: (combat: Combat.Implementation) => Promise<void>): Promise<void> {
+async function withCombat(
+  initiatives: number[],
+  mode: CombatMode,
+  body: (combat: Combat.Implementation) => Promise<void>,
+): Promise<void> {
   const made: { delete(): Promise<unknown> }[] = [];
   try {
     const actors: Actor.Implementation[] = [];
@@ -62,7 +66,12 @@ type Method = (this: unknown, ...args: unknown[]) => unknown;
  * `body` runs. The members spied on are protected in the typings: they are read and restored by
  * reflection, as the contract watches core's own calls.
  */
-async function spyOn(combat: Combat.Implementation, name: "_sortCombatants" | "_onStartTurn", spy: (own: Method) => unknown, body: () => Promise<void> | void): Promise<void> {
+async function spyOn(
+  combat: Combat.Implementation,
+  name: "_sortCombatants" | "_onStartTurn",
+  spy: (own: Method) => unknown,
+  body: () => Promise<void> | void,
+): Promise<void> {
   const own: unknown = Reflect.get(combat, name);
   if (typeof own !== "function") throw new Error(`Combat#${name} is not a function`);
   const call: Method = function (this: unknown, ...args: unknown[]): unknown {
@@ -87,21 +96,30 @@ export function combatContract({ it, assert }: ContractContext): void {
         };
       await spyOn(combat, "_sortCombatants", spy, () => void combat.setupTurns());
       assert.ok(seen.length > 0, "the comparator was called");
-      assert.ok(seen.every((self) => self === undefined), "every call had no this");
+      assert.ok(
+        seen.every((self) => self === undefined),
+        "every call had no this",
+      );
     });
   });
 
   it("a Tactica combat of two combatants is sorted (tours: initiative descending)", async () => {
     await withCombat([5, 9], "tours", async (combat) => {
       combat.setupTurns();
-      assert.deepEqual(combat.turns.map((c) => c.initiative), [9, 5]);
+      assert.deepEqual(
+        combat.turns.map((c) => c.initiative),
+        [9, 5],
+      );
     });
   });
 
   it("the comparator reads its own combat's mode through the combatant (timeline: position ascending)", async () => {
     await withCombat([9, 5], "timeline", async (combat) => {
       combat.setupTurns();
-      assert.deepEqual(combat.turns.map((c) => c.initiative), [5, 9]);
+      assert.deepEqual(
+        combat.turns.map((c) => c.initiative),
+        [5, 9],
+      );
     });
   });
 
@@ -109,17 +127,22 @@ export function combatContract({ it, assert }: ContractContext): void {
     await withCombat([9, 5], "tours", async (combat) => {
       const log: string[] = [];
       const ids = [
-        Hooks.on("combatStart", (c, data) => void log.push(`combatStart turn=${String(c.turn)} → ${JSON.stringify(data)}`)),
+        Hooks.on(
+          "combatStart",
+          (c, data) => void log.push(`combatStart turn=${String(c.turn)} → ${JSON.stringify(data)}`),
+        ),
         Hooks.on("combatTurn", (c, data, options) => {
           log.push(`combatTurn turn=${String(c.turn)} → ${data.turn} direction=${options.direction}`);
         }),
       ];
       // The active GM's turn events come before the hook (spied on this instance only).
       const starts: unknown[] = [];
-      const spy = (own: Method) => async (c: Combatant.Implementation, ctx: unknown): Promise<unknown> => {
-        starts.push(c.id);
-        return own.call(combat, c, ctx);
-      };
+      const spy =
+        (own: Method) =>
+        async (c: Combatant.Implementation, ctx: unknown): Promise<unknown> => {
+          starts.push(c.id);
+          return own.call(combat, c, ctx);
+        };
       try {
         await spyOn(combat, "_onStartTurn", spy, async () => {
           const started = nextTurnChange();
@@ -129,7 +152,7 @@ export function combatContract({ it, assert }: ContractContext): void {
           await combat.nextTurn();
           const [previous, current] = await changed;
           const [first, second] = combat.turns;
-          assert.deepEqual(log, ["combatStart turn=null → {\"round\":1,\"turn\":0}", "combatTurn turn=0 → 1 direction=1"]);
+          assert.deepEqual(log, ['combatStart turn=null → {"round":1,"turn":0}', "combatTurn turn=0 → 1 direction=1"]);
           assert.equal(previous.combatantId, first?.id);
           assert.equal(current.combatantId, second?.id);
           // Runs as the active GM (Quench's runner; the fake's test world): both starts were seen.

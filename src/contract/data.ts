@@ -32,10 +32,14 @@ import type { ProfileKey } from "../rules/keys";
 
 type Data = Record<string, unknown>;
 
-const isRecord = (value: unknown): value is Data => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Data =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Runs `check` on a temporary world actor, deleted afterwards whatever happens. */
-async function withActor(data: Omit<Actor.CreateData, "name">, check: (actor: Actor.Implementation) => Promise<void> | void): Promise<void> {
+async function withActor(
+  data: Omit<Actor.CreateData, "name">,
+  check: (actor: Actor.Implementation) => Promise<void> | void,
+): Promise<void> {
   const actor = await CONFIG.Actor.documentClass.create({ name: "Contract Actor (temporary)", ...data });
   if (!actor) throw new Error("the temporary Actor was not created");
   try {
@@ -46,7 +50,10 @@ async function withActor(data: Omit<Actor.CreateData, "name">, check: (actor: Ac
 }
 
 /** Runs `check` on a temporary world item, deleted afterwards whatever happens. */
-async function withItem(data: Omit<Item.CreateData, "name">, check: (item: Item.Implementation) => Promise<void> | void): Promise<void> {
+async function withItem(
+  data: Omit<Item.CreateData, "name">,
+  check: (item: Item.Implementation) => Promise<void> | void,
+): Promise<void> {
   const item = await CONFIG.Item.documentClass.create({ name: "Contract Item (temporary)", ...data });
   if (!item) throw new Error("the temporary Item was not created");
   try {
@@ -58,11 +65,18 @@ async function withItem(data: Omit<Item.CreateData, "name">, check: (item: Item.
 
 /** One effect with one change on `key`, in the running generation's shape. */
 function effect(key: string, type: ChangeType, value: number, priority?: number) {
-  return { name: `change ${type}`, ...changesData([{ key, type, value, ...(priority === undefined ? {} : { priority }) }]) };
+  return {
+    name: `change ${type}`,
+    ...changesData([{ key, type, value, ...(priority === undefined ? {} : { priority }) }]),
+  };
 }
 
 /** A characteristic of a prepared character (undefined for another actor type). */
-function profileValue(actor: Actor.Implementation, key: ProfileKey, part: "value" | "pressure" = "value"): number | undefined {
+function profileValue(
+  actor: Actor.Implementation,
+  key: ProfileKey,
+  part: "value" | "pressure" = "value",
+): number | undefined {
   if (!(actor.system instanceof CharacterModel)) return undefined;
   const entry = actor.system.profile[key];
   return part === "value" ? entry.value : "pressure" in entry ? entry.pressure : undefined;
@@ -70,7 +84,14 @@ function profileValue(actor: Actor.Implementation, key: ProfileKey, part: "value
 
 /** One bounded integer, 0–10. */
 const probeSchema = () => ({
-  n: new foundry.data.fields.NumberField({ required: true, nullable: false, integer: true, min: 0, max: 10, initial: 0 }),
+  n: new foundry.data.fields.NumberField({
+    required: true,
+    nullable: false,
+    integer: true,
+    min: 0,
+    max: 10,
+    initial: 0,
+  }),
 });
 type ProbeSchema = ReturnType<typeof probeSchema>;
 
@@ -107,9 +128,12 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
   describe("Active Effects", () => {
     it("UPGRADE keeps the highest value (D-6)", async () => {
       const key = "system.profile.mou.pressure";
-      await withActor({ type: "character", effects: [effect(key, "upgrade", 2), effect(key, "upgrade", 3)] }, (actor) => {
-        assert.equal(profileValue(actor, "mou", "pressure"), 3);
-      });
+      await withActor(
+        { type: "character", effects: [effect(key, "upgrade", 2), effect(key, "upgrade", 3)] },
+        (actor) => {
+          assert.equal(profileValue(actor, "mou", "pressure"), 3);
+        },
+      );
     });
 
     it("ADD, MULTIPLY, OVERRIDE and DOWNGRADE apply to numbers", async () => {
@@ -122,7 +146,10 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
       ];
       await withActor({ type: "character", system, effects }, (actor) => {
         const keys: ProfileKey[] = ["att", "def", "tir", "for"];
-        assert.deepEqual(keys.map((k) => profileValue(actor, k)), [6, 10, 1, 3]);
+        assert.deepEqual(
+          keys.map((k) => profileValue(actor, k)),
+          [6, 10, 1, 3],
+        );
       });
     });
 
@@ -141,7 +168,10 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
           const change = first(source.changes);
           assert.equal(isRecord(change) ? change.mode : undefined, 4);
         }
-        assert.deepEqual(changesOf(stored).map((c) => [c.key, c.type, Number(c.value)]), [[key, "upgrade", 2]]);
+        assert.deepEqual(
+          changesOf(stored).map((c) => [c.key, c.type, Number(c.value)]),
+          [[key, "upgrade", 2]],
+        );
       });
     });
 
@@ -149,7 +179,9 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
       if (!isV14()) return;
       const event = "tactica.nextAttRoll";
       await withActor({ type: "character" }, async (actor) => {
-        await actor.createEmbeddedDocuments("ActiveEffect", [{ ...effect("system.profile.att.pressure", "upgrade", 2), ...expiringAt(event) }]);
+        await actor.createEmbeddedDocuments("ActiveEffect", [
+          { ...effect("system.profile.att.pressure", "upgrade", 2), ...expiringAt(event) },
+        ]);
         await expireAt(event, [actor]);
         const left = [...actor.effects];
         // The world's expiry action: deleted, or kept, marked expired and no longer applied.
@@ -162,20 +194,36 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
       const key = "system.profile.att.value";
       const system = { profile: { att: { value: 4 } } };
       // ADD (20) before OVERRIDE (50): the override wins.
-      await withActor({ type: "character", system, effects: [effect(key, "add", 1), effect(key, "override", 2)] }, (actor) => {
-        assert.equal(profileValue(actor, "att"), 2);
-      });
+      await withActor(
+        { type: "character", system, effects: [effect(key, "add", 1), effect(key, "override", 2)] },
+        (actor) => {
+          assert.equal(profileValue(actor, "att"), 2);
+        },
+      );
       // The same ADD given priority 60 comes after the override.
-      await withActor({ type: "character", system, effects: [effect(key, "add", 1, 60), effect(key, "override", 2)] }, (actor) => {
-        assert.equal(profileValue(actor, "att"), 3);
-      });
+      await withActor(
+        { type: "character", system, effects: [effect(key, "add", 1, 60), effect(key, "override", 2)] },
+        (actor) => {
+          assert.equal(profileValue(actor, "att"), 3);
+        },
+      );
     });
   });
 
   describe("NumberField cleaning", () => {
     it("rounds integers and clamps to min and max", () => {
-      const field = new foundry.data.fields.NumberField({ required: true, nullable: false, integer: true, min: 0, max: 10, initial: 0 });
-      assert.deepEqual([12, 2.6, -3, "5"].map((v) => field.clean(v as number)), [10, 3, 0, 5]);
+      const field = new foundry.data.fields.NumberField({
+        required: true,
+        nullable: false,
+        integer: true,
+        min: 0,
+        max: 10,
+        initial: 0,
+      });
+      assert.deepEqual(
+        [12, 2.6, -3, "5"].map((v) => field.clean(v as number)),
+        [10, 3, 0, 5],
+      );
     });
 
     it("clamps an update of a model too (no validation error)", () => {
@@ -214,20 +262,49 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
       await withActor({ type: "character" }, (actor) => {
         const changes: Data = { system: { exhaustion: 1000 } };
         (actor as unknown as { validate(o: Data): boolean }).validate({ changes, clean: true, fallback: false });
-        assert.equal((changes.system as Data).exhaustion, 999, "cleaned before any _preUpdate could refuse it: the sheets check first");
+        assert.equal(
+          (changes.system as Data).exhaustion,
+          999,
+          "cleaned before any _preUpdate could refuse it: the sheets check first",
+        );
       });
     });
 
     it("a unit token's derived figures bar is editable (Token HUD), as is a stored PV bar", async () => {
       await withActor({ type: "unit", system: { strength: { start: 10, current: 8 } } }, async (actor) => {
-        const Scene = (CONFIG.Scene as unknown as { documentClass: { create(d: Data): Promise<{ tokens: { contents: { getBarAttribute(bar: string): Data | null }[] }; delete(): Promise<unknown> } | undefined> } }).documentClass;
+        const Scene = (
+          CONFIG.Scene as unknown as {
+            documentClass: {
+              create(
+                d: Data,
+              ): Promise<
+                | { tokens: { contents: { getBarAttribute(bar: string): Data | null }[] }; delete(): Promise<unknown> }
+                | undefined
+              >;
+            };
+          }
+        ).documentClass;
         const id = actor.id;
-        const scene = await Scene.create({ name: "[Quench] bars", tokens: [{ name: "unit", actorId: id, actorLink: true, bar1: { attribute: "figures" }, bar2: { attribute: "profile.pv" } }] });
+        const scene = await Scene.create({
+          name: "[Quench] bars",
+          tokens: [
+            {
+              name: "unit",
+              actorId: id,
+              actorLink: true,
+              bar1: { attribute: "figures" },
+              bar2: { attribute: "profile.pv" },
+            },
+          ],
+        });
         if (!scene) throw new Error("the temporary scene was not created");
         try {
           const token = scene.tokens.contents[0]!;
           const figures = token.getBarAttribute("bar1");
-          assert.deepEqual([figures?.type, figures?.attribute, figures?.value, figures?.max, figures?.editable], ["bar", "figures", 8, 10, true]);
+          assert.deepEqual(
+            [figures?.type, figures?.attribute, figures?.value, figures?.max, figures?.editable],
+            ["bar", "figures", 8, 10, true],
+          );
           const pv = token.getBarAttribute("bar2");
           assert.deepEqual([pv?.type, pv?.attribute, pv?.editable], ["bar", "profile.pv", true]);
         } finally {

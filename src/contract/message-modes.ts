@@ -12,7 +12,14 @@
  *   https://foundryvtt.com/api/v14/classes/foundry.dice.Roll.html#tomessage).
  * Nothing is created. Run it as a GM (the GM-only modes are checked against the running user).
  */
-import { currentMessageMode, messageModeOption, modeChoices, modeKey, normaliseMode, type MessageMode } from "../compat/message-mode";
+import {
+  currentMessageMode,
+  messageModeOption,
+  modeChoices,
+  modeKey,
+  normaliseMode,
+  type MessageMode,
+} from "../compat/message-mode";
 import { isV14 } from "../compat/generation";
 import type { ContractContext } from "./context";
 
@@ -38,11 +45,17 @@ export function messageModesContract({ describe, it, assert }: ContractContext):
     });
 
     it("the picker offers the four modes, each a key of the running generation's list, with a label", () => {
-      const config = CONFIG as unknown as { ChatMessage?: { modes?: Record<string, unknown> }; Dice: { rollModes?: Record<string, unknown> } };
+      const config = CONFIG as unknown as {
+        ChatMessage?: { modes?: Record<string, unknown> };
+        Dice: { rollModes?: Record<string, unknown> };
+      };
       // @deprecated v13: the v13 list (read on v13 only, where it is not deprecated).
       const list = (isV14() ? config.ChatMessage?.modes : config.Dice.rollModes) ?? {};
       const choices = modeChoices();
-      assert.deepEqual(choices.map((c) => c.mode), ["public", "gm", "blind", "self"]);
+      assert.deepEqual(
+        choices.map((c) => c.mode),
+        ["public", "gm", "blind", "self"],
+      );
       for (const choice of choices) {
         assert.equal(choice.key, modeKey(choice.mode));
         assert.ok(choice.key in list, `${choice.key} is in the running generation's list`);

@@ -36,22 +36,37 @@ interface RegionDoc {
   readonly id: string;
   readonly name: string;
   readonly tokens: ReadonlySet<unknown>;
-  readonly behaviors: { contents: { id: string; type: string; system: { encumbrance: number; neighbours: string[] } }[] };
+  readonly behaviors: {
+    contents: { id: string; type: string; system: { encumbrance: number; neighbours: string[] } }[];
+  };
   testPoint(point: { x: number; y: number; elevation: number }): boolean;
 }
 
-const rect = (x: number, y: number, width = 200, height = 200) => [{ type: "rectangle", x, y, width, height, rotation: 0, hole: false }];
-const place = (encumbrance: number, neighbours: string[]) => [{ name: "Lieu", type: PLACE_BEHAVIOR_TYPE, system: { encumbrance, neighbours } }];
+const rect = (x: number, y: number, width = 200, height = 200) => [
+  { type: "rectangle", x, y, width, height, rotation: 0, hole: false },
+];
+const place = (encumbrance: number, neighbours: string[]) => [
+  { name: "Lieu", type: PLACE_BEHAVIOR_TYPE, system: { encumbrance, neighbours } },
+];
 
 async function createScene(): Promise<SceneDoc> {
-  const scene = await CONFIG.Scene.documentClass.create({ name: "[Quench] places", width: 1000, height: 1000, grid: { size: 100 } });
+  const scene = await CONFIG.Scene.documentClass.create({
+    name: "[Quench] places",
+    width: 1000,
+    height: 1000,
+    grid: { size: 100 },
+  });
   if (!scene) throw new Error("the temporary scene was not created");
   // The view above: v14's levels are not in the v13 typings (see SceneDoc).
   return scene as unknown as SceneDoc;
 }
 
 /** The ids of the regions (in order) and tokens a suite creates on its scene. */
-async function populate(scene: SceneDoc, regions: Obj[], tokens: Obj[]): Promise<{ regions: string[]; tokens: string[] }> {
+async function populate(
+  scene: SceneDoc,
+  regions: Obj[],
+  tokens: Obj[],
+): Promise<{ regions: string[]; tokens: string[] }> {
   const r = await scene.createEmbeddedDocuments("Region", regions);
   // Tokens after regions: core works out which regions a token is in when the token is created.
   const t = await scene.createEmbeddedDocuments("Token", tokens);
@@ -114,7 +129,11 @@ export function placesContract({ describe, it, assert }: ContractContext): void 
         const ids = await populate(
           scene,
           [
-            { name: "Gabarit", shapes: [{ type: "circle", x: 200, y: 100, radius: 150, hole: false }], flags: { core: { MeasuredTemplate: true } } },
+            {
+              name: "Gabarit",
+              shapes: [{ type: "circle", x: 200, y: 100, radius: 150, hole: false }],
+              flags: { core: { MeasuredTemplate: true } },
+            },
             { name: "Nef", shapes: rect(0, 0), behaviors: place(1, []) },
           ],
           [
@@ -128,7 +147,10 @@ export function placesContract({ describe, it, assert }: ContractContext): void 
         assert.ok(scene.regions.get(template!)!.tokens.has(both), "the token stands in the template too");
         assert.equal(tokenPlace(both)?.id, nave);
         assert.equal(tokenPlace(templateOnly), null);
-        assert.deepEqual(placeOccupants(nave!).map((t) => t.id), [ids.tokens[0]]);
+        assert.deepEqual(
+          placeOccupants(nave!).map((t) => t.id),
+          [ids.tokens[0]],
+        );
       } finally {
         await scene.delete();
       }

@@ -101,7 +101,9 @@ function foundryWorld(): {
 } {
   const g = game as unknown as { packs: { get(id: string): PackLike | undefined } };
   const create = (name: "Actor" | "RollTable") => (data: Record<string, unknown>) =>
-    (CONFIG[name] as unknown as { documentClass: { create(d: Record<string, unknown>): Promise<unknown> } }).documentClass.create(data);
+    (
+      CONFIG[name] as unknown as { documentClass: { create(d: Record<string, unknown>): Promise<unknown> } }
+    ).documentClass.create(data);
   return {
     packs: g.packs,
     createActor: async (data) => (await create("Actor")(data)) as SampleActor,
@@ -212,7 +214,10 @@ function rollsBatch(context: QuenchContext): void {
     it("a pool rolls base, skill and gear dice and counts the 6s; a push follows RULES §3", async () => {
       const actor = await fx.actor("Sergent");
       const pistol = item(actor, "Pistolet laser");
-      const roll = fx.rollOf(await actor.rollPool({ aptitude: "vivacite", subAptitude: "precision", itemId: pistol.id }, FF), PoolRoll);
+      const roll = fx.rollOf(
+        await actor.rollPool({ aptitude: "vivacite", subAptitude: "precision", itemId: pistol.id }, FF),
+        PoolRoll,
+      );
       const faces = roll.faces;
       assert.deepEqual([faces.base.length, faces.skill.length, faces.gear.length], [4, 3, pistol.system.gearBonus]);
       const all = [...faces.base, ...faces.skill, ...faces.gear];
@@ -220,7 +225,9 @@ function rollsBatch(context: QuenchContext): void {
       if (!roll.pushable) return;
       const pushed = await roll.push({ willpower: 0, gainsWillpower: actor.system.gainsWillpower === true });
       assert.ok(pushed.isPushed, "the new roll is pushed");
-      faces.base.forEach((f, i) => { if (f === 6 || f === 1) assert.equal(pushed.faces.base[i], f, "6s and base 1s are kept"); });
+      faces.base.forEach((f, i) => {
+        if (f === 6 || f === 1) assert.equal(pushed.faces.base[i], f, "6s and base 1s are kept");
+      });
       assert.equal(pushed.consequences?.willpowerGained, 0, "an npc never gains WP (D-9)");
     });
     it("a score test is 2d6 + score against the difficulty (D-22)", async () => {

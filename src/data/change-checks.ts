@@ -58,16 +58,21 @@ function numberRefusal(field: CheckedField, value: unknown): Refusal | null {
   if (value === null || value === "") {
     return field.nullable ? null : { key: "TACTICA.Errors.Rules.NotInteger", data: { name, value: show(value) } };
   }
-  const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : Number.NaN;
+  const n =
+    typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : Number.NaN;
   if (!Number.isFinite(n) || (field.integer && !Number.isInteger(n))) {
-    return { key: field.integer ? "TACTICA.Errors.Rules.NotInteger" : "TACTICA.Errors.Field.NotNumber", data: { name, value: show(value) } };
+    return {
+      key: field.integer ? "TACTICA.Errors.Rules.NotInteger" : "TACTICA.Errors.Field.NotNumber",
+      data: { name, value: show(value) },
+    };
   }
   const min = finite(field.min);
   const max = finite(field.max);
   if ((min !== undefined && n < min) || (max !== undefined && n > max)) {
     return { key: "TACTICA.Errors.Rules.OutOfRange", data: { name, value: n, min: min ?? "−∞", max: max ?? "+∞" } };
   }
-  if (field.choices && !isChoice(field.choices, n)) return { key: "TACTICA.Errors.Field.NotChoice", data: { name, value: show(value) } };
+  if (field.choices && !isChoice(field.choices, n))
+    return { key: "TACTICA.Errors.Field.NotChoice", data: { name, value: show(value) } };
   return null;
 }
 
@@ -82,7 +87,8 @@ function choiceRefusal(field: CheckedField, value: unknown): Refusal | null {
 /** The refusal of one value against its field (nested schemas and arrays walked), or null. */
 function valueRefusal(field: unknown, value: unknown): Refusal | null {
   const fields = foundry.data.fields;
-  if (field instanceof fields.SchemaField) return isObject(value) ? changeRefusal(field as unknown as CheckedSchema, value) : null;
+  if (field instanceof fields.SchemaField)
+    return isObject(value) ? changeRefusal(field as unknown as CheckedSchema, value) : null;
   if (field instanceof fields.ArrayField) {
     if (!Array.isArray(value)) return null;
     for (const entry of value) {
@@ -92,7 +98,8 @@ function valueRefusal(field: unknown, value: unknown): Refusal | null {
     return null;
   }
   if (field instanceof fields.NumberField) return numberRefusal(field as unknown as CheckedField, value);
-  if (field instanceof fields.StringField && (field as unknown as CheckedField).choices) return choiceRefusal(field as unknown as CheckedField, value);
+  if (field instanceof fields.StringField && (field as unknown as CheckedField).choices)
+    return choiceRefusal(field as unknown as CheckedField, value);
   return null;
 }
 

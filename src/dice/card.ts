@@ -189,7 +189,9 @@ export function dieBadge(
   choosable = false,
 ): DieBadge {
   // A plain d10 or d6 has its size as its kind: list each class once.
-  const classes = [...new Set(["tactica-die", `d${sides}`, kind, ...extra, ...(choosable ? ["choosable"] : [])])].join(" ");
+  const classes = [...new Set(["tactica-die", `d${sides}`, kind, ...extra, ...(choosable ? ["choosable"] : [])])].join(
+    " ",
+  );
   return { index, face, sides, kind, kindLabel, classes, choosable };
 }
 
@@ -225,5 +227,8 @@ export function modifierRows(modifiers: readonly ModifierEntry[] | undefined): I
 /** The dice row of a single d10 roll-under test (casting, cancelling, profile tests). */
 export function d10DiceRow(natural: number, classes: string[]): DiceRow {
   const label = "TACTICA.Card.die.d10";
-  return { label: "TACTICA.Card.dice", groups: [{ kind: "d10", label, dice: [dieBadge(0, natural, 10, "d10", label, classes)] }] };
+  return {
+    label: "TACTICA.Card.dice",
+    groups: [{ kind: "d10", label, dice: [dieBadge(0, natural, 10, "d10", label, classes)] }],
+  };
 }

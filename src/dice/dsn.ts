@@ -15,7 +15,15 @@ import { DIE_COLOR_KINDS, DIE_COLORSETS, type DieColorKind } from "./appearance"
 
 /** Dice So Nice's API, as far as Tactica uses it. */
 export interface Dice3d {
-  showForRoll(roll: unknown, user: unknown, synchronize: boolean, users: string[] | null, blind: boolean, messageId: string | null, speaker: unknown): Promise<boolean>;
+  showForRoll(
+    roll: unknown,
+    user: unknown,
+    synchronize: boolean,
+    users: string[] | null,
+    blind: boolean,
+    messageId: string | null,
+    speaker: unknown,
+  ): Promise<boolean>;
   addColorset(colorset: Record<string, string>, mode?: "default" | "preferred"): Promise<void> | void;
 }
 
@@ -35,7 +43,15 @@ function dice3d(): Dice3d | null {
 export async function showRoll(roll: unknown, message: ShownIn): Promise<void> {
   const dsn = dice3d();
   if (dsn) {
-    await dsn.showForRoll(roll, game.user, true, message.whisper.length ? [...message.whisper] : null, message.blind, message.id, message.speaker);
+    await dsn.showForRoll(
+      roll,
+      game.user,
+      true,
+      message.whisper.length ? [...message.whisper] : null,
+      message.blind,
+      message.id,
+      message.speaker,
+    );
     return;
   }
   const src = CONFIG.sounds?.dice;

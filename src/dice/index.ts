@@ -13,7 +13,13 @@ export { TacticaRoll, type BaseRollOptions } from "./base";
 export * from "./card";
 export { PoolRoll, type PoolRollOptions, type PushActor } from "./pool-roll";
 export { PressureRoll, pressureTargetLabel, type PressureRollOptions } from "./pressure-roll";
-export { ProfileTest, PROFILE_PURPOSES, type CoToggles, type ProfilePurpose, type ProfileTestOptions } from "./profile-test";
+export {
+  ProfileTest,
+  PROFILE_PURPOSES,
+  type CoToggles,
+  type ProfilePurpose,
+  type ProfileTestOptions,
+} from "./profile-test";
 export { PsyRoll, type PsyRollOptions, type ResistKey } from "./psy-roll";
 export { ScoreRoll, SCORE_PURPOSES, type ScorePurpose, type ScoreRollOptions } from "./score-roll";
 export * from "./pipeline";

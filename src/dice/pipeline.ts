@@ -60,7 +60,10 @@ export interface RollPipelineConfig<O extends BaseRollOptions, R extends Tactica
  * The config as the `tactica.preRoll` and `tactica.roll` hooks hand it to listeners: what a
  * listener may read or change whatever the roll class (the config object itself is passed).
  */
-export type RollHookConfig = Pick<RollPipelineConfig<BaseRollOptions, TacticaRoll<BaseRollOptions>>, "options" | "fastForward" | "messageData" | "rollMode" | "post">;
+export type RollHookConfig = Pick<
+  RollPipelineConfig<BaseRollOptions, TacticaRoll<BaseRollOptions>>,
+  "options" | "fastForward" | "messageData" | "rollMode" | "post"
+>;
 
 export interface RollPipelineResult<R> {
   roll: R;

@@ -3,7 +3,14 @@
  * and state, and the consequences of a push. Kept apart from the roll class so each file stays
  * small; every number comes from src/rules.
  */
-import { afterPushLoss, POOL_DIE_KINDS, pushableDice, WILLPOWER_MAX, type PoolDieKind, type PoolFaces } from "../rules/pool";
+import {
+  afterPushLoss,
+  POOL_DIE_KINDS,
+  pushableDice,
+  WILLPOWER_MAX,
+  type PoolDieKind,
+  type PoolFaces,
+} from "../rules/pool";
 import { dieBadge, inputRow, note, type DiceRow, type InputRow, type LocalNote } from "./card";
 import type { PoolRollOptions } from "./pool-options";
 
@@ -24,7 +31,9 @@ export interface ConsequenceRow {
 /** The pool's inputs: one row per kind of die, then the successes needed. */
 export function poolInputs(options: PoolRollOptions, required: number): InputRow[] {
   const rows = [
-    inputRow(`TACTICA.Aptitude.${options.aptitude}`, options.aptitudeValue, { note: note("TACTICA.Card.pool.baseDice") }),
+    inputRow(`TACTICA.Aptitude.${options.aptitude}`, options.aptitudeValue, {
+      note: note("TACTICA.Card.pool.baseDice"),
+    }),
   ];
   if (options.subAptitude) {
     rows.push(

@@ -51,7 +51,9 @@ export class PoolRoll extends TacticaRoll<PoolRollOptions> {
   }
 
   /** Number of dice of each kind (RULES §3). */
-  static sizes(options: Pick<PoolRollOptions, "aptitudeValue" | "subAptitudeValue" | "gear">): Record<PoolDieKind, number> {
+  static sizes(
+    options: Pick<PoolRollOptions, "aptitudeValue" | "subAptitudeValue" | "gear">,
+  ): Record<PoolDieKind, number> {
     return {
       base: assertInteger("aptitude value", options.aptitudeValue, 0),
       skill: assertInteger("sub-aptitude value", options.subAptitudeValue ?? 0, 0),
@@ -144,7 +146,9 @@ export class PoolRoll extends TacticaRoll<PoolRollOptions> {
   pushDice(): PoolRoll {
     if (!this.pushable) invalid("this roll cannot be pushed", { pushes: this.pushes, faces: this.faces });
     const counts = PoolRoll.rerolledCounts(this.faces);
-    const formula = POOL_DIE_KINDS.filter((kind) => counts[kind] > 0).map((kind) => `${counts[kind]}d6[${kind}]`).join(" + ");
+    const formula = POOL_DIE_KINDS.filter((kind) => counts[kind] > 0)
+      .map((kind) => `${counts[kind]}d6[${kind}]`)
+      .join(" + ");
     return new PoolRoll(formula, {}, { ...this.options });
   }
 
@@ -164,12 +168,18 @@ export class PoolRoll extends TacticaRoll<PoolRollOptions> {
    * @throws RulesRangeError when the roll cannot be pushed, or `rerolled` is not that push's dice.
    */
   pushedWith(rerolled: unknown, actor: PushActor, maxPushes = this.options.maxPushes ?? 1): PoolRoll {
-    if (this.pushes >= maxPushes || !isPushable(this.faces)) invalid("this roll cannot be pushed", { pushes: this.pushes, faces: this.faces });
+    if (this.pushes >= maxPushes || !isPushable(this.faces))
+      invalid("this roll cannot be pushed", { pushes: this.pushes, faces: this.faces });
     const before = this.faces;
     const counts = PoolRoll.rerolledCounts(before);
     const kinds = POOL_DIE_KINDS.filter((kind) => counts[kind] > 0);
     const roll = rerolled instanceof PoolRoll ? rerolled : null;
-    const faces = roll ? facesOf(roll, kinds.map((kind) => ({ count: counts[kind], faces: 6, flavor: kind }))) : null;
+    const faces = roll
+      ? facesOf(
+          roll,
+          kinds.map((kind) => ({ count: counts[kind], faces: 6, flavor: kind })),
+        )
+      : null;
     if (!roll || !faces) invalid("the push's dice are not the dice this push rerolls", counts);
     const fresh = faces.flat();
     const pushed = pushPool(before, () => fresh.shift() ?? invalid("the push rolled too few dice", counts));
@@ -220,7 +230,10 @@ export class PoolRoll extends TacticaRoll<PoolRollOptions> {
       extra: {
         pushed,
         pushable: odds !== null,
-        notPushable: odds !== null ? null : note(this.pushLimitReached ? "TACTICA.Card.pool.pushLimit" : "TACTICA.Card.pool.notPushable"),
+        notPushable:
+          odds !== null
+            ? null
+            : note(this.pushLimitReached ? "TACTICA.Card.pool.pushLimit" : "TACTICA.Card.pool.notPushable"),
         odds: odds && {
           chance: formatNumber(odds.successChance * 100, 0),
           damage: formatNumber(odds.expectedAptitudeDamage, 1),

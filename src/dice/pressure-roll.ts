@@ -6,15 +6,7 @@
 import { bestPressureFace, pressureBreakdown, type PressureBreakdown, type PressureTarget } from "../rules/pressure";
 import { invalid } from "../rules/errors";
 import { TacticaRoll, type BaseRollOptions, type CardBody } from "./base";
-import {
-  CHAT_TEMPLATE_ROOT,
-  dieBadge,
-  inputRow,
-  modifierRow,
-  note,
-  type CardFlags,
-  type LocalNote,
-} from "./card";
+import { CHAT_TEMPLATE_ROOT, dieBadge, inputRow, modifierRow, note, type CardFlags, type LocalNote } from "./card";
 
 export interface PressureRollOptions extends BaseRollOptions {
   /** what the boiler-linked item raises */
@@ -89,7 +81,8 @@ export class PressureRoll extends TacticaRoll<PressureRollOptions> {
    */
   choose(index: number): this {
     const faces = this.faces;
-    if (!Number.isInteger(index) || faces[index] === undefined) invalid("the chosen pressure die does not exist", index);
+    if (!Number.isInteger(index) || faces[index] === undefined)
+      invalid("the chosen pressure die does not exist", index);
     this.options.chosen = index;
     return this;
   }
@@ -114,7 +107,9 @@ export class PressureRoll extends TacticaRoll<PressureRollOptions> {
     return {
       inputs,
       target: null,
-      diceRows: [{ label: "TACTICA.Card.dice", groups: [{ kind: "pressure", label: "TACTICA.Card.die.pressure", dice }] }],
+      diceRows: [
+        { label: "TACTICA.Card.dice", groups: [{ kind: "pressure", label: "TACTICA.Card.die.pressure", dice }] },
+      ],
       outcome: {
         success: null,
         cssClass: "neutral",

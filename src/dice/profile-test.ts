@@ -7,7 +7,19 @@ import { coTarget, profileTestSuccess, rallyActions, rallyCost } from "../rules/
 import { assertInteger, invalid } from "../rules/errors";
 import { isOneOf, PROFILE_KEYS, type ProfileKey } from "../rules/keys";
 import { TacticaRoll, type BaseRollOptions, type CardBody } from "./base";
-import { type CardFlags, CHAT_TEMPLATE_ROOT, d10DiceRow, inputRow, type InputRow, type LocalNote, type ModifierEntry, modifierRow, modifierRows, note, passFail } from "./card";
+import {
+  type CardFlags,
+  CHAT_TEMPLATE_ROOT,
+  d10DiceRow,
+  inputRow,
+  type InputRow,
+  type LocalNote,
+  type ModifierEntry,
+  modifierRow,
+  modifierRows,
+  note,
+  passFail,
+} from "./card";
 
 /** Why the test is taken; it names the card and decides its follow-ups. */
 export const PROFILE_PURPOSES = ["test", "morale", "rally", "fear", "resist"] as const;
@@ -49,7 +61,8 @@ export class ProfileTest extends TacticaRoll<ProfileTestOptions> {
     if (!isOneOf(PROFILE_KEYS, options.characteristic)) {
       invalid("unknown characteristic", options.characteristic);
     }
-    if (options.purpose !== undefined && !PROFILE_PURPOSES.includes(options.purpose)) invalid("unknown test purpose", options.purpose);
+    if (options.purpose !== undefined && !PROFILE_PURPOSES.includes(options.purpose))
+      invalid("unknown test purpose", options.purpose);
     if (options.co && options.characteristic !== "co") invalid("CO modifiers apply to CO tests only", options.co);
     if (options.ac !== undefined && options.ac !== null) assertInteger("AC", options.ac, 0);
     ProfileTest.targetOf(options);
@@ -110,7 +123,8 @@ export class ProfileTest extends TacticaRoll<ProfileTestOptions> {
     if (this.purpose === "rally" && !success) notes.push(note("TACTICA.Card.profile.panicAgain"));
     if (this.purpose === "morale" && !success) notes.push(note("TACTICA.Card.profile.panic"));
     if (this.purpose === "fear" && !success) notes.push(note("TACTICA.Card.profile.fearFailed"));
-    if (this.purpose === "resist") notes.push(note(success ? "TACTICA.Card.profile.resisted" : "TACTICA.Card.profile.notResisted"));
+    if (this.purpose === "resist")
+      notes.push(note(success ? "TACTICA.Card.profile.resisted" : "TACTICA.Card.profile.notResisted"));
     return notes;
   }
 

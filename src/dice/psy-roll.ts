@@ -17,7 +17,17 @@ import { assertInteger, invalid } from "../rules/errors";
 import type { ProfileKey } from "../rules/keys";
 import { TacticaRoll, type BaseRollOptions, type CardBody } from "./base";
 import { applyDieAppearance } from "./appearance";
-import { CHAT_TEMPLATE_ROOT, d10DiceRow, inputRow, type InputRow, type LocalNote, modifierRow, note, passFail, pluralNote } from "./card";
+import {
+  CHAT_TEMPLATE_ROOT,
+  d10DiceRow,
+  inputRow,
+  type InputRow,
+  type LocalNote,
+  modifierRow,
+  note,
+  passFail,
+  pluralNote,
+} from "./card";
 
 /** RULES §4: a power is resisted with a FOR, END or CO profile test. */
 export type ResistKey = Extract<ProfileKey, "for" | "end" | "co">;
@@ -69,7 +79,8 @@ export class PsyRoll extends TacticaRoll<PsyRollOptions> {
 
   /** RULES §4: the number to roll under for these options (throws on an impossible cast). */
   static targetOf(o: PsyRollOptions): number {
-    if (o.mode === "cancel") return cancelTarget({ level: o.level, concentration: o.concentration, modifier: o.modifier });
+    if (o.mode === "cancel")
+      return cancelTarget({ level: o.level, concentration: o.concentration, modifier: o.modifier });
     return castTarget({
       level: o.level,
       mastery: o.mastery ?? 0,
@@ -113,7 +124,11 @@ export class PsyRoll extends TacticaRoll<PsyRollOptions> {
     if (o.concentration) rows.push(modifierRow("TACTICA.Card.psy.concentration", CONCENTRATION_BONUS));
     if (o.mode === "cast" && (o.chanters ?? 0) > 0) {
       const chanters = o.chanters ?? 0;
-      rows.push(modifierRow("TACTICA.Card.psy.chant", chantBonus(chanters), { note: pluralNote("TACTICA.Card.psy.chanters", chanters) }));
+      rows.push(
+        modifierRow("TACTICA.Card.psy.chant", chantBonus(chanters), {
+          note: pluralNote("TACTICA.Card.psy.chanters", chanters),
+        }),
+      );
     }
     if (o.modifier) rows.push(modifierRow("TACTICA.Card.modifier", o.modifier));
     const cost = this.costAc;
@@ -130,7 +145,17 @@ export class PsyRoll extends TacticaRoll<PsyRollOptions> {
     const details: LocalNote[] = [];
     if (natural === 10) details.push(note("TACTICA.Card.natural10"));
     const cast = this.options.mode === "cast";
-    details.push(note(cast ? (success ? "TACTICA.Card.psy.takesEffect" : "TACTICA.Card.psy.noEffect") : success ? "TACTICA.Card.psy.cancelled" : "TACTICA.Card.psy.notCancelled"));
+    details.push(
+      note(
+        cast
+          ? success
+            ? "TACTICA.Card.psy.takesEffect"
+            : "TACTICA.Card.psy.noEffect"
+          : success
+            ? "TACTICA.Card.psy.cancelled"
+            : "TACTICA.Card.psy.notCancelled",
+      ),
+    );
     details.push(note("TACTICA.Card.rollUnder", this.target));
     const resist = this.options.mode === "cast" && success ? (this.options.resist ?? null) : null;
     return {

@@ -14,7 +14,13 @@
  */
 import { score, scoreTest, stunDelay, DEFAULT_DEGREE_SIZE, type ScoreTestResult } from "../rules/scores";
 import { assertInteger, invalid } from "../rules/errors";
-import { isScorePushable, pushScoreFaces, scorePushConsequences, scorePushOdds, scoreRerolled } from "../rules/score-push";
+import {
+  isScorePushable,
+  pushScoreFaces,
+  scorePushConsequences,
+  scorePushOdds,
+  scoreRerolled,
+} from "../rules/score-push";
 import type { PushConsequences } from "../rules/pool";
 import { facesOf } from "./shape";
 import { poolConsequenceRows } from "./pool-card";
@@ -92,10 +98,13 @@ export class ScoreRoll extends TacticaRoll<ScoreRollOptions> {
   }
 
   static override assertOptions(options: ScoreRollOptions): void {
-    if (options.purpose !== undefined && !SCORE_PURPOSES.includes(options.purpose)) invalid("unknown score purpose", options.purpose);
-    if (options.difficulty !== undefined && options.difficulty !== null) assertInteger("difficulty", options.difficulty);
+    if (options.purpose !== undefined && !SCORE_PURPOSES.includes(options.purpose))
+      invalid("unknown score purpose", options.purpose);
+    if (options.difficulty !== undefined && options.difficulty !== null)
+      assertInteger("difficulty", options.difficulty);
     assertInteger("degree size", options.degreeSize ?? DEFAULT_DEGREE_SIZE, 1);
-    if (options.purpose === "stun" && (options.difficulty ?? null) === null) invalid("a stun test needs a difficulty", options);
+    if (options.purpose === "stun" && (options.difficulty ?? null) === null)
+      invalid("a stun test needs a difficulty", options);
     ScoreRoll.scoreOf(options);
   }
 
@@ -226,7 +235,14 @@ export class ScoreRoll extends TacticaRoll<ScoreRollOptions> {
     const result = this.scoreResult;
     const total = this.testTotal;
     if (!result) {
-      return { success: null, cssClass: "neutral", label: "TACTICA.Card.total", value: total, signed: false, details: [] };
+      return {
+        success: null,
+        cssClass: "neutral",
+        label: "TACTICA.Card.total",
+        value: total,
+        signed: false,
+        details: [],
+      };
     }
     const kind = result.success ? "degreesSuccess" : "degreesFailure";
     const details: LocalNote[] = [pluralNote(`TACTICA.Card.score.${kind}`, result.degrees)];
@@ -239,7 +255,14 @@ export class ScoreRoll extends TacticaRoll<ScoreRollOptions> {
   /** D-43: the push line and button of a test the world lets push (empty when it may not). */
   private pushPart(flags: CardFlags): Record<string, unknown> {
     const pushed = this.pushes > 0;
-    if (!pushScoresOn() || !PUSHABLE_PURPOSES.includes(this.purpose)) return { pushed, pushable: false, odds: null, consequences: pushed ? this.consequenceRows() : [], canPush: false };
+    if (!pushScoresOn() || !PUSHABLE_PURPOSES.includes(this.purpose))
+      return {
+        pushed,
+        pushable: false,
+        odds: null,
+        consequences: pushed ? this.consequenceRows() : [],
+        canPush: false,
+      };
     const odds = this.pushable ? scorePushOdds(this.faces, this.score, this.difficulty) : null;
     return {
       pushed,
@@ -258,18 +281,41 @@ export class ScoreRoll extends TacticaRoll<ScoreRollOptions> {
   private consequenceRows() {
     const o = this.options;
     if (!o.aptitude) return [];
-    return poolConsequenceRows({ aptitude: o.aptitude, aptitudeValue: o.aptitudeValue ?? 0, consequences: o.consequences ?? null, pushActor: o.pushActor ?? null, gear: null });
+    return poolConsequenceRows({
+      aptitude: o.aptitude,
+      aptitudeValue: o.aptitudeValue ?? 0,
+      consequences: o.consequences ?? null,
+      pushActor: o.pushActor ?? null,
+      gear: null,
+    });
   }
 
   protected override cardBody(flags: CardFlags): CardBody {
     const dice = (faces: number[], rerolled: number[] | null) =>
-      faces.map((face, i) => dieBadge(i, face, 6, "d6", "TACTICA.Card.die.d6", rerolled ? [rerolled.includes(i) ? "rerolled" : "kept", ...(face === 1 ? ["bane"] : [])] : []));
+      faces.map((face, i) =>
+        dieBadge(
+          i,
+          face,
+          6,
+          "d6",
+          "TACTICA.Card.die.d6",
+          rerolled ? [rerolled.includes(i) ? "rerolled" : "kept", ...(face === 1 ? ["bane"] : [])] : [],
+        ),
+      );
     const pushed = this.pushes > 0;
     const first = this.firstFaces;
-    const rows = [{ label: pushed ? "TACTICA.Card.pool.firstRoll" : "TACTICA.Card.dice", groups: [{ kind: "d6", label: "TACTICA.Card.die.d6", dice: dice(first, null) }] }];
+    const rows = [
+      {
+        label: pushed ? "TACTICA.Card.pool.firstRoll" : "TACTICA.Card.dice",
+        groups: [{ kind: "d6", label: "TACTICA.Card.die.d6", dice: dice(first, null) }],
+      },
+    ];
     if (pushed) {
       const rerolled = first.map((face, i) => (face === 6 || face === 1 ? -1 : i)).filter((i) => i >= 0);
-      rows.push({ label: "TACTICA.Card.pool.afterPush", groups: [{ kind: "d6", label: "TACTICA.Card.die.d6", dice: dice(this.faces, rerolled) }] });
+      rows.push({
+        label: "TACTICA.Card.pool.afterPush",
+        groups: [{ kind: "d6", label: "TACTICA.Card.die.d6", dice: dice(this.faces, rerolled) }],
+      });
     }
     return {
       inputs: this.inputs(),

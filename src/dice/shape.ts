@@ -18,7 +18,18 @@ export interface DieSpec {
 /** The parts of a Roll (and of its terms) the check reads. */
 interface RollView {
   terms: readonly unknown[];
-  dice: readonly { faces?: number | null; number?: number | null; flavor: string; results: readonly { result: number; active?: boolean; rerolled?: boolean; exploded?: boolean; discarded?: boolean }[] }[];
+  dice: readonly {
+    faces?: number | null;
+    number?: number | null;
+    flavor: string;
+    results: readonly {
+      result: number;
+      active?: boolean;
+      rerolled?: boolean;
+      exploded?: boolean;
+      discarded?: boolean;
+    }[];
+  }[];
   _evaluated?: boolean;
 }
 
@@ -37,7 +48,11 @@ export function facesOf(roll: unknown, spec: readonly DieSpec[]): number[][] | n
   if (!view || view._evaluated !== true || !Array.isArray(view.dice) || !Array.isArray(view.terms)) return null;
   if (view.dice.length !== spec.length) return null;
   const diceTerms = view.terms.filter((t) => t instanceof foundry.dice.terms.DiceTerm);
-  if (diceTerms.length !== spec.length || view.terms.some((t) => !(t instanceof foundry.dice.terms.DiceTerm) && !isPlainTerm(t))) return null;
+  if (
+    diceTerms.length !== spec.length ||
+    view.terms.some((t) => !(t instanceof foundry.dice.terms.DiceTerm) && !isPlainTerm(t))
+  )
+    return null;
   const faces: number[][] = [];
   for (const [i, expected] of spec.entries()) {
     const die = view.dice[i]!;

@@ -38,17 +38,37 @@ export type DottedChange = { readonly [path: `${"system" | "flags"}.${string}`]:
  */
 export interface ActorUseCases {
   rollProfile(actor: TacticaActor, key: ProfileKey, options?: RollMethodOptions): Promise<TacticaChatMessage | null>;
-  rollPressure(actor: TacticaActor, itemId: string, options?: RollMethodOptions & { dice?: number }): Promise<TacticaChatMessage | null>;
+  rollPressure(
+    actor: TacticaActor,
+    itemId: string,
+    options?: RollMethodOptions & { dice?: number },
+  ): Promise<TacticaChatMessage | null>;
   rollPool(actor: TacticaActor, request: PoolRequest, options?: RollMethodOptions): Promise<TacticaChatMessage | null>;
   castPower(actor: TacticaActor, itemId: string, options?: RollMethodOptions): Promise<TacticaChatMessage | null>;
   maintainPower(actor: TacticaActor, itemId: string): Promise<TacticaChatMessage | null>;
-  cancelPower(actor: TacticaActor, o: { level: number; concentration?: boolean; modifier?: number }, options?: RollMethodOptions): Promise<TacticaChatMessage | null>;
+  cancelPower(
+    actor: TacticaActor,
+    o: { level: number; concentration?: boolean; modifier?: number },
+    options?: RollMethodOptions,
+  ): Promise<TacticaChatMessage | null>;
   moraleTest(actor: TacticaActor, options?: RollMethodOptions): Promise<TacticaChatMessage | null>;
   rally(actor: TacticaActor, options?: RollMethodOptions): Promise<TacticaChatMessage | null>;
-  fearTest(actor: TacticaActor, o: { fear: number; charging: boolean }, options?: RollMethodOptions): Promise<TacticaChatMessage | null>;
-  rollScore(actor: TacticaActor, request: ScoreRequest, options?: RollMethodOptions): Promise<TacticaChatMessage | null>;
+  fearTest(
+    actor: TacticaActor,
+    o: { fear: number; charging: boolean },
+    options?: RollMethodOptions,
+  ): Promise<TacticaChatMessage | null>;
+  rollScore(
+    actor: TacticaActor,
+    request: ScoreRequest,
+    options?: RollMethodOptions,
+  ): Promise<TacticaChatMessage | null>;
   attack(actor: TacticaActor, itemId: string, options?: RollMethodOptions): Promise<TacticaChatMessage | null>;
-  moveAction(actor: TacticaActor, request: MoveRequest, options?: RollMethodOptions): Promise<TacticaChatMessage | null>;
+  moveAction(
+    actor: TacticaActor,
+    request: MoveRequest,
+    options?: RollMethodOptions,
+  ): Promise<TacticaChatMessage | null>;
   /** D-41: the one panic condition of `state` on, the others off. */
   setMoraleState(actor: TacticaActor, state: MoraleState): Promise<void>;
   /** RULES §5 (D-16): the morale prompt whispered to the actor's owners and the GMs. */
@@ -92,7 +112,10 @@ function moraleDueAfter(model: CharacterModel | UnitModel, pv: number): boolean 
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export interface TacticaActor {
-  update(data: Actor.UpdateData | (Actor.UpdateData & DottedChange), operation?: Actor.Database.UpdateOperation): Promise<this | undefined>;
+  update(
+    data: Actor.UpdateData | (Actor.UpdateData & DottedChange),
+    operation?: Actor.Database.UpdateOperation,
+  ): Promise<this | undefined>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
@@ -151,7 +174,8 @@ export class TacticaActor extends Actor {
   protected override _onUpdate(...[changed, options, userId]: Parameters<Actor["_onUpdate"]>): void {
     super._onUpdate(changed, options, userId);
     const prompt = (options as { tactica?: { moralePrompt?: unknown } }).tactica?.moralePrompt === true;
-    if (prompt && userId === game.user?.id) void actions().postMoralePrompt(this, this.model?.morale.unshakeable ?? false);
+    if (prompt && userId === game.user?.id)
+      void actions().postMoralePrompt(this, this.model?.morale.unshakeable ?? false);
   }
 
   /**
@@ -161,9 +185,15 @@ export class TacticaActor extends Actor {
    * `modifyTokenAttribute` hook (dnd5e overrides this method the same way for its HP,
    * `module/documents/actor/actor.mjs`). Everything else is core's.
    */
-  override async modifyTokenAttribute(attribute: string, value: number, isDelta = false, isBar = true): Promise<this | undefined> {
+  override async modifyTokenAttribute(
+    attribute: string,
+    value: number,
+    isDelta = false,
+    isBar = true,
+  ): Promise<this | undefined> {
     const system = this.system;
-    if (attribute !== "figures" || !(system instanceof UnitModel)) return super.modifyTokenAttribute(attribute, value, isDelta, isBar);
+    if (attribute !== "figures" || !(system instanceof UnitModel))
+      return super.modifyTokenAttribute(attribute, value, isDelta, isBar);
     const { current, start } = system.strength;
     const next = Math.min(Math.max(isDelta ? current + value : value, 0), start);
     if (next === current) return this;
@@ -191,7 +221,10 @@ export class TacticaActor extends Actor {
    * `extra` (or what it returns for the result) joins that same update: a card's exactly-once key
    * (src/documents/card-keys.ts).
    */
-  async applyDamage(attack: IncomingAttack, extra: Record<string, unknown> | ((result: DamageResult) => Record<string, unknown>) = {}): Promise<DamageResult | null> {
+  async applyDamage(
+    attack: IncomingAttack,
+    extra: Record<string, unknown> | ((result: DamageResult) => Record<string, unknown>) = {},
+  ): Promise<DamageResult | null> {
     const model = this.model;
     if (!model) return null;
     const protection = model.protection();
@@ -258,10 +291,17 @@ export class TacticaActor extends Actor {
       return system.exhaustion;
     }
     const total = system.exhaustion + n;
-    const update = foundry.utils.mergeObject(structuredClone(extra), { system: { exhaustion: total } }, { inplace: false });
+    const update = foundry.utils.mergeObject(
+      structuredClone(extra),
+      { system: { exhaustion: total } },
+      { inplace: false },
+    );
     // The update option travels with the update to every client, so the active GM learns of the
     // gain whoever made it (Focalisé, src/combat/register.ts); the hook is for this client's modules.
-    await this.update(update as Actor.UpdateData, { tactica: { exhaustionGained: n } } as Actor.Database.UpdateOperation);
+    await this.update(
+      update as Actor.UpdateData,
+      { tactica: { exhaustionGained: n } } as Actor.Database.UpdateOperation,
+    );
     Hooks.callAll("tactica.exhaustionGained", this, n);
     return total;
   }
@@ -294,7 +334,10 @@ export class TacticaActor extends Actor {
   }
 
   /** RULES §4 (D-14): tries to cancel an effect in play. */
-  cancelPower(o: { level: number; concentration?: boolean; modifier?: number }, options?: RollMethodOptions): Promise<TacticaChatMessage | null> {
+  cancelPower(
+    o: { level: number; concentration?: boolean; modifier?: number },
+    options?: RollMethodOptions,
+  ): Promise<TacticaChatMessage | null> {
     return actions().cancelPower(this, o, options);
   }
 
@@ -331,7 +374,9 @@ export class TacticaActor extends Actor {
   /** D-41: sets the morale state, that is the one panic condition (`steady`: none). Owners only. */
   async setMoraleState(state: MoraleState): Promise<boolean> {
     if (!this.isOwner || !isMoraleState(state)) {
-      notifyError(this.isOwner ? "TACTICA.Sheet.Errors.BadButton" : "TACTICA.Sheet.Errors.NotOwner", { name: this.name });
+      notifyError(this.isOwner ? "TACTICA.Sheet.Errors.BadButton" : "TACTICA.Sheet.Errors.NotOwner", {
+        name: this.name,
+      });
       return false;
     }
     await actions().setMoraleState(this, state);

@@ -71,9 +71,16 @@ export function cardRecord(doc: Flagged, messageId: string): Record<string, unkn
 
 /** A stored breakdown, or null; one written before `dealt` was recorded reads with `dealt: null`. */
 function breakdown(value: unknown): DamageBreakdown | null {
-  if (!isRecord(value) || !["field", "armour", "resistant", "pv"].every((k) => typeof value[k] === "number")) return null;
+  if (!isRecord(value) || !["field", "armour", "resistant", "pv"].every((k) => typeof value[k] === "number"))
+    return null;
   const { field, armour, resistant, pv, dealt } = value as Record<string, number>;
-  return { dealt: typeof dealt === "number" ? dealt : null, field: field!, armour: armour!, resistant: resistant!, pv: pv! };
+  return {
+    dealt: typeof dealt === "number" ? dealt : null,
+    field: field!,
+    armour: armour!,
+    resistant: resistant!,
+    pv: pv!,
+  };
 }
 
 /** A stored target record under `key`, or null when it is not one. */

@@ -4,7 +4,8 @@
  * chat log inserts the element: core builds the message frame (`super.renderHTML`), then the card
  * fills `.message-content` for the viewing user — no swap after insertion, no flicker (v13
  * `ChatMessage#renderHTML` fires `renderChatMessageHTML` synchronously and the chat log inserts the
- * element it returns: docs/foundry-behaviour.md §5; dnd5e `module/documents/chat-message.mjs` `renderHTML` does its work
+ * element it returns: docs/foundry-behaviour.md §5; dnd5e `module/documents/chat-message.mjs` `renderHTML` does its
+ * work
  * the same way, after `super`). The render hook only wires the buttons (src/chat/render.ts).
  *
  * The renderer comes from the chat layer (registered on init), which sits above this one.

@@ -17,7 +17,13 @@
  */
 import { parseStoredAttributes, toAttribute, type StoredAttribute } from "../data/attributes";
 import { changeRefusal, type CheckedSchema, type Refusal } from "../data/change-checks";
-import { capturedBy, dropMigrationRecord, legacyOf, migrateDocumentSource, rewrittenBy } from "../data/migration/capture";
+import {
+  capturedBy,
+  dropMigrationRecord,
+  legacyOf,
+  migrateDocumentSource,
+  rewrittenBy,
+} from "../data/migration/capture";
 import { REPAIR_KEYS, RETIRED_KEYS } from "../data/migration/steps";
 import { formatAttribute, RulesRangeError } from "../rules/index";
 import { notifyError } from "../utils/notify";
@@ -38,7 +44,8 @@ interface CheckedModel {
   jointRefusal?(current: Data, change: Data): Refusal | null;
 }
 
-const isObject = (value: unknown): value is Data => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Data =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The refusal a rules error carries (its own key and data), or null for another error. */
 function rulesRefusal(run: () => unknown): Refusal | null {
@@ -67,7 +74,12 @@ function capturedRefusal(taken: Data, system: unknown): Refusal | null {
   }
   const invalid = taken[REPAIR_KEYS.invalidAttributes];
   if (Array.isArray(invalid) && invalid.length) {
-    return rulesRefusal(() => toAttribute(invalid[0] as StoredAttribute)) ?? { key: "TACTICA.Errors.Rules.Invalid", data: { message: "attribute", value: JSON.stringify(invalid[0]) } };
+    return (
+      rulesRefusal(() => toAttribute(invalid[0] as StoredAttribute)) ?? {
+        key: "TACTICA.Errors.Rules.Invalid",
+        data: { message: "attribute", value: JSON.stringify(invalid[0]) },
+      }
+    );
   }
   const duplicates = taken[REPAIR_KEYS.duplicateAttributes];
   if (Array.isArray(duplicates) && duplicates.length) {
@@ -76,7 +88,10 @@ function capturedRefusal(taken: Data, system: unknown): Refusal | null {
   }
   if (REPAIR_KEYS.renfortValue in taken) {
     const renfort = isObject(system) && isObject(system.renfort) ? system.renfort : {};
-    return { key: "TACTICA.Errors.Field.RenfortAboveMax", data: { value: Number(taken[REPAIR_KEYS.renfortValue]), max: Number(renfort.max) } };
+    return {
+      key: "TACTICA.Errors.Field.RenfortAboveMax",
+      data: { value: Number(taken[REPAIR_KEYS.renfortValue]), max: Number(renfort.max) },
+    };
   }
   return null;
 }
@@ -134,7 +149,8 @@ function stripUpdate(doc: CheckedDocument, change: Data): void {
   if (!flags || !isObject(flags.legacy)) return;
   const kept = legacyOf(doc._source);
   for (const key of Object.keys(taken)) {
-    if (key in flags.legacy && JSON.stringify(kept[key]) !== JSON.stringify(flags.legacy[key])) delete flags.legacy[key];
+    if (key in flags.legacy && JSON.stringify(kept[key]) !== JSON.stringify(flags.legacy[key]))
+      delete flags.legacy[key];
   }
   if (!Object.keys(flags.legacy).length) delete flags.legacy;
   if (!Object.keys(flags).length) delete (change.flags as Data).tactica;

@@ -26,7 +26,9 @@ export function isDerivedEditableBar(type: string | undefined, attribute: string
 /** The token document class, extending the running core class. */
 export function tokenDocumentClass(): typeof foundry.documents.TokenDocument {
   return class TacticaTokenDocument extends foundry.documents.TokenDocument {
-    override getBarAttribute(...[barName, options]: Parameters<TokenDocument["getBarAttribute"]>): ReturnType<TokenDocument["getBarAttribute"]> {
+    override getBarAttribute(
+      ...[barName, options]: Parameters<TokenDocument["getBarAttribute"]>
+    ): ReturnType<TokenDocument["getBarAttribute"]> {
       const data = super.getBarAttribute(barName, options);
       if (data?.type === "bar" && isDerivedEditableBar(this.actor?.type, data.attribute)) data.editable = true;
       return data;

@@ -66,19 +66,26 @@ export const PRESSURE_EXPIRY_EVENTS = {
 } as const;
 
 /** The label key of each event (`TACTICA.Effect.expiry.<name>`). */
-const EXPIRY_LABELS = Object.fromEntries(Object.entries(PRESSURE_EXPIRY_EVENTS).map(([name, id]) => [id, `TACTICA.Effect.expiry.${name}`]));
+const EXPIRY_LABELS = Object.fromEntries(
+  Object.entries(PRESSURE_EXPIRY_EVENTS).map(([name, id]) => [id, `TACTICA.Effect.expiry.${name}`]),
+);
 
 /** The v14 expiry event of a bonus on `target` lasting `window`, or null when it has none (a weapon's FOR). */
-export function pressureExpiryEvent(target: PressureTarget, window: PressureWindow = PRESSURE_WINDOWS[target]): string | null {
+export function pressureExpiryEvent(
+  target: PressureTarget,
+  window: PressureWindow = PRESSURE_WINDOWS[target],
+): string | null {
   if (window === "activation" || window === "pursuit" || window === "turn") return PRESSURE_EXPIRY_EVENTS[window];
-  if (window === "nextRoll" && (target === "ini" || target === "att" || target === "def")) return PRESSURE_EXPIRY_EVENTS[target];
+  if (window === "nextRoll" && (target === "ini" || target === "att" || target === "def"))
+    return PRESSURE_EXPIRY_EVENTS[target];
   return null;
 }
 
 /** The language key that names when a bonus ends (`TACTICA.Effect.expiry.*`: the event's label on v14 too). */
 export function pressureWindowLabel(flag: PressureFlag): string {
   if (flag.window === "nextWound") return "TACTICA.Effect.expiry.wound";
-  if (flag.window === "nextRoll" && (flag.target === "ini" || flag.target === "att" || flag.target === "def")) return `TACTICA.Effect.expiry.${flag.target}`;
+  if (flag.window === "nextRoll" && (flag.target === "ini" || flag.target === "att" || flag.target === "def"))
+    return `TACTICA.Effect.expiry.${flag.target}`;
   return `TACTICA.Effect.expiry.${flag.window === "nextRoll" ? "turn" : flag.window}`;
 }
 
@@ -86,7 +93,15 @@ export function pressureWindowLabel(flag: PressureFlag): string {
  * The Active Effect data of a pressure bonus (created on the actor, or on the weapon); `window`
  * replaces the target's own (a MOU bonus for a pursuit move).
  */
-export function pressureEffectData(o: { target: PressureTarget; bonus: number; itemId: string; itemUuid: string; name: string; img: string | null; window?: PressureWindow }) {
+export function pressureEffectData(o: {
+  target: PressureTarget;
+  bonus: number;
+  itemId: string;
+  itemUuid: string;
+  name: string;
+  img: string | null;
+  window?: PressureWindow;
+}) {
   const key = isWeaponTarget(o.target) ? "system.pressure" : `system.profile.${o.target}.pressure`;
   const pressure: PressureFlag = { target: o.target, window: o.window ?? PRESSURE_WINDOWS[o.target], itemId: o.itemId };
   const event = pressureExpiryEvent(o.target, pressure.window);
@@ -156,16 +171,30 @@ function eventsOf(window: PressureWindow, target: PressureTarget | undefined): s
  * one per actor). Returns how many effects ended (expired by this client on v14, or
  * deleted). Run it on a client that may write the actor (its owner or a GM).
  */
-export async function closePressureWindow(actor: ActorView, window: PressureWindow | readonly PressureWindow[], o: { target?: PressureTarget; itemId?: string } = {}): Promise<number> {
+export async function closePressureWindow(
+  actor: ActorView,
+  window: PressureWindow | readonly PressureWindow[],
+  o: { target?: PressureTarget; itemId?: string } = {},
+): Promise<number> {
   const windows: readonly PressureWindow[] = typeof window === "string" ? [window] : window;
   let closed = 0;
   if (windows.includes("nextWound")) {
-    for (const item of actor.items) if (!o.itemId || item.id === o.itemId) closed += await deleteOn(item, (f) => f.window === "nextWound");
+    for (const item of actor.items)
+      if (!o.itemId || item.id === o.itemId) closed += await deleteOn(item, (f) => f.window === "nextWound");
   }
   const own = windows.filter((w) => w !== "nextWound");
   if (!own.length) return closed;
-  closed += await expireAt(own.flatMap((w) => eventsOf(w, o.target)), [actor]);
-  return closed + (await deleteOn(actor, (f) => (own as readonly PressureWindow[]).includes(f.window) && (o.target === undefined || f.target === o.target)));
+  closed += await expireAt(
+    own.flatMap((w) => eventsOf(w, o.target)),
+    [actor],
+  );
+  return (
+    closed +
+    (await deleteOn(
+      actor,
+      (f) => (own as readonly PressureWindow[]).includes(f.window) && (o.target === undefined || f.target === o.target),
+    ))
+  );
 }
 
 /** The actors in play in a combat (each once). */

@@ -10,7 +10,14 @@ import { changesData, type EffectChange } from "../compat/effects";
 import { isOneOf } from "../rules/keys";
 
 /** The ids of Tactica's status effects. */
-export const STATUS_IDS = ["panicked", "retreating", "terrified", "stunned", "pressureBlocked", "forceFieldDown"] as const;
+export const STATUS_IDS = [
+  "panicked",
+  "retreating",
+  "terrified",
+  "stunned",
+  "pressureBlocked",
+  "forceFieldDown",
+] as const;
 export type StatusId = (typeof STATUS_IDS)[number];
 
 const ICONS: Record<StatusId, string> = {
@@ -61,10 +68,15 @@ export const CORE_STATUS_ROLES = { DEFEATED: "dead", INVISIBLE: "invisible", BLI
  * The curated list: core's entries for {@link CORE_STATUS_ROLES} (as core defines them, when
  * present in `core`), then Tactica's. Registration assigns it on `init` (it reads the generation).
  */
-export function curatedStatusEffects<T extends { id: string }>(core: readonly T[]): (T | ReturnType<typeof tacticaStatusEffects>[number])[] {
+export function curatedStatusEffects<T extends { id: string }>(
+  core: readonly T[],
+): (T | ReturnType<typeof tacticaStatusEffects>[number])[] {
   const kept: readonly string[] = Object.values(CORE_STATUS_ROLES);
   const tactica: readonly string[] = STATUS_IDS;
-  return [...core.filter((effect) => kept.includes(effect.id) && !tactica.includes(effect.id)), ...tacticaStatusEffects()];
+  return [
+    ...core.filter((effect) => kept.includes(effect.id) && !tactica.includes(effect.id)),
+    ...tacticaStatusEffects(),
+  ];
 }
 
 /** True when `id` is one of Tactica's status ids. */

@@ -17,6 +17,9 @@ export function actorHooks(): void {
 /** The `tactica.exhaustionGained` option of an actor update (TacticaActor#gainExhaustion), 0 without one. */
 function exhaustionGainedBy(options: object): number {
   const tactica: unknown = "tactica" in options ? options.tactica : undefined;
-  const gained: unknown = typeof tactica === "object" && tactica !== null && "exhaustionGained" in tactica ? tactica.exhaustionGained : undefined;
+  const gained: unknown =
+    typeof tactica === "object" && tactica !== null && "exhaustionGained" in tactica
+      ? tactica.exhaustionGained
+      : undefined;
   return typeof gained === "number" ? gained : 0;
 }

@@ -24,7 +24,14 @@ export function combatHooks(): void {
   // The core tracker: the Timeline button, and D-37 on a timeline.
   Hooks.on("renderCombatTracker", onRenderCombatTracker);
   // The timeline tracker follows its combat.
-  for (const hook of ["createCombat", "updateCombat", "deleteCombat", "createCombatant", "updateCombatant", "deleteCombatant"] as const) {
+  for (const hook of [
+    "createCombat",
+    "updateCombat",
+    "deleteCombat",
+    "createCombatant",
+    "updateCombatant",
+    "deleteCombatant",
+  ] as const) {
     Hooks.on(hook, () => refreshTimelineTracker());
   }
 }

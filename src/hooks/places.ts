@@ -10,7 +10,14 @@ export function placeHooks(): void {
     addPlaceHeaderControl(app, controls, openPlaceConfig);
   });
   Hooks.once("ready", migratePlacesOnReady);
-  for (const hook of ["createRegion", "updateRegion", "deleteRegion", "createRegionBehavior", "updateRegionBehavior", "deleteRegionBehavior"] as const) {
+  for (const hook of [
+    "createRegion",
+    "updateRegion",
+    "deleteRegion",
+    "createRegionBehavior",
+    "updateRegionBehavior",
+    "deleteRegionBehavior",
+  ] as const) {
     Hooks.on(hook, onRegionChanged);
   }
 }

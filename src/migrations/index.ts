@@ -90,7 +90,13 @@ const PANIC_CONDITIONS: readonly string[] = ["panicked", "retreating", "terrifie
  */
 async function restoreMoraleCondition(doc: MigratableDocument, update: MigrationUpdate): Promise<void> {
   const state = update.flags?.tactica.legacy?.[REPAIR_KEYS.moraleState];
-  if (typeof state !== "string" || !PANIC_CONDITIONS.includes(state) || !doc.toggleStatusEffect || doc.statuses?.has(state)) return;
+  if (
+    typeof state !== "string" ||
+    !PANIC_CONDITIONS.includes(state) ||
+    !doc.toggleStatusEffect ||
+    doc.statuses?.has(state)
+  )
+    return;
   await doc.toggleStatusEffect(state, { active: true });
 }
 
@@ -138,7 +144,11 @@ export async function migrateWorld(options: { force?: boolean } = {}): Promise<M
   if (report.failed.length) {
     // Document names are user text: core formats the message and escapes them (a notification
     // shows its message as HTML: https://foundryvtt.com/api/interfaces/foundry.NotificationOptions.html).
-    notifyError("TACTICA.Migration.Failed", { count: report.updated, failed: report.failed.join(", ") }, { permanent: true });
+    notifyError(
+      "TACTICA.Migration.Failed",
+      { count: report.updated, failed: report.failed.join(", ") },
+      { permanent: true },
+    );
     return report;
   }
   await game.settings!.set(SYSTEM_ID, "schemaVersion", SCHEMA_VERSION);

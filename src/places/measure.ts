@@ -115,7 +115,11 @@ export function behaviorData(behavior: BehaviorLike, regionId: string | null): P
   const encumbrance = Number.isFinite(value)
     ? Math.min(ENCUMBRANCE_MAX, Math.max(ENCUMBRANCE_MIN, Math.trunc(value)))
     : ENCUMBRANCE_MIN;
-  const list: unknown[] = Array.isArray(raw.neighbours) ? raw.neighbours : raw.neighbours instanceof Set ? [...raw.neighbours] : [];
+  const list: unknown[] = Array.isArray(raw.neighbours)
+    ? raw.neighbours
+    : raw.neighbours instanceof Set
+      ? [...raw.neighbours]
+      : [];
   const neighbours = [...new Set(list.filter((n): n is string => typeof n === "string" && n !== "" && n !== regionId))];
   return { encumbrance, neighbours };
 }
@@ -198,7 +202,11 @@ export function placeOccupants(regionId: string): TokenDocument[] {
  * `tectonic`; `toward` clamped to 0–5); nothing is written when it is already there or the region
  * is no place. One behaviour update.
  */
-export async function shiftEncumbrance(regionId: string, toward: number, extra: Record<string, unknown> = {}): Promise<void> {
+export async function shiftEncumbrance(
+  regionId: string,
+  toward: number,
+  extra: Record<string, unknown> = {},
+): Promise<void> {
   const region = findRegion(regionId);
   const data = region ? placeData(region) : null;
   const behavior = region ? placeBehavior(region) : null;

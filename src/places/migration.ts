@@ -29,7 +29,9 @@ export function legacyPlaceFlag(region: RegionLike & { readonly flags?: unknown 
 /** The place data an old flag held, read as the old code read it (clamped, ids kept as strings). */
 export function legacyPlaceData(regionId: string | null, flag: Record<string, unknown>): PlaceData {
   const value = Number(flag.encumbrance);
-  const encumbrance = Number.isFinite(value) ? Math.min(ENCUMBRANCE_MAX, Math.max(ENCUMBRANCE_MIN, Math.trunc(value))) : ENCUMBRANCE_MIN;
+  const encumbrance = Number.isFinite(value)
+    ? Math.min(ENCUMBRANCE_MAX, Math.max(ENCUMBRANCE_MIN, Math.trunc(value)))
+    : ENCUMBRANCE_MIN;
   const list: unknown[] = Array.isArray(flag.neighbours) ? flag.neighbours : [];
   const neighbours = [...new Set(list.filter((n): n is string => typeof n === "string" && n !== "" && n !== regionId))];
   return { encumbrance, neighbours };
@@ -59,10 +61,14 @@ export function scenePlaceMigration(regions: readonly RegionLike[]): ScenePlaceM
   for (const { data } of [...targets.values()]) {
     for (const id of data.neighbours) {
       const region = byId.get(id);
-      if (region && !targets.has(id)) targets.set(id, { region, data: { encumbrance: ENCUMBRANCE_MIN, neighbours: [] } });
+      if (region && !targets.has(id))
+        targets.set(id, { region, data: { encumbrance: ENCUMBRANCE_MIN, neighbours: [] } });
     }
   }
-  const create = [...targets.values()].filter(({ region }) => !placeBehavior(region) && ![...(region.behaviors ?? [])].some((b) => b.type === PLACE_BEHAVIOR_TYPE));
+  const create = [...targets.values()].filter(
+    ({ region }) =>
+      !placeBehavior(region) && ![...(region.behaviors ?? [])].some((b) => b.type === PLACE_BEHAVIOR_TYPE),
+  );
   return { create, clear };
 }
 
@@ -93,7 +99,9 @@ export async function migratePlaceFlags(): Promise<PlaceFlagMigrationReport> {
     if (!plan.clear.length) continue;
     try {
       for (const { region, data } of plan.create) {
-        await (region as WritableRegion).createEmbeddedDocuments("RegionBehavior", [{ name, type: PLACE_BEHAVIOR_TYPE, system: data }]);
+        await (region as WritableRegion).createEmbeddedDocuments("RegionBehavior", [
+          { name, type: PLACE_BEHAVIOR_TYPE, system: data },
+        ]);
         report.places++;
       }
       await (scene as unknown as WritableScene).updateEmbeddedDocuments(

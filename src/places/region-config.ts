@@ -45,7 +45,11 @@ export interface PlaceFormContext {
  * The form's context: the place's data, and the places it may neighbour by name, checked when
  * either side lists the other.
  */
-export function placeFormContext(region: RegionOption, data: PlaceData, others: readonly RegionOption[]): PlaceFormContext {
+export function placeFormContext(
+  region: RegionOption,
+  data: PlaceData,
+  others: readonly RegionOption[],
+): PlaceFormContext {
   const values: number[] = [];
   for (let v = ENCUMBRANCE_MIN; v <= ENCUMBRANCE_MAX; v++) values.push(v);
   return {
@@ -92,7 +96,8 @@ function checkedIds(values: Record<string, unknown>): string[] {
   return [...nested, ...flat].filter(([, value]) => value === true || value === "on").map(([id]) => id);
 }
 
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id, i) => id === b[i]);
 
 /**
  * RULES §7.4: the region updates from the form's values — encumbrance an integer 0–5, neighbours
@@ -108,7 +113,8 @@ export function placeUpdate(
   elsewhere: ReadonlySet<string> = new Set(),
 ): PlaceUpdateResult {
   const raw = values.encumbrance;
-  const encumbrance = typeof raw === "number" ? raw : typeof raw === "string" && /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
+  const encumbrance =
+    typeof raw === "number" ? raw : typeof raw === "string" && /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
   if (!Number.isInteger(encumbrance) || encumbrance < ENCUMBRANCE_MIN || encumbrance > ENCUMBRANCE_MAX) {
     return { ok: false, error: "TACTICA.Place.Errors.BadEncumbrance" };
   }
@@ -172,7 +178,11 @@ interface SceneLike {
  * link to it changed (nothing when nothing changed). Returns `null` when saved, else the lang key
  * of the refusal (nothing written). Only a GM who owns the scene may save.
  */
-export async function savePlace(region: EditableRegion, behavior: BehaviorLike, values: Record<string, unknown>): Promise<string | null> {
+export async function savePlace(
+  region: EditableRegion,
+  behavior: BehaviorLike,
+  values: Record<string, unknown>,
+): Promise<string | null> {
   if (!region.isOwner || !game.user?.isGM) return "TACTICA.Place.Errors.NotAllowed";
   const place = formPlace(region, behavior);
   if (!place) return "TACTICA.Place.Errors.NotAllowed";

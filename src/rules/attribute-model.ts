@@ -139,7 +139,9 @@ export type Attribute =
 export type AttributeOf<K extends AttributeKey> = Extract<Attribute, { key: K }>;
 
 /** RULES §6.4: every field each key may carry (the lexicon's letters); anything else is malformed. */
-export const ATTRIBUTE_FIELDS: Readonly<Record<AttributeKey, readonly ("x" | "y" | "self" | "focused" | "score" | "aptitude" | "kind")[]>> = {
+export const ATTRIBUTE_FIELDS: Readonly<
+  Record<AttributeKey, readonly ("x" | "y" | "self" | "focused" | "score" | "aptitude" | "kind")[]>
+> = {
   adaptive: ["x"],
   area: ["x", "self"],
   delayed: ["x", "focused"],

@@ -75,7 +75,10 @@ export function attackSourceKinds(attack: readonly Attribute[]): ResistantKind[]
   return kinds;
 }
 
-/** RULES §6.4 *De zone* (D-38): input of {@link areaTargets} — who stands in the targeted place and what the attacker chose. */
+/**
+ * RULES §6.4 *De zone* (D-38): input of {@link areaTargets} — who stands in the targeted place and what the attacker
+ * chose.
+ */
 export interface AreaTargetsInput {
   /** Ids of everyone in the targeted place (the attacker may be among them). */
   occupants: readonly string[];
@@ -135,7 +138,11 @@ export function areaTargets(input: AreaTargetsInput): AreaTargetsResult {
   const all = area.self ? [...chosen, attacker] : [...chosen];
   const spared = input.spared ?? [];
   assertIds("spared", spared, all);
-  return { targets: all.filter((id) => !spared.includes(id)), exhaustion: slots - chosen.length + spared.length, slots };
+  return {
+    targets: all.filter((id) => !spared.includes(id)),
+    exhaustion: slots - chosen.length + spared.length,
+    slots,
+  };
 }
 
 /** RULES §6.4: the sum of X over the entries of `key` (attributes that add up, e.g. two *Pénétrant*). */

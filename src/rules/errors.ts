@@ -52,7 +52,8 @@ export function assertInteger(name: string, value: unknown, min?: number, max?: 
     });
   }
   if ((min !== undefined && value < min) || (max !== undefined && value > max)) {
-    const range = max === undefined ? `at least ${min}` : min === undefined ? `at most ${max}` : `between ${min} and ${max}`;
+    const range =
+      max === undefined ? `at least ${min}` : min === undefined ? `at most ${max}` : `between ${min} and ${max}`;
     throw new RulesRangeError(`${name} must be ${range} (got ${value})`, "TACTICA.Errors.Rules.OutOfRange", {
       name,
       value,

@@ -16,7 +16,8 @@ export interface InitiativeKey {
 /** The die of the initiative roll (D-37). */
 export const INITIATIVE_DIE = "1d10";
 
-const rank = (value: number | null): number => (typeof value === "number" && Number.isFinite(value) ? value : -Infinity);
+const rank = (value: number | null): number =>
+  typeof value === "number" && Number.isFinite(value) ? value : -Infinity;
 
 /** Descending order of two ranks, `-Infinity` (none) last; 0 when equal. */
 function descending(a: number, b: number): number {

@@ -38,7 +38,10 @@ export function pushScoreFaces(faces: readonly number[], reroll: () => number): 
  * D-43: what a push cost — each 1 showing after the push (kept or rolled) is one point of damage
  * to the aptitude of the score and one WP (never for an actor that gains none; WP stops at 10).
  */
-export function scorePushConsequences(pushed: readonly number[], actor: { willpower: number; gainsWillpower: boolean }): PushConsequences {
+export function scorePushConsequences(
+  pushed: readonly number[],
+  actor: { willpower: number; gainsWillpower: boolean },
+): PushConsequences {
   return pushConsequences(asPool(pushed), actor);
 }
 

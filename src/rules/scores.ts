@@ -4,13 +4,7 @@
  * difficulty. The dice come in as a total; nothing here rolls.
  */
 import { assertInteger, invalid } from "./errors";
-import {
-  APTITUDE_KEYS,
-  BUILD_TOTALS,
-  SUB_APTITUDE_KEYS,
-  type AptitudeKey,
-  type SubAptitudeKey,
-} from "./keys";
+import { APTITUDE_KEYS, BUILD_TOTALS, SUB_APTITUDE_KEYS, type AptitudeKey, type SubAptitudeKey } from "./keys";
 import { isOneOf } from "./keys";
 
 /** RULES §6.1 (D-22): default size of one degree of success or failure (setting S-degree). */

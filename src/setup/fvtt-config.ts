@@ -166,7 +166,10 @@ declare module "fvtt-types/configuration" {
       "tactica.roll": (roll: unknown, config: RollHookConfig) => void;
       /** The Quench module announces itself (src/self-test.ts). */
       quenchReady: (quench: QuenchLike) => void;
-      /** Core's region window lists its header controls (ApplicationV2 `getHeaderControls<Class>`, src/places/register.ts). */
+      /**
+       * Core's region window lists its header controls (ApplicationV2 `getHeaderControls<Class>`,
+       * src/places/register.ts).
+       */
       getHeaderControlsRegionConfig: (app: { document?: unknown }, controls: HeaderControl[]) => void;
       /** Dice So Nice is ready for colour sets (src/dice/dsn.ts). */
       diceSoNiceReady: (dice3d: Dice3d) => void;

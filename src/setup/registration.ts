@@ -51,7 +51,15 @@ export function configureSystem(): void {
   // The layers below reach the ones above through what is installed here: the actor's roll
   // methods their use cases, the use cases their dialogs, the combat its End-action dialog.
   registerActorUseCases(ACTOR_USE_CASES);
-  registerRollDialogs({ pool: poolDialog, pressure: pressureDialog, profile: profileDialog, psy: psyDialog, score: scoreDialog, attack: attackDialog, move: moveDialog });
+  registerRollDialogs({
+    pool: poolDialog,
+    pressure: pressureDialog,
+    profile: profileDialog,
+    psy: psyDialog,
+    score: scoreDialog,
+    attack: attackDialog,
+    move: moveDialog,
+  });
   registerCombat();
   setDurationPrompt(promptDuration);
   registerPlaces();
@@ -103,9 +111,18 @@ function registerStatusEffects(): void {
  * new unit's token; a token edit of it goes to `strength.current` (TacticaActor#modifyTokenAttribute).
  */
 export const TRACKABLE_ATTRIBUTES = {
-  character: { bar: ["profile.pv"], value: ["willpower.value", "exhaustion", "actions.spent", "gauges.disruptif", "gauges.incendiaire"] },
-  npc: { bar: ["profile.pv"], value: ["willpower.value", "exhaustion", "actions.spent", "gauges.disruptif", "gauges.incendiaire"] },
-  unit: { bar: ["figures", "profile.pv"], value: ["actions.spent", "gauges.disruptif", "gauges.incendiaire", "choir.chanting"] },
+  character: {
+    bar: ["profile.pv"],
+    value: ["willpower.value", "exhaustion", "actions.spent", "gauges.disruptif", "gauges.incendiaire"],
+  },
+  npc: {
+    bar: ["profile.pv"],
+    value: ["willpower.value", "exhaustion", "actions.spent", "gauges.disruptif", "gauges.incendiaire"],
+  },
+  unit: {
+    bar: ["figures", "profile.pv"],
+    value: ["actions.spent", "gauges.disruptif", "gauges.incendiaire", "choir.chanting"],
+  },
 };
 
 /** Roll classes: saved messages rebuild their rolls by class name from `CONFIG.Dice.rolls`. */
@@ -118,7 +135,15 @@ export const SHARED_PARTIALS = ["systems/tactica/templates/partials/aptitude-swa
 
 /** Every template the system renders, preloaded on init (cards include their parts by path). */
 export const SYSTEM_TEMPLATES: string[] = [
-  ...new Set([...SHARED_PARTIALS, ...CHAT_PARTIALS, INFO_CARD_TEMPLATE, ...CHAT_TEMPLATES, ...DIALOG_TEMPLATES, ...SHEET_TEMPLATES, ...COMBAT_UI_TEMPLATES]),
+  ...new Set([
+    ...SHARED_PARTIALS,
+    ...CHAT_PARTIALS,
+    INFO_CARD_TEMPLATE,
+    ...CHAT_TEMPLATES,
+    ...DIALOG_TEMPLATES,
+    ...SHEET_TEMPLATES,
+    ...COMBAT_UI_TEMPLATES,
+  ]),
 ];
 
 export function preloadTemplates(): Promise<unknown> {

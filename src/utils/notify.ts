@@ -21,12 +21,20 @@ export interface NotifyOptions {
  * values (names are user text): `NotificationOptions.format`, whose `escape` defaults to true
  * (https://foundryvtt.com/api/interfaces/foundry.NotificationOptions.html).
  */
-export function notifyError(key: string, data: Record<string, string | number> = {}, options: NotifyOptions = {}): void {
+export function notifyError(
+  key: string,
+  data: Record<string, string | number> = {},
+  options: NotifyOptions = {},
+): void {
   ui.notifications?.error(key, { format: stringsOf(data), ...options });
 }
 
 /** Shows `key` formatted with `data` (escaped, as {@link notifyError}) as a warning. */
-export function notifyWarning(key: string, data: Record<string, string | number> = {}, options: NotifyOptions = {}): void {
+export function notifyWarning(
+  key: string,
+  data: Record<string, string | number> = {},
+  options: NotifyOptions = {},
+): void {
   ui.notifications?.warn(key, { format: stringsOf(data), ...options });
 }
 

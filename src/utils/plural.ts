@@ -40,7 +40,12 @@ export function pluralKey(base: string, count: number, lang: string = clientLang
  * The text of `base` for `count`, formatted with `{count}` (written as the language writes
  * numbers: `0,5` in French) and any other `data`.
  */
-export function formatPlural(i18n: PluralI18n, base: string, count: number, data: Record<string, unknown> = {}): string {
+export function formatPlural(
+  i18n: PluralI18n,
+  base: string,
+  count: number,
+  data: Record<string, unknown> = {},
+): string {
   const strings = Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)]));
   const written = new Intl.NumberFormat(i18n.lang, { maximumFractionDigits: 2 }).format(count);
   return i18n.format(pluralKey(base, count, i18n.lang), { ...strings, count: written });
@@ -59,7 +64,8 @@ export function pluralHelper(i18n: () => PluralI18n): (base: unknown, options: H
   return (base, options) => {
     const { count, ...data } = options?.hash ?? {};
     const n = typeof count === "number" ? count : Number.NaN;
-    if (!Number.isFinite(n)) throw new Error(`tacticaPlural ${String(base)}: count must be a number (got ${String(count)})`);
+    if (!Number.isFinite(n))
+      throw new Error(`tacticaPlural ${String(base)}: count must be a number (got ${String(count)})`);
     return formatPlural(i18n(), String(base), n, data);
   };
 }

@@ -19,15 +19,43 @@ const weapon = (i: number) => ({
     origin: (["imperium", "mars", "xenos"] as const)[i % 3],
     equipped: i % 4 !== 0,
     strength: 3,
-    attributes: [{ key: "range", x: 1, y: 4 }, { key: "penetrating", x: 1 }, { key: "incendiary", x: 2 }],
+    attributes: [
+      { key: "range", x: 1, y: 4 },
+      { key: "penetrating", x: 1 },
+      { key: "incendiary", x: 2 },
+    ],
   },
 });
 const others = (i: number) =>
   [
-    { name: `Grenade ${i}`, type: "grenade", system: { quantity: 2, attributes: [{ key: "area", x: 2, self: false }] } },
-    { name: `Équipement ${i}`, type: "gear", system: { gearBonus: 1, pressureTarget: "mou", linked: true, attributes: [{ key: "requires", aptitude: "intellect", x: 4 }] } },
+    {
+      name: `Grenade ${i}`,
+      type: "grenade",
+      system: { quantity: 2, attributes: [{ key: "area", x: 2, self: false }] },
+    },
+    {
+      name: `Équipement ${i}`,
+      type: "gear",
+      system: {
+        gearBonus: 1,
+        pressureTarget: "mou",
+        linked: true,
+        attributes: [{ key: "requires", aptitude: "intellect", x: 4 }],
+      },
+    },
     { name: `Pouvoir ${i}`, type: "power", system: { level: 5, cost: 4, maintenance: 2, points: 10 } },
-    { name: `Armure ${i}`, type: "armor", system: { renfort: 3, equipped: i === 0, attributes: [{ key: "adaptive", x: 1 }, { key: "resistant", kind: "incendiary", y: 1 }] } },
+    {
+      name: `Armure ${i}`,
+      type: "armor",
+      system: {
+        renfort: 3,
+        equipped: i === 0,
+        attributes: [
+          { key: "adaptive", x: 1 },
+          { key: "resistant", kind: "incendiary", y: 1 },
+        ],
+      },
+    },
   ][i % 4]!;
 
 const items = [
@@ -37,7 +65,11 @@ const items = [
   { name: "Champ de secours", type: "forceField", system: { renfort: { value: 1, max: 1 } } },
 ];
 
-const ActorClass = (fake.CONFIG.Actor as { documentClass: { create(data: object): Promise<{ prepareData(): void; items: { size: number } }> } }).documentClass;
+const ActorClass = (
+  fake.CONFIG.Actor as {
+    documentClass: { create(data: object): Promise<{ prepareData(): void; items: { size: number } }> };
+  }
+).documentClass;
 const actor = await ActorClass.create({
   name: "Kara",
   type: "character",

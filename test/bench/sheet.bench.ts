@@ -6,7 +6,10 @@ import { loadSheetWorld, renderSheetHtml, SAMPLE_ITEMS, sampleCharacter } from "
 // the sheet's context (every derived value arranged) and every part of the open tab rendered.
 
 const w = await loadSheetWorld("fr");
-const items = Array.from({ length: 100 }, (_, i) => ({ ...SAMPLE_ITEMS[i % SAMPLE_ITEMS.length]!, name: `Objet ${i}` }));
+const items = Array.from({ length: 100 }, (_, i) => ({
+  ...SAMPLE_ITEMS[i % SAMPLE_ITEMS.length]!,
+  name: `Objet ${i}`,
+}));
 const actor = await sampleCharacter(w, "character", items);
 const sheet = new w.sheets.CharacterSheet({ document: actor });
 

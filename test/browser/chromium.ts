@@ -71,10 +71,12 @@ export const VARIANTS: readonly Variant[] = [
 const css = () => {
   return styleFiles(readManifest())
     .map((file) =>
-      fs.readFileSync(path.join(process.cwd(), file), "utf8").replace(/url\("(\.\.\/assets\/[^"]+\.svg)"\)/g, (_whole, href: string) => {
-        const svg = fs.readFileSync(path.join(process.cwd(), path.dirname(file), href)).toString("base64");
-        return `url("data:image/svg+xml;base64,${svg}")`;
-      }),
+      fs
+        .readFileSync(path.join(process.cwd(), file), "utf8")
+        .replace(/url\("(\.\.\/assets\/[^"]+\.svg)"\)/g, (_whole, href: string) => {
+          const svg = fs.readFileSync(path.join(process.cwd(), path.dirname(file), href)).toString("base64");
+          return `url("data:image/svg+xml;base64,${svg}")`;
+        }),
     )
     .join("\n");
 };
@@ -88,7 +90,9 @@ function fontAwesome(): string {
   if (iconCss !== undefined) return iconCss;
   const root = path.join(process.cwd(), "node_modules", "@fortawesome", "fontawesome-free");
   const font = fs.readFileSync(path.join(root, "webfonts", "fa-solid-900.woff2")).toString("base64");
-  const css = ["fontawesome.min.css", "solid.min.css"].map((f) => fs.readFileSync(path.join(root, "css", f), "utf8")).join("\n");
+  const css = ["fontawesome.min.css", "solid.min.css"]
+    .map((f) => fs.readFileSync(path.join(root, "css", f), "utf8"))
+    .join("\n");
   iconCss = css
     .replace(/url\([^)]*fa-solid-900\.woff2\)/g, `url(data:font/woff2;base64,${font})`)
     .replace(/,\s*url\([^)]*fa-solid-900\.ttf\)[^;}]*/g, "");
@@ -174,7 +178,15 @@ export interface DomReport {
  * width (the first last, so the page is left at it for a screenshot) lays it out, waits for its
  * images and fonts, and reports what the checks assert.
  */
-async function inspectInPage({ html, widths, theme }: { html: string; widths: number[]; theme: string }): Promise<DomReport[]> {
+async function inspectInPage({
+  html,
+  widths,
+  theme,
+}: {
+  html: string;
+  widths: number[];
+  theme: string;
+}): Promise<DomReport[]> {
   const root = document.querySelector<HTMLElement>("#root")!;
   root.innerHTML = html;
   for (const app of root.querySelectorAll(".application")) app.classList.add("themed", `theme-${theme}`);
@@ -191,7 +203,8 @@ async function inspectInPage({ html, widths, theme }: { html: string; widths: nu
     await document.fonts.ready;
     const problems: string[] = [];
     const text = root.innerText;
-    for (const bad of ["undefined", "[object Object]", "NaN"]) if (text.includes(bad)) problems.push(`text contains "${bad}"`);
+    for (const bad of ["undefined", "[object Object]", "NaN"])
+      if (text.includes(bad)) problems.push(`text contains "${bad}"`);
     const raw = text.match(/\b(TACTICA|TYPES)\.[A-Za-z0-9_.]+/g);
     if (raw) problems.push(`unlocalised keys: ${[...new Set(raw)].join(", ")}`);
     for (const el of root.querySelectorAll("button, [role=button], a[data-action]")) {
@@ -200,14 +213,16 @@ async function inspectInPage({ html, widths, theme }: { html: string; widths: nu
       const text = (el as HTMLElement).innerText.trim() || (el.textContent ?? "").trim();
       const name = (el.getAttribute("aria-label") ?? "").trim() || text || (el.getAttribute("title") ?? "").trim();
       if (!name) problems.push(`control without an accessible name: ${short(el)}`);
-      if (el.tagName === "BUTTON" && el.closest("form") && !el.getAttribute("type")) problems.push(`button without type: ${short(el)}`);
+      if (el.tagName === "BUTTON" && el.closest("form") && !el.getAttribute("type"))
+        problems.push(`button without type: ${short(el)}`);
     }
     // Content that spills out of its own control (a value over an icon, a label under the next
     // button) overlaps what sits beside it even when nothing leaves the root. A control that
     // clips its text on purpose (text-overflow: ellipsis) is not counted.
     for (const el of root.querySelectorAll<HTMLElement>("button, summary")) {
       if (!visible(el) || getComputedStyle(el).textOverflow === "ellipsis") continue;
-      if (el.scrollWidth > el.clientWidth + 1) problems.push(`content overflows its control by ${el.scrollWidth - el.clientWidth}px: ${short(el)}`);
+      if (el.scrollWidth > el.clientWidth + 1)
+        problems.push(`content overflows its control by ${el.scrollWidth - el.clientWidth}px: ${short(el)}`);
     }
     for (const el of root.querySelectorAll("[data-action]")) {
       if (!(el.getAttribute("data-action") ?? "").trim()) problems.push(`empty data-action: ${short(el)}`);
@@ -217,7 +232,9 @@ async function inspectInPage({ html, widths, theme }: { html: string; widths: nu
     for (const el of root.querySelectorAll("*")) {
       const r = el.getBoundingClientRect();
       if (r.width > 0 && r.right > rootRight + 1) {
-        problems.push(`overflows ${Math.round(r.right - rootRight)}px at ${el.tagName.toLowerCase()}.${(el as HTMLElement).className}`);
+        problems.push(
+          `overflows ${Math.round(r.right - rootRight)}px at ${el.tagName.toLowerCase()}.${(el as HTMLElement).className}`,
+        );
         break;
       }
     }
@@ -225,7 +242,9 @@ async function inspectInPage({ html, widths, theme }: { html: string; widths: nu
     const fields = [...root.querySelectorAll("input, select")].map((el) => ({
       html: short(el),
       visible: visible(el),
-      labelled: (el.id !== "" && root.querySelector(`label[for="${CSS.escape(el.id)}"]`) !== null) || el.closest("label") !== null,
+      labelled:
+        (el.id !== "" && root.querySelector(`label[for="${CSS.escape(el.id)}"]`) !== null) ||
+        el.closest("label") !== null,
     }));
     const markers = [...root.querySelectorAll(".tactica-marker")].map((el) => {
       const r = el.getBoundingClientRect();
@@ -251,8 +270,12 @@ async function inspectInPage({ html, widths, theme }: { html: string; widths: nu
       markers,
       pointerBackground: pointer ? getComputedStyle(pointer).backgroundColor : null,
       inactiveTabs: root.querySelectorAll(".tab:not(.active)").length,
-      looseButtons: [...root.querySelectorAll("button")].filter((b) => b.getAttribute("type") !== "button" || !b.dataset.action?.trim()).map(short),
-      rollControls: root.querySelectorAll("[data-action^=roll], [data-action=castPower], [data-action=attack], [data-action=moraleTest], [data-action=rally], [data-action=fearTest]").length,
+      looseButtons: [...root.querySelectorAll("button")]
+        .filter((b) => b.getAttribute("type") !== "button" || !b.dataset.action?.trim())
+        .map(short),
+      rollControls: root.querySelectorAll(
+        "[data-action^=roll], [data-action=castPower], [data-action=attack], [data-action=moraleTest], [data-action=rally], [data-action=fearTest]",
+      ).length,
       injectedTags: root.querySelectorAll("vex, laser").length,
     });
   }
@@ -313,7 +336,11 @@ export function useBrowserChecks(): BrowserChecks {
         // `content-visibility: auto` (styles/perf.css) skips below the viewport would be blank.
         const shown = await page.addStyleTag({ content: "#root * { content-visibility: visible !important; }" });
         const box = await page.locator("#root").boundingBox();
-        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${shot}.png`), fullPage: true, ...(box ? { clip: box } : {}) });
+        await page.screenshot({
+          path: path.join(SCREENSHOT_DIR, `${shot}.png`),
+          fullPage: true,
+          ...(box ? { clip: box } : {}),
+        });
         await shown.evaluate((style) => (style as HTMLStyleElement).remove());
       }
       return reports;

@@ -20,7 +20,9 @@ const FRAME = `
 `;
 
 const styles = () => {
-  return styleFiles(readManifest()).map((file) => fs.readFileSync(path.join(process.cwd(), file), "utf8")).join("\n");
+  return styleFiles(readManifest())
+    .map((file) => fs.readFileSync(path.join(process.cwd(), file), "utf8"))
+    .join("\n");
 };
 
 describe.runIf(hasChromium())("the timeline tracker in a core-like window (Chromium)", () => {
@@ -32,33 +34,38 @@ describe.runIf(hasChromium())("the timeline tracker in a core-like window (Chrom
     await browser?.close();
   });
 
-  it.each(["tracker timeline GM", "tracker tours GM"])("%s: the list scrolls inside the window, down to its last row", async (name) => {
-    const sample = COMBAT_UI_SAMPLES.find((s) => s.name === name)!;
-    // Enough rows to overflow a 360 px window.
-    const part = createTemplateHarness("fr").render(sample.template, sample.context);
-    const html = `<div class="application tactica tactica-app tactica-timeline-app"><header class="window-header"></header><section class="window-content">${part}</section></div>`;
-    const page = await browser!.newPage({ viewport: { width: 400, height: 500 } });
-    try {
-      await page.setContent(`<!doctype html><html><head><style>${FRAME}</style><style>${styles()}</style></head><body class="theme-dark system-tactica">${html}</body></html>`);
-      const found = await page.evaluate(() => {
-        const list = document.querySelector<HTMLElement>(".tactica-timeline__ruler, .tactica-timeline__turns")!;
-        const content = document.querySelector(".window-content")!.getBoundingClientRect();
-        // Pad the list so it overflows whatever the sample's length.
-        for (let i = 0; i < 30; i++) list.append(list.lastElementChild!.cloneNode(true));
-        const last = list.lastElementChild as HTMLElement;
-        list.scrollTop = list.scrollHeight;
-        const row = last.getBoundingClientRect();
-        const box = list.getBoundingClientRect();
-        return {
-          scrolls: list.scrollHeight > list.clientHeight,
-          overflowY: getComputedStyle(list).overflowY,
-          listInside: box.bottom <= content.bottom + 0.5,
-          lastRowShown: row.bottom <= content.bottom + 0.5 && row.top >= content.top - 0.5,
-        };
-      });
-      expect(found).toEqual({ scrolls: true, overflowY: "auto", listInside: true, lastRowShown: true });
-    } finally {
-      await page.close();
-    }
-  });
+  it.each(["tracker timeline GM", "tracker tours GM"])(
+    "%s: the list scrolls inside the window, down to its last row",
+    async (name) => {
+      const sample = COMBAT_UI_SAMPLES.find((s) => s.name === name)!;
+      // Enough rows to overflow a 360 px window.
+      const part = createTemplateHarness("fr").render(sample.template, sample.context);
+      const html = `<div class="application tactica tactica-app tactica-timeline-app"><header class="window-header"></header><section class="window-content">${part}</section></div>`;
+      const page = await browser!.newPage({ viewport: { width: 400, height: 500 } });
+      try {
+        await page.setContent(
+          `<!doctype html><html><head><style>${FRAME}</style><style>${styles()}</style></head><body class="theme-dark system-tactica">${html}</body></html>`,
+        );
+        const found = await page.evaluate(() => {
+          const list = document.querySelector<HTMLElement>(".tactica-timeline__ruler, .tactica-timeline__turns")!;
+          const content = document.querySelector(".window-content")!.getBoundingClientRect();
+          // Pad the list so it overflows whatever the sample's length.
+          for (let i = 0; i < 30; i++) list.append(list.lastElementChild!.cloneNode(true));
+          const last = list.lastElementChild as HTMLElement;
+          list.scrollTop = list.scrollHeight;
+          const row = last.getBoundingClientRect();
+          const box = list.getBoundingClientRect();
+          return {
+            scrolls: list.scrollHeight > list.clientHeight,
+            overflowY: getComputedStyle(list).overflowY,
+            listInside: box.bottom <= content.bottom + 0.5,
+            lastRowShown: row.bottom <= content.bottom + 0.5 && row.top >= content.top - 0.5,
+          };
+        });
+        expect(found).toEqual({ scrolls: true, overflowY: "auto", listInside: true, lastRowShown: true });
+      } finally {
+        await page.close();
+      }
+    },
+  );
 });

@@ -15,7 +15,9 @@ describe.runIf(hasChromium())("combat windows in Chromium", () => {
 
     it.each(cases)("$name", async ({ sample, variant }) => {
       // The window's own classes, as Foundry renders them around the part.
-      const classes = sample.isTracker ? "application tactica tactica-app tactica-timeline-app" : "application dialog tactica tactica-dialog";
+      const classes = sample.isTracker
+        ? "application tactica tactica-app tactica-timeline-app"
+        : "application dialog tactica tactica-dialog";
       const html = `<div class="${classes}"><div class="window-content"><form>${harness.render(sample.sample.template, sample.sample.context)}</form></div></div>`;
       for (const report of await browser.check(variant, html, sample.widths, shotName(sample, variant))) {
         const width = report.width;
@@ -23,7 +25,8 @@ describe.runIf(hasChromium())("combat windows in Chromium", () => {
         for (const field of report.fields) expect(field, `${width}px`).toMatchObject({ visible: true, labelled: true });
         if (sample.isTracker) {
           // Markers stay inside their row and every name is readable (not clipped to nothing).
-          for (const marker of report.markers) expect(marker.width > 20 && marker.height >= 16, `${width}px: ${JSON.stringify(marker)}`).toBe(true);
+          for (const marker of report.markers)
+            expect(marker.width > 20 && marker.height >= 16, `${width}px: ${JSON.stringify(marker)}`).toBe(true);
           if (report.pointerBackground !== null) expect(report.pointerBackground).not.toBe("rgba(0, 0, 0, 0)");
         }
       }

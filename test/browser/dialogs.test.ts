@@ -43,7 +43,12 @@ describe.runIf(hasChromium())("roll dialogs in Chromium", () => {
     // At 700 px nothing overflows; the rest is the same.
     expect(wide!.problems).toEqual(narrow!.problems.slice(0, -1));
     expect(narrow!.fields.map((f) => f.labelled)).toEqual([false, true]);
-    expect(narrow!.actionButtons.map((b) => [b.visible, b.focusable])).toEqual([[true, true], [true, true], [true, true], [false, false]]);
+    expect(narrow!.actionButtons.map((b) => [b.visible, b.focusable])).toEqual([
+      [true, true],
+      [true, true],
+      [true, true],
+      [false, false],
+    ]);
     expect(narrow!.looseButtons).toHaveLength(3);
     expect(narrow!.rollControls).toBe(1);
   });
@@ -52,7 +57,10 @@ describe.runIf(hasChromium())("roll dialogs in Chromium", () => {
     const harness = createTemplateHarness(lang);
 
     it.each(cases)("$name", async ({ sample, variant }) => {
-      const html = dialogWindow(harness.render(sample.sample.template, sample.sample.context), harness.i18n.localize("TACTICA.Dialog.roll"));
+      const html = dialogWindow(
+        harness.render(sample.sample.template, sample.sample.context),
+        harness.i18n.localize("TACTICA.Dialog.roll"),
+      );
       for (const report of await browser.check(variant, html, sample.widths, shotName(sample, variant))) {
         const width = report.width;
         expect(report.problems, `${width}px`).toEqual([]);
@@ -61,16 +69,22 @@ describe.runIf(hasChromium())("roll dialogs in Chromium", () => {
       }
       // Inside DialogV2's own form, the template's root survives the HTML parser and gets our
       // layout; every field belongs to DialogV2's form.
-      const layout = await browser.evaluate(variant, () => {
-        const root = document.querySelector("#root .dialog-form .dialog-content > .tactica-dialog-form");
-        const fields = [...document.querySelectorAll<HTMLInputElement>("#root input, #root select")];
-        return {
-          root: root ? getComputedStyle(root).display + " " + getComputedStyle(root).flexDirection : null,
-          forms: document.querySelectorAll("#root form").length,
-          outerForm: fields.every((f) => f.form?.classList.contains("dialog-form")),
-          refusalShown: [...document.querySelectorAll<HTMLElement>("#root [data-refusal]")].some((e) => e.getBoundingClientRect().height > 0),
-        };
-      }, null);
+      const layout = await browser.evaluate(
+        variant,
+        () => {
+          const root = document.querySelector("#root .dialog-form .dialog-content > .tactica-dialog-form");
+          const fields = [...document.querySelectorAll<HTMLInputElement>("#root input, #root select")];
+          return {
+            root: root ? getComputedStyle(root).display + " " + getComputedStyle(root).flexDirection : null,
+            forms: document.querySelectorAll("#root form").length,
+            outerForm: fields.every((f) => f.form?.classList.contains("dialog-form")),
+            refusalShown: [...document.querySelectorAll<HTMLElement>("#root [data-refusal]")].some(
+              (e) => e.getBoundingClientRect().height > 0,
+            ),
+          };
+        },
+        null,
+      );
       expect(layout).toEqual({ root: "flex column", forms: 1, outerForm: true, refusalShown: false });
     });
   });

@@ -6,7 +6,17 @@ import { DIALOG_SAMPLES } from "../templates/dialog-scenarios";
 import { SHEET_STATES } from "../templates/sheet-states";
 import { loadSheetWorld, sampleCharacter, sampleItem } from "../templates/sheet-samples";
 import { VARIANTS } from "./chromium";
-import { CHAT_GALLERY, COMBAT_GALLERY, DIALOG_GALLERY, GALLERY, SHEET_GALLERY, SHEET_MODES, SHEET_STATE_GALLERY, WIDTHS, galleryShots } from "./gallery";
+import {
+  CHAT_GALLERY,
+  COMBAT_GALLERY,
+  DIALOG_GALLERY,
+  GALLERY,
+  SHEET_GALLERY,
+  SHEET_MODES,
+  SHEET_STATE_GALLERY,
+  WIDTHS,
+  galleryShots,
+} from "./gallery";
 
 // The gallery registry (test/browser/gallery.ts) against the sample sources: every sample the
 // template tests know has exactly one gallery entry, so `npm test` checks it in Chromium and
@@ -24,7 +34,9 @@ describe("the screenshot gallery", () => {
   it("has a sheet for every actor and item type of the manifest, in both modes", () => {
     const manifest = JSON.parse(fs.readFileSync("system.json", "utf8")) as { documentTypes: Record<string, object> };
     const expected = SHEET_MODES.flatMap((mode) =>
-      (["Actor", "Item"] as const).flatMap((doc) => Object.keys(manifest.documentTypes[doc]!).map((type) => `${doc.toLowerCase()} ${type} ${mode}`)),
+      (["Actor", "Item"] as const).flatMap((doc) =>
+        Object.keys(manifest.documentTypes[doc]!).map((type) => `${doc.toLowerCase()} ${type} ${mode}`),
+      ),
     );
     expect(SHEET_GALLERY.map((s) => `${s.kind} ${s.type} ${s.mode}`).sort()).toEqual(expected.sort());
   });
@@ -44,7 +56,8 @@ describe("the screenshot gallery", () => {
     const item = await sampleItem(w, "weapon");
     // The options the fake's ApplicationV2 merged down the class chain, as core does.
     const widthOf = (app: unknown) => (app as { options: { position: { width: number } } }).options.position.width;
-    for (const Sheet of [w.sheets.CharacterSheet, w.sheets.NpcSheet, w.sheets.UnitSheet]) expect(widthOf(new Sheet({ document: actor }))).toBe(WIDTHS.actorSheet);
+    for (const Sheet of [w.sheets.CharacterSheet, w.sheets.NpcSheet, w.sheets.UnitSheet])
+      expect(widthOf(new Sheet({ document: actor }))).toBe(WIDTHS.actorSheet);
     expect(widthOf(new w.itemSheets.TacticaItemSheet({ document: item }))).toBe(WIDTHS.itemSheet);
     const { TimelineTracker } = await import("../../src/applications/combat/tracker");
     const { PlaceConfig } = await import("../../src/applications/combat/place-config");
@@ -52,16 +65,26 @@ describe("the screenshot gallery", () => {
     expect(PlaceConfig.DEFAULT_OPTIONS.position.width).toBe(WIDTHS.placeConfig);
     for (const s of SHEET_GALLERY) expect(s.widths[0]).toBe(s.kind === "actor" ? WIDTHS.actorSheet : WIDTHS.itemSheet);
     for (const s of CHAT_GALLERY) expect(s.widths[0]).toBe(WIDTHS.chat);
-    for (const s of SHEET_STATE_GALLERY) expect(s.widths[0]).toBe(s.state.kind === "actor" ? WIDTHS.actorSheet : WIDTHS.itemSheet);
+    for (const s of SHEET_STATE_GALLERY)
+      expect(s.widths[0]).toBe(s.state.kind === "actor" ? WIDTHS.actorSheet : WIDTHS.itemSheet);
   });
 
   // The states the table-UX review (2026-12-01, "States with no screenshot") found missing, each
   // with the gallery sample that now shows it: removing or renaming one fails here.
   it.each([
-    ["attack target rows: pending, hit, damage chain, miss, out of range", "chat-attack-with-one-verdict-per-target-pending-defence-hit-to-apply-damage-chain-out-of-range"],
-    ["resist results on a cast", "chat-psy-cast-succeeding-what-happens-the-power-s-effect-text-one-verdict-per-target"],
+    [
+      "attack target rows: pending, hit, damage chain, miss, out of range",
+      "chat-attack-with-one-verdict-per-target-pending-defence-hit-to-apply-damage-chain-out-of-range",
+    ],
+    [
+      "resist results on a cast",
+      "chat-psy-cast-succeeding-what-happens-the-power-s-effect-text-one-verdict-per-target",
+    ],
     ["panic drawn, and its +1 after a failed rally", "chat-panic-drawn-after-a-failed-rally-with-its-1"],
-    ["AC spent, a delayed action, no GM connected", "chat-a-card-s-facts-ac-spent-a-delayed-action-waiting-on-the-timeline-no-gm-connected"],
+    [
+      "AC spent, a delayed action, no GM connected",
+      "chat-a-card-s-facts-ac-spent-a-delayed-action-waiting-on-the-timeline-no-gm-connected",
+    ],
     ["morale prompt", "chat-morale-prompt-with-its-button"],
     ["maintenance", "chat-power-maintained"],
     ["threshold", "chat-threshold-crossed-with-what-happened"],

@@ -16,7 +16,11 @@ import { SHEET_STATES, type SheetState } from "../templates/sheet-states";
 import { VARIANTS, type Variant } from "./chromium";
 
 /** A file-safe name for a screenshot. */
-export const slug = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+export const slug = (s: string): string =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 
 /** Window widths, in px, as Foundry opens them. */
 export const WIDTHS = {
@@ -85,13 +89,34 @@ export const DIALOG_GALLERY: DialogGallerySample[] = DIALOG_SAMPLES.map((sample)
 }));
 
 export const COMBAT_GALLERY: CombatGallerySample[] = COMBAT_UI_SAMPLES.map((sample) => {
-  const own = sample.template === TRACKER ? WIDTHS.tracker : sample.template === PLACE_FORM ? WIDTHS.placeConfig : WIDTHS.dialog;
-  return { id: `combat-${slug(sample.name)}`, title: sample.name, widths: [own, 300, 600], sample, isTracker: sample.template === TRACKER };
+  const own =
+    sample.template === TRACKER ? WIDTHS.tracker : sample.template === PLACE_FORM ? WIDTHS.placeConfig : WIDTHS.dialog;
+  return {
+    id: `combat-${slug(sample.name)}`,
+    title: sample.name,
+    widths: [own, 300, 600],
+    sample,
+    isTracker: sample.template === TRACKER,
+  };
 });
 
 export const SHEET_GALLERY: SheetSample[] = SHEET_MODES.flatMap((mode) => [
-  ...ACTOR_TYPES.map((type) => ({ id: `sheet-actor-${slug(type)}-${mode}`, title: `actor ${type}, ${mode} mode`, kind: "actor" as const, type, mode, widths: [WIDTHS.actorSheet, 600] })),
-  ...ITEM_TYPES.map((type) => ({ id: `sheet-item-${slug(type)}-${mode}`, title: `item ${type}, ${mode} mode`, kind: "item" as const, type, mode, widths: [WIDTHS.itemSheet, 600] })),
+  ...ACTOR_TYPES.map((type) => ({
+    id: `sheet-actor-${slug(type)}-${mode}`,
+    title: `actor ${type}, ${mode} mode`,
+    kind: "actor" as const,
+    type,
+    mode,
+    widths: [WIDTHS.actorSheet, 600],
+  })),
+  ...ITEM_TYPES.map((type) => ({
+    id: `sheet-item-${slug(type)}-${mode}`,
+    title: `item ${type}, ${mode} mode`,
+    kind: "item" as const,
+    type,
+    mode,
+    widths: [WIDTHS.itemSheet, 600],
+  })),
 ]);
 
 /** Sheet states beyond one per type and mode (test/templates/sheet-states.ts), at the window's width. */
@@ -103,7 +128,13 @@ export const SHEET_STATE_GALLERY: SheetStateSample[] = SHEET_STATES.map((state) 
 }));
 
 /** The whole gallery, every family. */
-export const GALLERY: readonly SampleBase[] = [...CHAT_GALLERY, ...DIALOG_GALLERY, ...COMBAT_GALLERY, ...SHEET_GALLERY, ...SHEET_STATE_GALLERY];
+export const GALLERY: readonly SampleBase[] = [
+  ...CHAT_GALLERY,
+  ...DIALOG_GALLERY,
+  ...COMBAT_GALLERY,
+  ...SHEET_GALLERY,
+  ...SHEET_STATE_GALLERY,
+];
 
 /** The PNG's base name of a sample in a variant (photographed at its first width). */
 export function shotName(sample: SampleBase, variant: Variant): string {
@@ -119,7 +150,9 @@ export function galleryShots(): string[] {
  * The test cases of a family: each sample in each variant, grouped by language (a file renders a
  * language's HTML once, then checks it in both themes).
  */
-export function casesByLang<S extends SampleBase>(samples: readonly S[]): { lang: Variant["lang"]; cases: { sample: S; variant: Variant; name: string }[] }[] {
+export function casesByLang<S extends SampleBase>(
+  samples: readonly S[],
+): { lang: Variant["lang"]; cases: { sample: S; variant: Variant; name: string }[] }[] {
   return (["fr", "en"] as const).map((lang) => ({
     lang,
     cases: VARIANTS.filter((v) => v.lang === lang).flatMap((variant) =>

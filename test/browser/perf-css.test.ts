@@ -41,7 +41,8 @@ function heights(page: Page, selector: string) {
 }
 
 /** How many of the first `n` sample items (the kinds in turn) are psychic powers (Psy tab, not Equipment). */
-const SAMPLE_ITEMS_POWERS = (n: number) => Array.from({ length: n }, (_, i) => SAMPLE_ITEMS[i % SAMPLE_ITEMS.length]!).filter((i) => i.type === "power").length;
+const SAMPLE_ITEMS_POWERS = (n: number) =>
+  Array.from({ length: n }, (_, i) => SAMPLE_ITEMS[i % SAMPLE_ITEMS.length]!).filter((i) => i.type === "power").length;
 
 describe.runIf(hasChromium())("styles/perf.css in Chromium", () => {
   let browser: Browser | undefined;
@@ -55,8 +56,15 @@ describe.runIf(hasChromium())("styles/perf.css in Chromium", () => {
     cards = [];
     for (const scenario of SCENARIOS) cards.push(await scenario.render(dice));
     const w = await loadSheetWorld("fr");
-    const items = Array.from({ length: 60 }, (_, i) => ({ ...SAMPLE_ITEMS[i % SAMPLE_ITEMS.length]!, name: `Objet ${i + 1}` }));
-    sheet = await renderSheetHtml(new w.sheets.CharacterSheet({ document: await sampleCharacter(w, "character", items) }), "play", ["equipment"]);
+    const items = Array.from({ length: 60 }, (_, i) => ({
+      ...SAMPLE_ITEMS[i % SAMPLE_ITEMS.length]!,
+      name: `Objet ${i + 1}`,
+    }));
+    sheet = await renderSheetHtml(
+      new w.sheets.CharacterSheet({ document: await sampleCharacter(w, "character", items) }),
+      "play",
+      ["equipment"],
+    );
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.setContent(pageShell({ lang: "fr", theme: "dark" }), { waitUntil: "load" });
@@ -86,7 +94,10 @@ describe.runIf(hasChromium())("styles/perf.css in Chromium", () => {
       const atBottom = () => {
         const last = log.lastElementChild!.getBoundingClientRect();
         const box = log.getBoundingClientRect();
-        return { scrolledToEnd: log.scrollTop + log.clientHeight >= log.scrollHeight - 1, lastShown: last.bottom <= box.bottom + 1 && last.bottom > box.top };
+        return {
+          scrolledToEnd: log.scrollTop + log.clientHeight >= log.scrollHeight - 1,
+          lastShown: last.bottom <= box.bottom + 1 && last.bottom > box.top,
+        };
       };
       html.forEach(post);
       log.scrollTop = log.scrollHeight;
@@ -103,7 +114,14 @@ describe.runIf(hasChromium())("styles/perf.css in Chromium", () => {
       await settle();
       log.scrollTop = log.scrollHeight;
       await settle();
-      return { opened, posted, back: atBottom(), modes, sixthFromEnd: getComputedStyle(log.children[log.children.length - 6]!.querySelector(".tactica-card")!).contentVisibility };
+      return {
+        opened,
+        posted,
+        back: atBottom(),
+        modes,
+        sixthFromEnd: getComputedStyle(log.children[log.children.length - 6]!.querySelector(".tactica-card")!)
+          .contentVisibility,
+      };
     }, messages);
     expect(found.opened).toEqual({ scrolledToEnd: true, lastShown: true });
     expect(found.posted).toEqual({ scrolledToEnd: true, lastShown: true });
@@ -120,7 +138,10 @@ describe.runIf(hasChromium())("styles/perf.css in Chromium", () => {
   it("sheet: item rows are skipped off screen, and the last one scrolls into view rendered", async () => {
     const found = await page.evaluate(async (html) => {
       const root = document.getElementById("root")!;
-      root.innerHTML = html.replace('<form class="application', '<form style="width:720px;height:760px" class="frame application');
+      root.innerHTML = html.replace(
+        '<form class="application',
+        '<form style="width:720px;height:760px" class="frame application',
+      );
       // Core's window content clips; the sheet's active tab is what scrolls (styles/sheets.css).
       const content = root.querySelector<HTMLElement>(".window-content")!;
       const scroller = root.querySelector<HTMLElement>(".tab.active")!;
@@ -132,10 +153,22 @@ describe.runIf(hasChromium())("styles/perf.css in Chromium", () => {
       const box = content.getBoundingClientRect();
       const row = last.getBoundingClientRect();
       const name = last.querySelector(".item-name")!.getBoundingClientRect();
-      return { rows: rows.length, modes: [...modes], scrolls: scroller.scrollHeight > scroller.clientHeight, inView: row.bottom <= box.bottom + 1 && row.top >= box.top - 1, nameRendered: name.width > 0 && name.height > 0 };
+      return {
+        rows: rows.length,
+        modes: [...modes],
+        scrolls: scroller.scrollHeight > scroller.clientHeight,
+        inView: row.bottom <= box.bottom + 1 && row.top >= box.top - 1,
+        nameRendered: name.width > 0 && name.height > 0,
+      };
     }, sheet);
     // 60 items: all but the psychic powers are equipment rows.
-    expect(found).toEqual({ rows: 60 - SAMPLE_ITEMS_POWERS(60), modes: ["auto"], scrolls: true, inView: true, nameRendered: true });
+    expect(found).toEqual({
+      rows: 60 - SAMPLE_ITEMS_POWERS(60),
+      modes: ["auto"],
+      scrolls: true,
+      inView: true,
+      nameRendered: true,
+    });
     const h = await heights(page, ".item-list > li.item");
     expect(h.estimate / h.real, JSON.stringify(h)).toBeGreaterThan(0.6);
     expect(h.estimate / h.real, JSON.stringify(h)).toBeLessThan(1.6);
@@ -157,7 +190,12 @@ describe.runIf(hasChromium())("styles/perf.css in Chromium", () => {
       const box = ruler.getBoundingClientRect();
       const last = rows.at(-1)!.getBoundingClientRect();
       const markers = [...rows.at(-1)!.querySelectorAll(".tactica-marker")].map((m) => m.getBoundingClientRect().width);
-      return { modes: [...modes], scrolledToEnd: ruler.scrollTop + ruler.clientHeight >= ruler.scrollHeight - 1, lastShown: last.bottom <= box.bottom + 1, markersLaidOut: markers.length > 0 && markers.every((w) => w > 20) };
+      return {
+        modes: [...modes],
+        scrolledToEnd: ruler.scrollTop + ruler.clientHeight >= ruler.scrollHeight - 1,
+        lastShown: last.bottom <= box.bottom + 1,
+        markersLaidOut: markers.length > 0 && markers.every((w) => w > 20),
+      };
     }, tracker);
     expect(found).toEqual({ modes: ["auto"], scrolledToEnd: true, lastShown: true, markersLaidOut: true });
     const h = await heights(page, ".tactica-timeline__ruler > .tactica-timeline__row");

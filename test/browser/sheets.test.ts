@@ -1,5 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadSheetWorld, renderSheetHtml, sampleCharacter, sampleItem, sampleUnit, SAMPLE_IMG, SAMPLE_ITEMS } from "../templates/sheet-samples";
+import {
+  loadSheetWorld,
+  renderSheetHtml,
+  sampleCharacter,
+  sampleItem,
+  sampleUnit,
+  SAMPLE_IMG,
+  SAMPLE_ITEMS,
+} from "../templates/sheet-samples";
 import { hasChromium, useBrowserChecks, VARIANTS } from "./chromium";
 import { ITEM_TYPES, SHEET_GALLERY, SHEET_STATE_GALLERY, casesByLang, shotName, type SheetSample } from "./gallery";
 
@@ -15,13 +23,26 @@ const NPC_TABS = ACTOR_TABS.filter((t) => t !== "aptitudes");
 /** One world per language (loading the entry is the slow part), its sample documents made once. */
 async function sampleSheets(lang: "fr" | "en") {
   const w = await loadSheetWorld(lang);
-  const actors = { character: await sampleCharacter(w, "character"), npc: await sampleCharacter(w, "npc"), unit: await sampleUnit(w) };
-  const items = Object.fromEntries(await Promise.all(ITEM_TYPES.map(async (t) => [t, await sampleItem(w, t)] as const)));
+  const actors = {
+    character: await sampleCharacter(w, "character"),
+    npc: await sampleCharacter(w, "npc"),
+    unit: await sampleUnit(w),
+  };
+  const items = Object.fromEntries(
+    await Promise.all(ITEM_TYPES.map(async (t) => [t, await sampleItem(w, t)] as const)),
+  );
   const classes = { character: w.sheets.CharacterSheet, npc: w.sheets.NpcSheet, unit: w.sheets.UnitSheet };
   return (s: SheetSample) =>
     s.kind === "actor"
-      ? renderSheetHtml(new classes[s.type as keyof typeof classes]({ document: actors[s.type as keyof typeof actors] }), s.mode, s.type === "npc" ? NPC_TABS : ACTOR_TABS)
-      : renderSheetHtml(new w.itemSheets.TacticaItemSheet({ document: items[s.type] }), s.mode, ["details", "description"]);
+      ? renderSheetHtml(
+          new classes[s.type as keyof typeof classes]({ document: actors[s.type as keyof typeof actors] }),
+          s.mode,
+          s.type === "npc" ? NPC_TABS : ACTOR_TABS,
+        )
+      : renderSheetHtml(new w.itemSheets.TacticaItemSheet({ document: items[s.type] }), s.mode, [
+          "details",
+          "description",
+        ]);
 }
 
 describe.runIf(hasChromium())("sheets in Chromium", () => {
@@ -50,7 +71,10 @@ describe.runIf(hasChromium())("sheets in Chromium", () => {
         // User text is escaped: the sample names' angle brackets show as text, never as tags.
         expect(report.injectedTags).toBe(0);
         // Every field the user sees has a label element (the aptitude damage box had a title only).
-        expect(report.fields.filter((f) => f.visible && !f.labelled).map((f) => f.html), `${width}px`).toEqual([]);
+        expect(
+          report.fields.filter((f) => f.visible && !f.labelled).map((f) => f.html),
+          `${width}px`,
+        ).toEqual([]);
       }
     });
   });
@@ -73,7 +97,10 @@ describe.runIf(hasChromium())("sheets in Chromium", () => {
         expect(report.problems, `${width}px`).toEqual([]);
         expect(report.looseButtons).toEqual([]);
         expect(report.injectedTags).toBe(0);
-        expect(report.fields.filter((f) => f.visible && !f.labelled).map((f) => f.html), `${width}px`).toEqual([]);
+        expect(
+          report.fields.filter((f) => f.visible && !f.labelled).map((f) => f.html),
+          `${width}px`,
+        ).toEqual([]);
       }
     });
   });
@@ -84,35 +111,57 @@ describe.runIf(hasChromium())("sheets in Chromium", () => {
     let html = "";
     beforeAll(async () => {
       const w = await loadSheetWorld("fr");
-      const many = Array.from({ length: 30 }, (_, i) => ({ name: `Arme ${i + 1}`, type: "weapon", img: SAMPLE_IMG, sort: (i + 10) * 1000 }));
+      const many = Array.from({ length: 30 }, (_, i) => ({
+        name: `Arme ${i + 1}`,
+        type: "weapon",
+        img: SAMPLE_IMG,
+        sort: (i + 10) * 1000,
+      }));
       const actor = await sampleCharacter(w, "character", [...SAMPLE_ITEMS, ...many]);
-      const sheet = new w.sheets.CharacterSheet({ document: actor }) as unknown as { tabGroups: Record<string, string>; renderedParts: Record<string, string>; render(o: object): Promise<unknown> };
+      const sheet = new w.sheets.CharacterSheet({ document: actor }) as unknown as {
+        tabGroups: Record<string, string>;
+        renderedParts: Record<string, string>;
+        render(o: object): Promise<unknown>;
+      };
       sheet.tabGroups.primary = "equipment";
       await sheet.render({ force: true });
-      const parts = ["header", "tabs", "profile", "aptitudes", "psy", "equipment", "morale", "effects", "notes"].map((id) => sheet.renderedParts[id] ?? "").join("");
+      const parts = ["header", "tabs", "profile", "aptitudes", "psy", "equipment", "morale", "effects", "notes"]
+        .map((id) => sheet.renderedParts[id] ?? "")
+        .join("");
       html = `<form class="application tactica sheet actor character" style="width: 720px; height: 760px"><header class="window-header"></header><section class="window-content">${parts}</section></form>`;
     });
 
     it.each(VARIANTS.filter((v) => v.lang === "fr"))("scrolls inside its active tab ($theme)", async (variant) => {
       await browser.check(variant, html, [720]);
-      const found = await browser.evaluate(variant, () => {
-        const content = document.querySelector("#root .window-content")!.getBoundingClientRect();
-        const tab = document.querySelector<HTMLElement>("#root .tab.active")!;
-        const header = document.querySelector("#root .tactica-header")!.getBoundingClientRect();
-        const rows = tab.querySelectorAll(".item");
-        const last = rows[rows.length - 1]!;
-        tab.scrollTop = tab.scrollHeight;
-        const row = last.getBoundingClientRect();
-        return {
-          tab: tab.dataset.tab,
-          overflowY: getComputedStyle(tab).overflowY,
-          scrolls: tab.scrollHeight > tab.clientHeight,
-          tabInside: tab.getBoundingClientRect().bottom <= content.bottom + 0.5,
-          lastRowShown: row.bottom <= content.bottom + 0.5 && row.top >= content.top - 0.5,
-          headerShown: header.top >= content.top - 0.5 && header.bottom <= content.bottom,
-        };
-      }, null);
-      expect(found).toEqual({ tab: "equipment", overflowY: "auto", scrolls: true, tabInside: true, lastRowShown: true, headerShown: true });
+      const found = await browser.evaluate(
+        variant,
+        () => {
+          const content = document.querySelector("#root .window-content")!.getBoundingClientRect();
+          const tab = document.querySelector<HTMLElement>("#root .tab.active")!;
+          const header = document.querySelector("#root .tactica-header")!.getBoundingClientRect();
+          const rows = tab.querySelectorAll(".item");
+          const last = rows[rows.length - 1]!;
+          tab.scrollTop = tab.scrollHeight;
+          const row = last.getBoundingClientRect();
+          return {
+            tab: tab.dataset.tab,
+            overflowY: getComputedStyle(tab).overflowY,
+            scrolls: tab.scrollHeight > tab.clientHeight,
+            tabInside: tab.getBoundingClientRect().bottom <= content.bottom + 0.5,
+            lastRowShown: row.bottom <= content.bottom + 0.5 && row.top >= content.top - 0.5,
+            headerShown: header.top >= content.top - 0.5 && header.bottom <= content.bottom,
+          };
+        },
+        null,
+      );
+      expect(found).toEqual({
+        tab: "equipment",
+        overflowY: "auto",
+        scrolls: true,
+        tabInside: true,
+        lastRowShown: true,
+        headerShown: true,
+      });
     });
   });
 
@@ -123,16 +172,25 @@ describe.runIf(hasChromium())("sheets in Chromium", () => {
     { page: VARIANTS[0]!, app: "", accent: "#c8843a" },
     { page: VARIANTS[1]!, app: "", accent: "#8a5215" },
   ])("a sheet themed '$app' in a $page.theme interface uses the $accent accent", async ({ page, app, accent }) => {
-    const found = await browser.evaluate(page, (theme: string) => {
-      const root = document.querySelector<HTMLElement>("#root")!;
-      root.innerHTML = `<div class="application tactica sheet actor ${theme ? `themed theme-${theme}` : ""}"><section class="window-content"><h3 class="section-title">x</h3></section></div>`;
-      const sheet = root.querySelector(".tactica.sheet")!;
-      const hex = (rgb: string) => "#" + (rgb.match(/\d+/g) ?? []).slice(0, 3).map((n) => Number(n).toString(16).padStart(2, "0")).join("");
-      const probe = document.createElement("span");
-      probe.style.color = "var(--t-accent)";
-      sheet.append(probe);
-      return hex(getComputedStyle(probe).color);
-    }, app);
+    const found = await browser.evaluate(
+      page,
+      (theme: string) => {
+        const root = document.querySelector<HTMLElement>("#root")!;
+        root.innerHTML = `<div class="application tactica sheet actor ${theme ? `themed theme-${theme}` : ""}"><section class="window-content"><h3 class="section-title">x</h3></section></div>`;
+        const sheet = root.querySelector(".tactica.sheet")!;
+        const hex = (rgb: string) =>
+          "#" +
+          (rgb.match(/\d+/g) ?? [])
+            .slice(0, 3)
+            .map((n) => Number(n).toString(16).padStart(2, "0"))
+            .join("");
+        const probe = document.createElement("span");
+        probe.style.color = "var(--t-accent)";
+        sheet.append(probe);
+        return hex(getComputedStyle(probe).color);
+      },
+      app,
+    );
     expect(found).toBe(accent);
   });
 });

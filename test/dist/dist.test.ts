@@ -60,11 +60,15 @@ describe("dist/ — the installable system folder", () => {
   });
 
   it("ships the manifest's module and exactly the chunks it imports, our code with its source maps", () => {
-    const modules = fs.readdirSync(dist).filter((f) => /\.(m?js)$/.test(f)).sort();
+    const modules = fs
+      .readdirSync(dist)
+      .filter((f) => /\.(m?js)$/.test(f))
+      .sort();
     expect(modules).toEqual(moduleFiles(dist, manifest));
     // The entry is one import line, and the bundler's runtime helpers (`__name`, which keeps class
     // names) have no source of ours: the two chunks that carry our code have their maps.
-    for (const file of ["tactica-common.mjs", "tactica-quench.mjs"]) expect(fs.existsSync(path.join(dist, `${file}.map`)), file).toBe(true);
+    for (const file of ["tactica-common.mjs", "tactica-quench.mjs"])
+      expect(fs.existsSync(path.join(dist, `${file}.map`)), file).toBe(true);
   });
 
   it("keeps the Quench self-test out of the main load: a chunk loaded only by a dynamic import", () => {
@@ -86,7 +90,8 @@ describe("dist/ — the installable system folder", () => {
     expect(code("tactica-quench.mjs")).toContain("Tactica — compendiums");
     // No chunk imports the entry itself: shared code is in a chunk of its own, so its classes are
     // the same objects for the bundle and the self-test however Foundry names the entry's URL.
-    for (const file of moduleFiles(dist, manifest)) expect(relativeImports(code(file)), file).not.toContain("./tactica.mjs");
+    for (const file of moduleFiles(dist, manifest))
+      expect(relativeImports(code(file)), file).not.toContain("./tactica.mjs");
   });
 
   it("is minified", () => {
@@ -134,7 +139,15 @@ describe("dist/ — the installable system folder", () => {
     for (const cls of ours) {
       const [options, formula] = stored[cls.name]!;
       // Core's Roll.fromData looks the class up by `data.class` among CONFIG.Dice.rolls.
-      const rebuilt = FakeRoll.fromData({ class: cls.name, options, dice: [], formula, terms: [], total: 4, evaluated: true });
+      const rebuilt = FakeRoll.fromData({
+        class: cls.name,
+        options,
+        dice: [],
+        formula,
+        terms: [],
+        total: 4,
+        evaluated: true,
+      });
       expect(rebuilt, cls.name).toBeInstanceOf(cls);
       expect(rebuilt.constructor.name).toBe(cls.name);
     }
@@ -148,6 +161,14 @@ describe("dist/ — the installable system folder", () => {
     fake.hooks.callAll("quenchReady", quench);
     fake.hooks.callAll("quenchReady", quench);
     await vi.waitFor(() => expect(registered.length).toBeGreaterThan(0));
-    expect(registered).toEqual(["tactica.packs", "tactica.rolls", "tactica.pressure", "tactica.psy", "tactica.morale", "tactica.damage", "tactica.contract"]);
+    expect(registered).toEqual([
+      "tactica.packs",
+      "tactica.rolls",
+      "tactica.pressure",
+      "tactica.psy",
+      "tactica.morale",
+      "tactica.damage",
+      "tactica.contract",
+    ]);
   });
 });

@@ -78,7 +78,9 @@ describe("release zip check", () => {
     const zip = await writeZip(releaseEntries(undefined, target));
     expect(await checkZip(zip, files(), version, target)).toEqual([]);
     const { manifest } = await readZip(zip);
-    expect(manifest?.download).toBe(`https://github.com/someone/tactica-fork/releases/download/v${version}/tactica.zip`);
+    expect(manifest?.download).toBe(
+      `https://github.com/someone/tactica-fork/releases/download/v${version}/tactica.zip`,
+    );
     expect(manifest?.manifest).toBe("https://github.com/someone/tactica-fork/releases/latest/download/system.json");
   });
 
@@ -88,18 +90,27 @@ describe("release zip check", () => {
     // The same zip checked as a release of another repository: every URL is wrong.
     const other = (await checkZip(zip, files(), version, { ...target, repository: "other/tactica" })).join("\n");
     expect(other).toMatch(/download must be https:\/\/github\.com\/other\/tactica\/releases\/download\//);
-    expect(other).toMatch(/manifest must be https:\/\/github\.com\/other\/tactica\/releases\/latest\/download\/system\.json/);
-    const pinned = await writeZip(
-      releaseEntries((m) => (m.manifest = `https://github.com/someone/tactica-fork/releases/download/v${version}/system.json`), target),
+    expect(other).toMatch(
+      /manifest must be https:\/\/github\.com\/other\/tactica\/releases\/latest\/download\/system\.json/,
     );
-    expect((await checkZip(pinned, files(), version, target)).join("\n")).toMatch(/manifest must be .*releases\/latest\/download\/system\.json/);
+    const pinned = await writeZip(
+      releaseEntries(
+        (m) => (m.manifest = `https://github.com/someone/tactica-fork/releases/download/v${version}/system.json`),
+        target,
+      ),
+    );
+    expect((await checkZip(pinned, files(), version, target)).join("\n")).toMatch(
+      /manifest must be .*releases\/latest\/download\/system\.json/,
+    );
   });
 
   it("refuses a release whose tag is not v + the version", async () => {
     const wrongTag: ReleaseTarget = { ...target, tag: "v9.9.9" };
     const zip = await writeZip(releaseEntries(undefined, wrongTag));
     expect((await checkZip(zip, files(), version, wrongTag)).join("\n")).toMatch(
-      new RegExp(`tag "v9\\.9\\.9" does not match the version: a release of ${version.replace(/\./g, "\\.")} is tagged v`),
+      new RegExp(
+        `tag "v9\\.9\\.9" does not match the version: a release of ${version.replace(/\./g, "\\.")} is tagged v`,
+      ),
     );
   });
 
@@ -111,7 +122,9 @@ describe("release zip check", () => {
   it("refuses a zip without the self-test chunk", async () => {
     const entries = releaseEntries();
     delete entries["tactica-quench.mjs"];
-    expect((await checkZip(await writeZip(entries), files(), version)).join("\n")).toMatch(/missing from the zip: tactica-quench\.mjs/);
+    expect((await checkZip(await writeZip(entries), files(), version)).join("\n")).toMatch(
+      /missing from the zip: tactica-quench\.mjs/,
+    );
   });
 
   it("refuses a missing or an extra file", async () => {

@@ -24,7 +24,13 @@ afterEach(async () => {
 async function fakeServer(options: { ignoreTerm?: boolean } = {}): Promise<Server> {
   const dir = fs.mkdtempSync(path.join(tmp, "foundry-"));
   fs.writeFileSync(path.join(dir, "main.mjs"), fakeFoundryServer(options));
-  const server = startServer({ node: process.execPath, entry: path.join(dir, "main.mjs"), cwd: dir, dataPath: path.join(tmp, "data"), port: await freePort() });
+  const server = startServer({
+    node: process.execPath,
+    entry: path.join(dir, "main.mjs"),
+    cwd: dir,
+    dataPath: path.join(tmp, "data"),
+    port: await freePort(),
+  });
   servers.push(server);
   await waitForServer(server, 10_000);
   return server;
@@ -88,8 +94,16 @@ describe("the server process", () => {
   it("reports the server's last lines when it exits before answering", async () => {
     const dir = fs.mkdtempSync(path.join(tmp, "foundry-"));
     fs.writeFileSync(path.join(dir, "main.mjs"), 'console.error("Foundry requires Node.js 20"); process.exit(3);');
-    const server = startServer({ node: process.execPath, entry: path.join(dir, "main.mjs"), cwd: dir, dataPath: tmp, port: await freePort() });
-    await expect(waitForServer(server, 10_000)).rejects.toThrow(/exited \(code 3\) before answering:\nFoundry requires Node.js 20/);
+    const server = startServer({
+      node: process.execPath,
+      entry: path.join(dir, "main.mjs"),
+      cwd: dir,
+      dataPath: tmp,
+      port: await freePort(),
+    });
+    await expect(waitForServer(server, 10_000)).rejects.toThrow(
+      /exited \(code 3\) before answering:\nFoundry requires Node.js 20/,
+    );
   });
 
   it("is stopped by SIGTERM, or by SIGKILL when it ignores SIGTERM", async () => {
@@ -107,7 +121,9 @@ describe("the server process", () => {
 
 describe("clean-up of a run", () => {
   /** A run as main.ts does it: a temp folder and a server registered, then work that may fail. */
-  async function run(work: () => Promise<void>): Promise<{ pid: number; dir: string; error: unknown; problems: string[] }> {
+  async function run(
+    work: () => Promise<void>,
+  ): Promise<{ pid: number; dir: string; error: unknown; problems: string[] }> {
     const cleanup = new Cleanup();
     const dir = fs.mkdtempSync(path.join(tmp, "run-"));
     cleanup.addDir(dir);

@@ -45,7 +45,10 @@ describe(".env.e2e parsing", () => {
 describe("readConfig", () => {
   it("without a zip or a licence, skips with one line naming both", () => {
     const config = readConfig(root, {});
-    expect(config).toEqual({ kind: "skip", message: "e2e: skipped — no FOUNDRY_ZIP/FOUNDRY_LICENSE (see CONTRIBUTING.md)" });
+    expect(config).toEqual({
+      kind: "skip",
+      message: "e2e: skipped — no FOUNDRY_ZIP/FOUNDRY_LICENSE (see CONTRIBUTING.md)",
+    });
   });
 
   it("with a zip but no licence, skips and names only the licence", () => {
@@ -57,12 +60,18 @@ describe("readConfig", () => {
   it("with E2E_REQUIRE set, a missing licence is an error, not a skip", () => {
     const config = readConfig(root, { E2E_REQUIRE: "1" });
     expect(config.kind).toBe("error");
-    expect(config.kind === "error" && config.message).toMatch(/E2E_REQUIRE is set but FOUNDRY_ZIP and FOUNDRY_LICENSE are missing/);
+    expect(config.kind === "error" && config.message).toMatch(
+      /E2E_REQUIRE is set but FOUNDRY_ZIP and FOUNDRY_LICENSE are missing/,
+    );
   });
 
   it("reads the environment: one zip, the licence, defaults for the rest", () => {
     const zip = touch("vendor/FoundryVTT-Node-13.351.zip");
-    const config = readConfig(root, { FOUNDRY_ZIP: zip, FOUNDRY_LICENSE: " KEY-1234 ", QUENCH_SHA256: "AB".repeat(32) });
+    const config = readConfig(root, {
+      FOUNDRY_ZIP: zip,
+      FOUNDRY_LICENSE: " KEY-1234 ",
+      QUENCH_SHA256: "AB".repeat(32),
+    });
     expect(config).toMatchObject({
       kind: "run",
       targets: [{ label: "v13.351", zip }],
@@ -100,7 +109,12 @@ describe("readConfig", () => {
   it("runs twice with both zips, in the order v13 then v14, and once per distinct file", () => {
     const v13 = touch("a.zip");
     const v14 = touch("b.zip");
-    const both = readConfig(root, { FOUNDRY_ZIP_V14: v14, FOUNDRY_ZIP_V13: v13, FOUNDRY_LICENSE: "K", QUENCH_SHA256: SHA });
+    const both = readConfig(root, {
+      FOUNDRY_ZIP_V14: v14,
+      FOUNDRY_ZIP_V13: v13,
+      FOUNDRY_LICENSE: "K",
+      QUENCH_SHA256: SHA,
+    });
     expect(both.kind === "run" && both.targets.map((t) => t.label)).toEqual(["v13", "v14"]);
     const same = readConfig(root, { FOUNDRY_ZIP: v13, FOUNDRY_ZIP_V13: v13, FOUNDRY_LICENSE: "K", QUENCH_SHA256: SHA });
     expect(same.kind === "run" && same.targets).toEqual([{ label: "foundry", zip: v13 }]);
@@ -108,7 +122,10 @@ describe("readConfig", () => {
 
   it("refuses a zip or a Quench zip that does not exist", () => {
     const missingZip = readConfig(root, { FOUNDRY_ZIP_V14: "nowhere.zip", FOUNDRY_LICENSE: "K" });
-    expect(missingZip).toEqual({ kind: "error", message: `e2e: cannot run — the Foundry zip for v14 does not exist: ${path.join(root, "nowhere.zip")}` });
+    expect(missingZip).toEqual({
+      kind: "error",
+      message: `e2e: cannot run — the Foundry zip for v14 does not exist: ${path.join(root, "nowhere.zip")}`,
+    });
     touch("f.zip");
     const missingQuench = readConfig(root, { FOUNDRY_ZIP: "f.zip", FOUNDRY_LICENSE: "K", QUENCH_ZIP: "q.zip" });
     expect(missingQuench.kind === "error" && missingQuench.message).toMatch(/QUENCH_ZIP does not exist/);
@@ -119,9 +136,14 @@ describe("readConfig", () => {
     expect(DEFAULT_QUENCH_URL).not.toMatch(/latest/);
     touch("f.zip");
     const noSha = readConfig(root, { FOUNDRY_ZIP: "f.zip", FOUNDRY_LICENSE: "K" });
-    expect(noSha.kind === "error" && noSha.message).toMatch(/downloading Quench needs QUENCH_SHA256, the SHA-256 of https:\/\/github\.com\/Ethaks\/FVTT-Quench\/releases\/download\/v0\.10\.0\/module\.zip/);
+    expect(noSha.kind === "error" && noSha.message).toMatch(
+      /downloading Quench needs QUENCH_SHA256, the SHA-256 of https:\/\/github\.com\/Ethaks\/FVTT-Quench\/releases\/download\/v0\.10\.0\/module\.zip/,
+    );
     const bad = readConfig(root, { FOUNDRY_ZIP: "f.zip", FOUNDRY_LICENSE: "K", QUENCH_SHA256: "abc" });
-    expect(bad).toEqual({ kind: "error", message: "e2e: cannot run — QUENCH_SHA256 is not a SHA-256 (64 hexadecimal digits)" });
+    expect(bad).toEqual({
+      kind: "error",
+      message: "e2e: cannot run — QUENCH_SHA256 is not a SHA-256 (64 hexadecimal digits)",
+    });
     touch("q.zip");
     const local = readConfig(root, { FOUNDRY_ZIP: "f.zip", FOUNDRY_LICENSE: "K", QUENCH_ZIP: "q.zip" });
     expect(local.kind === "run" && local.quenchSha256).toBeNull();

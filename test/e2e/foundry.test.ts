@@ -16,7 +16,11 @@ const read = (...parts: string[]) => fs.readFileSync(path.join(tmp, ...parts), "
 
 describe("unzip", () => {
   it("extracts every file with its folders", async () => {
-    const zip = await writeZip(path.join(tmp, "a.zip"), { "main.mjs": "m", "resources/app/package.json": "{}", "public/lang/en.json": "{}" });
+    const zip = await writeZip(path.join(tmp, "a.zip"), {
+      "main.mjs": "m",
+      "resources/app/package.json": "{}",
+      "public/lang/en.json": "{}",
+    });
     expect(await unzip(zip, path.join(tmp, "out"))).toBe(3);
     expect(read("out", "main.mjs")).toBe("m");
     expect(read("out", "resources/app/package.json")).toBe("{}");
@@ -28,7 +32,9 @@ describe("unzip", () => {
     const bytes = fs.readFileSync(zip);
     fs.writeFileSync(zip, Buffer.from(bytes.toString("latin1").split("xx/evil.txt").join("../evil.txt"), "latin1"));
     // yauzl rejects such names itself; unzip() checks again in case it ever lets one through.
-    await expect(unzip(zip, path.join(tmp, "out"))).rejects.toThrow(/invalid relative path|points outside the target folder/);
+    await expect(unzip(zip, path.join(tmp, "out"))).rejects.toThrow(
+      /invalid relative path|points outside the target folder/,
+    );
     expect(fs.existsSync(path.join(tmp, "evil.txt"))).toBe(false);
   });
 });
@@ -77,7 +83,10 @@ describe("installModule", () => {
   });
 
   it("installs a zip whose files sit in one folder, and reads a pre-v10 `name`", async () => {
-    const zip = await writeZip(path.join(tmp, "module.zip"), { "quench-0.9/module.json": '{"name":"quench"}', "quench-0.9/quench.js": "q" });
+    const zip = await writeZip(path.join(tmp, "module.zip"), {
+      "quench-0.9/module.json": '{"name":"quench"}',
+      "quench-0.9/quench.js": "q",
+    });
     fs.mkdirSync(path.join(tmp, "modules"));
     await installModule(zip, path.join(tmp, "modules"), "quench");
     expect(read("modules", "quench", "quench.js")).toBe("q");
@@ -86,7 +95,9 @@ describe("installModule", () => {
   it("refuses another module, and leaves nothing behind", async () => {
     const zip = await writeZip(path.join(tmp, "module.zip"), { "module.json": '{"id":"dice-so-nice"}' });
     fs.mkdirSync(path.join(tmp, "modules"));
-    await expect(installModule(zip, path.join(tmp, "modules"), "quench")).rejects.toThrow(/is the module "dice-so-nice", not "quench"/);
+    await expect(installModule(zip, path.join(tmp, "modules"), "quench")).rejects.toThrow(
+      /is the module "dice-so-nice", not "quench"/,
+    );
     expect(fs.readdirSync(path.join(tmp, "modules"))).toEqual([]);
   });
 });
@@ -113,10 +124,14 @@ describe("prepareDataFolder", () => {
   });
 
   it("asks for a build when dist/ has no manifest, and refuses another system", () => {
-    expect(() => prepareDataFolder(path.join(tmp, "data"), path.join(tmp, "nothing"), "tactica")).toThrow(/run `npm run build` first/);
+    expect(() => prepareDataFolder(path.join(tmp, "data"), path.join(tmp, "nothing"), "tactica")).toThrow(
+      /run `npm run build` first/,
+    );
     const dir = dist();
     fs.writeFileSync(path.join(dir, "system.json"), '{"id":"dnd5e"}');
-    expect(() => prepareDataFolder(path.join(tmp, "data"), dir, "tactica")).toThrow(/is the system "dnd5e", not "tactica"/);
+    expect(() => prepareDataFolder(path.join(tmp, "data"), dir, "tactica")).toThrow(
+      /is the system "dnd5e", not "tactica"/,
+    );
   });
 });
 
@@ -128,15 +143,23 @@ describe("quenchZip", () => {
 
   it("uses QUENCH_ZIP when given, without downloading", async () => {
     const download = vi.fn();
-    expect(await quenchZip("/x/quench.zip", "https://example.invalid/q.zip", null, cache(), download)).toEqual({ zip: "/x/quench.zip", downloaded: false });
+    expect(await quenchZip("/x/quench.zip", "https://example.invalid/q.zip", null, cache(), download)).toEqual({
+      zip: "/x/quench.zip",
+      downloaded: false,
+    });
     expect(download).not.toHaveBeenCalled();
   });
 
   it("checks QUENCH_ZIP against QUENCH_SHA256 when both are given", async () => {
     const given = path.join(tmp, "given.zip");
     fs.writeFileSync(given, zipBytes);
-    expect(await quenchZip(given, "https://example.invalid/q.zip", sha, cache())).toEqual({ zip: given, downloaded: false });
-    await expect(quenchZip(given, "https://example.invalid/q.zip", other, cache())).rejects.toThrow(`has SHA-256 ${sha}, not QUENCH_SHA256 ${other}: not installed`);
+    expect(await quenchZip(given, "https://example.invalid/q.zip", sha, cache())).toEqual({
+      zip: given,
+      downloaded: false,
+    });
+    await expect(quenchZip(given, "https://example.invalid/q.zip", other, cache())).rejects.toThrow(
+      `has SHA-256 ${sha}, not QUENCH_SHA256 ${other}: not installed`,
+    );
   });
 
   it("downloads the pinned release once, checks its SHA-256, then reuses the cached file", async () => {
@@ -152,7 +175,9 @@ describe("quenchZip", () => {
 
   it("refuses a download whose SHA-256 is not QUENCH_SHA256, and keeps nothing", async () => {
     const download = vi.fn(async () => new Uint8Array([1, 2, 3]));
-    await expect(quenchZip(null, "https://example.invalid/q.zip", sha, cache(), download)).rejects.toThrow("not installed");
+    await expect(quenchZip(null, "https://example.invalid/q.zip", sha, cache(), download)).rejects.toThrow(
+      "not installed",
+    );
     expect(fs.existsSync(path.join(cache(), `quench-${sha}.zip`))).toBe(false);
     expect(fs.existsSync(cache()) ? fs.readdirSync(cache()) : []).toEqual([]);
   });
@@ -161,13 +186,18 @@ describe("quenchZip", () => {
     fs.mkdirSync(cache(), { recursive: true });
     fs.writeFileSync(path.join(cache(), `quench-${sha}.zip`), new Uint8Array([9, 9]));
     const download = vi.fn(async () => zipBytes);
-    expect(await quenchZip(null, "https://example.invalid/q.zip", sha, cache(), download)).toEqual({ zip: path.join(cache(), `quench-${sha}.zip`), downloaded: true });
+    expect(await quenchZip(null, "https://example.invalid/q.zip", sha, cache(), download)).toEqual({
+      zip: path.join(cache(), `quench-${sha}.zip`),
+      downloaded: true,
+    });
     expect([...fs.readFileSync(path.join(cache(), `quench-${sha}.zip`))]).toEqual([80, 75, 3, 4]);
   });
 
   it("never downloads without QUENCH_SHA256", async () => {
     const download = vi.fn(async () => zipBytes);
-    await expect(quenchZip(null, "https://example.invalid/q.zip", null, cache(), download)).rejects.toThrow("needs QUENCH_SHA256");
+    await expect(quenchZip(null, "https://example.invalid/q.zip", null, cache(), download)).rejects.toThrow(
+      "needs QUENCH_SHA256",
+    );
     expect(download).not.toHaveBeenCalled();
   });
 

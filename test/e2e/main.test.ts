@@ -24,8 +24,13 @@ beforeEach(async () => {
   fs.mkdirSync(tmpRoot);
   fs.mkdirSync(path.join(root, "dist"));
   fs.writeFileSync(path.join(root, "dist", "system.json"), '{"id":"tactica","version":"0.1.0"}');
-  await writeZip(path.join(root, "zips", "FoundryVTT-Node-13.351.zip"), { "main.js": "old entry", "main.mjs": fakeFoundryServer() });
-  await writeZip(path.join(root, "zips", "FoundryVTT-Node-14.360.zip"), { "FoundryVTT-Node-14.360/main.mjs": fakeFoundryServer() });
+  await writeZip(path.join(root, "zips", "FoundryVTT-Node-13.351.zip"), {
+    "main.js": "old entry",
+    "main.mjs": fakeFoundryServer(),
+  });
+  await writeZip(path.join(root, "zips", "FoundryVTT-Node-14.360.zip"), {
+    "FoundryVTT-Node-14.360/main.mjs": fakeFoundryServer(),
+  });
   await writeZip(path.join(root, "zips", "quench.zip"), { "module.json": '{"id":"quench","version":"0.9.2"}' });
   out = [];
   browsersClosed = [];
@@ -44,8 +49,16 @@ const REPORT = JSON.stringify({
   stats: { tests: 2, passes: 1, pending: 0, failures: 1 },
   tests: [],
   pending: [],
-  passes: [{ title: "every pack is present", fullTitle: "tactica.packs_root compendiums every pack is present", err: {} }],
-  failures: [{ title: "a push keeps the 6s", fullTitle: "tactica.rolls_root pools a push keeps the 6s", err: { message: "expected 3 to equal 4" } }],
+  passes: [
+    { title: "every pack is present", fullTitle: "tactica.packs_root compendiums every pack is present", err: {} },
+  ],
+  failures: [
+    {
+      title: "a push keeps the 6s",
+      fullTitle: "tactica.rolls_root pools a push keeps the 6s",
+      err: { message: "expected 3 to equal 4" },
+    },
+  ],
 });
 
 interface Seen {
@@ -83,11 +96,22 @@ describe("npm run e2e", () => {
   });
 
   it("boots the unpacked Foundry with the system and Quench installed, prints the batch lines, and cleans up", async () => {
-    const { drive, seen } = fakeDriver(() => ({ foundryVersion: "13.351", keys: ["tactica.packs", "tactica.rolls"], reportJson: REPORT, leftovers: ["1 actor(s) named \"[Quench] …\""] }));
+    const { drive, seen } = fakeDriver(() => ({
+      foundryVersion: "13.351",
+      keys: ["tactica.packs", "tactica.rolls"],
+      reportJson: REPORT,
+      leftovers: ['1 actor(s) named "[Quench] …"'],
+    }));
     expect(await run(drive, env())).toBe(1);
 
     const [{ options, status }] = seen as [Seen];
-    expect(options).toMatchObject({ license: LICENSE, systemId: "tactica", worldId: WORLD_ID, label: "v13", chromium: process.execPath });
+    expect(options).toMatchObject({
+      license: LICENSE,
+      systemId: "tactica",
+      worldId: WORLD_ID,
+      label: "v13",
+      chromium: process.execPath,
+    });
     // The server ran main.mjs from the unpacked zip, on the port in the URL, with the data folder laid out.
     expect(path.basename(status.script)).toBe("main.mjs");
     expect(status.argv).toContain(`--port=${new URL(options.baseUrl).port}`);
@@ -106,14 +130,20 @@ describe("npm run e2e", () => {
     const report = path.join(root, "e2e-report");
     expect(fs.readFileSync(path.join(report, "v13-quench-report.json"), "utf8")).toBe(REPORT);
     expect(fs.readFileSync(path.join(report, "v13-server.log"), "utf8")).toMatch(/licence in env: no/);
-    for (const file of fs.readdirSync(report)) expect(fs.readFileSync(path.join(report, file), "utf8")).not.toContain(LICENSE);
+    for (const file of fs.readdirSync(report))
+      expect(fs.readFileSync(path.join(report, file), "utf8")).not.toContain(LICENSE);
     expect(out.join("\n")).not.toContain(LICENSE);
     expect(out).toContain("driving with licence ***");
   });
 
   it("checks the data folder the server was given: the built system and Quench", async () => {
     let layout: string[] = [];
-    const { drive } = fakeDriver(() => ({ foundryVersion: "13.351", keys: ["tactica.packs"], reportJson: REPORT, leftovers: [] }));
+    const { drive } = fakeDriver(() => ({
+      foundryVersion: "13.351",
+      keys: ["tactica.packs"],
+      reportJson: REPORT,
+      leftovers: [],
+    }));
     const inspecting = async (o: DriveOptions) => {
       const status = (await (await fetch(`${o.baseUrl}/api/status`)).json()) as Seen["status"];
       const data = path.join(status.dataPath, "Data");
@@ -128,7 +158,7 @@ describe("npm run e2e", () => {
   });
 
   it("when the driver fails, says where, exits 1, and still stops the server and removes the folders", async () => {
-    const { drive, seen } = fakeDriver(() => new Error("join: no \"Gamemaster\" user to join as"));
+    const { drive, seen } = fakeDriver(() => new Error('join: no "Gamemaster" user to join as'));
     fs.mkdirSync(path.join(root, "e2e-report"));
     fs.writeFileSync(path.join(root, "e2e-report", "v13-quench-report.json"), REPORT);
     expect(await run(drive, env())).toBe(1);
@@ -153,7 +183,10 @@ describe("npm run e2e", () => {
     expect(firstStopped).toEqual([true, true]);
     expect(seen.map((s) => s.options.label)).toEqual(["v13", "v14"]);
     expect(path.basename(seen[1]!.status.cwd)).toBe("FoundryVTT-Node-14.360");
-    expect(out.filter((l) => /tactica\.packs/.test(l))).toEqual(["[v13] ✔ tactica.packs — 1 passed", "[v14] ✔ tactica.packs — 1 passed"]);
+    expect(out.filter((l) => /tactica\.packs/.test(l))).toEqual([
+      "[v13] ✔ tactica.packs — 1 passed",
+      "[v14] ✔ tactica.packs — 1 passed",
+    ]);
     expect(out.at(-1)).toBe("2 passed, 0 failed");
     expect(seen.every((s) => !alive(s.status.pid))).toBe(true);
     expect(fs.readdirSync(tmpRoot)).toEqual([]);

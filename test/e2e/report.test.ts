@@ -22,10 +22,21 @@ const test = (key: string, suite: string, title: string, err: unknown = {}): Que
 });
 
 /** A report as Quench serialises it, from passed, failed and pending tests and the hook failures. */
-function reportJson(passes: QuenchTest[], failures: QuenchTest[], pending: QuenchTest[] = [], hookFailures = 0): string {
+function reportJson(
+  passes: QuenchTest[],
+  failures: QuenchTest[],
+  pending: QuenchTest[] = [],
+  hookFailures = 0,
+): string {
   const tests = [...passes, ...failures];
   return JSON.stringify({
-    stats: { suites: 3, tests: tests.length, passes: passes.length, pending: pending.length, failures: failures.length + hookFailures },
+    stats: {
+      suites: 3,
+      tests: tests.length,
+      passes: passes.length,
+      pending: pending.length,
+      failures: failures.length + hookFailures,
+    },
     tests,
     pending,
     failures,
@@ -38,7 +49,11 @@ const GREEN = reportJson(
   [
     test("tactica.packs", "compendiums", "every pack is present with its number of documents"),
     test("tactica.packs", "compendiums", "each sample actor imports into the world"),
-    test("tactica.rolls", "profile tests, pools, pushes, scores", "a CO test is a d10 roll-under against the printed CO (D-1)"),
+    test(
+      "tactica.rolls",
+      "profile tests, pools, pushes, scores",
+      "a CO test is a d10 roll-under against the printed CO (D-1)",
+    ),
   ],
   [],
 );
@@ -63,7 +78,12 @@ describe("Quench report parsing", () => {
   it("names each failed test with the first line of its error, under its batch", () => {
     const json = reportJson(
       [test("tactica.packs", "compendiums", "every pack is present")],
-      [test("tactica.rolls", "pools", "a push keeps the 6s", { message: "expected 3 to equal 4\n    at stack", name: "AssertionError" })],
+      [
+        test("tactica.rolls", "pools", "a push keeps the 6s", {
+          message: "expected 3 to equal 4\n    at stack",
+          name: "AssertionError",
+        }),
+      ],
     );
     const summary = summarise({ report: parseQuenchReport(json), keys: KEYS, entries: [], prefix: "[v14]" });
     expect(summary.lines).toEqual([
@@ -91,7 +111,12 @@ describe("Quench report parsing", () => {
   });
 
   it("counts each kind of document the batches left behind as a failure", () => {
-    const summary = summarise({ report: parseQuenchReport(GREEN), keys: KEYS, entries: [], leftovers: ['2 actor(s) named "[Quench] …"', "3 chat message(s)"] });
+    const summary = summarise({
+      report: parseQuenchReport(GREEN),
+      keys: KEYS,
+      entries: [],
+      leftovers: ['2 actor(s) named "[Quench] …"', "3 chat message(s)"],
+    });
     expect(summary.lines.slice(2)).toEqual([
       '✘ left behind by the batches: 2 actor(s) named "[Quench] …"',
       "✘ left behind by the batches: 3 chat message(s)",
@@ -100,7 +125,10 @@ describe("Quench report parsing", () => {
   });
 
   it("ignores tests of other packages' batches", () => {
-    const json = reportJson([test("tactica.packs", "c", "a"), test("quench.examples.basic-pass", "s", "t")], [test("quench.examples.basic-fail", "s", "t")]);
+    const json = reportJson(
+      [test("tactica.packs", "c", "a"), test("quench.examples.basic-pass", "s", "t")],
+      [test("quench.examples.basic-fail", "s", "t")],
+    );
     const summary = summarise({ report: parseQuenchReport(json), keys: ["tactica.packs"], entries: [] });
     expect([summary.passed, summary.failed]).toEqual([1, 0]);
   });
@@ -111,7 +139,13 @@ describe("Quench report parsing", () => {
       passed: 0,
       failed: 1,
     });
-    const stopped = summarise({ report: null, keys: [], entries: [], aborted: "join: no \"Gamemaster\" user\nmore", prefix: "[v13]" });
+    const stopped = summarise({
+      report: null,
+      keys: [],
+      entries: [],
+      aborted: 'join: no "Gamemaster" user\nmore',
+      prefix: "[v13]",
+    });
     expect(stopped.lines).toEqual(['[v13] ✘ stopped before the batches reported — join: no "Gamemaster" user']);
     expect(stopped.failed).toBe(1);
   });
@@ -121,7 +155,7 @@ describe("the console rule", () => {
   const entry = (e: Partial<ConsoleEntry>): ConsoleEntry => ({ type: "warning", phase: "load", text: "", ...e });
   const tacticaDeprecation = entry({
     phase: "run",
-    text: "Error: You are accessing the global \"renderTemplate\" which is now namespaced under foundry.applications.handlebars.renderTemplate\nDeprecated since Version 13\nBackwards-compatible support will be removed in Version 15\n    at Object.logCompatibilityWarning (http://127.0.0.1:4000/scripts/foundry.mjs:1:1)\n    at renderCard (http://127.0.0.1:4000/systems/tactica/tactica.mjs:812:20)",
+    text: 'Error: You are accessing the global "renderTemplate" which is now namespaced under foundry.applications.handlebars.renderTemplate\nDeprecated since Version 13\nBackwards-compatible support will be removed in Version 15\n    at Object.logCompatibilityWarning (http://127.0.0.1:4000/scripts/foundry.mjs:1:1)\n    at renderCard (http://127.0.0.1:4000/systems/tactica/tactica.mjs:812:20)',
   });
   const otherDeprecation = entry({
     text: "Error: You are accessing FilePicker which is deprecated\nDeprecated since Version 13\n    at http://127.0.0.1:4000/modules/quench/quench.js:2:10",
@@ -142,14 +176,23 @@ describe("the console rule", () => {
 
   it("fails on a deprecation warning whose stack or source is Tactica's code, at any phase, and only those", () => {
     const fromSource = entry({ text: "foo is deprecated", url: "http://127.0.0.1:4000/systems/tactica/tactica.mjs" });
-    const plainTacticaWarning = entry({ text: "Tactica | a world setting is missing", url: "http://127.0.0.1:4000/systems/tactica/tactica.mjs" });
+    const plainTacticaWarning = entry({
+      text: "Tactica | a world setting is missing",
+      url: "http://127.0.0.1:4000/systems/tactica/tactica.mjs",
+    });
     const { deprecations } = consoleProblems([tacticaDeprecation, otherDeprecation, fromSource, plainTacticaWarning]);
     expect(deprecations).toEqual([tacticaDeprecation, fromSource]);
   });
 
   it("prints and counts the console problems after the batch lines, a message repeated by the reload once", () => {
     const boom = entry({ type: "error", text: "Uncaught (in promise) Error: boom\n    at stack" });
-    const entries = [boom, tacticaDeprecation, otherDeprecation, { ...boom }, { ...tacticaDeprecation, phase: "load" as const }];
+    const entries = [
+      boom,
+      tacticaDeprecation,
+      otherDeprecation,
+      { ...boom },
+      { ...tacticaDeprecation, phase: "load" as const },
+    ];
     const summary = summarise({ report: parseQuenchReport(GREEN), keys: KEYS, entries });
     expect(summary.lines.slice(2)).toEqual([
       "✘ console error during load: Uncaught (in promise) Error: boom",

@@ -12,7 +12,10 @@ export function writeZip(file: string, files: Record<string, string>): Promise<s
     const zip = new yazl.ZipFile();
     for (const [name, text] of Object.entries(files)) zip.addBuffer(Buffer.from(text, "utf8"), name);
     zip.end();
-    zip.outputStream.pipe(fs.createWriteStream(file)).on("close", () => resolve(file)).on("error", reject);
+    zip.outputStream
+      .pipe(fs.createWriteStream(file))
+      .on("close", () => resolve(file))
+      .on("error", reject);
   });
 }
 

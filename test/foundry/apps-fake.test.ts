@@ -68,7 +68,16 @@ describe("fake ApplicationV2 (core v13 application.mjs)", () => {
   it("_prepareTabs: tabGroups ??= initial; the active tab's cssClass is 'active', the others' undefined (but present); labelPrefix", () => {
     installFoundryFake();
     class Tabbed extends FakeApplicationV2 {
-      static override TABS = { primary: { tabs: [{ id: "one", icon: "i" }, { id: "two", label: "Own" }], initial: "two", labelPrefix: "TABS" } };
+      static override TABS = {
+        primary: {
+          tabs: [
+            { id: "one", icon: "i" },
+            { id: "two", label: "Own" },
+          ],
+          initial: "two",
+          labelPrefix: "TABS",
+        },
+      };
     }
     const app = new Tabbed();
     const tabs = app._prepareTabs("primary");
@@ -93,7 +102,10 @@ describe("fake ApplicationV2 (core v13 application.mjs)", () => {
     app.changeTab("two", "primary");
     app.changeTab("two", "primary", { force: true });
     expect(app.tabGroups.primary).toBe("two");
-    expect(app.tabChanges).toEqual([{ tab: "two", group: "primary" }, { tab: "two", group: "primary" }]);
+    expect(app.tabChanges).toEqual([
+      { tab: "two", group: "primary" },
+      { tab: "two", group: "primary" },
+    ]);
     expect(app.renderCount).toBe(renders);
   });
 
@@ -137,16 +149,33 @@ describe("fake ApplicationV2 (core v13 application.mjs)", () => {
     class Mine extends FakeHandlebarsApplicationMixin(FakeDocumentSheetV2) {}
     const app = new Mine({ document: { uuid: "X.y", isOwner: true, _source: {} } });
     const fired: string[] = [];
-    for (const name of ["getMineContextOptions", "getHandlebarsApplicationContextOptions", "getDocumentSheetV2ContextOptions", "getApplicationV2ContextOptions", "getOwnContextOptions"]) {
-      hooksOf(fake).on(name, (_app: unknown, items: unknown) => void fired.push(`${name}:${(items as unknown[]).length}`));
+    for (const name of [
+      "getMineContextOptions",
+      "getHandlebarsApplicationContextOptions",
+      "getDocumentSheetV2ContextOptions",
+      "getApplicationV2ContextOptions",
+      "getOwnContextOptions",
+    ]) {
+      hooksOf(fake).on(
+        name,
+        (_app: unknown, items: unknown) => void fired.push(`${name}:${(items as unknown[]).length}`),
+      );
     }
     const menu = app._createContextMenu(() => [{ name: "A" }], ".row", { fixed: true });
-    expect(fired).toEqual(["getMineContextOptions:1", "getHandlebarsApplicationContextOptions:1", "getDocumentSheetV2ContextOptions:1", "getApplicationV2ContextOptions:1"]);
+    expect(fired).toEqual([
+      "getMineContextOptions:1",
+      "getHandlebarsApplicationContextOptions:1",
+      "getDocumentSheetV2ContextOptions:1",
+      "getApplicationV2ContextOptions:1",
+    ]);
     const menus = (fake as unknown as { contextMenus: { selector: string; options: Obj }[] }).contextMenus;
     expect(menus.at(-1)).toMatchObject({ selector: ".row", options: { jQuery: false, fixed: true } });
     expect(menu).not.toBeNull();
     fired.length = 0;
-    app._createContextMenu(() => [{ name: "B" }], ".row", { hookName: "getOwnContextOptions", parentClassHooks: false });
+    app._createContextMenu(() => [{ name: "B" }], ".row", {
+      hookName: "getOwnContextOptions",
+      parentClassHooks: false,
+    });
     expect(fired).toEqual(["getOwnContextOptions:1"]);
     expect(app._createContextMenu(() => [], ".row")).toBeNull();
   });
@@ -160,19 +189,32 @@ describe("fake ApplicationV2 (core v13 application.mjs)", () => {
     app._createContextMenu(() => [v13], ".row");
     expect(takeGenerationRecord()).toEqual([]);
     app._createContextMenu(() => [v14], ".row");
-    expect(takeGenerationRecord()).toEqual(["v14-only on v13: ContextMenuEntry#label", "v14-only on v13: ContextMenuEntry#visible", "v14-only on v13: ContextMenuEntry#onClick"]);
+    expect(takeGenerationRecord()).toEqual([
+      "v14-only on v13: ContextMenuEntry#label",
+      "v14-only on v13: ContextMenuEntry#visible",
+      "v14-only on v13: ContextMenuEntry#onClick",
+    ]);
     setFakeGeneration(fake, 14);
     app._createContextMenu(() => [v14], ".row");
     expect(takeGenerationRecord()).toEqual([]);
     app._createContextMenu(() => [v13], ".row");
-    expect(takeGenerationRecord()).toEqual(["v14 deprecation: ContextMenuEntry#name", "v14 deprecation: ContextMenuEntry#condition", "v14 deprecation: ContextMenuEntry#callback"]);
+    expect(takeGenerationRecord()).toEqual([
+      "v14 deprecation: ContextMenuEntry#name",
+      "v14 deprecation: ContextMenuEntry#condition",
+      "v14 deprecation: ContextMenuEntry#callback",
+    ]);
   });
 
   it("_onChangeForm submits an open form when form.submitOnChange; _onSubmitForm reads FormDataExtended", async () => {
     installFoundryFake();
     const seen: Obj[] = [];
     class Form extends FakeApplicationV2 {
-      static override DEFAULT_OPTIONS = { form: { submitOnChange: true, handler: (_e: unknown, _f: unknown, data: { object: Obj }) => void seen.push(data.object) } };
+      static override DEFAULT_OPTIONS = {
+        form: {
+          submitOnChange: true,
+          handler: (_e: unknown, _f: unknown, data: { object: Obj }) => void seen.push(data.object),
+        },
+      };
     }
     const app = new Form();
     const form = new FakeElement("form");
@@ -185,7 +227,12 @@ describe("fake ApplicationV2 (core v13 application.mjs)", () => {
   });
 
   it("the fake classes answer to core's names (hooks and ids are built from them)", () => {
-    expect([FakeApplicationV2.name, FakeDocumentSheetV2.name, FakeActorSheetV2.name, FakeDialogV2.name]).toEqual(["ApplicationV2", "DocumentSheetV2", "ActorSheetV2", "DialogV2"]);
+    expect([FakeApplicationV2.name, FakeDocumentSheetV2.name, FakeActorSheetV2.name, FakeDialogV2.name]).toEqual([
+      "ApplicationV2",
+      "DocumentSheetV2",
+      "ActorSheetV2",
+      "DialogV2",
+    ]);
   });
 
   it("v14 only: a detached render puts the app in that window, and renderChild opens a child there", async () => {
@@ -213,9 +260,18 @@ describe("fake DialogV2 (core v13 dialog.mjs; DialogV2Button)", () => {
 
   it("_onSubmit: a nullish callback result becomes the button's action; a value is kept; closeOnSubmit closes", async () => {
     installFoundryFake();
-    for (const [callback, expected] of [[() => null, "go"], [() => undefined, "go"], [() => 0, 0], [() => ({ v: 1 }), { v: 1 }], [undefined, "go"]] as const) {
+    for (const [callback, expected] of [
+      [() => null, "go"],
+      [() => undefined, "go"],
+      [() => 0, 0],
+      [() => ({ v: 1 }), { v: 1 }],
+      [undefined, "go"],
+    ] as const) {
       const results: unknown[] = [];
-      const dialog = new FakeDialogV2({ buttons: [button(callback as () => unknown)], submit: async (r: unknown) => void results.push(r) });
+      const dialog = new FakeDialogV2({
+        buttons: [button(callback as () => unknown)],
+        submit: async (r: unknown) => void results.push(r),
+      });
       await dialog.render({ force: true });
       await answerDialog(dialog, "go");
       expect(results).toEqual([expected]);
@@ -227,7 +283,10 @@ describe("fake DialogV2 (core v13 dialog.mjs; DialogV2Button)", () => {
     installFoundryFake();
     let during: boolean | undefined;
     const goButton = (): FakeElement => dialog.element!.querySelector('button[data-action="go"]')!;
-    const dialog: FakeDialogV2 = new FakeDialogV2({ form: { closeOnSubmit: false }, buttons: [button(() => (during = goButton().disabled))] });
+    const dialog: FakeDialogV2 = new FakeDialogV2({
+      form: { closeOnSubmit: false },
+      buttons: [button(() => (during = goButton().disabled))],
+    });
     await dialog.render({ force: true });
     await answerDialog(dialog, "go");
     expect([during, goButton().disabled, dialog.rendered]).toEqual([true, false, true]);
@@ -261,10 +320,19 @@ describe("fake DialogV2 (core v13 dialog.mjs; DialogV2Button)", () => {
     let read: unknown;
     const dialog = new FakeDialogV2({
       content: "<p>Hi</p>",
-      buttons: [button((...args: unknown[]) => (read = new (foundry.applications.ux.FormDataExtended as unknown as new (f: unknown) => { object: Obj })((args[1] as { form: unknown }).form).object))],
+      buttons: [
+        button(
+          (...args: unknown[]) =>
+            (read = new (foundry.applications.ux.FormDataExtended as unknown as new (f: unknown) => { object: Obj })(
+              (args[1] as { form: unknown }).form,
+            ).object),
+        ),
+      ],
     });
     await dialog.render({ force: true });
-    expect(dialog.html).toBe('<form class="dialog-form standard-form" autocomplete="off"><div class="dialog-content standard-form"><p>Hi</p></div><footer class="form-footer"><button type="submit" data-action="go">Go</button></footer></form>');
+    expect(dialog.html).toBe(
+      '<form class="dialog-form standard-form" autocomplete="off"><div class="dialog-content standard-form"><p>Hi</p></div><footer class="form-footer"><button type="submit" data-action="go">Go</button></footer></form>',
+    );
     await answerDialog(dialog, "go", { a: "1" });
     expect(read).toEqual({ a: "1" });
   });
@@ -274,8 +342,12 @@ describe("fake DocumentSheetV2 / ActorSheetV2 (core v13 document-sheet.mjs, acto
   it("editImage accepts an IMG only", async () => {
     installFoundryFake();
     const sheet = new FakeDocumentSheetV2({ document: { uuid: "X.y", isOwner: true, _source: {} } });
-    const editImage = (sheet.options.actions as Record<string, (this: unknown, e: unknown, t: unknown) => Promise<void>>).editImage!;
-    await expect(editImage.call(sheet, {}, new FakeElement("button"))).rejects.toThrow("The editImage action is available only for IMG elements.");
+    const editImage = (
+      sheet.options.actions as Record<string, (this: unknown, e: unknown, t: unknown) => Promise<void>>
+    ).editImage!;
+    await expect(editImage.call(sheet, {}, new FakeElement("button"))).rejects.toThrow(
+      "The editImage action is available only for IMG elements.",
+    );
     await editImage.call(sheet, {}, new FakeElement("img", { "data-edit": "img" }));
     expect(sheet.imageEdits).toEqual(["img"]);
   });
@@ -283,7 +355,12 @@ describe("fake DocumentSheetV2 / ActorSheetV2 (core v13 document-sheet.mjs, acto
   it("drag binds to .draggable only, after a render, when _canDragStart (isEditable); _onDragStart reads itemId / effectId; a link is ignored", async () => {
     const w = await loadWorld();
     w.data.setUser("gm-1");
-    const actor = (await w.createActor({ name: "A", type: "character", items: [{ name: "I", type: "gear" }], effects: [{ name: "E" }] })) as unknown as {
+    const actor = (await w.createActor({
+      name: "A",
+      type: "character",
+      items: [{ name: "I", type: "gear" }],
+      effects: [{ name: "E" }],
+    })) as unknown as {
       uuid: string;
       items: { contents: { id: string; uuid: string }[] };
       effects: { contents: { id: string; uuid: string }[] };
@@ -296,8 +373,14 @@ describe("fake DocumentSheetV2 / ActorSheetV2 (core v13 document-sheet.mjs, acto
     expect(await dragStart(sheet, row({ class: "draggable", "data-item-id": item.id }))).toBeNull();
     await sheet.render({ force: true });
     expect(sheet.dragSelector).toBe(".draggable");
-    expect(await dragStart(sheet, row({ class: "item draggable", "data-item-id": item.id }))).toEqual({ type: "Item", uuid: item.uuid });
-    expect(await dragStart(sheet, row({ class: "draggable", "data-effect-id": effect.id }))).toEqual({ type: "ActiveEffect", uuid: effect.uuid });
+    expect(await dragStart(sheet, row({ class: "item draggable", "data-item-id": item.id }))).toEqual({
+      type: "Item",
+      uuid: item.uuid,
+    });
+    expect(await dragStart(sheet, row({ class: "draggable", "data-effect-id": effect.id }))).toEqual({
+      type: "ActiveEffect",
+      uuid: effect.uuid,
+    });
     expect(await dragStart(sheet, row({ class: "item", draggable: "true", "data-item-id": item.id }))).toBeNull();
     expect(await dragStart(sheet, row({ class: "draggable", "data-link": "", "data-item-id": item.id }))).toBeNull();
     w.data.setUser("player-1");
@@ -308,11 +391,16 @@ describe("fake DocumentSheetV2 / ActorSheetV2 (core v13 document-sheet.mjs, acto
 describe("fake document members and sheet registration (ClientDocumentMixin, DocumentSheetConfig)", () => {
   it("registration: core's V1 sheets come registered; unregisterSheet removes one; a document's sheet is its type's last default one, made once", async () => {
     const fake = installFoundryFake();
-    const regs = () => (fake as unknown as { sheetRegistrations: { documentName: string; scope: string; sheetClass: unknown }[] }).sheetRegistrations;
-    const v1 = (fake.foundry as unknown as { appv1: { sheets: { ActorSheet: unknown; ItemSheet: unknown } } }).appv1.sheets;
+    const regs = () =>
+      (fake as unknown as { sheetRegistrations: { documentName: string; scope: string; sheetClass: unknown }[] })
+        .sheetRegistrations;
+    const v1 = (fake.foundry as unknown as { appv1: { sheets: { ActorSheet: unknown; ItemSheet: unknown } } }).appv1
+      .sheets;
     expect(regs().map((r) => `${r.documentName}:${r.scope}`)).toEqual(["Actor:core", "Item:core", "ActiveEffect:core"]);
     expect(regs()[0]!.sheetClass).toBe(v1.ActorSheet);
-    const collections = fake.foundry.documents.collections as { Actors: { unregisterSheet(scope: string, cls: unknown): void } };
+    const collections = fake.foundry.documents.collections as {
+      Actors: { unregisterSheet(scope: string, cls: unknown): void };
+    };
     collections.Actors.unregisterSheet("core", v1.ActorSheet);
     expect(regs().map((r) => r.documentName)).toEqual(["Item", "ActiveEffect"]);
     const w = await loadWorld();
@@ -324,9 +412,25 @@ describe("fake document members and sheet registration (ClientDocumentMixin, Doc
 
   it("limited is exactly LIMITED for the user (a GM never), embedded documents too; toDragData; getRollData; Item sort", async () => {
     const w = await loadWorld();
-    type Doc = { limited: boolean; uuid: string; system: unknown; toDragData(): unknown; getRollData(): unknown; items: { contents: { limited: boolean; sort: number }[] } };
-    const observed = (await w.createActor({ name: "O", type: "character", ownership: { default: 1, "player-1": 2 } })) as unknown as Doc;
-    const limited = (await w.createActor({ name: "L", type: "character", ownership: { default: 1 }, items: [{ name: "I", type: "gear", sort: 5 }] })) as unknown as Doc;
+    type Doc = {
+      limited: boolean;
+      uuid: string;
+      system: unknown;
+      toDragData(): unknown;
+      getRollData(): unknown;
+      items: { contents: { limited: boolean; sort: number }[] };
+    };
+    const observed = (await w.createActor({
+      name: "O",
+      type: "character",
+      ownership: { default: 1, "player-1": 2 },
+    })) as unknown as Doc;
+    const limited = (await w.createActor({
+      name: "L",
+      type: "character",
+      ownership: { default: 1 },
+      items: [{ name: "I", type: "gear", sort: 5 }],
+    })) as unknown as Doc;
     w.data.setUser("gm-1");
     expect(limited.limited).toBe(false);
     w.data.setUser("player-1");
@@ -337,14 +441,25 @@ describe("fake document members and sheet registration (ClientDocumentMixin, Doc
   });
 
   it("elementsOf reads each opening tag's classes and data attributes (entities decoded)", () => {
-    const [li, button] = elementsOf('<li class="item draggable" data-item-id="a&amp;b"><button type="button" data-sub-aptitude="x">Go</button></li>');
-    expect([li!.tagName, li!.classList.contains("draggable"), li!.dataset.itemId, button!.dataset.subAptitude]).toEqual(["LI", true, "a&b", "x"]);
+    const [li, button] = elementsOf(
+      '<li class="item draggable" data-item-id="a&amp;b"><button type="button" data-sub-aptitude="x">Go</button></li>',
+    );
+    expect([li!.tagName, li!.classList.contains("draggable"), li!.dataset.itemId, button!.dataset.subAptitude]).toEqual(
+      ["LI", true, "a&b", "x"],
+    );
   });
 
   it("submitForm goes through _onSubmitForm (a throwing handler notifies and stays open)", async () => {
     const fake = installFoundryFake();
     class Form extends FakeApplicationV2 {
-      static override DEFAULT_OPTIONS = { form: { closeOnSubmit: true, handler: () => { throw new Error("no"); } } };
+      static override DEFAULT_OPTIONS = {
+        form: {
+          closeOnSubmit: true,
+          handler: () => {
+            throw new Error("no");
+          },
+        },
+      };
     }
     const app = await new Form().render({ force: true });
     await submitForm(app, {});

@@ -23,14 +23,31 @@ async function renderAs(userId: string, message: TacticaChatMessage): Promise<st
 beforeEach(async () => {
   w = await chatWorld();
   kara = await w.createActor({
-    name: "Kara", type: "character", ownership: { default: 0, "player-1": 3 },
-    system: { aptitudes: { vivacite: { value: 3 } }, subAptitudes: { precision: { value: 2 } }, psyker: { mastery: 2 }, profile: { ac: { value: 8 } } },
+    name: "Kara",
+    type: "character",
+    ownership: { default: 0, "player-1": 3 },
+    system: {
+      aptitudes: { vivacite: { value: 3 } },
+      subAptitudes: { precision: { value: 2 } },
+      psyker: { mastery: 2 },
+      profile: { ac: { value: 8 } },
+    },
     items: [
-      { _id: "rifle0000000001", name: "Fusil <laser>", type: "weapon", system: { equipped: true, range: "ranged", damage: 5 } },
+      {
+        _id: "rifle0000000001",
+        name: "Fusil <laser>",
+        type: "weapon",
+        system: { equipped: true, range: "ranged", damage: 5 },
+      },
       { _id: "power0000000001", name: "Choc mental", type: "power", system: { level: 2, cost: 6, resist: "end" } },
     ],
   });
-  vex = await w.createActor({ name: "Vex <Vex>", type: "character", ownership: { default: 0, "player-2": 3 }, system: { profile: { pv: { value: 10, max: 10 }, end: { value: 3 } } } });
+  vex = await w.createActor({
+    name: "Vex <Vex>",
+    type: "character",
+    ownership: { default: 0, "player-2": 3 },
+    system: { profile: { pv: { value: 10, max: 10 }, end: { value: 3 } } },
+  });
 });
 
 function withTargets(message: TacticaChatMessage) {
@@ -61,7 +78,10 @@ describe("roll cards", () => {
     await withTargets(message);
     expect(buttons(await renderAs("player-2", message))).toEqual(["resist"]);
     expect(buttons(await renderAs("player-1", message))).toEqual([]);
-    expect(await w.click("player-1", "resist", message, { targetIndex: 0 })).toEqual({ ok: false, reason: "TACTICA.Chat.notAllowed" });
+    expect(await w.click("player-1", "resist", message, { targetIndex: 0 })).toEqual({
+      ok: false,
+      reason: "TACTICA.Chat.notAllowed",
+    });
     queueDiceFaces([2]);
     expect(await w.click("player-2", "resist", message, { targetIndex: 0 })).toEqual({ ok: true });
     expect(message.card?.targets[0]?.outcome).toBe("resisted");
@@ -83,7 +103,10 @@ describe("roll cards", () => {
     expect(buttons(await renderAs("player-1", message))).toEqual([]);
     expect(buttons(await renderAs("player-2", message))).toEqual(["applyDamage"]);
     expect(buttons(await renderAs("gm-1", message))).toEqual(["applyDamage"]);
-    const results = await Promise.all([w.click("gm-1", "applyDamage", message, { targetIndex: 0 }), w.click("player-2", "applyDamage", message, { targetIndex: 0 })]);
+    const results = await Promise.all([
+      w.click("gm-1", "applyDamage", message, { targetIndex: 0 }),
+      w.click("player-2", "applyDamage", message, { targetIndex: 0 }),
+    ]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(systemAs<{ profile: { pv: { value: number } } }>(vex).profile.pv.value).toBe(5);
     expect(message.card?.targets[0]?.damage).toEqual({ dealt: 5, field: 0, armour: 0, resistant: 0, pv: 5 });
@@ -134,7 +157,12 @@ describe("roll cards", () => {
   });
 
   it("the panic result and notes render after a failed morale test", async () => {
-    const unit = await w.createActor({ name: "Escouade", type: "unit", ownership: { default: 0, "player-1": 3 }, system: { profile: { co: { value: 2 } } } });
+    const unit = await w.createActor({
+      name: "Escouade",
+      type: "unit",
+      ownership: { default: 0, "player-1": 3 },
+      system: { profile: { co: { value: 2 } } },
+    });
     queueDiceFaces([9]);
     const message = (await unit.moraleTest({ fastForward: true }))!;
     expect(buttons(await renderAs("player-1", message))).toEqual(["rollPanic"]);

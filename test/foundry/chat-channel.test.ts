@@ -14,14 +14,26 @@ import type { TacticaChatMessage } from "../../src/documents/chat-message";
 let w: ChatWorld;
 let kara: TacticaActor;
 
-type Sys = { aptitudes: Record<string, { damage: number }>; willpower: { value: number }; profile: { pv: { value: number } } };
+type Sys = {
+  aptitudes: Record<string, { damage: number }>;
+  willpower: { value: number };
+  profile: { pv: { value: number } };
+};
 
 beforeEach(async () => {
   w = await chatWorld();
   kara = await w.createActor({
-    name: "Kara", type: "character", ownership: { default: 0, "player-1": 3 },
-    system: { aptitudes: { vivacite: { value: 3 } }, subAptitudes: { reflexe: { value: 1 }, precision: { value: 2 } }, willpower: { value: 3 } },
-    items: [{ _id: "rifle0000000001", name: "Fusil", type: "weapon", system: { equipped: true, range: "ranged", damage: 4 } }],
+    name: "Kara",
+    type: "character",
+    ownership: { default: 0, "player-1": 3 },
+    system: {
+      aptitudes: { vivacite: { value: 3 } },
+      subAptitudes: { reflexe: { value: 1 }, precision: { value: 2 } },
+      willpower: { value: 3 },
+    },
+    items: [
+      { _id: "rifle0000000001", name: "Fusil", type: "weapon", system: { equipped: true, range: "ranged", damage: 4 } },
+    ],
   });
 });
 
@@ -50,12 +62,17 @@ describe("the channel", () => {
     expect(Object.keys(requests()[0]!.args[0] as object).sort()).toEqual(["action", "id", "messageId", "roll", "type"]);
     expect(responses().map((r) => [r.from, (r.args[0] as { to: string }).to])).toEqual([["gm-1", "player-1"]]);
     const writes = w.data.db.writes.slice(from);
-    expect(writes.map((x) => `${x.action} ${x.documentName} by ${w.data.db.writtenBy(x)}`)).toEqual(["update Actor by gm-1", "update ChatMessage by gm-1"]);
+    expect(writes.map((x) => `${x.action} ${x.documentName} by ${w.data.db.writtenBy(x)}`)).toEqual([
+      "update Actor by gm-1",
+      "update ChatMessage by gm-1",
+    ]);
   });
 
   it("a GM's refusal comes back with its reason, shown to the clicker only — never as 'no GM answered'", async () => {
     const message = await poolCard();
-    const errors = await w.errorsDuring(async () => expect(await w.click("stranger", "push", message)).toEqual({ ok: false, reason: "TACTICA.Chat.notAllowed" }));
+    const errors = await w.errorsDuring(async () =>
+      expect(await w.click("stranger", "push", message)).toEqual({ ok: false, reason: "TACTICA.Chat.notAllowed" }),
+    );
     expect(errors).toEqual(["Vous n'avez pas le droit de faire cela sur cette carte."]);
     expect(w.data.notifications.messages.filter((m) => m.type === "error").map((m) => m.userId)).toEqual(["stranger"]);
   });
@@ -83,7 +100,9 @@ describe("the channel", () => {
     await vi.advanceTimersByTimeAsync(1);
     const id = (requests()[0]!.args[0] as { id: string }).id;
     // A player forging the GM's answer, and a GM's answer meant for someone else: both ignored.
-    w.as("player-2", () => w.socket.emit("system.tactica", { type: "response", id, to: "player-1", result: { ok: true } }));
+    w.as("player-2", () =>
+      w.socket.emit("system.tactica", { type: "response", id, to: "player-1", result: { ok: true } }),
+    );
     w.as("gm-2", () => w.socket.emit("system.tactica", { type: "response", id, to: "player-2", result: { ok: true } }));
     await vi.advanceTimersByTimeAsync(10_000);
     expect(await pending).toEqual({ ok: false, reason: "TACTICA.Chat.noAnswer" });
@@ -92,10 +111,20 @@ describe("the channel", () => {
   it("ignores a request that arrives with more than two arguments (an extra one could pose as the sender)", async () => {
     const message = await poolCard();
     queueDiceFaces([1, 6, 1]);
-    const roll = (await (message.lastRoll as unknown as { pushDice(): { evaluate(): Promise<{ toJSON(): unknown }> } }).pushDice().evaluate()).toJSON();
+    const roll = (
+      await (message.lastRoll as unknown as { pushDice(): { evaluate(): Promise<{ toJSON(): unknown }> } })
+        .pushDice()
+        .evaluate()
+    ).toJSON();
     const from = w.data.db.writes.length;
     // player-2 co-owns nothing here; naming the GM as a second argument must not make it the GM's request.
-    w.as("player-2", () => w.socket.emit("system.tactica", { type: "request", id: "forged1", action: "push", messageId: message.id, roll }, "gm-1"));
+    w.as("player-2", () =>
+      w.socket.emit(
+        "system.tactica",
+        { type: "request", id: "forged1", action: "push", messageId: message.id, roll },
+        "gm-1",
+      ),
+    );
     await w.socket.settled();
     expect(w.data.db.writes.slice(from)).toEqual([]);
     expect(responses()).toEqual([]);
@@ -103,7 +132,12 @@ describe("the channel", () => {
 
   it("any GM is a GM: an assistant's click is run by the active GM with the assistant's GM rights", async () => {
     w.data.users.set("assistant", new FakeUser("assistant", "Assistant", true, true, USER_ROLES.ASSISTANT));
-    const vex = await w.createActor({ name: "Vex", type: "character", ownership: { default: 0, "player-2": 3 }, system: { profile: { pv: { value: 10, max: 10 } } } });
+    const vex = await w.createActor({
+      name: "Vex",
+      type: "character",
+      ownership: { default: 0, "player-2": 3 },
+      system: { profile: { pv: { value: 10, max: 10 } } },
+    });
     queueDiceFaces([6, 6]);
     const message = (await kara.attack("rifle0000000001", { fastForward: true }))!;
     await message.update({ system: { targets: [{ actorUuid: vex.uuid, tokenUuid: "", name: "Vex" }] } } as never);
@@ -127,13 +161,21 @@ describe("the channel", () => {
 
   it("with no GM connected, a click runs on the clicker's client only when they may write every document it writes", async () => {
     w.data.users.get("gm-1")!.active = false;
-    const vex = await w.createActor({ name: "Vex", type: "character", ownership: { default: 0, "player-2": 3 }, system: { profile: { pv: { value: 10, max: 10 } } } });
+    const vex = await w.createActor({
+      name: "Vex",
+      type: "character",
+      ownership: { default: 0, "player-2": 3 },
+      system: { profile: { pv: { value: 10, max: 10 } } },
+    });
     queueDiceFaces([6, 6]);
     const message = (await kara.attack("rifle0000000001", { fastForward: true }))!;
     await message.update({ system: { targets: [{ actorUuid: vex.uuid, tokenUuid: "", name: "Vex" }] } } as never);
     // Vex's owner may write Vex, not player-1's message: refused, nothing written.
     const before = [sourceOf(message), sourceOf(vex)];
-    expect(await w.click("player-2", "defend", message, { targetIndex: 0 })).toEqual({ ok: false, reason: "TACTICA.Chat.noGM" });
+    expect(await w.click("player-2", "defend", message, { targetIndex: 0 })).toEqual({
+      ok: false,
+      reason: "TACTICA.Chat.noGM",
+    });
     expect([sourceOf(message), sourceOf(vex)]).toEqual(before);
     expect(requests()).toEqual([]);
     // player-1 attacking their own Kara writes the message and Kara: alone is enough.

@@ -21,9 +21,18 @@ interface Dsn {
 beforeEach(async () => {
   w = await chatWorld();
   kara = await w.createActor({
-    name: "Kara", type: "character", ownership: { default: 0, "player-1": 3 },
+    name: "Kara",
+    type: "character",
+    ownership: { default: 0, "player-1": 3 },
     system: { aptitudes: { vivacite: { value: 3 } }, subAptitudes: { reflexe: { value: 1 }, precision: { value: 2 } } },
-    items: [{ _id: "rifle0000000001", name: "Fusil", type: "weapon", system: { equipped: true, range: "ranged", damage: 4, gearBonus: 1 } }],
+    items: [
+      {
+        _id: "rifle0000000001",
+        name: "Fusil",
+        type: "weapon",
+        system: { equipped: true, range: "ranged", damage: 4, gearBonus: 1 },
+      },
+    ],
   });
 });
 
@@ -34,12 +43,20 @@ function installDsn(): Dsn {
   return dsn;
 }
 
-const played = () => (w.fake.foundry as unknown as { audio: { AudioHelper: { played: { data: { src: string }; socketOptions: unknown }[] } } }).audio.AudioHelper.played;
+const played = () =>
+  (
+    w.fake.foundry as unknown as {
+      audio: { AudioHelper: { played: { data: { src: string }; socketOptions: unknown }[] } };
+    }
+  ).audio.AudioHelper.played;
 
 /** Kara's pool card B[1,3,5] S[4] G[2] (player-1's): a push rerolls B3 B5 S4 G2. */
 async function poolCard(): Promise<TacticaChatMessage> {
   queueDiceFaces([1, 3, 5, 4, 2]);
-  return (await kara.rollPool({ aptitude: "vivacite", subAptitude: "reflexe", itemId: "rifle0000000001" }, { fastForward: true }))!;
+  return (await kara.rollPool(
+    { aptitude: "vivacite", subAptitude: "reflexe", itemId: "rifle0000000001" },
+    { fastForward: true },
+  ))!;
 }
 
 describe("dice shown where they are rolled", () => {
@@ -51,8 +68,18 @@ describe("dice shown where they are rolled", () => {
     expect(dsn.showForRoll).toHaveBeenCalledTimes(1);
     const [roll, user, synchronize, users, blind, messageId, speaker] = dsn.showForRoll.mock.calls[0]!;
     expect((roll as { formula: string }).formula).toBe("2d6[base] + 1d6[skill] + 1d6[gear]");
-    expect((roll as { dice: { options: { appearance?: { colorset: string } } }[] }).dice.map((d) => d.options.appearance?.colorset)).toEqual(["tactica-base", "tactica-skill", "tactica-gear"]);
-    expect([(user as { id: string }).id, synchronize, users, blind, messageId]).toEqual(["player-1", true, null, false, message.id]);
+    expect(
+      (roll as { dice: { options: { appearance?: { colorset: string } } }[] }).dice.map(
+        (d) => d.options.appearance?.colorset,
+      ),
+    ).toEqual(["tactica-base", "tactica-skill", "tactica-gear"]);
+    expect([(user as { id: string }).id, synchronize, users, blind, messageId]).toEqual([
+      "player-1",
+      true,
+      null,
+      false,
+      message.id,
+    ]);
     expect(speaker).toEqual(message.speaker);
     expect(played()).toEqual([]);
   });
@@ -69,13 +96,25 @@ describe("dice shown where they are rolled", () => {
     const vex = await w.createActor({ name: "Vex", type: "character", ownership: { default: 0, "player-2": 3 } });
     queueDiceFaces([6, 6]);
     const attack = (await kara.attack("rifle0000000001", { fastForward: true }))!;
-    await attack.update({ whisper: ["gm-1", "player-2"], system: { targets: [{ actorUuid: vex.uuid, tokenUuid: "", name: "Vex" }] } } as never);
+    await attack.update({
+      whisper: ["gm-1", "player-2"],
+      system: { targets: [{ actorUuid: vex.uuid, tokenUuid: "", name: "Vex" }] },
+    } as never);
     queueDiceFaces([2, 5]);
     expect(await w.click("player-2", "defend", attack, { targetIndex: 0 })).toEqual({ ok: true });
     const [roll, user, , users] = dsn.showForRoll.mock.calls.at(-1)!;
-    expect([(roll as { formula: string }).formula, (user as { id: string }).id, users]).toEqual(["2d6 + 0", "player-2", ["gm-1", "player-2"]]);
+    expect([(roll as { formula: string }).formula, (user as { id: string }).id, users]).toEqual([
+      "2d6 + 0",
+      "player-2",
+      ["gm-1", "player-2"],
+    ]);
     expect(attack.card?.targets[0]?.dice).toEqual([2, 5]);
-    const unit = await w.createActor({ name: "Escouade", type: "unit", ownership: { default: 0, "player-1": 3 }, system: { profile: { co: { value: 2 } } } });
+    const unit = await w.createActor({
+      name: "Escouade",
+      type: "unit",
+      ownership: { default: 0, "player-1": 3 },
+      system: { profile: { co: { value: 2 } } },
+    });
     queueDiceFaces([9]);
     const morale = (await unit.moraleTest({ fastForward: true }))!;
     queueDiceFaces([4]);
@@ -87,7 +126,13 @@ describe("dice shown where they are rolled", () => {
   it("registers a colour set per kind of die when Dice So Nice is ready; a psychic d10 names its own", async () => {
     const dsn = installDsn();
     w.fake.hooks.callAll("diceSoNiceReady", dsn);
-    expect(dsn.addColorset.mock.calls.map(([set, mode]) => [(set as { name: string }).name, (set as { category: string }).category, mode])).toEqual([
+    expect(
+      dsn.addColorset.mock.calls.map(([set, mode]) => [
+        (set as { name: string }).name,
+        (set as { category: string }).category,
+        mode,
+      ]),
+    ).toEqual([
       ["tactica-base", "Tactica", "default"],
       ["tactica-skill", "Tactica", "default"],
       ["tactica-gear", "Tactica", "default"],
@@ -96,7 +141,9 @@ describe("dice shown where they are rolled", () => {
     expect((dsn.addColorset.mock.calls[0]![0] as { description: string }).description).toBe("Tactica — dés de base");
     const { PsyRoll } = await import("../../src/dice/psy-roll");
     const psy = new PsyRoll("1d10", {}, { mode: "cast", level: 2, mastery: 2 });
-    expect((psy.dice[0]!.options as { appearance?: { colorset: string } }).appearance).toEqual({ colorset: "tactica-psy" });
+    expect((psy.dice[0]!.options as { appearance?: { colorset: string } }).appearance).toEqual({
+      colorset: "tactica-psy",
+    });
   });
 });
 
@@ -117,7 +164,11 @@ describe("a card rendered once, in renderHTML", () => {
 
   /** The templates rendered while `fn` runs. */
   async function templatesDuring(fn: () => Promise<unknown>): Promise<string[]> {
-    const handlebars = (w.fake.foundry as unknown as { applications: { handlebars: { renderTemplate(p: string, c: object): Promise<string> } } }).applications.handlebars;
+    const handlebars = (
+      w.fake.foundry as unknown as {
+        applications: { handlebars: { renderTemplate(p: string, c: object): Promise<string> } };
+      }
+    ).applications.handlebars;
     const spy = vi.spyOn(handlebars, "renderTemplate");
     try {
       await fn();

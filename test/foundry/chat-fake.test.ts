@@ -78,7 +78,10 @@ describe("fake clients (game.user per client)", () => {
         await new Promise((r) => setTimeout(r, 1));
         return [first, (w.fake.game.user as { id: string }).id];
       });
-    expect(await Promise.all([read("gm-1"), read("player-2")])).toEqual([["gm-1", "gm-1"], ["player-2", "player-2"]]);
+    expect(await Promise.all([read("gm-1"), read("player-2")])).toEqual([
+      ["gm-1", "gm-1"],
+      ["player-2", "player-2"],
+    ]);
   });
 
   it("Users#activeGM: an active GM, the full GM before an assistant, then the lowest id", async () => {
@@ -101,12 +104,20 @@ describe("fake server permissions (Document#canUserModify)", () => {
     expect(mine._source.author).toBe("player-1");
     await w.as("player-1", () => mine.update({ content: "b" }));
     expect(mine.content).toBe("b");
-    await expect(w.as("player-2", () => mine.update({ content: "c" }))).rejects.toThrow(/lacks permission to update ChatMessage/);
+    await expect(w.as("player-2", () => mine.update({ content: "c" }))).rejects.toThrow(
+      /lacks permission to update ChatMessage/,
+    );
     await expect(w.as("player-2", () => mine.delete())).rejects.toThrow(/lacks permission/);
-    await expect(w.as("player-2", () => Chat.create({ content: "x", author: "player-1" }))).rejects.toThrow(/lacks permission to create/);
+    await expect(w.as("player-2", () => Chat.create({ content: "x", author: "player-1" }))).rejects.toThrow(
+      /lacks permission to create/,
+    );
     await w.as("gm-1", () => mine.update({ content: "d" }));
     expect(mine.content).toBe("d");
-    expect(w.data.db.refused.map((r) => `${r.action} ${r.userId}`)).toEqual(["update player-2", "delete player-2", "create player-2"]);
+    expect(w.data.db.refused.map((r) => `${r.action} ${r.userId}`)).toEqual([
+      "update player-2",
+      "delete player-2",
+      "create player-2",
+    ]);
   });
 
   it("a player writes only documents they own (embedded ones through their parent); world actors are created by an assistant or more", async () => {
@@ -114,11 +125,17 @@ describe("fake server permissions (Document#canUserModify)", () => {
     const owned = await w.createActor({ name: "A", type: "character", ownership: { "player-1": 3 } });
     const other = await w.createActor({ name: "B", type: "character" });
     await w.as("player-1", () => owned.update({ "system.willpower.value": 4 } as never));
-    await expect(w.as("player-1", () => other.update({ "system.willpower.value": 4 } as never))).rejects.toThrow(/lacks permission/);
+    await expect(w.as("player-1", () => other.update({ "system.willpower.value": 4 } as never))).rejects.toThrow(
+      /lacks permission/,
+    );
     await w.as("player-1", () => owned.createEmbeddedDocuments("ActiveEffect", [{ name: "e" }] as never));
-    await expect(w.as("player-1", () => other.createEmbeddedDocuments("ActiveEffect", [{ name: "e" }] as never))).rejects.toThrow(/lacks permission/);
+    await expect(
+      w.as("player-1", () => other.createEmbeddedDocuments("ActiveEffect", [{ name: "e" }] as never)),
+    ).rejects.toThrow(/lacks permission/);
     const Actor = w.fake.CONFIG.Actor as { documentClass: { create(d: Obj): Promise<unknown> } };
-    await expect(w.as("player-1", () => Actor.documentClass.create({ name: "C", type: "character" }))).rejects.toThrow(/lacks permission to create Actor/);
+    await expect(w.as("player-1", () => Actor.documentClass.create({ name: "C", type: "character" }))).rejects.toThrow(
+      /lacks permission to create Actor/,
+    );
     const writes = w.data.db.writes;
     expect(writes.slice(-2).map((x) => w.data.db.writtenBy(x))).toEqual(["player-1", "player-1"]);
   });
@@ -135,7 +152,12 @@ describe("fake ChatMessage (v13 client)", () => {
       return FakeRollMessage.implementation.create({ content: "5", rolls: [JSON.stringify(roll)] });
     }))!;
     queueDiceFaces([1]);
-    const custom = (await asGM(w.data, async () => FakeRollMessage.implementation.create({ content: "<p>mine</p>", rolls: [JSON.stringify(await new FakeRoll("1d6").evaluate())] })))!;
+    const custom = (await asGM(w.data, async () =>
+      FakeRollMessage.implementation.create({
+        content: "<p>mine</p>",
+        rolls: [JSON.stringify(await new FakeRoll("1d6").evaluate())],
+      }),
+    ))!;
     const render = vi.spyOn(FakeRoll.prototype, "render").mockResolvedValue("<div>rolled</div>");
     const a = await (plain as FakeRollMessage).renderHTML();
     const b = await (custom as FakeRollMessage).renderHTML();
@@ -148,7 +170,9 @@ describe("fake ChatMessage (v13 client)", () => {
 
   it("renderHTML delegates to the type model's renderHTML when it has one", async () => {
     const w = await chatWorld();
-    const message = (await asGM(w.data, () => FakeRollMessage.implementation.create({ content: "x" })))! as FakeRollMessage;
+    const message = (await asGM(w.data, () =>
+      FakeRollMessage.implementation.create({ content: "x" }),
+    ))! as FakeRollMessage;
     const li = new FakeElement("li");
     (message as unknown as { system: Obj }).system = { renderHTML: async () => li };
     expect(await message.renderHTML()).toBe(li);
@@ -156,7 +180,12 @@ describe("fake ChatMessage (v13 client)", () => {
 
   it("a roll that cannot be rebuilt is dropped from `rolls` (logged), not thrown", async () => {
     const w = await chatWorld();
-    const message = (await asGM(w.data, () => FakeRollMessage.implementation.create({ content: "x", rolls: [JSON.stringify({ class: "NoSuchRoll", terms: [], formula: "" })] })))! as FakeRollMessage;
+    const message = (await asGM(w.data, () =>
+      FakeRollMessage.implementation.create({
+        content: "x",
+        rolls: [JSON.stringify({ class: "NoSuchRoll", terms: [], formula: "" })],
+      }),
+    ))! as FakeRollMessage;
     expect(message.rolls).toEqual([]);
     expect(droppedRolls.length).toBeGreaterThan(0);
   });
@@ -164,10 +193,18 @@ describe("fake ChatMessage (v13 client)", () => {
   it("isContentVisible: a whispered roll for its recipients, and its author unless blind", async () => {
     const w = await chatWorld();
     const roll = JSON.stringify(await new FakeRoll("1d6").evaluate());
-    const whispered = (await w.as("player-1", () => FakeRollMessage.implementation.create({ rolls: [roll], whisper: ["gm-1"] })))! as FakeRollMessage;
-    const blind = (await w.as("player-1", () => FakeRollMessage.implementation.create({ rolls: [roll], whisper: ["gm-1"], blind: true })))! as FakeRollMessage;
+    const whispered = (await w.as("player-1", () =>
+      FakeRollMessage.implementation.create({ rolls: [roll], whisper: ["gm-1"] }),
+    ))! as FakeRollMessage;
+    const blind = (await w.as("player-1", () =>
+      FakeRollMessage.implementation.create({ rolls: [roll], whisper: ["gm-1"], blind: true }),
+    ))! as FakeRollMessage;
     const seen = (id: string, m: FakeRollMessage) => w.as(id, () => m.isContentVisible);
-    expect([seen("player-1", whispered), seen("gm-1", whispered), seen("player-2", whispered)]).toEqual([true, true, false]);
+    expect([seen("player-1", whispered), seen("gm-1", whispered), seen("player-2", whispered)]).toEqual([
+      true,
+      true,
+      false,
+    ]);
     expect([seen("player-1", blind), seen("gm-1", blind)]).toEqual([false, true]);
   });
 
@@ -175,8 +212,18 @@ describe("fake ChatMessage (v13 client)", () => {
     const w = await chatWorld();
     const actor = await w.createActor({ name: "Kara", type: "character" });
     const token = { id: "tok1", name: "Kara (jeton)", parent: { id: "scene1" }, actor } as never;
-    expect(FakeRollMessage.getSpeaker({ token })).toEqual({ scene: "scene1", token: "tok1", actor: actor.id, alias: "Kara (jeton)" });
-    expect(FakeRollMessage.getSpeaker({ actor: actor as never })).toEqual({ scene: null, token: null, actor: actor.id, alias: "Kara" });
+    expect(FakeRollMessage.getSpeaker({ token })).toEqual({
+      scene: "scene1",
+      token: "tok1",
+      actor: actor.id,
+      alias: "Kara (jeton)",
+    });
+    expect(FakeRollMessage.getSpeaker({ actor: actor as never })).toEqual({
+      scene: null,
+      token: null,
+      actor: actor.id,
+      alias: "Kara",
+    });
   });
 
   it("getSpeaker: the given or viewed scene for a token-less actor; an actor that is a token speaks as it; a controlled token first", async () => {
@@ -185,11 +232,19 @@ describe("fake ChatMessage (v13 client)", () => {
     const scenes = (w.fake.game as unknown as { scenes: { viewed: unknown } }).scenes;
     scenes.viewed = { id: "viewed1" };
     expect(FakeRollMessage.getSpeaker({ actor: actor as never })).toMatchObject({ scene: "viewed1", token: null });
-    expect(FakeRollMessage.getSpeaker({ actor: actor as never, scene: { id: "given1" } as never })).toMatchObject({ scene: "given1", token: null });
+    expect(FakeRollMessage.getSpeaker({ actor: actor as never, scene: { id: "given1" } as never })).toMatchObject({
+      scene: "given1",
+      token: null,
+    });
     scenes.viewed = null;
     const token = { id: "tokU", name: "Kara (copie)", parent: { id: "scene2" }, actor } as never;
     const synthetic = { id: actor.id, name: "Kara", isToken: true, token } as never;
-    expect(FakeRollMessage.getSpeaker({ actor: synthetic })).toEqual({ scene: "scene2", token: "tokU", actor: actor.id, alias: "Kara (copie)" });
+    expect(FakeRollMessage.getSpeaker({ actor: synthetic })).toEqual({
+      scene: "scene2",
+      token: "tokU",
+      actor: actor.id,
+      alias: "Kara (copie)",
+    });
     const first = { document: { id: "t1", name: "Un", parent: { id: "s" }, actor } };
     const controlled = { document: { id: "t2", name: "Deux", parent: { id: "s" }, actor }, controlled: true };
     const withTokens = { id: actor.id, name: "Kara", getActiveTokens: () => [first, controlled] } as never;
@@ -238,6 +293,9 @@ describe("fake notifications", () => {
     const ui = (globalThis as unknown as { ui: { notifications: { error(m: string, o?: Obj): void } } }).ui;
     ui.notifications.error("TACTICA.Chat.refused.notOwner", { format: { name: "<img src=x>" } });
     ui.notifications.error("raw <b>markup</b>");
-    expect(w.data.notifications.of("error")).toEqual(["Vous ne possédez pas <img src=x>\u00a0: ce jet ne peut pas être fait pour lui.", "raw markup"]);
+    expect(w.data.notifications.of("error")).toEqual([
+      "Vous ne possédez pas <img src=x>\u00a0: ce jet ne peut pas être fait pour lui.",
+      "raw markup",
+    ]);
   });
 });

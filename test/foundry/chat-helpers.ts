@@ -17,12 +17,19 @@ export interface ChatWorld extends LoadedWorld {
   gm: typeof import("../../src/chat/gm");
   socket: FakeSocket;
   /** Clicks `action` on `message` on the client of `userId` (dice, request, answer: the real path). */
-  click(userId: string, action: CardAction, message: TacticaChatMessage, extra?: { targetIndex?: number; index?: number; fastForward?: boolean }): Promise<CardResult>;
+  click(
+    userId: string,
+    action: CardAction,
+    message: TacticaChatMessage,
+    extra?: { targetIndex?: number; index?: number; fastForward?: boolean },
+  ): Promise<CardResult>;
   /** Runs `fn` on the client of `userId`. */
   as<T>(userId: string, fn: () => T): T;
   /** The card's content as `userId` sees it. */
   renderAs(userId: string, message: TacticaChatMessage): Promise<string>;
-  /** The message element core's `renderHTML` returns on the client of `userId` (the card filled in, its buttons wired). */
+  /**
+   * The message element core's `renderHTML` returns on the client of `userId` (the card filled in, its buttons wired).
+   */
   elementAs(userId: string, message: TacticaChatMessage): Promise<FakeElement>;
   messages(): TacticaChatMessage[];
 }
@@ -45,7 +52,8 @@ export async function chatWorld(lang: "fr" | "en" = "fr"): Promise<ChatWorld> {
     click: (userId, action, message, extra = {}) => as(userId, () => click.runCardAction(message, action, extra)),
     as,
     renderAs: (userId, message) => as(userId, () => message.renderCard()),
-    elementAs: (userId, message) => as(userId, () => (message as unknown as { renderHTML(): Promise<FakeElement> }).renderHTML()),
+    elementAs: (userId, message) =>
+      as(userId, () => (message as unknown as { renderHTML(): Promise<FakeElement> }).renderHTML()),
     messages: () => [...(world.fake.game.messages as Iterable<TacticaChatMessage>)],
   };
 }

@@ -19,15 +19,29 @@ async function kara(o: { type?: string; willpower?: number; gearBonus?: number }
     name: "Kara",
     type: o.type ?? "character",
     ownership: { default: 0, "player-1": 3, "player-2": 3 },
-    system: { aptitudes: { vivacite: { value: 3, damage: 0 } }, subAptitudes: { reflexe: { value: 1 } }, willpower: { value: o.willpower ?? 3 } },
-    items: [{ _id: "rifle0000000001", name: "Fusil <laser>", type: "weapon", system: { gearBonus: o.gearBonus ?? 1, equipped: true } }],
+    system: {
+      aptitudes: { vivacite: { value: 3, damage: 0 } },
+      subAptitudes: { reflexe: { value: 1 } },
+      willpower: { value: o.willpower ?? 3 },
+    },
+    items: [
+      {
+        _id: "rifle0000000001",
+        name: "Fusil <laser>",
+        type: "weapon",
+        system: { gearBonus: o.gearBonus ?? 1, equipped: true },
+      },
+    ],
   });
 }
 
 /** First roll B[1,3,2] S[4] G[2] (G only with a gear bonus), then push faces. */
 async function poolCard(gear = true): Promise<TacticaChatMessage> {
   queueDiceFaces(gear ? [1, 3, 2, 4, 2] : [1, 3, 2, 4]);
-  const message = await actor.rollPool({ aptitude: "vivacite", subAptitude: "reflexe", itemId: gear ? "rifle0000000001" : null }, { fastForward: true });
+  const message = await actor.rollPool(
+    { aptitude: "vivacite", subAptitude: "reflexe", itemId: gear ? "rifle0000000001" : null },
+    { fastForward: true },
+  );
   expect(message).not.toBeNull();
   return message!;
 }
@@ -41,7 +55,9 @@ describe("push", () => {
   it("appends the pushed roll to the same message and applies the consequences once, one update per document", async () => {
     const message = await poolCard();
     queueDiceFaces([1, 6, 1, 1]); // rerolls B3 B2 S4 G2 → B[1,1,6] S[1] G[1]
-    const writes = await w.writesDuring(async () => expect(await w.click("player-1", "push", message)).toEqual({ ok: true }));
+    const writes = await w.writesDuring(async () =>
+      expect(await w.click("player-1", "push", message)).toEqual({ ok: true }),
+    );
     // The effect and its key first (one actor update), then the card (display).
     expect(writes.map((x) => `${x.action} ${x.documentName}`)).toEqual(["update Actor", "update ChatMessage"]);
     expect(message.rolls).toHaveLength(2);
@@ -67,7 +83,11 @@ describe("push", () => {
   it("pushes once when three clients click together (each rolls its own dice; one push lands)", async () => {
     const message = await poolCard();
     queueDiceFaces([1, 6, 1, 1, 1, 6, 1, 1, 1, 6, 1, 1]);
-    const results = await Promise.all([w.click("player-1", "push", message), w.click("player-2", "push", message), w.click("gm-1", "push", message)]);
+    const results = await Promise.all([
+      w.click("player-1", "push", message),
+      w.click("player-2", "push", message),
+      w.click("gm-1", "push", message),
+    ]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(message.rolls).toHaveLength(2);
     expect(systemAs<Sys>(actor).willpower.value).toBe(5);
@@ -76,7 +96,9 @@ describe("push", () => {
   it("refuses a stranger and changes nothing", async () => {
     const message = await poolCard();
     const before = [sourceOf(message), sourceOf(actor)];
-    const writes = await w.writesDuring(async () => expect(await w.click("stranger", "push", message)).toEqual({ ok: false, reason: "TACTICA.Chat.notAllowed" }));
+    const writes = await w.writesDuring(async () =>
+      expect(await w.click("stranger", "push", message)).toEqual({ ok: false, reason: "TACTICA.Chat.notAllowed" }),
+    );
     expect(writes).toEqual([]);
     expect([sourceOf(message), sourceOf(actor)]).toEqual(before);
   });
@@ -102,7 +124,10 @@ describe("push", () => {
   it("never takes the gear bonus below 0", async () => {
     actor = await kara({ gearBonus: 2 });
     queueDiceFaces([6, 6, 6, 6, 2, 2]);
-    const message = (await actor.rollPool({ aptitude: "vivacite", subAptitude: "reflexe", itemId: "rifle0000000001" }, { fastForward: true }))!;
+    const message = (await actor.rollPool(
+      { aptitude: "vivacite", subAptitude: "reflexe", itemId: "rifle0000000001" },
+      { fastForward: true },
+    ))!;
     // The GM lowered the bonus to 1 since the roll; both gear dice come up 1 on the push.
     await actor.items.get("rifle0000000001")!.update({ system: { gearBonus: 1 } });
     queueDiceFaces([1, 1]);
@@ -121,5 +146,4 @@ describe("push", () => {
     expect(await w.click("player-1", "push", message)).toEqual({ ok: true });
     expect(message.card!.pushes).toBe(1);
   });
-
 });

@@ -15,10 +15,16 @@ let data: DataFake;
 /** The turn events the active GM runs, in order. */
 class RecordingCombat extends FakeCombat {
   readonly events: string[] = [];
-  protected override async _onStartTurn(c: FakeCombatant, ctx: { round: number; turn: number; skipped: boolean }): Promise<void> {
+  protected override async _onStartTurn(
+    c: FakeCombatant,
+    ctx: { round: number; turn: number; skipped: boolean },
+  ): Promise<void> {
     this.events.push(`startTurn ${c.name} r${ctx.round} t${ctx.turn}${ctx.skipped ? " skipped" : ""}`);
   }
-  protected override async _onEndTurn(c: FakeCombatant, ctx: { round: number; turn: number; skipped: boolean }): Promise<void> {
+  protected override async _onEndTurn(
+    c: FakeCombatant,
+    ctx: { round: number; turn: number; skipped: boolean },
+  ): Promise<void> {
     this.events.push(`endTurn ${c.name} r${ctx.round} t${ctx.turn}${ctx.skipped ? " skipped" : ""}`);
   }
   protected override async _onStartRound(ctx: { round: number }): Promise<void> {
@@ -31,8 +37,15 @@ class RecordingCombat extends FakeCombat {
 
 async function combatOf(initiatives: (number | null)[], cls: typeof FakeCombat = RecordingCombat): Promise<FakeCombat> {
   (fake.CONFIG.Combat as { documentClass: unknown }).documentClass = cls;
-  const actors = await Promise.all(initiatives.map((_, i) => FakeActor.create({ name: `A${i}`, type: "base", ownership: { default: 0, "player-1": 3 } })));
-  return createFakeCombat(initiatives.map((initiative, i) => ({ actorId: actors[i]!.id!, initiative, name: `C${i}` })), { active: true });
+  const actors = await Promise.all(
+    initiatives.map((_, i) =>
+      FakeActor.create({ name: `A${i}`, type: "base", ownership: { default: 0, "player-1": 3 } }),
+    ),
+  );
+  return createFakeCombat(
+    initiatives.map((initiative, i) => ({ actorId: actors[i]!.id!, initiative, name: `C${i}` })),
+    { active: true },
+  );
 }
 
 const names = (combat: FakeCombat) => combat.turns.map((c) => c.name);
@@ -107,7 +120,9 @@ describe("fake Combat: start, turns and rounds", () => {
   it("startCombat plays the start sound and calls combatStart before its update", async () => {
     const combat = await combatOf([3, 2]);
     const calls: unknown[][] = [];
-    fake.hooks.on("combatStart", (c: unknown, updateData: unknown) => calls.push([(c as FakeCombat).round, updateData]));
+    fake.hooks.on("combatStart", (c: unknown, updateData: unknown) =>
+      calls.push([(c as FakeCombat).round, updateData]),
+    );
     await combat.startCombat();
     expect(calls).toEqual([[0, { round: 1, turn: 0 }]]);
     expect(combat.sounds[0]).toBe("startEncounter");
@@ -118,7 +133,11 @@ describe("fake Combat: start, turns and rounds", () => {
     await combat.startCombat();
     const calls: string[] = [];
     for (const hook of ["combatTurn", "combatRound"]) {
-      fake.hooks.on(hook, (c: unknown, d: unknown, o: unknown) => calls.push(`${hook} from r${(c as FakeCombat).round}t${(c as FakeCombat).turn} ${JSON.stringify(d)} ${JSON.stringify(o)}`));
+      fake.hooks.on(hook, (c: unknown, d: unknown, o: unknown) =>
+        calls.push(
+          `${hook} from r${(c as FakeCombat).round}t${(c as FakeCombat).turn} ${JSON.stringify(d)} ${JSON.stringify(o)}`,
+        ),
+      );
     }
     await combat.nextTurn();
     await combat.nextTurn();
@@ -184,7 +203,9 @@ describe("fake Combat: the turn diff of _onUpdate", () => {
     combat.events.length = 0;
     data.users.set("gm-0", new FakeUser("gm-0", "Other GM", true));
     const changes: [CombatState, CombatState][] = [];
-    fake.hooks.on("combatTurnChange", (_c: unknown, prev: unknown, cur: unknown) => changes.push([structuredClone(prev) as CombatState, structuredClone(cur) as CombatState]));
+    fake.hooks.on("combatTurnChange", (_c: unknown, prev: unknown, cur: unknown) =>
+      changes.push([structuredClone(prev) as CombatState, structuredClone(cur) as CombatState]),
+    );
     await combat.nextTurn();
     await tick();
     expect(combat.events).toEqual([]);
@@ -272,7 +293,11 @@ describe("fake Combat: another client's update", () => {
       protected override async _preUpdate(): Promise<void> {
         received.push("preUpdate");
       }
-      protected override _onUpdate(changed: Record<string, unknown>, options: Record<string, unknown>, userId: string): void {
+      protected override _onUpdate(
+        changed: Record<string, unknown>,
+        options: Record<string, unknown>,
+        userId: string,
+      ): void {
         super._onUpdate(changed, options, userId);
         received.push([changed, options, userId]);
       }
@@ -289,17 +314,24 @@ describe("fake Combat: another client's update", () => {
     data.users.set("player-2", new FakeUser("player-2", "Other player", false));
     const combat = await combatOf([3, 2, 1]);
     await combat.startCombat();
-    // C0 is player-1's (combatOf): player-2 owns no combatant, and may still move the turn (core's _canChangeTurn is true).
+    // C0 is player-1's (combatOf): player-2 owns no combatant, and may still move the turn (core's _canChangeTurn is
+    // true).
     expect(() => combat.receiveUpdate({ turn: 2 }, {}, "player-2")).not.toThrow();
     expect(combat.combatant?.name).toBe("C2");
     expect(() => combat.receiveUpdate({ round: 5 }, {}, "player-2")).not.toThrow();
     expect(combat.round).toBe(5);
-    for (const change of [{ "flags.tactica.timeline": { pointer: 99 } }, { active: false }, { turn: 0, "flags.x": 1 }]) {
+    for (const change of [
+      { "flags.tactica.timeline": { pointer: 99 } },
+      { active: false },
+      { turn: 0, "flags.x": 1 },
+    ]) {
       const before = structuredClone(combat._source);
       expect(() => combat.receiveUpdate(change, {}, "player-1")).toThrow("lacks permission to update Combat");
       expect(combat._source).toEqual(before);
     }
-    expect(data.db.refused.map((r) => `${r.action} ${r.documentName} ${r.userId}`)).toEqual(Array(3).fill("update Combat player-1"));
+    expect(data.db.refused.map((r) => `${r.action} ${r.documentName} ${r.userId}`)).toEqual(
+      Array(3).fill("update Combat player-1"),
+    );
     // The same test on a player's own client: a flag write is refused, a turn change is not.
     const { asClient } = await import("./fake-world");
     const p1 = data.users.get("player-1")!;
@@ -314,9 +346,15 @@ describe("fake Combat: another client's update", () => {
     const [c0, c1] = combat.turns;
     expect(() => combat.receiveUpdate({ combatants: [{ _id: c0!.id, initiative: 9 }] }, {}, "player-1")).not.toThrow();
     expect((combat.combatants.get(c0!.id!) as FakeCombatant | undefined)?.initiative).toBe(9);
-    expect(() => combat.receiveUpdate({ combatants: [{ _id: c1!.id, initiative: 9 }] }, {}, "player-2")).toThrow("lacks permission");
-    expect(() => combat.receiveUpdate({ combatants: [{ _id: c1!.id, hidden: true }] }, {}, "player-1")).toThrow("lacks permission");
-    expect(() => combat.receiveUpdate({ combatants: [{ _id: "nosuchcombatant", initiative: 1 }] }, {}, "player-1")).toThrow("lacks permission");
+    expect(() => combat.receiveUpdate({ combatants: [{ _id: c1!.id, initiative: 9 }] }, {}, "player-2")).toThrow(
+      "lacks permission",
+    );
+    expect(() => combat.receiveUpdate({ combatants: [{ _id: c1!.id, hidden: true }] }, {}, "player-1")).toThrow(
+      "lacks permission",
+    );
+    expect(() =>
+      combat.receiveUpdate({ combatants: [{ _id: "nosuchcombatant", initiative: 1 }] }, {}, "player-1"),
+    ).toThrow("lacks permission");
     expect(c0!.canUserModify(data.users.get("player-1")!, "update", { defeated: true })).toBe(true);
     expect(c0!.canUserModify(data.users.get("player-2")!, "update", { defeated: true })).toBe(false);
   });
@@ -324,7 +362,11 @@ describe("fake Combat: another client's update", () => {
   it("receiveCombatantUpdate: the permission test, the combatant's _onUpdate, the turns set up again with the turn index kept", async () => {
     const seen: unknown[] = [];
     class ProbeCombatant extends FakeCombatant {
-      protected override _onUpdate(changed: Record<string, unknown>, options: Record<string, unknown>, userId: string): void {
+      protected override _onUpdate(
+        changed: Record<string, unknown>,
+        options: Record<string, unknown>,
+        userId: string,
+      ): void {
         super._onUpdate(changed, options, userId);
         seen.push([changed, userId]);
       }
@@ -336,7 +378,9 @@ describe("fake Combat: another client's update", () => {
     await combat.nextTurn();
     const first = combat.turns[0]!;
     expect(combat.combatant?.name).toBe("C1");
-    expect(() => receiveCombatantUpdate(combat, first.id!, { initiative: 0 }, {}, "player-2")).toThrow("lacks permission to update Combatant");
+    expect(() => receiveCombatantUpdate(combat, first.id!, { initiative: 0 }, {}, "player-2")).toThrow(
+      "lacks permission to update Combatant",
+    );
     receiveCombatantUpdate(combat, first.id!, { initiative: 0 }, {}, "player-1");
     // The combatant's _onUpdate with the sender's id; C0 sorted last, the turn index kept: turn 1 is now C2.
     expect(seen).toEqual([[{ _id: first.id, initiative: 0 }, "player-1"]]);
@@ -348,7 +392,9 @@ describe("fake Combat: another client's update", () => {
     vi.useFakeTimers();
     try {
       const calls: number[] = [];
-      const debounced = (fake.foundry.utils as { debounce(fn: (n: number) => void, ms: number): (n: number) => void }).debounce((n) => calls.push(n), 50);
+      const debounced = (
+        fake.foundry.utils as { debounce(fn: (n: number) => void, ms: number): (n: number) => void }
+      ).debounce((n) => calls.push(n), 50);
       debounced(1);
       vi.advanceTimersByTime(30);
       debounced(2);

@@ -37,14 +37,16 @@ async function setup(mode: "tours" | "timeline"): Promise<void> {
 const idOf = (name: string) => combat.combatants.find((c) => c.name === name)!.id!;
 const current = () => combat.combatant?.name;
 const order = () => combat.turns.map((c) => `${c.name}@${c.initiative}`);
-const messages = () => world.fake.game.messages as unknown as { contents: { content: string; flags: Record<string, unknown> }[] };
+const messages = () =>
+  world.fake.game.messages as unknown as { contents: { content: string; flags: Record<string, unknown> }[] };
 const texts = () => messages().contents.map((m) => textOf(m.content));
 
 function recordHooks(): string[] {
   const log: string[] = [];
   for (const name of ["tactica.activationStart", "tactica.activationEnd", "tactica.threshold"]) {
     world.fake.hooks.on(name, (_c: unknown, arg: unknown) => {
-      const who = (arg as { name?: string } | undefined)?.name ?? (arg as { thresholds?: number[] }).thresholds?.join(",");
+      const who =
+        (arg as { name?: string } | undefined)?.name ?? (arg as { thresholds?: number[] }).thresholds?.join(",");
       log.push(`${name.slice(8)}:${who}`);
     });
   }
@@ -79,7 +81,13 @@ describe("timeline mode", () => {
     await combat.endAction(2);
     expect(order()).toEqual(["Bel@5", "Ana@5", "Cyr@5"]);
     expect(current()).toBe("Bel");
-    expect(log).toEqual(["activationStart:Ana", "activationEnd:Ana", "activationStart:Cyr", "activationEnd:Cyr", "activationStart:Bel"]);
+    expect(log).toEqual([
+      "activationStart:Ana",
+      "activationEnd:Ana",
+      "activationStart:Cyr",
+      "activationEnd:Cyr",
+      "activationStart:Bel",
+    ]);
   });
 
   it("crosses each threshold exactly once and ticks every actor in one update each", async () => {
@@ -92,7 +100,10 @@ describe("timeline mode", () => {
     const crossing = await world.writesDuring(() => combat.endAction(10)); // Ana → 17; Cyr at 11: crosses 10
     expect(crossing.filter((w) => w.documentName === "Actor").map((w) => w.ids[0])).toEqual([actors.ana!.id]);
     expect(log.filter((l) => l.startsWith("threshold"))).toEqual(["threshold:10"]);
-    const ana = actors.ana!.system as unknown as { profile: { pv: { value: number } }; gauges: { incendiaire: number } };
+    const ana = actors.ana!.system as unknown as {
+      profile: { pv: { value: number } };
+      gauges: { incendiaire: number };
+    };
     expect(ana.profile.pv.value).toBe(7); // 3 burn, no armour
     expect(ana.gauges.incendiaire).toBe(2);
     expect(texts().filter((t) => t.includes("seuil"))).toHaveLength(1);
@@ -106,10 +117,14 @@ describe("timeline mode", () => {
 
   it("refuses to go back, and refuses players", async () => {
     await combat.startCombat();
-    expect(await world.errorsDuring(() => combat.previousTurn())).toEqual(["La ligne du temps ne recule pas\u00a0: déplacez le marqueur à la main."]);
+    expect(await world.errorsDuring(() => combat.previousTurn())).toEqual([
+      "La ligne du temps ne recule pas\u00a0: déplacez le marqueur à la main.",
+    ]);
     world.data.setUser("player-1");
     const before = order();
-    expect(await world.errorsDuring(() => combat.endAction(3))).toEqual(["Seul le MJ peut faire avancer la ligne du temps."]);
+    expect(await world.errorsDuring(() => combat.endAction(3))).toEqual([
+      "Seul le MJ peut faire avancer la ligne du temps.",
+    ]);
     expect(order()).toEqual(before);
   });
 
@@ -131,7 +146,10 @@ describe("timeline mode", () => {
     expect(current()).toBe("Ana");
     expect(combat.timeline!.entries.some((e) => e.id === card.id)).toBe(false);
     // The due card names the declaring card (src/combat/cards.ts), which it shows again.
-    const reposted = messages().contents.at(-1)! as unknown as { content: string; system: { kind: string; sourceMessage: string } };
+    const reposted = messages().contents.at(-1)! as unknown as {
+      content: string;
+      system: { kind: string; sourceMessage: string };
+    };
     expect(reposted.system).toMatchObject({ kind: "delayedDue", sourceMessage: card.id });
     expect(textOf(reposted.content)).toContain("Ana");
   });
@@ -151,7 +169,10 @@ describe("timeline mode", () => {
     await actors.ana!.update({ ownership: { default: 0, "player-1": 3 } } as never);
     world.data.setUser("player-1");
     const updates: [unknown, unknown, unknown][] = [];
-    const listener = world.fake.hooks.on("updateActor", (a: unknown, c: unknown, o: unknown) => void updates.push([a, c, o]));
+    const listener = world.fake.hooks.on(
+      "updateActor",
+      (a: unknown, c: unknown, o: unknown) => void updates.push([a, c, o]),
+    );
     await actors.ana!.gainExhaustion(1);
     world.fake.hooks.off("updateActor", listener);
     await combat.settled();
@@ -197,11 +218,16 @@ describe("timeline mode through core's combat lifecycle", () => {
     await tick();
     const log: string[] = [];
     const events: string[] = [];
-    const spied = combat as unknown as { _onStartTurn: (c: { name: string }) => Promise<void>; _onEndTurn: (c: { name: string }) => Promise<void> };
+    const spied = combat as unknown as {
+      _onStartTurn: (c: { name: string }) => Promise<void>;
+      _onEndTurn: (c: { name: string }) => Promise<void>;
+    };
     spied._onStartTurn = async (c) => void events.push(`start ${c.name}`);
     spied._onEndTurn = async (c) => void events.push(`end ${c.name}`);
     world.fake.hooks.on("combatTurn", (c: unknown, data: unknown, options: unknown) => {
-      log.push(`combatTurn pointer=${(c as TacticaCombat).timeline!.pointer} turn=${(data as { turn: number }).turn} direction=${(options as { direction: number }).direction}`);
+      log.push(
+        `combatTurn pointer=${(c as TacticaCombat).timeline!.pointer} turn=${(data as { turn: number }).turn} direction=${(options as { direction: number }).direction}`,
+      );
     });
     world.fake.hooks.on("combatTurnChange", (_c: unknown, prev: unknown, cur: unknown) => {
       const name = (s: unknown) => combat.combatants.get((s as CombatState).combatantId!)?.name;
@@ -220,7 +246,9 @@ describe("timeline mode through core's combat lifecycle", () => {
     await combat.startCombat();
     await tick();
     const changes: string[] = [];
-    world.fake.hooks.on("combatTurnChange", (_c: unknown, _p: unknown, cur: unknown) => changes.push(combat.combatants.get((cur as CombatState).combatantId!)?.name ?? "?"));
+    world.fake.hooks.on("combatTurnChange", (_c: unknown, _p: unknown, cur: unknown) =>
+      changes.push(combat.combatants.get((cur as CombatState).combatantId!)?.name ?? "?"),
+    );
     await combat.moveMarker(idOf("Bel"), 1);
     await tick();
     expect(changes).toEqual(["Bel"]);

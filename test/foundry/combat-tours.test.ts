@@ -24,7 +24,11 @@ beforeEach(async () => {
   ana = await world.createActor({
     name: "Ana",
     type: "character",
-    system: { profile: { pv: { value: 10, max: 10 }, ac: { value: 4 } }, gauges: { disruptif: 3, incendiaire: 0 }, actions: { spent: 2 } },
+    system: {
+      profile: { pv: { value: 10, max: 10 }, ac: { value: 4 } },
+      gauges: { disruptif: 3, incendiaire: 0 },
+      actions: { spent: 2 },
+    },
     items: [{ name: "Carapace", type: "armor", system: { renfort: 2, equipped: true, adaptiveBonus: 2 } }],
   });
   const bel = await world.createActor({ name: "Bel", type: "character", system: {} });
@@ -33,7 +37,9 @@ beforeEach(async () => {
     { actorId: bel.id!, initiative: 8, name: "Bel" },
   ])) as unknown as TacticaCombat;
   thresholds.length = 0;
-  world.fake.hooks.on("tactica.threshold", (_c: unknown, s: unknown) => thresholds.push((s as { thresholds: number[] }).thresholds));
+  world.fake.hooks.on("tactica.threshold", (_c: unknown, s: unknown) =>
+    thresholds.push((s as { thresholds: number[] }).thresholds),
+  );
 });
 
 const disruptif = () => (ana.system as unknown as { gauges: { disruptif: number } }).gauges.disruptif;
@@ -41,8 +47,12 @@ const disruptif = () => (ana.system as unknown as { gauges: { disruptif: number 
 describe("tours mode", () => {
   it("starts an activation with full AC and fires the activation hooks", async () => {
     const log: string[] = [];
-    world.fake.hooks.on("tactica.activationStart", (_c: unknown, c: unknown) => log.push(`start:${(c as { name: string }).name}`));
-    world.fake.hooks.on("tactica.activationEnd", (_c: unknown, c: unknown) => log.push(`end:${(c as { name: string }).name}`));
+    world.fake.hooks.on("tactica.activationStart", (_c: unknown, c: unknown) =>
+      log.push(`start:${(c as { name: string }).name}`),
+    );
+    world.fake.hooks.on("tactica.activationEnd", (_c: unknown, c: unknown) =>
+      log.push(`end:${(c as { name: string }).name}`),
+    );
     expect(combat.mode).toBe("tours");
     await combat.startCombat();
     expect((ana.system as unknown as { actions: { spent: number } }).actions.spent).toBe(0);
@@ -90,28 +100,50 @@ describe("tours mode", () => {
 
 describe("tours mode: order of play (D-37)", () => {
   /** A combat of fighters with the given INI (printed) and initiative, created in that order. */
-  async function fighters(list: { name: string; ini: number; initiative: number | null; pressure?: number }[]): Promise<TacticaCombat> {
+  async function fighters(
+    list: { name: string; ini: number; initiative: number | null; pressure?: number }[],
+  ): Promise<TacticaCombat> {
     const ids: string[] = [];
     for (const f of list) {
-      const actor = await world.createActor({ name: f.name, type: "character", system: { profile: { ini: { value: f.ini } } } });
+      const actor = await world.createActor({
+        name: f.name,
+        type: "character",
+        system: { profile: { ini: { value: f.ini } } },
+      });
       if (f.pressure) {
-        const effect = { name: "Pression INI", ...changesData([{ key: "system.profile.ini.pressure", type: "upgrade", value: f.pressure }]), flags: { tactica: { pressure: { target: "ini", window: "nextRoll", itemId: "x" } } } };
-        await (actor as unknown as { createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> }).createEmbeddedDocuments("ActiveEffect", [effect]);
+        const effect = {
+          name: "Pression INI",
+          ...changesData([{ key: "system.profile.ini.pressure", type: "upgrade", value: f.pressure }]),
+          flags: { tactica: { pressure: { target: "ini", window: "nextRoll", itemId: "x" } } },
+        };
+        await (
+          actor as unknown as { createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> }
+        ).createEmbeddedDocuments("ActiveEffect", [effect]);
       }
       ids.push(actor.id!);
     }
-    return (await createFakeCombat(list.map((f, i) => ({ actorId: ids[i]!, initiative: f.initiative, name: f.name })))) as unknown as TacticaCombat;
+    return (await createFakeCombat(
+      list.map((f, i) => ({ actorId: ids[i]!, initiative: f.initiative, name: f.name })),
+    )) as unknown as TacticaCombat;
   }
   const order = (c: TacticaCombat) => c.turns.map((t) => t.name);
 
   it("core's tracker buttons roll 1d10 + current INI (pressure included), whole numbers", async () => {
-    expect(world.fake.CONFIG.Combat).toMatchObject({ initiative: { formula: "1d10 + @profile.ini.total", decimals: 0 } });
+    expect(world.fake.CONFIG.Combat).toMatchObject({
+      initiative: { formula: "1d10 + @profile.ini.total", decimals: 0 },
+    });
     // The manifest says the same, for any code that reads game.system.initiative.
     expect(manifest.initiative).toBe("1d10 + @profile.ini.total");
-    const c = await fighters([{ name: "Cyr", ini: 3, initiative: null, pressure: 2 }, { name: "Dan", ini: 4, initiative: null }]);
+    const c = await fighters([
+      { name: "Cyr", ini: 3, initiative: null, pressure: 2 },
+      { name: "Dan", ini: 4, initiative: null },
+    ]);
     queueDiceFaces([6, 9]);
     await c.rollAll();
-    expect(c.turns.map((t) => [t.name, t.initiative])).toEqual([["Dan", 13], ["Cyr", 11]]);
+    expect(c.turns.map((t) => [t.name, t.initiative])).toEqual([
+      ["Dan", 13],
+      ["Cyr", 11],
+    ]);
     // The INI pressure bonus lasted that one roll (RULES §2).
     const cyr = world.fake.game.actors as unknown as { getName(n: string): TacticaActor };
     expect(cyr.getName("Cyr").effects.size).toBe(0);

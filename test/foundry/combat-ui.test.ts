@@ -15,16 +15,38 @@ import { queueDiceFaces } from "./fake-dice";
 // view read from a combat, the End-action prompt through DialogV2 and the GM-only handlers.
 
 const person = (id: string, name: string, extra: Partial<CombatantView> = {}): CombatantView => ({
-  id, name, img: null, initiative: null, owned: false, seen: true, hidden: false, defeated: false, ...extra,
+  id,
+  name,
+  img: null,
+  initiative: null,
+  owned: false,
+  seen: true,
+  hidden: false,
+  defeated: false,
+  ...extra,
 });
 
 function view(extra: Partial<CombatView> = {}): CombatView {
   const timeline: TimelineState = placeDelayedAction(
-    createTimeline([{ id: "ana", position: 3 }, { id: "bel", position: 5 }, { id: "cyr", position: 3 }, { id: "dan", position: 27 }], 3),
+    createTimeline(
+      [
+        { id: "ana", position: 3 },
+        { id: "bel", position: 5 },
+        { id: "cyr", position: 3 },
+        { id: "dan", position: 27 },
+      ],
+      3,
+    ),
     { ownerId: "ana", actionId: "act1", delay: 2, duration: 3, focused: true },
   );
   return {
-    mode: "timeline", started: true, round: 1, isGM: true, every: 10, timeline, activeId: "ana",
+    mode: "timeline",
+    started: true,
+    round: 1,
+    isGM: true,
+    every: 10,
+    timeline,
+    activeId: "ana",
     combatants: [person("ana", "Ana"), person("cyr", "Cyr"), person("bel", "Bel"), person("dan", "Dan")],
     ...extra,
   };
@@ -42,9 +64,20 @@ describe("tracker context (pure)", () => {
   });
 
   it("lists a single empty position as a row, folds only runs of two or more", () => {
-    const state = createTimeline([{ id: "ana", position: 0 }, { id: "bel", position: 12 }, { id: "cyr", position: 15 }], 0);
-    const rows = trackerContext(view({ timeline: state, combatants: [person("ana", "Ana"), person("bel", "Bel"), person("cyr", "Cyr")] })).timeline!.rows;
-    expect(rows.map((r) => (r.isGap ? `${r.position}-${r.to}` : String(r.position))).slice(-4)).toEqual(["10", "11", "12", "13-14", "15"].slice(-4));
+    const state = createTimeline(
+      [
+        { id: "ana", position: 0 },
+        { id: "bel", position: 12 },
+        { id: "cyr", position: 15 },
+      ],
+      0,
+    );
+    const rows = trackerContext(
+      view({ timeline: state, combatants: [person("ana", "Ana"), person("bel", "Bel"), person("cyr", "Cyr")] }),
+    ).timeline!.rows;
+    expect(rows.map((r) => (r.isGap ? `${r.position}-${r.to}` : String(r.position))).slice(-4)).toEqual(
+      ["10", "11", "12", "13-14", "15"].slice(-4),
+    );
     expect(rows.some((r) => r.isGap && r.position === r.to)).toBe(false);
   });
 
@@ -53,7 +86,10 @@ describe("tracker context (pure)", () => {
     const at = (p: number) => rows.find((r) => !r.isGap && r.position === p)!.markers;
     // Différé 2 from the last of the stack at 3 → 5; Ana (duration 3) → 6.
     expect(at(3).map((m) => m.name)).toEqual(["Cyr"]);
-    expect(at(5).map((m) => [m.id, m.isAction, m.focused])).toEqual([["bel", false, false], ["act1", true, true]]);
+    expect(at(5).map((m) => [m.id, m.isAction, m.focused])).toEqual([
+      ["bel", false, false],
+      ["act1", true, true],
+    ]);
     expect(at(5)[1]!.name).toBe("Ana");
     expect(at(6).map((m) => m.id)).toEqual(["ana"]);
     expect(at(6)[0]!.active).toBe(true);
@@ -67,18 +103,23 @@ describe("tracker context (pure)", () => {
   });
 
   it("shows a player their own markers by name, seen tokens by name, the rest anonymous, hidden ones not at all", () => {
-    const context = trackerContext(view({
-      isGM: false,
-      combatants: [
-        person("ana", "Ana", { owned: true }),
-        person("cyr", "Cyr", { seen: false }),
-        person("bel", "Bel", { seen: true }),
-        person("dan", "Dan", { hidden: true, seen: false }),
-      ],
-    }));
+    const context = trackerContext(
+      view({
+        isGM: false,
+        combatants: [
+          person("ana", "Ana", { owned: true }),
+          person("cyr", "Cyr", { seen: false }),
+          person("bel", "Bel", { seen: true }),
+          person("dan", "Dan", { hidden: true, seen: false }),
+        ],
+      }),
+    );
     const markers = context.timeline!.rows.flatMap((r) => r.markers);
     expect(markers.map((m) => [m.id, m.anonymous ? "?" : m.name])).toEqual([
-      ["cyr", "?"], ["bel", "Bel"], ["act1", "Ana"], ["ana", "Ana"],
+      ["cyr", "?"],
+      ["bel", "Bel"],
+      ["act1", "Ana"],
+      ["ana", "Ana"],
     ]);
     expect(markers.find((m) => m.id === "cyr")!.name).toBe("");
     expect(context.timeline).toMatchObject({ canEnd: false, canDrag: false });
@@ -88,7 +129,17 @@ describe("tracker context (pure)", () => {
   });
 
   it("hides a stranger's action marker owner when the player cannot see them", () => {
-    const context = trackerContext(view({ isGM: false, combatants: [person("ana", "Ana", { seen: false }), person("cyr", "Cyr"), person("bel", "Bel"), person("dan", "Dan")] }));
+    const context = trackerContext(
+      view({
+        isGM: false,
+        combatants: [
+          person("ana", "Ana", { seen: false }),
+          person("cyr", "Cyr"),
+          person("bel", "Bel"),
+          person("dan", "Dan"),
+        ],
+      }),
+    );
     const action = context.timeline!.rows.flatMap((r) => r.markers).find((m) => m.isAction)!;
     expect(action).toMatchObject({ anonymous: true, name: "" });
   });
@@ -97,7 +148,10 @@ describe("tracker context (pure)", () => {
     const combatants = [person("ana", "Ana", { initiative: 4 }), person("bel", "Bel", { initiative: 2 })];
     const gm = trackerContext(view({ started: false, timeline: null, activeId: null, combatants }));
     expect(gm).toMatchObject({ canSwitchMode: true, canStart: true });
-    expect(gm.modes.map((m) => [m.value, m.active])).toEqual([["tours", false], ["timeline", true]]);
+    expect(gm.modes.map((m) => [m.value, m.active])).toEqual([
+      ["tours", false],
+      ["timeline", true],
+    ]);
     expect(gm.timeline).toMatchObject({ preview: true, canDrag: false, canEnd: false, pointer: 2 });
     const player = trackerContext(view({ isGM: false, started: false, timeline: null, activeId: null, combatants }));
     expect(player).toMatchObject({ canSwitchMode: false, canStart: false });
@@ -106,7 +160,12 @@ describe("tracker context (pure)", () => {
   it("tours mode: the turn list in order with the active combatant, no ruler", () => {
     const context = trackerContext(view({ mode: "tours", timeline: null, activeId: "cyr" }));
     expect(context.timeline).toBeNull();
-    expect(context.turns.map((t) => [t.name, t.active])).toEqual([["Ana", false], ["Cyr", true], ["Bel", false], ["Dan", false]]);
+    expect(context.turns.map((t) => [t.name, t.active])).toEqual([
+      ["Ana", false],
+      ["Cyr", true],
+      ["Bel", false],
+      ["Dan", false],
+    ]);
   });
 
   it("no combat: an empty context", () => {
@@ -121,16 +180,31 @@ describe("End-action proposal (pure)", () => {
     expect(readDuration("0")).toBe(0);
     expect(readDuration(" 12 ")).toBe(12);
     expect(readDuration(99)).toBe(99);
-    for (const bad of ["", "-1", "1.5", "abc", "100", "1e2", null, undefined, 2.5]) expect(readDuration(bad)).toBeNull();
+    for (const bad of ["", "-1", "1.5", "abc", "100", "1e2", null, undefined, 2.5])
+      expect(readDuration(bad)).toBeNull();
   });
 
   it("proposes the duration of the priced cost, or 1 without one; offers a move unless the card is one (D-39)", () => {
     expect(endActionContext({ kind: "power", useCost: 2, concentration: true }, acting)).toMatchObject({
-      duration: 3, fromCard: true, costKey: "TACTICA.Combat.EndAction.Cost.powerConcentration", costData: { cost: 2 }, offerMove: true,
+      duration: 3,
+      fromCard: true,
+      costKey: "TACTICA.Combat.EndAction.Cost.powerConcentration",
+      costData: { cost: 2 },
+      offerMove: true,
     });
-    expect(endActionContext(null, acting)).toMatchObject({ duration: 1, fromCard: false, costKey: "", offerMove: true });
+    expect(endActionContext(null, acting)).toMatchObject({
+      duration: 1,
+      fromCard: false,
+      costKey: "",
+      offerMove: true,
+    });
     expect(endActionContext({ kind: "rally", ac: 5 }, acting).duration).toBe(2);
-    expect(endActionContext({ kind: "move" }, acting)).toMatchObject({ duration: 1, fromCard: true, costKey: "TACTICA.Combat.EndAction.Cost.move", offerMove: false });
+    expect(endActionContext({ kind: "move" }, acting)).toMatchObject({
+      duration: 1,
+      fromCard: true,
+      costKey: "TACTICA.Combat.EndAction.Cost.move",
+      offerMove: false,
+    });
   });
 });
 
@@ -158,9 +232,22 @@ describe("combat windows in the Foundry fake", () => {
     };
   });
 
-  const typed = (value: string, move = false) => async (config: { ok: { callback: (e: unknown, b: unknown) => unknown } }) =>
-    config.ok.callback({}, { form: { elements: { namedItem: (name: string) => (name === "duration" ? { value } : name === "move" ? { checked: move } : null) } } });
-  const positions = () => Object.fromEntries(combat.timeline!.entries.map((e) => [combat.combatants.get(e.id)?.name ?? e.id, e.position]));
+  const typed =
+    (value: string, move = false) =>
+    async (config: { ok: { callback: (e: unknown, b: unknown) => unknown } }) =>
+      config.ok.callback(
+        {},
+        {
+          form: {
+            elements: {
+              namedItem: (name: string) =>
+                name === "duration" ? { value } : name === "move" ? { checked: move } : null,
+            },
+          },
+        },
+      );
+  const positions = () =>
+    Object.fromEntries(combat.timeline!.entries.map((e) => [combat.combatants.get(e.id)?.name ?? e.id, e.position]));
 
   it("reads the combat for the GM and for a player", async () => {
     const { readCombatView } = await import("../../src/applications/combat/combat-view");
@@ -168,32 +255,48 @@ describe("combat windows in the Foundry fake", () => {
     const gm = readCombatView(combat)!;
     expect(gm).toMatchObject({ mode: "timeline", started: true, isGM: true, every: 10 });
     expect(gm.activeId).toBe(combat.combatants.find((c) => c.name === "Ana")!.id);
-    expect(gm.combatants.map((c) => [c.name, c.seen, c.owned])).toEqual([["Ana", true, false], ["Bel", true, false]]);
+    expect(gm.combatants.map((c) => [c.name, c.seen, c.owned])).toEqual([
+      ["Ana", true, false],
+      ["Bel", true, false],
+    ]);
     world.data.setUser("player-1");
     const player = readCombatView(combat)!;
     // No canvas in the fake: a token not drawn is not seen; the owner always knows their own.
-    expect(player.combatants.map((c) => [c.name, c.seen, c.owned])).toEqual([["Ana", true, true], ["Bel", false, false]]);
+    expect(player.combatants.map((c) => [c.name, c.seen, c.owned])).toEqual([
+      ["Ana", true, true],
+      ["Bel", false, false],
+    ]);
     expect(readCombatView(null)).toBeNull();
   });
 
   it("End action (S-12): proposes the cost of the acting combatant's last genuine card priced from stored data, never a card's own claim", async () => {
     const ana = combat.combatants.find((c) => c.name === "Ana")!.actor as unknown as TacticaActor;
     await ana.update({ system: { psyker: { mastery: 2 } } } as never);
-    await ana.createEmbeddedDocuments("Item", [{ _id: "power0000000001", name: "Force", type: "power", system: { cost: 3, level: 5 } } as never]);
+    await ana.createEmbeddedDocuments("Item", [
+      { _id: "power0000000001", name: "Force", type: "power", system: { cost: 3, level: 5 } } as never,
+    ]);
     await combat.startCombat();
     world.data.setUser("player-1");
     queueDiceFaces([2]);
     const cast = (await ana.castPower("power0000000001", { fastForward: true }))!;
     // Its author rewrites what the card says it cost, then posts a message claiming a cost of 0.
-    await cast.update({ flags: { tactica: { timelineCost: { kind: "power", useCost: 0, concentration: false } } } } as never);
+    await cast.update({
+      flags: { tactica: { timelineCost: { kind: "power", useCost: 0, concentration: false } } },
+    } as never);
     const Chat = globalThis as unknown as { ChatMessage: { create(d: object): Promise<unknown> } };
-    await Chat.ChatMessage.create({ content: "forged", speaker: { actor: ana.id }, flags: { tactica: { timelineCost: { kind: "ac", ac: 0 } } } });
-    world.data.setUser("gm-1");
-    prompt.mockImplementation(async (config: { content: string; ok: { callback: (e: unknown, b: unknown) => unknown } }) => {
-      expect(textOf(config.content)).toContain("pouvoir, coût 3");
-      expect(config.content).toContain('value="3"');
-      return typed("3")(config);
+    await Chat.ChatMessage.create({
+      content: "forged",
+      speaker: { actor: ana.id },
+      flags: { tactica: { timelineCost: { kind: "ac", ac: 0 } } },
     });
+    world.data.setUser("gm-1");
+    prompt.mockImplementation(
+      async (config: { content: string; ok: { callback: (e: unknown, b: unknown) => unknown } }) => {
+        expect(textOf(config.content)).toContain("pouvoir, coût 3");
+        expect(config.content).toContain('value="3"');
+        return typed("3")(config);
+      },
+    );
     await combat.nextTurn();
     expect(prompt).toHaveBeenCalledTimes(1);
     expect(positions()).toMatchObject({ Ana: 5, Bel: 4 });
@@ -202,15 +305,25 @@ describe("combat windows in the Foundry fake", () => {
   it("End action (D-39): 'it was a move' charges the worn armour's Requis and posts the move card before the marker moves", async () => {
     const ana = combat.combatants.find((c) => c.name === "Ana")!.actor as unknown as TacticaActor;
     await ana.update({ system: { aptitudes: { puissance: { value: 4 } } } } as never);
-    await ana.createEmbeddedDocuments("Item", [{ name: "Armure lourde", type: "armor", system: { equipped: true, renfort: 3, attributes: [{ key: "requires", aptitude: "puissance", x: 5 }] } } as never]);
+    await ana.createEmbeddedDocuments("Item", [
+      {
+        name: "Armure lourde",
+        type: "armor",
+        system: { equipped: true, renfort: 3, attributes: [{ key: "requires", aptitude: "puissance", x: 5 }] },
+      } as never,
+    ]);
     await combat.startCombat();
-    prompt.mockImplementation(async (config: { content: string; ok: { callback: (e: unknown, b: unknown) => unknown } }) => {
-      expect(config.content).toContain('name="move"');
-      return typed("1", true)(config);
-    });
+    prompt.mockImplementation(
+      async (config: { content: string; ok: { callback: (e: unknown, b: unknown) => unknown } }) => {
+        expect(config.content).toContain('name="move"');
+        return typed("1", true)(config);
+      },
+    );
     await combat.nextTurn();
     expect((ana.system as unknown as { exhaustion: number }).exhaustion).toBe(1);
-    const card = [...(world.fake.game.messages as Iterable<{ card?: { kind: string; move: { requis: number } | null } }>)].at(-1)!;
+    const card = [
+      ...(world.fake.game.messages as Iterable<{ card?: { kind: string; move: { requis: number } | null } }>),
+    ].at(-1)!;
     expect(card.card?.kind).toBe("move");
     expect(card.card?.move?.requis).toBe(1);
     expect(positions()).toMatchObject({ Ana: 3, Bel: 4 });
@@ -232,7 +345,10 @@ describe("combat windows in the Foundry fake", () => {
 
   it("drop and mode switch: GM only, re-checked in the handler", async () => {
     const { dropMarker, TimelineTracker } = await import("../../src/applications/combat/tracker");
-    const setMode = TimelineTracker.DEFAULT_OPTIONS.actions.setMode as unknown as (e: unknown, t: { dataset: object }) => Promise<void>;
+    const setMode = TimelineTracker.DEFAULT_OPTIONS.actions.setMode as unknown as (
+      e: unknown,
+      t: { dataset: object },
+    ) => Promise<void>;
     world.data.setUser("player-1");
     let errors = await world.errorsDuring(() => setMode({}, { dataset: { mode: "tours" } }));
     expect(errors).toEqual(["Seul le MJ peut faire avancer la ligne du temps."]);
@@ -283,7 +399,17 @@ describe("combat windows in the Foundry fake", () => {
     await combat.setMode("tours");
     const tours = coreTrackerStub();
     world.fake.hooks.callAll("renderCombatTracker", { viewed: combat }, tours.root, {});
-    expect(actionsUnder(tours.root)).toEqual(["rollAll", "rollNPC", "resetAll", "rollInitiative", "rollInitiative", "previousRound", "previousTurn", "nextTurn", "nextRound"]);
+    expect(actionsUnder(tours.root)).toEqual([
+      "rollAll",
+      "rollNPC",
+      "resetAll",
+      "rollInitiative",
+      "rollInitiative",
+      "previousRound",
+      "previousTurn",
+      "nextTurn",
+      "nextRound",
+    ]);
     expect(tours.inputs.map((i) => i.readOnly)).toEqual([false, false]);
   });
 
@@ -297,7 +423,10 @@ describe("combat windows in the Foundry fake", () => {
     vi.useFakeTimers();
     try {
       // A burst: one combatant batch of several, then the combat.
-      await combat.updateEmbeddedDocuments("Combatant", combat.combatants.map((c, i) => ({ _id: c.id, hidden: i % 2 === 0 })));
+      await combat.updateEmbeddedDocuments(
+        "Combatant",
+        combat.combatants.map((c, i) => ({ _id: c.id, hidden: i % 2 === 0 })),
+      );
       await combat.update({ "flags.tactica.note": 1 } as never);
       expect(render).not.toHaveBeenCalled();
       vi.advanceTimersByTime(REFRESH_DELAY_MS);
@@ -317,9 +446,16 @@ describe("combat windows in the Foundry fake", () => {
     // Only the release changes here (the combat's documents stay): v13 first, whatever the pass.
     const generation = release.generation;
     release.generation = 13;
-    const app = (await openTimelineTracker()) as { render: (o?: object) => Promise<unknown>; close(): Promise<unknown> };
+    const app = (await openTimelineTracker()) as {
+      render: (o?: object) => Promise<unknown>;
+      close(): Promise<unknown>;
+    };
     const render = vi.spyOn(app, "render");
-    const endAction = TimelineTracker.DEFAULT_OPTIONS.actions.endAction as unknown as (this: unknown, e: unknown, t: unknown) => Promise<void>;
+    const endAction = TimelineTracker.DEFAULT_OPTIONS.actions.endAction as unknown as (
+      this: unknown,
+      e: unknown,
+      t: unknown,
+    ) => Promise<void>;
     prompt.mockResolvedValue(null);
     // v13: no detached windows, nothing extra.
     await openTimelineTracker({ window: { windowId: "w-1" } });
@@ -331,7 +467,9 @@ describe("combat windows in the Foundry fake", () => {
       await openTimelineTracker({ window: { windowId: "w-1" } });
       expect(render).toHaveBeenLastCalledWith({ force: true, window: { detached: true, windowId: "w-1" } });
       await endAction.call({ window: { windowId: "w-2" } }, {}, {});
-      expect(prompt.mock.calls[1]![0]).toMatchObject({ renderOptions: { window: { detached: true, windowId: "w-2" } } });
+      expect(prompt.mock.calls[1]![0]).toMatchObject({
+        renderOptions: { window: { detached: true, windowId: "w-2" } },
+      });
       // A window that is not popped out: the main window, as on v13.
       await openTimelineTracker({ window: {} });
       expect(render).toHaveBeenLastCalledWith({ force: true });
@@ -343,7 +481,12 @@ describe("combat windows in the Foundry fake", () => {
 
   it("registers the tracker's templates for preloading", async () => {
     const preloaded = world.fake.preloaded;
-    for (const name of ["combat/tracker.hbs", "combat/tracker-marker.hbs", "combat/end-action.hbs", "combat/place-config.hbs"]) {
+    for (const name of [
+      "combat/tracker.hbs",
+      "combat/tracker-marker.hbs",
+      "combat/end-action.hbs",
+      "combat/place-config.hbs",
+    ]) {
       expect(preloaded).toContain(`systems/tactica/templates/${name}`);
     }
   });

@@ -50,12 +50,20 @@ describe("compat: child windows", () => {
 
 describe("compat: context-menu entries", () => {
   const clicked: string[] = [];
-  const entry: MenuEntry = { label: "TACTICA.Sheet.Menu.edit", icon: 'fa-solid fa-pen"x', visible: (t) => t.dataset.itemId === "a", onClick: (t) => clicked.push(t.dataset.itemId ?? "") };
+  const entry: MenuEntry = {
+    label: "TACTICA.Sheet.Menu.edit",
+    icon: 'fa-solid fa-pen"x',
+    visible: (t) => t.dataset.itemId === "a",
+    onClick: (t) => clicked.push(t.dataset.itemId ?? ""),
+  };
   const li = (id: string) => ({ dataset: { itemId: id } }) as unknown as HTMLElement;
 
   it("v13 shape: name, an <i> icon (escaped), condition(li), callback(li)", () => {
     const v13 = v13Entry(entry);
-    expect([v13.name, v13.icon]).toEqual(["TACTICA.Sheet.Menu.edit", '<i class="fa-solid fa-pen&quot;x" aria-hidden="true"></i>']);
+    expect([v13.name, v13.icon]).toEqual([
+      "TACTICA.Sheet.Menu.edit",
+      '<i class="fa-solid fa-pen&quot;x" aria-hidden="true"></i>',
+    ]);
     expect([v13.condition(li("a")), v13.condition(li("b"))]).toEqual([true, false]);
     v13.callback(li("a"));
     expect(clicked).toEqual(["a"]);

@@ -32,7 +32,8 @@ describe("compat: generation", () => {
 });
 
 describe("compat: the v14 build check at ready (foundryvtt#14258, fixed in 14.361)", () => {
-  const warningsOf = (world: Awaited<ReturnType<typeof loadWorld>>) => world.data.notifications.messages.filter((m) => m.type === "warning");
+  const warningsOf = (world: Awaited<ReturnType<typeof loadWorld>>) =>
+    world.data.notifications.messages.filter((m) => m.type === "warning");
 
   it("a GM on 14.360 is told once, in their language, to update", async () => {
     const world = await loadWorld("fr", (fake) => {
@@ -40,7 +41,10 @@ describe("compat: the v14 build check at ready (foundryvtt#14258, fixed in 14.36
       Object.assign(fake.game.release as object, { build: 360, version: "14.360" });
     });
     expect(warningsOf(world).map((m) => [m.message, m.userId])).toEqual([
-      ["Foundry 14.360 cache à chaque joueur ses propres jets privés au MJ (corrigé en 14.361)\u00a0: les boutons de ses cartes lui manquent. Mettez Foundry à jour.", "gm-1"],
+      [
+        "Foundry 14.360 cache à chaque joueur ses propres jets privés au MJ (corrigé en 14.361)\u00a0: les boutons de ses cartes lui manquent. Mettez Foundry à jour.",
+        "gm-1",
+      ],
     ]);
   });
 
@@ -62,7 +66,11 @@ describe("compat: deleting a key in an update (`-=key` on v13, `_del` on v14)", 
   for (const gen of [13, 14] as const) {
     it(`v${gen}: a card record of a deleted message is pruned in v${gen}'s form, and no deprecation is raised`, async () => {
       const world = await loadWorld("en", (fake) => setFakeGeneration(fake, gen));
-      const actor = await world.createActor({ name: "Kara", type: "character", flags: { tactica: { cards: { gone000000000001: { pressure: true } } } } });
+      const actor = await world.createActor({
+        name: "Kara",
+        type: "character",
+        flags: { tactica: { cards: { gone000000000001: { pressure: true } } } },
+      });
       const change = recordChange(actor as never, "live000000000001", { pressure: true });
       const operator = (globalThis as { _del?: unknown })._del;
       expect(change).toEqual(

@@ -25,8 +25,18 @@ export function oldWorld() {
           biography: "<p>Vétéran des guerres de la vapeur.</p>",
         },
         items: [
-          { _id: "oldItem000000001", name: "Fusil", type: "weapon", system: { attributes: "Portée 2-4, Imprécis 1", equipped: true } },
-          { _id: "oldItem000000002", name: "Jambières", type: "gear", system: { bonus: 1, pressure: "mou", linked: true } },
+          {
+            _id: "oldItem000000001",
+            name: "Fusil",
+            type: "weapon",
+            system: { attributes: "Portée 2-4, Imprécis 1", equipped: true },
+          },
+          {
+            _id: "oldItem000000002",
+            name: "Jambières",
+            type: "gear",
+            system: { bonus: 1, pressure: "mou", linked: true },
+          },
         ],
         flags: { other: { keep: true } },
       },
@@ -43,7 +53,10 @@ export function oldWorld() {
 }
 
 /** Loads `data` as the world's stored documents, as user `user` (after init, before ready). */
-export function withStoredWorld(data: { actors?: Record<string, unknown>[]; items?: Record<string, unknown>[] }, user = "gm-1") {
+export function withStoredWorld(
+  data: { actors?: Record<string, unknown>[]; items?: Record<string, unknown>[] },
+  user = "gm-1",
+) {
   return (fake: FakeFoundry): void => {
     const fakeData = dataFake(fake);
     fakeData.setUser(user);

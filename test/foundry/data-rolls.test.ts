@@ -27,7 +27,10 @@ describe("saved rolls rebuild even when their options would be refused today", (
       ["PoolRoll", { aptitude: "vivacite", aptitudeValue: -1, required: 0 }, "1d6[base]"],
     ];
     for (const [cls, options, formula] of cases) {
-      const rebuilt = FakeRoll.fromJSON(stored(cls, options, formula)) as unknown as { constructor: { name: string }; options: unknown };
+      const rebuilt = FakeRoll.fromJSON(stored(cls, options, formula)) as unknown as {
+        constructor: { name: string };
+        options: unknown;
+      };
       expect(rebuilt.constructor.name, cls).toBe(cls);
       expect(rebuilt.options, cls).toMatchObject(options);
     }
@@ -37,7 +40,12 @@ describe("saved rolls rebuild even when their options would be refused today", (
     const { rollPipeline } = await import("../../src/dice/pipeline");
     queueDiceFaces([5]);
     await expect(
-      rollPipeline({ rollClass: dice.ProfileTest, formula: "1d10", options: { characteristic: "charisme" as never, value: 6 }, post: false }),
+      rollPipeline({
+        rollClass: dice.ProfileTest,
+        formula: "1d10",
+        options: { characteristic: "charisme" as never, value: 6 },
+        post: false,
+      }),
     ).rejects.toThrow(RangeError);
     // The queued face is still there: nothing was rolled.
     const { queuedDiceFaces } = await import("./fake-dice");
@@ -47,12 +55,18 @@ describe("saved rolls rebuild even when their options would be refused today", (
 
 describe("a pool's total is its successes (RULES §3)", () => {
   it("for the first roll and after a push, and as the message's content", async () => {
-    const options = { aptitude: "vivacite" as const, aptitudeValue: 3, subAptitude: "reflexe" as const, subAptitudeValue: 2, gear: { name: "Fusil", bonus: 1 } };
+    const options = {
+      aptitude: "vivacite" as const,
+      aptitudeValue: 3,
+      subAptitude: "reflexe" as const,
+      subAptitudeValue: 2,
+      gear: { name: "Fusil", bonus: 1 },
+    };
     queueDiceFaces([1, 3, 6, 1, 4, 6]);
     const roll = await new dice.PoolRoll(dice.PoolRoll.formulaFor(options), {}, options).evaluate();
     expect(roll.total).toBe(2);
     // Core's toMessage writes String(total) as the content (the fallback for exports and modules).
-    expect((await roll.toMessage({}, { create: false }) as { content: string }).content).toBe("2");
+    expect(((await roll.toMessage({}, { create: false })) as { content: string }).content).toBe("2");
     queueDiceFaces([6, 6, 1, 2]);
     const pushed = await roll.push({ willpower: 3, gainsWillpower: true });
     expect(pushed.total).toBe(pushed.successes);

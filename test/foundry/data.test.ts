@@ -9,7 +9,9 @@ import * as rules from "../../src/rules/index";
 // The real entry loaded into the Foundry fake (see fake.ts): registration of the data models,
 // labels, bounds, derived values (each compared with the rules function that must compute it).
 
-const manifest = JSON.parse(fs.readFileSync("system.json", "utf8")) as { documentTypes: Record<string, Record<string, unknown>> };
+const manifest = JSON.parse(fs.readFileSync("system.json", "utf8")) as {
+  documentTypes: Record<string, Record<string, unknown>>;
+};
 const fr = new Set(flattenKeys(loadLang("fr")));
 const en = new Set(flattenKeys(loadLang("en")));
 type ModelClass = typeof DataModel & { metadata: { type: string } };
@@ -25,7 +27,9 @@ describe("registration", () => {
   it("registers a model for every subtype system.json declares, keyed by its metadata", () => {
     for (const [doc, types] of Object.entries(manifest.documentTypes)) {
       // Region behaviours: core's own types sit beside the system's (namespaced `tactica.`).
-      const models = Object.fromEntries(Object.entries(registered(doc)).filter(([type]) => doc !== "RegionBehavior" || type.startsWith("tactica.")));
+      const models = Object.fromEntries(
+        Object.entries(registered(doc)).filter(([type]) => doc !== "RegionBehavior" || type.startsWith("tactica.")),
+      );
       expect(Object.keys(models).sort(), doc).toEqual(Object.keys(types).sort());
       for (const [type, model] of Object.entries(models)) expect(model.metadata.type).toBe(type);
     }
@@ -45,7 +49,9 @@ describe("registration", () => {
     for (const [doc, types] of Object.entries(manifest.documentTypes)) {
       for (const [type, spec] of Object.entries(types)) {
         for (const field of (spec as { htmlFields?: string[] }).htmlFields ?? []) {
-          expect(registered(doc)[type]!.schema.get(field)?.constructor.name, `${doc}.${type}.${field}`).toBe("HTMLField");
+          expect(registered(doc)[type]!.schema.get(field)?.constructor.name, `${doc}.${type}.${field}`).toBe(
+            "HTMLField",
+          );
         }
       }
     }
@@ -53,7 +59,11 @@ describe("registration", () => {
 });
 
 describe("schemas", () => {
-  const allModels = () => Object.values(registered("Actor")).concat(Object.values(registered("Item")), Object.values(registered("ChatMessage")));
+  const allModels = () =>
+    Object.values(registered("Actor")).concat(
+      Object.values(registered("Item")),
+      Object.values(registered("ChatMessage")),
+    );
 
   it("give every field a label in fr and en through LOCALIZATION_PREFIXES", () => {
     const missing: string[] = [];
@@ -79,14 +89,16 @@ describe("schemas", () => {
     for (const model of allModels()) {
       for (const field of modelFields(model)) {
         if (!(field instanceof NumberField)) continue;
-        if (!field.integer || field.min === undefined || field.max === undefined) loose.push(`${model.metadata.type}.${field.fieldPath}`);
+        if (!field.integer || field.min === undefined || field.max === undefined)
+          loose.push(`${model.metadata.type}.${field.fieldPath}`);
       }
     }
     expect(loose).toEqual([]);
   });
 
   it("restrict closed sets with choices (rules keys)", () => {
-    const choices = (type: string, path: string) => (registered("Item")[type]!.schema.getField(path) as StringField).choices;
+    const choices = (type: string, path: string) =>
+      (registered("Item")[type]!.schema.getField(path) as StringField).choices;
     expect(choices("weapon", "subAptitude")).toEqual(["", ...rules.SUB_APTITUDE_KEYS]);
     expect(choices("weapon", "attributes.element.key")).toEqual([...rules.ATTRIBUTE_KEYS]);
     expect(choices("weapon", "range")).toEqual(["melee", "ranged"]);
@@ -117,17 +129,51 @@ const kara = {
   type: "character",
   system: {
     profile: { mou: { value: 3 }, att: { value: 4 }, co: { value: 7 }, ac: { value: 4 }, pv: { value: 5, max: 10 } },
-    aptitudes: { puissance: { value: 4, damage: 1 }, vivacite: { value: 3 }, volonte: { value: 5, damage: 7 }, intellect: { value: 3 } },
-    subAptitudes: { force: { value: 2 }, robustesse: { value: 1 }, precision: { value: 3 }, reflexe: { value: 2 }, vigilance: { value: 1 }, sangFroid: { value: 2 }, scholastique: { value: 1 } },
+    aptitudes: {
+      puissance: { value: 4, damage: 1 },
+      vivacite: { value: 3 },
+      volonte: { value: 5, damage: 7 },
+      intellect: { value: 3 },
+    },
+    subAptitudes: {
+      force: { value: 2 },
+      robustesse: { value: 1 },
+      precision: { value: 3 },
+      reflexe: { value: 2 },
+      vigilance: { value: 1 },
+      sangFroid: { value: 2 },
+      scholastique: { value: 1 },
+    },
     gauges: { disruptif: 1, incendiaire: 0 },
     actions: { spent: 1 },
   },
   items: [
-    { name: "Épée tronçonneuse", type: "weapon", system: { range: "melee", weight: "light", origin: "imperium", equipped: true } },
-    { name: "Fusil laser", type: "weapon", system: { range: "ranged", weight: "light", origin: "imperium", equipped: true, subAptitude: "vigilance" } },
-    { name: "Lance-flammes", type: "weapon", system: { range: "ranged", weight: "heavy", origin: "imperium", equipped: false } },
+    {
+      name: "Épée tronçonneuse",
+      type: "weapon",
+      system: { range: "melee", weight: "light", origin: "imperium", equipped: true },
+    },
+    {
+      name: "Fusil laser",
+      type: "weapon",
+      system: { range: "ranged", weight: "light", origin: "imperium", equipped: true, subAptitude: "vigilance" },
+    },
+    {
+      name: "Lance-flammes",
+      type: "weapon",
+      system: { range: "ranged", weight: "heavy", origin: "imperium", equipped: false },
+    },
     { name: "Grenade frag", type: "grenade", system: { quantity: 2 } },
-    { name: "Carapace", type: "armor", system: { renfort: 3, adaptiveBonus: 1, equipped: true, attributes: [{ key: "resistant", kind: "incendiary", y: 2 }] } },
+    {
+      name: "Carapace",
+      type: "armor",
+      system: {
+        renfort: 3,
+        adaptiveBonus: 1,
+        equipped: true,
+        attributes: [{ key: "resistant", kind: "incendiary", y: 2 }],
+      },
+    },
     { name: "Champ réfracteur", type: "forceField", system: { renfort: { value: 2, max: 4 }, active: true } },
   ],
   effects: [
@@ -159,11 +205,26 @@ describe("derived values of a character equal the rules functions", () => {
       score: rules.score(current(4, 1), 2),
     });
     expect(attacks["Fusil laser"]).toMatchObject({ subAptitude: "vigilance", score: rules.score(viv, 1) });
-    expect(attacks["Grenade frag"]).toMatchObject({ subAptitude: "scholastique", score: rules.score(current(3, 0), 1) });
+    expect(attacks["Grenade frag"]).toMatchObject({
+      subAptitude: "scholastique",
+      score: rules.score(current(3, 0), 1),
+    });
     expect(system.build).toEqual(
-      rules.buildTotals({ puissance: 4, vivacite: 3, volonte: 5, intellect: 3 }, { force: 2, robustesse: 1, precision: 3, reflexe: 2, vigilance: 1, sangFroid: 2, scholastique: 1 }),
+      rules.buildTotals(
+        { puissance: 4, vivacite: 3, volonte: 5, intellect: 3 },
+        { force: 2, robustesse: 1, precision: 3, reflexe: 2, vigilance: 1, sangFroid: 2, scholastique: 1 },
+      ),
     );
-    const target = { pv: 5, gauges: { disruptif: 1, incendiaire: 0 }, field: { renfort: 2, max: 4, active: true }, armour: { renfort: 3, adaptiveBonus: 1, attributes: [{ key: "resistant" as const, kind: "incendiary" as const, y: 2 }] } };
+    const target = {
+      pv: 5,
+      gauges: { disruptif: 1, incendiaire: 0 },
+      field: { renfort: 2, max: 4, active: true },
+      armour: {
+        renfort: 3,
+        adaptiveBonus: 1,
+        attributes: [{ key: "resistant" as const, kind: "incendiary" as const, y: 2 }],
+      },
+    };
     expect(system.armour.effective).toBe(rules.thresholdArmour(target));
     expect(system.armour.field).toMatchObject({ value: 2, max: 4, active: true });
     expect(system.pressureBonus.mou).toBe(rules.highestPressureBonus([2, 3]));
@@ -180,7 +241,9 @@ describe("derived values of a character equal the rules functions", () => {
     await sword.update({ system: { equipped: false } });
     const system = actor.system as InstanceType<LoadedWorld["models"]["CharacterModel"]>;
     expect(system.attacks.map((a) => a.name)).toEqual(["Fusil laser", "Grenade frag"]);
-    const stored = (sourceOf(actor).items as { name: string; system: { equipped: boolean } }[]).find((i) => i.name === "Épée tronçonneuse");
+    const stored = (sourceOf(actor).items as { name: string; system: { equipped: boolean } }[]).find(
+      (i) => i.name === "Épée tronçonneuse",
+    );
     expect(stored?.system.equipped).toBe(false);
   });
 
@@ -208,7 +271,11 @@ describe("derived values of a unit equal the rules functions", () => {
 
 describe("weapons", () => {
   it("get the sub-aptitude the rules propose on creation (D-23) and derive their FOR with pressure", async () => {
-    const axe = await world.createItem({ name: "Hache énergétique", type: "weapon", system: { weight: "heavy", origin: "mars", strength: 3, pressure: 2 } });
+    const axe = await world.createItem({
+      name: "Hache énergétique",
+      type: "weapon",
+      system: { weight: "heavy", origin: "mars", strength: 3, pressure: 2 },
+    });
     const system = axe!.system as InstanceType<LoadedWorld["models"]["WeaponModel"]>;
     expect(system.subAptitude).toBe(rules.attackSubAptitude({ range: "melee", weight: "heavy", origin: "mars" }));
     expect(system.proposedSubAptitude).toBe("technoMaitrise");
@@ -229,7 +296,7 @@ describe("bounds: bad input refused before Foundry cleans it, with a localised m
       expect(await updateUntyped(actor, { system: { morale: { state: "fleeing" } } })).toBeUndefined();
     });
     expect(errors).toEqual([
-      "Portée\u00a0: \"far\" n'est pas une valeur possible.",
+      'Portée\u00a0: "far" n\'est pas une valeur possible.',
       'Points de Volonté doit être un nombre entier (reçu\u00a0: "beaucoup").',
       "«\u00a0system.morale.state\u00a0» n'existe plus\u00a0: mise à jour refusée. Une arme fait autant de dégâts que sa FOR\u202f; l'état de moral est la condition de l'acteur (Panique, Retraite, Terreur).",
     ]);
@@ -238,13 +305,20 @@ describe("bounds: bad input refused before Foundry cleans it, with a localised m
   });
 
   it("refuses a force field above its full renfort and a malformed attribute, in the user's words", async () => {
-    const field = await world.createItem({ name: "Champ", type: "forceField", system: { renfort: { value: 1, max: 3 } } });
+    const field = await world.createItem({
+      name: "Champ",
+      type: "forceField",
+      system: { renfort: { value: 1, max: 3 } },
+    });
     const gun = await world.createItem({ name: "Fusil", type: "weapon" });
     const errors = await world.errorsDuring(async () => {
       expect(await field!.update({ system: { renfort: { value: 4 } } })).toBeUndefined();
       expect(await gun!.update({ system: { attributes: [{ key: "range", x: 4, y: 2 }] } } as never)).toBeUndefined();
     });
-    expect(errors).toEqual(["Le renfort actuel (4) ne peut pas dépasser le renfort total (3).", "Portée Y\u00a0: valeur attendue de 4 à +∞ (reçu\u00a0: 2)."]);
+    expect(errors).toEqual([
+      "Le renfort actuel (4) ne peut pas dépasser le renfort total (3).",
+      "Portée Y\u00a0: valeur attendue de 4 à +∞ (reçu\u00a0: 2).",
+    ]);
     expect(systemAs<{ renfort: unknown }>(field).renfort).toEqual({ value: 1, max: 3 });
     expect(systemAs<{ attributes: unknown[] }>(gun).attributes).toEqual([]);
   });
@@ -256,7 +330,10 @@ describe("bounds: bad input refused before Foundry cleans it, with a localised m
       expect(await actor.update({ system: { willpower: { value: 12 } } })).toBeUndefined();
       expect(await actor.update({ system: { exhaustion: 2.6 } })).toBeUndefined();
     });
-    expect(errors).toEqual(["Points de Volonté\u00a0: valeur attendue de 0 à 10 (reçu\u00a0: 12).", "Épuisement doit être un nombre entier (reçu\u00a0: 2.6)."]);
+    expect(errors).toEqual([
+      "Points de Volonté\u00a0: valeur attendue de 0 à 10 (reçu\u00a0: 12).",
+      "Épuisement doit être un nombre entier (reçu\u00a0: 2.6).",
+    ]);
     expect(sourceOf(actor)).toEqual(before);
   });
 });

@@ -18,7 +18,14 @@ beforeEach(async () => {
 type PoolOptions = ConstructorParameters<DiceWorld["dice"]["PoolRoll"]>[2];
 
 async function poolRoll(faces: number[], options: Partial<PoolOptions> = {}) {
-  const all: PoolOptions = { aptitude: "vivacite", aptitudeValue: 3, subAptitude: "reflexe", subAptitudeValue: 2, gear: { name: "Fusil", bonus: 1 }, ...options };
+  const all: PoolOptions = {
+    aptitude: "vivacite",
+    aptitudeValue: 3,
+    subAptitude: "reflexe",
+    subAptitudeValue: 2,
+    gear: { name: "Fusil", bonus: 1 },
+    ...options,
+  };
   queueDiceFaces(faces);
   const roll = new dice.PoolRoll(dice.PoolRoll.formulaFor(all), {}, all);
   await roll.evaluate();
@@ -32,7 +39,9 @@ function roundTrip<T>(roll: T): FakeRoll {
 
 describe("PoolRoll (RULES §3)", () => {
   it("builds one flavoured term per kind and reads the faces per kind", async () => {
-    expect(dice.PoolRoll.formulaFor({ aptitudeValue: 3, subAptitudeValue: 2, gear: { name: "x", bonus: 1 } })).toBe("3d6[base] + 2d6[skill] + 1d6[gear]");
+    expect(dice.PoolRoll.formulaFor({ aptitudeValue: 3, subAptitudeValue: 2, gear: { name: "x", bonus: 1 } })).toBe(
+      "3d6[base] + 2d6[skill] + 1d6[gear]",
+    );
     expect(dice.PoolRoll.formulaFor({ aptitudeValue: 2 })).toBe("2d6[base]");
     const roll = await poolRoll([1, 3, 6, 1, 4, 2]);
     expect(roll.faces).toEqual({ base: [1, 3, 6], skill: [1, 4], gear: [2] });
@@ -51,7 +60,11 @@ describe("PoolRoll (RULES §3)", () => {
     expect(roll.isPushed).toBe(false);
     // The rerolled dice, by kind: base, skill and gear each in their colour under Dice So Nice.
     expect(pushed.formula).toBe("1d6[base] + 2d6[skill] + 1d6[gear]");
-    expect(pushed.dice.map((d) => (d.options as { appearance?: { colorset?: string } }).appearance?.colorset)).toEqual(["tactica-base", "tactica-skill", "tactica-gear"]);
+    expect(pushed.dice.map((d) => (d.options as { appearance?: { colorset?: string } }).appearance?.colorset)).toEqual([
+      "tactica-base",
+      "tactica-skill",
+      "tactica-gear",
+    ]);
     expect(pushed.firstFaces).toEqual({ base: [1, 3, 6], skill: [1, 4], gear: [2] });
     expect(pushed.faces).toEqual({ base: [1, 1, 6], skill: [6, 1], gear: [1] });
     expect(pushed.consequences).toEqual(rules.pushConsequences(pushed.faces, { willpower: 3, gainsWillpower: true }));
@@ -102,7 +115,12 @@ describe("PoolRoll (RULES §3)", () => {
     const roll = await poolRoll([2, 3, 4], { aptitudeValue: 3, subAptitudeValue: 0, gear: null });
     queueDiceFaces([1, 1, 1]);
     const pc = await roll.push({ willpower: 9, gainsWillpower: true });
-    expect(pc.consequences).toMatchObject({ willpowerGained: 1, willpowerAfter: 10, willpowerCapped: true, aptitudeDamage: 3 });
+    expect(pc.consequences).toMatchObject({
+      willpowerGained: 1,
+      willpowerAfter: 10,
+      willpowerCapped: true,
+      aptitudeDamage: 3,
+    });
     queueDiceFaces([1, 1, 1]);
     const npc = await roll.push({ willpower: 9, gainsWillpower: false });
     expect(npc.consequences).toMatchObject({ willpowerGained: 0, willpowerAfter: 9, aptitudeDamage: 3 });
@@ -155,7 +173,9 @@ describe("PoolRoll (RULES §3)", () => {
   it("rejects impossible pools before rolling", () => {
     expect(() => dice.PoolRoll.formulaFor({ aptitudeValue: 0 })).toThrow(RangeError);
     expect(() => dice.PoolRoll.assertOptions({ aptitude: "vivacite", aptitudeValue: -1 })).toThrow(RangeError);
-    expect(() => dice.PoolRoll.assertOptions({ aptitude: "vivacite", aptitudeValue: 1, required: 0 })).toThrow(RangeError);
+    expect(() => dice.PoolRoll.assertOptions({ aptitude: "vivacite", aptitudeValue: 1, required: 0 })).toThrow(
+      RangeError,
+    );
   });
 });
 
@@ -192,7 +212,9 @@ describe("PressureRoll (RULES §2)", () => {
   });
 
   it("rejects an unknown target before rolling", () => {
-    expect(() => dice.PressureRoll.assertOptions({ target: "tir" as rules.PressureTarget, printedValue: 2 })).toThrow(RangeError);
+    expect(() => dice.PressureRoll.assertOptions({ target: "tir" as rules.PressureTarget, printedValue: 2 })).toThrow(
+      RangeError,
+    );
   });
 });
 
@@ -248,7 +270,9 @@ describe("ProfileTest (RULES §1 D-1, §5)", () => {
       co: { banner: true, general: true, outnumbered: true, fear: 2 },
       modifiers: [{ name: "Bénédiction", value: 1 }],
     });
-    expect(roll.target).toBe(rules.coTarget(7, { banner: true, general: true, outnumbered: true, fear: 2, modifier: 1 }));
+    expect(roll.target).toBe(
+      rules.coTarget(7, { banner: true, general: true, outnumbered: true, fear: 2, modifier: 1 }),
+    );
     expect(roll.target).toBe(7);
     expect(roll.isSuccess).toBe(true);
   });
@@ -259,7 +283,9 @@ describe("ProfileTest (RULES §1 D-1, §5)", () => {
   });
 
   it("refuses CO toggles on another characteristic", () => {
-    expect(() => dice.ProfileTest.assertOptions({ characteristic: "for", value: 3, co: { banner: true } })).toThrow(RangeError);
+    expect(() => dice.ProfileTest.assertOptions({ characteristic: "for", value: 3, co: { banner: true } })).toThrow(
+      RangeError,
+    );
   });
 });
 
@@ -270,7 +296,14 @@ describe("ScoreRoll (RULES §6.1 D-22, §6.4 D-29)", () => {
   }
 
   it("plays seed 004's stun example: score 6, 2d6 = 7, 13 against 18", async () => {
-    const options = { purpose: "stun" as const, aptitude: "vivacite" as const, aptitudeValue: 2, subAptitude: "reflexe" as const, subAptitudeValue: 4, difficulty: 18 };
+    const options = {
+      purpose: "stun" as const,
+      aptitude: "vivacite" as const,
+      aptitudeValue: 2,
+      subAptitude: "reflexe" as const,
+      subAptitudeValue: 4,
+      difficulty: 18,
+    };
     const roll = await score([3, 4], options);
     expect(roll.formula).toBe("2d6 + 6");
     expect(roll.total).toBe(13);
@@ -282,7 +315,12 @@ describe("ScoreRoll (RULES §6.1 D-22, §6.4 D-29)", () => {
   });
 
   it("has no outcome for an attack (D-25) and handles a negative score", async () => {
-    const attack = await score([6, 6], { purpose: "attack", aptitudeValue: 1, subAptitudeValue: 0, modifiers: [{ label: "TACTICA.Attribute.inaccurate.label", value: -6 }] });
+    const attack = await score([6, 6], {
+      purpose: "attack",
+      aptitudeValue: 1,
+      subAptitudeValue: 0,
+      modifiers: [{ label: "TACTICA.Attribute.inaccurate.label", value: -6 }],
+    });
     expect(attack.formula).toBe("2d6 - 5");
     expect(attack.total).toBe(7);
     expect(attack.scoreResult).toBeNull();
@@ -315,7 +353,12 @@ describe("rollPipeline", () => {
     expect(seen).toEqual(["preRoll", "configure", "roll:3d6[base]"]);
     expect(result?.roll.faces.base).toEqual([6, 2, 3]);
     expect(postedMessages).toHaveLength(1);
-    expect(postedMessages[0]).toMatchObject({ speaker: { alias: "Kara" }, rollMode: posted("publicroll"), whisper: [], blind: false });
+    expect(postedMessages[0]).toMatchObject({
+      speaker: { alias: "Kara" },
+      rollMode: posted("publicroll"),
+      whisper: [],
+      blind: false,
+    });
     const [saved] = rollsOf(postedMessages[0]!);
     expect(saved).toBeInstanceOf(dice.PoolRoll);
   });
@@ -359,14 +402,22 @@ describe("rollPipeline", () => {
 
 describe("registration", () => {
   it("lists the five roll classes under their own names", () => {
-    expect(dice.DICE_ROLLS.map((c) => c.name)).toEqual(["PressureRoll", "PoolRoll", "PsyRoll", "ProfileTest", "ScoreRoll"]);
+    expect(dice.DICE_ROLLS.map((c) => c.name)).toEqual([
+      "PressureRoll",
+      "PoolRoll",
+      "PsyRoll",
+      "ProfileTest",
+      "ScoreRoll",
+    ]);
     expect(dice.CHAT_TEMPLATES).toEqual(
       ["pressure", "pool", "psy", "profile-test", "score"].map((n) => `systems/tactica/templates/chat/${n}.hbs`),
     );
   });
 
   it("cannot rebuild a roll whose class is not registered", () => {
-    expect(() => FakeRoll.fromData({ class: "Nope", options: {}, dice: [], formula: "1d6", terms: [], total: 1, evaluated: true })).toThrow(/Nope/);
+    expect(() =>
+      FakeRoll.fromData({ class: "Nope", options: {}, dice: [], formula: "1d6", terms: [], total: 1, evaluated: true }),
+    ).toThrow(/Nope/);
   });
 });
 

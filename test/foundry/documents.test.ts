@@ -14,21 +14,43 @@ beforeEach(async () => {
 const trooper = {
   name: "Soldat",
   type: "character",
-  system: { profile: { pv: { value: 10, max: 10 }, ac: { value: 4 } }, gauges: { disruptif: 1, incendiaire: 0 }, exhaustion: 2 },
+  system: {
+    profile: { pv: { value: 10, max: 10 }, ac: { value: 4 } },
+    gauges: { disruptif: 1, incendiaire: 0 },
+    exhaustion: 2,
+  },
   items: [
-    { name: "Carapace", type: "armor", system: { renfort: 3, equipped: true, attributes: [{ key: "adaptive", x: 1 }, { key: "resistant", kind: "incendiary", y: 1 }] } },
+    {
+      name: "Carapace",
+      type: "armor",
+      system: {
+        renfort: 3,
+        equipped: true,
+        attributes: [
+          { key: "adaptive", x: 1 },
+          { key: "resistant", kind: "incendiary", y: 1 },
+        ],
+      },
+    },
     { name: "Champ", type: "forceField", system: { renfort: { value: 2, max: 2 }, active: true } },
   ],
 };
 
 type CharacterSystem = InstanceType<LoadedWorld["models"]["CharacterModel"]>;
 const systemOf = (actor: TacticaActor) => actor.system as CharacterSystem;
-const itemSystem = (actor: TacticaActor, name: string) => actor.items.getName(name)!.system as unknown as Record<string, unknown>;
+const itemSystem = (actor: TacticaActor, name: string) =>
+  actor.items.getName(name)!.system as unknown as Record<string, unknown>;
 
 describe("applyDamage", () => {
   it("runs the rules pipeline and writes actor and worn items in ONE update", async () => {
     const actor = await world.createActor(trooper);
-    const attack = { damage: 9, attributes: [{ key: "incendiary" as const, x: 2 }, { key: "penetrating" as const, x: 1 }] };
+    const attack = {
+      damage: 9,
+      attributes: [
+        { key: "incendiary" as const, x: 2 },
+        { key: "penetrating" as const, x: 1 },
+      ],
+    };
     const expected = rules.applyDamage({
       damage: 9,
       attack: attack.attributes,
@@ -36,7 +58,14 @@ describe("applyDamage", () => {
         pv: 10,
         gauges: { disruptif: 1, incendiaire: 0 },
         field: { renfort: 2, max: 2, active: true },
-        armour: { renfort: 3, adaptiveBonus: 0, attributes: [{ key: "adaptive", x: 1 }, { key: "resistant", kind: "incendiary", y: 1 }] },
+        armour: {
+          renfort: 3,
+          adaptiveBonus: 0,
+          attributes: [
+            { key: "adaptive", x: 1 },
+            { key: "resistant", kind: "incendiary", y: 1 },
+          ],
+        },
       },
     });
     let result: unknown;
@@ -63,7 +92,9 @@ describe("applyDamage", () => {
     const before = sourceOf(actor);
     let writes: unknown[] = [];
     const errors = await world.errorsDuring(async () => {
-      writes = await world.writesDuring(async () => expect(await actor.applyDamage({ damage: -2, attributes: [] })).toBeNull());
+      writes = await world.writesDuring(async () =>
+        expect(await actor.applyDamage({ damage: -2, attributes: [] })).toBeNull(),
+      );
     });
     expect(errors).toEqual(["damage\u00a0: valeur attendue de 0 à +∞ (reçu\u00a0: -2)."]);
     expect(writes).toEqual([]);
@@ -143,10 +174,16 @@ describe("attributes typed as text", () => {
   });
 
   it("are parsed on creation, and an item with unreadable text is not created", async () => {
-    const ok = await world.createItem({ name: "Lance-flammes", type: "weapon", system: { attributes: "Incendiaire 2; De zone Et Soi" } });
+    const ok = await world.createItem({
+      name: "Lance-flammes",
+      type: "weapon",
+      system: { attributes: "Incendiaire 2; De zone Et Soi" },
+    });
     expect(systemAs<{ attributes: unknown[] }>(ok).attributes).toHaveLength(2);
     const errors = await world.errorsDuring(async () => {
-      expect(await world.createItem({ name: "Bizarre", type: "weapon", system: { attributes: "Requis 🟪 3" } })).toBeUndefined();
+      expect(
+        await world.createItem({ name: "Bizarre", type: "weapon", system: { attributes: "Requis 🟪 3" } }),
+      ).toBeUndefined();
     });
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(/🟪/);
@@ -154,7 +191,11 @@ describe("attributes typed as text", () => {
   });
 
   it("can be added and removed one at a time (chips)", async () => {
-    const armour = (await world.createItem({ name: "Carapace", type: "armor", system: { attributes: "Adaptatif 1" } }))!;
+    const armour = (await world.createItem({
+      name: "Carapace",
+      type: "armor",
+      system: { attributes: "Adaptatif 1" },
+    }))!;
     expect(await armour.addAttribute("Résistant Incendiaire 2")).toBe(true);
     expect(await armour.addAttribute("Adaptatif 2")).toBe(true);
     const list = () => (armour.system as InstanceType<LoadedWorld["models"]["ArmorModel"]>).attributeList;
@@ -192,18 +233,27 @@ describe("prototype tokens of new actors (review M5, M11)", () => {
   it("an NPC and a unit keep core's defaults (unlinked, hostile)", async () => {
     const npc = await world.createActor({ name: "Sergent", type: "npc" });
     const unit = await world.createActor({ name: "Escouade", type: "unit" });
-    for (const actor of [npc, unit]) expect(token(actor)).toMatchObject({ actorLink: false, disposition: -1, sight: { enabled: false } });
+    for (const actor of [npc, unit])
+      expect(token(actor)).toMatchObject({ actorLink: false, disposition: -1, sight: { enabled: false } });
   });
 
   it("what the creation data says about the token is kept (a duplicate, an import)", async () => {
-    const pc = await world.createActor({ name: "Kara", type: "character", prototypeToken: { actorLink: false, disposition: 0 } });
+    const pc = await world.createActor({
+      name: "Kara",
+      type: "character",
+      prototypeToken: { actorLink: false, disposition: 0 },
+    });
     expect(token(pc)).toMatchObject({ actorLink: false, disposition: 0, sight: { enabled: true } });
   });
 
   it("a new unit's first bar is its headcount, unless the data names one", async () => {
     const unit = await world.createActor({ name: "Escouade", type: "unit" });
     expect(token(unit)).toMatchObject({ bar1: { attribute: "figures" } });
-    const named = await world.createActor({ name: "Escouade 2", type: "unit", prototypeToken: { bar1: { attribute: "profile.pv" } } });
+    const named = await world.createActor({
+      name: "Escouade 2",
+      type: "unit",
+      prototypeToken: { bar1: { attribute: "profile.pv" } },
+    });
     expect(token(named)).toMatchObject({ bar1: { attribute: "profile.pv" } });
     const pc = await world.createActor({ name: "Kara", type: "character" });
     expect(token(pc)).toMatchObject({ bar1: { attribute: "profile.pv" } });
@@ -212,43 +262,77 @@ describe("prototype tokens of new actors (review M5, M11)", () => {
 
 describe("token attributes (review M11)", () => {
   it("are declared per actor type, the unit's headcount as a bar", () => {
-    const trackable = (world.fake.CONFIG.Actor as { trackableAttributes: Record<string, { bar: string[]; value: string[] }> }).trackableAttributes;
+    const trackable = (
+      world.fake.CONFIG.Actor as { trackableAttributes: Record<string, { bar: string[]; value: string[] }> }
+    ).trackableAttributes;
     expect(Object.keys(trackable).sort()).toEqual(["character", "npc", "unit"]);
     expect(trackable.unit!.bar).toEqual(["figures", "profile.pv"]);
     expect(trackable.character!.bar).toEqual(["profile.pv"]);
   });
 
   it("every bar path is an object with value and max, every value path a number, on a prepared actor", async () => {
-    const trackable = (world.fake.CONFIG.Actor as { trackableAttributes: Record<string, { bar: string[]; value: string[] }> }).trackableAttributes;
+    const trackable = (
+      world.fake.CONFIG.Actor as { trackableAttributes: Record<string, { bar: string[]; value: string[] }> }
+    ).trackableAttributes;
     for (const [type, { bar, value }] of Object.entries(trackable)) {
       const actor = await world.createActor({ name: type, type });
-      const at = (path: string) => path.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], actor.system);
-      for (const path of bar) expect(at(path), `${type} ${path}`).toMatchObject({ value: expect.any(Number), max: expect.any(Number) });
+      const at = (path: string) =>
+        path.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], actor.system);
+      for (const path of bar)
+        expect(at(path), `${type} ${path}`).toMatchObject({ value: expect.any(Number), max: expect.any(Number) });
       for (const path of value) expect(typeof at(path), `${type} ${path}`).toBe("number");
     }
   });
 
   it("the unit's headcount bar is editable from the Token HUD although derived; PV and a stored value stay editable", async () => {
-    const unit = await world.createActor({ name: "Escouade", type: "unit", system: { strength: { start: 10, current: 8 } } });
+    const unit = await world.createActor({
+      name: "Escouade",
+      type: "unit",
+      system: { strength: { start: 10, current: 8 } },
+    });
     const pc = await world.createActor({ name: "Kara", type: "character" });
     const Scene = (world.fake.CONFIG.Scene as { documentClass: { create(d: object): Promise<unknown> } }).documentClass;
     const scene = (await Scene.create({
       name: "Bars",
       tokens: [
-        { _id: "unitToken0000001", actorId: unit.id, bar1: { attribute: "figures" }, bar2: { attribute: "profile.pv" } },
-        { _id: "pcToken000000001", actorId: pc.id, bar1: { attribute: "profile.pv" }, bar2: { attribute: "willpower.value" } },
+        {
+          _id: "unitToken0000001",
+          actorId: unit.id,
+          bar1: { attribute: "figures" },
+          bar2: { attribute: "profile.pv" },
+        },
+        {
+          _id: "pcToken000000001",
+          actorId: pc.id,
+          bar1: { attribute: "profile.pv" },
+          bar2: { attribute: "willpower.value" },
+        },
       ],
     })) as { tokens: { get(id: string): { getBarAttribute(bar: string): unknown } } };
     const unitToken = scene.tokens.get("unitToken0000001");
-    expect(unitToken.getBarAttribute("bar1")).toEqual({ type: "bar", attribute: "figures", value: 8, max: 10, editable: true });
+    expect(unitToken.getBarAttribute("bar1")).toEqual({
+      type: "bar",
+      attribute: "figures",
+      value: 8,
+      max: 10,
+      editable: true,
+    });
     expect(unitToken.getBarAttribute("bar2")).toMatchObject({ type: "bar", attribute: "profile.pv", editable: true });
     const pcToken = scene.tokens.get("pcToken000000001");
     expect(pcToken.getBarAttribute("bar1")).toMatchObject({ type: "bar", attribute: "profile.pv", editable: true });
-    expect(pcToken.getBarAttribute("bar2")).toMatchObject({ type: "value", attribute: "willpower.value", editable: true });
+    expect(pcToken.getBarAttribute("bar2")).toMatchObject({
+      type: "value",
+      attribute: "willpower.value",
+      editable: true,
+    });
   });
 
   it("the unit's headcount bar shows current/start, and a token edit writes strength.current (clamped like a bar)", async () => {
-    const unit = await world.createActor({ name: "Escouade", type: "unit", system: { strength: { start: 10, current: 8 } } });
+    const unit = await world.createActor({
+      name: "Escouade",
+      type: "unit",
+      system: { strength: { start: 10, current: 8 } },
+    });
     expect(systemAs<{ figures: unknown }>(unit).figures).toEqual({ value: 8, max: 10 });
     const writes = await world.writesDuring(() => unit.modifyTokenAttribute("figures", -3, true, true));
     expect(writes).toHaveLength(1);

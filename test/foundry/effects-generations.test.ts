@@ -16,7 +16,13 @@ import type { TacticaActor } from "../../src/documents/actor";
 // deprecation and no v14-only data on v13 was recorded (test/setup/globals.ts).
 
 type Profile = { profile: Record<string, { total: number }> };
-type EffectDoc = { id: string; active: boolean; duration: Record<string, unknown>; _source: Record<string, unknown>; flags: Record<string, unknown> };
+type EffectDoc = {
+  id: string;
+  active: boolean;
+  duration: Record<string, unknown>;
+  _source: Record<string, unknown>;
+  flags: Record<string, unknown>;
+};
 let w: ChatWorld;
 
 const effectsOf = (actor: { effects: Iterable<unknown> }) => [...actor.effects] as EffectDoc[];
@@ -28,7 +34,14 @@ async function trooper(target: string, printed: number, owner = "player-1"): Pro
     type: "character",
     ownership: { default: 0, [owner]: 3 },
     system: { profile: { [target]: { value: printed }, co: { value: 5 }, ac: { value: 4 } } },
-    items: [{ _id: "gear000000000001", name: "Soupape", type: "gear", system: { linked: true, equipped: true, pressureTarget: target } }],
+    items: [
+      {
+        _id: "gear000000000001",
+        name: "Soupape",
+        type: "gear",
+        system: { linked: true, equipped: true, pressureTarget: target },
+      },
+    ],
   });
 }
 
@@ -39,13 +52,31 @@ describe.each([13, 14] as const)("effect changes on v%i", (generation) => {
   });
 
   it("writes the running generation's shape and reads it back", () => {
-    const data = changesData([{ key: "system.profile.att.value", type: "add", value: -1 }, { key: "system.pressure", type: "upgrade", value: 2, priority: 45 }]);
+    const data = changesData([
+      { key: "system.profile.att.value", type: "add", value: -1 },
+      { key: "system.pressure", type: "upgrade", value: 2, priority: 45 },
+    ]);
     expect(data).toEqual(
       generation === 14
-        ? { system: { changes: [{ key: "system.profile.att.value", type: "add", value: -1, phase: "initial" }, { key: "system.pressure", type: "upgrade", value: 2, phase: "initial", priority: 45 }] } }
-        : { changes: [{ key: "system.profile.att.value", mode: 2, value: "-1" }, { key: "system.pressure", mode: 4, value: "2", priority: 45 }] },
+        ? {
+            system: {
+              changes: [
+                { key: "system.profile.att.value", type: "add", value: -1, phase: "initial" },
+                { key: "system.pressure", type: "upgrade", value: 2, phase: "initial", priority: 45 },
+              ],
+            },
+          }
+        : {
+            changes: [
+              { key: "system.profile.att.value", mode: 2, value: "-1" },
+              { key: "system.pressure", mode: 4, value: "2", priority: 45 },
+            ],
+          },
     );
-    expect(changesOf(data).map((c) => [c.key, c.type])).toEqual([["system.profile.att.value", "add"], ["system.pressure", "upgrade"]]);
+    expect(changesOf(data).map((c) => [c.key, c.type])).toEqual([
+      ["system.profile.att.value", "add"],
+      ["system.pressure", "upgrade"],
+    ]);
   });
 
   it("a pressure bonus is an UPGRADE effect in that shape, read through the seam (the highest wins, D-6)", async () => {
@@ -55,7 +86,10 @@ describe.each([13, 14] as const)("effect changes on v%i", (generation) => {
     await actor.rollPressure("gear000000000001", { fastForward: true });
     const [first] = effectsOf(actor);
     if (generation === 14) {
-      expect(first!._source).toMatchObject({ system: { changes: [{ key: "system.profile.att.pressure", type: "upgrade", value: 3, phase: "initial" }] }, showIcon: 2 });
+      expect(first!._source).toMatchObject({
+        system: { changes: [{ key: "system.profile.att.pressure", type: "upgrade", value: 3, phase: "initial" }] },
+        showIcon: 2,
+      });
       expect(first!._source).not.toHaveProperty("changes");
     } else {
       expect(first!._source).toMatchObject({ changes: [{ key: "system.profile.att.pressure", mode: 4, value: "3" }] });
@@ -88,7 +122,9 @@ describe.each([13, 14] as const)("effect changes on v%i", (generation) => {
     expect(systemAs<Profile>(actor).profile.att!.total).toBe(3);
     const [effect] = effectsOf(actor);
     expect(effect!._source).toHaveProperty(generation === 14 ? "system.changes" : "changes");
-    expect(changesOf(effect).map((c) => [c.key, c.type, Number(c.value)])).toEqual([["system.profile.att.modifier", "add", -1]]);
+    expect(changesOf(effect).map((c) => [c.key, c.type, Number(c.value)])).toEqual([
+      ["system.profile.att.modifier", "add", -1],
+    ]);
     await actor.setCondition("panicked", false);
     expect(systemAs<Profile>(actor).profile.att!.total).toBe(4);
   });
@@ -113,11 +149,20 @@ describe("pressure windows on v14: core's expiry events", () => {
     const { registerPressureWindows } = await import("../../src/effects/pressure-windows");
     registerPressureWindows();
     const events = (v14.fake.CONFIG.ActiveEffect as { expiryEvents: Record<string, string> }).expiryEvents;
-    expect(Object.keys(events).sort()).toEqual(["tactica.activationEnd", "tactica.nextAttRoll", "tactica.nextDefRoll", "tactica.nextIniRoll", "tactica.pursuitEnd", "tactica.turnEnd"]);
+    expect(Object.keys(events).sort()).toEqual([
+      "tactica.activationEnd",
+      "tactica.nextAttRoll",
+      "tactica.nextDefRoll",
+      "tactica.nextIniRoll",
+      "tactica.pursuitEnd",
+      "tactica.turnEnd",
+    ]);
     for (const lang of ["fr", "en"] as const) {
       const strings = loadLang(lang) as Record<string, unknown>;
       for (const key of Object.values(events)) {
-        const value = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], strings);
+        const value = key
+          .split(".")
+          .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], strings);
         expect(typeof value, `${lang} ${key}`).toBe("string");
       }
     }
@@ -131,7 +176,14 @@ describe("pressure windows on v14: core's expiry events", () => {
     expect(effect!.duration).toMatchObject({ value: 0, expiry: "tactica.nextDefRoll", expired: false });
     expect(effect!._source.start).toMatchObject({ time: 0 });
     const { pressureEffectData } = await import("../../src/effects/pressure-windows");
-    const weapon = pressureEffectData({ target: "meleeStrength", bonus: 2, itemId: "i", itemUuid: "Item.i", name: "x", img: null });
+    const weapon = pressureEffectData({
+      target: "meleeStrength",
+      bonus: 2,
+      itemId: "i",
+      itemUuid: "Item.i",
+      name: "x",
+      img: null,
+    });
     expect(weapon).not.toHaveProperty("duration");
     expect(weapon).not.toHaveProperty("showIcon");
   });
@@ -140,7 +192,14 @@ describe("pressure windows on v14: core's expiry events", () => {
     const actor = await trooper("att", 3);
     queueDiceFaces([5]);
     await actor.rollPressure("gear000000000001", { fastForward: true });
-    const def = (await import("../../src/effects/pressure-windows")).pressureEffectData({ target: "def", bonus: 2, itemId: "gear000000000001", itemUuid: "x", name: "DEF", img: null });
+    const def = (await import("../../src/effects/pressure-windows")).pressureEffectData({
+      target: "def",
+      bonus: 2,
+      itemId: "gear000000000001",
+      itemUuid: "x",
+      name: "DEF",
+      img: null,
+    });
     await actor.createEmbeddedDocuments("ActiveEffect", [def as never]);
     queueDiceFaces([4]);
     const writes = await w.writesDuring(() => actor.rollProfile("att", { fastForward: true }));
@@ -171,11 +230,23 @@ describe("pressure windows on v14: core's expiry events", () => {
 
   it("a threshold ends a PEUR bonus and a pursuit move's MOU bonus (C15) through core's registry, one refresh per event", async () => {
     const actor = await w.createActor({
-      name: "Brann", type: "character", ownership: { default: 0, "player-1": 3 },
+      name: "Brann",
+      type: "character",
+      ownership: { default: 0, "player-1": 3 },
       system: { profile: { mou: { value: 4 }, peur: { value: 2 } } },
       items: [
-        { _id: "legs00000000001", name: "Jambières", type: "gear", system: { linked: true, equipped: true, pressureTarget: "mou" } },
-        { _id: "mask00000000001", name: "Masque", type: "gear", system: { linked: true, equipped: true, pressureTarget: "peur" } },
+        {
+          _id: "legs00000000001",
+          name: "Jambières",
+          type: "gear",
+          system: { linked: true, equipped: true, pressureTarget: "mou" },
+        },
+        {
+          _id: "mask00000000001",
+          name: "Masque",
+          type: "gear",
+          system: { linked: true, equipped: true, pressureTarget: "peur" },
+        },
       ],
     });
     queueDiceFaces([1, 6]);
@@ -184,10 +255,19 @@ describe("pressure windows on v14: core's expiry events", () => {
     expect(effectsOf(actor).map((e) => e.duration.expiry)).toEqual(["tactica.pursuitEnd", "tactica.turnEnd"]);
     w.data.setUser("gm-1");
     const { closePressureWindow } = await import("../../src/effects/pressure-windows");
-    const writes = await w.writesDuring(async () => expect(await closePressureWindow(actor, ["turn", "pursuit"])).toBe(0));
+    const writes = await w.writesDuring(async () =>
+      expect(await closePressureWindow(actor, ["turn", "pursuit"])).toBe(0),
+    );
     // On the active GM, core writes each refresh's expiry; Tactica has nothing left to write.
-    expect(writes.map((x) => [x.documentName, x.action, x.ids.length])).toEqual([["ActiveEffect", "update", 1], ["ActiveEffect", "update", 1]]);
-    expect(registry().refreshed.slice(-2).map((r) => r.event)).toEqual(["tactica.turnEnd", "tactica.pursuitEnd"]);
+    expect(writes.map((x) => [x.documentName, x.action, x.ids.length])).toEqual([
+      ["ActiveEffect", "update", 1],
+      ["ActiveEffect", "update", 1],
+    ]);
+    expect(
+      registry()
+        .refreshed.slice(-2)
+        .map((r) => r.event),
+    ).toEqual(["tactica.turnEnd", "tactica.pursuitEnd"]);
     expect(effectsOf(actor).map((e) => e.active)).toEqual([false, false]);
   });
 
@@ -208,7 +288,11 @@ describe("pressure windows on v14: core's expiry events", () => {
 
   it("an effect made before the world moved to v14 (no expiry) and a weapon's are deleted", async () => {
     const actor = await trooper("ini", 3);
-    const legacy = { name: "Ancien", changes: [{ key: "system.profile.ini.pressure", mode: 4, value: "2" }], flags: { tactica: { pressure: { target: "ini", window: "nextRoll", itemId: "x" } } } };
+    const legacy = {
+      name: "Ancien",
+      changes: [{ key: "system.profile.ini.pressure", mode: 4, value: "2" }],
+      flags: { tactica: { pressure: { target: "ini", window: "nextRoll", itemId: "x" } } },
+    };
     // Stored v13 data, migrated by core on load (no deprecation: nothing called the old API).
     const source = (actor as unknown as { _source: { effects: object[] } })._source;
     const { FakeActiveEffect: Effect } = await import("./fake-effects");
@@ -217,7 +301,9 @@ describe("pressure windows on v14: core's expiry events", () => {
     (actor as unknown as { prepareData(): void }).prepareData();
     expect(changesOf(effectsOf(actor)[0]).map((c) => [c.type, c.value])).toEqual([["upgrade", 2]]);
     const { closePressureWindow } = await import("../../src/effects/pressure-windows");
-    const writes = await w.writesDuring(async () => expect(await closePressureWindow(actor, "nextRoll", { target: "ini" })).toBe(1));
+    const writes = await w.writesDuring(async () =>
+      expect(await closePressureWindow(actor, "nextRoll", { target: "ini" })).toBe(1),
+    );
     expect(writes.map((x) => x.action)).toEqual(["delete"]);
     expect(actor.effects.size).toBe(0);
     expect(takeGenerationRecord()).toEqual([]);
@@ -225,7 +311,9 @@ describe("pressure windows on v14: core's expiry events", () => {
 
   it("the v14 fake records the v13 shapes it still takes (self-test of the record)", async () => {
     const actor = await trooper("ini", 3);
-    await actor.createEmbeddedDocuments("ActiveEffect", [{ name: "Vieux", changes: [{ key: "system.profile.ini.pressure", mode: 4, value: "1" }] } as never]);
+    await actor.createEmbeddedDocuments("ActiveEffect", [
+      { name: "Vieux", changes: [{ key: "system.profile.ini.pressure", mode: 4, value: "1" }] } as never,
+    ]);
     void (globalThis as unknown as { CONST: { ACTIVE_EFFECT_MODES: unknown } }).CONST.ACTIVE_EFFECT_MODES;
     void (effectsOf(actor)[0] as unknown as { changes: unknown }).changes;
     expect(takeGenerationRecord()).toEqual([
@@ -258,7 +346,9 @@ describe("pressure windows on v13: deleted", () => {
 
   it("the v13 fake records v14-only effect data (self-test of the record)", async () => {
     const actor = await trooper("att", 3);
-    await actor.createEmbeddedDocuments("ActiveEffect", [{ name: "Neuf", system: { changes: [] }, duration: { value: 0, expiry: "x" }, showIcon: 2 } as never]);
+    await actor.createEmbeddedDocuments("ActiveEffect", [
+      { name: "Neuf", system: { changes: [] }, duration: { value: 0, expiry: "x" }, showIcon: 2 } as never,
+    ]);
     expect(takeGenerationRecord()).toEqual([
       "v14-only on v13: ActiveEffect `system`",
       "v14-only on v13: ActiveEffect `showIcon`",

@@ -60,8 +60,25 @@ describe("entry module on init", () => {
 
   it("publishes CONFIG.TACTICA whose every label key exists in both languages", () => {
     const config = fake.CONFIG.TACTICA as Record<string, unknown>;
-    expect(Object.keys(config.profile as object)).toEqual(["mou", "ini", "att", "def", "tir", "for", "end", "co", "peur", "ac", "pv"]);
-    expect(Object.values(config.aptitudes as Record<string, { glyph: string }>).map((a) => a.glyph)).toEqual(["🟫", "🟥", "🟩", "🟦"]);
+    expect(Object.keys(config.profile as object)).toEqual([
+      "mou",
+      "ini",
+      "att",
+      "def",
+      "tir",
+      "for",
+      "end",
+      "co",
+      "peur",
+      "ac",
+      "pv",
+    ]);
+    expect(Object.values(config.aptitudes as Record<string, { glyph: string }>).map((a) => a.glyph)).toEqual([
+      "🟫",
+      "🟥",
+      "🟩",
+      "🟦",
+    ]);
     const keys = collectStrings(config).filter((s) => s.value.startsWith("TACTICA."));
     expect(keys.length).toBeGreaterThan(50);
     const missing = keys.filter((k) => !fr.has(k.value) || !en.has(k.value)).map((k) => `${k.path}: ${k.value}`);
@@ -70,7 +87,8 @@ describe("entry module on init", () => {
 
   it("registers every roll class in CONFIG.Dice.rolls, by its own name", () => {
     const rolls = (fake.CONFIG.Dice as { rolls: { name: string }[] }).rolls.map((r) => r.name);
-    for (const name of ["PressureRoll", "PoolRoll", "PsyRoll", "ProfileTest", "ScoreRoll"]) expect(rolls).toContain(name);
+    for (const name of ["PressureRoll", "PoolRoll", "PsyRoll", "ProfileTest", "ScoreRoll"])
+      expect(rolls).toContain(name);
   });
 
   it("preloads every template the system ships, and only existing ones", async () => {

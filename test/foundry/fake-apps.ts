@@ -72,11 +72,13 @@ type Obj = Record<string, unknown>;
 type Handler = (this: unknown, event: unknown, target: unknown) => unknown;
 
 /** A plain object (core merges options only into those: `foundry.utils.getType(v) === "Object"`). */
-const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && [Object.prototype, null].includes(Object.getPrototypeOf(v));
+const isObj = (v: unknown): v is Obj =>
+  typeof v === "object" && v !== null && [Object.prototype, null].includes(Object.getPrototypeOf(v));
 
 function mergeOptions(into: Obj, from: Obj): Obj {
   for (const [key, value] of Object.entries(from)) {
-    if (key === "classes" && Array.isArray(value)) into.classes = [...new Set([...((into.classes as string[]) ?? []), ...(value as string[])])];
+    if (key === "classes" && Array.isArray(value))
+      into.classes = [...new Set([...((into.classes as string[]) ?? []), ...(value as string[])])];
     else if (isObj(value)) into[key] = mergeOptions(isObj(into[key]) ? { ...(into[key] as Obj) } : {}, value);
     else into[key] = value;
   }
@@ -84,7 +86,12 @@ function mergeOptions(into: Obj, from: Obj): Obj {
 }
 
 interface FakeGlobals {
-  foundry: { applications: { instances: Map<string, FakeApplicationV2>; ux: { ContextMenu: { implementation: new (...args: unknown[]) => unknown } } } };
+  foundry: {
+    applications: {
+      instances: Map<string, FakeApplicationV2>;
+      ux: { ContextMenu: { implementation: new (...args: unknown[]) => unknown } };
+    };
+  };
   Hooks: { callAll(name: string, ...args: unknown[]): unknown };
   game: { release?: { generation?: number } };
   ui: { notifications: { error(m: string): unknown } };
@@ -113,7 +120,12 @@ export class FakeElement {
   readonly tagName: string;
   readonly attributes: Record<string, string>;
   readonly dataset: Record<string, string> = {};
-  readonly classList: { contains(c: string): boolean; add(...c: string[]): void; remove(...c: string[]): void; toggle(c: string, on?: boolean): boolean };
+  readonly classList: {
+    contains(c: string): boolean;
+    add(...c: string[]): void;
+    remove(...c: string[]): void;
+    toggle(c: string, on?: boolean): boolean;
+  };
   readonly listeners: FakeListener[] = [];
   /** What `querySelector(selector)` answers, placed by a test. */
   readonly found = new Map<string, FakeElement>();
@@ -131,7 +143,8 @@ export class FakeElement {
     this.tagName = tag.toUpperCase();
     this.attributes = { ...attributes };
     for (const [name, value] of Object.entries(attributes)) {
-      if (name.startsWith("data-")) this.dataset[name.slice(5).replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase())] = value;
+      if (name.startsWith("data-"))
+        this.dataset[name.slice(5).replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase())] = value;
     }
     const classes = new Set((attributes.class ?? "").split(/\s+/).filter(Boolean));
     this.classList = {
@@ -192,7 +205,14 @@ export class FakeElement {
    */
   async fire(type: string, init: Obj = {}, target: FakeElement = this): Promise<Obj> {
     let prevented = false;
-    const event: Obj = { type, target, currentTarget: this, preventDefault: () => void (prevented = true), stopPropagation: () => undefined, ...init };
+    const event: Obj = {
+      type,
+      target,
+      currentTarget: this,
+      preventDefault: () => void (prevented = true),
+      stopPropagation: () => undefined,
+      ...init,
+    };
     for (const listener of this.listeners.filter((l) => l.type === type)) await listener.fn(event);
     return { ...event, defaultPrevented: prevented };
   }
@@ -207,7 +227,14 @@ export class FakeElement {
  * decoded), in document order — enough to find a row by its data attributes and read its classes.
  */
 export function elementsOf(html: string): FakeElement[] {
-  const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&#x3D;/g, "=").replace(/&amp;/g, "&");
+  const decode = (s: string) =>
+    s
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;/g, "'")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&#x3D;/g, "=")
+      .replace(/&amp;/g, "&");
   const out: FakeElement[] = [];
   for (const tag of html.matchAll(/<([a-zA-Z][\w-]*)((?:\s+[^\s=>/]+(?:="[^"]*")?)*)\s*\/?>/g)) {
     const attributes: Record<string, string> = {};
@@ -243,7 +270,10 @@ type AppListener = { fn: (event: Obj) => unknown; once: boolean };
 export class FakeApplicationV2 {
   static BASE_APPLICATION: unknown = FakeApplicationV2;
   static DEFAULT_OPTIONS: Obj = { classes: [], actions: {}, form: {}, window: {}, position: {} };
-  static TABS: Record<string, { tabs: ({ id: string; cssClass?: string } & Obj)[]; initial?: string; labelPrefix?: string }> = {};
+  static TABS: Record<
+    string,
+    { tabs: ({ id: string; cssClass?: string } & Obj)[]; initial?: string; labelPrefix?: string }
+  > = {};
   #id: string | undefined;
   /** Renders and closes run one after the other, as core's ApplicationV2 queues them on a semaphore. */
   #queue: Promise<unknown> = Promise.resolve();
@@ -258,7 +288,11 @@ export class FakeApplicationV2 {
 
   constructor(options: Obj = {}) {
     const chain: (typeof FakeApplicationV2)[] = [];
-    for (let cls = this.constructor as typeof FakeApplicationV2; cls && cls !== (Object as unknown); cls = Object.getPrototypeOf(cls)) {
+    for (
+      let cls = this.constructor as typeof FakeApplicationV2;
+      cls && cls !== (Object as unknown);
+      cls = Object.getPrototypeOf(cls)
+    ) {
       if (Object.hasOwn(cls, "DEFAULT_OPTIONS")) chain.unshift(cls);
     }
     this.options = chain.reduce((acc, cls) => mergeOptions(acc, cls.DEFAULT_OPTIONS), {} as Obj);
@@ -289,12 +323,18 @@ export class FakeApplicationV2 {
   }
 
   removeEventListener(type: string, fn: (event: Obj) => unknown): void {
-    this.#listeners.set(type, (this.#listeners.get(type) ?? []).filter((l) => l.fn !== fn));
+    this.#listeners.set(
+      type,
+      (this.#listeners.get(type) ?? []).filter((l) => l.fn !== fn),
+    );
   }
 
   dispatchEvent(event: { type: string } & Obj): void {
     const list = this.#listeners.get(event.type) ?? [];
-    this.#listeners.set(event.type, list.filter((l) => !l.once));
+    this.#listeners.set(
+      event.type,
+      list.filter((l) => !l.once),
+    );
     for (const listener of list) listener.fn({ ...event, target: this });
   }
 
@@ -314,7 +354,11 @@ export class FakeApplicationV2 {
       opts.isFirstRender = first;
       this._configureRenderOptions(opts);
       const context = await this._renderContent(opts);
-      if (first) this.element = new FakeElement(String(this.options.tag ?? "div"), { id: this.id, class: ((this.options.classes as string[]) ?? []).join(" ") });
+      if (first)
+        this.element = new FakeElement(String(this.options.tag ?? "div"), {
+          id: this.id,
+          class: ((this.options.classes as string[]) ?? []).join(" "),
+        });
       this.renderCount++;
       this.rendered = true;
       openWindows.add(this);
@@ -334,7 +378,8 @@ export class FakeApplicationV2 {
    */
   _configureRenderOptions(options: Obj): void {
     const tab = options.tab;
-    if (typeof tab === "string") this.tabGroups[Object.keys((this.constructor as typeof FakeApplicationV2).TABS)[0] ?? "primary"] = tab;
+    if (typeof tab === "string")
+      this.tabGroups[Object.keys((this.constructor as typeof FakeApplicationV2).TABS)[0] ?? "primary"] = tab;
     else if (isObj(tab)) Object.assign(this.tabGroups, tab);
     const window = options.window as { detached?: boolean; windowId?: string } | undefined;
     if (isV14() && window?.detached && window.windowId) this.window = { windowId: window.windowId };
@@ -379,7 +424,13 @@ export class FakeApplicationV2 {
     const prepared: Record<string, Obj> = {};
     for (const { id, cssClass, ...rest } of config.tabs) {
       const active = this.tabGroups[group] === id;
-      const tab: Obj = { group, id, active, cssClass: active ? [cssClass, "active"].filter(Boolean).join(" ") : cssClass, ...rest };
+      const tab: Obj = {
+        group,
+        id,
+        active,
+        cssClass: active ? [cssClass, "active"].filter(Boolean).join(" ") : cssClass,
+        ...rest,
+      };
       if (config.labelPrefix) tab.label ??= `${config.labelPrefix}.${id}`;
       prepared[id] = tab;
     }
@@ -435,9 +486,14 @@ export class FakeApplicationV2 {
    * `DSApplication` throw to refuse a submission).
    */
   async _onSubmitForm(formConfig: Obj, event: Obj): Promise<void> {
-    const { handler, closeOnSubmit } = formConfig as { handler?: (this: unknown, e: unknown, f: unknown, d: unknown) => unknown; closeOnSubmit?: boolean };
+    const { handler, closeOnSubmit } = formConfig as {
+      handler?: (this: unknown, e: unknown, f: unknown, d: unknown) => unknown;
+      closeOnSubmit?: boolean;
+    };
     const form = (event.currentTarget as FakeElement | undefined) ?? null;
-    const FormData = (globalThis as unknown as { foundry: { applications: { ux: { FormDataExtended: new (f: unknown) => unknown } } } }).foundry.applications.ux.FormDataExtended;
+    const FormData = (
+      globalThis as unknown as { foundry: { applications: { ux: { FormDataExtended: new (f: unknown) => unknown } } } }
+    ).foundry.applications.ux.FormDataExtended;
     if (typeof handler === "function") {
       try {
         await handler.call(this, event, form, new FormData(form));
@@ -458,11 +514,17 @@ export class FakeApplicationV2 {
    * `new ContextMenu.implementation(container ?? element, selector, entries, {jQuery: false,
    * ...options})`; no entry, no menu.
    */
-  _createContextMenu(handler: () => unknown[], selector: string, { container, hookName, parentClassHooks = true, ...options }: Obj = {}): unknown {
+  _createContextMenu(
+    handler: () => unknown[],
+    selector: string,
+    { container, hookName, parentClassHooks = true, ...options }: Obj = {},
+  ): unknown {
     const items = handler.call(this);
     let name = (hookName as string | undefined) ?? "get{}ContextOptions";
     if (parentClassHooks && !name.includes("{}")) name += "{}";
-    const classes = parentClassHooks ? [...(this.constructor as typeof FakeApplicationV2).inheritanceChain()] : [this.constructor];
+    const classes = parentClassHooks
+      ? [...(this.constructor as typeof FakeApplicationV2).inheritanceChain()]
+      : [this.constructor];
     for (const cls of classes) if (cls.name) globals().Hooks.callAll(name.replace("{}", cls.name), this, items);
     if (!items.length) return null;
     const Menu = globals().foundry.applications.ux.ContextMenu.implementation;
@@ -502,7 +564,11 @@ export function FakeHandlebarsApplicationMixin<B extends new (...args: any[]) =>
     async _renderHTML(context: Obj, opts: Obj): Promise<Record<string, string>> {
       const parts = this._configureRenderParts(opts) as Record<string, { template: string }>;
       const wanted = (opts.parts as string[] | undefined) ?? Object.keys(parts);
-      const { renderTemplate } = (globalThis as unknown as { foundry: { applications: { handlebars: { renderTemplate(p: string, c: Obj): Promise<string> } } } }).foundry.applications.handlebars;
+      const { renderTemplate } = (
+        globalThis as unknown as {
+          foundry: { applications: { handlebars: { renderTemplate(p: string, c: Obj): Promise<string> } } };
+        }
+      ).foundry.applications.handlebars;
       const rendered: Record<string, string> = {};
       for (const id of wanted) {
         if (!parts[id]) continue;
@@ -515,7 +581,11 @@ export function FakeHandlebarsApplicationMixin<B extends new (...args: any[]) =>
 }
 
 /** Core v13 DocumentSheetV2's `editImage` action: only an IMG may ask for a new image. */
-async function onEditImage(this: FakeDocumentSheetV2, _event: unknown, target: { nodeName?: string; dataset?: Obj }): Promise<void> {
+async function onEditImage(
+  this: FakeDocumentSheetV2,
+  _event: unknown,
+  target: { nodeName?: string; dataset?: Obj },
+): Promise<void> {
   if (target?.nodeName !== "IMG") throw new Error("The editImage action is available only for IMG elements.");
   this.imageEdits.push(String(target.dataset?.edit ?? ""));
 }
@@ -526,14 +596,22 @@ async function onEditImage(this: FakeDocumentSheetV2, _event: unknown, target: {
  * (https://foundryvtt.com/api/v13/classes/foundry.applications.api.DocumentSheetV2.html;
  * dnd5e 5.3.3 `module/applications/api/pseudo-document-sheet.mjs` mirrors the same chain).
  */
-async function onSubmitDocumentForm(this: FakeDocumentSheetV2, event: Obj, form: unknown, formData: { object: Obj }): Promise<void> {
+async function onSubmitDocumentForm(
+  this: FakeDocumentSheetV2,
+  event: Obj,
+  form: unknown,
+  formData: { object: Obj },
+): Promise<void> {
   if (!this.isEditable) return;
   const submitData = this._prepareSubmitData(event, form, formData);
   await this._processSubmitData(event, form, submitData);
 }
 
 export class FakeDocumentSheetV2 extends FakeApplicationV2 {
-  static override DEFAULT_OPTIONS: Obj = { actions: { editImage: onEditImage }, form: { handler: onSubmitDocumentForm, submitOnChange: false, closeOnSubmit: false } };
+  static override DEFAULT_OPTIONS: Obj = {
+    actions: { editImage: onEditImage },
+    form: { handler: onSubmitDocumentForm, submitOnChange: false, closeOnSubmit: false },
+  };
   /** The attributes `editImage` was asked to edit (a FilePicker would open for each). */
   readonly imageEdits: string[] = [];
   get document(): { isOwner: boolean; _source: Obj; uuid?: string } {
@@ -542,13 +620,21 @@ export class FakeDocumentSheetV2 extends FakeApplicationV2 {
   /** v13 DocumentSheetV2: `<class name>-<document uuid, dots as dashes>`. */
   override get id(): string {
     const uuid = this.document?.uuid;
-    return (this.options.id as string | undefined) ?? (uuid ? `${this.constructor.name}-${uuid.replaceAll(".", "-")}` : super.id);
+    return (
+      (this.options.id as string | undefined) ??
+      (uuid ? `${this.constructor.name}-${uuid.replaceAll(".", "-")}` : super.id)
+    );
   }
   get isEditable(): boolean {
     return this.document.isOwner;
   }
   override async _prepareContext(options: Obj): Promise<Obj> {
-    return { ...(await super._prepareContext(options)), document: this.document, source: this.document._source, editable: this.isEditable };
+    return {
+      ...(await super._prepareContext(options)),
+      document: this.document,
+      source: this.document._source,
+      editable: this.isEditable,
+    };
   }
 
   /** Core: the form's values, expanded (`foundry.utils.expandObject(formData.object)`). */
@@ -564,7 +650,11 @@ export class FakeDocumentSheetV2 extends FakeApplicationV2 {
   _prepareSubmitData(event: unknown, form: unknown, formData: { object: Obj }, updateData?: Obj): Obj {
     const submitData = this._processFormData(event, form, formData);
     if (updateData) mergeObject(submitData, updateData, { performDeletions: true });
-    (this.document as unknown as { validate(o: Obj): boolean }).validate({ changes: submitData, clean: true, fallback: false });
+    (this.document as unknown as { validate(o: Obj): boolean }).validate({
+      changes: submitData,
+      clean: true,
+      fallback: false,
+    });
     return submitData;
   }
 
@@ -604,12 +694,18 @@ export class FakeActorSheetV2 extends FakeDocumentSheetV2 {
   }
 
   /** Core: the dragged element's `dataset.itemId` or `dataset.effectId` → `toDragData()`. */
-  async _onDragStart(event: { currentTarget: FakeElement; target: FakeElement; dataTransfer: FakeDataTransfer }): Promise<void> {
+  async _onDragStart(event: {
+    currentTarget: FakeElement;
+    target: FakeElement;
+    dataTransfer: FakeDataTransfer;
+  }): Promise<void> {
     const target = event.currentTarget;
     if ("link" in event.target.dataset) return;
     let dragData: unknown;
-    if (target.dataset.itemId) dragData = (this.actor.items.get(target.dataset.itemId) as unknown as { toDragData(): unknown }).toDragData();
-    if (target.dataset.effectId) dragData = (this.actor.effects.get(target.dataset.effectId) as unknown as { toDragData(): unknown }).toDragData();
+    if (target.dataset.itemId)
+      dragData = (this.actor.items.get(target.dataset.itemId) as unknown as { toDragData(): unknown }).toDragData();
+    if (target.dataset.effectId)
+      dragData = (this.actor.effects.get(target.dataset.effectId) as unknown as { toDragData(): unknown }).toDragData();
     if (!dragData) return;
     event.dataTransfer.setData("text/plain", JSON.stringify(dragData));
   }
@@ -650,7 +746,12 @@ export interface FakeDialogButton {
 }
 
 export class FakeDialogV2 extends FakeApplicationV2 {
-  static override DEFAULT_OPTIONS: Obj = { classes: ["dialog"], tag: "dialog", form: { closeOnSubmit: true }, window: { minimizable: false } };
+  static override DEFAULT_OPTIONS: Obj = {
+    classes: ["dialog"],
+    tag: "dialog",
+    form: { closeOnSubmit: true },
+    window: { minimizable: false },
+  };
   /** The window's HTML: core's form wrapper around the content and the buttons. */
   html = "";
   /** The form core renders (its `values` are what FormDataExtended reads). */
@@ -674,8 +775,12 @@ export class FakeDialogV2 extends FakeApplicationV2 {
   }
 
   protected override async _renderContent(options: Obj): Promise<Obj> {
-    const content = this.options.content ? `<div class="dialog-content standard-form">${String(this.options.content)}</div>` : "";
-    const buttons = Object.values(this.buttons).map((b) => `<button type="${b.type ?? "submit"}" data-action="${b.action}">${b.label ?? ""}</button>`).join("");
+    const content = this.options.content
+      ? `<div class="dialog-content standard-form">${String(this.options.content)}</div>`
+      : "";
+    const buttons = Object.values(this.buttons)
+      .map((b) => `<button type="${b.type ?? "submit"}" data-action="${b.action}">${b.label ?? ""}</button>`)
+      .join("");
     this.html = `<form class="dialog-form standard-form" autocomplete="off">${content}<footer class="form-footer">${buttons}</footer></form>`;
     return super._renderContent(options);
   }
@@ -742,7 +847,10 @@ export class FakeDialogV2 extends FakeApplicationV2 {
 
   /** Core's `DialogV2.prompt`: an "ok" button (default) before the others. */
   static prompt({ ok = {}, ...config }: Obj = {}): Promise<unknown> {
-    const buttons = [{ action: "ok", label: "Confirm", icon: "fa-solid fa-check", default: true, ...(ok as Obj) }, ...((config.buttons as Obj[]) ?? [])];
+    const buttons = [
+      { action: "ok", label: "Confirm", icon: "fa-solid fa-check", default: true, ...(ok as Obj) },
+      ...((config.buttons as Obj[]) ?? []),
+    ];
     return this.wait({ position: { width: 400 }, ...config, buttons });
   }
 
@@ -759,7 +867,9 @@ export class FakeDialogV2 extends FakeApplicationV2 {
 
 /** The dialogs open right now (rendered DialogV2 windows), oldest first. */
 export function openDialogs(): FakeDialogV2[] {
-  return [...globals().foundry.applications.instances.values()].filter((app): app is FakeDialogV2 => app instanceof FakeDialogV2);
+  return [...globals().foundry.applications.instances.values()].filter(
+    (app): app is FakeDialogV2 => app instanceof FakeDialogV2,
+  );
 }
 
 /** The next open dialog, once the code under test has rendered it (a few event-loop turns). */
@@ -794,7 +904,12 @@ export async function answerDialog(dialog: FakeDialogV2, action: string | null, 
 /* ------------------------------------------------------------------------------------------ */
 
 /** Calls the sheet action `action` as Foundry's click dispatch does (`this` = the app). */
-export async function clickAction(app: FakeApplicationV2, action: string, target: { dataset: Obj; closest?: (s: string) => unknown } & Obj, event: Obj = {}): Promise<unknown> {
+export async function clickAction(
+  app: FakeApplicationV2,
+  action: string,
+  target: { dataset: Obj; closest?: (s: string) => unknown } & Obj,
+  event: Obj = {},
+): Promise<unknown> {
   const handler = (app.options.actions as Record<string, Handler | undefined>)[action];
   if (!handler) throw new Error(`fake: no action "${action}" on ${app.constructor.name}`);
   const element = target instanceof FakeElement ? target : { closest: target.closest ?? (() => null), ...target };
@@ -805,7 +920,11 @@ export async function clickAction(app: FakeApplicationV2, action: string, target
 export async function submitForm(app: FakeApplicationV2, object: Obj): Promise<void> {
   const form = new FakeElement("form");
   form.values = object;
-  await app._onSubmitForm((app.options.form ?? {}) as Obj, { type: "submit", currentTarget: form, preventDefault: () => undefined });
+  await app._onSubmitForm((app.options.form ?? {}) as Obj, {
+    type: "submit",
+    currentTarget: form,
+    preventDefault: () => undefined,
+  });
 }
 
 /** Core's class names: hooks and ids are built from `constructor.name`. */
@@ -828,10 +947,21 @@ class FakeActiveEffectConfig extends FakeHandlebarsApplicationMixin(FakeDocument
 let registrations: SheetRegistration[] = [];
 let sheets = new WeakMap<object, unknown>();
 
-/** The sheet class a document of `documentName`/`type` opens: the last default registration covering its type, else the first. */
+/**
+ * The sheet class a document of `documentName`/`type` opens: the last default registration covering its type, else the
+ * first.
+ */
 function sheetClassFor(documentName: string, type: string): (new (options: Obj) => unknown) | null {
-  const matching = registrations.filter((r) => r.documentName === documentName && (!Array.isArray(r.options.types) || (r.options.types as string[]).includes(type)));
-  return ((matching.filter((r) => r.options.makeDefault).at(-1) ?? matching[0])?.sheetClass as new (options: Obj) => unknown) ?? null;
+  const matching = registrations.filter(
+    (r) =>
+      r.documentName === documentName &&
+      (!Array.isArray(r.options.types) || (r.options.types as string[]).includes(type)),
+  );
+  return (
+    ((matching.filter((r) => r.options.makeDefault).at(-1) ?? matching[0])?.sheetClass as new (
+      options: Obj,
+    ) => unknown) ?? null
+  );
 }
 
 /**
@@ -900,9 +1030,12 @@ export function installAppsFake(fake: FakeFoundry): SheetRegistration[] {
   sheets = new WeakMap();
   defineDocumentMembers();
   const registry = (documentName: "Actor" | "Item") => ({
-    registerSheet: (scope: string, sheetClass: unknown, options: Obj = {}) => registrations.push({ documentName, scope, sheetClass, options }),
+    registerSheet: (scope: string, sheetClass: unknown, options: Obj = {}) =>
+      registrations.push({ documentName, scope, sheetClass, options }),
     unregisterSheet: (scope: string, sheetClass: unknown) => {
-      registrations = registrations.filter((r) => !(r.documentName === documentName && r.scope === scope && r.sheetClass === sheetClass));
+      registrations = registrations.filter(
+        (r) => !(r.documentName === documentName && r.scope === scope && r.sheetClass === sheetClass),
+      );
     },
   });
   const enriched: { html: string; options: Obj }[] = [];
@@ -935,8 +1068,17 @@ export function installAppsFake(fake: FakeFoundry): SheetRegistration[] {
   Object.assign(fake.foundry, { appv1: { sheets: { ActorSheet: FakeV1ActorSheet, ItemSheet: FakeV1ItemSheet } } });
   Object.assign(fake.foundry.applications, {
     instances: new Map<string, FakeApplicationV2>(),
-    api: { ApplicationV2: FakeApplicationV2, DocumentSheetV2: FakeDocumentSheetV2, HandlebarsApplicationMixin: FakeHandlebarsApplicationMixin, DialogV2: FakeDialogV2 },
-    sheets: { ActorSheetV2: FakeActorSheetV2, ItemSheetV2: FakeItemSheetV2, ActiveEffectConfig: FakeActiveEffectConfig },
+    api: {
+      ApplicationV2: FakeApplicationV2,
+      DocumentSheetV2: FakeDocumentSheetV2,
+      HandlebarsApplicationMixin: FakeHandlebarsApplicationMixin,
+      DialogV2: FakeDialogV2,
+    },
+    sheets: {
+      ActorSheetV2: FakeActorSheetV2,
+      ItemSheetV2: FakeItemSheetV2,
+      ActiveEffectConfig: FakeActiveEffectConfig,
+    },
     ux: {
       ...((fake.foundry.applications.ux as Obj | undefined) ?? {}),
       ContextMenu,

@@ -97,7 +97,9 @@ export class FakeElement {
   }
 
   get outerHTML(): string {
-    const data = Object.entries(this.dataset).map(([k, v]) => ` data-${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}="${v}"`).join("");
+    const data = Object.entries(this.dataset)
+      .map(([k, v]) => ` data-${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}="${v}"`)
+      .join("");
     return `<${this.tagName} class="${[...this.classList].join(" ")}"${data}>${this.innerHTML}</${this.tagName}>`;
   }
 
@@ -131,7 +133,8 @@ export class FakeElement {
       if (!("data-action" in attrs)) return [];
       const button = new FakeElement("button");
       for (const [name, value] of Object.entries(attrs)) {
-        if (name.startsWith("data-")) button.dataset[name.slice(5).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())] = value;
+        if (name.startsWith("data-"))
+          button.dataset[name.slice(5).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())] = value;
       }
       button.parent = this;
       return [button];
@@ -156,7 +159,12 @@ export class FakeElement {
 
   /** A click on this element, as a user makes it. */
   click(o: { shiftKey?: boolean } = {}): Promise<unknown[]> {
-    return this.dispatch({ type: "click", target: this, shiftKey: o.shiftKey ?? false, preventDefault: () => undefined });
+    return this.dispatch({
+      type: "click",
+      target: this,
+      shiftKey: o.shiftKey ?? false,
+      preventDefault: () => undefined,
+    });
   }
 }
 
@@ -212,9 +220,15 @@ export class FakeRollMessage extends FakeChatMessage {
     this.blind = this._source.blind === true;
     this.flavor = String(this._source.flavor ?? "");
     const speaker = (this._source.speaker as Partial<Speaker> | undefined) ?? {};
-    this.speaker = { scene: speaker.scene ?? null, actor: speaker.actor ?? null, token: speaker.token ?? null, alias: speaker.alias ?? "" };
+    this.speaker = {
+      scene: speaker.scene ?? null,
+      actor: speaker.actor ?? null,
+      token: speaker.token ?? null,
+      alias: speaker.alias ?? "",
+    };
     // v13: `author` is the User document (the base fake keeps the id string).
-    (this as unknown as { author: FakeUser | null }).author = currentWorld().users.get(this._source.author as string | undefined) ?? null;
+    (this as unknown as { author: FakeUser | null }).author =
+      currentWorld().users.get(this._source.author as string | undefined) ?? null;
   }
 
   /** v13 `prepareDerivedData`: the stored rolls rebuilt; one that cannot be is dropped, not thrown. */
@@ -287,7 +301,8 @@ export class FakeRollMessage extends FakeChatMessage {
     let content = this.content;
     let flavor = this.flavor;
     if (this.isRoll) {
-      const render = async (isPrivate: boolean) => (await Promise.all(this.rolls.map((r) => r.render({ isPrivate })))).join("");
+      const render = async (isPrivate: boolean) =>
+        (await Promise.all(this.rolls.map((r) => r.render({ isPrivate })))).join("");
       if (this.isContentVisible) {
         if (!hasChildElement(content)) content = await render(false);
       } else {
@@ -295,11 +310,20 @@ export class FakeRollMessage extends FakeChatMessage {
         content = await render(true);
       }
     }
-    const li = new FakeElement("li", { classes: ["chat-message", "message", "flexcol"], dataset: { messageId: this.id ?? "" } });
+    const li = new FakeElement("li", {
+      classes: ["chat-message", "message", "flexcol"],
+      dataset: { messageId: this.id ?? "" },
+    });
     const body = new FakeElement("div", { classes: ["message-content"] });
     body.innerHTML = content;
     li.append(body);
-    const messageData = { canDelete, message: this.toObject(), author: this.author, flavor, isWhisper: this.whisper.length };
+    const messageData = {
+      canDelete,
+      message: this.toObject(),
+      author: this.author,
+      flavor,
+      isWhisper: this.whisper.length,
+    };
     currentWorld().hooks.callAll("renderChatMessageHTML", this, li, messageData);
     return li;
   }
@@ -312,19 +336,34 @@ export class FakeRollMessage extends FakeChatMessage {
    * an actor without one gets the given scene, else the viewed one (`canvas.scene`; the fake has
    * no canvas, so `game.scenes.viewed`). No actor nor token: the alias or the user's name.
    */
-  static getSpeaker({ scene, actor, token, alias }: { scene?: FakeDocument | null; actor?: FakeDocument | null; token?: FakeDocument | null; alias?: string } = {}): Speaker {
+  static getSpeaker({
+    scene,
+    actor,
+    token,
+    alias,
+  }: {
+    scene?: FakeDocument | null;
+    actor?: FakeDocument | null;
+    token?: FakeDocument | null;
+    alias?: string;
+  } = {}): Speaker {
     const fromToken = (t: FakeDocument): Speaker => ({
       scene: t.parent?.id ?? null,
       token: t.id,
       actor: (t as unknown as { actor?: FakeDocument | null }).actor?.id ?? null,
       alias: alias || t.name,
     });
-    const viewed = () => (scene ?? (globalThis as { game?: { scenes?: { viewed?: FakeDocument | null } } }).game?.scenes?.viewed ?? null)?.id ?? null;
+    const viewed = () =>
+      (scene ?? (globalThis as { game?: { scenes?: { viewed?: FakeDocument | null } } }).game?.scenes?.viewed ?? null)
+        ?.id ?? null;
     if (token) return fromToken(token);
     if (actor) {
       const synthetic = actor as unknown as { isToken?: boolean; token?: FakeDocument | null };
       if (synthetic.isToken && synthetic.token) return fromToken(synthetic.token);
-      const active = (actor as unknown as { getActiveTokens?: () => { document: FakeDocument; controlled?: boolean }[] }).getActiveTokens?.() ?? [];
+      const active =
+        (
+          actor as unknown as { getActiveTokens?: () => { document: FakeDocument; controlled?: boolean }[] }
+        ).getActiveTokens?.() ?? [];
       const chosen = active.find((t) => t.controlled) ?? active[0];
       if (chosen) return fromToken(chosen.document);
       return { scene: viewed(), actor: actor.id, token: null, alias: alias || actor.name };
@@ -414,7 +453,11 @@ export class FakeSocket {
 
   private deliver(event: string, user: FakeUser, args: unknown[], senderId: string): void {
     const delivery = new Promise<void>((resolve) => setTimeout(resolve, 0))
-      .then(() => asClient(user, () => Promise.all((this.handlers.get(event) ?? []).map((fn) => fn(...deepClone(args), senderId)))))
+      .then(() =>
+        asClient(user, () =>
+          Promise.all((this.handlers.get(event) ?? []).map((fn) => fn(...deepClone(args), senderId))),
+        ),
+      )
       .then(
         () => undefined,
         (err: unknown) => void this.errors.push(err),
@@ -437,7 +480,12 @@ export function installChatFake(fake: FakeFoundry): void {
   // v13 `CONFIG.Dice.rollModes` (https://foundryvtt.com/api/variables/CONFIG.Dice.html); v14 renames
   // them `CONFIG.ChatMessage.modes`, adding `ic` (https://foundryvtt.com/api/v14/variables/CONFIG.ChatMessage.html).
   const label = (key: string) => ({ label: `CHAT.Mode.${key}` });
-  const rollModes = { publicroll: label("publicroll"), gmroll: label("gmroll"), blindroll: label("blindroll"), selfroll: label("selfroll") };
+  const rollModes = {
+    publicroll: label("publicroll"),
+    gmroll: label("gmroll"),
+    blindroll: label("blindroll"),
+    selfroll: label("selfroll"),
+  };
   const dice = (config.Dice ??= {});
   Object.defineProperty(dice, "rollModes", {
     configurable: true,
@@ -448,25 +496,49 @@ export function installChatFake(fake: FakeFoundry): void {
     },
   });
   config.ChatMessage = { ...config.ChatMessage, documentClass: FakeRollMessage };
-  const modes = { public: label("public"), gm: label("gm"), blind: label("blind"), self: label("self"), ic: label("ic") };
+  const modes = {
+    public: label("public"),
+    gm: label("gm"),
+    blind: label("blind"),
+    self: label("self"),
+    ic: label("ic"),
+  };
   onGenerationChange((v14) => {
     if (v14) config.ChatMessage!.modes = modes;
     else delete config.ChatMessage!.modes;
   });
   // The user's mode, a client setting of core: `core.rollMode` (v13; deprecated on v14) /
   // `core.messageMode` (v14 only).
-  fake.settings.register("core", "rollMode", { scope: "client", default: "publicroll", choices: { publicroll: "", gmroll: "", blindroll: "", selfroll: "" } });
-  fake.settings.register("core", "messageMode", { scope: "client", default: "public", choices: { public: "", gm: "", blind: "", self: "", ic: "" } });
+  fake.settings.register("core", "rollMode", {
+    scope: "client",
+    default: "publicroll",
+    choices: { publicroll: "", gmroll: "", blindroll: "", selfroll: "" },
+  });
+  fake.settings.register("core", "messageMode", {
+    scope: "client",
+    default: "public",
+    choices: { public: "", gm: "", blind: "", self: "", ic: "" },
+  });
   fake.settings.guard = (namespace, key) => {
     if (namespace !== "core") return;
     if (key === "rollMode") deprecatedUse("setting core.rollMode (v14: core.messageMode)");
     if (key === "messageMode" && !isFakeV14()) throw new Error('"core.messageMode" is not a registered game setting');
   };
   Object.assign(fake.foundry.documents, { ChatMessage: FakeRollMessage });
-  const chat = { updated: [] as string[], updateMessage: (message: { id: string | null }) => void chat.updated.push(message.id ?? "") };
+  const chat = {
+    updated: [] as string[],
+    updateMessage: (message: { id: string | null }) => void chat.updated.push(message.id ?? ""),
+  };
   config.sounds = { ...(config.sounds ?? {}), dice: "sounds/dice.wav" };
   const played: { data: Obj; socketOptions: unknown }[] = [];
-  Object.assign(fake.foundry, { audio: { AudioHelper: { played, play: async (data: Obj, socketOptions?: unknown) => void played.push({ data, socketOptions }) } } });
+  Object.assign(fake.foundry, {
+    audio: {
+      AudioHelper: {
+        played,
+        play: async (data: Obj, socketOptions?: unknown) => void played.push({ data, socketOptions }),
+      },
+    },
+  });
   const ui = (globalThis as { ui?: Obj }).ui ?? {};
   Object.assign(ui, { chat });
   Object.assign(fake.game, { socket: new FakeSocket() });
@@ -482,7 +554,8 @@ export function installChatFake(fake: FakeFoundry): void {
     proto.toMessage = async function toMessage(this: FakeRoll, messageData = {}, options = {}) {
       const data = await record.call(this, messageData, options);
       if (options.create === false) return data;
-      const cls = (globalThis as unknown as { CONFIG: { ChatMessage: { documentClass: typeof FakeRollMessage } } }).CONFIG.ChatMessage.documentClass;
+      const cls = (globalThis as unknown as { CONFIG: { ChatMessage: { documentClass: typeof FakeRollMessage } } })
+        .CONFIG.ChatMessage.documentClass;
       return (await cls.create(data)) as unknown as typeof data;
     };
     proto.__chatFake = true;
@@ -492,7 +565,11 @@ export function installChatFake(fake: FakeFoundry): void {
   const docProto = FakeDocument.prototype as FakeDocument & { __chatFake?: boolean };
   if (!docProto.__chatFake) {
     const deleteEmbedded = docProto.deleteEmbeddedDocuments;
-    docProto.deleteEmbeddedDocuments = async function deleteEmbeddedDocuments(this: FakeDocument, name: string, ids: string[]) {
+    docProto.deleteEmbeddedDocuments = async function deleteEmbeddedDocuments(
+      this: FakeDocument,
+      name: string,
+      ids: string[],
+    ) {
       const deleted = await deleteEmbedded.call(this, name, ids);
       if (deleted.length) {
         this._initialize();

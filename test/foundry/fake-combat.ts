@@ -19,7 +19,6 @@ import manifest from "../../system.json";
 // Scenes, regions and tokens moved to fake-regions.ts; re-exported for the tests importing them here.
 export { FakeRegion, FakeScene, FakeToken, FakeViewedCollection } from "./fake-regions";
 
-
 const classOf = (name: string) => currentWorld().config[name]!.documentClass as typeof FakeDocument;
 
 /*
@@ -120,7 +119,10 @@ export class FakeCombatant extends FakeDocument {
   }
 
   /** Ownership follows the actor, as in Foundry. */
-  override testUserPermission(user: Parameters<FakeDocument["testUserPermission"]>[0], level: Parameters<FakeDocument["testUserPermission"]>[1]): boolean {
+  override testUserPermission(
+    user: Parameters<FakeDocument["testUserPermission"]>[0],
+    level: Parameters<FakeDocument["testUserPermission"]>[1],
+  ): boolean {
     return this.actor?.testUserPermission(user, level) ?? user.isGM;
   }
 
@@ -140,7 +142,11 @@ export class FakeCombatant extends FakeDocument {
    * Roll); the fake's CONFIG.Dice.rolls does not start with core's Roll, so it uses Roll itself.
    */
   getInitiativeRoll(formula?: string | null): { evaluate(): Promise<{ total: number }> } {
-    const Roll = (globalThis as unknown as { foundry: { dice: { Roll: new (f: string, d: object) => { evaluate(): Promise<{ total: number }> } } } }).foundry.dice.Roll;
+    const Roll = (
+      globalThis as unknown as {
+        foundry: { dice: { Roll: new (f: string, d: object) => { evaluate(): Promise<{ total: number }> } } };
+      }
+    ).foundry.dice.Roll;
     const actor = this.actor as { getRollData?(): object } | undefined;
     return new Roll(formula || this._getInitiativeFormula(), actor?.getRollData?.() ?? {});
   }
@@ -239,7 +245,12 @@ export class FakeCombat extends FakeDocument {
   /** [API] Combat#_getCurrentState(combatant = this.combatant). */
   _getCurrentState(combatant?: FakeCombatant | null): CombatState {
     combatant ||= this.combatant;
-    return { round: this.round, turn: this.turn ?? null, combatantId: combatant?.id || null, tokenId: combatant?.tokenId || null };
+    return {
+      round: this.round,
+      turn: this.turn ?? null,
+      combatantId: combatant?.id || null,
+      tokenId: combatant?.tokenId || null,
+    };
   }
 
   /**
@@ -334,7 +345,10 @@ export class FakeCombat extends FakeDocument {
    * `getInitiativeRoll(formula)`; ONE combatant update with `turnEvents: false`, and
    * `combatTurn` = the current turn when `updateTurn` is false.
    */
-  async rollInitiative(ids: string | string[], { formula = null, updateTurn = true }: { formula?: string | null; updateTurn?: boolean } = {}): Promise<this> {
+  async rollInitiative(
+    ids: string | string[],
+    { formula = null, updateTurn = true }: { formula?: string | null; updateTurn?: boolean } = {},
+  ): Promise<this> {
     const updates: Obj[] = [];
     for (const id of typeof ids === "string" ? [ids] : ids) {
       const combatant = this.combatants.get(id) as FakeCombatant | undefined;
@@ -351,7 +365,9 @@ export class FakeCombat extends FakeDocument {
 
   /** [API] Combat#rollAll: rolls for every owned combatant without an initiative. */
   async rollAll(options: { formula?: string | null; updateTurn?: boolean } = {}): Promise<this> {
-    const ids = (this.combatants.contents as FakeCombatant[]).filter((c) => c.isOwner && c.initiative === null).map((c) => c.id!);
+    const ids = (this.combatants.contents as FakeCombatant[])
+      .filter((c) => c.isOwner && c.initiative === null)
+      .map((c) => c.id!);
     return this.rollInitiative(ids, options);
   }
 
@@ -379,7 +395,8 @@ export class FakeCombat extends FakeDocument {
     if (stateChanged && options.turnEvents !== false) void this._manageTurnEvents();
     if (stateChanged || (changed.active === true && this.active)) this._updateTurnMarkers();
     if (this.active && stateChanged && this.started && priorState.round) {
-      const mine = (c: FakeCombatant | null | undefined) => !!c && (currentWorld().user.isGM ? !c.hasPlayerOwner : c.isOwner);
+      const mine = (c: FakeCombatant | null | undefined) =>
+        !!c && (currentWorld().user.isGM ? !c.hasPlayerOwner : c.isOwner);
       if (mine(this.combatant)) this._playCombatSound("yourTurn");
       else if (mine(this.nextCombatant)) this._playCombatSound("nextUp");
     }
@@ -419,34 +436,51 @@ export class FakeCombat extends FakeDocument {
     const intervals: [number, number][] = [];
     let roundDelta = current.round - previous.round;
     if (roundDelta === 0) {
-      if (current.round > 0 && (previous.turn ?? -1) < (current.turn ?? -1)) intervals.push([(previous.turn ?? -1) + 1, current.turn ?? 0]);
+      if (current.round > 0 && (previous.turn ?? -1) < (current.turn ?? -1))
+        intervals.push([(previous.turn ?? -1) + 1, current.turn ?? 0]);
     } else if (roundDelta > 0) {
       if (previous.round > 0) intervals.push([(previous.turn ?? -1) + 1, turns.length - 1]);
       while (--roundDelta) intervals.push([0, turns.length - 1]);
       intervals.push([0, current.turn ?? 0]);
     }
     if (intervals.length) {
-      let prior = { combatant: (this.combatants.get(previous.combatantId) as FakeCombatant | undefined) ?? null, round: previous.round, turn: previous.turn, skipped: false };
+      let prior = {
+        combatant: (this.combatants.get(previous.combatantId) as FakeCombatant | undefined) ?? null,
+        round: previous.round,
+        turn: previous.turn,
+        skipped: false,
+      };
       for (const [from, to] of intervals) {
         for (let turn = from; turn <= to; turn++) {
           const round = prior.round + (turn === 0 ? 1 : 0);
-          const next = { combatant: turns[turn] ?? null, round, turn, skipped: round !== current.round || turn !== current.turn };
-          if (prior.combatant) await this._onEndTurn(prior.combatant, { round: prior.round, turn: prior.turn, skipped: prior.skipped });
+          const next = {
+            combatant: turns[turn] ?? null,
+            round,
+            turn,
+            skipped: round !== current.round || turn !== current.turn,
+          };
+          if (prior.combatant)
+            await this._onEndTurn(prior.combatant, { round: prior.round, turn: prior.turn, skipped: prior.skipped });
           if (prior.round !== next.round) {
             await this._onEndRound({ round: prior.round, skipped: prior.round !== previous.round });
             await this._onStartRound({ round: next.round, skipped: next.round !== current.round });
           }
-          if (next.combatant) await this._onStartTurn(next.combatant, { round: next.round, turn: next.turn, skipped: next.skipped });
+          if (next.combatant)
+            await this._onStartTurn(next.combatant, { round: next.round, turn: next.turn, skipped: next.skipped });
           prior = next;
         }
       }
       return;
     }
-    const changeCombatant = current.combatantId !== previous.combatantId && current.round === previous.round && current.turn === previous.turn;
+    const changeCombatant =
+      current.combatantId !== previous.combatantId &&
+      current.round === previous.round &&
+      current.turn === previous.turn;
     if (!changeCombatant) return;
     const prior = this.combatants.get(previous.combatantId) as FakeCombatant | undefined;
     if (prior) await this._onEndTurn(prior, { round: current.round, turn: current.turn, skipped: false });
-    if (this.combatant) await this._onStartTurn(this.combatant, { round: current.round, turn: current.turn, skipped: false });
+    if (this.combatant)
+      await this._onStartTurn(this.combatant, { round: current.round, turn: current.turn, skipped: false });
   }
 
   /** [API] the turn events a system overrides (no-ops in core). */
@@ -481,9 +515,19 @@ export class FakeCombat extends FakeDocument {
     }
     if (!changed.length) return [];
     const userId = currentWorld().user.id;
-    currentWorld().db.writes.push({ action: "update", documentName: name, ids: changed.map(([d]) => d._id!), parentId: this._id, data: updates });
+    currentWorld().db.writes.push({
+      action: "update",
+      documentName: name,
+      ids: changed.map(([d]) => d._id!),
+      parentId: this._id,
+      data: updates,
+    });
     this.prepareData();
-    if (name === "Combatant") this._onModifyCombatants(changed.map(([d]) => d), options);
+    if (name === "Combatant")
+      this._onModifyCombatants(
+        changed.map(([d]) => d),
+        options,
+      );
     for (const [doc, diff] of changed) currentWorld().hooks.callAll(`update${name}`, doc, diff, options, userId);
     return changed.map(([d]) => d);
   }
@@ -535,7 +579,13 @@ export class FakeCombat extends FakeDocument {
  * `#onModifyCombatants`, the turns set up again with the turn index kept, [UNCONFIRMED]) — and the
  * `updateCombatant` hook.
  */
-export function receiveCombatantUpdate(combat: FakeCombat, id: string, changes: Obj, options: Obj, userId: string): Obj {
+export function receiveCombatantUpdate(
+  combat: FakeCombat,
+  id: string,
+  changes: Obj,
+  options: Obj,
+  userId: string,
+): Obj {
   const combatant = combat.combatants.get(id) as FakeCombatant | undefined;
   if (!combatant) throw new Error(`fake: no Combatant ${id}`);
   const expanded = expandObject(deepClone(changes));
@@ -554,13 +604,20 @@ export function receiveCombatantUpdate(combat: FakeCombat, id: string, changes: 
   combat.prepareData();
   const changed = { _id: id, ...diff };
   // The combatant's `_onUpdate` reaches its combat (`_onModifyCombatants`), as FakeCombatant's does.
-  (combatant as unknown as { _onUpdate(changed: Obj, options: Obj, userId: string): void })._onUpdate(changed, options, userId);
+  (combatant as unknown as { _onUpdate(changed: Obj, options: Obj, userId: string): void })._onUpdate(
+    changed,
+    options,
+    userId,
+  );
   currentWorld().hooks.callAll("updateCombatant", combatant, changed, options, userId);
   return changed;
 }
 
 /** `foundry.utils.debounce`, as the fake installs it. */
-export function fakeDebounce<A extends unknown[]>(callback: (...args: A) => unknown, delay: number): (...args: A) => void {
+export function fakeDebounce<A extends unknown[]>(
+  callback: (...args: A) => unknown,
+  delay: number,
+): (...args: A) => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   return (...args: A) => {
     clearTimeout(timer);
@@ -597,9 +654,15 @@ export function installCombatFake(fake: FakeFoundry): void {
 }
 
 /** Creates a combat with one combatant per actor id (initiative given), as the tracker would. */
-export async function createFakeCombat(combatants: { actorId: string; initiative: number | null; name?: string }[], data: Obj = {}): Promise<FakeCombat> {
+export async function createFakeCombat(
+  combatants: { actorId: string; initiative: number | null; name?: string }[],
+  data: Obj = {},
+): Promise<FakeCombat> {
   const Combat = classOf("Combat") as typeof FakeCombat;
   const combat = (await Combat.create({ ...data, combatants: [] })) as FakeCombat;
-  await combat.createEmbeddedDocuments("Combatant", combatants.map((c) => ({ ...c })));
+  await combat.createEmbeddedDocuments(
+    "Combatant",
+    combatants.map((c) => ({ ...c })),
+  );
   return combat;
 }

@@ -10,7 +10,12 @@ const schema = () =>
     wp: new NumberField({ required: true, nullable: false, integer: true, min: 0, max: 10, initial: 0 }),
     state: new StringField({ required: true, choices: ["steady", "panicked"], initial: "steady" }),
     flag: new BooleanField(),
-    list: new ArrayField(new SchemaField({ key: new StringField({ required: true, blank: false }), x: new NumberField({ integer: true }) })),
+    list: new ArrayField(
+      new SchemaField({
+        key: new StringField({ required: true, blank: false }),
+        x: new NumberField({ integer: true }),
+      }),
+    ),
   });
 
 describe("fake data fields", () => {
@@ -53,9 +58,13 @@ describe("fake data fields", () => {
 describe("fake foundry.utils", () => {
   it("expands, flattens, merges with deletions and diffs", () => {
     expect(expandObject({ "a.b": 1, c: { "d.e": 2 } })).toEqual({ a: { b: 1 }, c: { d: { e: 2 } } });
-    expect(expandObject({ items: [{ _id: "x", "system.active": true }] })).toEqual({ items: [{ _id: "x", system: { active: true } }] });
+    expect(expandObject({ items: [{ _id: "x", "system.active": true }] })).toEqual({
+      items: [{ _id: "x", system: { active: true } }],
+    });
     expect(flattenObject({ a: { b: 1, c: [1] } })).toEqual({ "a.b": 1, "a.c": [1] });
-    expect(mergeObject({ a: { b: 1, c: 2 } }, { "a.b": 3, "a.-=c": null }, { performDeletions: true })).toEqual({ a: { b: 3 } });
+    expect(mergeObject({ a: { b: 1, c: 2 } }, { "a.b": 3, "a.-=c": null }, { performDeletions: true })).toEqual({
+      a: { b: 3 },
+    });
     expect(diffObject({ a: { b: 1, c: 2 }, l: [1] }, { a: { b: 1, c: 3 }, l: [1] })).toEqual({ a: { c: 3 } });
   });
 });
@@ -78,7 +87,9 @@ describe("fake data operators (fake-operators.ts)", () => {
     const fake = installFoundryFake({}, "en");
     setFakeGeneration(fake, 14);
     expect(mergeObject({ a: 1, b: 2 }, { "-=b": null }, { performDeletions: true })).toEqual({ a: 1 });
-    expect(takeGenerationRecord()).toEqual(["v14 deprecation: `-=key` deletion (v14: foundry.data.operators.ForcedDeletion, `_del`)"]);
+    expect(takeGenerationRecord()).toEqual([
+      "v14 deprecation: `-=key` deletion (v14: foundry.data.operators.ForcedDeletion, `_del`)",
+    ]);
     setFakeGeneration(fake, 13);
     expect(mergeObject({ a: 1, b: 2 }, { "-=b": null }, { performDeletions: true })).toEqual({ a: 1 });
     expect(takeGenerationRecord()).toEqual([]);
@@ -129,7 +140,10 @@ function probeWorld() {
   const config = fake.CONFIG as Record<string, Obj>;
   config.Item = { ...config.Item, documentClass: ProbeItem, dataModels: { probe: ProbeModel } };
   seen = [];
-  fake.hooks.on("preUpdateItem", (_doc: unknown, changes: unknown) => void seen.push(`hook ${JSON.stringify((changes as Obj).system)}`));
+  fake.hooks.on(
+    "preUpdateItem",
+    (_doc: unknown, changes: unknown) => void seen.push(`hook ${JSON.stringify((changes as Obj).system)}`),
+  );
   return { fake, data: dataFake(fake) };
 }
 
@@ -234,7 +248,9 @@ describe("fake documents follow core v13's workflows", () => {
     expect(await Actor.create({ name: "A", items: [badItem] })).toBeUndefined();
     expect(data.notifications.of("error").at(-1)).toMatch(/n: must be an integer/);
     data.loadWorld({ actors: [{ _id: "actor00000000001", name: "B", items: [{ ...badItem }] }] });
-    const actor = (fake.game.actors as { get(id: string): { items: { size: number; invalidDocumentIds: Set<string> } } | undefined }).get("actor00000000001")!;
+    const actor = (
+      fake.game.actors as { get(id: string): { items: { size: number; invalidDocumentIds: Set<string> } } | undefined }
+    ).get("actor00000000001")!;
     expect(actor.items.size).toBe(0);
     expect([...actor.items.invalidDocumentIds]).toEqual([badItem._id]);
   });
@@ -268,12 +284,27 @@ describe("fake documents follow core v13's workflows", () => {
     // A v13 status entry (v13's change shape): the self-test of the v13 fake.
     setFakeGeneration(fake, 13);
     data.setUser("gm-1");
-    (fake.CONFIG.statusEffects as Obj[]).push({ id: "probe", name: "Probe", img: "icons/svg/probe.svg", hud: false, changes: [{ key: "system.x", mode: 2, value: "-1" }] });
+    (fake.CONFIG.statusEffects as Obj[]).push({
+      id: "probe",
+      name: "Probe",
+      img: "icons/svg/probe.svg",
+      hud: false,
+      changes: [{ key: "system.x", mode: 2, value: "-1" }],
+    });
     const Actor = (fake.CONFIG.Actor as { documentClass: typeof FakeDocument }).documentClass;
-    const actor = (await Actor.create({ name: "A" })) as FakeDocument & { toggleStatusEffect(id: string, o?: object): Promise<unknown>; effects: { contents: { _source: Obj }[] }; statuses: Set<string> };
+    const actor = (await Actor.create({ name: "A" })) as FakeDocument & {
+      toggleStatusEffect(id: string, o?: object): Promise<unknown>;
+      effects: { contents: { _source: Obj }[] };
+      statuses: Set<string>;
+    };
     await actor.toggleStatusEffect("probe", { active: true });
     const source = actor.effects.contents[0]!._source;
-    expect(source).toMatchObject({ name: "Probe", img: "icons/svg/probe.svg", statuses: ["probe"], changes: [{ key: "system.x", mode: 2, value: "-1" }] });
+    expect(source).toMatchObject({
+      name: "Probe",
+      img: "icons/svg/probe.svg",
+      statuses: ["probe"],
+      changes: [{ key: "system.x", mode: 2, value: "-1" }],
+    });
     expect(source).not.toHaveProperty("hud");
     expect(source).not.toHaveProperty("id");
     expect(actor.statuses.has("probe")).toBe(true);
@@ -281,9 +312,16 @@ describe("fake documents follow core v13's workflows", () => {
 
   it("CONFIG holds core's status effects and their special roles", () => {
     const { fake } = probeWorld();
-    expect((fake.CONFIG.statusEffects as { id: string }[]).map((e) => e.id)).toEqual(CORE_STATUS_EFFECTS.map((e) => e.id));
+    expect((fake.CONFIG.statusEffects as { id: string }[]).map((e) => e.id)).toEqual(
+      CORE_STATUS_EFFECTS.map((e) => e.id),
+    );
     expect(fake.CONFIG.specialStatusEffects).toEqual(CORE_SPECIAL_STATUS_EFFECTS);
-    expect((globalThis as unknown as { CONST: { TOKEN_DISPOSITIONS: Obj } }).CONST.TOKEN_DISPOSITIONS).toEqual({ SECRET: -2, HOSTILE: -1, NEUTRAL: 0, FRIENDLY: 1 });
+    expect((globalThis as unknown as { CONST: { TOKEN_DISPOSITIONS: Obj } }).CONST.TOKEN_DISPOSITIONS).toEqual({
+      SECRET: -2,
+      HOSTILE: -1,
+      NEUTRAL: 0,
+      FRIENDLY: 1,
+    });
   });
 });
 

@@ -53,7 +53,16 @@ export interface DataFake {
 const INSTALLED = new WeakMap<FakeFoundry, DataFake>();
 
 /** The `foundry.data.fields` namespace as the fake provides it. */
-const fakeFields = { DataField, SchemaField, ArrayField, ObjectField, BooleanField, NumberField, StringField, HTMLField };
+const fakeFields = {
+  DataField,
+  SchemaField,
+  ArrayField,
+  ObjectField,
+  BooleanField,
+  NumberField,
+  StringField,
+  HTMLField,
+};
 
 /** The data part of an installed fake. */
 export function dataFake(fake: FakeFoundry): DataFake {
@@ -67,7 +76,9 @@ export function dataFake(fake: FakeFoundry): DataFake {
  * `foundry.abstract`) on `target` — what evaluating the data models needs, e.g. for the pack
  * checks at build time (scripts/pack-checks.ts).
  */
-export function installDataLayer(target: { foundry?: Record<string, unknown> } = globalThis as { foundry?: Record<string, unknown> }): void {
+export function installDataLayer(
+  target: { foundry?: Record<string, unknown> } = globalThis as { foundry?: Record<string, unknown> },
+): void {
   const foundry = (target.foundry ??= {}) as Record<string, Record<string, unknown>>;
   foundry.utils = Object.assign(foundry.utils ?? {}, fakeUtils);
   foundry.data = Object.assign(foundry.data ?? {}, { fields: fakeFields });
@@ -81,7 +92,10 @@ export function installDataLayer(target: { foundry?: Record<string, unknown> } =
  */
 function loadWorld(world: FakeWorld, game: Obj, data: { actors?: Obj[]; items?: Obj[] }): void {
   const raw = (game.data ??= {}) as Obj;
-  for (const [name, key, cls] of [["Actor", "actors", FakeActor], ["Item", "items", FakeItem]] as const) {
+  for (const [name, key, cls] of [
+    ["Actor", "actors", FakeActor],
+    ["Item", "items", FakeItem],
+  ] as const) {
     const sources = data[key] ?? [];
     raw[key] = sources;
     const Impl = (world.config[name]!.documentClass as typeof FakeDocument | undefined) ?? cls;
@@ -136,7 +150,14 @@ export const CORE_STATUS_EFFECTS: readonly { id: string; name: string; img: stri
   { id: "downgrade", name: "EFFECT.StatusDowngrade", img: "icons/svg/downgrade.svg" },
   { id: "invisible", name: "EFFECT.StatusInvisible", img: "icons/svg/invisible.svg" },
 ];
-export const CORE_SPECIAL_STATUS_EFFECTS = { DEFEATED: "dead", INVISIBLE: "invisible", BLIND: "blind", BURROW: "burrow", HOVER: "hover", FLY: "fly" } as const;
+export const CORE_SPECIAL_STATUS_EFFECTS = {
+  DEFEATED: "dead",
+  INVISIBLE: "invisible",
+  BLIND: "blind",
+  BURROW: "burrow",
+  HOVER: "hover",
+  FLY: "fly",
+} as const;
 
 /**
  * `CONST`, as far as Tactica reads it, per generation: v13 `ACTIVE_EFFECT_MODES`
@@ -200,7 +221,14 @@ export function installDataFake(fake: FakeFoundry): void {
     system: systemPackage(),
   };
   setWorld(world);
-  Object.assign(fake.game, { users, actors: collections.Actor, items: collections.Item, messages: collections.ChatMessage, data: {}, system: world.system });
+  Object.assign(fake.game, {
+    users,
+    actors: collections.Actor,
+    items: collections.Item,
+    messages: collections.ChatMessage,
+    data: {},
+    system: world.system,
+  });
   // `game.user`: the running client's user (https://foundryvtt.com/api/classes/foundry.Game.html#user).
   Object.defineProperty(fake.game, "user", {
     get: () => world.user,
@@ -208,7 +236,12 @@ export function installDataFake(fake: FakeFoundry): void {
     configurable: true,
     enumerable: true,
   });
-  Object.assign(fake.foundry.documents, { Actor: FakeActor, Item: FakeItem, ActiveEffect: FakeActiveEffect, ChatMessage: FakeChatMessage });
+  Object.assign(fake.foundry.documents, {
+    Actor: FakeActor,
+    Item: FakeItem,
+    ActiveEffect: FakeActiveEffect,
+    ChatMessage: FakeChatMessage,
+  });
   Object.assign(globalThis, {
     Actor: FakeActor,
     Item: FakeItem,
@@ -223,7 +256,8 @@ export function installDataFake(fake: FakeFoundry): void {
     for (const name of ["Actor", "Item", "ChatMessage"]) {
       const models = (config[name]?.dataModels ?? {}) as Record<string, typeof DataModel>;
       const i18n = fake.game.i18n;
-      for (const model of Object.values(models)) localizeModel(model, (key) => (i18n.has(key) ? i18n.localize(key) : undefined));
+      for (const model of Object.values(models))
+        localizeModel(model, (key) => (i18n.has(key) ? i18n.localize(key) : undefined));
     }
   });
   INSTALLED.set(fake, {

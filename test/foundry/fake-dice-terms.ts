@@ -41,10 +41,14 @@ export function seededUniform(): number {
 function nextFace(faces: number): number {
   const face = queued.shift();
   if (face === undefined) {
-    const uniform = ((globalThis as { CONFIG?: { Dice?: { randomUniform?: () => number } } }).CONFIG?.Dice?.randomUniform ?? seededUniform)();
+    const uniform = (
+      (globalThis as { CONFIG?: { Dice?: { randomUniform?: () => number } } }).CONFIG?.Dice?.randomUniform ??
+      seededUniform
+    )();
     return Math.ceil((1 - uniform) * faces);
   }
-  if (!Number.isInteger(face) || face < 1 || face > faces) throw new Error(`fake dice: queued face ${face} does not fit a d${faces}`);
+  if (!Number.isInteger(face) || face < 1 || face > faces)
+    throw new Error(`fake dice: queued face ${face} does not fit a d${faces}`);
   return face;
 }
 
@@ -74,7 +78,11 @@ export class FakeRollTerm {
     return this;
   }
   toJSON(): TermData {
-    return { class: (this.constructor as typeof FakeRollTerm).TERM_NAME, options: this.options, evaluated: this._evaluated };
+    return {
+      class: (this.constructor as typeof FakeRollTerm).TERM_NAME,
+      options: this.options,
+      evaluated: this._evaluated,
+    };
   }
   static fromData(data: TermData): FakeRollTerm {
     const cls = TERM_CLASSES[data.class];
@@ -161,7 +169,13 @@ export class FakeDiceTerm extends FakeRollTerm {
     return this;
   }
   override toJSON(): TermData {
-    return { ...super.toJSON(), number: this.number, faces: this.faces, modifiers: [], results: this.results.map((r) => ({ ...r })) };
+    return {
+      ...super.toJSON(),
+      number: this.number,
+      faces: this.faces,
+      modifiers: [],
+      results: this.results.map((r) => ({ ...r })),
+    };
   }
   static fromTermData(data: TermData): FakeDiceTerm {
     const cls = data.class === "Die" ? FakeDie : FakeDiceTerm;
@@ -193,17 +207,21 @@ export function parseFakeFormula(formula: string, data: Record<string, unknown>)
   while (TOKEN.lastIndex < formula.trimEnd().length) {
     const at = TOKEN.lastIndex;
     const m = TOKEN.exec(formula);
-    if (!m) throw new Error(`fake dice: cannot parse "${formula}" at ${at} (the fake knows NdF[flavor], integers, @data, + and -)`);
+    if (!m)
+      throw new Error(
+        `fake dice: cannot parse "${formula}" at ${at} (the fake knows NdF[flavor], integers, @data, + and -)`,
+      );
     const [, op, count, faces, flavor, num, path] = m;
     if (op) terms.push(new FakeOperatorTerm(op as "+" | "-"));
     else if (faces) terms.push(new FakeDie(count ? Number(count) : 1, Number(faces), flavor ? { flavor } : {}));
     else if (num) terms.push(new FakeNumericTerm(Number(num)));
     else if (path) {
-      const value = path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], data);
+      const value = path
+        .split(".")
+        .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], data);
       if (typeof value !== "number") throw new Error(`fake dice: @${path} is not a number in the roll data`);
       terms.push(new FakeNumericTerm(value));
     }
   }
   return terms;
 }
-

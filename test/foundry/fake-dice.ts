@@ -1,7 +1,8 @@
 /**
  * Part of the Foundry FAKE (see fake.ts) — NOT Foundry: `foundry.dice.Roll` and, from
  * fake-dice-terms.ts, the dice terms (`RollTerm`, `DiceTerm`, `Die`, `NumericTerm`,
- * `OperatorTerm`), small and honest, enough for Tactica's roll classes. It follows Foundry v13's observable behaviour where our code depends
+ * `OperatorTerm`), small and honest, enough for Tactica's roll classes. It follows Foundry v13's observable behaviour
+ * where our code depends
  * on it:
  * - `new Roll(formula, data, options)` keeps `options` as given; formulas are sums and
  *   differences of `NdF[flavor]`, integers and `@path` data (anything else throws, loudly);
@@ -90,8 +91,15 @@ interface FakeGame {
 
 /** Both vocabularies of roll (v13) and message (v14) modes; v14's `ic` is public for rolls. */
 const MODE_OF: Record<string, "public" | "gm" | "blind" | "self"> = {
-  publicroll: "public", gmroll: "gm", blindroll: "blind", selfroll: "self",
-  public: "public", ic: "public", gm: "gm", blind: "blind", self: "self",
+  publicroll: "public",
+  gmroll: "gm",
+  blindroll: "blind",
+  selfroll: "self",
+  public: "public",
+  ic: "public",
+  gm: "gm",
+  blind: "blind",
+  self: "self",
 };
 
 /** The user's mode setting of the running generation, when the fake registered it. */
@@ -144,9 +152,14 @@ export class FakeRoll {
   }
 
   async evaluate(options: { minimize?: boolean; maximize?: boolean; allowInteractive?: boolean } = {}): Promise<this> {
-    if (this._evaluated) throw new Error(`The ${this.constructor.name} has already been evaluated and is now immutable`);
+    if (this._evaluated)
+      throw new Error(`The ${this.constructor.name} has already been evaluated and is now immutable`);
     // v13: interactive (manual dice) fulfilment unless `allowInteractive === false`.
-    evaluations.push({ roll: this.constructor.name, formula: this.formula, allowInteractive: options.allowInteractive !== false });
+    evaluations.push({
+      roll: this.constructor.name,
+      formula: this.formula,
+      allowInteractive: options.allowInteractive !== false,
+    });
     this._evaluated = true;
     let total = 0;
     let sign = 1;
@@ -163,7 +176,10 @@ export class FakeRoll {
     return this.dice.map((d) => `${d.formula}: ${d.results.map((r) => r.result).join(", ")}`).join("; ");
   }
 
-  async _prepareChatRenderContext({ flavor, isPrivate = false }: { flavor?: string; isPrivate?: boolean } = {}): Promise<object> {
+  async _prepareChatRenderContext({
+    flavor,
+    isPrivate = false,
+  }: { flavor?: string; isPrivate?: boolean } = {}): Promise<object> {
     return {
       formula: isPrivate ? "???" : this._formula,
       flavor: isPrivate ? null : (flavor ?? this.options.flavor ?? null),
@@ -183,13 +199,18 @@ export class FakeRoll {
     const context = await this._prepareChatRenderContext({ flavor, isPrivate, ...options });
     const render = (globalThis as { foundry?: { applications?: { handlebars?: { renderTemplate?: RenderTemplate } } } })
       .foundry?.applications?.handlebars?.renderTemplate;
-    if (!render) throw new Error("fake dice: no renderTemplate — install the template harness (test/templates/harness.ts)");
+    if (!render)
+      throw new Error("fake dice: no renderTemplate — install the template harness (test/templates/harness.ts)");
     return render(template, context);
   }
 
   async toMessage(
     messageData: Record<string, unknown> = {},
-    { rollMode, messageMode, create = true }: { rollMode?: string | null; messageMode?: string | null; create?: boolean } = {},
+    {
+      rollMode,
+      messageMode,
+      create = true,
+    }: { rollMode?: string | null; messageMode?: string | null; create?: boolean } = {},
   ): Promise<FakeChatMessageData> {
     const game = fakeGame();
     // v13 `Roll#toMessage(data, { rollMode })`; v14 renames the option `messageMode`: the old name
@@ -272,7 +293,13 @@ export function installDiceFake(fake: FakeFoundry): void {
   evaluations.length = 0;
   Object.assign(fake.foundry.dice, {
     Roll: FakeRoll,
-    terms: { RollTerm: FakeRollTerm, DiceTerm: FakeDiceTerm, Die: FakeDie, NumericTerm: FakeNumericTerm, OperatorTerm: FakeOperatorTerm },
+    terms: {
+      RollTerm: FakeRollTerm,
+      DiceTerm: FakeDiceTerm,
+      Die: FakeDie,
+      NumericTerm: FakeNumericTerm,
+      OperatorTerm: FakeOperatorTerm,
+    },
   });
   const dice = (fake.CONFIG.Dice ??= { rolls: [] }) as Record<string, unknown>;
   dice.randomUniform = seededUniform;

@@ -15,7 +15,16 @@
  */
 import { FakeDocument } from "./fake-documents";
 import { FakeCollection, USER_ROLES, currentWorld } from "./fake-world";
-import { deepClone, diffObject, expandObject, isEmpty, isPlainObject, mergeObject, randomID, type Obj } from "./fake-utils";
+import {
+  deepClone,
+  diffObject,
+  expandObject,
+  isEmpty,
+  isPlainObject,
+  mergeObject,
+  randomID,
+  type Obj,
+} from "./fake-utils";
 import { FakeActiveEffect, type AppliedChange } from "./fake-effects";
 import { isFakeV14 } from "./fake-generation";
 
@@ -115,7 +124,10 @@ export class FakeActor extends FakeDocument {
    * `primaryTokenAttribute` / `secondaryTokenAttribute` (system.json), as a new Actor gets them.
    */
   protected override initialSource(source: Obj): Obj {
-    const system = (currentWorld().system ?? {}) as { primaryTokenAttribute?: string; secondaryTokenAttribute?: string };
+    const system = (currentWorld().system ?? {}) as {
+      primaryTokenAttribute?: string;
+      secondaryTokenAttribute?: string;
+    };
     const defaults: Obj = {
       name: source.name ?? "",
       actorLink: false,
@@ -163,7 +175,8 @@ export class FakeActor extends FakeDocument {
   *allApplicableEffects(): Generator<FakeActiveEffect> {
     for (const effect of this.effects) yield effect as FakeActiveEffect;
     for (const item of this.items) {
-      for (const effect of (item as FakeItem).effects) if ((effect as FakeActiveEffect).transfer) yield effect as FakeActiveEffect;
+      for (const effect of (item as FakeItem).effects)
+        if ((effect as FakeActiveEffect).transfer) yield effect as FakeActiveEffect;
     }
   }
 
@@ -202,7 +215,8 @@ export class FakeActor extends FakeDocument {
    * left out; `updateActiveEffect` fires for each changed one.
    */
   async updateEmbeddedDocuments(name: string, updates: Obj[], operation: Obj = {}): Promise<FakeDocument[]> {
-    if (name !== "ActiveEffect") throw new Error(`the fake updates embedded ActiveEffect documents of an actor only (${name})`);
+    if (name !== "ActiveEffect")
+      throw new Error(`the fake updates embedded ActiveEffect documents of an actor only (${name})`);
     const planned = updates.map((update) => {
       const doc = this.effects.get(update._id as string);
       if (!doc) throw new Error(`fake: no ActiveEffect ${String(update._id)}`);
@@ -214,7 +228,13 @@ export class FakeActor extends FakeDocument {
     const changed = planned.filter((p) => !isEmpty(p.diff));
     if (!changed.length) return [];
     for (const { doc } of changed) doc.assertPermission("update");
-    currentWorld().db.writes.push({ action: "update", documentName: name, ids: changed.map((p) => p.doc._id!), parentId: this._id, data: updates });
+    currentWorld().db.writes.push({
+      action: "update",
+      documentName: name,
+      ids: changed.map((p) => p.doc._id!),
+      parentId: this._id,
+      data: updates,
+    });
     const sources = this._source.effects as Obj[];
     for (const { doc, candidate } of changed) {
       sources[sources.indexOf(doc._source)] = candidate;
@@ -226,7 +246,8 @@ export class FakeActor extends FakeDocument {
     // so a change an effect no longer makes is gone.
     this._initialize();
     this.prepareData();
-    for (const { doc, diff } of changed) currentWorld().hooks.callAll("updateActiveEffect", doc, diff, operation, currentWorld().user.id);
+    for (const { doc, diff } of changed)
+      currentWorld().hooks.callAll("updateActiveEffect", doc, diff, operation, currentWorld().user.id);
     return changed.map((p) => p.doc);
   }
 
@@ -238,9 +259,17 @@ export class FakeActor extends FakeDocument {
    * https://foundryvtt.com/api/v13/classes/foundry.documents.ActiveEffect.html#fromstatuseffect),
    * its id among the `statuses`, the name localised.
    */
-  async toggleStatusEffect(statusId: string, { active }: { active?: boolean; overlay?: boolean } = {}): Promise<FakeDocument | boolean | undefined> {
+  async toggleStatusEffect(
+    statusId: string,
+    { active }: { active?: boolean; overlay?: boolean } = {},
+  ): Promise<FakeDocument | boolean | undefined> {
     const world = currentWorld();
-    const statuses = world.config.statusEffects as unknown as ({ id: string; name: string; img: string; statuses?: string[] } & Obj)[];
+    const statuses = world.config.statusEffects as unknown as ({
+      id: string;
+      name: string;
+      img: string;
+      statuses?: string[];
+    } & Obj)[];
     const status = statuses.find((s) => s.id === statusId);
     if (!status) throw new Error(`Invalid status ID "${statusId}" provided to Actor#toggleStatusEffect`);
     const existing = this.effects.filter((e) => (e as FakeActiveEffect).statuses.has(statusId)).map((e) => e._id!);

@@ -32,7 +32,16 @@ import { DataModelValidationError } from "./fake-fields";
 import { FakeCollection, OWNERSHIP, USER_ROLES, type FakeUser, type OwnershipLevel } from "./fake-world";
 import type { DataModel } from "./fake-model";
 import { currentWorld } from "./fake-world";
-import { deepClone, diffObject, expandObject, isEmpty, isPlainObject, mergeObject, randomID, type Obj } from "./fake-utils";
+import {
+  deepClone,
+  diffObject,
+  expandObject,
+  isEmpty,
+  isPlainObject,
+  mergeObject,
+  randomID,
+  type Obj,
+} from "./fake-utils";
 
 type ModelClass = typeof DataModel;
 
@@ -180,7 +189,11 @@ export class FakeDocument {
     const types = Object.keys((currentWorld().config[cls.documentName]?.dataModels as Obj | undefined) ?? {});
     const typed = source.type !== undefined && source.type !== "base";
     if (types.length && typed && !cls.modelFor(String(source.type))) {
-      throw new DataModelValidationError(cls.documentName, [`type: "${String(source.type)}" is not a valid type`], source._id as string | null);
+      throw new DataModelValidationError(
+        cls.documentName,
+        [`type: "${String(source.type)}" is not a valid type`],
+        source._id as string | null,
+      );
     }
     for (const key of Object.values(cls.embedded)) source[key] = Array.isArray(source[key]) ? source[key] : [];
     source.flags = isPlainObject(source.flags) ? source.flags : {};
@@ -227,7 +240,8 @@ export class FakeDocument {
   canUserModify(user: FakeUser, action: "create" | "update" | "delete", _data: Obj = {}): boolean {
     if (user.isGM) return true;
     const cls = this.constructor as typeof FakeDocument;
-    if (action === "create" && !this.parent && cls.createRole > USER_ROLES.PLAYER && !user.hasRole(cls.createRole)) return false;
+    if (action === "create" && !this.parent && cls.createRole > USER_ROLES.PLAYER && !user.hasRole(cls.createRole))
+      return false;
     return this.testUserPermission(user, "OWNER");
   }
 
@@ -298,7 +312,10 @@ export class FakeDocument {
    * `_preCreate(d, …)` and `Hooks.call("preCreate<Type>", doc, d, …)` see the migrated,
    * uncleaned `d` (https://foundryvtt.com/api/v13/functions/hookEvents.preCreateDocument.html).
    */
-  static async createDocuments(data: Obj[] = [], operation: { parent?: FakeDocument | null } & Obj = {}): Promise<FakeDocument[]> {
+  static async createDocuments(
+    data: Obj[] = [],
+    operation: { parent?: FakeDocument | null } & Obj = {},
+  ): Promise<FakeDocument[]> {
     const parent = operation.parent ?? null;
     const created: FakeDocument[] = [];
     // The server's broadcast is built into documents by the world collection, i.e. of the
@@ -314,7 +331,9 @@ export class FakeDocument {
         notifyInvalid(err);
         continue;
       }
-      const allowed = (await doc._preCreate(d, operation, currentWorld().user)) !== false && currentWorld().hooks.call(`preCreate${this.documentName}`, doc, d, operation, currentWorld().user.id) !== false;
+      const allowed =
+        (await doc._preCreate(d, operation, currentWorld().user)) !== false &&
+        currentWorld().hooks.call(`preCreate${this.documentName}`, doc, d, operation, currentWorld().user.id) !== false;
       if (!allowed) continue;
       // The server's check, on what the client sends.
       doc.assertPermission("create", d);
@@ -323,7 +342,13 @@ export class FakeDocument {
       created.push(doc);
     }
     if (!created.length) return [];
-    currentWorld().db.writes.push({ action: "create", documentName: this.documentName, ids: created.map((d) => d._id!), parentId: parent?._id ?? null, data: created.map((d) => d.toObject()) });
+    currentWorld().db.writes.push({
+      action: "create",
+      documentName: this.documentName,
+      ids: created.map((d) => d._id!),
+      parentId: parent?._id ?? null,
+      data: created.map((d) => d.toObject()),
+    });
     for (const doc of created) {
       if (parent) parent.addEmbedded(this.documentName, doc);
       else currentWorld().collections[this.documentName]?.set(doc._id!, doc);
@@ -336,7 +361,10 @@ export class FakeDocument {
     return created;
   }
 
-  static async create(data: Obj, operation: { parent?: FakeDocument | null } & Obj = {}): Promise<FakeDocument | undefined> {
+  static async create(
+    data: Obj,
+    operation: { parent?: FakeDocument | null } & Obj = {},
+  ): Promise<FakeDocument | undefined> {
     return (await this.createDocuments([data], operation))[0];
   }
 
@@ -381,7 +409,8 @@ export class FakeDocument {
     cls.addTypes(this._source, changes);
     cls.migrateData(changes);
     if ((await this._preUpdate(changes, options, user)) === false) return undefined;
-    if (currentWorld().hooks.call(`preUpdate${this.documentName}`, this, changes, options, user.id) === false) return undefined;
+    if (currentWorld().hooks.call(`preUpdate${this.documentName}`, this, changes, options, user.id) === false)
+      return undefined;
     let candidate: Obj;
     try {
       candidate = this.candidateSource(changes);
@@ -394,7 +423,13 @@ export class FakeDocument {
     if (isEmpty(diff) && options.diff !== false) return undefined;
     // The server's check, on the request the client sends.
     this.assertPermission("update", changes);
-    currentWorld().db.writes.push({ action: "update", documentName: this.documentName, ids: [this._id!], parentId: this.parent?._id ?? null, data: [changes] });
+    currentWorld().db.writes.push({
+      action: "update",
+      documentName: this.documentName,
+      ids: [this._id!],
+      parentId: this.parent?._id ?? null,
+      data: [changes],
+    });
     this.commit(candidate);
     this._onUpdate(diff, options, user.id);
     (this.parent ?? this).prepareData();
@@ -414,7 +449,12 @@ export class FakeDocument {
     if (!Model || !isPlainObject(system)) return true;
     const cleaned = clean ? Model.cleanData(system, { partial: true }) : system;
     const failures = Model.validationFailures(cleaned, { partial: true });
-    if (failures.length) throw new DataModelValidationError(this.documentName, failures.map((f) => `system.${f}`), this._id);
+    if (failures.length)
+      throw new DataModelValidationError(
+        this.documentName,
+        failures.map((f) => `system.${f}`),
+        this._id,
+      );
     return true;
   }
 
@@ -429,16 +469,27 @@ export class FakeDocument {
     const { system, ...rest } = changes;
     for (const [key, value] of Object.entries(rest)) {
       if (key === "type" || key === "_id") continue;
-      if (!(this.constructor as typeof FakeDocument).embeddedKey(key)) mergeObject(candidate, { [key]: value }, { performDeletions: true });
+      if (!(this.constructor as typeof FakeDocument).embeddedKey(key))
+        mergeObject(candidate, { [key]: value }, { performDeletions: true });
     }
     if (system !== undefined && Model) {
       if (!isPlainObject(system)) changes.system = {};
       const cleaned = Model.cleanData(changes.system as Obj, { partial: true });
       const failures = Model.validationFailures(cleaned, { partial: true });
-      if (failures.length) throw new DataModelValidationError(this.documentName, failures.map((f) => `system.${f}`), this._id);
+      if (failures.length)
+        throw new DataModelValidationError(
+          this.documentName,
+          failures.map((f) => `system.${f}`),
+          this._id,
+        );
       mergeObject(candidate.system as Obj, cleaned, { performDeletions: true });
       const all = Model.validationFailures(candidate.system as Obj);
-      if (all.length) throw new DataModelValidationError(this.documentName, all.map((f) => `system.${f}`), this._id);
+      if (all.length)
+        throw new DataModelValidationError(
+          this.documentName,
+          all.map((f) => `system.${f}`),
+          this._id,
+        );
     }
     this.embeddedCandidates(candidate, changes);
     return candidate;
@@ -457,7 +508,8 @@ export class FakeDocument {
       const sources = candidate[key] as Obj[];
       for (const change of list as Obj[]) {
         const doc = collection.get(change._id as string);
-        if (!doc) throw new Error(`the fake supports updates of existing embedded ${name} only (${String(change._id)})`);
+        if (!doc)
+          throw new Error(`the fake supports updates of existing embedded ${name} only (${String(change._id)})`);
         const index = sources.findIndex((s) => s._id === change._id);
         sources[index] = doc.candidateSource(expandObject(deepClone(change)));
       }
@@ -488,7 +540,13 @@ export class FakeDocument {
 
   async delete(): Promise<this> {
     this.assertPermission("delete");
-    currentWorld().db.writes.push({ action: "delete", documentName: this.documentName, ids: [this._id!], parentId: this.parent?._id ?? null, data: [] });
+    currentWorld().db.writes.push({
+      action: "delete",
+      documentName: this.documentName,
+      ids: [this._id!],
+      parentId: this.parent?._id ?? null,
+      data: [],
+    });
     if (this.parent) this.parent.removeEmbedded(this.documentName, this._id!);
     else currentWorld().collections[this.documentName]?.delete(this._id!);
     (this.parent ?? null)?.prepareData();
@@ -505,7 +563,13 @@ export class FakeDocument {
     const docs = ids.map((id) => this.getEmbeddedCollection(name).get(id)).filter((d) => d !== undefined);
     if (!docs.length) return [];
     for (const doc of docs) doc.assertPermission("delete");
-    currentWorld().db.writes.push({ action: "delete", documentName: name, ids: docs.map((d) => d._id!), parentId: this._id, data: [] });
+    currentWorld().db.writes.push({
+      action: "delete",
+      documentName: name,
+      ids: docs.map((d) => d._id!),
+      parentId: this._id,
+      data: [],
+    });
     for (const doc of docs) this.removeEmbedded(name, doc._id!);
     this.prepareData();
     return docs;

@@ -51,7 +51,15 @@ import { deepClone, getProperty, isPlainObject, mergeObject, setProperty, type O
 export const EFFECT_MODES = { CUSTOM: 0, MULTIPLY: 1, ADD: 2, DOWNGRADE: 3, UPGRADE: 4, OVERRIDE: 5 } as const;
 
 /** v14 `CONST.ACTIVE_EFFECT_CHANGE_TYPES`: each type and its default priority. */
-export const CHANGE_TYPES = { custom: 0, multiply: 10, add: 20, subtract: 20, downgrade: 30, upgrade: 40, override: 50 } as const;
+export const CHANGE_TYPES = {
+  custom: 0,
+  multiply: 10,
+  add: 20,
+  subtract: 20,
+  downgrade: 30,
+  upgrade: 40,
+  override: 50,
+} as const;
 
 /** v14 `CONST.ACTIVE_EFFECT_SHOW_ICON` (https://foundryvtt.com/api/variables/CONST.ACTIVE_EFFECT_SHOW_ICON.html). */
 export const SHOW_ICON = { NEVER: 0, CONDITIONAL: 1, ALWAYS: 2 } as const;
@@ -86,7 +94,13 @@ function migrateChange(change: V13ChangeData): Obj {
       // Plain text stays a string.
     }
   }
-  return { key: change.key, type: TYPE_OF_MODE[change.mode] ?? `custom.${change.mode}`, value, phase: "initial", priority: change.priority ?? null };
+  return {
+    key: change.key,
+    type: TYPE_OF_MODE[change.mode] ?? `custom.${change.mode}`,
+    value,
+    phase: "initial",
+    priority: change.priority ?? null,
+  };
 }
 
 /** The v14 keys of a duration (v13's are `startTime, seconds, combat, rounds, turns, startRound, startTurn`). */
@@ -96,7 +110,10 @@ const V14_DURATION_KEYS = ["value", "units", "expiry", "expired"];
 function checkGenerationShape(data: Obj): void {
   if (isFakeV14()) {
     if ("changes" in data) deprecatedUse("ActiveEffect `changes` (v14: `system.changes`)");
-    const changes = [...(Array.isArray(data.changes) ? data.changes : []), ...(Array.isArray((data.system as Obj | undefined)?.changes) ? ((data.system as Obj).changes as unknown[]) : [])];
+    const changes = [
+      ...(Array.isArray(data.changes) ? data.changes : []),
+      ...(Array.isArray((data.system as Obj | undefined)?.changes) ? ((data.system as Obj).changes as unknown[]) : []),
+    ];
     if (changes.some((c) => isPlainObject(c) && "mode" in c)) deprecatedUse("ActiveEffect change `mode` (v14: `type`)");
     return;
   }
@@ -122,13 +139,19 @@ export class FakeActiveEffect extends FakeDocument {
     if (isFakeV14() && Array.isArray(source.changes)) {
       const system = isPlainObject(source.system) ? source.system : {};
       const migrated = (source.changes as V13ChangeData[]).map((c) => ("mode" in c ? migrateChange(c) : c));
-      source.system = { ...system, changes: [...(Array.isArray(system.changes) ? (system.changes as Obj[]) : []), ...migrated] };
+      source.system = {
+        ...system,
+        changes: [...(Array.isArray(system.changes) ? (system.changes as Obj[]) : []), ...migrated],
+      };
       delete source.changes;
     }
     return super.migrateData(source);
   }
 
-  static override async createDocuments(data: Obj[] = [], operation: { parent?: FakeDocument | null } & Obj = {}): Promise<FakeDocument[]> {
+  static override async createDocuments(
+    data: Obj[] = [],
+    operation: { parent?: FakeDocument | null } & Obj = {},
+  ): Promise<FakeDocument[]> {
     for (const entry of data) if (isPlainObject(entry)) checkGenerationShape(entry);
     return super.createDocuments(data, operation);
   }
@@ -144,7 +167,13 @@ export class FakeActiveEffect extends FakeDocument {
       out.type ??= "base";
       const system = isPlainObject(out.system) ? out.system : {};
       out.system = { ...system, changes: Array.isArray(system.changes) ? system.changes : [] };
-      out.duration = { value: null, units: "seconds", expiry: null, expired: false, ...(isPlainObject(out.duration) ? out.duration : {}) };
+      out.duration = {
+        value: null,
+        units: "seconds",
+        expiry: null,
+        expired: false,
+        ...(isPlainObject(out.duration) ? out.duration : {}),
+      };
       out.showIcon ??= SHOW_ICON.CONDITIONAL;
     }
     return out;
@@ -192,12 +221,19 @@ export class FakeActiveEffect extends FakeDocument {
   /** The changes to apply, whichever generation stored them. */
   appliedChanges(): AppliedChange[] {
     if (!isFakeV14()) {
-      return this.v13Changes.map((c) => ({ key: c.key, value: c.value, type: TYPE_OF_MODE[c.mode] ?? "custom", phase: "initial", priority: c.priority ?? c.mode * 10 }));
+      return this.v13Changes.map((c) => ({
+        key: c.key,
+        value: c.value,
+        type: TYPE_OF_MODE[c.mode] ?? "custom",
+        phase: "initial",
+        priority: c.priority ?? c.mode * 10,
+      }));
     }
     const list = (((this.system as Obj).changes as Obj[] | undefined) ?? []).filter(isPlainObject);
     return list.map((c) => {
       const type = String(c.type ?? "add");
-      const priority = typeof c.priority === "number" ? c.priority : (CHANGE_TYPES[type as keyof typeof CHANGE_TYPES] ?? 0);
+      const priority =
+        typeof c.priority === "number" ? c.priority : (CHANGE_TYPES[type as keyof typeof CHANGE_TYPES] ?? 0);
       return { key: String(c.key ?? ""), value: c.value, type, phase: String(c.phase ?? "initial"), priority };
     });
   }
@@ -207,7 +243,8 @@ export class FakeActiveEffect extends FakeDocument {
     if (change.type === "custom" || !change.key) return {};
     const current = getProperty(doc, change.key);
     const raw = change.value;
-    const delta = typeof current === "boolean" ? raw === true || raw === "true" : typeof current === "number" ? Number(raw) : raw;
+    const delta =
+      typeof current === "boolean" ? raw === true || raw === "true" : typeof current === "number" ? Number(raw) : raw;
     let value: unknown = delta;
     if (typeof current === "number" && typeof delta === "number") {
       if (change.type === "add") value = current + delta;
@@ -228,7 +265,8 @@ export class FakeActiveEffect extends FakeDocument {
   /** v14: the source's `system` is plain data (the base type's model holds only `changes`). */
   override candidateSource(changes: Obj): Obj {
     const candidate = super.candidateSource(changes);
-    if (isFakeV14() && isPlainObject(changes.system)) mergeObject(candidate.system as Obj, changes.system as Obj, { performDeletions: true });
+    if (isFakeV14() && isPlainObject(changes.system))
+      mergeObject(candidate.system as Obj, changes.system as Obj, { performDeletions: true });
     return candidate;
   }
 }
@@ -267,7 +305,11 @@ export class FakeEffectRegistry {
       if (!ids.length) continue;
       const parent = actor as unknown as EffectWriter;
       if (action === "delete") await parent.deleteEmbeddedDocuments("ActiveEffect", ids);
-      else if (action === "update") await parent.updateEmbeddedDocuments("ActiveEffect", ids.map((_id) => ({ _id, duration: { expired: true } })));
+      else if (action === "update")
+        await parent.updateEmbeddedDocuments(
+          "ActiveEffect",
+          ids.map((_id) => ({ _id, duration: { expired: true } })),
+        );
     }
   }
 }

@@ -122,7 +122,8 @@ export class DataField {
       if (this.validateSpecial(value) === true) return undefined;
       const typed = this.validateType(value, options);
       if (typed instanceof FieldFailure) return typed;
-      if (this.options.validate && this.options.validate(value) === false) return new FieldFailure("is not a valid value");
+      if (this.options.validate && this.options.validate(value) === false)
+        return new FieldFailure("is not a valid value");
     } catch (err) {
       return new FieldFailure(err instanceof Error ? err.message : String(err));
     }

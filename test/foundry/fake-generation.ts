@@ -22,7 +22,9 @@ import type { FakeFoundry } from "./fake";
 export type Generation = 13 | 14;
 
 /** `game.release` of the stable builds the fake plays (14.361: the first v14 build the manual checks accept). */
-export const RELEASES: Readonly<Record<Generation, { generation: Generation; build: number; channel: string; version: string }>> = {
+export const RELEASES: Readonly<
+  Record<Generation, { generation: Generation; build: number; channel: string; version: string }>
+> = {
   13: { generation: 13, build: 351, channel: "Stable", version: "13.351" },
   14: { generation: 14, build: 361, channel: "Stable", version: "14.361" },
 };

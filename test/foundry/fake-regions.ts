@@ -128,11 +128,28 @@ interface SheetEntry {
 export class FakeDocumentSheetConfig {
   readonly entries: SheetEntry[] = [];
 
-  registerSheet(documentClass: unknown, scope: string, sheetClass: SheetEntry["sheetClass"], options: { types?: string[]; makeDefault?: boolean; label?: string } = {}): void {
-    this.entries.push({ documentClass, scope, sheetClass, types: options.types ? [...options.types] : null, excluded: new Set(), makeDefault: options.makeDefault === true });
+  registerSheet(
+    documentClass: unknown,
+    scope: string,
+    sheetClass: SheetEntry["sheetClass"],
+    options: { types?: string[]; makeDefault?: boolean; label?: string } = {},
+  ): void {
+    this.entries.push({
+      documentClass,
+      scope,
+      sheetClass,
+      types: options.types ? [...options.types] : null,
+      excluded: new Set(),
+      makeDefault: options.makeDefault === true,
+    });
   }
 
-  unregisterSheet(documentClass: unknown, scope: string, sheetClass: unknown, options: { types?: string[] } = {}): void {
+  unregisterSheet(
+    documentClass: unknown,
+    scope: string,
+    sheetClass: unknown,
+    options: { types?: string[] } = {},
+  ): void {
     for (const entry of [...this.entries]) {
       if (entry.documentClass !== documentClass || entry.scope !== scope || entry.sheetClass !== sheetClass) continue;
       if (!options.types) this.entries.splice(this.entries.indexOf(entry), 1);
@@ -141,13 +158,17 @@ export class FakeDocumentSheetConfig {
   }
 
   sheetClassFor(documentClass: unknown, type: string): SheetEntry["sheetClass"] | null {
-    const matching = this.entries.filter((e) => e.documentClass === documentClass && !e.excluded.has(type) && (e.types === null || e.types.includes(type)));
+    const matching = this.entries.filter(
+      (e) => e.documentClass === documentClass && !e.excluded.has(type) && (e.types === null || e.types.includes(type)),
+    );
     return (matching.filter((e) => e.makeDefault).at(-1) ?? matching[0])?.sheetClass ?? null;
   }
 }
 
 function sheetConfig(): FakeDocumentSheetConfig {
-  const apps = (globalThis as unknown as { foundry: { applications: { apps: { DocumentSheetConfig: FakeDocumentSheetConfig } } } }).foundry.applications.apps;
+  const apps = (
+    globalThis as unknown as { foundry: { applications: { apps: { DocumentSheetConfig: FakeDocumentSheetConfig } } } }
+  ).foundry.applications.apps;
   return apps.DocumentSheetConfig;
 }
 
@@ -201,7 +222,10 @@ export class FakeRegion extends FakeDocument {
     super._initialize();
     this.shapes = deepClone((this._source.shapes as FakeShape[] | undefined) ?? []);
     const elevation = (this._source.elevation as Obj | undefined) ?? {};
-    this.elevation = { bottom: (elevation.bottom as number | null) ?? null, top: (elevation.top as number | null) ?? null };
+    this.elevation = {
+      bottom: (elevation.bottom as number | null) ?? null,
+      top: (elevation.top as number | null) ?? null,
+    };
     this.behaviors ??= new FakeCollection("RegionBehavior");
     syncEmbedded(this, this.behaviors, this._source.behaviors as Obj[], classOf("RegionBehavior"));
   }
@@ -261,7 +285,9 @@ export class FakeRegionV14 extends FakeRegion {
 
   override _initialize(): void {
     super._initialize();
-    this.levels = new Set(((this._source.levels as string[] | null | undefined) ?? []).filter((id) => typeof id === "string"));
+    this.levels = new Set(
+      ((this._source.levels as string[] | null | undefined) ?? []).filter((id) => typeof id === "string"),
+    );
     this.topInclusive = (this._source.elevation as Obj | undefined)?.topInclusive === true;
   }
 
@@ -321,8 +347,10 @@ export class FakeToken extends FakeDocument {
    * of a bar that is not editable.
    */
   getBarAttribute(barName: string, { alternative }: { alternative?: string } = {}): Obj | null {
-    const attribute = alternative ?? ((this._source[barName] as { attribute?: string | null } | undefined)?.attribute || undefined);
-    const actor = this.actor as (FakeDocument & { system?: { schema?: { getField(path: string): unknown } } }) | undefined;
+    const attribute =
+      alternative ?? ((this._source[barName] as { attribute?: string | null } | undefined)?.attribute || undefined);
+    const actor = this.actor as
+      (FakeDocument & { system?: { schema?: { getField(path: string): unknown } } }) | undefined;
     if (!attribute || !actor) return null;
     const system = actor.system;
     const data = getProperty(system, attribute);
@@ -331,7 +359,13 @@ export class FakeToken extends FakeDocument {
     if (typeof data === "number") return { type: "value", attribute, value: data, editable: numberAt(attribute) };
     if (typeof data === "object" && "value" in data && "max" in data) {
       const { value, max } = data as { value: unknown; max: unknown };
-      return { type: "bar", attribute, value: Number(value) || 0, max: Number(max) || 0, editable: numberAt(`${attribute}.value`) };
+      return {
+        type: "bar",
+        attribute,
+        value: Number(value) || 0,
+        max: Number(max) || 0,
+        editable: numberAt(`${attribute}.value`),
+      };
     }
     return null;
   }
@@ -341,7 +375,11 @@ export class FakeToken extends FakeDocument {
    * size), in pixels, with its elevation — a size in grid units times the scene's grid size on a
    * square grid — https://foundryvtt.com/api/v13/classes/foundry.documents.TokenDocument.html#getcenterpoint .
    */
-  getCenterPoint(data: { x?: number; y?: number; elevation?: number; width?: number; height?: number } = {}): { x: number; y: number; elevation: number } {
+  getCenterPoint(data: { x?: number; y?: number; elevation?: number; width?: number; height?: number } = {}): {
+    x: number;
+    y: number;
+    elevation: number;
+  } {
     const size = (this.parent as FakeScene | null)?.grid.size ?? 100;
     const { x = this.x, y = this.y, elevation = this.elevation, width = this.width, height = this.height } = data;
     return { x: x + (width * size) / 2, y: y + (height * size) / 2, elevation };
@@ -388,7 +426,10 @@ export class FakeLevel extends FakeDocument {
   override _initialize(): void {
     super._initialize();
     const elevation = (this._source.elevation as Obj | undefined) ?? {};
-    this.elevation = { bottom: (elevation.bottom as number | null) ?? null, top: (elevation.top as number | null) ?? null };
+    this.elevation = {
+      bottom: (elevation.bottom as number | null) ?? null,
+      top: (elevation.top as number | null) ?? null,
+    };
   }
 }
 
@@ -423,7 +464,8 @@ export class FakeScene extends FakeDocument {
   }
 
   override async createEmbeddedDocuments(name: string, data: Obj[], operation: Obj = {}): Promise<FakeDocument[]> {
-    if (!(name in (this.constructor as typeof FakeDocument).embedded)) throw new Error(`fake: Scene has no embedded ${name} on v${fakeGeneration()}`);
+    if (!(name in (this.constructor as typeof FakeDocument).embedded))
+      throw new Error(`fake: Scene has no embedded ${name} on v${fakeGeneration()}`);
     return super.createEmbeddedDocuments(name, data, operation);
   }
 
@@ -447,7 +489,13 @@ export class FakeScene extends FakeDocument {
     });
     const changed = planned.filter((p) => !isEmpty(p.diff));
     if (!changed.length) return [];
-    currentWorld().db.writes.push({ action: "update", documentName: name, ids: changed.map((p) => p.doc._id!), parentId: this._id, data: updates });
+    currentWorld().db.writes.push({
+      action: "update",
+      documentName: name,
+      ids: changed.map((p) => p.doc._id!),
+      parentId: this._id,
+      data: updates,
+    });
     const siblings = this._source[key] as Obj[];
     for (const { doc, candidate } of changed) {
       siblings[siblings.indexOf(doc._source)] = candidate;
@@ -455,7 +503,8 @@ export class FakeScene extends FakeDocument {
       doc._initialize();
     }
     this.prepareData();
-    for (const { doc, diff } of changed) currentWorld().hooks.callAll(`update${name}`, doc, diff, operation, currentWorld().user.id);
+    for (const { doc, diff } of changed)
+      currentWorld().hooks.callAll(`update${name}`, doc, diff, operation, currentWorld().user.id);
     return changed.map((p) => p.doc);
   }
 
@@ -513,7 +562,13 @@ function useClasses(fake: FakeFoundry, v14: boolean): void {
   const models = (config.RegionBehavior!.dataModels ??= {}) as Obj;
   for (const type of CORE_BEHAVIOR_TYPES[14]!) delete models[type];
   for (const type of CORE_BEHAVIOR_TYPES[v14 ? 14 : 13]!) models[type] = FakeCoreBehaviorType;
-  Object.assign(fake.foundry.documents, { Scene, RegionDocument: Region, TokenDocument: Token, RegionBehavior: FakeRegionBehavior, ...(v14 ? { Level: FakeLevel } : {}) });
+  Object.assign(fake.foundry.documents, {
+    Scene,
+    RegionDocument: Region,
+    TokenDocument: Token,
+    RegionBehavior: FakeRegionBehavior,
+    ...(v14 ? { Level: FakeLevel } : {}),
+  });
   Object.assign(globalThis, { Scene, RegionDocument: Region, TokenDocument: Token });
 }
 
@@ -526,7 +581,10 @@ export function installRegionsFake(fake: FakeFoundry): void {
   sheets.registerSheet(FakeRegionBehavior, "core", FakeRegionBehaviorConfig, { makeDefault: true });
   const applications = fake.foundry.applications as Obj;
   applications.apps = { ...((applications.apps as Obj | undefined) ?? {}), DocumentSheetConfig: sheets };
-  applications.sheets = { ...((applications.sheets as Obj | undefined) ?? {}), RegionBehaviorConfig: FakeRegionBehaviorConfig };
+  applications.sheets = {
+    ...((applications.sheets as Obj | undefined) ?? {}),
+    RegionBehaviorConfig: FakeRegionBehaviorConfig,
+  };
   fake.foundry.data.regionBehaviors = { RegionBehaviorType: FakeRegionBehaviorType };
   const scenes = new FakeViewedCollection("Scene");
   currentWorld().collections.Scene = scenes;
@@ -534,4 +592,3 @@ export function installRegionsFake(fake: FakeFoundry): void {
   useClasses(fake, false);
   onGenerationChange((v14) => useClasses(fake, v14));
 }
-

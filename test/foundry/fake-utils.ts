@@ -169,7 +169,10 @@ export function randomID(length = 16): string {
  * the characters `& < > " '` of a string as HTML entities.
  */
 export function escapeHTML(value: unknown): string {
-  return String(value).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
+  return String(value).replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!,
+  );
 }
 
 export const fakeUtils = {

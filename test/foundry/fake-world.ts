@@ -141,7 +141,9 @@ export class FakeUsers extends FakeCollection<FakeUser> {
    * highest role first, then the lowest id.
    */
   get activeGM(): FakeUser | null {
-    return this.filter((u) => u.isGM && u.active).sort((a, b) => b.role - a.role || a.id.localeCompare(b.id))[0] ?? null;
+    return (
+      this.filter((u) => u.isGM && u.active).sort((a, b) => b.role - a.role || a.id.localeCompare(b.id))[0] ?? null
+    );
   }
 }
 
@@ -184,7 +186,14 @@ export interface NotifyOptions {
 
 /** The text a user reads of an HTML string: tags dropped, entities decoded. */
 function textOf(html: string): string {
-  const entities: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#x27;": "'", "&#39;": "'" };
+  const entities: Record<string, string> = {
+    "&amp;": "&",
+    "&lt;": "<",
+    "&gt;": ">",
+    "&quot;": '"',
+    "&#x27;": "'",
+    "&#39;": "'",
+  };
   return html.replace(/<[^>]*>/g, "").replace(/&(amp|lt|gt|quot|#x27|#39);/g, (m) => entities[m]!);
 }
 
@@ -216,7 +225,9 @@ export class FakeNotifications {
     if (!i18n || !options) return message;
     if (options.format) {
       const escape = options.escape !== false;
-      const data = Object.fromEntries(Object.entries(options.format).map(([k, v]) => [k, escape ? escapeHTML(String(v)) : String(v)]));
+      const data = Object.fromEntries(
+        Object.entries(options.format).map(([k, v]) => [k, escape ? escapeHTML(String(v)) : String(v)]),
+      );
       return i18n.format(message, data);
     }
     return options.localize ? i18n.localize(message) : message;

@@ -134,7 +134,8 @@ export class FakeSettings {
     const id = `${namespace}.${key}`;
     const config = this.settings.get(id);
     if (!config) throw new Error(`"${id}" is not a registered game setting`);
-    if (config.choices && !(String(value) in config.choices)) throw new Error(`invalid choice ${String(value)} for ${id}`);
+    if (config.choices && !(String(value) in config.choices))
+      throw new Error(`invalid choice ${String(value)} for ${id}`);
     this.values.set(id, value);
     config.onChange?.(value);
     return value;
@@ -185,7 +186,8 @@ export interface FakeFoundry {
 
 /**
  * Installs a fresh fake on `globalThis` (`Hooks`, `game`, `CONFIG`) and returns it: a new world,
- * of the generation the environment asks for (fake-generation.ts), as after a page reload (no document, write, notification, setting value, hook, open window or
+ * of the generation the environment asks for (fake-generation.ts), as after a page reload (no document, write,
+ * notification, setting value, hook, open window or
  * queued die of an earlier install survives). Call before importing the module under test; the
  * test world (world.ts) imports the entry once per test file and registers its hooks again on
  * each new fake.

@@ -32,6 +32,11 @@ describe("hotbarDrop timing", () => {
     expect(w.fake.hooks.call("hotbarDrop", {}, drop, 1)).toBe(false);
     expect(order).toEqual(["module", "module"]);
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(made).toMatchObject([{ type: "script", command: `game.tactica.rollCharacteristic(${JSON.stringify(actor.uuid)}, "co", { fastForward: event?.shiftKey });` }]);
+    expect(made).toMatchObject([
+      {
+        type: "script",
+        command: `game.tactica.rollCharacteristic(${JSON.stringify(actor.uuid)}, "co", { fastForward: event?.shiftKey });`,
+      },
+    ]);
   });
 });

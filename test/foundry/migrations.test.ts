@@ -12,8 +12,10 @@ import { SCHEMA_VERSION } from "../../src/data/migration/steps";
 // current source), and records the schema version only when every document was written.
 
 const schemaVersion = (world: LoadedWorld) => world.fake.settings.get("tactica", "schemaVersion");
-const actorNamed = (world: LoadedWorld, name: string) => [...(world.fake.game.actors as Iterable<{ name: string }>)].find((a) => a.name === name)!;
-const itemNamed = (world: LoadedWorld, name: string) => [...(world.fake.game.items as Iterable<{ name: string }>)].find((a) => a.name === name)!;
+const actorNamed = (world: LoadedWorld, name: string) =>
+  [...(world.fake.game.actors as Iterable<{ name: string }>)].find((a) => a.name === name)!;
+const itemNamed = (world: LoadedWorld, name: string) =>
+  [...(world.fake.game.items as Iterable<{ name: string }>)].find((a) => a.name === name)!;
 
 async function migratedWorld(): Promise<LoadedWorld> {
   const world = await loadWorld("fr", withStoredWorld(oldWorld()));
@@ -46,9 +48,14 @@ describe("old data loads before any migration (migrateData, in place)", () => {
     // …and kept, with what it changed recorded for the GM's write.
     expect(sourceOf(actorNamed(world, "Vétéran")).flags).toMatchObject({
       other: { keep: true },
-      tactica: { legacy: { notes: "gardé par la migration", epuisement: 2, moraleState: "panicked" }, migration: { legacy: ["epuisement", "notes", "moraleState"] } },
+      tactica: {
+        legacy: { notes: "gardé par la migration", epuisement: 2, moraleState: "panicked" },
+        migration: { legacy: ["epuisement", "notes", "moraleState"] },
+      },
     });
-    expect(sourceOf(itemNamed(world, "Arme étrange")).flags).toMatchObject({ tactica: { legacy: { attributesText: "Portée deux" } } });
+    expect(sourceOf(itemNamed(world, "Arme étrange")).flags).toMatchObject({
+      tactica: { legacy: { attributesText: "Portée deux" } },
+    });
   });
 });
 
@@ -56,21 +63,46 @@ describe("world migration by the active GM on ready", () => {
   it("writes every old document once, with a progress notification, and records the version", async () => {
     const world = await migratedWorld();
     const writes = world.data.db.writes;
-    expect(writes.filter((w) => w.action === "update").map((w) => `${w.action} ${w.documentName} ${w.ids.join()}`).sort()).toEqual(
-      ["update Actor oldActor00000001", "update Actor oldUnit000000001", "update Item oldField00000001", "update Item oldOdd0000000001", "update Item oldHammer0000001", "update Item oldCannon0000001"].sort(),
+    expect(
+      writes
+        .filter((w) => w.action === "update")
+        .map((w) => `${w.action} ${w.documentName} ${w.ids.join()}`)
+        .sort(),
+    ).toEqual(
+      [
+        "update Actor oldActor00000001",
+        "update Actor oldUnit000000001",
+        "update Item oldField00000001",
+        "update Item oldOdd0000000001",
+        "update Item oldHammer0000001",
+        "update Item oldCannon0000001",
+      ].sort(),
     );
     const start = world.data.notifications.messages.find((m) => m.message.includes(`version ${SCHEMA_VERSION}`));
     expect(start?.progress.at(-1)).toBe(1);
     // D-41: the stored morale state became the veteran's condition (an effect of its own).
-    expect(writes.filter((w) => w.action === "create").map((w) => `${w.documentName} ${w.parentId}`)).toEqual(["ActiveEffect oldActor00000001"]);
+    expect(writes.filter((w) => w.action === "create").map((w) => `${w.documentName} ${w.parentId}`)).toEqual([
+      "ActiveEffect oldActor00000001",
+    ]);
     expect(world.data.notifications.of("info").at(-1)).toBe("Données Tactica à jour. Documents mis à jour\u00a0: 6.");
   });
 
   it("writes only the keys the migration changed, from the current source, embedded items in the actor's write (S-6)", async () => {
     const world = await migratedWorld();
     const actorWrite = world.data.db.writes.find((w) => w.ids[0] === "oldActor00000001")!.data[0]!;
-    expect(Object.keys(actorWrite.system as object).sort()).toEqual(["aptitudes", "exhaustion", "morale", "profile", "subAptitudes", "willpower"]);
-    expect(actorWrite.system).toMatchObject({ profile: { mou: { value: 4 }, pv: { value: 8, max: 8 } }, willpower: { value: 3 }, exhaustion: 2 });
+    expect(Object.keys(actorWrite.system as object).sort()).toEqual([
+      "aptitudes",
+      "exhaustion",
+      "morale",
+      "profile",
+      "subAptitudes",
+      "willpower",
+    ]);
+    expect(actorWrite.system).toMatchObject({
+      profile: { mou: { value: 4 }, pv: { value: 8, max: 8 } },
+      willpower: { value: 3 },
+      exhaustion: 2,
+    });
     const items = actorWrite.items as { _id: string; system: Record<string, unknown> }[];
     expect(items.find((i) => i._id === "oldItem000000001")?.system).toEqual({
       attributes: [
@@ -86,7 +118,10 @@ describe("world migration by the active GM on ready", () => {
   it("never drops what it does not know: unknown keys, renamed keys and unreadable text are written to flags.tactica.legacy", async () => {
     const world = await migratedWorld();
     const veteran = sourceOf(actorNamed(world, "Vétéran"));
-    expect(veteran.flags).toEqual({ other: { keep: true }, tactica: { legacy: { notes: "gardé par la migration", epuisement: 2, moraleState: "panicked" } } });
+    expect(veteran.flags).toEqual({
+      other: { keep: true },
+      tactica: { legacy: { notes: "gardé par la migration", epuisement: 2, moraleState: "panicked" } },
+    });
     const odd = sourceOf(itemNamed(world, "Arme étrange"));
     expect(odd.system).toMatchObject({ attributes: [] });
     expect(odd.flags).toEqual({ tactica: { legacy: { attributesText: "Portée deux" } } });
@@ -100,7 +135,8 @@ describe("world migration by the active GM on ready", () => {
 
   it("is idempotent: a second run (forced) writes nothing and leaves every document as it was", async () => {
     const world = await migratedWorld();
-    const docs = () => [...(world.fake.game.actors as Iterable<unknown>), ...(world.fake.game.items as Iterable<unknown>)].map(sourceOf);
+    const docs = () =>
+      [...(world.fake.game.actors as Iterable<unknown>), ...(world.fake.game.items as Iterable<unknown>)].map(sourceOf);
     const after = docs();
     const { migrateWorld, migrationUpdate } = await import("../../src/migrations/index");
     const writes = await world.writesDuring(() => migrateWorld({ force: true }));
@@ -148,7 +184,15 @@ describe("step 3: a hit's damage is the FOR (D-35), the morale state is the cond
 
   it("never moves a damage already kept in legacy again: a FOR the GM set to 0 since stays 0", async () => {
     const stored = {
-      items: [{ _id: "keptHammer000001", name: "Marteau", type: "weapon", system: { damage: 4, strength: 0 }, flags: { tactica: { legacy: { damage: 4 } } } }],
+      items: [
+        {
+          _id: "keptHammer000001",
+          name: "Marteau",
+          type: "weapon",
+          system: { damage: 4, strength: 0 },
+          flags: { tactica: { legacy: { damage: 4 } } },
+        },
+      ],
       actors: [],
     };
     const world = await loadWorld("fr", withStoredWorld(stored));
@@ -159,7 +203,10 @@ describe("step 3: a hit's damage is the FOR (D-35), the morale state is the cond
 
   it("gives the condition of a stored morale state to an actor that lacks it, and none for calm", async () => {
     const world = await migratedWorld();
-    const veteran = actorNamed(world, "Vétéran") as unknown as { statuses: Set<string>; system: { morale: { state: string } } };
+    const veteran = actorNamed(world, "Vétéran") as unknown as {
+      statuses: Set<string>;
+      system: { morale: { state: string } };
+    };
     expect([...veteran.statuses]).toEqual(["panicked"]);
     expect(veteran.system.morale.state).toBe("panicked");
     const unit = actorNamed(world, "Escouade") as unknown as { statuses: Set<string> };
@@ -169,8 +216,12 @@ describe("step 3: a hit's damage is the FOR (D-35), the morale state is the cond
   it("refuses an update that still writes a damage value or a morale state, naming it", async () => {
     const world = await migratedWorld();
     const hammer = itemNamed(world, "Marteau") as unknown as { update(d: object): Promise<unknown> };
-    const errors = await world.errorsDuring(async () => expect(await hammer.update({ system: { damage: 7 } })).toBeUndefined());
-    expect(errors).toEqual(["«\u00a0system.damage\u00a0» n'existe plus\u00a0: mise à jour refusée. Une arme fait autant de dégâts que sa FOR\u202f; l'état de moral est la condition de l'acteur (Panique, Retraite, Terreur)."]);
+    const errors = await world.errorsDuring(async () =>
+      expect(await hammer.update({ system: { damage: 7 } })).toBeUndefined(),
+    );
+    expect(errors).toEqual([
+      "«\u00a0system.damage\u00a0» n'existe plus\u00a0: mise à jour refusée. Une arme fait autant de dégâts que sa FOR\u202f; l'état de moral est la condition de l'acteur (Panique, Retraite, Terreur).",
+    ]);
   });
 });
 

@@ -87,35 +87,41 @@ describe("sample actors load through the data models", () => {
 });
 
 describe("compendium items load through the data models", () => {
-  it.each(["equipment", "equipment-en", "powers", "powers-en"])("%s: every item is created without an error", async (pack) => {
-    for (const source of docs(pack)) {
-      const errors = await world.errorsDuring(async () => {
-        const item = await world.createItem(structuredClone(source));
-        expect(item?.name).toBe(source.name);
-        expect(item?.toObject().system).toEqual(expect.objectContaining(source.system as Obj));
-      });
-      expect(errors).toEqual([]);
-    }
-  });
+  it.each(["equipment", "equipment-en", "powers", "powers-en"])(
+    "%s: every item is created without an error",
+    async (pack) => {
+      for (const source of docs(pack)) {
+        const errors = await world.errorsDuring(async () => {
+          const item = await world.createItem(structuredClone(source));
+          expect(item?.name).toBe(source.name);
+          expect(item?.toObject().system).toEqual(expect.objectContaining(source.system as Obj));
+        });
+        expect(errors).toEqual([]);
+      }
+    },
+  );
 });
 
 describe("the panic table against the loaded system", () => {
-  it.each(["tables", "tables-en"])("%s: each result's condition is a registered status effect; destroyed sets none", (pack) => {
-    const config = world.fake.CONFIG as {
-      TACTICA: { panicResults: Record<string, { status: string | null }> };
-      statusEffects: { id: string }[];
-    };
-    const registered = config.statusEffects.map((s) => s.id);
-    const results = (docs(pack)[0]!.results as { flags: { tactica: { panicResult: string } } }[]).map(
-      (r) => r.flags.tactica.panicResult,
-    );
-    expect(results).toEqual(["hold", "retreat", "terror", "destroyed"]);
-    for (const key of results) {
-      const status = config.TACTICA.panicResults[key]?.status;
-      if (key === "destroyed") expect(status).toBeNull();
-      else expect(registered).toContain(status);
-    }
-  });
+  it.each(["tables", "tables-en"])(
+    "%s: each result's condition is a registered status effect; destroyed sets none",
+    (pack) => {
+      const config = world.fake.CONFIG as {
+        TACTICA: { panicResults: Record<string, { status: string | null }> };
+        statusEffects: { id: string }[];
+      };
+      const registered = config.statusEffects.map((s) => s.id);
+      const results = (docs(pack)[0]!.results as { flags: { tactica: { panicResult: string } } }[]).map(
+        (r) => r.flags.tactica.panicResult,
+      );
+      expect(results).toEqual(["hold", "retreat", "terror", "destroyed"]);
+      for (const key of results) {
+        const status = config.TACTICA.panicResults[key]?.status;
+        if (key === "destroyed") expect(status).toBeNull();
+        else expect(registered).toContain(status);
+      }
+    },
+  );
 });
 
 // The in-Foundry self-test (src/contract/quench.ts) imports these packs; it runs only inside a real Foundry

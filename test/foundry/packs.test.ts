@@ -11,11 +11,17 @@ const root = path.join(process.cwd(), "packs", "_source");
 const manifest = readManifest();
 const packOf = (name: string) => manifest.packs.find((p) => p.name === name) as PackManifest;
 
-const gear = () => JSON.parse(fs.readFileSync(path.join(root, "equipment", "jambes-a-vapeur.json"), "utf8")) as Record<string, unknown>;
-const power = () => JSON.parse(fs.readFileSync(path.join(root, "powers", "blast.json"), "utf8")) as Record<string, unknown>;
+const gear = () =>
+  JSON.parse(fs.readFileSync(path.join(root, "equipment", "jambes-a-vapeur.json"), "utf8")) as Record<string, unknown>;
+const power = () =>
+  JSON.parse(fs.readFileSync(path.join(root, "powers", "blast.json"), "utf8")) as Record<string, unknown>;
 
 async function problems(pack: string, doc: Record<string, unknown>): Promise<string[]> {
-  return validatePackSources(packOf(pack), [{ file: path.join(root, pack, "test.json"), doc }], await packSchemaChecks());
+  return validatePackSources(
+    packOf(pack),
+    [{ file: path.join(root, pack, "test.json"), doc }],
+    await packSchemaChecks(),
+  );
 }
 
 describe("pack schema checks", () => {

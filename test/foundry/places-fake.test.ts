@@ -51,17 +51,31 @@ describe("fake scenes and regions (v13)", () => {
       ],
     });
     const r = scene.regions.get("r") as FakeRegion;
-    expect([0, 10, 11, -1].map((elevation) => r.testPoint({ x: 100, y: 100, elevation }))).toEqual([true, true, false, false]);
+    expect([0, 10, 11, -1].map((elevation) => r.testPoint({ x: 100, y: 100, elevation }))).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
     expect(r.testPoint({ x: 201, y: 100, elevation: 5 })).toBe(false);
     const c = scene.regions.get("c") as FakeRegion;
-    expect([c.testPoint({ x: 540, y: 500, elevation: 1e6 }), c.testPoint({ x: 540, y: 540, elevation: 0 })]).toEqual([true, false]);
+    expect([c.testPoint({ x: 540, y: 500, elevation: 1e6 }), c.testPoint({ x: 540, y: 540, elevation: 0 })]).toEqual([
+      true,
+      false,
+    ]);
     const p = scene.regions.get("p") as FakeRegion;
-    expect([p.testPoint({ x: 100, y: 450, elevation: 0 }), p.testPoint({ x: 10, y: 590, elevation: 0 })]).toEqual([true, false]);
+    expect([p.testPoint({ x: 100, y: 450, elevation: 0 }), p.testPoint({ x: 10, y: 590, elevation: 0 })]).toEqual([
+      true,
+      false,
+    ]);
   });
 
   it("TokenDocument#getCenterPoint: the centre in pixels (size × grid size), with elevation; data overrides", async () => {
     const fake = installV13Fake();
-    const scene = await fakeScene(fake, { grid: { size: 50 }, tokens: [{ _id: "t", x: 100, y: 0, width: 2, height: 1, elevation: 3 }] });
+    const scene = await fakeScene(fake, {
+      grid: { size: 50 },
+      tokens: [{ _id: "t", x: 100, y: 0, width: 2, height: 1, elevation: 3 }],
+    });
     const token = scene.tokens.get("t") as FakeToken;
     expect(token.getCenterPoint()).toEqual({ x: 150, y: 25, elevation: 3 });
     expect(token.getCenterPoint({ x: 0, width: 1, elevation: 0 })).toEqual({ x: 25, y: 25, elevation: 0 });
@@ -70,7 +84,10 @@ describe("fake scenes and regions (v13)", () => {
   it("TokenDocument#testInsideRegion and RegionDocument#tokens decide by the centre on v13", async () => {
     const fake = installV13Fake();
     const scene = await fakeScene(fake, {
-      regions: [{ _id: "a", shapes: rect(0, 0) }, { _id: "b", shapes: rect(200, 0) }],
+      regions: [
+        { _id: "a", shapes: rect(0, 0) },
+        { _id: "b", shapes: rect(200, 0) },
+      ],
       tokens: [{ _id: "big", x: 150, y: 0, width: 2, height: 2 }],
     });
     const big = scene.tokens.get("big") as FakeToken;
@@ -83,8 +100,16 @@ describe("fake scenes and regions (v13)", () => {
 
   it("RegionBehaviorType: the system of a behaviour, with behavior, region and scene", async () => {
     const fake = installV13Fake();
-    fake.CONFIG.RegionBehavior = { ...(fake.CONFIG.RegionBehavior as Obj), dataModels: { ...((fake.CONFIG.RegionBehavior as Obj).dataModels as Obj), "test.kind": class extends FakeRegionBehaviorType {} } };
-    const scene = await fakeScene(fake, { regions: [{ _id: "r", behaviors: [{ _id: "b", type: "test.kind", system: {} }] }] });
+    fake.CONFIG.RegionBehavior = {
+      ...(fake.CONFIG.RegionBehavior as Obj),
+      dataModels: {
+        ...((fake.CONFIG.RegionBehavior as Obj).dataModels as Obj),
+        "test.kind": class extends FakeRegionBehaviorType {},
+      },
+    };
+    const scene = await fakeScene(fake, {
+      regions: [{ _id: "r", behaviors: [{ _id: "b", type: "test.kind", system: {} }] }],
+    });
     const region = scene.regions.get("r") as FakeRegion;
     const system = (region.behaviors.get("b") as FakeRegionBehavior).system as FakeRegionBehaviorType;
     expect([system.behavior, system.region, system.scene]).toEqual([region.behaviors.get("b"), region, scene]);
@@ -101,13 +126,19 @@ describe("fake scenes and regions (v13)", () => {
     expect(dataFake(v13).notifications.of("error").at(-1)).toMatch(/changeLevel/);
     const v14 = installFoundryFake();
     setFakeGeneration(v14, 14);
-    const levelled = await fakeScene(v14, { regions: [behaviourRegion("st", "changeLevel", rect(0, 0)), behaviourRegion("fl", "defineSurface", rect(0, 0))] });
-    expect(levelled.regions.contents.map((r) => (r as FakeRegion).behaviors.contents[0]!.type)).toEqual(["changeLevel", "defineSurface"]);
+    const levelled = await fakeScene(v14, {
+      regions: [behaviourRegion("st", "changeLevel", rect(0, 0)), behaviourRegion("fl", "defineSurface", rect(0, 0))],
+    });
+    expect(levelled.regions.contents.map((r) => (r as FakeRegion).behaviors.contents[0]!.type)).toEqual([
+      "changeLevel",
+      "defineSurface",
+    ]);
   });
 
   it("DocumentSheetConfig: a sheet registered for some types replaces core's for them only; a document keeps one sheet", async () => {
     const fake = installV13Fake();
-    const config = (fake.foundry.applications as unknown as { apps: { DocumentSheetConfig: FakeDocumentSheetConfig } }).apps.DocumentSheetConfig;
+    const config = (fake.foundry.applications as unknown as { apps: { DocumentSheetConfig: FakeDocumentSheetConfig } })
+      .apps.DocumentSheetConfig;
     class Mine extends FakeDocumentSheetV2 {}
     config.unregisterSheet(FakeRegionBehavior, "core", FakeRegionBehaviorConfig, { types: ["teleportToken"] });
     expect(config.sheetClassFor(FakeRegionBehavior, "teleportToken")).toBeNull();
@@ -139,19 +170,28 @@ describe("fake scenes and regions (v13)", () => {
       { _id: "b", name: "Bee" },
       { _id: "c", name: "C" },
     ]);
-    expect(data.db.since(from).map((w) => [w.action, w.documentName, w.ids])).toEqual([["update", "Region", ["a", "b"]]]);
+    expect(data.db.since(from).map((w) => [w.action, w.documentName, w.ids])).toEqual([
+      ["update", "Region", ["a", "b"]],
+    ]);
     expect(seen).toEqual(["a", "b"]);
     const region = (id: string) => scene.regions.get(id) as FakeRegion;
     expect([(region("a").behaviors.get("ba")!.system as { n: number }).n, region("b").name]).toEqual([5, "Bee"]);
     // An invalid change anywhere refuses the whole request.
-    await expect(scene.updateEmbeddedDocuments("Region", [{ _id: "a", name: "AA" }, { _id: "b", behaviors: [{ _id: "bb", system: { n: "x" } }] }])).rejects.toThrow();
+    await expect(
+      scene.updateEmbeddedDocuments("Region", [
+        { _id: "a", name: "AA" },
+        { _id: "b", behaviors: [{ _id: "bb", system: { n: "x" } }] },
+      ]),
+    ).rejects.toThrow();
     expect(data.db.since(from)).toHaveLength(1);
     expect(region("a").name).toBe("A");
   });
 
   it("deleting a behaviour or a region fires deleteRegionBehavior / deleteRegion", async () => {
     const fake = installV13Fake();
-    const scene = await fakeScene(fake, { regions: [behaviourRegion("tp", "teleportToken", rect(0, 0)), { _id: "x" }] });
+    const scene = await fakeScene(fake, {
+      regions: [behaviourRegion("tp", "teleportToken", rect(0, 0)), { _id: "x" }],
+    });
     const fired: string[] = [];
     for (const hook of ["deleteRegionBehavior", "deleteRegion"]) fake.hooks.on(hook, () => fired.push(hook));
     await ((scene.regions.get("tp") as FakeRegion).behaviors.contents[0] as FakeRegionBehavior).delete();
@@ -165,7 +205,9 @@ describe("fake scenes and regions (v13)", () => {
 /** A behaviour model with one integer, for the batch-update test. */
 class PlaceLike extends FakeRegionBehaviorType {
   static override defineSchema() {
-    const fields = (globalThis as unknown as { foundry: { data: { fields: { NumberField: new (o: Obj) => unknown } } } }).foundry.data.fields;
+    const fields = (
+      globalThis as unknown as { foundry: { data: { fields: { NumberField: new (o: Obj) => unknown } } } }
+    ).foundry.data.fields;
     return { n: new fields.NumberField({ required: true, nullable: false, integer: true, initial: 0 }) } as never;
   }
 }
@@ -181,15 +223,32 @@ describe("fake scenes and regions (v14)", () => {
     const fake = installFoundryFake();
     setFakeGeneration(fake, 14);
     const scene = await fakeScene(fake, {
-      regions: [{ _id: "up", shapes: rect(0, 0), levels: ["upper"] }, { _id: "all", shapes: rect(0, 0) }],
-      tokens: [{ _id: "tUp", x: 50, y: 50, level: "upper" }, { _id: "tDown", x: 50, y: 50, level: "ground" }],
+      regions: [
+        { _id: "up", shapes: rect(0, 0), levels: ["upper"] },
+        { _id: "all", shapes: rect(0, 0) },
+      ],
+      tokens: [
+        { _id: "tUp", x: 50, y: 50, level: "upper" },
+        { _id: "tDown", x: 50, y: 50, level: "ground" },
+      ],
     });
     await scene.createEmbeddedDocuments("Level", [{ name: "Rez", elevation: { bottom: 0, top: 10 } }]);
     expect((scene as unknown as { levels: { size: number } }).levels.size).toBe(1);
-    const up = scene.regions.get("up") as FakeRegion & { locatedInLevel(l: string): boolean; includedInLevel(l: string): boolean };
+    const up = scene.regions.get("up") as FakeRegion & {
+      locatedInLevel(l: string): boolean;
+      includedInLevel(l: string): boolean;
+    };
     const all = scene.regions.get("all") as FakeRegion & { locatedInLevel(l: string): boolean };
-    expect([up.locatedInLevel("upper"), up.locatedInLevel("ground"), up.includedInLevel("ground"), all.locatedInLevel("ground")]).toEqual([true, false, false, true]);
-    const [tUp, tDown] = [scene.tokens.get("tUp") as FakeToken & { level: string }, scene.tokens.get("tDown") as FakeToken];
+    expect([
+      up.locatedInLevel("upper"),
+      up.locatedInLevel("ground"),
+      up.includedInLevel("ground"),
+      all.locatedInLevel("ground"),
+    ]).toEqual([true, false, false, true]);
+    const [tUp, tDown] = [
+      scene.tokens.get("tUp") as FakeToken & { level: string },
+      scene.tokens.get("tDown") as FakeToken,
+    ];
     expect(tUp.level).toBe("upper");
     expect([up.tokens.has(tUp), up.tokens.has(tDown), all.tokens.has(tDown)]).toEqual([true, false, true]);
   });
@@ -198,7 +257,11 @@ describe("fake scenes and regions (v14)", () => {
     const fake = installV13Fake();
     const scene = await fakeScene(fake, { regions: [{ _id: "r", levels: ["a"] }], tokens: [{ _id: "t", level: "a" }] });
     const region = scene.regions.get("r") as unknown as Obj;
-    expect([region.levels, region.locatedInLevel, (scene.tokens.get("t") as unknown as Obj).level]).toEqual([undefined, undefined, undefined]);
+    expect([region.levels, region.locatedInLevel, (scene.tokens.get("t") as unknown as Obj).level]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
     await expect(scene.createEmbeddedDocuments("Level", [{ name: "Rez" }])).rejects.toThrow(/no embedded Level/);
   });
 
@@ -212,8 +275,15 @@ describe("fake scenes and regions (v14)", () => {
         { _id: "flat", shapes: rect(0, 0), elevation: { bottom: 5, top: 5 } },
       ],
     });
-    const at = (id: string, elevation: number) => (scene.regions.get(id) as FakeRegion).testPoint({ x: 10, y: 10, elevation });
-    expect([at("ex", 0), at("ex", 9.9), at("ex", 10), at("in", 10), at("flat", 5)]).toEqual([true, true, false, true, true]);
+    const at = (id: string, elevation: number) =>
+      (scene.regions.get(id) as FakeRegion).testPoint({ x: 10, y: 10, elevation });
+    expect([at("ex", 0), at("ex", 9.9), at("ex", 10), at("in", 10), at("flat", 5)]).toEqual([
+      true,
+      true,
+      false,
+      true,
+      true,
+    ]);
   });
 });
 
@@ -224,7 +294,8 @@ describe("fake applications the place form relies on", () => {
       if (data.object.bad) throw new Error("refused");
     }
   }
-  const instances = (fake: FakeFoundry) => (fake.foundry.applications as unknown as { instances: Map<string, unknown> }).instances;
+  const instances = (fake: FakeFoundry) =>
+    (fake.foundry.applications as unknown as { instances: Map<string, unknown> }).instances;
 
   it("foundry.applications.instances lists rendered applications by id until they close; a sheet's id names its document", async () => {
     const fake = installFoundryFake();
@@ -263,15 +334,25 @@ describe("fake applications the place form relies on", () => {
 describe("the place behaviour's labels", () => {
   it("type label, hint and field labels exist in fr and en", async () => {
     const world: LoadedWorld = await loadWorld();
-    const Model = (world.fake.CONFIG.RegionBehavior as { dataModels: Record<string, typeof DataModel> }).dataModels["tactica.place"]!;
+    const Model = (world.fake.CONFIG.RegionBehavior as { dataModels: Record<string, typeof DataModel> }).dataModels[
+      "tactica.place"
+    ]!;
     for (const lang of ["fr", "en"] as const) {
       const keys = new Set(flattenKeys(loadLang(lang)));
       const wanted = ["TYPES.RegionBehavior.tactica.place", "TYPES.HINTS.RegionBehavior.tactica.place"];
       // The fields the behaviour's sheet shows (the array's element has no label of its own).
-      for (const field of modelFields(Model).filter((f) => !f.fieldPath.includes("."))) wanted.push(fieldKey(Model.LOCALIZATION_PREFIXES[0]!, field, "label"));
-      expect(wanted.filter((key) => !keys.has(key)), lang).toEqual([]);
+      for (const field of modelFields(Model).filter((f) => !f.fieldPath.includes(".")))
+        wanted.push(fieldKey(Model.LOCALIZATION_PREFIXES[0]!, field, "label"));
+      expect(
+        wanted.filter((key) => !keys.has(key)),
+        lang,
+      ).toEqual([]);
     }
-    expect(modelFields(Model).map((f) => f.fieldPath).slice(0, 2)).toEqual(["encumbrance", "neighbours"]);
+    expect(
+      modelFields(Model)
+        .map((f) => f.fieldPath)
+        .slice(0, 2),
+    ).toEqual(["encumbrance", "neighbours"]);
   });
 });
 
@@ -306,17 +387,45 @@ describe("fake TokenDocument#getBarAttribute (core: editable only where the sche
     const config = fake.CONFIG as Record<string, Obj>;
     config.Actor = { ...config.Actor, dataModels: { probe: BarModel } };
     // The base client's user is the world's GM (fake-data.ts).
-    const actor = await (config.Actor!.documentClass as { create(d: Obj): Promise<{ id: string }> }).create({ name: "A", type: "probe" });
+    const actor = await (config.Actor!.documentClass as { create(d: Obj): Promise<{ id: string }> }).create({
+      name: "A",
+      type: "probe",
+    });
     const scene = await fakeScene(fake, { tokens: [{ _id: "t", actorId: actor.id, bar1: { attribute: bar1 } }] });
     return scene.tokens.get("t") as unknown as FakeToken;
   }
 
   it("a stored bar and a stored value are editable; derived ones are shown read-only; an unknown path is null", async () => {
-    expect((await barToken("hp")).getBarAttribute("bar1")).toEqual({ type: "bar", attribute: "hp", value: 3, max: 5, editable: true });
-    expect((await barToken("level")).getBarAttribute("bar1")).toEqual({ type: "value", attribute: "level", value: 2, editable: true });
-    expect((await barToken("derived")).getBarAttribute("bar1")).toEqual({ type: "bar", attribute: "derived", value: 1, max: 4, editable: false });
-    expect((await barToken("count")).getBarAttribute("bar1")).toEqual({ type: "value", attribute: "count", value: 7, editable: false });
+    expect((await barToken("hp")).getBarAttribute("bar1")).toEqual({
+      type: "bar",
+      attribute: "hp",
+      value: 3,
+      max: 5,
+      editable: true,
+    });
+    expect((await barToken("level")).getBarAttribute("bar1")).toEqual({
+      type: "value",
+      attribute: "level",
+      value: 2,
+      editable: true,
+    });
+    expect((await barToken("derived")).getBarAttribute("bar1")).toEqual({
+      type: "bar",
+      attribute: "derived",
+      value: 1,
+      max: 4,
+      editable: false,
+    });
+    expect((await barToken("count")).getBarAttribute("bar1")).toEqual({
+      type: "value",
+      attribute: "count",
+      value: 7,
+      editable: false,
+    });
     expect((await barToken("nothing")).getBarAttribute("bar1")).toBeNull();
-    expect((await barToken("hp")).getBarAttribute("bar2", { alternative: "level" })).toMatchObject({ attribute: "level", editable: true });
+    expect((await barToken("hp")).getBarAttribute("bar2", { alternative: "level" })).toMatchObject({
+      attribute: "level",
+      editable: true,
+    });
   });
 });

@@ -10,10 +10,19 @@ export function placeBehaviors(encumbrance: number, neighbours: string[], extra:
 }
 
 /** A rectangle shape. */
-export const rect = (x: number, y: number, width = 200, height = 200): Obj[] => [{ type: "rectangle", x, y, width, height }];
+export const rect = (x: number, y: number, width = 200, height = 200): Obj[] => [
+  { type: "rectangle", x, y, width, height },
+];
 
 /** A place region's source. */
-export function placeRegion(id: string, name: string, shapes: Obj[], encumbrance = 0, neighbours: string[] = [], extra: Obj = {}): Obj {
+export function placeRegion(
+  id: string,
+  name: string,
+  shapes: Obj[],
+  encumbrance = 0,
+  neighbours: string[] = [],
+  extra: Obj = {},
+): Obj {
   return { _id: id, name, shapes, behaviors: placeBehaviors(encumbrance, neighbours), ...extra };
 }
 

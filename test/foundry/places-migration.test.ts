@@ -32,7 +32,10 @@ function oldScenes(fake: FakeFoundry): void {
   scenes.set("empty", empty);
 }
 
-async function migrated(user: string, setup: (fake: FakeFoundry) => void = oldScenes): Promise<LoadedWorld & { writesAtReady: number }> {
+async function migrated(
+  user: string,
+  setup: (fake: FakeFoundry) => void = oldScenes,
+): Promise<LoadedWorld & { writesAtReady: number }> {
   let writesBefore = 0;
   const world = await loadWorld("fr", (fake) => {
     dataFake(fake).setUser(user);
@@ -47,11 +50,13 @@ async function migrated(user: string, setup: (fake: FakeFoundry) => void = oldSc
   return Object.assign(world, { writesAtReady: writesBefore });
 }
 
-const sceneOf = (world: LoadedWorld, id: string) => (world.fake.game.scenes as unknown as { get(id: string): FakeScene }).get(id);
-const regionOf = (world: LoadedWorld, scene: string, id: string) => sceneOf(world, scene).regions.get(id) as unknown as {
-  flags: Obj;
-  behaviors: { contents: { type: string; system: { encumbrance: number; neighbours: string[] } }[] };
-};
+const sceneOf = (world: LoadedWorld, id: string) =>
+  (world.fake.game.scenes as unknown as { get(id: string): FakeScene }).get(id);
+const regionOf = (world: LoadedWorld, scene: string, id: string) =>
+  sceneOf(world, scene).regions.get(id) as unknown as {
+    flags: Obj;
+    behaviors: { contents: { type: string; system: { encumbrance: number; neighbours: string[] } }[] };
+  };
 
 describe("migration of flag-based places", () => {
   it("gives flagged and named regions a place behaviour with their data, and clears the flags", async () => {
@@ -64,13 +69,28 @@ describe("migration of flag-based places", () => {
       ["update", "Region", "ruins"],
     ]);
     const court = regionOf(world, "ruins", "court");
-    expect(court.behaviors.contents.map((b) => [b.type, b.system.encumbrance, b.system.neighbours])).toEqual([["tactica.place", 5, ["porch", "ghost"]]]);
-    expect(regionOf(world, "ruins", "porch").behaviors.contents.map((b) => [b.type, b.system.encumbrance, b.system.neighbours])).toEqual([["tactica.place", 0, []]]);
+    expect(court.behaviors.contents.map((b) => [b.type, b.system.encumbrance, b.system.neighbours])).toEqual([
+      ["tactica.place", 5, ["porch", "ghost"]],
+    ]);
+    expect(
+      regionOf(world, "ruins", "porch").behaviors.contents.map((b) => [
+        b.type,
+        b.system.encumbrance,
+        b.system.neighbours,
+      ]),
+    ).toEqual([["tactica.place", 0, []]]);
     // The nave had a behaviour already: kept as it is, no second one; its flag is cleared too.
-    expect(regionOf(world, "ruins", "nave").behaviors.contents.map((b) => [b.system.encumbrance, b.system.neighbours])).toEqual([[4, ["porch"]]]);
+    expect(
+      regionOf(world, "ruins", "nave").behaviors.contents.map((b) => [b.system.encumbrance, b.system.neighbours]),
+    ).toEqual([[4, ["porch"]]]);
     expect(regionOf(world, "ruins", "garden").behaviors.contents).toEqual([]);
-    expect(["court", "nave"].map((id) => (regionOf(world, "ruins", id).flags.tactica as Obj).place)).toEqual([null, null]);
-    expect(world.data.notifications.of("info")).toContain("Comportements «\u00a0Lieu\u00a0» ajoutés aux régions\u00a0: 2.");
+    expect(["court", "nave"].map((id) => (regionOf(world, "ruins", id).flags.tactica as Obj).place)).toEqual([
+      null,
+      null,
+    ]);
+    expect(world.data.notifications.of("info")).toContain(
+      "Comportements «\u00a0Lieu\u00a0» ajoutés aux régions\u00a0: 2.",
+    );
     // The distances of the old map hold: court – porch.
     const measure = await import("../../src/places/measure");
     expect(measure.sceneNeighbours(sceneOf(world, "ruins"))).toEqual({ court: ["porch"], porch: [], nave: ["porch"] });
@@ -94,14 +114,26 @@ describe("migration of flag-based places", () => {
     const world = await migrated("gm-1", (fake) => {
       oldScenes(fake);
       const Scene = (fake.CONFIG.Scene as { documentClass: new (data: Obj) => FakeScene }).documentClass;
-      const broken = new Scene({ _id: "broken", name: "Cassée", regions: [{ _id: "cell", name: "Cellule", shapes: rect(0, 0), flags: flag(1, []) }] });
-      Object.assign(broken, { updateEmbeddedDocuments: async () => { throw new Error("database offline"); } });
+      const broken = new Scene({
+        _id: "broken",
+        name: "Cassée",
+        regions: [{ _id: "cell", name: "Cellule", shapes: rect(0, 0), flags: flag(1, []) }],
+      });
+      Object.assign(broken, {
+        updateEmbeddedDocuments: async () => {
+          throw new Error("database offline");
+        },
+      });
       (fake.game.scenes as unknown as { set(id: string, doc: unknown): void }).set("broken", broken);
     });
-    expect(world.data.notifications.of("error")).toEqual(["Lieux non mis à jour dans les scènes suivantes\u00a0: Cassée. Nouvel essai au prochain chargement du monde."]);
+    expect(world.data.notifications.of("error")).toEqual([
+      "Lieux non mis à jour dans les scènes suivantes\u00a0: Cassée. Nouvel essai au prochain chargement du monde.",
+    ]);
     expect((regionOf(world, "broken", "cell").flags.tactica as Obj).place).toEqual({ encumbrance: 1, neighbours: [] });
     expect((regionOf(world, "ruins", "court").flags.tactica as Obj).place).toBeNull();
-    expect(logged.mock.calls.map((call) => call[0])).toEqual(["Tactica | migration of the places of scene Cassée failed"]);
+    expect(logged.mock.calls.map((call) => call[0])).toEqual([
+      "Tactica | migration of the places of scene Cassée failed",
+    ]);
     logged.mockRestore();
   });
 });

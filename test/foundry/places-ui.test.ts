@@ -33,7 +33,9 @@ beforeEach(async () => {
       // C names A: A's form shows the link though A does not store it.
       placeRegion("regionC", "<b>Nef</b>", rect(400, 0), 0, ["regionA"]),
       { _id: "regionD", name: "Jardin", shapes: rect(0, 400) },
-      templateRegion("regionT", rect(0, 0), { behaviors: [{ name: "Lieu", type: "tactica.place", system: { encumbrance: 0, neighbours: [] } }] }),
+      templateRegion("regionT", rect(0, 0), {
+        behaviors: [{ name: "Lieu", type: "tactica.place", system: { encumbrance: 0, neighbours: [] } }],
+      }),
     ],
   })) as FakeScene;
 });
@@ -44,7 +46,9 @@ const regionView = (r: unknown) => r;
 const sceneNeighbours = (s: unknown) => measure.sceneNeighbours(s);
 const openPlaceConfig = (r: Region) => sheet.openPlaceConfig(r);
 const region = (id: string) => scene.regions.get(id) as unknown as Region;
-const behaviorOf = (id: string) => (scene.regions.get(id) as unknown as { behaviors: { contents: (BehaviorLike & { sheet: unknown })[] } }).behaviors.contents[0]!;
+const behaviorOf = (id: string) =>
+  (scene.regions.get(id) as unknown as { behaviors: { contents: (BehaviorLike & { sheet: unknown })[] } }).behaviors
+    .contents[0]!;
 const neighboursOf = (id: string) => placeData(region(id))?.neighbours;
 const formPlace = (id: string) => ui.formPlace(region(id))!;
 /** Lets the renders queued by hooks run (core queues them too). */
@@ -53,7 +57,14 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
 describe("place form context", () => {
   it("offers 0–5 and the scene's other places, checked when EITHER side stores the link", () => {
     const context = ui.regionFormContext(region("regionA"), behaviorOf("regionA"));
-    expect(context.encumbrance.map((e) => [e.value, e.selected])).toEqual([[0, false], [1, true], [2, false], [3, false], [4, false], [5, false]]);
+    expect(context.encumbrance.map((e) => [e.value, e.selected])).toEqual([
+      [0, false],
+      [1, true],
+      [2, false],
+      [3, false],
+      [4, false],
+      [5, false],
+    ]);
     // Neither the bare garden nor the template is offered.
     expect(context.neighbours).toEqual([
       { id: "regionC", name: "<b>Nef</b>", checked: true },
@@ -67,7 +78,9 @@ describe("place form context", () => {
   });
 
   it("renders the checkboxes of both directions, with no fixed element id", async () => {
-    const app = (await openPlaceConfig(region("regionB"))) as FakeApplicationV2 & { renderedParts: Record<string, string> };
+    const app = (await openPlaceConfig(region("regionB"))) as FakeApplicationV2 & {
+      renderedParts: Record<string, string>;
+    };
     const html = app.renderedParts.form!;
     expect(html).toMatch(/name="neighbours\.regionA" checked/);
     expect(html).not.toMatch(/name="neighbours\.regionC" checked/);
@@ -82,7 +95,9 @@ describe("placeUpdate", () => {
     // Uncheck B, keep C: A drops B (and the stale "ghost"), B is untouched (it never named A).
     expect(ui.placeUpdate(a, { encumbrance: "4", neighbours: { regionB: false, regionC: true } }, offered)).toEqual({
       ok: true,
-      updates: [{ _id: "regionA", behaviors: [{ _id: a.behaviorId, system: { encumbrance: 4, neighbours: ["regionC"] } }] }],
+      updates: [
+        { _id: "regionA", behaviors: [{ _id: a.behaviorId, system: { encumbrance: 4, neighbours: ["regionC"] } }] },
+      ],
     });
     // Check B only: A keeps B, B gets A; C, which named A, loses the link.
     expect(ui.placeUpdate(a, { encumbrance: 1, "neighbours.regionB": true }, offered)).toEqual({
@@ -97,18 +112,37 @@ describe("placeUpdate", () => {
 
   it("keeps the links the form does not show (places on other levels)", () => {
     const a = formPlace("regionA");
-    const result = ui.placeUpdate(a, { encumbrance: 1, "neighbours.regionC": true }, [formPlace("regionC")], new Set(["regionB"]));
-    expect(result).toEqual({ ok: true, updates: [{ _id: "regionA", behaviors: [{ _id: a.behaviorId, system: { encumbrance: 1, neighbours: ["regionB", "regionC"] } }] }] });
+    const result = ui.placeUpdate(
+      a,
+      { encumbrance: 1, "neighbours.regionC": true },
+      [formPlace("regionC")],
+      new Set(["regionB"]),
+    );
+    expect(result).toEqual({
+      ok: true,
+      updates: [
+        {
+          _id: "regionA",
+          behaviors: [{ _id: a.behaviorId, system: { encumbrance: 1, neighbours: ["regionB", "regionC"] } }],
+        },
+      ],
+    });
   });
 
   it("refuses bad values", () => {
     const a = formPlace("regionA");
     const offered = [formPlace("regionB"), formPlace("regionC")];
     for (const bad of [6, -1, 2.5, "x", "", null]) {
-      expect(ui.placeUpdate(a, { encumbrance: bad }, offered)).toEqual({ ok: false, error: "TACTICA.Place.Errors.BadEncumbrance" });
+      expect(ui.placeUpdate(a, { encumbrance: bad }, offered)).toEqual({
+        ok: false,
+        error: "TACTICA.Place.Errors.BadEncumbrance",
+      });
     }
     for (const id of ["regionA", "regionD", "regionT", "ghost"]) {
-      expect(ui.placeUpdate(a, { encumbrance: 1, [`neighbours.${id}`]: true }, offered)).toEqual({ ok: false, error: "TACTICA.Place.Errors.UnknownNeighbour" });
+      expect(ui.placeUpdate(a, { encumbrance: 1, [`neighbours.${id}`]: true }, offered)).toEqual({
+        ok: false,
+        error: "TACTICA.Place.Errors.UnknownNeighbour",
+      });
     }
   });
 });
@@ -117,10 +151,18 @@ describe("saving a place", () => {
   it("writes both sides of every changed link in ONE scene update", async () => {
     // B's form: link C, unlink A (which A stored).
     const writes = await world.writesDuring(async () => {
-      expect(await ui.savePlace(region("regionB"), behaviorOf("regionB"), { encumbrance: "5", "neighbours.regionC": true })).toBeNull();
+      expect(
+        await ui.savePlace(region("regionB"), behaviorOf("regionB"), { encumbrance: "5", "neighbours.regionC": true }),
+      ).toBeNull();
     });
-    expect(writes.map((w) => [w.action, w.documentName, [...w.ids].sort(), w.parentId])).toEqual([["update", "Region", ["regionA", "regionB", "regionC"], scene.id]]);
-    expect([neighboursOf("regionA"), neighboursOf("regionB"), neighboursOf("regionC")]).toEqual([["ghost"], ["regionC"], ["regionA", "regionB"]]);
+    expect(writes.map((w) => [w.action, w.documentName, [...w.ids].sort(), w.parentId])).toEqual([
+      ["update", "Region", ["regionA", "regionB", "regionC"], scene.id],
+    ]);
+    expect([neighboursOf("regionA"), neighboursOf("regionB"), neighboursOf("regionC")]).toEqual([
+      ["ghost"],
+      ["regionC"],
+      ["regionA", "regionB"],
+    ]);
     expect(placeData(regionView(region("regionB")))?.encumbrance).toBe(5);
     expect(sceneNeighbours(scene)).toEqual({ regionA: [], regionB: ["regionC"], regionC: ["regionA", "regionB"] });
   });
@@ -130,14 +172,20 @@ describe("saving a place", () => {
     const values = { encumbrance: 1, "neighbours.regionB": true, "neighbours.regionC": true };
     const first = await world.writesDuring(() => ui.savePlace(region("regionA"), behaviorOf("regionA"), values));
     expect(first.map((w) => [...w.ids].sort())).toEqual([["regionA", "regionB"]]);
-    expect([neighboursOf("regionA"), neighboursOf("regionB"), neighboursOf("regionC")]).toEqual([["regionB", "regionC"], ["regionA"], ["regionA"]]);
+    expect([neighboursOf("regionA"), neighboursOf("regionB"), neighboursOf("regionC")]).toEqual([
+      ["regionB", "regionC"],
+      ["regionA"],
+      ["regionA"],
+    ]);
     expect(await world.writesDuring(() => ui.savePlace(region("regionA"), behaviorOf("regionA"), values))).toEqual([]);
   });
 });
 
 describe("the place window", () => {
   it("is the sheet registered for the place behaviour type, in place of core's", () => {
-    const sheets = (world.fake.foundry.applications as unknown as { apps: { DocumentSheetConfig: FakeDocumentSheetConfig } }).apps.DocumentSheetConfig;
+    const sheets = (
+      world.fake.foundry.applications as unknown as { apps: { DocumentSheetConfig: FakeDocumentSheetConfig } }
+    ).apps.DocumentSheetConfig;
     const Behavior = (world.fake.CONFIG.RegionBehavior as { documentClass: unknown }).documentClass;
     expect(sheets.sheetClassFor(Behavior, "tactica.place")).toBe(sheet.PlaceConfig);
     expect(sheets.sheetClassFor(Behavior, "teleportToken")).not.toBe(sheet.PlaceConfig);
@@ -149,7 +197,9 @@ describe("the place window", () => {
     const second = await openPlaceConfig(region("regionA"));
     expect(second).toBe(first);
     expect(behaviorOf("regionA").sheet).toBe(first);
-    const open = [...(world.fake.foundry.applications as unknown as { instances: Map<string, unknown> }).instances.values()].filter((app) => app instanceof sheet.PlaceConfig);
+    const open = [
+      ...(world.fake.foundry.applications as unknown as { instances: Map<string, unknown> }).instances.values(),
+    ].filter((app) => app instanceof sheet.PlaceConfig);
     expect(open).toEqual([first]);
   });
 
@@ -180,9 +230,14 @@ describe("the place window", () => {
   });
 
   it("refreshes when its region or a neighbour changes, and closes when its place is deleted", async () => {
-    const app = (await openPlaceConfig(region("regionA"))) as FakeApplicationV2 & { renderedParts: Record<string, string>; title: string };
+    const app = (await openPlaceConfig(region("regionA"))) as FakeApplicationV2 & {
+      renderedParts: Record<string, string>;
+      title: string;
+    };
     const renders = app.renderCount;
-    await (scene.regions.get("regionA") as unknown as { update(d: object): Promise<unknown> }).update({ name: "Grande cour" });
+    await (scene.regions.get("regionA") as unknown as { update(d: object): Promise<unknown> }).update({
+      name: "Grande cour",
+    });
     await settle();
     expect(app.renderCount).toBe(renders + 1);
     expect(app.title).toBe("Lieu — Grande cour");
@@ -209,7 +264,9 @@ describe("the place window", () => {
       await openPlaceConfig(region("regionD"));
       await openPlaceConfig(region("regionD"));
     });
-    expect(writes.map((w) => [w.action, w.documentName, w.parentId])).toEqual([["create", "RegionBehavior", "regionD"]]);
+    expect(writes.map((w) => [w.action, w.documentName, w.parentId])).toEqual([
+      ["create", "RegionBehavior", "regionD"],
+    ]);
     expect(placeData(regionView(region("regionD")))).toEqual({ encumbrance: 0, neighbours: [] });
     expect(controls.filter((c) => c.action === "tacticaPlace")).toHaveLength(1);
   });

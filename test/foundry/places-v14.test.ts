@@ -14,7 +14,12 @@ let measure: typeof import("../../src/places/measure");
 let ui: typeof import("../../src/places/region-config");
 let compat: typeof import("../../src/compat/regions");
 
-const STAIRS_AS_PLACE = { behaviors: [{ type: "changeLevel", system: {} }, { name: "Lieu", type: "tactica.place", system: { encumbrance: 1, neighbours: [] } }] };
+const STAIRS_AS_PLACE = {
+  behaviors: [
+    { type: "changeLevel", system: {} },
+    { name: "Lieu", type: "tactica.place", system: { encumbrance: 1, neighbours: [] } },
+  ],
+};
 
 beforeEach(async () => {
   world = await loadWorld("fr", (fake) => setFakeGeneration(fake, 14));
@@ -36,9 +41,15 @@ beforeEach(async () => {
       placeRegion("room", "Chambre", rect(0, 0, 400, 400), 0, [], { levels: ["upper"] }),
       // The yard lists no level: it is on every level.
       placeRegion("yard", "Cour", rect(400, 0), 1, []),
-      behaviourRegion("stairs", "changeLevel", rect(100, 100, 100, 100), { levels: ["ground", "upper"], ...STAIRS_AS_PLACE }),
+      behaviourRegion("stairs", "changeLevel", rect(100, 100, 100, 100), {
+        levels: ["ground", "upper"],
+        ...STAIRS_AS_PLACE,
+      }),
       behaviourRegion("floor", "defineSurface", rect(0, 0, 400, 400), { levels: ["upper"] }),
-      templateRegion("fireball", [{ type: "circle", x: 150, y: 150, radius: 100 }], { levels: ["ground"], behaviors: STAIRS_AS_PLACE.behaviors.slice(1) }),
+      templateRegion("fireball", [{ type: "circle", x: 150, y: 150, radius: 100 }], {
+        levels: ["ground"],
+        behaviors: STAIRS_AS_PLACE.behaviors.slice(1),
+      }),
     ],
     tokens: [
       { _id: "tokGround", x: 100, y: 100, level: "ground", elevation: 0 },
@@ -52,8 +63,12 @@ beforeEach(async () => {
 
 type Token = Parameters<typeof measure.tokenPlace>[0];
 const token = (id: string) => scene.tokens.get(id) as unknown as Token;
-const region = (id: string) => scene.regions.get(id) as unknown as import("../../src/places/region-config").EditableRegion;
-const behaviorOf = (id: string) => (scene.regions.get(id) as unknown as { behaviors: { contents: BehaviorLike[] } }).behaviors.contents.find((b) => b.type === "tactica.place")!;
+const region = (id: string) =>
+  scene.regions.get(id) as unknown as import("../../src/places/region-config").EditableRegion;
+const behaviorOf = (id: string) =>
+  (scene.regions.get(id) as unknown as { behaviors: { contents: BehaviorLike[] } }).behaviors.contents.find(
+    (b) => b.type === "tactica.place",
+  )!;
 
 describe("a token's place on a levelled scene", () => {
   it("is the place of the token's level, not the first place over the same spot", () => {
@@ -65,7 +80,8 @@ describe("a token's place on a levelled scene", () => {
   });
 
   it("stairs, floors and templates are never places, even carrying a place behaviour", () => {
-    for (const id of ["stairs", "floor", "fireball"]) expect(measure.isPlace(measure.regionView(region(id))), id).toBe(false);
+    for (const id of ["stairs", "floor", "fireball"])
+      expect(measure.isPlace(measure.regionView(region(id))), id).toBe(false);
     expect(compat.technicalRegionKind(region("stairs"))).toBe("changeLevel");
     expect(compat.technicalRegionKind(region("floor"))).toBe("surface");
     expect(compat.technicalRegionKind(region("fireball"))).toBe("template");
@@ -91,8 +107,12 @@ describe("a token's place on a levelled scene", () => {
 
 describe("the place form on a levelled scene", () => {
   it("offers the places of the same level only", () => {
-    expect(ui.regionFormContext(region("hall"), behaviorOf("hall")).neighbours.map((n) => [n.id, n.checked])).toEqual([["yard", true]]);
-    expect(ui.regionFormContext(region("room"), behaviorOf("room")).neighbours.map((n) => [n.id, n.checked])).toEqual([["yard", false]]);
+    expect(ui.regionFormContext(region("hall"), behaviorOf("hall")).neighbours.map((n) => [n.id, n.checked])).toEqual([
+      ["yard", true],
+    ]);
+    expect(ui.regionFormContext(region("room"), behaviorOf("room")).neighbours.map((n) => [n.id, n.checked])).toEqual([
+      ["yard", false],
+    ]);
   });
 
   it("keeps a link to another level's place when saving", async () => {
@@ -102,7 +122,9 @@ describe("the place form on a levelled scene", () => {
     // The yard (stored on the hall's side only) is unchecked: the hall alone is written; the room stays.
     expect(writes.map((w) => [...w.ids].sort())).toEqual([["hall"]]);
     expect(measure.placeData(measure.regionView(region("hall")))).toEqual({ encumbrance: 3, neighbours: ["room"] });
-    expect(await ui.savePlace(region("hall"), behaviorOf("hall"), { encumbrance: 3, "neighbours.room": true })).toBe("TACTICA.Place.Errors.UnknownNeighbour");
+    expect(await ui.savePlace(region("hall"), behaviorOf("hall"), { encumbrance: 3, "neighbours.room": true })).toBe(
+      "TACTICA.Place.Errors.UnknownNeighbour",
+    );
   });
 });
 
@@ -114,7 +136,9 @@ describe("compat: levels", () => {
 
   it("uses core's locatedInLevel when present, else the region's levels (empty: every level)", () => {
     const asked: string[] = [];
-    expect(compat.regionInLevel({ levels: ["a"], locatedInLevel: (level) => (asked.push(level), true) }, "b")).toBe(true);
+    expect(compat.regionInLevel({ levels: ["a"], locatedInLevel: (level) => (asked.push(level), true) }, "b")).toBe(
+      true,
+    );
     expect(asked).toEqual(["b"]);
     expect(compat.regionInLevel({ levels: new Set(["a"]) }, "b")).toBe(false);
     expect(compat.regionInLevel({ levels: ["a", "b"] }, "b")).toBe(true);
@@ -134,7 +158,10 @@ describe("compat: levels on v13", () => {
   it("a v13 token has no level and every region shares it", async () => {
     const v13 = await loadWorld("fr", (fake) => setFakeGeneration(fake, 13));
     const Scene = v13.fake.CONFIG.Scene as { documentClass: { create(data: object): Promise<unknown> } };
-    const old = (await Scene.documentClass.create({ name: "Ancien", tokens: [{ _id: "tok", level: "ground" }] })) as FakeScene;
+    const old = (await Scene.documentClass.create({
+      name: "Ancien",
+      tokens: [{ _id: "tok", level: "ground" }],
+    })) as FakeScene;
     const regions = await import("../../src/compat/regions");
     expect(regions.tokenLevel(old.tokens.get("tok") as never)).toBeNull();
     expect(regions.regionsShareLevel({ levels: ["a"] }, { levels: ["b"] })).toBe(true);

@@ -35,7 +35,12 @@ beforeEach(async () => {
       placeRegion("regionD", "Crypte", [{ type: "polygon", points: [0, 400, 200, 400, 100, 600] }]),
       // A bare region (no behaviour) and a teleport pad: not places.
       { _id: "regionBare", name: "Jardin", shapes: rect(0, 800) },
-      behaviourRegion("regionTp", "teleportToken", rect(800, 0), { behaviors: [{ type: "teleportToken", system: {} }, { type: "tactica.place", system: { encumbrance: 2, neighbours: [] } }] }),
+      behaviourRegion("regionTp", "teleportToken", rect(800, 0), {
+        behaviors: [
+          { type: "teleportToken", system: {} },
+          { type: "tactica.place", system: { encumbrance: 2, neighbours: [] } },
+        ],
+      }),
     ],
     tokens: [
       { _id: "tokA1", x: 50, y: 50 },
@@ -58,10 +63,17 @@ const region = (id: string) => regionView(scene.regions.get(id));
 
 describe("which regions are places", () => {
   it("only ordinary regions with an enabled place behaviour", async () => {
-    expect(["regionA", "regionB", "regionC", "regionD"].map((id) => isPlace(region(id)))).toEqual([true, true, true, true]);
+    expect(["regionA", "regionB", "regionC", "regionD"].map((id) => isPlace(region(id)))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
     // A template, a bare region, a teleport pad (even with a place behaviour): not places.
     expect(["regionT", "regionBare", "regionTp"].map((id) => isPlace(region(id)))).toEqual([false, false, false]);
-    const behavior = (scene.regions.get("regionB") as unknown as { behaviors: { contents: { update(d: object): Promise<unknown> }[] } }).behaviors.contents[0]!;
+    const behavior = (
+      scene.regions.get("regionB") as unknown as { behaviors: { contents: { update(d: object): Promise<unknown> }[] } }
+    ).behaviors.contents[0]!;
     await behavior.update({ disabled: true });
     expect(isPlace(region("regionB"))).toBe(false);
   });
@@ -109,7 +121,9 @@ describe("measureTokens", () => {
   });
 
   it("follows a neighbour change on the place behaviour", async () => {
-    const crypt = scene.regions.get("regionD") as unknown as { behaviors: { contents: { update(d: object): Promise<unknown> }[] } };
+    const crypt = scene.regions.get("regionD") as unknown as {
+      behaviors: { contents: { update(d: object): Promise<unknown> }[] };
+    };
     await crypt.behaviors.contents[0]!.update({ system: { neighbours: ["regionC"] } });
     expect(measureTokens(token("tokA1"), token("tokD"))).toEqual({ distance: 3, reason: null });
   });
@@ -125,7 +139,11 @@ describe("place data", () => {
   });
 
   it("lists a place's occupants from the region's tokens, by their place", () => {
-    expect(placeOccupants("regionA").map((t) => t.id).sort()).toEqual(["tokA1", "tokA2"]);
+    expect(
+      placeOccupants("regionA")
+        .map((t) => t.id)
+        .sort(),
+    ).toEqual(["tokA1", "tokA2"]);
     expect(placeOccupants("regionB").map((t) => t.id)).toEqual(["tokBig"]);
     // The nave's occupant stands in the template too; the template has no occupants as a place.
     expect(placeOccupants("regionC").map((t) => t.id)).toEqual(["tokC"]);
@@ -137,7 +155,9 @@ describe("place data", () => {
 describe("shiftEncumbrance (Tectonique)", () => {
   it("moves one step toward X in one behaviour update, and nothing when already there", async () => {
     const writes = await world.writesDuring(() => shiftEncumbrance("regionC", 0));
-    expect(writes.map((w) => [w.action, w.documentName, w.parentId])).toEqual([["update", "RegionBehavior", "regionC"]]);
+    expect(writes.map((w) => [w.action, w.documentName, w.parentId])).toEqual([
+      ["update", "RegionBehavior", "regionC"],
+    ]);
     expect(placeData(region("regionC"))?.encumbrance).toBe(2);
     await shiftEncumbrance("regionA", 5);
     expect(placeData(region("regionA"))?.encumbrance).toBe(2);

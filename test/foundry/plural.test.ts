@@ -42,7 +42,10 @@ describe("formatPlural", () => {
 describe("the tacticaPlural template helper", () => {
   const render = (i18n: FakeI18n, source: string, context: object) => {
     const hb = Handlebars.create();
-    hb.registerHelper("tacticaPlural", pluralHelper(() => i18n));
+    hb.registerHelper(
+      "tacticaPlural",
+      pluralHelper(() => i18n),
+    );
     return hb.compile(source, { strict: true })(context);
   };
 
@@ -55,7 +58,9 @@ describe("the tacticaPlural template helper", () => {
 
   it("refuses a missing or non-numeric count instead of printing a wrong form", () => {
     expect(() => render(fr, `{{tacticaPlural "TACTICA.Chat.placesAway"}}`, {})).toThrow(/count must be a number/);
-    expect(() => render(fr, `{{tacticaPlural "TACTICA.Chat.placesAway" count=n}}`, { n: "2" })).toThrow(/count must be a number/);
+    expect(() => render(fr, `{{tacticaPlural "TACTICA.Chat.placesAway" count=n}}`, { n: "2" })).toThrow(
+      /count must be a number/,
+    );
   });
 
   it("is registered with Foundry's Handlebars on init", async () => {

@@ -25,23 +25,56 @@ const buttons = buttonsOf;
 beforeEach(async () => {
   w = await chatWorld();
   kara = await w.createActor({
-    name: "Kara", type: "character", ownership: { default: 0, "player-1": 3 },
-    system: { aptitudes: { vivacite: { value: 3 } }, subAptitudes: { precision: { value: 2 } }, profile: { ac: { value: 8 } } },
+    name: "Kara",
+    type: "character",
+    ownership: { default: 0, "player-1": 3 },
+    system: {
+      aptitudes: { vivacite: { value: 3 } },
+      subAptitudes: { precision: { value: 2 } },
+      profile: { ac: { value: 8 } },
+    },
     items: [
-      { _id: "stunner00000001", name: "Masse", type: "weapon", system: { equipped: true, damage: 1, strength: 2, attributes: [{ key: "stunning", score: "reflexe", y: 18 }, { key: "tectonic", x: 4 }] } },
-      { _id: "mortar000000001", name: "Mortier", type: "weapon", system: { equipped: true, range: "ranged", damage: 1, attributes: [{ key: "delayed", x: 2, focused: true }] } },
+      {
+        _id: "stunner00000001",
+        name: "Masse",
+        type: "weapon",
+        system: {
+          equipped: true,
+          damage: 1,
+          strength: 2,
+          attributes: [
+            { key: "stunning", score: "reflexe", y: 18 },
+            { key: "tectonic", x: 4 },
+          ],
+        },
+      },
+      {
+        _id: "mortar000000001",
+        name: "Mortier",
+        type: "weapon",
+        system: { equipped: true, range: "ranged", damage: 1, attributes: [{ key: "delayed", x: 2, focused: true }] },
+      },
     ],
   });
   vex = await w.createActor({
-    name: "Vex", type: "character", ownership: { default: 0, "player-2": 3 },
-    system: { profile: { pv: { value: 10, max: 10 } }, aptitudes: { vivacite: { value: 2 } }, subAptitudes: { reflexe: { value: 4 } } },
+    name: "Vex",
+    type: "character",
+    ownership: { default: 0, "player-2": 3 },
+    system: {
+      profile: { pv: { value: 10, max: 10 } },
+      aptitudes: { vivacite: { value: 2 } },
+      subAptitudes: { reflexe: { value: 4 } },
+    },
   });
   const Scene = w.fake.CONFIG.Scene as { documentClass: { create(data: object): Promise<unknown> } };
-  scene = (await w.as("gm-1", () => Scene.documentClass.create({
-    name: "Ruines", grid: { size: 100 },
-    regions: [{ _id: "regionA", name: "Cour", shapes: rect(0), behaviors: placeBehaviors(1, []) }],
-    tokens: [{ _id: "tokVex", x: 50, y: 50, actorId: vex.id }],
-  }))) as FakeScene;
+  scene = (await w.as("gm-1", () =>
+    Scene.documentClass.create({
+      name: "Ruines",
+      grid: { size: 100 },
+      regions: [{ _id: "regionA", name: "Cour", shapes: rect(0), behaviors: placeBehaviors(1, []) }],
+      tokens: [{ _id: "tokVex", x: 50, y: 50, actorId: vex.id }],
+    }),
+  )) as FakeScene;
   (w.fake.game.scenes as { viewed: unknown }).viewed = scene;
 });
 
@@ -64,7 +97,9 @@ async function timelineCombat(...others: TacticaActor[]): Promise<TacticaCombat>
 async function hitVex(itemId: string): Promise<TacticaChatMessage> {
   queueDiceFaces([6, 6]);
   const message = (await kara.attack(itemId, { fastForward: true }))!;
-  await message.update({ system: { targets: [{ actorUuid: vex.uuid, tokenUuid: `Scene.${scene.id}.Token.tokVex`, name: "Vex" }] } } as never);
+  await message.update({
+    system: { targets: [{ actorUuid: vex.uuid, tokenUuid: `Scene.${scene.id}.Token.tokVex`, name: "Vex" }] },
+  } as never);
   queueDiceFaces([1, 1]);
   expect(await w.click("gm-1", "defend", message, { targetIndex: 0 })).toEqual({ ok: true });
   return message;
@@ -101,7 +136,9 @@ describe("hit follow-ups", () => {
     const message = await hitVex("stunner00000001");
     queueDiceFaces([6, 6]);
     await w.click("gm-1", "applyDamage", message, { targetIndex: 0 });
-    const region = scene.regions.get("regionA") as unknown as { behaviors: { contents: { system: { encumbrance: number } }[] } };
+    const region = scene.regions.get("regionA") as unknown as {
+      behaviors: { contents: { system: { encumbrance: number } }[] };
+    };
     expect(region.behaviors.contents[0]!.system.encumbrance).toBe(2);
     expect(message.card?.placesShifted).toEqual(["regionA"]);
   });
@@ -117,7 +154,10 @@ describe("Différé", () => {
     expect(marker).toMatchObject({ kind: "action", focused: true });
     await message.update({ system: { targets: [{ actorUuid: vex.uuid, tokenUuid: "", name: "Vex" }] } } as never);
     expect(buttons(await renderAs("player-2", message))).toEqual([]);
-    expect(await w.click("player-2", "defend", message, { targetIndex: 0 })).toEqual({ ok: false, reason: "TACTICA.Chat.delay.waiting" });
+    expect(await w.click("player-2", "defend", message, { targetIndex: 0 })).toEqual({
+      ok: false,
+      reason: "TACTICA.Chat.delay.waiting",
+    });
     // The timeline runs until the pointer reaches the marker: the active GM posts the due card.
     const due: string[] = [];
     w.fake.hooks.on("tactica.delayedDue", (_c: unknown, d: unknown) => void due.push((d as { id: string }).id));
@@ -153,7 +193,9 @@ describe("timeline costs, maintenance, fear, panic", () => {
 
   it("cards that spend AC carry their timeline cost; a maintenance posts a small card", async () => {
     const psyker = await w.createActor({
-      name: "Ilse", type: "character", ownership: { default: 0, "player-1": 3 },
+      name: "Ilse",
+      type: "character",
+      ownership: { default: 0, "player-1": 3 },
       system: { psyker: { mastery: 2 }, profile: { ac: { value: 10 } } },
       items: [{ _id: "force0000000001", name: "Force", type: "power", system: { level: 5, cost: 4, maintenance: 2 } }],
     });
@@ -163,7 +205,10 @@ describe("timeline costs, maintenance, fear, panic", () => {
     const cast = await castWith("force0000000001", { fastForward: true, concentration: true });
     expect(cost(cast)).toEqual({ kind: "power", useCost: 4, concentration: true });
     queueDiceFaces([2]);
-    expect(cost(await psyker.cancelPower({ level: 5 }, { fastForward: true }))).toEqual({ kind: "cancel", concentration: false });
+    expect(cost(await psyker.cancelPower({ level: 5 }, { fastForward: true }))).toEqual({
+      kind: "cancel",
+      concentration: false,
+    });
     w.fake.hooks.callAll("tactica.activationStart", {}, { actor: psyker });
     await Promise.resolve();
     const maintained = await psyker.maintainPower("force0000000001");
@@ -173,8 +218,18 @@ describe("timeline costs, maintenance, fear, panic", () => {
 
   it("D-13: at the end of an activation, powers neither maintained nor cast in it end (one update)", async () => {
     const psyker = await w.createActor({
-      name: "Ilse", type: "character",
-      system: { psyker: { mastery: 2, maintained: [{ powerId: "force0000000001", sinceRound: 1 }, { powerId: "speed0000000001", sinceRound: 1 }] }, profile: { ac: { value: 10 } } },
+      name: "Ilse",
+      type: "character",
+      system: {
+        psyker: {
+          mastery: 2,
+          maintained: [
+            { powerId: "force0000000001", sinceRound: 1 },
+            { powerId: "speed0000000001", sinceRound: 1 },
+          ],
+        },
+        profile: { ac: { value: 10 } },
+      },
       items: [
         { _id: "force0000000001", name: "Force", type: "power", system: { level: 5, cost: 4, maintenance: 2 } },
         { _id: "speed0000000001", name: "Rapidité", type: "power", system: { level: 6, cost: 3, maintenance: 2 } },
@@ -188,12 +243,16 @@ describe("timeline costs, maintenance, fear, panic", () => {
       await new Promise((r) => setTimeout(r, 0));
     });
     expect(writes).toHaveLength(1);
-    expect(systemAs<{ psyker: { maintained: { powerId: string }[] } }>(psyker).psyker.maintained.map((m) => m.powerId)).toEqual(["speed0000000001"]);
+    expect(
+      systemAs<{ psyker: { maintained: { powerId: string }[] } }>(psyker).psyker.maintained.map((m) => m.powerId),
+    ).toEqual(["speed0000000001"]);
   });
 
   it("the same power once per activation in combat; outside combat nothing holds it back", async () => {
     const psyker = await w.createActor({
-      name: "Ilse", type: "character", ownership: { default: 0, "player-1": 3 },
+      name: "Ilse",
+      type: "character",
+      ownership: { default: 0, "player-1": 3 },
       system: { psyker: { mastery: 2 }, profile: { ac: { value: 30 } } },
       items: [{ _id: "force0000000001", name: "Force", type: "power", system: { level: 5, cost: 4, maintenance: 2 } }],
     });
@@ -204,15 +263,21 @@ describe("timeline costs, maintenance, fear, panic", () => {
     w.data.setUser("player-1");
     queueDiceFaces([2]);
     expect(await psyker.castPower("force0000000001", { fastForward: true })).not.toBeNull();
-    const errors = await w.errorsDuring(async () => expect(await psyker.castPower("force0000000001", { fastForward: true })).toBeNull());
+    const errors = await w.errorsDuring(async () =>
+      expect(await psyker.castPower("force0000000001", { fastForward: true })).toBeNull(),
+    );
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain("Force");
   });
 
   it("D-15: a psyker at 0 PV ends what it maintains", async () => {
     const psyker = await w.createActor({
-      name: "Ilse", type: "character",
-      system: { psyker: { mastery: 2, maintained: [{ powerId: "force0000000001", sinceRound: 1 }] }, profile: { pv: { value: 3, max: 6 } } },
+      name: "Ilse",
+      type: "character",
+      system: {
+        psyker: { mastery: 2, maintained: [{ powerId: "force0000000001", sinceRound: 1 }] },
+        profile: { pv: { value: 3, max: 6 } },
+      },
       items: [{ _id: "force0000000001", name: "Force", type: "power", system: { level: 5, cost: 4, maintenance: 2 } }],
     });
     w.data.setUser("gm-1");
@@ -223,9 +288,18 @@ describe("timeline costs, maintenance, fear, panic", () => {
 
   it("Requis: an aptitude below X gains the difference in Épuisement and fires the hook", async () => {
     const gunner = await w.createActor({
-      name: "Orso", type: "character", ownership: { default: 0, "player-1": 3 },
+      name: "Orso",
+      type: "character",
+      ownership: { default: 0, "player-1": 3 },
       system: { aptitudes: { intellect: { value: 4 } } },
-      items: [{ _id: "plasma000000001", name: "Plasma", type: "weapon", system: { equipped: true, range: "ranged", attributes: [{ key: "requires", aptitude: "intellect", x: 10 }] } }],
+      items: [
+        {
+          _id: "plasma000000001",
+          name: "Plasma",
+          type: "weapon",
+          system: { equipped: true, range: "ranged", attributes: [{ key: "requires", aptitude: "intellect", x: 10 }] },
+        },
+      ],
     });
     const seen: number[] = [];
     w.fake.hooks.on("tactica.exhaustionGained", (_a: unknown, n: unknown) => void seen.push(n as number));
@@ -236,12 +310,19 @@ describe("timeline costs, maintenance, fear, panic", () => {
   });
 
   it("fear: one test per activation in combat, refused with a message; a new activation allows it", async () => {
-    const unit = await w.createActor({ name: "Escouade", type: "unit", ownership: { default: 0, "player-1": 3 }, system: { profile: { co: { value: 6 } } } });
+    const unit = await w.createActor({
+      name: "Escouade",
+      type: "unit",
+      ownership: { default: 0, "player-1": 3 },
+      system: { profile: { co: { value: 6 } } },
+    });
     const combat = await timelineCombat(unit);
     w.data.setUser("player-1");
     queueDiceFaces([9]);
     expect(await unit.fearTest({ fear: 2, charging: true }, { fastForward: true })).not.toBeNull();
-    const errors = await w.errorsDuring(async () => expect(await unit.fearTest({ fear: 3, charging: true }, { fastForward: true })).toBeNull());
+    const errors = await w.errorsDuring(async () =>
+      expect(await unit.fearTest({ fear: 3, charging: true }, { fastForward: true })).toBeNull(),
+    );
     expect(errors).toEqual(["Escouade a déjà fait un test de peur pendant cette activation."]);
     // Kara and Vex end their actions: the unit's next activation starts (its records cleared).
     w.data.setUser("gm-1");
@@ -255,11 +336,19 @@ describe("timeline costs, maintenance, fear, panic", () => {
 
   it("panic: the card shows the d10 face with the +1; the compendium table's result wins and sets its condition", async () => {
     const table = {
-      name: "Table de panique", flags: { tactica: { panicTable: true } },
+      name: "Table de panique",
+      flags: { tactica: { panicTable: true } },
       results: [{ range: [1, 10], flags: { tactica: { panicResult: "retreat" } } }],
     };
-    (w.fake.game as Record<string, unknown>).packs = new Map([["tactica.tables", { getDocuments: async () => [table] }]]);
-    const unit = await w.createActor({ name: "Escouade", type: "unit", ownership: { default: 0, "player-1": 3 }, system: { profile: { co: { value: 4 }, ac: { value: 4 } } } });
+    (w.fake.game as Record<string, unknown>).packs = new Map([
+      ["tactica.tables", { getDocuments: async () => [table] }],
+    ]);
+    const unit = await w.createActor({
+      name: "Escouade",
+      type: "unit",
+      ownership: { default: 0, "player-1": 3 },
+      system: { profile: { co: { value: 4 }, ac: { value: 4 } } },
+    });
     await unit.setCondition("panicked", true);
     queueDiceFaces([8]);
     const message = (await unit.rally({ fastForward: true }))!;
@@ -272,7 +361,12 @@ describe("timeline costs, maintenance, fear, panic", () => {
   });
 
   it("panic without the compendium: the rules read the face", async () => {
-    const unit = await w.createActor({ name: "Escouade", type: "unit", ownership: { default: 0, "player-1": 3 }, system: { profile: { co: { value: 4 } } } });
+    const unit = await w.createActor({
+      name: "Escouade",
+      type: "unit",
+      ownership: { default: 0, "player-1": 3 },
+      system: { profile: { co: { value: 4 } } },
+    });
     queueDiceFaces([9]);
     const message = (await unit.moraleTest({ fastForward: true }))!;
     queueDiceFaces([8]);
@@ -285,7 +379,10 @@ describe("timeline costs, maintenance, fear, panic", () => {
 describe("weapon FOR pressure", () => {
   it("folds the weapon's own UPGRADE effects into its FOR (highest wins) and shows it on the card", async () => {
     const weapon = kara.items.get("stunner00000001")!;
-    const upgrade = (value: number) => ({ name: `+${value}`, ...changesData([{ key: "system.pressure", type: "upgrade", value }]) });
+    const upgrade = (value: number) => ({
+      name: `+${value}`,
+      ...changesData([{ key: "system.pressure", type: "upgrade", value }]),
+    });
     await weapon.createEmbeddedDocuments("ActiveEffect", [upgrade(2), upgrade(1)] as never);
     expect(systemAs<{ strengthTotal: number }>(kara.items.get("stunner00000001")).strengthTotal).toBe(4);
     queueDiceFaces([3, 3]);

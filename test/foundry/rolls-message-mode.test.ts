@@ -22,9 +22,27 @@ beforeEach(async () => {
 
 describe("message modes", () => {
   it("reads a key of either vocabulary, and v14's in-character mode as public", () => {
-    expect(["publicroll", "public", "ic", "roll"].map(modes.normaliseMode)).toEqual(["public", "public", "public", "public"]);
-    expect(["gmroll", "gm", "blindroll", "blind", "selfroll", "self"].map(modes.normaliseMode)).toEqual(["gm", "gm", "blind", "blind", "self", "self"]);
-    expect([undefined, null, 3, "__proto__", "toString"].map(modes.normaliseMode)).toEqual([null, null, null, null, null]);
+    expect(["publicroll", "public", "ic", "roll"].map(modes.normaliseMode)).toEqual([
+      "public",
+      "public",
+      "public",
+      "public",
+    ]);
+    expect(["gmroll", "gm", "blindroll", "blind", "selfroll", "self"].map(modes.normaliseMode)).toEqual([
+      "gm",
+      "gm",
+      "blind",
+      "blind",
+      "self",
+      "self",
+    ]);
+    expect([undefined, null, 3, "__proto__", "toString"].map(modes.normaliseMode)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 
   it("writes the running generation's key and option", () => {
@@ -50,14 +68,22 @@ describe("message modes", () => {
     setGeneration(13);
     expect(modes.modeChoices().map((c) => c.key)).toEqual(["publicroll", "gmroll", "blindroll", "selfroll"]);
     setGeneration(14);
-    expect(modes.modeChoices().map((c) => [c.key, c.mode])).toEqual([["public", "public"], ["gm", "gm"], ["blind", "blind"], ["self", "self"]]);
+    expect(modes.modeChoices().map((c) => [c.key, c.mode])).toEqual([
+      ["public", "public"],
+      ["gm", "gm"],
+      ["blind", "blind"],
+      ["self", "self"],
+    ]);
   });
 
   it("the v14 fake records each deprecated name and the v13 fake each v14-only one (self-test of the record)", async () => {
     setGeneration(14);
     await w.fake.settings.set("core", "rollMode", "gmroll");
     void (w.fake.CONFIG as { Dice: { rollModes: unknown } }).Dice.rollModes;
-    expect(takeGenerationRecord()).toEqual(["v14 deprecation: setting core.rollMode (v14: core.messageMode)", "v14 deprecation: CONFIG.Dice.rollModes (v14: CONFIG.ChatMessage.modes)"]);
+    expect(takeGenerationRecord()).toEqual([
+      "v14 deprecation: setting core.rollMode (v14: core.messageMode)",
+      "v14 deprecation: CONFIG.Dice.rollModes (v14: CONFIG.ChatMessage.modes)",
+    ]);
     setGeneration(13);
     expect((w.fake.CONFIG as { ChatMessage: { modes?: unknown } }).ChatMessage.modes).toBeUndefined();
     expect(() => w.fake.settings.get("core", "messageMode")).toThrow(/not a registered game setting/);
@@ -66,18 +92,35 @@ describe("message modes", () => {
 });
 
 describe("rolls posted in the user's mode", () => {
-  const kara = () => w.createActor({ name: "Kara", type: "character", ownership: { default: 0, "player-1": 3 }, system: { aptitudes: { vivacite: { value: 2 } } } });
+  const kara = () =>
+    w.createActor({
+      name: "Kara",
+      type: "character",
+      ownership: { default: 0, "player-1": 3 },
+      system: { aptitudes: { vivacite: { value: 2 } } },
+    });
 
-  it.each([13, 14] as const)("v%i: the user's blind mode hides the card and its dice are never fulfilled interactively", async (generation) => {
-    const actor = await kara();
-    setGeneration(generation);
-    await w.fake.settings.set("core", generation === 14 ? "messageMode" : "rollMode", generation === 14 ? "blind" : "blindroll");
-    queueDiceFaces([2, 3]);
-    const message = (await actor.rollPool({ aptitude: "vivacite" }, { fastForward: true }))!;
-    expect(postedMessages.at(-1)).toMatchObject({ blind: true, whisper: ["gm-1"], rollMode: generation === 14 ? "blind" : "blindroll" });
-    expect(evaluations.at(-1)).toMatchObject({ roll: "PoolRoll", allowInteractive: false });
-    expect(message.card?.kind).toBe("pool");
-  });
+  it.each([13, 14] as const)(
+    "v%i: the user's blind mode hides the card and its dice are never fulfilled interactively",
+    async (generation) => {
+      const actor = await kara();
+      setGeneration(generation);
+      await w.fake.settings.set(
+        "core",
+        generation === 14 ? "messageMode" : "rollMode",
+        generation === 14 ? "blind" : "blindroll",
+      );
+      queueDiceFaces([2, 3]);
+      const message = (await actor.rollPool({ aptitude: "vivacite" }, { fastForward: true }))!;
+      expect(postedMessages.at(-1)).toMatchObject({
+        blind: true,
+        whisper: ["gm-1"],
+        rollMode: generation === 14 ? "blind" : "blindroll",
+      });
+      expect(evaluations.at(-1)).toMatchObject({ roll: "PoolRoll", allowInteractive: false });
+      expect(message.card?.kind).toBe("pool");
+    },
+  );
 
   it("a public roll may be fulfilled interactively (manual dice)", async () => {
     const actor = await kara();
@@ -89,7 +132,10 @@ describe("rolls posted in the user's mode", () => {
   it("a tactica.preRoll handler may give the mode in either vocabulary", async () => {
     const actor = await kara();
     setGeneration(14);
-    w.fake.hooks.on("tactica.preRoll", (config: unknown) => void ((config as { rollMode: string }).rollMode = "gmroll"));
+    w.fake.hooks.on(
+      "tactica.preRoll",
+      (config: unknown) => void ((config as { rollMode: string }).rollMode = "gmroll"),
+    );
     queueDiceFaces([2, 3]);
     await actor.rollPool({ aptitude: "vivacite" }, { fastForward: true });
     expect(postedMessages.at(-1)).toMatchObject({ rollMode: "gm", whisper: ["gm-1"], blind: false });
@@ -99,29 +145,56 @@ describe("rolls posted in the user's mode", () => {
     const actor = await kara();
     queueDiceFaces([2, 3]);
     const message = (await actor.rollPool({ aptitude: "vivacite" }, { fastForward: true }))!;
-    expect((message as unknown as { speaker: object }).speaker).toEqual({ scene: null, token: null, actor: actor.id, alias: "Kara" });
+    expect((message as unknown as { speaker: object }).speaker).toEqual({
+      scene: null,
+      token: null,
+      actor: actor.id,
+      alias: "Kara",
+    });
   });
 });
 
 describe("the roll dialogs' message-mode picker", () => {
-  const kara = () => w.createActor({ name: "Kara", type: "character", ownership: { default: 0, "player-1": 3 }, system: { aptitudes: { vivacite: { value: 2 } } } });
+  const kara = () =>
+    w.createActor({
+      name: "Kara",
+      type: "character",
+      ownership: { default: 0, "player-1": 3 },
+      system: { aptitudes: { vivacite: { value: 2 } } },
+    });
 
-  it.each([13, 14] as const)("v%i: offers the generation's modes, the user's current one selected; the choice reaches the card", async (generation) => {
-    setGeneration(generation);
-    await w.fake.settings.set("core", generation === 14 ? "messageMode" : "rollMode", generation === 14 ? "self" : "selfroll");
-    const actor = await kara();
-    queueDiceFaces([4]);
-    const pending = actor.rollProfile("att");
-    const dialog = await nextDialog();
-    const content = String(dialog.options.content);
-    const picker = content.slice(content.indexOf('name="messageMode"'));
-    const options = [...picker.matchAll(/<option value="(\w+)"( selected)?>/g)].map((m) => [m[1], !!m[2]]);
-    expect(options).toEqual([["public", false], ["gm", false], ["blind", false], ["self", true]]);
-    expect(content).toContain(generation === 14 ? "CHAT.Mode.self" : "CHAT.Mode.selfroll");
-    await answerDialog(dialog, null, { messageMode: "gm" });
-    await pending;
-    expect(postedMessages.at(-1)).toMatchObject({ rollMode: generation === 14 ? "gm" : "gmroll", whisper: ["gm-1"], blind: false });
-  });
+  it.each([13, 14] as const)(
+    "v%i: offers the generation's modes, the user's current one selected; the choice reaches the card",
+    async (generation) => {
+      setGeneration(generation);
+      await w.fake.settings.set(
+        "core",
+        generation === 14 ? "messageMode" : "rollMode",
+        generation === 14 ? "self" : "selfroll",
+      );
+      const actor = await kara();
+      queueDiceFaces([4]);
+      const pending = actor.rollProfile("att");
+      const dialog = await nextDialog();
+      const content = String(dialog.options.content);
+      const picker = content.slice(content.indexOf('name="messageMode"'));
+      const options = [...picker.matchAll(/<option value="(\w+)"( selected)?>/g)].map((m) => [m[1], !!m[2]]);
+      expect(options).toEqual([
+        ["public", false],
+        ["gm", false],
+        ["blind", false],
+        ["self", true],
+      ]);
+      expect(content).toContain(generation === 14 ? "CHAT.Mode.self" : "CHAT.Mode.selfroll");
+      await answerDialog(dialog, null, { messageMode: "gm" });
+      await pending;
+      expect(postedMessages.at(-1)).toMatchObject({
+        rollMode: generation === 14 ? "gm" : "gmroll",
+        whisper: ["gm-1"],
+        blind: false,
+      });
+    },
+  );
 
   it("a mode that is not one of them is refused: the dialog stays open and nothing is rolled", async () => {
     const actor = await kara();

@@ -19,7 +19,12 @@ beforeEach(async () => {
 });
 
 function soldier(extra: Record<string, unknown> = {}): Promise<TacticaActor> {
-  return w.createActor({ name: "Vex", type: "character", ownership: { default: 0, "player-2": 3 }, system: { profile: { pv: { value: 10, max: 10 }, co: { value: 6 } }, morale: extra } });
+  return w.createActor({
+    name: "Vex",
+    type: "character",
+    ownership: { default: 0, "player-2": 3 },
+    system: { profile: { pv: { value: 10, max: 10 }, co: { value: 6 } }, morale: extra },
+  });
 }
 
 /** The prompt as `userId` sees it once rendered in the chat log. */
@@ -51,7 +56,12 @@ describe("morale prompt", () => {
     const vex = await soldier();
     await vex.applyDamage({ damage: 6, attributes: [] });
     const prompt = prompts()[0] as TacticaChatMessage;
-    const errors = await w.errorsDuring(async () => expect(await w.click("stranger", "moraleTest", prompt, { fastForward: true })).toEqual({ ok: false, reason: "TACTICA.Chat.notAllowed" }));
+    const errors = await w.errorsDuring(async () =>
+      expect(await w.click("stranger", "moraleTest", prompt, { fastForward: true })).toEqual({
+        ok: false,
+        reason: "TACTICA.Chat.notAllowed",
+      }),
+    );
     expect(errors).toHaveLength(1);
     queueDiceFaces([3]);
     expect(await w.click("player-2", "moraleTest", prompt, { fastForward: true })).toEqual({ ok: true });

@@ -20,12 +20,20 @@ async function trooper(target: string, printed: number, extra: Record<string, un
     type: "character",
     ownership: { default: 0, "player-1": 3 },
     system: { profile: { [target]: { value: printed }, co: { value: 5 }, ac: { value: 4 } }, ...extra },
-    items: [{ _id: "gear000000000001", name: "Soupape", type: "gear", system: { linked: true, equipped: true, pressureTarget: target } }],
+    items: [
+      {
+        _id: "gear000000000001",
+        name: "Soupape",
+        type: "gear",
+        system: { linked: true, equipped: true, pressureTarget: target },
+      },
+    ],
   });
 }
 
 /** The actor's effects that apply (v14 keeps an expired effect, suppressed, under core's default action). */
-const activeEffects = (actor: TacticaActor) => [...actor.effects].filter((e) => (e as unknown as { active: boolean }).active);
+const activeEffects = (actor: TacticaActor) =>
+  [...actor.effects].filter((e) => (e as unknown as { active: boolean }).active);
 
 /** Lets the hook handlers' writes (started with `void`) finish. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -66,7 +74,9 @@ describe("pressure", () => {
   it("is refused while pressure is blocked, and through an item that is not linked", async () => {
     const actor = await trooper("def", 3);
     await actor.setCondition("pressureBlocked", true);
-    const errors = await w.errorsDuring(async () => expect(await actor.rollPressure("gear000000000001", { fastForward: true })).toBeNull());
+    const errors = await w.errorsDuring(async () =>
+      expect(await actor.rollPressure("gear000000000001", { fastForward: true })).toBeNull(),
+    );
     expect(errors).toEqual(["Brann ne peut pas faire de jet de pression pour l'instant."]);
     await actor.setCondition("pressureBlocked", false);
     await actor.items.get("gear000000000001")!.update({ system: { linked: false } });
@@ -80,7 +90,10 @@ describe("pressure", () => {
     const message = (await actor.rollPressure("gear000000000001", { fastForward: true, dice: 2 }))!;
     expect(actor.effects.size).toBe(0);
     expect(await w.click("player-1", "chooseDie", message, { index: 1 })).toEqual({ ok: true });
-    const results = await Promise.all([w.click("player-1", "applyPressure", message), w.click("player-1", "applyPressure", message)]);
+    const results = await Promise.all([
+      w.click("player-1", "applyPressure", message),
+      w.click("player-1", "applyPressure", message),
+    ]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(actor.effects.size).toBe(1);
     expect(systemAs<Profile>(actor).profile.def!.total).toBe(6); // die 1 → +2
@@ -89,7 +102,12 @@ describe("pressure", () => {
 
 describe("morale and panic", () => {
   async function panickedUnit(): Promise<TacticaActor> {
-    const unit = await w.createActor({ name: "Escouade", type: "unit", ownership: { default: 0, "player-1": 3 }, system: { profile: { co: { value: 4 }, ac: { value: 4 } } } });
+    const unit = await w.createActor({
+      name: "Escouade",
+      type: "unit",
+      ownership: { default: 0, "player-1": 3 },
+      system: { profile: { co: { value: 4 }, ac: { value: 4 } } },
+    });
     await unit.setCondition("panicked", true);
     return unit;
   }
@@ -106,7 +124,10 @@ describe("morale and panic", () => {
     queueDiceFaces([face]);
     expect(await w.click("player-1", "rollPanic", message)).toEqual({ ok: true });
     expect(message.card?.panic).toBe(outcome);
-    expect(await w.click("player-1", "rollPanic", message)).toEqual({ ok: false, reason: "TACTICA.Chat.alreadyApplied" });
+    expect(await w.click("player-1", "rollPanic", message)).toEqual({
+      ok: false,
+      reason: "TACTICA.Chat.alreadyApplied",
+    });
   });
 
   it("a redraw after a failed rally replaces the earlier condition", async () => {
@@ -115,7 +136,9 @@ describe("morale and panic", () => {
     const message = (await unit.rally({ fastForward: true }))!;
     queueDiceFaces([7]); // 7 + 1 = 8: terror
     await w.click("player-1", "rollPanic", message);
-    expect([...unit.statuses].filter((s) => ["panicked", "retreating", "terrified"].includes(s))).toEqual(["terrified"]);
+    expect([...unit.statuses].filter((s) => ["panicked", "retreating", "terrified"].includes(s))).toEqual([
+      "terrified",
+    ]);
     expect(systemAs<{ morale: { state: string } }>(unit).morale.state).toBe("terrified");
   });
 
@@ -130,7 +153,12 @@ describe("morale and panic", () => {
   });
 
   it("a failed morale test draws without +1 and sets the condition", async () => {
-    const unit = await w.createActor({ name: "Escouade", type: "unit", ownership: { default: 0, "player-1": 3 }, system: { profile: { co: { value: 4 } } } });
+    const unit = await w.createActor({
+      name: "Escouade",
+      type: "unit",
+      ownership: { default: 0, "player-1": 3 },
+      system: { profile: { co: { value: 4 } } },
+    });
     queueDiceFaces([9]);
     const message = (await unit.moraleTest({ fastForward: true }))!;
     queueDiceFaces([9]);
@@ -154,7 +182,12 @@ describe("morale and panic", () => {
   it("fear: fear-causers are immune; a pass records the level; a failed charge is called off", async () => {
     const causer = await trooper("peur", 1);
     expect(await causer.fearTest({ fear: 2, charging: true }, { fastForward: true })).toBeNull();
-    const unit = await w.createActor({ name: "Escouade", type: "unit", ownership: { default: 0, "player-1": 3 }, system: { profile: { co: { value: 6 } } } });
+    const unit = await w.createActor({
+      name: "Escouade",
+      type: "unit",
+      ownership: { default: 0, "player-1": 3 },
+      system: { profile: { co: { value: 6 } } },
+    });
     queueDiceFaces([3]);
     await unit.fearTest({ fear: 2, charging: false }, { fastForward: true });
     expect(systemAs<{ morale: { fearPassed: number } }>(unit).morale.fearPassed).toBe(2);

@@ -42,30 +42,63 @@ async function setup(lang: "fr" | "en"): Promise<void> {
   w = await chatWorld(lang);
   seen = [];
   kara = await w.createActor({
-    name: "Kara", type: "character", ownership: { default: 0, "player-1": 3 },
-    system: { aptitudes: { vivacite: { value: 2 }, puissance: { value: 3 } }, subAptitudes: { reflexe: { value: 4 }, robustesse: { value: 2 }, precision: { value: 1 } } },
+    name: "Kara",
+    type: "character",
+    ownership: { default: 0, "player-1": 3 },
+    system: {
+      aptitudes: { vivacite: { value: 2 }, puissance: { value: 3 } },
+      subAptitudes: { reflexe: { value: 4 }, robustesse: { value: 2 }, precision: { value: 1 } },
+    },
     items: [
-      { _id: "mortar000000001", name: "Mortier", type: "weapon", system: { equipped: true, range: "ranged", damage: 1, governingSubAptitude: "robustesse", attributes: [{ key: "area", self: true }] } },
-      { _id: "rifle0000000001", name: "Fusil", type: "weapon", system: { equipped: true, range: "ranged", damage: 1, governingSubAptitude: "precision", attributes: [{ key: "range", x: 0, y: 1 }, { key: "inaccurate", x: 2 }] } },
+      {
+        _id: "mortar000000001",
+        name: "Mortier",
+        type: "weapon",
+        system: {
+          equipped: true,
+          range: "ranged",
+          damage: 1,
+          governingSubAptitude: "robustesse",
+          attributes: [{ key: "area", self: true }],
+        },
+      },
+      {
+        _id: "rifle0000000001",
+        name: "Fusil",
+        type: "weapon",
+        system: {
+          equipped: true,
+          range: "ranged",
+          damage: 1,
+          governingSubAptitude: "precision",
+          attributes: [
+            { key: "range", x: 0, y: 1 },
+            { key: "inaccurate", x: 2 },
+          ],
+        },
+      },
     ],
   });
   const vex = await w.createActor({ name: "Vex", type: "character" });
   const ork = await w.createActor({ name: "Ork", type: "character" });
   const Scene = w.fake.CONFIG.Scene as { documentClass: { create(data: object): Promise<unknown> } };
-  scene = (await w.as("gm-1", () => Scene.documentClass.create({
-    name: "Ruines", grid: { size: 100 },
-    regions: [
-      { _id: "regionA", name: "Cour", shapes: rect(0), behaviors: place(["regionB"]) },
-      { _id: "regionB", name: "Porche", shapes: rect(200), behaviors: place(["regionC"]) },
-      { _id: "regionC", name: "Nef", shapes: rect(400), behaviors: place([]) },
-    ],
-    tokens: [
-      { _id: "tokKara", x: 50, y: 50, actorId: kara.id, name: "Kara" },
-      { _id: "tokVex", x: 250, y: 50, actorId: vex.id, name: "Vex" },
-      { _id: "tokVex2", x: 260, y: 60, actorId: vex.id, name: "Vex bis" },
-      { _id: "tokOrk", x: 450, y: 50, actorId: ork.id, name: "Ork" },
-    ],
-  }))) as FakeScene;
+  scene = (await w.as("gm-1", () =>
+    Scene.documentClass.create({
+      name: "Ruines",
+      grid: { size: 100 },
+      regions: [
+        { _id: "regionA", name: "Cour", shapes: rect(0), behaviors: place(["regionB"]) },
+        { _id: "regionB", name: "Porche", shapes: rect(200), behaviors: place(["regionC"]) },
+        { _id: "regionC", name: "Nef", shapes: rect(400), behaviors: place([]) },
+      ],
+      tokens: [
+        { _id: "tokKara", x: 50, y: 50, actorId: kara.id, name: "Kara" },
+        { _id: "tokVex", x: 250, y: 50, actorId: vex.id, name: "Vex" },
+        { _id: "tokVex2", x: 260, y: 60, actorId: vex.id, name: "Vex bis" },
+        { _id: "tokOrk", x: 450, y: 50, actorId: ork.id, name: "Ork" },
+      ],
+    }),
+  )) as FakeScene;
   (w.fake.game.scenes as { viewed: unknown }).viewed = scene;
   const token = (id: string) => scene.tokens.get(id);
   Object.assign(kara, { getActiveTokens: () => [{ document: token("tokKara") }] });
@@ -92,7 +125,11 @@ describe.each(["fr", "en"] as const)("score test dialog (%s)", (lang) => {
 
   it("rolls what the dialog chose: another sub-aptitude, difficulty and modifier", async () => {
     queueDiceFaces([1, 1]);
-    const message = (await answering(() => kara.rollScore({ subAptitude: "reflexe" }), { subAptitude: "robustesse", difficulty: "12", modifier: "-1" }))!;
+    const message = (await answering(() => kara.rollScore({ subAptitude: "reflexe" }), {
+      subAptitude: "robustesse",
+      difficulty: "12",
+      modifier: "-1",
+    }))!;
     expect(seen).toHaveLength(1);
     expect(openDialogs()).toEqual([]);
     const roll = message.rolls[0] as unknown as ScoreRoll;
@@ -103,7 +140,11 @@ describe.each(["fr", "en"] as const)("score test dialog (%s)", (lang) => {
 
   it("an empty difficulty is a plain total; closing the dialog posts nothing", async () => {
     queueDiceFaces([2, 2]);
-    const plain = await answering(() => kara.rollScore({ subAptitude: "reflexe", difficulty: 9 }), { subAptitude: "reflexe", difficulty: "", modifier: "0" });
+    const plain = await answering(() => kara.rollScore({ subAptitude: "reflexe", difficulty: 9 }), {
+      subAptitude: "reflexe",
+      difficulty: "",
+      modifier: "0",
+    });
     expect((plain!.rolls[0] as unknown as ScoreRoll).difficulty).toBeNull();
     const before = w.messages().length;
     expect(await answering(() => kara.rollScore({ subAptitude: "reflexe" }), null)).toBeNull();
@@ -114,7 +155,9 @@ describe.each(["fr", "en"] as const)("score test dialog (%s)", (lang) => {
     const before = w.messages().length;
     const pending = kara.rollScore({ subAptitude: "reflexe" });
     const dialog = await nextDialog();
-    const errors = await w.errorsDuring(() => answerDialog(dialog, null, { subAptitude: "reflexe", difficulty: "-3", modifier: "0" }));
+    const errors = await w.errorsDuring(() =>
+      answerDialog(dialog, null, { subAptitude: "reflexe", difficulty: "-3", modifier: "0" }),
+    );
     const message = w.fake.game.i18n!.localize("TACTICA.Dialog.score.badDifficulty");
     expect(errors).toEqual([message]);
     // Still open, nothing posted, the message shown in the dialog itself.
@@ -131,7 +174,11 @@ describe.each(["fr", "en"] as const)("score test dialog (%s)", (lang) => {
 
   it("a refused dialog that is then closed rolls nothing", async () => {
     const before = w.messages().length;
-    const result = await answering(() => kara.rollScore({ subAptitude: "reflexe" }), { subAptitude: "reflexe", difficulty: "-1", modifier: "0" }, null);
+    const result = await answering(
+      () => kara.rollScore({ subAptitude: "reflexe" }),
+      { subAptitude: "reflexe", difficulty: "-1", modifier: "0" },
+      null,
+    );
     expect(result).toBeNull();
     expect(w.messages()).toHaveLength(before);
   });
@@ -140,13 +187,27 @@ describe.each(["fr", "en"] as const)("score test dialog (%s)", (lang) => {
     const { scoreDialogContext, scoreOddsLine } = await import("../../src/applications/dialogs/score-dialog");
     const context = scoreDialogContext(kara.system as CharacterModel, { subAptitude: "reflexe", difficulty: 18 });
     expect(context.subAptitudes.map((o) => o.key)).toHaveLength(11);
-    expect(context.subAptitudes.find((o) => o.key === "reflexe")).toMatchObject({ aptitude: "vivacite", aptitudeValue: 2, value: 4, selected: true });
+    expect(context.subAptitudes.find((o) => o.key === "reflexe")).toMatchObject({
+      aptitude: "vivacite",
+      aptitudeValue: 2,
+      value: 4,
+      selected: true,
+    });
     // Score 6 vs 18 needs a double 6: 1/36 ≈ 3 %.
     const line = scoreOddsLine(context.subAptitudes, { subAptitude: "reflexe", difficulty: "18", modifier: "0" });
-    expect(line).toBe(lang === "fr" ? "Score 6 = Vivacité 2 + Réflexe 4 + 0. P(2d6 + 6 ≥ 18) = 3\u00a0%." : "Score 6 = Quickness 2 + Reflexes 4 + 0. P(2d6 + 6 ≥ 18) = 3%.");
-    expect(scoreOddsLine(context.subAptitudes, { subAptitude: "reflexe", difficulty: "", modifier: "2" })).toContain("Score 8");
+    expect(line).toBe(
+      lang === "fr"
+        ? "Score 6 = Vivacité 2 + Réflexe 4 + 0. P(2d6 + 6 ≥ 18) = 3\u00a0%."
+        : "Score 6 = Quickness 2 + Reflexes 4 + 0. P(2d6 + 6 ≥ 18) = 3%.",
+    );
+    expect(scoreOddsLine(context.subAptitudes, { subAptitude: "reflexe", difficulty: "", modifier: "2" })).toContain(
+      "Score 8",
+    );
     // An imposed aptitude replaces the governing one on every option.
-    const imposed = scoreDialogContext(kara.system as CharacterModel, { subAptitude: "reflexe", aptitude: "puissance" });
+    const imposed = scoreDialogContext(kara.system as CharacterModel, {
+      subAptitude: "reflexe",
+      aptitude: "puissance",
+    });
     expect(imposed.subAptitudes.every((o) => o.aptitude === "puissance" && o.aptitudeValue === 3)).toBe(true);
   });
 });
@@ -161,11 +222,16 @@ describe.each(["fr", "en"] as const)("attack dialog (%s)", (lang) => {
     const html = seen[0]!.content;
     const i18n = w.fake.game.i18n!;
     expect(html).toContain(i18n.format("TACTICA.Dialog.attack.penalty", { penalty: "2" }));
-    expect(html).toContain(i18n.format("TACTICA.Dialog.attack.outOfRange", { name: "Ork", distance: "2", range: "0-1" }));
+    expect(html).toContain(
+      i18n.format("TACTICA.Dialog.attack.outOfRange", { name: "Ork", distance: "2", range: "0-1" }),
+    );
     expect(html).not.toContain('type="checkbox"');
     const roll = message.rolls[0] as unknown as ScoreRoll;
     expect(roll.score).toBe(2 + 1 + 2); // Vivacité 2 + Précision 1 + modifier 2
-    expect(message.card?.targets.map((t) => [t.name, t.modifier, t.outcome ?? null])).toEqual([["Vex", -2, "pending"], ["Ork", -4, "miss"]]);
+    expect(message.card?.targets.map((t) => [t.name, t.modifier, t.outcome ?? null])).toEqual([
+      ["Vex", -2, "pending"],
+      ["Ork", -4, "miss"],
+    ]);
   });
 
   it("De zone Et Soi (D-38): the place's occupants and the attacker offered with portraits, targets ticked; unticking one costs exactly 1 Épuisement and drops that row", async () => {
@@ -173,7 +239,11 @@ describe.each(["fr", "en"] as const)("attack dialog (%s)", (lang) => {
     const gained: number[] = [];
     w.fake.hooks.on("tactica.exhaustionGained", (_actor: unknown, n: unknown) => gained.push(Number(n)));
     queueDiceFaces([4, 4]);
-    const message = (await answering(() => kara.attack("mortar000000001"), { "hit-0": true, "hit-2": true, modifier: "0" }))!;
+    const message = (await answering(() => kara.attack("mortar000000001"), {
+      "hit-0": true,
+      "hit-2": true,
+      modifier: "0",
+    }))!;
     // Rows: Vex, Vex bis (the place's occupants, both to hit: no X), then Kara (Et Soi); all ticked.
     expect(seen[0]!.content.match(/type="checkbox"/g)).toHaveLength(3);
     expect(seen[0]!.content.match(/type="checkbox"[^>]* checked/g)).toHaveLength(3);
@@ -189,7 +259,9 @@ describe.each(["fr", "en"] as const)("attack dialog (%s)", (lang) => {
     expect(message.card?.targets.map((t) => t.name)).toEqual(["Vex", "Vex bis", "Kara"]);
     expect(exhaustion()).toBe(0);
     const before = w.messages().length;
-    const writes = await w.writesDuring(async () => expect(await answering(() => kara.attack("mortar000000001"), null)).toBeNull());
+    const writes = await w.writesDuring(async () =>
+      expect(await answering(() => kara.attack("mortar000000001"), null)).toBeNull(),
+    );
     expect(writes).toEqual([]);
     expect(w.messages()).toHaveLength(before);
   });
@@ -199,7 +271,9 @@ describe("every roll dialog refuses bad input and stays open (review D1, D3)", (
   beforeEach(() => setup("en"));
 
   it("pressure: 4 dice are refused with a message, never rolled; 2 dice roll", async () => {
-    const gear = await kara.createEmbeddedDocuments("Item", [{ name: "Soupape", type: "gear", system: { linked: true, equipped: true, pressureTarget: "att" } } as never]);
+    const gear = await kara.createEmbeddedDocuments("Item", [
+      { name: "Soupape", type: "gear", system: { linked: true, equipped: true, pressureTarget: "att" } } as never,
+    ]);
     const id = (gear![0] as unknown as { id: string }).id;
     const before = w.messages().length;
     const pending = kara.rollPressure(id);
@@ -216,7 +290,11 @@ describe("every roll dialog refuses bad input and stays open (review D1, D3)", (
   it("pool: fewer than 1 success required is refused; the dialog's ids are new at each render", async () => {
     const pending = kara.rollPool({ aptitude: "vivacite" });
     const dialog = await nextDialog();
-    expect(await w.errorsDuring(() => answerDialog(dialog, null, { aptitude: "vivacite", subAptitude: "", itemId: "", required: "0" }))).toEqual(["Successes needed: at least 1."]);
+    expect(
+      await w.errorsDuring(() =>
+        answerDialog(dialog, null, { aptitude: "vivacite", subAptitude: "", itemId: "", required: "0" }),
+      ),
+    ).toEqual(["Successes needed: at least 1."]);
     const first = String(dialog.options.content).match(/id="([^"]+)-aptitude"/)![1];
     await dialog.close();
     expect(await pending).toBeNull();
@@ -231,7 +309,9 @@ describe("every roll dialog refuses bad input and stays open (review D1, D3)", (
     target("tokVex");
     const pending = kara.attack("rifle0000000001");
     const dialog = await nextDialog();
-    expect(await w.errorsDuring(() => answerDialog(dialog, null, { modifier: "1.5" }))).toEqual(["Modifier: a whole number."]);
+    expect(await w.errorsDuring(() => answerDialog(dialog, null, { modifier: "1.5" }))).toEqual([
+      "Modifier: a whole number.",
+    ]);
     queueDiceFaces([3, 3]);
     await answerDialog(dialog, null, { modifier: "-1" });
     expect(((await pending)!.rolls[0] as unknown as ScoreRoll).score).toBe(2 + 1 - 1);

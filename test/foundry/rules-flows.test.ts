@@ -18,7 +18,15 @@ import type { ScoreRoll } from "../../src/dice/score-roll";
 
 let w: ChatWorld;
 
-type Sys = { actions: { spent: number; remaining: number }; exhaustion: number; willpower: { value: number }; aptitudes: Record<string, { value: number; damage: number; current: number }>; profile: Record<string, { value: number; total: number; modifier: number }>; morale: { state: string; fearPassed: number; moraleTested: boolean }; psyker: { maintained: { powerId: string }[] } };
+type Sys = {
+  actions: { spent: number; remaining: number };
+  exhaustion: number;
+  willpower: { value: number };
+  aptitudes: Record<string, { value: number; damage: number; current: number }>;
+  profile: Record<string, { value: number; total: number; modifier: number }>;
+  morale: { state: string; fearPassed: number; moraleTested: boolean };
+  psyker: { maintained: { powerId: string }[] };
+};
 const sys = (actor: TacticaActor) => systemAs<Sys>(actor);
 
 beforeEach(async () => {
@@ -30,7 +38,9 @@ async function fight(mode: "tours" | "timeline", ...actors: TacticaActor[]): Pro
   const before = w.fake.game.user as unknown as { id: string };
   await w.fake.settings.set("tactica", "combatMode", mode);
   const combat = await w.as("gm-1", async () => {
-    const c = (await createFakeCombat(actors.map((a, i) => ({ actorId: a.id!, initiative: mode === "tours" ? 20 - i : i, name: a.name })))) as unknown as TacticaCombat;
+    const c = (await createFakeCombat(
+      actors.map((a, i) => ({ actorId: a.id!, initiative: mode === "tours" ? 20 - i : i, name: a.name })),
+    )) as unknown as TacticaCombat;
     await c.startCombat();
     return c;
   });
@@ -45,7 +55,9 @@ async function next(combat: TacticaCombat, duration = 1): Promise<void> {
 
 function psyker(extra: Record<string, unknown> = {}): Promise<TacticaActor> {
   return w.createActor({
-    name: "Ilse", type: "character", ownership: { default: 0, "player-1": 3 },
+    name: "Ilse",
+    type: "character",
+    ownership: { default: 0, "player-1": 3 },
     system: { psyker: { mastery: 2 }, profile: { ac: { value: 6 } }, ...extra },
     items: [
       { _id: "force0000000001", name: "Force", type: "power", system: { level: 5, cost: 4, maintenance: 2 } },
@@ -62,7 +74,9 @@ describe("D-42 / C1: spent AC by combat mode", () => {
     expect(await ilse.castPower("force0000000001", { fastForward: true })).not.toBeNull();
     await next(combat, 4);
     queueDiceFaces([2]);
-    const errors = await w.errorsDuring(async () => expect(await ilse.castPower("heal00000000001", { fastForward: true })).not.toBeNull());
+    const errors = await w.errorsDuring(async () =>
+      expect(await ilse.castPower("heal00000000001", { fastForward: true })).not.toBeNull(),
+    );
     expect(errors).toEqual([]);
     expect(sys(ilse).actions.spent).toBe(0);
   });
@@ -83,8 +97,12 @@ describe("D-42 / C1: spent AC by combat mode", () => {
     queueDiceFaces([2]);
     await ilse.castPower("force0000000001", { fastForward: true });
     expect(sys(ilse).actions.remaining).toBe(2);
-    const errors = await w.errorsDuring(async () => expect(await ilse.castPower("heal00000000001", { fastForward: true })).toBeNull());
-    expect(errors).toEqual([w.fake.game.i18n!.format("TACTICA.Errors.Actions.NotEnough", { name: "Ilse", remaining: "2", needed: "5" })]);
+    const errors = await w.errorsDuring(async () =>
+      expect(await ilse.castPower("heal00000000001", { fastForward: true })).toBeNull(),
+    );
+    expect(errors).toEqual([
+      w.fake.game.i18n!.format("TACTICA.Errors.Actions.NotEnough", { name: "Ilse", remaining: "2", needed: "5" }),
+    ]);
     await next(combat);
     await next(combat);
     expect(combat.combatant?.actor).toBe(ilse);
@@ -96,7 +114,12 @@ describe("D-42 / C1: spent AC by combat mode", () => {
 
 describe("D-42 / C2: a rally once per activation, whatever it cost", () => {
   async function panicked(ac: number): Promise<TacticaActor> {
-    const unit = await w.createActor({ name: "Escouade", type: "unit", ownership: { default: 0, "player-1": 3 }, system: { profile: { co: { value: 3 }, ac: { value: ac } } } });
+    const unit = await w.createActor({
+      name: "Escouade",
+      type: "unit",
+      ownership: { default: 0, "player-1": 3 },
+      system: { profile: { co: { value: 3 }, ac: { value: ac } } },
+    });
     await unit.setMoraleState("panicked");
     return unit;
   }
@@ -126,12 +149,39 @@ describe("D-42 / C2: a rally once per activation, whatever it cost", () => {
 describe("D-39 / C3: Requis — armour at each move action, other equipment at each use", () => {
   async function porter(): Promise<TacticaActor> {
     return w.createActor({
-      name: "Brann", type: "character", ownership: { default: 0, "player-1": 3 },
-      system: { aptitudes: { puissance: { value: 3 }, intellect: { value: 2 } }, subAptitudes: { force: { value: 1 } }, profile: { mou: { value: 4 }, att: { value: 3 } } },
+      name: "Brann",
+      type: "character",
+      ownership: { default: 0, "player-1": 3 },
+      system: {
+        aptitudes: { puissance: { value: 3 }, intellect: { value: 2 } },
+        subAptitudes: { force: { value: 1 } },
+        profile: { mou: { value: 4 }, att: { value: 3 } },
+      },
       items: [
-        { _id: "armour000000001", name: "Armure lourde de siège", type: "armor", system: { equipped: true, renfort: 5, attributes: [{ key: "requires", aptitude: "puissance", x: 5 }] } },
-        { _id: "servo0000000001", name: "Servo-bras", type: "gear", system: { linked: true, equipped: true, pressureTarget: "att", gearBonus: 2, attributes: [{ key: "requires", aptitude: "puissance", x: 4 }] } },
-        { _id: "legs00000000001", name: "Jambières", type: "gear", system: { linked: true, equipped: true, pressureTarget: "mou", gearBonus: 1 } },
+        {
+          _id: "armour000000001",
+          name: "Armure lourde de siège",
+          type: "armor",
+          system: { equipped: true, renfort: 5, attributes: [{ key: "requires", aptitude: "puissance", x: 5 }] },
+        },
+        {
+          _id: "servo0000000001",
+          name: "Servo-bras",
+          type: "gear",
+          system: {
+            linked: true,
+            equipped: true,
+            pressureTarget: "att",
+            gearBonus: 2,
+            attributes: [{ key: "requires", aptitude: "puissance", x: 4 }],
+          },
+        },
+        {
+          _id: "legs00000000001",
+          name: "Jambières",
+          type: "gear",
+          system: { linked: true, equipped: true, pressureTarget: "mou", gearBonus: 1 },
+        },
       ],
     });
   }
@@ -147,7 +197,9 @@ describe("D-39 / C3: Requis — armour at each move action, other equipment at e
     expect(sys(brann).exhaustion).toBe(2);
     const card = w.messages().at(-1)!;
     expect(card.card?.kind).toBe("move");
-    expect(textOf(await w.renderAs("player-1", card))).toContain(textOf(w.fake.game.i18n!.format("TACTICA.Chat.move.requis", { armour: "Armure lourde de siège", count: "2" })));
+    expect(textOf(await w.renderAs("player-1", card))).toContain(
+      textOf(w.fake.game.i18n!.format("TACTICA.Chat.move.requis", { armour: "Armure lourde de siège", count: "2" })),
+    );
   });
 
   it("a pressure roll and a pool roll with the gear's dice each charge its Requis", async () => {
@@ -158,7 +210,10 @@ describe("D-39 / C3: Requis — armour at each move action, other equipment at e
     // One actor write for the card's key and the Requis (one user action).
     const writes = await w.writesDuring(async () => {
       queueDiceFaces([2, 3, 4, 5, 6, 2]);
-      await brann.rollPool({ aptitude: "puissance", subAptitude: "force", itemId: "servo0000000001" }, { fastForward: true });
+      await brann.rollPool(
+        { aptitude: "puissance", subAptitude: "force", itemId: "servo0000000001" },
+        { fastForward: true },
+      );
     });
     expect(sys(brann).exhaustion).toBe(2);
     expect(writes.filter((x) => x.documentName === "Actor")).toHaveLength(1);
@@ -176,34 +231,63 @@ describe("D-38 / C4, C7: De zone targets chosen by the attacker; Et Soi without 
 
   beforeEach(async () => {
     kara = await w.createActor({
-      name: "Kara", type: "character", ownership: { default: 0, "player-1": 3 },
+      name: "Kara",
+      type: "character",
+      ownership: { default: 0, "player-1": 3 },
       system: { aptitudes: { puissance: { value: 3 } }, subAptitudes: { robustesse: { value: 2 } } },
       items: [
-        { _id: "axe000000000001", name: "Hache", type: "weapon", system: { equipped: true, weight: "heavy", strength: 3, attributes: [{ key: "area", x: 1, self: false }] } },
-        { _id: "bomb00000000001", name: "Bombe", type: "grenade", system: { quantity: 3, strength: 2, attributes: [{ key: "range", x: 1, y: 3 }, { key: "area", self: true }] } },
+        {
+          _id: "axe000000000001",
+          name: "Hache",
+          type: "weapon",
+          system: { equipped: true, weight: "heavy", strength: 3, attributes: [{ key: "area", x: 1, self: false }] },
+        },
+        {
+          _id: "bomb00000000001",
+          name: "Bombe",
+          type: "grenade",
+          system: {
+            quantity: 3,
+            strength: 2,
+            attributes: [
+              { key: "range", x: 1, y: 3 },
+              { key: "area", self: true },
+            ],
+          },
+        },
       ],
     });
-    const vex = await w.createActor({ name: "Vex", type: "character", img: "vex.webp", ownership: { default: 0, "player-2": 3 } });
+    const vex = await w.createActor({
+      name: "Vex",
+      type: "character",
+      img: "vex.webp",
+      ownership: { default: 0, "player-2": 3 },
+    });
     const ork = await w.createActor({ name: "Ork", type: "character", ownership: { default: 0, "player-2": 3 } });
     const Scene = w.fake.CONFIG.Scene as { documentClass: { create(data: object): Promise<unknown> } };
-    scene = (await w.as("gm-1", () => Scene.documentClass.create({
-      name: "Ruines", grid: { size: 100 },
-      regions: [
-        { _id: "regionA", name: "Cour", shapes: rect(0), behaviors: placeBehaviors(0, ["regionB"]) },
-        { _id: "regionB", name: "Porche", shapes: rect(200), behaviors: placeBehaviors(0, []) },
-      ],
-      tokens: [
-        { _id: "tokKara", x: 50, y: 50, actorId: kara.id, name: "Kara" },
-        { _id: "tokVex", x: 250, y: 50, actorId: vex.id, name: "Vex" },
-        { _id: "tokOrk", x: 260, y: 60, actorId: ork.id, name: "Ork" },
-      ],
-    }))) as FakeScene;
+    scene = (await w.as("gm-1", () =>
+      Scene.documentClass.create({
+        name: "Ruines",
+        grid: { size: 100 },
+        regions: [
+          { _id: "regionA", name: "Cour", shapes: rect(0), behaviors: placeBehaviors(0, ["regionB"]) },
+          { _id: "regionB", name: "Porche", shapes: rect(200), behaviors: placeBehaviors(0, []) },
+        ],
+        tokens: [
+          { _id: "tokKara", x: 50, y: 50, actorId: kara.id, name: "Kara" },
+          { _id: "tokVex", x: 250, y: 50, actorId: vex.id, name: "Vex" },
+          { _id: "tokOrk", x: 260, y: 60, actorId: ork.id, name: "Ork" },
+        ],
+      }),
+    )) as FakeScene;
     (w.fake.game.scenes as { viewed: unknown }).viewed = scene;
     Object.assign(kara, { getActiveTokens: () => [{ document: scene.tokens.get("tokKara") }] });
   });
 
   function target(...ids: string[]): void {
-    (w.fake.game.user as unknown as Record<string, unknown>).targets = new Set(ids.map((id) => ({ document: scene.tokens.get(id) })));
+    (w.fake.game.user as unknown as Record<string, unknown>).targets = new Set(
+      ids.map((id) => ({ document: scene.tokens.get(id) })),
+    );
   }
 
   it("De zone 1 with two occupants: the dialog lists both with portraits, and the attacker picks the second", async () => {
@@ -227,7 +311,9 @@ describe("D-38 / C4, C7: De zone targets chosen by the attacker; Et Soi without 
     target("tokVex");
     const pending = kara.attack("axe000000000001");
     const dialog = await nextDialog();
-    const errors = await w.errorsDuring(() => answerDialog(dialog, null, { "hit-0": true, "hit-1": true, modifier: "0" }));
+    const errors = await w.errorsDuring(() =>
+      answerDialog(dialog, null, { "hit-0": true, "hit-1": true, modifier: "0" }),
+    );
     expect(errors).toEqual(["Cochez au plus 1 occupant."]);
     expect(dialog.rendered).toBe(true);
     await dialog.close();
@@ -239,7 +325,11 @@ describe("D-38 / C4, C7: De zone targets chosen by the attacker; Et Soi without 
     queueDiceFaces([6, 6]);
     const message = (await kara.attack("bomb00000000001", { fastForward: true }))!;
     const rows = message.card!.targets;
-    expect(rows.map((t) => [t.name, t.outcome, t.note])).toEqual([["Vex", "pending", ""], ["Ork", "pending", ""], ["Kara", "pending", ""]]);
+    expect(rows.map((t) => [t.name, t.outcome, t.note])).toEqual([
+      ["Vex", "pending", ""],
+      ["Ork", "pending", ""],
+      ["Kara", "pending", ""],
+    ]);
     queueDiceFaces([1, 1]);
     expect(await w.click("player-1", "defend", message, { targetIndex: 2 })).toEqual({ ok: true });
     expect(message.card?.targets[2]?.outcome).toBe("hit");
@@ -249,21 +339,35 @@ describe("D-38 / C4, C7: De zone targets chosen by the attacker; Et Soi without 
 describe("D-35 / C5: a hit's damage is the weapon's current FOR", () => {
   it("printed FOR plus the pressure bonus in force, which that damage spends; a grenade's FOR", async () => {
     const brann = await w.createActor({
-      name: "Brann", type: "character", ownership: { default: 0, "player-1": 3 },
+      name: "Brann",
+      type: "character",
+      ownership: { default: 0, "player-1": 3 },
       system: { aptitudes: { puissance: { value: 5 } }, subAptitudes: { robustesse: { value: 4 } } },
       items: [
-        { _id: "hammer000000001", name: "Marteau-piston", type: "weapon", system: { equipped: true, linked: true, weight: "heavy", strength: 5 } },
+        {
+          _id: "hammer000000001",
+          name: "Marteau-piston",
+          type: "weapon",
+          system: { equipped: true, linked: true, weight: "heavy", strength: 5 },
+        },
         { _id: "frag00000000001", name: "Grenade", type: "grenade", system: { quantity: 2, strength: 3 } },
       ],
     });
-    const vex = await w.createActor({ name: "Vex", type: "character", ownership: { default: 0, "player-2": 3 }, system: { profile: { pv: { value: 20, max: 20 } } } });
+    const vex = await w.createActor({
+      name: "Vex",
+      type: "character",
+      ownership: { default: 0, "player-2": 3 },
+      system: { profile: { pv: { value: 20, max: 20 } } },
+    });
     const hammer = brann.items.get("hammer000000001")!;
     queueDiceFaces([5]); // +4, capped at the printed FOR 5
     await brann.rollPressure("hammer000000001", { fastForward: true });
     expect((hammer.system as unknown as { strengthTotal: number }).strengthTotal).toBe(9);
     const hitWith = async (itemId: string): Promise<TacticaChatMessage> => {
       queueDiceFaces([6, 6]);
-      (w.fake.game.user as unknown as Record<string, unknown>).targets = new Set([{ actor: vex, document: { uuid: "", name: "Vex", actor: vex } }]);
+      (w.fake.game.user as unknown as Record<string, unknown>).targets = new Set([
+        { actor: vex, document: { uuid: "", name: "Vex", actor: vex } },
+      ]);
       const message = (await brann.attack(itemId, { fastForward: true }))!;
       await message.update({ system: { targets: [{ actorUuid: vex.uuid, tokenUuid: "", name: "Vex" }] } } as never);
       queueDiceFaces([1, 1]);
@@ -285,8 +389,14 @@ describe("D-35 / C5: a hit's damage is the weapon's current FOR", () => {
 describe("D-43 / C6: S-push-scores", () => {
   async function tester(): Promise<TacticaActor> {
     return w.createActor({
-      name: "Kara", type: "character", ownership: { default: 0, "player-1": 3 },
-      system: { aptitudes: { vivacite: { value: 2 } }, subAptitudes: { reflexe: { value: 4 } }, willpower: { value: 3 } },
+      name: "Kara",
+      type: "character",
+      ownership: { default: 0, "player-1": 3 },
+      system: {
+        aptitudes: { vivacite: { value: 2 } },
+        subAptitudes: { reflexe: { value: 4 } },
+        willpower: { value: 3 },
+      },
     });
   }
 
@@ -306,7 +416,9 @@ describe("D-43 / C6: S-push-scores", () => {
     const before = await w.renderAs("player-1", message);
     expect(buttonsOf(before)).toContain("push");
     // Score 6 + the kept 1: the rerolled die needs 8 — impossible; one 1 already on the table.
-    expect(textOf(before)).toContain(textOf(w.fake.game.i18n!.format("TACTICA.Card.pool.odds", { chance: "0", damage: "1,2" })));
+    expect(textOf(before)).toContain(
+      textOf(w.fake.game.i18n!.format("TACTICA.Card.pool.odds", { chance: "0", damage: "1,2" })),
+    );
     queueDiceFaces([1]);
     expect(await w.click("player-1", "push", message)).toEqual({ ok: true });
     const pushed = message.lastRoll as unknown as ScoreRoll;
@@ -322,7 +434,9 @@ describe("D-43 / C6: S-push-scores", () => {
   it("an attack is never pushed (its defences are recorded against its dice)", async () => {
     await w.as("gm-1", () => w.fake.settings.set("tactica", "pushScores", true));
     const kara = await tester();
-    await kara.createEmbeddedDocuments("Item", [{ _id: "knife0000000001", name: "Couteau", type: "weapon", system: { equipped: true } } as never]);
+    await kara.createEmbeddedDocuments("Item", [
+      { _id: "knife0000000001", name: "Couteau", type: "weapon", system: { equipped: true } } as never,
+    ]);
     queueDiceFaces([3, 4]);
     const message = (await kara.attack("knife0000000001", { fastForward: true }))!;
     expect(buttonsOf(await w.renderAs("player-1", message))).not.toContain("push");
@@ -331,7 +445,12 @@ describe("D-43 / C6: S-push-scores", () => {
 
 describe("D-40 / C8: Tenir bon's −1 ATT is carried by its condition", () => {
   it("the Panicked condition lowers ATT by 1 for ATT tests, and the rally that clears it restores it", async () => {
-    const unit = await w.createActor({ name: "Escouade", type: "unit", ownership: { default: 0, "player-1": 3 }, system: { profile: { att: { value: 4 }, co: { value: 8 }, ac: { value: 4 } } } });
+    const unit = await w.createActor({
+      name: "Escouade",
+      type: "unit",
+      ownership: { default: 0, "player-1": 3 },
+      system: { profile: { att: { value: 4 }, co: { value: 8 }, ac: { value: 4 } } },
+    });
     queueDiceFaces([9]);
     const morale = (await unit.moraleTest({ fastForward: true }))!;
     queueDiceFaces([1]); // Tenir bon
@@ -351,7 +470,10 @@ describe("D-40 / C8: Tenir bon's −1 ATT is carried by its condition", () => {
 describe("D-41: the morale state is the condition", () => {
   it("the sheet's state sets one panic condition; the state shown is read from the conditions", async () => {
     const unit = await w.createActor({ name: "Escouade", type: "unit", ownership: { default: 0, "player-1": 3 } });
-    const sheet = unit.sheet as unknown as { render(o: object): Promise<unknown>; _onChangeForm(c: object, e: object): void };
+    const sheet = unit.sheet as unknown as {
+      render(o: object): Promise<unknown>;
+      _onChangeForm(c: object, e: object): void;
+    };
     await sheet.render({ force: true });
     sheet._onChangeForm({}, { target: { dataset: { input: "moraleState" }, value: "retreating" } });
     await new Promise((r) => setTimeout(r, 0));
@@ -368,7 +490,12 @@ describe("D-41: the morale state is the condition", () => {
 
 describe("C9: figures removed by editing the strength prompt the morale test", () => {
   it("the edit that first brings a unit to half posts one prompt and records it in its own write", async () => {
-    const unit = await w.createActor({ name: "Escouade", type: "unit", ownership: { default: 0, "player-1": 3 }, system: { strength: { start: 6, current: 6 } } });
+    const unit = await w.createActor({
+      name: "Escouade",
+      type: "unit",
+      ownership: { default: 0, "player-1": 3 },
+      system: { strength: { start: 6, current: 6 } },
+    });
     w.data.setUser("gm-1");
     const writes = await w.writesDuring(async () => {
       await unit.update({ "system.strength.current": 4 } as never);
@@ -380,7 +507,9 @@ describe("C9: figures removed by editing the strength prompt the morale test", (
     expect(sys(unit).morale.moraleTested).toBe(true);
     const actorWrites = writes.filter((x) => x.documentName === "Actor");
     expect(actorWrites).toHaveLength(3);
-    expect(actorWrites[1]!.data[0]).toMatchObject({ system: { strength: { current: 3 }, morale: { moraleTested: true } } });
+    expect(actorWrites[1]!.data[0]).toMatchObject({
+      system: { strength: { current: 3 }, morale: { moraleTested: true } },
+    });
     const prompts = w.messages().filter((m) => m.card?.kind === "moralePrompt");
     expect(prompts).toHaveLength(1);
   });
@@ -401,9 +530,17 @@ describe("C10, C11, C12: maintaining and chanting", () => {
 
   it("C11: a neophyte choir maintains its power as one psyker; C12: it chants with its figures", async () => {
     const choir = await w.createActor({
-      name: "Chœur", type: "unit", ownership: { default: 0, "player-1": 3 },
-      system: { strength: { start: 5, current: 5 }, profile: { ac: { value: 6 } }, choir: { chanting: 0, powerId: "wall00000000001" } },
-      items: [{ _id: "wall00000000001", name: "Rempart", type: "power", system: { level: 6, cost: 4, maintenance: 2 } }],
+      name: "Chœur",
+      type: "unit",
+      ownership: { default: 0, "player-1": 3 },
+      system: {
+        strength: { start: 5, current: 5 },
+        profile: { ac: { value: 6 } },
+        choir: { chanting: 0, powerId: "wall00000000001" },
+      },
+      items: [
+        { _id: "wall00000000001", name: "Rempart", type: "power", system: { level: 6, cost: 4, maintenance: 2 } },
+      ],
     });
     queueDiceFaces([8]);
     const cast = (await choir.castPower("wall00000000001", { fastForward: true }))!;
@@ -421,7 +558,12 @@ describe("C10, C11, C12: maintaining and chanting", () => {
 
 describe("C13: a fear level passed counts for the rest of the scene only", () => {
   it("is forgotten when the combat ends, and when another scene is activated", async () => {
-    const unit = await w.createActor({ name: "Escouade", type: "unit", ownership: { default: 0, "player-1": 3 }, system: { profile: { co: { value: 9 } } } });
+    const unit = await w.createActor({
+      name: "Escouade",
+      type: "unit",
+      ownership: { default: 0, "player-1": 3 },
+      system: { profile: { co: { value: 9 } } },
+    });
     const combat = await fight("tours", unit);
     queueDiceFaces([2]);
     await unit.fearTest({ fear: 2, charging: true }, { fastForward: true });
@@ -432,7 +574,9 @@ describe("C13: a fear level passed counts for the rest of the scene only", () =>
     queueDiceFaces([2]);
     await unit.fearTest({ fear: 3, charging: true }, { fastForward: true });
     expect(sys(unit).morale.fearPassed).toBe(3);
-    const Scene = w.fake.CONFIG.Scene as { documentClass: { create(data: object): Promise<{ update(d: object): Promise<unknown> }> } };
+    const Scene = w.fake.CONFIG.Scene as {
+      documentClass: { create(data: object): Promise<{ update(d: object): Promise<unknown> }> };
+    };
     await w.as("gm-1", async () => {
       const scene = await Scene.documentClass.create({ name: "Crypte" });
       await scene.update({ active: true });
@@ -450,7 +594,9 @@ describe("C14: a cancel says so when the AC do not allow concentration", () => {
     const from = notifications.messages.length;
     queueDiceFaces([2]);
     const message = (await ilse.cancelPower({ level: 5, concentration: true }, { fastForward: true }))!;
-    expect(notifications.messages.slice(from).map((m) => m.message)).toContain("Ilse n'a que 3\u00a0AC\u00a0: l'annulation se fait sans concentration.");
+    expect(notifications.messages.slice(from).map((m) => m.message)).toContain(
+      "Ilse n'a que 3\u00a0AC\u00a0: l'annulation se fait sans concentration.",
+    );
     expect((message.lastRoll as unknown as { target: number }).target).toBe(6);
     expect(message.card?.notes).toEqual(["TACTICA.Chat.psy.concentrationDropped"]);
   });
@@ -459,9 +605,18 @@ describe("C14: a cancel says so when the AC do not allow concentration", () => {
 describe("C15: the MOU pressure window of a pursuit move", () => {
   it("a pursuit move may roll MOU pressure first: the bonus counts in the move's MOU, then ends with it; an activation bonus stays", async () => {
     const brann = await w.createActor({
-      name: "Brann", type: "character", ownership: { default: 0, "player-1": 3 },
+      name: "Brann",
+      type: "character",
+      ownership: { default: 0, "player-1": 3 },
       system: { profile: { mou: { value: 4 } } },
-      items: [{ _id: "legs00000000001", name: "Jambières", type: "gear", system: { linked: true, equipped: true, pressureTarget: "mou" } }],
+      items: [
+        {
+          _id: "legs00000000001",
+          name: "Jambières",
+          type: "gear",
+          system: { linked: true, equipped: true, pressureTarget: "mou" },
+        },
+      ],
     });
     queueDiceFaces([1]); // +2
     const card = (await brann.move({ pursuit: true, pressureItemId: "legs00000000001" }, { fastForward: true }))!;
@@ -478,10 +633,21 @@ describe("C15: the MOU pressure window of a pursuit move", () => {
 
   it("a MOU pressure roll before a move that is no pursuit move is refused", async () => {
     const brann = await w.createActor({
-      name: "Brann", type: "character", ownership: { default: 0, "player-1": 3 },
-      items: [{ _id: "legs00000000001", name: "Jambières", type: "gear", system: { linked: true, equipped: true, pressureTarget: "mou" } }],
+      name: "Brann",
+      type: "character",
+      ownership: { default: 0, "player-1": 3 },
+      items: [
+        {
+          _id: "legs00000000001",
+          name: "Jambières",
+          type: "gear",
+          system: { linked: true, equipped: true, pressureTarget: "mou" },
+        },
+      ],
     });
-    const errors = await w.errorsDuring(async () => expect(await brann.move({ pursuit: false, pressureItemId: "legs00000000001" }, { fastForward: true })).toBeNull());
+    const errors = await w.errorsDuring(async () =>
+      expect(await brann.move({ pursuit: false, pressureItemId: "legs00000000001" }, { fastForward: true })).toBeNull(),
+    );
     expect(errors).toHaveLength(1);
     expect(w.messages()).toHaveLength(0);
   });
@@ -490,9 +656,16 @@ describe("C15: the MOU pressure window of a pursuit move", () => {
 describe("D-36: Résistant Incendiaire softens the threshold burn", () => {
   it("a burning actor in the Armure lourde de siège loses 2 PV less at a threshold", async () => {
     const brann = await w.createActor({
-      name: "Brann", type: "character",
+      name: "Brann",
+      type: "character",
       system: { profile: { pv: { value: 10, max: 10 } }, gauges: { disruptif: 0, incendiaire: 5 } },
-      items: [{ name: "Armure lourde de siège", type: "armor", system: { equipped: true, renfort: 1, attributes: [{ key: "resistant", kind: "incendiary", y: 2 }] } }],
+      items: [
+        {
+          name: "Armure lourde de siège",
+          type: "armor",
+          system: { equipped: true, renfort: 1, attributes: [{ key: "resistant", kind: "incendiary", y: 2 }] },
+        },
+      ],
     });
     w.data.setUser("gm-1");
     const combat = await fight("timeline", brann);
@@ -509,9 +682,15 @@ describe("A2: timeline markers move from the keyboard", () => {
     const bel = await w.createActor({ name: "Bel", type: "character" });
     const combat = await fight("timeline", ana, bel);
     const { TimelineTracker } = await import("../../src/applications/combat/tracker");
-    const nudge = TimelineTracker.DEFAULT_OPTIONS.actions.nudgeMarker as unknown as (e: unknown, t: object) => Promise<void>;
+    const nudge = TimelineTracker.DEFAULT_OPTIONS.actions.nudgeMarker as unknown as (
+      e: unknown,
+      t: object,
+    ) => Promise<void>;
     const belId = combat.combatants.find((c) => c.name === "Bel")!.id!;
-    const button = (delta: number) => ({ dataset: { delta: String(delta) }, closest: () => ({ dataset: { entryId: belId, markerPosition: String(position()) } }) });
+    const button = (delta: number) => ({
+      dataset: { delta: String(delta) },
+      closest: () => ({ dataset: { entryId: belId, markerPosition: String(position()) } }),
+    });
     const position = () => combat.timeline!.entries.find((e) => e.id === belId)!.position;
     w.data.setUser("gm-1");
     await nudge({}, button(1));

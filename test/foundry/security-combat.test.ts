@@ -7,7 +7,8 @@ import type { TacticaCombat } from "../../src/combat/combat";
 import type { TacticaActor } from "../../src/documents/actor";
 
 // A player's combat update carrying forged `options.tactica` (30 thresholds, another
-// combatant's activation ended, any message reposted). Foundry's server lets any player change a Combat's `round` and `turn`
+// combatant's activation ended, any message reposted). Foundry's server lets any player change a Combat's `round` and
+// `turn`
 // (BaseCombat's update permission; docs/foundry-behaviour.md §1) and passes the
 // options on as sent; only the `userId` is the server's. The active GM's client must derive what
 // follows from stored state and that id alone.
@@ -39,7 +40,11 @@ async function setup(mode: "tours" | "timeline"): Promise<void> {
     name: "Kara",
     type: "character",
     ownership: { "player-1": 3 },
-    system: { profile: { pv: { value: 10, max: 10 }, ac: { value: 4 } }, gauges: { incendiaire: 3, disruptif: 2 }, actions: { spent: 2 } },
+    system: {
+      profile: { pv: { value: 10, max: 10 }, ac: { value: 4 } },
+      gauges: { incendiaire: 3, disruptif: 2 },
+      actions: { spent: 2 },
+    },
   });
   const zed = await world.createActor({ name: "Zed", type: "npc" });
   // Tours: Bob (P2's) acts first, then Zed, then Kara (P1's). Timeline: Bob, Zed, Kara by position.
@@ -53,7 +58,9 @@ async function setup(mode: "tours" | "timeline"): Promise<void> {
   message = await Chat.documentClass.create({ content: "<p>Any message</p>" });
   log.length = 0;
   for (const hook of ["tactica.activationStart", "tactica.activationEnd", "tactica.threshold", "tactica.delayedDue"]) {
-    world.fake.hooks.on(hook, (_c: unknown, arg: unknown) => log.push(`${hook.slice(8)}:${(arg as { name?: string }).name ?? "-"}`));
+    world.fake.hooks.on(hook, (_c: unknown, arg: unknown) =>
+      log.push(`${hook.slice(8)}:${(arg as { name?: string }).name ?? "-"}`),
+    );
   }
 }
 
@@ -61,7 +68,11 @@ const idOf = (name: string) => combat.combatants.find((c) => c.name === name)!.i
 const messageCount = () => (world.fake.game.messages as unknown as { size: number }).size;
 /** The player's update as the GM's client receives it, and what the GM does about it. */
 async function delivered(changes: object, options: object, userId: string): Promise<void> {
-  (combat as unknown as FakeCombat).receiveUpdate(changes as Record<string, unknown>, options as Record<string, unknown>, userId);
+  (combat as unknown as FakeCombat).receiveUpdate(
+    changes as Record<string, unknown>,
+    options as Record<string, unknown>,
+    userId,
+  );
   await combat.settled();
 }
 
@@ -84,7 +95,9 @@ describe("attack C1: forged combat update options (S-3)", () => {
     it("from a player who does not own the acting combatant: undone by the GM, nothing follows", async () => {
       const karaBefore = sourceOf(kara);
       const messages = messageCount();
-      const writes = await world.writesDuring(() => delivered({ turn: 1 }, forged(idOf("Kara"), message.id), "player-1"));
+      const writes = await world.writesDuring(() =>
+        delivered({ turn: 1 }, forged(idOf("Kara"), message.id), "player-1"),
+      );
       expect([combat.round, combat.turn, combat.combatant?.name]).toEqual([1, 0, "Bob"]);
       expect(log).toEqual([]);
       expect(sourceOf(kara)).toEqual(karaBefore);
@@ -126,7 +139,8 @@ describe("attack C1: forged combat update options (S-3)", () => {
       // Bob (P2's) acted; Zed acts now (turn 1), Kara is next.
       await delivered({ turn: 1 }, {}, "gm-1");
       log.length = 0;
-      // The exploit: `game.combat.combatants.getName("Bob").update({initiative: 1})` — Bob sorted last, the turn index kept.
+      // The exploit: `game.combat.combatants.getName("Bob").update({initiative: 1})` — Bob sorted last, the turn index
+      // kept.
       receiveCombatantUpdate(combat as unknown as FakeCombat, idOf("Bob"), { initiative: 1 }, {}, "player-2");
       await combat.settled();
       expect(combat.combatants.get(idOf("Bob"))!.initiative).toBe(15);
@@ -156,9 +170,11 @@ describe("attack C1: forged combat update options (S-3)", () => {
   describe("timeline mode", () => {
     beforeEach(() => setup("timeline"));
 
-    it("R10: the timeline itself is out of a player's reach — the server refuses a Combat flag write (`game.combat.update({\"flags.tactica.timeline.pointer\": 99})`)", async () => {
+    it('R10: the timeline itself is out of a player\'s reach — the server refuses a Combat flag write (`game.combat.update({"flags.tactica.timeline.pointer": 99})`)', async () => {
       const timeline = structuredClone(combat.timeline);
-      expect(() => (combat as unknown as FakeCombat).receiveUpdate({ "flags.tactica.timeline.pointer": 99 }, {}, "player-2")).toThrow("lacks permission to update Combat");
+      expect(() =>
+        (combat as unknown as FakeCombat).receiveUpdate({ "flags.tactica.timeline.pointer": 99 }, {}, "player-2"),
+      ).toThrow("lacks permission to update Combat");
       await combat.settled();
       expect(combat.timeline).toEqual(timeline);
       expect(log).toEqual([]);

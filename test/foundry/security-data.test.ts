@@ -18,11 +18,17 @@ let gun: TacticaItem;
 
 beforeEach(async () => {
   world = await loadWorld("fr");
-  actor = await world.createActor({ name: "Kara", type: "character", system: { profile: { pv: { value: 8, max: 10 } }, willpower: { value: 4 } } });
+  actor = await world.createActor({
+    name: "Kara",
+    type: "character",
+    system: { profile: { pv: { value: 8, max: 10 } }, willpower: { value: 4 } },
+  });
   gun = (await world.createItem({ name: "Fusil", type: "weapon", system: { attributes: "Incendiaire 2" } }))!;
 });
 
-/** Sends `change` to `doc`, expecting a refusal: resolves undefined, one localised error, no write, source unchanged. */
+/**
+ * Sends `change` to `doc`, expecting a refusal: resolves undefined, one localised error, no write, source unchanged.
+ */
 async function expectRefused(doc: unknown, change: Data, message: string): Promise<void> {
   const before = sourceOf(doc);
   let writes: unknown[] = [];
@@ -40,28 +46,88 @@ async function expectRefused(doc: unknown, change: Data, message: string): Promi
 
 describe("§3.1 bad input on an actor: refused, localised, nothing written", () => {
   const cases: [string, Data, string][] = [
-    ["pv.value NaN", { "system.profile.pv.value": Number.NaN }, "PV actuels doit être un nombre entier (reçu\u00a0: NaN)."],
-    ["pv.value \"abc\"", { "system.profile.pv.value": "abc" }, 'PV actuels doit être un nombre entier (reçu\u00a0: "abc").'],
-    ["pv.value -4 (no silent clamp to 0)", { "system.profile.pv.value": -4 }, "PV actuels\u00a0: valeur attendue de 0 à 999 (reçu\u00a0: -4)."],
-    ["pv.value 1e12 (no silent clamp to 999)", { "system.profile.pv.value": 1e12 }, "PV actuels\u00a0: valeur attendue de 0 à 999 (reçu\u00a0: 1000000000000)."],
-    ["willpower Infinity (no silent 10)", { "system.willpower.value": Number.POSITIVE_INFINITY }, "Points de Volonté doit être un nombre entier (reçu\u00a0: Infinity)."],
-    ["willpower 2.6 (no silent rounding)", { "system.willpower.value": 2.6 }, "Points de Volonté doit être un nombre entier (reçu\u00a0: 2.6)."],
-    ["willpower null (no silent 0)", { "system.willpower.value": null }, "Points de Volonté doit être un nombre entier (reçu\u00a0: null)."],
-    ["pv.value 50 with pv.max 10", { "system.profile.pv": { value: 50, max: 10 } }, "Les PV actuels (50) ne peuvent pas dépasser les PV de départ (10)."],
-    ["pv.value above the stored max", { "system.profile.pv.value": 11 }, "Les PV actuels (11) ne peuvent pas dépasser les PV de départ (10)."],
-    ["pv.max below the current value", { "system.profile.pv.max": 5 }, "Les PV actuels (8) ne peuvent pas dépasser les PV de départ (5)."],
-    ["morale.state \"berserk\" (D-41: no stored state)", { "system.morale.state": "berserk" }, "«\u00a0system.morale.state\u00a0» n'existe plus\u00a0: mise à jour refusée. Une arme fait autant de dégâts que sa FOR\u202f; l'état de moral est la condition de l'acteur (Panique, Retraite, Terreur)."],
-    ["profile.pv: 7 (an old data shape, which migrateData would read as PV 7 of 7)", { "system.profile.pv": 7 }, "«\u00a0system.profile\u00a0» est écrit dans une forme ancienne\u00a0: mise à jour refusée."],
+    [
+      "pv.value NaN",
+      { "system.profile.pv.value": Number.NaN },
+      "PV actuels doit être un nombre entier (reçu\u00a0: NaN).",
+    ],
+    [
+      'pv.value "abc"',
+      { "system.profile.pv.value": "abc" },
+      'PV actuels doit être un nombre entier (reçu\u00a0: "abc").',
+    ],
+    [
+      "pv.value -4 (no silent clamp to 0)",
+      { "system.profile.pv.value": -4 },
+      "PV actuels\u00a0: valeur attendue de 0 à 999 (reçu\u00a0: -4).",
+    ],
+    [
+      "pv.value 1e12 (no silent clamp to 999)",
+      { "system.profile.pv.value": 1e12 },
+      "PV actuels\u00a0: valeur attendue de 0 à 999 (reçu\u00a0: 1000000000000).",
+    ],
+    [
+      "willpower Infinity (no silent 10)",
+      { "system.willpower.value": Number.POSITIVE_INFINITY },
+      "Points de Volonté doit être un nombre entier (reçu\u00a0: Infinity).",
+    ],
+    [
+      "willpower 2.6 (no silent rounding)",
+      { "system.willpower.value": 2.6 },
+      "Points de Volonté doit être un nombre entier (reçu\u00a0: 2.6).",
+    ],
+    [
+      "willpower null (no silent 0)",
+      { "system.willpower.value": null },
+      "Points de Volonté doit être un nombre entier (reçu\u00a0: null).",
+    ],
+    [
+      "pv.value 50 with pv.max 10",
+      { "system.profile.pv": { value: 50, max: 10 } },
+      "Les PV actuels (50) ne peuvent pas dépasser les PV de départ (10).",
+    ],
+    [
+      "pv.value above the stored max",
+      { "system.profile.pv.value": 11 },
+      "Les PV actuels (11) ne peuvent pas dépasser les PV de départ (10).",
+    ],
+    [
+      "pv.max below the current value",
+      { "system.profile.pv.max": 5 },
+      "Les PV actuels (8) ne peuvent pas dépasser les PV de départ (5).",
+    ],
+    [
+      'morale.state "berserk" (D-41: no stored state)',
+      { "system.morale.state": "berserk" },
+      "«\u00a0system.morale.state\u00a0» n'existe plus\u00a0: mise à jour refusée. Une arme fait autant de dégâts que sa FOR\u202f; l'état de moral est la condition de l'acteur (Panique, Retraite, Terreur).",
+    ],
+    [
+      "profile.pv: 7 (an old data shape, which migrateData would read as PV 7 of 7)",
+      { "system.profile.pv": 7 },
+      "«\u00a0system.profile\u00a0» est écrit dans une forme ancienne\u00a0: mise à jour refusée.",
+    ],
   ];
   for (const [name, change, message] of cases) {
     it(name, async () => expectRefused(actor, change, message));
   }
 
   it("an embedded item's bad number inside an actor update (one write path for damage) is refused too", async () => {
-    const armoured = await world.createActor({ name: "Brann", type: "character", items: [{ name: "Carapace", type: "armor", system: { renfort: 2 } }] });
+    const armoured = await world.createActor({
+      name: "Brann",
+      type: "character",
+      items: [{ name: "Carapace", type: "armor", system: { renfort: 2 } }],
+    });
     const armour = armoured.items.getName("Carapace")!;
-    await expectRefused(armoured, { items: [{ _id: armour.id, system: { renfort: 500 } }] }, "Renfort\u00a0: valeur attendue de 0 à 99 (reçu\u00a0: 500).");
-    await expectRefused(armoured, { items: [{ _id: armour.id, "system.renfort": -1 }] }, "Renfort\u00a0: valeur attendue de 0 à 99 (reçu\u00a0: -1).");
+    await expectRefused(
+      armoured,
+      { items: [{ _id: armour.id, system: { renfort: 500 } }] },
+      "Renfort\u00a0: valeur attendue de 0 à 99 (reçu\u00a0: 500).",
+    );
+    await expectRefused(
+      armoured,
+      { items: [{ _id: armour.id, "system.renfort": -1 }] },
+      "Renfort\u00a0: valeur attendue de 0 à 99 (reçu\u00a0: -1).",
+    );
   });
 });
 
@@ -97,33 +163,63 @@ describe("§3.1 attribute text in an update: one parse path, refused with the pa
   }
 
   it("the same text inside an actor's update of its item is refused the same way", async () => {
-    const owner = await world.createActor({ name: "Brann", type: "character", items: [{ name: "Fusil", type: "weapon", system: { attributes: "Portée 2-4" } }] });
+    const owner = await world.createActor({
+      name: "Brann",
+      type: "character",
+      items: [{ name: "Fusil", type: "weapon", system: { attributes: "Portée 2-4" } }],
+    });
     const item = owner.items.getName("Fusil")!;
-    await expectRefused(owner, { items: [{ _id: item.id, system: { attributes: "Portée 2, Explosif 3" } }] }, "«\u00a0Explosif\u00a0» n'est pas compris.");
+    await expectRefused(
+      owner,
+      { items: [{ _id: item.id, system: { attributes: "Portée 2, Explosif 3" } }] },
+      "«\u00a0Explosif\u00a0» n'est pas compris.",
+    );
   });
 
   it('"Requis 🟦 10" is accepted; "" and "   " on an item without attributes write nothing', async () => {
     await updateUntyped(gun, { "system.attributes": "Requis 🟦 10" });
-    expect(systemAs<{ attributeList: unknown[] }>(gun).attributeList).toEqual([{ key: "requires", aptitude: "intellect", x: 10 }]);
+    expect(systemAs<{ attributeList: unknown[] }>(gun).attributeList).toEqual([
+      { key: "requires", aptitude: "intellect", x: 10 },
+    ]);
     const bare = (await world.createItem({ name: "Bâton", type: "weapon" }))!;
-    for (const text of ["", "   "]) expect(await world.writesDuring(() => updateUntyped(bare, { "system.attributes": text }))).toEqual([]);
+    for (const text of ["", "   "])
+      expect(await world.writesDuring(() => updateUntyped(bare, { "system.attributes": text }))).toEqual([]);
   });
 });
 
 describe("§3.1 attribute entries written directly", () => {
   it("a malformed entry ({range, x:4, y:2}) is refused in French, not with core's English validation error", async () => {
-    await expectRefused(gun, { system: { attributes: [{ key: "range", x: 4, y: 2 }] } }, "Portée Y\u00a0: valeur attendue de 4 à +∞ (reçu\u00a0: 2).");
+    await expectRefused(
+      gun,
+      { system: { attributes: [{ key: "range", x: 4, y: 2 }] } },
+      "Portée Y\u00a0: valeur attendue de 4 à +∞ (reçu\u00a0: 2).",
+    );
   });
 
   it("two entries of one attribute are refused (never summed)", async () => {
     const entry = { key: "incendiary", x: 2 };
-    await expectRefused(gun, { system: { attributes: [entry, { ...entry, x: 3 }] } }, "«\u00a0Incendiaire 3\u00a0» répète un attribut déjà présent.");
+    await expectRefused(
+      gun,
+      { system: { attributes: [entry, { ...entry, x: 3 }] } },
+      "«\u00a0Incendiaire 3\u00a0» répète un attribut déjà présent.",
+    );
   });
 
   it("creating an item with a repeated attribute is refused, nothing created", async () => {
     const errors = await world.errorsDuring(async () => {
       const writes = await world.writesDuring(async () => {
-        expect(await world.createItem({ name: "Double", type: "weapon", system: { attributes: [{ key: "incendiary", x: 1 }, { key: "incendiary", x: 1 }] } })).toBeUndefined();
+        expect(
+          await world.createItem({
+            name: "Double",
+            type: "weapon",
+            system: {
+              attributes: [
+                { key: "incendiary", x: 1 },
+                { key: "incendiary", x: 1 },
+              ],
+            },
+          }),
+        ).toBeUndefined();
       });
       expect(writes).toEqual([]);
     });
@@ -143,7 +239,13 @@ describe("§3.1 attribute entries written directly", () => {
               _id: "storedItem000001",
               name: "Lance-flammes",
               type: "weapon",
-              system: { attributes: [{ key: "incendiary", x: 2 }, { key: "incendiary", x: 3 }, { key: "range", x: 4, y: 2 }] },
+              system: {
+                attributes: [
+                  { key: "incendiary", x: 2 },
+                  { key: "incendiary", x: 3 },
+                  { key: "range", x: 4, y: 2 },
+                ],
+              },
             },
           ],
         },
@@ -171,7 +273,8 @@ describe("§3.1 attribute entries written directly", () => {
 /* ------------------------------------------------------------------------------------------ */
 
 const schemaVersion = (w: LoadedWorld) => w.fake.settings.get("tactica", "schemaVersion");
-const actorOf = (w: LoadedWorld, id: string) => (w.fake.game.actors as { get(id: string): TacticaActor | undefined }).get(id)!;
+const actorOf = (w: LoadedWorld, id: string) =>
+  (w.fake.game.actors as { get(id: string): TacticaActor | undefined }).get(id)!;
 
 describe("G1: half-migrated data", () => {
   it("reads both shapes, keeps the old value beside the new one, and writes the result", async () => {
@@ -239,17 +342,23 @@ describe("G3: a failed write is retried at the next load, and the GM is told", (
     stored.actors[0]!.name = "<b>Vétéran</b> <img src=x onerror=alert(1)>";
     const world = await loadWorld("fr", (fake) => {
       withStoredWorld(stored)(fake);
-      fake.hooks.on("preUpdateActor", (doc: unknown) => ((doc as { id: string }).id === "oldActor00000001" ? false : undefined));
+      fake.hooks.on("preUpdateActor", (doc: unknown) =>
+        (doc as { id: string }).id === "oldActor00000001" ? false : undefined,
+      );
     });
     await vi.waitFor(() => expect(world.data.notifications.of("error")).toHaveLength(1));
-    expect(world.data.notifications.of("error")[0]).toContain("échec pour\u00a0: <b>Vétéran</b> <img src=x onerror=alert(1)>. Ces documents");
+    expect(world.data.notifications.of("error")[0]).toContain(
+      "échec pour\u00a0: <b>Vétéran</b> <img src=x onerror=alert(1)>. Ces documents",
+    );
   });
 
   it("the version is not recorded when a document failed; the next load writes it and records the version", async () => {
     const first = await loadWorld("fr", (fake) => {
       withStoredWorld(oldWorld())(fake);
       // The server refuses the veteran's write this time.
-      fake.hooks.on("preUpdateActor", (doc: unknown) => ((doc as { id: string }).id === "oldActor00000001" ? false : undefined));
+      fake.hooks.on("preUpdateActor", (doc: unknown) =>
+        (doc as { id: string }).id === "oldActor00000001" ? false : undefined,
+      );
     });
     await vi.waitFor(() => expect(first.data.notifications.of("error")).toHaveLength(1));
     expect(schemaVersion(first)).toBe(0);
@@ -261,7 +370,10 @@ describe("G3: a failed write is retried at the next load, and the GM is told", (
     const next = await loadWorld("fr", withStoredWorld({ actors: [stored.actors[0]!], items: [] }));
     await vi.waitFor(() => expect(schemaVersion(next)).toBe(SCHEMA_VERSION));
     // Its write, then (D-41) the condition of its stored morale state, an effect of its own.
-    expect(next.data.db.writes.map((x) => `${x.action} ${x.documentName} ${x.parentId ?? x.ids[0]}`)).toEqual(["update Actor oldActor00000001", "create ActiveEffect oldActor00000001"]);
+    expect(next.data.db.writes.map((x) => `${x.action} ${x.documentName} ${x.parentId ?? x.ids[0]}`)).toEqual([
+      "update Actor oldActor00000001",
+      "create ActiveEffect oldActor00000001",
+    ]);
     expect(next.data.notifications.of("info").at(-1)).toBe("Données Tactica à jour. Documents mis à jour\u00a0: 1.");
   });
 });

@@ -1,5 +1,15 @@
 import { describe, expect, it, vi } from "vitest";
-import { answerDialog, clickAction, dragStart, elementsOf, nextDialog, submitForm, FakeElement, type FakeActorSheetV2, type FakeApplicationV2 } from "./fake-apps";
+import {
+  answerDialog,
+  clickAction,
+  dragStart,
+  elementsOf,
+  nextDialog,
+  submitForm,
+  FakeElement,
+  type FakeActorSheetV2,
+  type FakeApplicationV2,
+} from "./fake-apps";
 import { setFakeGeneration } from "./fake-generation";
 import { loadSheetWorld, sampleCharacter, sampleItem, sampleUnit } from "../templates/sheet-samples";
 import { textOf } from "../templates/harness";
@@ -9,30 +19,50 @@ import { sourceOf } from "./world";
 // the actor methods of the contract (spied: another part implements them), permissions, modes,
 // S-modules, equip/delete, and the attribute chips' inline error.
 
-type Sheet = FakeApplicationV2 & { mode: string; renderedParts: Record<string, string>; lastContext: Record<string, unknown> };
+type Sheet = FakeApplicationV2 & {
+  mode: string;
+  renderedParts: Record<string, string>;
+  lastContext: Record<string, unknown>;
+};
 const target = (dataset: Record<string, string>) => ({ dataset });
 
 describe("sheet registration", () => {
   it("registers on init one default sheet per actor subtype and one for the six item types, and preloads their templates", async () => {
     const w = await loadSheetWorld();
-    const registrations = (w.fake as unknown as { sheetRegistrations: { documentName: string; scope: string; sheetClass: unknown; options: { types: string[]; makeDefault: boolean } }[] }).sheetRegistrations;
+    const registrations = (
+      w.fake as unknown as {
+        sheetRegistrations: {
+          documentName: string;
+          scope: string;
+          sheetClass: unknown;
+          options: { types: string[]; makeDefault: boolean };
+        }[];
+      }
+    ).sheetRegistrations;
     const actorTypes = registrations.filter((r) => r.documentName === "Actor").flatMap((r) => r.options.types);
     expect(actorTypes.sort()).toEqual(["character", "npc", "unit"]);
     const items = registrations.filter((r) => r.documentName === "Item");
     expect(items).toHaveLength(1);
     expect(items[0]!.options.types.sort()).toEqual(["armor", "forceField", "gear", "grenade", "power", "weapon"]);
-    expect(registrations.filter((r) => r.documentName !== "ActiveEffect").every((r) => r.scope === "tactica" && r.options.makeDefault)).toBe(true);
+    expect(
+      registrations
+        .filter((r) => r.documentName !== "ActiveEffect")
+        .every((r) => r.scope === "tactica" && r.options.makeDefault),
+    ).toBe(true);
     for (const path of w.register.SHEET_TEMPLATES) expect(w.fake.preloaded).toContain(path);
   });
 
   it("takes core's V1 actor and item sheets out of the choices, and documents open Tactica's (review S10)", async () => {
     const w = await loadSheetWorld();
-    const v1 = (w.fake.foundry as unknown as { appv1: { sheets: { ActorSheet: unknown; ItemSheet: unknown } } }).appv1.sheets;
+    const v1 = (w.fake.foundry as unknown as { appv1: { sheets: { ActorSheet: unknown; ItemSheet: unknown } } }).appv1
+      .sheets;
     const registrations = (w.fake as unknown as { sheetRegistrations: { sheetClass: unknown }[] }).sheetRegistrations;
     expect(registrations.some((r) => r.sheetClass === v1.ActorSheet || r.sheetClass === v1.ItemSheet)).toBe(false);
     const actor = await sampleCharacter(w);
     expect((actor as unknown as { sheet: unknown }).sheet).toBeInstanceOf(w.sheets.CharacterSheet);
-    expect((actor.items.contents[0] as unknown as { sheet: unknown }).sheet).toBeInstanceOf(w.itemSheets.TacticaItemSheet);
+    expect((actor.items.contents[0] as unknown as { sheet: unknown }).sheet).toBeInstanceOf(
+      w.itemSheets.TacticaItemSheet,
+    );
   });
 });
 
@@ -41,7 +71,11 @@ describe("actor sheet buttons dispatch to the actor's methods", () => {
     ["rollProfile", { key: "co" }, ["co"]],
     ["rollPressure", { itemId: "ITEM" }, ["ITEM"]],
     ["rollPool", { aptitude: "vivacite", subAptitude: "reflexe" }, [{ aptitude: "vivacite", subAptitude: "reflexe" }]],
-    ["rollPool", { aptitude: "puissance", subAptitude: "force", itemId: "ITEM" }, [{ aptitude: "puissance", subAptitude: "force", itemId: "ITEM" }]],
+    [
+      "rollPool",
+      { aptitude: "puissance", subAptitude: "force", itemId: "ITEM" },
+      [{ aptitude: "puissance", subAptitude: "force", itemId: "ITEM" }],
+    ],
     ["castPower", { itemId: "ITEM" }, ["ITEM"]],
     ["maintainPower", { itemId: "ITEM" }, ["ITEM"]],
     ["rollScore", { subAptitude: "vigilance", purpose: "defence" }, [{ subAptitude: "vigilance", purpose: "defence" }]],
@@ -110,14 +144,30 @@ describe("actor sheet context and render", () => {
     const sheet = new w.sheets.CharacterSheet({ document: actor }) as unknown as Sheet;
     await sheet.render({ force: true });
     const c = sheet.lastContext as Record<string, unknown>;
-    const mou = (c.profile as { key: string; total: number; bonus: number; pressure: { single: { label: string } | null; several: unknown[] } }[]).find((r) => r.key === "mou")!;
+    const mou = (
+      c.profile as {
+        key: string;
+        total: number;
+        bonus: number;
+        pressure: { single: { label: string } | null; several: unknown[] };
+      }[]
+    ).find((r) => r.key === "mou")!;
     expect(mou).toMatchObject({ total: 7, bonus: 3 });
     expect(mou.pressure.single?.label).toBe("Jet de pression\u00a0: Servo-jambes");
     expect(mou.pressure.several).toEqual([]);
     // Build totals that add up are not shown in play mode; edit mode shows them.
-    expect(c.build).toEqual({ aptitudes: { total: 15, target: 15, off: false }, subAptitudes: { total: 12, target: 12, off: false }, shown: false });
+    expect(c.build).toEqual({
+      aptitudes: { total: 15, target: 15, off: false },
+      subAptitudes: { total: 12, target: 12, off: false },
+      shown: false,
+    });
     expect((c.psy as { maintained: string[] }).maintained).toEqual(["Bouclier"]);
-    expect((c.equipment as { forceFields: { renfort: unknown }[] }).forceFields[0]!.renfort).toEqual({ value: 2, max: 4, pct: 50, disabled: false });
+    expect((c.equipment as { forceFields: { renfort: unknown }[] }).forceFields[0]!.renfort).toEqual({
+      value: 2,
+      max: 4,
+      pct: 50,
+      disabled: false,
+    });
     expect(sheet.renderedParts.profile).toContain('data-action="rollPressure"');
     expect(sheet.renderedParts.header).toContain("Sœur Aveline &lt;Vex&gt;");
   });
@@ -147,10 +197,18 @@ describe("actor sheet context and render", () => {
   it("S-modules: hidden modules remove their tabs and buttons, and keep the data", async () => {
     const w = await loadSheetWorld();
     const actor = await sampleCharacter(w);
-    for (const m of ["psy", "morale", "pressure", "pool", "tactical"]) await w.fake.settings.set("tactica", `module.${m}`, false);
+    for (const m of ["psy", "morale", "pressure", "pool", "tactical"])
+      await w.fake.settings.set("tactica", `module.${m}`, false);
     const sheet = new w.sheets.CharacterSheet({ document: actor }) as unknown as Sheet;
     await renderAllTabs(sheet);
-    expect(Object.keys(sheet.renderedParts).sort()).toEqual(["effects", "equipment", "header", "notes", "profile", "tabs"]);
+    expect(Object.keys(sheet.renderedParts).sort()).toEqual([
+      "effects",
+      "equipment",
+      "header",
+      "notes",
+      "profile",
+      "tabs",
+    ]);
     expect(sheet.renderedParts.tabs).not.toMatch(/data-tab="(psy|morale|aptitudes)"/);
     expect(sheet.renderedParts.profile).not.toContain("rollPressure");
     expect(sheet.renderedParts.header).not.toContain("system.willpower");
@@ -176,13 +234,23 @@ describe("the NPC's own sheet: a stat block (review S14)", () => {
     const npc = await sampleCharacter(w, "npc");
     const sheet = new w.sheets.NpcSheet({ document: npc }) as unknown as Sheet;
     await renderAllTabs(sheet);
-    expect(Object.keys(sheet.renderedParts).sort()).toEqual(["effects", "equipment", "header", "morale", "notes", "profile", "psy", "tabs"]);
+    expect(Object.keys(sheet.renderedParts).sort()).toEqual([
+      "effects",
+      "equipment",
+      "header",
+      "morale",
+      "notes",
+      "profile",
+      "psy",
+      "tabs",
+    ]);
     expect(sheet.renderedParts.tabs).not.toContain('data-tab="aptitudes"');
     expect(sheet.renderedParts.header).not.toMatch(/resource wp|WP/);
     expect(sheet.lastContext.build).toBeNull();
     const block = sheet.renderedParts.profile!;
     expect(block).toContain('class="tab profile npc-block active"');
-    for (const action of ["rollProfile", "attack", "rollPool", "rollScore"]) expect(block).toContain(`data-action="${action}"`);
+    for (const action of ["rollProfile", "attack", "rollPool", "rollScore"])
+      expect(block).toContain(`data-action="${action}"`);
     expect(textOf(block)).toContain("Attaques");
     expect(textOf(block)).toContain("Épée tronçonneuse");
     // Gauges at 0 are not shown in play mode; in edit mode every value is an input with its label.
@@ -190,8 +258,16 @@ describe("the NPC's own sheet: a stat block (review S14)", () => {
     sheet.mode = "edit";
     await sheet.render({ force: true });
     const edit = sheet.renderedParts.profile!;
-    for (const name of ["system.profile.mou.value", "system.aptitudes.vivacite.damage", "system.subAptitudes.reflexe.value", "system.gauges.disruptif"]) expect(edit).toContain(`name="${name}"`);
-    expect(edit).toMatch(/<label class="apt-damage">Dégâts <input type="number" name="system.aptitudes.vivacite.damage"/);
+    for (const name of [
+      "system.profile.mou.value",
+      "system.aptitudes.vivacite.damage",
+      "system.subAptitudes.reflexe.value",
+      "system.gauges.disruptif",
+    ])
+      expect(edit).toContain(`name="${name}"`);
+    expect(edit).toMatch(
+      /<label class="apt-damage">Dégâts <input type="number" name="system.aptitudes.vivacite.damage"/,
+    );
   });
 
   it("a character keeps its WP, and its build totals show in play mode only when they are off", async () => {
@@ -213,9 +289,13 @@ describe("one pair of mode labels on every sheet (review S14)", () => {
     const w = await loadSheetWorld();
     const actor = await sampleCharacter(w);
     const item = await sampleItem(w, "weapon");
-    for (const sheet of [new w.sheets.CharacterSheet({ document: actor }), new w.itemSheets.TacticaItemSheet({ document: item })] as unknown as Sheet[]) {
+    for (const sheet of [
+      new w.sheets.CharacterSheet({ document: actor }),
+      new w.itemSheets.TacticaItemSheet({ document: item }),
+    ] as unknown as Sheet[]) {
       await sheet.render({ force: true });
-      const toggle = () => textOf(sheet.renderedParts.header!.match(/<button type="button" class="mode-toggle"[\s\S]*?<\/button>/)![0]);
+      const toggle = () =>
+        textOf(sheet.renderedParts.header!.match(/<button type="button" class="mode-toggle"[\s\S]*?<\/button>/)![0]);
       expect(toggle()).toBe("Modifier");
       sheet.mode = "edit";
       await sheet.render({ force: true });
@@ -229,13 +309,21 @@ describe("a sheet draws its active tab only: on opening and on a document update
   // The templates a render rendered. The actor sheet renders its header's template first to see
   // whether it changed: `header.hbs` once means the header was compared and left as it was, twice
   // that it was drawn again.
-  const templatesOf = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.map((c) => String(c[0]).split("/").at(-1));
+  const templatesOf = (spy: { mock: { calls: unknown[][] } }) =>
+    spy.mock.calls.map((c) => String(c[0]).split("/").at(-1));
 
   it("opens with the header, the tab bar and the active tab; an update redraws the header and the active tab; a tab is drawn when shown, and again when stale", async () => {
     const w = await loadSheetWorld();
     const actor = await sampleCharacter(w);
-    const sheet = new w.sheets.CharacterSheet({ document: actor }) as unknown as Sheet & { changeTab(tab: string, group: string): void; tabGroups: Record<string, string> };
-    const handlebars = (w.fake.foundry as unknown as { applications: { handlebars: { renderTemplate(p: string, c: object): Promise<string> } } }).applications.handlebars;
+    const sheet = new w.sheets.CharacterSheet({ document: actor }) as unknown as Sheet & {
+      changeTab(tab: string, group: string): void;
+      tabGroups: Record<string, string>;
+    };
+    const handlebars = (
+      w.fake.foundry as unknown as {
+        applications: { handlebars: { renderTemplate(p: string, c: object): Promise<string> } };
+      }
+    ).applications.handlebars;
     const spy = vi.spyOn(handlebars, "renderTemplate");
     await sheet.render({ force: true });
     expect(templatesOf(spy)).toEqual(["header.hbs", "header.hbs", "tab-nav.hbs", "profile.hbs"]);
@@ -291,12 +379,16 @@ describe("item actions: one write each, permission checked", () => {
   it("equipping a force field switches the other one off in the same write", async () => {
     const w = await loadSheetWorld();
     const actor = await sampleCharacter(w);
-    const created = (await actor.createEmbeddedDocuments("Item", [{ name: "Champ 2", type: "forceField", system: { renfort: { value: 1, max: 1 } } } as never])) as unknown as { id: string }[];
+    const created = (await actor.createEmbeddedDocuments("Item", [
+      { name: "Champ 2", type: "forceField", system: { renfort: { value: 1, max: 1 } } } as never,
+    ])) as unknown as { id: string }[];
     const second = created[0];
     const sheet = new w.sheets.CharacterSheet({ document: actor }) as unknown as Sheet;
     const writes = await w.writesDuring(() => clickAction(sheet, "equipItem", target({ itemId: second!.id! })));
     expect(writes).toHaveLength(1);
-    const active = [...actor.items].filter((i) => (i.system as unknown as { active?: boolean }).active === true).map((i) => i.name);
+    const active = [...actor.items]
+      .filter((i) => (i.system as unknown as { active?: boolean }).active === true)
+      .map((i) => i.name);
     expect(active).toEqual(["Champ 2"]);
   });
 
@@ -318,7 +410,9 @@ describe("item sheet: attribute chips (RULES §6.4)", () => {
   it("valid text becomes a chip in one write", async () => {
     const w = await loadSheetWorld();
     const item = await sampleItem(w, "weapon");
-    const sheet = new w.itemSheets.TacticaItemSheet({ document: item }) as unknown as Sheet & { submitAttributeText(t: string): Promise<boolean> };
+    const sheet = new w.itemSheets.TacticaItemSheet({ document: item }) as unknown as Sheet & {
+      submitAttributeText(t: string): Promise<boolean>;
+    };
     const writes = await w.writesDuring(() => sheet.submitAttributeText("Portée 2-4"));
     expect(writes).toHaveLength(1);
     await sheet.render({ force: true });
@@ -328,7 +422,9 @@ describe("item sheet: attribute chips (RULES §6.4)", () => {
   it("invalid text shows an inline message naming the token and saves nothing", async () => {
     const w = await loadSheetWorld();
     const item = await sampleItem(w, "weapon");
-    const sheet = new w.itemSheets.TacticaItemSheet({ document: item }) as unknown as Sheet & { submitAttributeText(t: string): Promise<boolean> };
+    const sheet = new w.itemSheets.TacticaItemSheet({ document: item }) as unknown as Sheet & {
+      submitAttributeText(t: string): Promise<boolean>;
+    };
     // The text is typed into an open sheet in edit mode (core re-renders only open applications).
     (sheet as unknown as { mode: string }).mode = "edit";
     await sheet.render({ force: true });
@@ -346,10 +442,12 @@ describe("item sheet: attribute chips (RULES §6.4)", () => {
     const sheet = new w.itemSheets.TacticaItemSheet({ document: item }) as unknown as Sheet & { mode: string };
     await sheet.render({ force: true });
     expect(sheet.renderedParts.details).toContain("Adaptatif 1");
-    for (const locked of ['data-input="attribute"', 'data-action="addAttribute"', 'data-action="removeAttribute"']) expect(sheet.renderedParts.details).not.toContain(locked);
+    for (const locked of ['data-input="attribute"', 'data-action="addAttribute"', 'data-action="removeAttribute"'])
+      expect(sheet.renderedParts.details).not.toContain(locked);
     sheet.mode = "edit";
     await sheet.render({ force: true });
-    for (const open of ['data-input="attribute"', 'data-action="addAttribute"', 'data-action="removeAttribute"']) expect(sheet.renderedParts.details).toContain(open);
+    for (const open of ['data-input="attribute"', 'data-action="addAttribute"', 'data-action="removeAttribute"'])
+      expect(sheet.renderedParts.details).toContain(open);
   });
 
   it("a Requis chip shows its aptitude as a colour swatch named by its colour, not as an emoji", async () => {
@@ -359,7 +457,9 @@ describe("item sheet: attribute chips (RULES §6.4)", () => {
     sheet.mode = "edit";
     await sheet.render({ force: true });
     const details = sheet.renderedParts.details!;
-    expect(details).toContain('class="tactica-swatch tactica-swatch--intellect" role="img" aria-label="Intellect (bleu)"');
+    expect(details).toContain(
+      'class="tactica-swatch tactica-swatch--intellect" role="img" aria-label="Intellect (bleu)"',
+    );
     expect(details).not.toContain("🟦");
     expect(details).toContain('aria-label="Retirer Requis Intellect 4"');
   });
@@ -369,7 +469,9 @@ describe("item sheet: attribute chips (RULES §6.4)", () => {
     const item = await sampleItem(w, "armor");
     const sheet = new w.itemSheets.TacticaItemSheet({ document: item }) as unknown as Sheet;
     await clickAction(sheet, "removeAttribute", target({ index: "0" }));
-    expect((item.system as unknown as { attributes: { key: string }[] }).attributes.map((a) => a.key)).toEqual(["resistant"]);
+    expect((item.system as unknown as { attributes: { key: string }[] }).attributes.map((a) => a.key)).toEqual([
+      "resistant",
+    ]);
   });
 
   it("the power sheet shows every field of the power", async () => {
@@ -378,7 +480,8 @@ describe("item sheet: attribute chips (RULES §6.4)", () => {
     const sheet = new w.itemSheets.TacticaItemSheet({ document: item }) as unknown as Sheet;
     sheet.mode = "edit";
     await sheet.render({ force: true });
-    for (const name of ["level", "cost", "maintenance", "points", "range", "resist"]) expect(sheet.renderedParts.details).toContain(`name="system.${name}"`);
+    for (const name of ["level", "cost", "maintenance", "points", "range", "resist"])
+      expect(sheet.renderedParts.details).toContain(`name="system.${name}"`);
     // A number input is read as a number by core's FormDataExtended; `data-dtype` is redundant there.
     expect(sheet.renderedParts.details).not.toContain("data-dtype");
     expect(sheet.renderedParts.description).toContain('name="system.description"');
@@ -386,40 +489,81 @@ describe("item sheet: attribute chips (RULES §6.4)", () => {
 });
 
 describe("item rows: labels and buttons computed once in the context (DESIGN §6)", () => {
-  type Button = { action: string; label: string; icon: string; disabled: boolean; aptitude: string; subAptitude: string };
-  type Row = { name: string; primary: Button | null; buttons: Button[]; toggle: { on: boolean; text: string; label: string; disabled: boolean } | null; canOpen: boolean; pressureButton: Button | null; tags: string[] };
+  type Button = {
+    action: string;
+    label: string;
+    icon: string;
+    disabled: boolean;
+    aptitude: string;
+    subAptitude: string;
+  };
+  type Row = {
+    name: string;
+    primary: Button | null;
+    buttons: Button[];
+    toggle: { on: boolean; text: string; label: string; disabled: boolean } | null;
+    canOpen: boolean;
+    pressureButton: Button | null;
+    tags: string[];
+  };
   const rowsOf = (sheet: Sheet) => {
     const e = sheet.lastContext.equipment as Record<"weapons" | "gear" | "grenades", Row[]>;
-    return { sword: e.weapons.find((r) => r.name === "Épée tronçonneuse")!, legs: e.gear.find((r) => r.name === "Servo-jambes")!, grenade: e.grenades[0]! };
+    return {
+      sword: e.weapons.find((r) => r.name === "Épée tronçonneuse")!,
+      legs: e.gear.find((r) => r.name === "Servo-jambes")!,
+      grenade: e.grenades[0]!,
+    };
   };
 
   it("a row's buttons follow the mode, the user's rights, the modules and the blocked status", async () => {
     const w = await loadSheetWorld();
     const actor = await sampleCharacter(w);
-    const sheet = new w.sheets.CharacterSheet({ document: actor }) as unknown as Sheet & { tabGroups: Record<string, string> };
+    const sheet = new w.sheets.CharacterSheet({ document: actor }) as unknown as Sheet & {
+      tabGroups: Record<string, string>;
+    };
     sheet.tabGroups.primary = "equipment";
     await sheet.render({ force: true });
     const first = rowsOf(sheet);
     const grenade = first.grenade;
     let { sword, legs } = first;
     // The image is the main roll, the other rolls follow, the equipped state is a checkbox, the name opens the sheet.
-    expect(sword.primary).toMatchObject({ action: "attack", label: "Attaquer avec Épée tronçonneuse (Force)", icon: "fa-solid fa-dice" });
+    expect(sword.primary).toMatchObject({
+      action: "attack",
+      label: "Attaquer avec Épée tronçonneuse (Force)",
+      icon: "fa-solid fa-dice",
+    });
     expect(sword.buttons.map((b) => b.action)).toEqual(["rollPool", "rollPressure"]);
-    expect(sword.buttons[0]).toMatchObject({ aptitude: "puissance", subAptitude: "force", label: "Jet de réserve avec Épée tronçonneuse", icon: "fa-solid fa-dice" });
-    expect(sword.toggle).toEqual({ on: true, text: "Équipé", label: "Équipé\u00a0: Épée tronçonneuse", disabled: false });
+    expect(sword.buttons[0]).toMatchObject({
+      aptitude: "puissance",
+      subAptitude: "force",
+      label: "Jet de réserve avec Épée tronçonneuse",
+      icon: "fa-solid fa-dice",
+    });
+    expect(sword.toggle).toEqual({
+      on: true,
+      text: "Équipé",
+      label: "Équipé\u00a0: Épée tronçonneuse",
+      disabled: false,
+    });
     expect(sword.canOpen).toBe(true);
     // D-35: the FOR (with its pressure bonus) is the damage of a hit: no separate damage value.
     expect(sword.tags).toEqual(["Corps-à-corps", "FOR 4"]);
     expect(legs.primary?.action).toBe("rollPressure");
     expect(legs.buttons).toEqual([]);
     expect(legs.pressureButton).toBe(legs.primary);
-    expect(grenade.primary).toMatchObject({ action: "attack", label: "Lancer Grenade à fragmentation", disabled: false });
+    expect(grenade.primary).toMatchObject({
+      action: "attack",
+      label: "Lancer Grenade à fragmentation",
+      disabled: false,
+    });
     expect(grenade.toggle).toBeNull();
     // Each label printed once: the aria-label, which core's tooltip shows for an empty data-tooltip.
     expect(sheet.renderedParts.equipment).toContain('aria-label="Jet de réserve avec Épée tronçonneuse" data-tooltip>');
     expect(sheet.renderedParts.equipment).not.toMatch(/data-tooltip="[^"]/);
     // Edit and delete are in the row's context menu, not in the row.
-    expect(sheet.renderedParts.equipment).not.toMatch(/data-action="(deleteItem|equipItem)" data-item-id="[^"]+"[^>]*><i/);
+    expect(sheet.renderedParts.equipment).not.toMatch(
+      /data-action="(deleteItem|equipItem)" data-item-id="[^"]+"[^>]*><i/,
+    );
 
     sheet.mode = "edit";
     await sheet.render({ force: true });
@@ -434,7 +578,9 @@ describe("item rows: labels and buttons computed once in the context (DESIGN §6
     expect(sword.buttons.find((b) => b.action === "rollPressure")!.disabled).toBe(true);
     sheet.tabGroups.primary = "profile";
     await sheet.render({ force: true });
-    expect(sheet.renderedParts.profile).toMatch(/data-action="rollPressure" data-item-id="[^"]+" disabled aria-label="Jet de pression\u00a0: Servo-jambes"/);
+    expect(sheet.renderedParts.profile).toMatch(
+      /data-action="rollPressure" data-item-id="[^"]+" disabled aria-label="Jet de pression\u00a0: Servo-jambes"/,
+    );
 
     // A user who does not own the actor gets no roll button at all, and a disabled toggle.
     sheet.tabGroups.primary = "equipment";
@@ -453,13 +599,24 @@ describe("item rows: labels and buttons computed once in the context (DESIGN §6
 
   it("several boiler-linked items on one characteristic collapse into one gauge that lists them (review S10)", async () => {
     const w = await loadSheetWorld();
-    const legs = { name: "Servo-jambes", type: "gear", system: { pressureTarget: "mou", linked: true, equipped: true } };
-    const boots = { name: "Bottes à vapeur", type: "gear", system: { pressureTarget: "mou", linked: true, equipped: true } };
+    const legs = {
+      name: "Servo-jambes",
+      type: "gear",
+      system: { pressureTarget: "mou", linked: true, equipped: true },
+    };
+    const boots = {
+      name: "Bottes à vapeur",
+      type: "gear",
+      system: { pressureTarget: "mou", linked: true, equipped: true },
+    };
     const actor = await sampleCharacter(w, "character", [legs, boots]);
     const sheet = new w.sheets.CharacterSheet({ document: actor }) as unknown as Sheet;
     await sheet.render({ force: true });
     const profile = sheet.renderedParts.profile!;
-    const tile = profile.slice(profile.indexOf('data-characteristic="mou"'), profile.indexOf('data-characteristic="ini"'));
+    const tile = profile.slice(
+      profile.indexOf('data-characteristic="mou"'),
+      profile.indexOf('data-characteristic="ini"'),
+    );
     expect(tile.match(/<details class="pressure-picker">/g)).toHaveLength(1);
     expect(tile).toContain('aria-label="Jets de pression\u00a0: 2 objets"');
     expect(tile.match(/data-action="rollPressure"/g)).toHaveLength(2);
@@ -502,7 +659,8 @@ type CoreSheet = Sheet & {
 };
 const asSheet = (app: unknown) => app as CoreSheet;
 /** The element of a rendered part with attribute `name` = `value`. */
-const elementIn = (html: string | undefined, name: string, value: string) => elementsOf(html ?? "").find((e) => e.getAttribute(name) === value)!;
+const elementIn = (html: string | undefined, name: string, value: string) =>
+  elementsOf(html ?? "").find((e) => e.getAttribute(name) === value)!;
 
 describe("drag and drop through core's binding (review S2)", () => {
   it("item, power and effect rows and characteristics drag; their payloads are what core and the hotbar read", async () => {
@@ -510,19 +668,35 @@ describe("drag and drop through core's binding (review S2)", () => {
     const actor = await sampleCharacter(w);
     const sword = actor.items.find((i) => i.name === "Épée tronçonneuse")!;
     const shield = actor.items.find((i) => i.name === "Bouclier")!;
-    const [carried] = (await sword.createEmbeddedDocuments("ActiveEffect", [{ name: "Lame chauffée", transfer: true } as never])) as unknown as { id: string; uuid: string }[];
+    const [carried] = (await sword.createEmbeddedDocuments("ActiveEffect", [
+      { name: "Lame chauffée", transfer: true } as never,
+    ])) as unknown as { id: string; uuid: string }[];
     const sheet = new w.sheets.CharacterSheet({ document: actor }) as unknown as FakeActorSheetV2 & CoreSheet;
     await renderAllTabs(sheet);
-    expect(await dragStart(sheet, elementIn(sheet.renderedParts.equipment, "data-item-id", sword.id!))).toEqual({ type: "Item", uuid: sword.uuid });
-    expect(await dragStart(sheet, elementIn(sheet.renderedParts.psy, "data-item-id", shield.id!))).toEqual({ type: "Item", uuid: shield.uuid });
+    expect(await dragStart(sheet, elementIn(sheet.renderedParts.equipment, "data-item-id", sword.id!))).toEqual({
+      type: "Item",
+      uuid: sword.uuid,
+    });
+    expect(await dragStart(sheet, elementIn(sheet.renderedParts.psy, "data-item-id", shield.id!))).toEqual({
+      type: "Item",
+      uuid: shield.uuid,
+    });
     const own = actor.effects.contents[0]!;
-    expect(await dragStart(sheet, elementIn(sheet.renderedParts.effects, "data-effect-id", own.id!))).toEqual({ type: "ActiveEffect", uuid: own.uuid });
+    expect(await dragStart(sheet, elementIn(sheet.renderedParts.effects, "data-effect-id", own.id!))).toEqual({
+      type: "ActiveEffect",
+      uuid: own.uuid,
+    });
     // An effect of an item: core would look for it among the actor's own effects.
-    expect(await dragStart(sheet, elementIn(sheet.renderedParts.effects, "data-effect-id", carried!.id))).toEqual({ type: "ActiveEffect", uuid: carried!.uuid });
+    expect(await dragStart(sheet, elementIn(sheet.renderedParts.effects, "data-effect-id", carried!.id))).toEqual({
+      type: "ActiveEffect",
+      uuid: carried!.uuid,
+    });
     const co = await dragStart(sheet, elementIn(sheet.renderedParts.profile, "data-characteristic", "co"));
     expect(co).toEqual({ type: "TacticaCharacteristic", actorUuid: actor.uuid, key: "co" });
     const { macroFor } = await import("../../src/api/macros");
-    expect(macroFor(co as object)?.command).toBe(`game.tactica.rollCharacteristic(${JSON.stringify(actor.uuid)}, "co", { fastForward: event?.shiftKey });`);
+    expect(macroFor(co as object)?.command).toBe(
+      `game.tactica.rollCharacteristic(${JSON.stringify(actor.uuid)}, "co", { fastForward: event?.shiftKey });`,
+    );
   });
 
   it("a user who may not change the actor drags nothing (core: _canDragStart is isEditable)", async () => {
@@ -560,7 +734,11 @@ describe("permissions on the sheet (review S3, S4, S5)", () => {
     await sheet.render({ force: true });
     expect(Object.keys(sheet.renderedParts).sort()).toEqual(["header", "notes", "tabs"]);
     expect(sheet.tabGroups.primary).toBe("notes");
-    expect(elementsOf(sheet.renderedParts.tabs!).filter((e) => e.dataset.tab).map((e) => [e.dataset.tab, e.classList.contains("active")])).toEqual([["notes", true]]);
+    expect(
+      elementsOf(sheet.renderedParts.tabs!)
+        .filter((e) => e.dataset.tab)
+        .map((e) => [e.dataset.tab, e.classList.contains("active")]),
+    ).toEqual([["notes", true]]);
     expect(sheet.renderedParts.header).toContain("Sœur Aveline &lt;Vex&gt;");
     expect(sheet.renderedParts.header).not.toMatch(/resource|7 <small>/);
     expect(sheet.renderedParts.notes).toContain("siège d'Ostrava");
@@ -580,7 +758,9 @@ describe("permissions on the sheet (review S3, S4, S5)", () => {
     const sheet = asSheet(new w.sheets.CharacterSheet({ document: actor }));
     await renderAllTabs(sheet);
     const html = Object.values(sheet.renderedParts).join("");
-    expect(html).not.toMatch(/data-action="(roll\w*|castPower|maintainPower|cancelPower|attack|moraleTest|rally|fearTest)"/);
+    expect(html).not.toMatch(
+      /data-action="(roll\w*|castPower|maintainPower|cancelPower|attack|moraleTest|rally|fearTest)"/,
+    );
     // The owner sees them.
     w.data.setUser("gm-1");
     await renderAllTabs(sheet);
@@ -604,25 +784,53 @@ describe("permissions on the sheet (review S3, S4, S5)", () => {
     const sheet = asSheet(new w.sheets.CharacterSheet({ document: actor }));
     await sheet.render({ force: true });
     await sheet.render({ force: true });
-    const menus = (w.fake as unknown as { contextMenus: { container: unknown; selector: string; items: MenuEntry[]; options: { jQuery: boolean; fixed: boolean } }[] }).contextMenus;
+    const menus = (
+      w.fake as unknown as {
+        contextMenus: {
+          container: unknown;
+          selector: string;
+          items: MenuEntry[];
+          options: { jQuery: boolean; fixed: boolean };
+        }[];
+      }
+    ).contextMenus;
     // Built once (first render), on the sheet's element, in the running generation's entry shape.
     expect(menus).toHaveLength(1);
-    expect(menus[0]).toMatchObject({ container: sheet.element, selector: "[data-item-id].item", options: { jQuery: false, fixed: true } });
+    expect(menus[0]).toMatchObject({
+      container: sheet.element,
+      selector: "[data-item-id].item",
+      options: { jQuery: false, fixed: true },
+    });
     const entries = menus[0]!.items.map(readEntry);
-    expect(entries.map((e) => e.label)).toEqual(["TACTICA.Sheet.Menu.edit", "TACTICA.Sheet.Menu.equip", "TACTICA.Sheet.Menu.delete", "MODULE.Extra"]);
+    expect(entries.map((e) => e.label)).toEqual([
+      "TACTICA.Sheet.Menu.edit",
+      "TACTICA.Sheet.Menu.equip",
+      "TACTICA.Sheet.Menu.delete",
+      "MODULE.Extra",
+    ]);
     expect(menus[0]!.items.every((e) => "label" in e === v14)).toBe(true);
-    expect(entries[0]!.icon).toBe(v14 ? "fa-solid fa-pen-to-square" : '<i class="fa-solid fa-pen-to-square" aria-hidden="true"></i>');
+    expect(entries[0]!.icon).toBe(
+      v14 ? "fa-solid fa-pen-to-square" : '<i class="fa-solid fa-pen-to-square" aria-hidden="true"></i>',
+    );
     expect(seen).toEqual(["tactica", "core"]);
     const [edit, equip, del] = entries;
     const armour = actor.items.find((i) => i.type === "armor")!;
     const power = actor.items.find((i) => i.type === "power")!;
     const li = (id: string) => ({ dataset: { itemId: id } }) as unknown as HTMLElement;
-    expect([equip!.visible(li(power.id!)), equip!.visible(li(armour.id!)), del!.visible(li(armour.id!))]).toEqual([false, true, true]);
+    expect([equip!.visible(li(power.id!)), equip!.visible(li(armour.id!)), del!.visible(li(armour.id!))]).toEqual([
+      false,
+      true,
+      true,
+    ]);
     await equip!.run(li(armour.id!));
     expect((armour.system as unknown as { equipped: boolean }).equipped).toBe(false);
     // The GM owns it, but the sheet is not editable (a locked compendium): no equip, no delete.
     Object.defineProperty(sheet, "isEditable", { value: false });
-    expect([edit!.visible(li(armour.id!)), equip!.visible(li(armour.id!)), del!.visible(li(armour.id!))]).toEqual([true, false, false]);
+    expect([edit!.visible(li(armour.id!)), equip!.visible(li(armour.id!)), del!.visible(li(armour.id!))]).toEqual([
+      true,
+      false,
+      false,
+    ]);
   });
 });
 
@@ -654,14 +862,20 @@ describe("modes, tabs, enrichment and effects (review S6, S7, S8)", () => {
     expect(sheet.tabGroups.primary).toBe("profile");
     const tabs = sheet.lastContext.tabs as Record<string, { active: boolean; cssClass?: string }>;
     expect(Object.keys(tabs)).not.toContain("psy");
-    expect(Object.entries(tabs).filter(([, t]) => t.active).map(([id, t]) => [id, t.cssClass])).toEqual([["profile", "active"]]);
+    expect(
+      Object.entries(tabs)
+        .filter(([, t]) => t.active)
+        .map(([id, t]) => [id, t.cssClass]),
+    ).toEqual([["profile", "active"]]);
     expect(sheet.renderedParts.profile).toMatch(/class="tab profile active"/);
   });
 
   it("the biography is enriched for the notes part only, with the actor's roll data", async () => {
     const w = await loadSheetWorld();
     const actor = await sampleCharacter(w);
-    const enrichedCalls = (w.fake as unknown as { enriched: { html: string; options: { rollData?: unknown; relativeTo?: unknown } }[] }).enriched;
+    const enrichedCalls = (
+      w.fake as unknown as { enriched: { html: string; options: { rollData?: unknown; relativeTo?: unknown } }[] }
+    ).enriched;
     const sheet = asSheet(new w.sheets.CharacterSheet({ document: actor }));
     await sheet.render({ force: true });
     // The biography's tab is not drawn until it is shown: nothing enriched yet.
@@ -669,7 +883,10 @@ describe("modes, tabs, enrichment and effects (review S6, S7, S8)", () => {
     await renderAllTabs(sheet);
     const first = enrichedCalls.length;
     expect(first).toBe(1);
-    expect(enrichedCalls.at(-1)).toMatchObject({ html: "<p>Vétérane du <strong>siège d'Ostrava</strong>.</p>", options: { relativeTo: actor } });
+    expect(enrichedCalls.at(-1)).toMatchObject({
+      html: "<p>Vétérane du <strong>siège d'Ostrava</strong>.</p>",
+      options: { relativeTo: actor },
+    });
     expect(enrichedCalls.at(-1)!.options.rollData).toBe(actor.system);
     await sheet.render({ parts: ["header", "profile"] } as never);
     expect(enrichedCalls).toHaveLength(first);
@@ -683,11 +900,24 @@ describe("modes, tabs, enrichment and effects (review S6, S7, S8)", () => {
     const w = await loadSheetWorld("en");
     const actor = await sampleCharacter(w);
     const sword = actor.items.find((i) => i.name === "Épée tronçonneuse")!;
-    await sword.createEmbeddedDocuments("ActiveEffect", [{ name: "Lame chauffée", transfer: true } as never, { name: "Pression (lame)", transfer: false } as never]);
+    await sword.createEmbeddedDocuments("ActiveEffect", [
+      { name: "Lame chauffée", transfer: true } as never,
+      { name: "Pression (lame)", transfer: false } as never,
+    ]);
     const sheet = asSheet(new w.sheets.CharacterSheet({ document: actor }));
     await sheet.render({ force: true, tab: "effects" } as never);
-    const rows = sheet.lastContext.effects as { name: string; source: string; transfer: boolean; parentId: string; id: string }[];
-    expect(rows.map((r) => [r.name, r.source, r.transfer])).toEqual([["Pression (MOU)", "", true], ["Lame chauffée", "Épée tronçonneuse", true], ["Pression (lame)", "Épée tronçonneuse", false]]);
+    const rows = sheet.lastContext.effects as {
+      name: string;
+      source: string;
+      transfer: boolean;
+      parentId: string;
+      id: string;
+    }[];
+    expect(rows.map((r) => [r.name, r.source, r.transfer])).toEqual([
+      ["Pression (MOU)", "", true],
+      ["Lame chauffée", "Épée tronçonneuse", true],
+      ["Pression (lame)", "Épée tronçonneuse", false],
+    ]);
     expect(textOf(sheet.renderedParts.effects!)).toContain("From Épée tronçonneuse");
     expect(textOf(sheet.renderedParts.effects!)).toContain("On Épée tronçonneuse");
     const heated = rows[1]!;
@@ -709,7 +939,11 @@ describe("element ids (review D3)", () => {
       const sheet = asSheet(new w.itemSheets.TacticaItemSheet({ document: doc }));
       sheet.mode = "edit";
       await sheet.render({ force: true });
-      ids.push(elementsOf(sheet.renderedParts.details!).map((e) => e.getAttribute("id")).filter((id): id is string => id !== null));
+      ids.push(
+        elementsOf(sheet.renderedParts.details!)
+          .map((e) => e.getAttribute("id"))
+          .filter((id): id is string => id !== null),
+      );
       expect(ids.at(-1)!.every((id) => id.startsWith(`${sheet.id}-`))).toBe(true);
     }
     expect(ids[0]!.length).toBeGreaterThan(3);
@@ -735,7 +969,8 @@ describe("listeners and form submission (review S9)", () => {
     await sheet.render();
     // The key press happens on the field and bubbles to the sheet's root element.
     await sheet.element.fire("keydown", { key: "Enter" }, field);
-    for (const listener of field.listeners) await listener.fn({ type: listener.type, key: "Enter", target: field, preventDefault: () => undefined });
+    for (const listener of field.listeners)
+      await listener.fn({ type: listener.type, key: "Enter", target: field, preventDefault: () => undefined });
     expect(calls).toEqual(["Portée 2-4"]);
   });
 
@@ -864,13 +1099,28 @@ describe("child windows and accessibility (issue 14, review A1)", () => {
 /** A context-menu entry as the fake's ContextMenu received it: v13's shape or v14's. */
 type MenuEntry =
   | { name: string; icon: string; condition(li: HTMLElement): boolean; callback(li: HTMLElement): unknown }
-  | { label: string; icon: string; visible(target: HTMLElement): boolean; onClick(event: Event | null, target: HTMLElement): unknown };
+  | {
+      label: string;
+      icon: string;
+      visible(target: HTMLElement): boolean;
+      onClick(event: Event | null, target: HTMLElement): unknown;
+    };
 
 /** An entry read in either shape: its label, its icon, whether it shows for `li`, and its action. */
 function readEntry(entry: MenuEntry) {
   return "name" in entry
-    ? { label: entry.name, icon: entry.icon, visible: (li: HTMLElement) => entry.condition(li), run: (li: HTMLElement) => entry.callback(li) }
-    : { label: entry.label, icon: entry.icon, visible: (li: HTMLElement) => entry.visible(li), run: (li: HTMLElement) => entry.onClick(null, li) };
+    ? {
+        label: entry.name,
+        icon: entry.icon,
+        visible: (li: HTMLElement) => entry.condition(li),
+        run: (li: HTMLElement) => entry.callback(li),
+      }
+    : {
+        label: entry.label,
+        icon: entry.icon,
+        visible: (li: HTMLElement) => entry.visible(li),
+        run: (li: HTMLElement) => entry.onClick(null, li),
+      };
 }
 
 /** Renders every tab of an actor sheet once (each part is rendered whatever tab is active). */
@@ -879,7 +1129,11 @@ function readEntry(entry: MenuEntry) {
  * the active tab only, and core's `changeTab` makes the sheet draw a tab it has not drawn yet.
  */
 async function renderAllTabs(sheet: { render(options?: Record<string, unknown>): Promise<unknown> }): Promise<void> {
-  const app = sheet as unknown as { changeTab(tab: string, group: string): void; _prepareTabs(group: string): Record<string, unknown>; tabGroups: Record<string, string | null> };
+  const app = sheet as unknown as {
+    changeTab(tab: string, group: string): void;
+    _prepareTabs(group: string): Record<string, unknown>;
+    tabGroups: Record<string, string | null>;
+  };
   await sheet.render({ force: true });
   const first = app.tabGroups.primary!;
   for (const id of Object.keys(app._prepareTabs("primary"))) app.changeTab(id, "primary");

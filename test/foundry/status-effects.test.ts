@@ -18,7 +18,11 @@ describe("status effects", () => {
     const world = await loadWorld("fr");
     const effects = world.fake.CONFIG.statusEffects as Entry[];
     expect(effects.map((e) => e.id)).toEqual(["dead", "blind", "invisible", ...IDS]);
-    expect(effects.find((e) => e.id === "dead")).toEqual({ id: "dead", name: "EFFECT.StatusDead", img: "icons/svg/skull.svg" });
+    expect(effects.find((e) => e.id === "dead")).toEqual({
+      id: "dead",
+      name: "EFFECT.StatusDead",
+      img: "icons/svg/skull.svg",
+    });
     for (const effect of effects.filter((e) => IDS.includes(e.id))) {
       expect(fr.has(effect.name) && en.has(effect.name), effect.name).toBe(true);
       expect(effect.img).toMatch(/^icons\/svg\/[a-z-]+\.svg$/);
@@ -34,7 +38,11 @@ describe("status effects", () => {
 
   it("keep only the special roles whose status is listed (no blank HUD entry)", async () => {
     const world = await loadWorld("fr");
-    expect(world.fake.CONFIG.specialStatusEffects).toEqual({ DEFEATED: "dead", INVISIBLE: "invisible", BLIND: "blind" });
+    expect(world.fake.CONFIG.specialStatusEffects).toEqual({
+      DEFEATED: "dead",
+      INVISIBLE: "invisible",
+      BLIND: "blind",
+    });
   });
 
   it("give the same list when init runs twice", async () => {
@@ -47,7 +55,8 @@ describe("status effects", () => {
 
   it("match the statuses the panic table sets", async () => {
     const world = await loadWorld();
-    const panic = (world.fake.CONFIG.TACTICA as { panicResults: Record<string, { status: string | null }> }).panicResults;
+    const panic = (world.fake.CONFIG.TACTICA as { panicResults: Record<string, { status: string | null }> })
+      .panicResults;
     for (const { status } of Object.values(panic)) if (status) expect(IDS).toContain(status);
   });
 
@@ -55,12 +64,19 @@ describe("status effects", () => {
     const world = await loadWorld("fr");
     const effects = world.fake.CONFIG.statusEffects as Entry[];
     // In the running generation's shape (src/compat/effects.ts), read back through the seam.
-    const changes = (id: string) => changesOf(effects.find((e) => e.id === id)).map((c) => [c.key, c.type, Number(c.value)]);
+    const changes = (id: string) =>
+      changesOf(effects.find((e) => e.id === id)).map((c) => [c.key, c.type, Number(c.value)]);
     expect(changes("panicked")).toEqual([["system.profile.att.modifier", "add", -1]]);
     expect(effects.filter((e) => e.id !== "panicked" && changesOf(e).length)).toEqual([]);
-    const actor = await world.createActor({ name: "Soldat", type: "character", system: { profile: { att: { value: 4 } } } });
+    const actor = await world.createActor({
+      name: "Soldat",
+      type: "character",
+      system: { profile: { att: { value: 4 } } },
+    });
     await actor.toggleStatusEffect("panicked", { active: true });
-    expect((actor.system as unknown as { profile: { att: { total: number; value: number } } }).profile.att).toMatchObject({ value: 4, total: 3 });
+    expect(
+      (actor.system as unknown as { profile: { att: { total: number; value: number } } }).profile.att,
+    ).toMatchObject({ value: 4, total: 3 });
   });
 
   it("toggle through core's toggleStatusEffect with the curated entry", async () => {

@@ -9,7 +9,9 @@ import { loadWorld } from "./world";
 
 // Read as this file starts, before it installs anything: test/setup/globals.ts has removed what
 // an earlier file of the same worker installed.
-const inherited = ["game", "CONFIG", "Hooks", "foundry", "ui", "Actor", "ChatMessage", "Combat"].filter((name) => name in globalThis);
+const inherited = ["game", "CONFIG", "Hooks", "foundry", "ui", "Actor", "ChatMessage", "Combat"].filter(
+  (name) => name in globalThis,
+);
 
 describe("the test world", () => {
   it("is not inherited from an earlier test file", () => {
@@ -55,7 +57,9 @@ describe("the test world", () => {
     expect(before.updateActor).toBeGreaterThan(0);
     const second = await loadWorld();
     expect(counts(second)).toEqual(before);
-    expect((second.fake.CONFIG.Actor as { documentClass: unknown }).documentClass).toBe((first.fake.CONFIG.Actor as { documentClass: unknown }).documentClass);
+    expect((second.fake.CONFIG.Actor as { documentClass: unknown }).documentClass).toBe(
+      (first.fake.CONFIG.Actor as { documentClass: unknown }).documentClass,
+    );
     expect(second.fake.game.ready).toBe(true);
     expect(typeof (second.fake.game as { tactica?: unknown }).tactica).toBe("object");
   });
@@ -65,7 +69,8 @@ describe("the test world", () => {
     await loadWorld("fr", (fake) => fake.hooks.on("init", () => void order.push("test")));
     const world = await loadWorld("fr", (fake) => {
       fake.hooks.on("init", () => void order.push("test"));
-      const tacticaSettings = () => [...fake.settings.settings.keys()].filter((key) => key.startsWith("tactica.")).length;
+      const tacticaSettings = () =>
+        [...fake.settings.settings.keys()].filter((key) => key.startsWith("tactica.")).length;
       fake.hooks.on("init", () => void order.push(tacticaSettings() === 0 ? "before the entry" : "after the entry"));
     });
     expect(order).toEqual(["test", "test", "before the entry"]);

@@ -80,7 +80,10 @@ export async function loadWorld(lang: "fr" | "en" = "fr", before?: (fake: FakeFo
     async errorsDuring(action) {
       const from = data.notifications.messages.length;
       await action();
-      return data.notifications.messages.slice(from).filter((m) => m.type === "error").map((m) => m.message);
+      return data.notifications.messages
+        .slice(from)
+        .filter((m) => m.type === "error")
+        .map((m) => m.message);
     },
   };
 }

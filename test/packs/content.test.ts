@@ -47,8 +47,22 @@ const POWER_TABLE: [string, string, number, number, number | null, number][] = [
 /** Ids shipped with the first compendiums: kept as they were so worlds that imported them keep their links. */
 const KEPT_IDS = new Set([
   // the twelve powers
-  ...["7K4sTYBaB2nPW14U", "3AsTfF6wfGrDO86j", "3rP1PnXTuXeZs7gj", "yo07VGrQEIEJevh2", "chfAFXJEyQBF9Rdf", "Lbm3vp65HOBkBWmS"],
-  ...["wv30rgjimIUlBDDj", "soEMTPpxJI3eeCWo", "589uyqrEZAr9l9hh", "rLkr1pwKNUXp5h6V", "erjJfzNABCuOaaS0", "YE7XNf0hxMqPo9DB"],
+  ...[
+    "7K4sTYBaB2nPW14U",
+    "3AsTfF6wfGrDO86j",
+    "3rP1PnXTuXeZs7gj",
+    "yo07VGrQEIEJevh2",
+    "chfAFXJEyQBF9Rdf",
+    "Lbm3vp65HOBkBWmS",
+  ],
+  ...[
+    "wv30rgjimIUlBDDj",
+    "soEMTPpxJI3eeCWo",
+    "589uyqrEZAr9l9hh",
+    "rLkr1pwKNUXp5h6V",
+    "erjJfzNABCuOaaS0",
+    "YE7XNf0hxMqPo9DB",
+  ],
   // the panic table and its results, the steam legs
   ...["6VrZeZjViHRQqxkx", "NlBgyEvEjmW4gcJv"],
   ...["mdwQ4fktiEGBt2kt", "XCw9r5EIfpVO4ugQ", "qRqa0Pl8vEslZuiU", "LL377H03U4MyQ1Tc"],
@@ -61,7 +75,12 @@ function stableId(seed: string): string {
   return Array.from(bytes.subarray(0, 16), (b) => ALPHABET[b % 62]).join("");
 }
 const slugify = (s: string) =>
-  s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 
 describe("pack manifest", () => {
   it("declares every pack in the Tactica folder, with its document type", () => {
@@ -79,7 +98,11 @@ describe("pack manifest", () => {
       ["journal-en", "JournalEntry"],
     ]);
     // French first: the French packs in the Tactica folder, their English twins in its English folder.
-    const folders = (manifest as unknown as { packFolders: { name: string; packs: string[]; folders?: { name: string; packs: string[] }[] }[] }).packFolders;
+    const folders = (
+      manifest as unknown as {
+        packFolders: { name: string; packs: string[]; folders?: { name: string; packs: string[] }[] }[];
+      }
+    ).packFolders;
     expect(folders).toEqual([
       expect.objectContaining({
         name: "Tactica",
@@ -103,8 +126,16 @@ describe("pack manifest", () => {
   it("holds the expected number of documents in each pack", () => {
     const counts = Object.fromEntries(manifest.packs.map((p) => [p.name, sources(p.name).length]));
     expect(counts).toEqual({
-      powers: 12, "powers-en": 12, tables: 1, "tables-en": 1, equipment: 18, "equipment-en": 18,
-      actors: 4, "actors-en": 4, journal: 1, "journal-en": 1,
+      powers: 12,
+      "powers-en": 12,
+      tables: 1,
+      "tables-en": 1,
+      equipment: 18,
+      "equipment-en": 18,
+      actors: 4,
+      "actors-en": 4,
+      journal: 1,
+      "journal-en": 1,
     });
   });
 });
@@ -114,7 +145,8 @@ describe("ids", () => {
     const seen: string[] = [];
     const walk = (doc: Obj) => {
       seen.push(String(doc._id));
-      for (const field of ["items", "results", "pages", "effects"]) for (const child of (doc[field] as Obj[] | undefined) ?? []) walk(child);
+      for (const field of ["items", "results", "pages", "effects"])
+        for (const child of (doc[field] as Obj[] | undefined) ?? []) walk(child);
     };
     for (const pack of manifest.packs) docs(pack.name).forEach(walk);
     expect(new Set(seen).size).toBe(seen.length);
@@ -127,7 +159,9 @@ describe("ids", () => {
         if (!KEPT_IDS.has(String(doc._id))) expect(doc._id, file).toBe(stableId(`${pack.name}:${slug}`));
         for (const field of ["items", "pages"]) {
           for (const child of (doc[field] as Obj[] | undefined) ?? []) {
-            expect(child._id, `${file} ${String(child.name)}`).toBe(stableId(`${pack.name}:${slug}/${slugify(String(child.name))}`));
+            expect(child._id, `${file} ${String(child.name)}`).toBe(
+              stableId(`${pack.name}:${slug}/${slugify(String(child.name))}`),
+            );
           }
         }
       }
@@ -137,8 +171,17 @@ describe("ids", () => {
 
 describe("Pouvoirs psy / Psychic powers", () => {
   it("hold the twelve powers of RULES §4 with their exact numbers and the ids already shipped", () => {
-    const table = docs("powers").map((d) => [d.name, (d.flags as Obj | undefined)?.tactica, sys(d).cost, sys(d).level, sys(d).maintenance, sys(d).points]);
-    expect(table.map(([name, flags, ...n]) => [name, (flags as Obj).englishName, ...n])).toEqual(expect.arrayContaining(POWER_TABLE));
+    const table = docs("powers").map((d) => [
+      d.name,
+      (d.flags as Obj | undefined)?.tactica,
+      sys(d).cost,
+      sys(d).level,
+      sys(d).maintenance,
+      sys(d).points,
+    ]);
+    expect(table.map(([name, flags, ...n]) => [name, (flags as Obj).englishName, ...n])).toEqual(
+      expect.arrayContaining(POWER_TABLE),
+    );
     expect(byName("Choc mental", "powers")._id).toBe("chfAFXJEyQBF9Rdf");
     expect(byName("Bouclier", "powers")._id).toBe("erjJfzNABCuOaaS0");
   });
@@ -149,7 +192,9 @@ describe("Pouvoirs psy / Psychic powers", () => {
       expect([s.range, s.resist], String(doc.name)).toEqual(["", ""]);
       expect(String(s.description)).toContain(`${s.points} points`);
       expect(String(s.description)).toMatch(/carte du pouvoir|power's card/);
-      expect(String(s.description)).toMatch(s.maintenance === null ? /ne s'entretient pas|cannot be maintained/ : new RegExp(`${s.maintenance} AC`));
+      expect(String(s.description)).toMatch(
+        s.maintenance === null ? /ne s'entretient pas|cannot be maintained/ : new RegExp(`${s.maintenance} AC`),
+      );
     }
   });
 
@@ -178,7 +223,12 @@ describe.each([
 
   it("is a d10 table with the ranges 1, 2–7, 8–9, 10 covering every face once", () => {
     expect(table.formula).toBe("1d10");
-    expect(results.map((r) => r.range)).toEqual([[1, 1], [2, 7], [8, 9], [10, 10]]);
+    expect(results.map((r) => r.range)).toEqual([
+      [1, 1],
+      [2, 7],
+      [8, 9],
+      [10, 10],
+    ]);
     expect(results.map((r) => r.weight)).toEqual([1, 6, 2, 1]);
     expect(results.every((r) => r.type === "text")).toBe(true);
   });
@@ -192,7 +242,8 @@ describe.each([
   });
 
   it("each result names, in its own language only, the condition it sets (destroyed sets none), with no raw id", () => {
-    const other = (loadLang(lang === "fr" ? "en" : "fr") as { TACTICA: { Status: Record<string, string> } }).TACTICA.Status;
+    const other = (loadLang(lang === "fr" ? "en" : "fr") as { TACTICA: { Status: Record<string, string> } }).TACTICA
+      .Status;
     for (const r of results) {
       const key = (r.flags as { tactica: { panicResult: keyof typeof PANIC_RESULTS } }).tactica.panicResult;
       const id = PANIC_RESULTS[key].status;
@@ -212,8 +263,12 @@ describe.each([
   });
 
   it("Retraite keeps the source's « towards its deployment zone if possible »", () => {
-    const retreat = results.find((r) => (r.flags as { tactica: { panicResult: string } }).tactica.panicResult === "retreat")!;
-    expect(String(retreat.description)).toContain(lang === "fr" ? "vers sa zone de déploiement si possible" : "towards its deployment zone if possible");
+    const retreat = results.find(
+      (r) => (r.flags as { tactica: { panicResult: string } }).tactica.panicResult === "retreat",
+    )!;
+    expect(String(retreat.description)).toContain(
+      lang === "fr" ? "vers sa zone de déploiement si possible" : "towards its deployment zone if possible",
+    );
   });
 });
 
@@ -235,7 +290,12 @@ describe("Équipement", () => {
   it("has one weapon for each governing sub-aptitude, stored as the rules propose for its category", () => {
     const governing = new Set<string>();
     for (const w of weapons) {
-      const s = sys(w) as { range: "melee" | "ranged"; weight: "light" | "heavy"; origin: "imperium" | "mars" | "xenos"; subAptitude: string };
+      const s = sys(w) as {
+        range: "melee" | "ranged";
+        weight: "light" | "heavy";
+        origin: "imperium" | "mars" | "xenos";
+        subAptitude: string;
+      };
       expect(s.subAptitude, String(w.name)).toBe(attackSubAptitude(s));
       governing.add(s.subAptitude);
     }
@@ -245,15 +305,18 @@ describe("Équipement", () => {
 
   it("uses every attribute of the lexicon at least once, each one valid for the rules", () => {
     const used = new Set<string>();
-    for (const d of items) for (const a of attributesOf(d)) {
-      expect(() => toAttribute(a), String(d.name)).not.toThrow();
-      used.add(a.key);
-    }
+    for (const d of items)
+      for (const a of attributesOf(d)) {
+        expect(() => toAttribute(a), String(d.name)).not.toThrow();
+        used.add(a.key);
+      }
     expect([...used].sort()).toEqual([...ATTRIBUTE_KEYS].sort());
   });
 
   it("has armours with Adaptatif, Résistant and Requis, a force field and grenades", () => {
-    const armourKeys = new Set(items.filter((d) => d.type === "armor").flatMap((d) => attributesOf(d).map((a) => a.key)));
+    const armourKeys = new Set(
+      items.filter((d) => d.type === "armor").flatMap((d) => attributesOf(d).map((a) => a.key)),
+    );
     expect([...armourKeys]).toEqual(expect.arrayContaining(["adaptive", "resistant", "requires"]));
     expect(items.filter((d) => d.type === "forceField")).toHaveLength(1);
     expect(items.filter((d) => d.type === "grenade").length).toBeGreaterThanOrEqual(2);
@@ -282,7 +345,9 @@ describe("Acteurs", () => {
   });
 
   it("a steam-gear fighter equipped with linked gear and a linked weapon, and an npc", () => {
-    const fighter = actors.find((a) => a.type === "character" && owned(a).some((i) => i.type === "gear" && sys(i).linked))!;
+    const fighter = actors.find(
+      (a) => a.type === "character" && owned(a).some((i) => i.type === "gear" && sys(i).linked),
+    )!;
     expect(owned(fighter).filter((i) => sys(i).linked && sys(i).equipped).length).toBeGreaterThanOrEqual(6);
     expect(actors.filter((a) => a.type === "npc")).toHaveLength(1);
   });
@@ -290,16 +355,23 @@ describe("Acteurs", () => {
   it.each([
     ["actors", ["equipment", "powers"]],
     ["actors-en", ["equipment-en", "powers-en"]],
-  ])("%s: embedded items are copies of the same language's compendium items (same subtype, numbers and text)", (pack, library) => {
-    const items = new Map(library.flatMap((p) => docs(p)).map((d) => [d.name, d]));
-    for (const actor of docs(pack)) for (const item of owned(actor)) {
-      const original = items.get(item.name)!;
-      expect(original, String(item.name)).toBeDefined();
-      expect(item.type).toBe(original.type);
-      const strip = (s: Obj) => { const { equipped: _e, active: _a, quantity: _q, ...rest } = s; return rest; };
-      expect(strip(sys(item))).toEqual(strip(sys(original)));
-    }
-  });
+  ])(
+    "%s: embedded items are copies of the same language's compendium items (same subtype, numbers and text)",
+    (pack, library) => {
+      const items = new Map(library.flatMap((p) => docs(p)).map((d) => [d.name, d]));
+      for (const actor of docs(pack))
+        for (const item of owned(actor)) {
+          const original = items.get(item.name)!;
+          expect(original, String(item.name)).toBeDefined();
+          expect(item.type).toBe(original.type);
+          const strip = (s: Obj) => {
+            const { equipped: _e, active: _a, quantity: _q, ...rest } = s;
+            return rest;
+          };
+          expect(strip(sys(item))).toEqual(strip(sys(original)));
+        }
+    },
+  );
 });
 
 describe("English twins (docs/rules-decisions.md, Content)", () => {
@@ -316,17 +388,20 @@ describe("English twins (docs/rules-decisions.md, Content)", () => {
     return rest;
   };
 
-  it.each(FRENCH_PACKS.filter((p) => p !== "journal"))("%s-en: one English document per French one, each naming its twin", (pack) => {
-    const pairs = twinOf(pack);
-    expect(pairs).toHaveLength(docs(pack).length);
-    expect(new Set(pairs.map((p) => p.flags.frenchId)).size).toBe(pairs.length);
-    for (const { en, fr, flags } of pairs) {
-      expect(fr, String(en.name)).toBeDefined();
-      expect(flags.frenchName).toBe(fr.name);
-      // Two powers are spelt the same in both languages.
-      if (!["Force", "Obstacle"].includes(String(fr.name))) expect(en.name, "an English name").not.toBe(fr.name);
-    }
-  });
+  it.each(FRENCH_PACKS.filter((p) => p !== "journal"))(
+    "%s-en: one English document per French one, each naming its twin",
+    (pack) => {
+      const pairs = twinOf(pack);
+      expect(pairs).toHaveLength(docs(pack).length);
+      expect(new Set(pairs.map((p) => p.flags.frenchId)).size).toBe(pairs.length);
+      for (const { en, fr, flags } of pairs) {
+        expect(fr, String(en.name)).toBeDefined();
+        expect(flags.frenchName).toBe(fr.name);
+        // Two powers are spelt the same in both languages.
+        if (!["Force", "Obstacle"].includes(String(fr.name))) expect(en.name, "an English name").not.toBe(fr.name);
+      }
+    },
+  );
 
   it.each(["equipment", "powers"])("%s-en: the same subtype, image and numbers as the French twin", (pack) => {
     for (const { en, fr } of twinOf(pack)) {
@@ -349,7 +424,8 @@ describe("English twins (docs/rules-decisions.md, Content)", () => {
         idMap.set(twin._id, item._id);
       }
       const frSystem = numbers(fr);
-      if (frSystem.choir) frSystem.choir = { ...(frSystem.choir as Obj), powerId: idMap.get((frSystem.choir as Obj).powerId) };
+      if (frSystem.choir)
+        frSystem.choir = { ...(frSystem.choir as Obj), powerId: idMap.get((frSystem.choir as Obj).powerId) };
       expect(numbers(en)).toEqual(frSystem);
       expect(String(sys(en).biography)).not.toEqual(String(sys(fr).biography));
     }
@@ -367,7 +443,13 @@ describe("English twins (docs/rules-decisions.md, Content)", () => {
 describe("French text in the French packs", () => {
   /** Every text a player reads in a document: names, descriptions, biographies, page texts, results. */
   const texts = (doc: Obj): string[] => {
-    const own = [doc.name, doc.description, sys(doc)?.description, sys(doc)?.biography, (doc.text as Obj | undefined)?.content];
+    const own = [
+      doc.name,
+      doc.description,
+      sys(doc)?.description,
+      sys(doc)?.biography,
+      (doc.text as Obj | undefined)?.content,
+    ];
     const children = ["items", "results", "pages"].flatMap((f) => ((doc[f] as Obj[] | undefined) ?? []).flatMap(texts));
     return [...own.filter((t): t is string => typeof t === "string"), ...children];
   };
@@ -376,7 +458,9 @@ describe("French text in the French packs", () => {
 
   it.each(FRENCH_PACKS)("%s: French typography — no plain space before : ; ! ? % » or after «", (pack) => {
     const bad = docs(pack).flatMap((d) =>
-      texts(d).flatMap((t) => [...visible(t).matchAll(/.{0,20}(?: [:;!?%»]|« ).{0,20}/g)].map((m) => `${String(d.name)}: « ${m[0]} »`)),
+      texts(d).flatMap((t) =>
+        [...visible(t).matchAll(/.{0,20}(?: [:;!?%»]|« ).{0,20}/g)].map((m) => `${String(d.name)}: « ${m[0]} »`),
+      ),
     );
     expect(bad).toEqual([]);
   });
@@ -385,7 +469,9 @@ describe("French text in the French packs", () => {
     const all = FRENCH_PACKS.flatMap((p) => docs(p).flatMap(texts)).join("\n");
     expect(all).not.toMatch(/Etourdissante/);
     expect(all).toMatch(/Étourdissante/);
-    expect([...FRENCH_PACKS, ...FRENCH_PACKS.map((p) => `${p}-en`)].flatMap((p) => docs(p).flatMap(texts)).join()).not.toMatch(/[🟫🟥🟩🟦]/u);
+    expect(
+      [...FRENCH_PACKS, ...FRENCH_PACKS.map((p) => `${p}-en`)].flatMap((p) => docs(p).flatMap(texts)).join(),
+    ).not.toMatch(/[🟫🟥🟩🟦]/u);
   });
 });
 
@@ -395,7 +481,9 @@ describe.each([
 ] as const)("Aide de jeu — rules reference journal (%s)", (pack, lang) => {
   const journal = docs(pack)[0]!;
   const text = (journal.pages as { text: { content: string } }[]).map((p) => p.text.content).join("\n");
-  const settings = (loadLang(lang) as { TACTICA: { Settings: Record<string, { name: string }>; Module: Record<string, string> } }).TACTICA;
+  const settings = (
+    loadLang(lang) as { TACTICA: { Settings: Record<string, { name: string }>; Module: Record<string, string> } }
+  ).TACTICA;
 
   it("is one journal in its language, with the same pages as its twin", () => {
     expect(docs(pack)).toHaveLength(1);
@@ -444,17 +532,29 @@ describe("@UUID link check", () => {
   const problemsOf = (link: string) => check(packOf("journal"), { _id: "x", text: `voir @UUID[${link}]{lien}` });
 
   it("accepts links to a document and to a journal page of this system's packs", () => {
-    expect(problemsOf(`Compendium.tactica.equipment.Item.${String(byName("Marteau-piston", "equipment")._id)}`)).toEqual([]);
-    expect(problemsOf(`Compendium.tactica.journal.JournalEntry.${String(journal._id)}.JournalEntryPage.${String(page._id)}`)).toEqual([]);
+    expect(
+      problemsOf(`Compendium.tactica.equipment.Item.${String(byName("Marteau-piston", "equipment")._id)}`),
+    ).toEqual([]);
+    expect(
+      problemsOf(`Compendium.tactica.journal.JournalEntry.${String(journal._id)}.JournalEntryPage.${String(page._id)}`),
+    ).toEqual([]);
   });
 
   it.each([
     ["a world document", "Item.abcdefghijklmnop", /not a link into this system's compendiums/],
-    ["another system's pack", "Compendium.dnd5e.items.Item.abcdefghijklmnop", /not a link into this system's compendiums/],
+    [
+      "another system's pack",
+      "Compendium.dnd5e.items.Item.abcdefghijklmnop",
+      /not a link into this system's compendiums/,
+    ],
     ["an unknown pack", "Compendium.tactica.spells.Item.abcdefghijklmnop", /no pack "spells"/],
     ["the wrong document type", "Compendium.tactica.equipment.Actor.abcdefghijklmnop", /holds Item, not Actor/],
     ["a missing id", "Compendium.tactica.equipment.Item.abcdefghijklmnop", /no document abcdefghijklmnop/],
-    ["a missing page", `Compendium.tactica.journal.JournalEntry.${String(journal._id)}.JournalEntryPage.zzzzzzzzzzzzzzzz`, /no page zzzz/],
+    [
+      "a missing page",
+      `Compendium.tactica.journal.JournalEntry.${String(journal._id)}.JournalEntryPage.zzzzzzzzzzzzzzzz`,
+      /no page zzzz/,
+    ],
   ])("refuses a link to %s", (_what, link, message) => {
     expect(problemsOf(link).join()).toMatch(message);
   });
@@ -462,17 +562,22 @@ describe("@UUID link check", () => {
   it("runs in the build's checks and names the file", async () => {
     const doc = { ...structuredClone(byName("Pistolet laser", "equipment")) };
     (doc.system as Obj).description = "<p>@UUID[Compendium.tactica.powers.Item.missingmissing00]{?}</p>";
-    const errors = validatePackSources(packOf("equipment"), [{ file: path.join(root, "equipment", "probe.json"), doc }], await packSchemaChecks());
+    const errors = validatePackSources(
+      packOf("equipment"),
+      [{ file: path.join(root, "equipment", "probe.json"), doc }],
+      await packSchemaChecks(),
+    );
     expect(errors).toEqual([
-      "packs/_source/equipment/probe.json: broken link @UUID[Compendium.tactica.powers.Item.missingmissing00]: no document missingmissing00 in pack \"powers\"",
+      'packs/_source/equipment/probe.json: broken link @UUID[Compendium.tactica.powers.Item.missingmissing00]: no document missingmissing00 in pack "powers"',
     ]);
   });
 });
 
 describe("sources on disk", () => {
   it("every source file is one pretty-printed JSON document ending with a new line", () => {
-    for (const pack of manifest.packs) for (const { file, doc } of sources(pack.name)) {
-      expect(fs.readFileSync(file, "utf8"), file).toBe(`${JSON.stringify(doc, null, 2)}\n`);
-    }
+    for (const pack of manifest.packs)
+      for (const { file, doc } of sources(pack.name)) {
+        expect(fs.readFileSync(file, "utf8"), file).toBe(`${JSON.stringify(doc, null, 2)}\n`);
+      }
   });
 });

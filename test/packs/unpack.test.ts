@@ -117,18 +117,30 @@ function sources(root: string): void {
     sort: 0,
     system: { weight: "light" },
   });
-  writeJson(path.join(root, "gear", "gilet.json"), { _id: VEST, _stats: sourceStats, _key: `!items!${VEST}`, name: "Gilet", type: "armor", system: {} });
+  writeJson(path.join(root, "gear", "gilet.json"), {
+    _id: VEST,
+    _stats: sourceStats,
+    _key: `!items!${VEST}`,
+    name: "Gilet",
+    type: "armor",
+    system: {},
+  });
   writeJson(path.join(root, "tables", "panique.json"), {
     _id: TABLE,
     _key: `!tables!${TABLE}`,
     name: "Panique",
     formula: "1d10",
-    results: [{ _id: "resultResult0001", _key: `!tables.results!${TABLE}.resultResult0001`, name: "Tenir", range: [1, 5] }],
+    results: [
+      { _id: "resultResult0001", _key: `!tables.results!${TABLE}.resultResult0001`, name: "Tenir", range: [1, 5] },
+    ],
   });
 }
 
 /** The packs as Foundry saved them (written through the CLI, which stores what it is given). */
-async function savedPacks(docs: { gear: Record<string, unknown>[]; tables: Record<string, unknown>[] }): Promise<string> {
+async function savedPacks(docs: {
+  gear: Record<string, unknown>[];
+  tables: Record<string, unknown>[];
+}): Promise<string> {
   const system = temp("foundry");
   for (const [name, list] of Object.entries(docs)) {
     const src = temp(`saved-${name}`);
@@ -149,7 +161,15 @@ const savedPistol = (over: Record<string, unknown> = {}) => ({
   _key: `!items!${PISTOL}`,
   ...over,
 });
-const savedShield = { _id: SHIELD, name: "Bouclier", type: "gear", system: { weight: "light" }, ...core, _stats: savedStats(), _key: `!items!${SHIELD}` };
+const savedShield = {
+  _id: SHIELD,
+  name: "Bouclier",
+  type: "gear",
+  system: { weight: "light" },
+  ...core,
+  _stats: savedStats(),
+  _key: `!items!${SHIELD}`,
+};
 const savedTable = (results: Record<string, unknown>[]) => ({
   _id: TABLE,
   name: "Panique",
@@ -192,10 +212,20 @@ describe("npm run unpack — a pack edited in Foundry", () => {
           _key: "!items!rifleRifleRifle1",
         },
       ],
-      tables: [savedTable([savedResult("resultResult0001", "Tenir bon", [1, 5]), savedResult("resultResult0002", "Fuir", [6, 10])])],
+      tables: [
+        savedTable([
+          savedResult("resultResult0001", "Tenir bon", [1, 5]),
+          savedResult("resultResult0002", "Fuir", [6, 10]),
+        ]),
+      ],
     });
 
-    const reports = await unpackPacks({ systemDir: system, packs: [items, tables], referenceRoot: root, outRoot: root });
+    const reports = await unpackPacks({
+      systemDir: system,
+      packs: [items, tables],
+      referenceRoot: root,
+      outRoot: root,
+    });
     const after = tree(root);
 
     // Edited: same file, source key order (new keys after), volatile _stats nulled, blanks dropped
@@ -242,8 +272,16 @@ describe("npm run unpack — a pack edited in Foundry", () => {
     ]);
     expect(Object.keys(table)).toEqual(["_id", "_key", "name", "formula", "results", "_stats"]);
 
-    expect(reports.map(({ pack, unchanged, changed, added, removed }) => ({ pack, unchanged, changed, added, removed }))).toEqual([
-      { pack: "gear", unchanged: 1, changed: ["pistolet.json"], added: ["fusil-a-plasma-modele-ii.json"], removed: ["gilet.json"] },
+    expect(
+      reports.map(({ pack, unchanged, changed, added, removed }) => ({ pack, unchanged, changed, added, removed })),
+    ).toEqual([
+      {
+        pack: "gear",
+        unchanged: 1,
+        changed: ["pistolet.json"],
+        added: ["fusil-a-plasma-modele-ii.json"],
+        removed: ["gilet.json"],
+      },
       { pack: "tables", unchanged: 0, changed: ["panique.json"], added: [], removed: [] },
     ]);
   });
@@ -253,7 +291,11 @@ describe("npm run unpack — a pack edited in Foundry", () => {
     sources(root);
     const before = tree(root);
     const system = await savedPacks({
-      gear: [savedPistol({ _stats: savedStats({ coreVersion: "13.352", systemVersion: "0.2.0" }) }), savedShield, { ...savedShield, _id: VEST, _key: `!items!${VEST}`, name: "Gilet", type: "armor", system: {} }],
+      gear: [
+        savedPistol({ _stats: savedStats({ coreVersion: "13.352", systemVersion: "0.2.0" }) }),
+        savedShield,
+        { ...savedShield, _id: VEST, _key: `!items!${VEST}`, name: "Gilet", type: "armor", system: {} },
+      ],
       tables: [savedTable([savedResult("resultResult0001", "Tenir", [1, 5])])],
     });
     const reports = await unpackPacks({ systemDir: system, packs: [items], referenceRoot: root, outRoot: root });
@@ -267,11 +309,15 @@ describe("npm run unpack — a pack edited in Foundry", () => {
     const before = tree(root);
     const system = await savedPacks({
       gear: [savedPistol({ name: "Pistolet v14" }), savedShield],
-      tables: [savedTable([{ ...savedResult("resultResult0001", "Tenir", [1, 5]), _stats: savedStats({ coreVersion: "14.360" }) }])],
+      tables: [
+        savedTable([
+          { ...savedResult("resultResult0001", "Tenir", [1, 5]), _stats: savedStats({ coreVersion: "14.360" }) },
+        ]),
+      ],
     });
-    await expect(unpackPacks({ systemDir: system, packs: [items, tables], referenceRoot: root, outRoot: root })).rejects.toThrow(
-      /saved by Foundry v14[\s\S]*tables: Panique › Tenir \(core 14\.360\)/,
-    );
+    await expect(
+      unpackPacks({ systemDir: system, packs: [items, tables], referenceRoot: root, outRoot: root }),
+    ).rejects.toThrow(/saved by Foundry v14[\s\S]*tables: Panique › Tenir \(core 14\.360\)/);
     expect(tree(root)).toEqual(before);
   });
 
@@ -283,9 +329,9 @@ describe("npm run unpack — a pack edited in Foundry", () => {
     const held = new ClassicLevel(path.join(system, "packs", "gear"));
     await held.open();
     try {
-      await expect(unpackPacks({ systemDir: system, packs: [items], referenceRoot: root, outRoot: root })).rejects.toThrow(
-        /packs\/gear is locked by another process: stop Foundry or return to Setup/,
-      );
+      await expect(
+        unpackPacks({ systemDir: system, packs: [items], referenceRoot: root, outRoot: root }),
+      ).rejects.toThrow(/packs\/gear is locked by another process: stop Foundry or return to Setup/);
     } finally {
       await held.close();
     }
@@ -294,7 +340,9 @@ describe("npm run unpack — a pack edited in Foundry", () => {
 
   it("says which pack it cannot read", async () => {
     const root = temp("sources");
-    await expect(unpackPacks({ systemDir: temp("empty"), packs: [items], referenceRoot: root, outRoot: root })).rejects.toThrow(/no LevelDB pack at .*packs\/gear/);
+    await expect(
+      unpackPacks({ systemDir: temp("empty"), packs: [items], referenceRoot: root, outRoot: root }),
+    ).rejects.toThrow(/no LevelDB pack at .*packs\/gear/);
   });
 });
 
@@ -314,6 +362,8 @@ describe("npm run unpack — names and folders", () => {
     expect(resolveSystemDir(path.join(data, "Data"), "tactica")).toBe(sys);
     expect(resolveSystemDir(sys, "tactica")).toBe(sys);
     writeJson(path.join(data, "Data", "systems", "other", "system.json"), { id: "other" });
-    expect(() => resolveSystemDir(path.join(data, "Data", "systems", "other"), "tactica")).toThrow(/no tactica system in/);
+    expect(() => resolveSystemDir(path.join(data, "Data", "systems", "other"), "tactica")).toThrow(
+      /no tactica system in/,
+    );
   });
 });

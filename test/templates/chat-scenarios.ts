@@ -28,22 +28,42 @@ export interface Scenario {
 // A portrait that resolves offline (a real world serves actor images from its data folder).
 const PORTRAIT =
   "data:image/svg+xml," +
-  encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 36 36"><rect width="36" height="36" fill="#6b4a2b"/><circle cx="18" cy="14" r="7" fill="#d9b98c"/><rect x="7" y="24" width="22" height="12" rx="6" fill="#d9b98c"/></svg>');
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 36 36"><rect width="36" height="36" fill="#6b4a2b"/><circle cx="18" cy="14" r="7" fill="#d9b98c"/><rect x="7" y="24" width="22" height="12" rx="6" fill="#d9b98c"/></svg>',
+  );
 const KARA = { name: "Kara <Vex>", img: PORTRAIT };
 
 async function pool(dice: Dice, faces: number[], options: Partial<PoolOptions> = {}) {
-  const all: PoolOptions = { aptitude: "vivacite", aptitudeValue: 3, subAptitude: "reflexe", subAptitudeValue: 2, gear: { name: "Fusil laser", bonus: 1 }, subject: KARA, ...options };
+  const all: PoolOptions = {
+    aptitude: "vivacite",
+    aptitudeValue: 3,
+    subAptitude: "reflexe",
+    subAptitudeValue: 2,
+    gear: { name: "Fusil laser", bonus: 1 },
+    subject: KARA,
+    ...options,
+  };
   queueDiceFaces(faces);
   return new dice.PoolRoll(dice.PoolRoll.formulaFor(all), {}, all).evaluate();
 }
 
-async function pushedPool(dice: Dice, first: number[], reroll: number[], options: Partial<PoolOptions>, actor = { willpower: 3, gainsWillpower: true }) {
+async function pushedPool(
+  dice: Dice,
+  first: number[],
+  reroll: number[],
+  options: Partial<PoolOptions>,
+  actor = { willpower: 3, gainsWillpower: true },
+) {
   const roll = await pool(dice, first, options);
   queueDiceFaces(reroll);
   return roll.push(actor);
 }
 
-async function d10<C extends Dice["PsyRoll"] | Dice["ProfileTest"]>(cls: C, face: number, options: ConstructorParameters<C>[2]) {
+async function d10<C extends Dice["PsyRoll"] | Dice["ProfileTest"]>(
+  cls: C,
+  face: number,
+  options: ConstructorParameters<C>[2],
+) {
   queueDiceFaces([face]);
   return new cls("1d10", {}, options as never).evaluate();
 }
@@ -55,8 +75,27 @@ export const SCENARIOS: Scenario[] = [
     name: "pool before a push, with the exact odds line",
     render: async (d) => (await pool(d, [2, 3, 4], BASE_ONLY)).render({ canPush: true }),
     shows: {
-      fr: ["Jet de réserve", "Kara <Vex>", "Vivacité", "dés de base", "Premier jet", "Échec", "0 succès", "Si vous poussez : 42 % de chances de réussir ; dégâts d'aptitude attendus : 0,5.", "Pousser le jet"],
-      en: ["Dice pool roll", "Quickness", "base dice", "First roll", "Failure", "0 successes", "If you push: 42% chance of success; expected aptitude damage: 0.5.", "Push the roll"],
+      fr: [
+        "Jet de réserve",
+        "Kara <Vex>",
+        "Vivacité",
+        "dés de base",
+        "Premier jet",
+        "Échec",
+        "0 succès",
+        "Si vous poussez : 42 % de chances de réussir ; dégâts d'aptitude attendus : 0,5.",
+        "Pousser le jet",
+      ],
+      en: [
+        "Dice pool roll",
+        "Quickness",
+        "base dice",
+        "First roll",
+        "Failure",
+        "0 successes",
+        "If you push: 42% chance of success; expected aptitude damage: 0.5.",
+        "Push the roll",
+      ],
     },
     hides: ["Conséquences", "Consequences"],
     buttons: ["push"],
@@ -65,8 +104,26 @@ export const SCENARIOS: Scenario[] = [
     name: "pool before a push, the push button withheld by the card model",
     render: async (d) => (await pool(d, [1, 3, 6, 1, 4, 2])).render(),
     shows: {
-      fr: ["Réflexe", "dés de compétence", "Fusil laser", "dés d'équipement", "Succès requis", "Réussite", "1 succès", "100 % de chances de réussir ; dégâts d'aptitude attendus : 1,2"],
-      en: ["Reflexes", "skill dice", "Fusil laser", "gear dice", "Successes needed", "Success", "1 success", "100% chance of success; expected aptitude damage: 1.2"],
+      fr: [
+        "Réflexe",
+        "dés de compétence",
+        "Fusil laser",
+        "dés d'équipement",
+        "Succès requis",
+        "Réussite",
+        "1 succès",
+        "100 % de chances de réussir ; dégâts d'aptitude attendus : 1,2",
+      ],
+      en: [
+        "Reflexes",
+        "skill dice",
+        "Fusil laser",
+        "gear dice",
+        "Successes needed",
+        "Success",
+        "1 success",
+        "100% chance of success; expected aptitude damage: 1.2",
+      ],
     },
     buttons: [],
   },
@@ -74,68 +131,172 @@ export const SCENARIOS: Scenario[] = [
     name: "pool after a push, with its consequences",
     render: async (d) => (await pushedPool(d, [1, 3, 6, 1, 4, 2], [1, 6, 1, 1], {})).render({ canPush: true }),
     shows: {
-      fr: ["Premier jet", "Après la poussée", "Réussite", "2 succès", "Conséquences de la poussée", "Dégâts d'aptitude — Vivacité −2 (3 → 1)", "Points de Volonté +2 (3 → 5)", "Bonus d'équipement — Fusil laser −1 (1 → 0)", "Ce jet a déjà été poussé."],
-      en: ["After the push", "2 successes", "Consequences of the push", "Aptitude damage — Quickness −2 (3 → 1)", "Willpower points +2 (3 → 5)", "Gear bonus — Fusil laser −1 (1 → 0)", "This roll has already been pushed."],
+      fr: [
+        "Premier jet",
+        "Après la poussée",
+        "Réussite",
+        "2 succès",
+        "Conséquences de la poussée",
+        "Dégâts d'aptitude — Vivacité −2 (3 → 1)",
+        "Points de Volonté +2 (3 → 5)",
+        "Bonus d'équipement — Fusil laser −1 (1 → 0)",
+        "Ce jet a déjà été poussé.",
+      ],
+      en: [
+        "After the push",
+        "2 successes",
+        "Consequences of the push",
+        "Aptitude damage — Quickness −2 (3 → 1)",
+        "Willpower points +2 (3 → 5)",
+        "Gear bonus — Fusil laser −1 (1 → 0)",
+        "This roll has already been pushed.",
+      ],
     },
     hides: ["Si vous poussez", "If you push"],
     buttons: [],
   },
   {
     name: "pool pushed by an npc: no WP",
-    render: async (d) => (await pushedPool(d, [2, 3, 4], [1, 1, 5], BASE_ONLY, { willpower: 3, gainsWillpower: false })).render(),
+    render: async (d) =>
+      (await pushedPool(d, [2, 3, 4], [1, 1, 5], BASE_ONLY, { willpower: 3, gainsWillpower: false })).render(),
     shows: {
-      fr: ["Dégâts d'aptitude — Vivacité −2 (3 → 1)", "Points de Volonté +0 (3 → 3)", "un personnage du MJ ne gagne jamais de Volonté"],
+      fr: [
+        "Dégâts d'aptitude — Vivacité −2 (3 → 1)",
+        "Points de Volonté +0 (3 → 3)",
+        "un personnage du MJ ne gagne jamais de Volonté",
+      ],
       en: ["Willpower points +0 (3 → 3)", "a GM character never gains willpower"],
     },
   },
   {
     name: "pool push capped at 10 WP",
-    render: async (d) => (await pushedPool(d, [2, 3, 4], [1, 1, 1], BASE_ONLY, { willpower: 9, gainsWillpower: true })).render(),
-    shows: { fr: ["Points de Volonté +1 (9 → 10)", "plafonnés à 10"], en: ["Willpower points +1 (9 → 10)", "capped at 10"] },
+    render: async (d) =>
+      (await pushedPool(d, [2, 3, 4], [1, 1, 1], BASE_ONLY, { willpower: 9, gainsWillpower: true })).render(),
+    shows: {
+      fr: ["Points de Volonté +1 (9 → 10)", "plafonnés à 10"],
+      en: ["Willpower points +1 (9 → 10)", "capped at 10"],
+    },
   },
   {
     name: "pool push that costs nothing",
-    render: async (d) => (await pushedPool(d, [1, 1], [1, 1], { aptitudeValue: 0, subAptitudeValue: 2, gear: null })).render(),
+    render: async (d) =>
+      (await pushedPool(d, [1, 1], [1, 1], { aptitudeValue: 0, subAptitudeValue: 2, gear: null })).render(),
     shows: { fr: ["0 succès", "la poussée ne coûte rien"], en: ["0 successes", "the push costs nothing"] },
   },
   {
     name: "pool that cannot be pushed",
-    render: async (d) => (await pool(d, [6, 6, 6], { aptitudeValue: 2, subAptitudeValue: 1, gear: null })).render({ canPush: true }),
-    shows: { fr: ["3 succès", "Aucun dé à relancer : ce jet ne peut pas être poussé."], en: ["3 successes", "No die to reroll: this roll cannot be pushed."] },
+    render: async (d) =>
+      (await pool(d, [6, 6, 6], { aptitudeValue: 2, subAptitudeValue: 1, gear: null })).render({ canPush: true }),
+    shows: {
+      fr: ["3 succès", "Aucun dé à relancer : ce jet ne peut pas être poussé."],
+      en: ["3 successes", "No die to reroll: this roll cannot be pushed."],
+    },
     buttons: [],
   },
   {
     name: "a blind pool roll seen by a player",
     render: async (d) => (await pool(d, [2, 3, 4], BASE_ONLY)).render({ isPrivate: true, canPush: true }),
-    shows: { fr: ["Jet de réserve", "Jet caché : seul le MJ en voit le résultat."], en: ["Hidden roll: only the GM sees the result."] },
+    shows: {
+      fr: ["Jet de réserve", "Jet caché : seul le MJ en voit le résultat."],
+      en: ["Hidden roll: only the GM sees the result."],
+    },
     hides: ["Vivacité", "Quickness", "succès", "success", "42"],
     buttons: [],
   },
   {
     name: "psy cast succeeding: what happens, the power's effect text, one verdict per target",
     render: async (d) =>
-      (await d10(d.PsyRoll, 7, { mode: "cast", level: 5, mastery: 2, cost: 4, resist: "for", title: "Mal dirigé", subject: KARA })).render({
+      (
+        await d10(d.PsyRoll, 7, {
+          mode: "cast",
+          level: 5,
+          mastery: 2,
+          cost: 4,
+          resist: "for",
+          title: "Mal dirigé",
+          subject: KARA,
+        })
+      ).render({
         state: state({
           // Enriched rich text, marked safe as src/chat/card-state.ts marks it.
-          effect: new Handlebars.SafeString("<p>La cible prend pour alliée la figurine la plus <strong>proche</strong>.</p>"),
+          effect: new Handlebars.SafeString(
+            "<p>La cible prend pour alliée la figurine la plus <strong>proche</strong>.</p>",
+          ),
           targets: [
-            row({ index: 0, name: "Vex <Vex>", verdict: "TACTICA.Chat.verdict.psy.pending", canResist: true, distance: 2, hasFacts: true }),
-            row({ index: 1, name: "Ork", outcome: "failed", tone: "good", verdict: "TACTICA.Chat.verdict.psy.failed", natural: 8 }),
-            row({ index: 2, name: "Brute", outcome: "resisted", tone: "bad", verdict: "TACTICA.Chat.verdict.psy.resisted", natural: 2 }),
+            row({
+              index: 0,
+              name: "Vex <Vex>",
+              verdict: "TACTICA.Chat.verdict.psy.pending",
+              canResist: true,
+              distance: 2,
+              hasFacts: true,
+            }),
+            row({
+              index: 1,
+              name: "Ork",
+              outcome: "failed",
+              tone: "good",
+              verdict: "TACTICA.Chat.verdict.psy.failed",
+              natural: 8,
+            }),
+            row({
+              index: 2,
+              name: "Brute",
+              outcome: "resisted",
+              tone: "bad",
+              verdict: "TACTICA.Chat.verdict.psy.resisted",
+              natural: 2,
+            }),
           ],
           acSpent: 4,
         }),
       }),
     shows: {
-      fr: ["Lancement de pouvoir psy", "Kara <Vex>", "Mal dirigé", "Réussite", "Le pouvoir prend effet.", "Il faut faire 7 ou moins sur le d10.", "Chaque cible peut tenter d'y résister avec FOR.", "Effet du pouvoir", "La cible prend pour alliée la figurine la plus", "Vex <Vex> : résistance attendue", "à 2 lieux", "Résister", "Ork ne résiste pas", "Brute résiste", "d10 : 2", "AC dépensées : 4.", "Niveau du pouvoir 5", "Maîtrise +2", "Seuil (d10 ≤) 7"],
-      en: ["Casting a psychic power", "The power takes effect.", "Each target may try to resist it with FOR.", "Power effect", "Vex <Vex>: resist roll pending", "2 places away", "Resist", "Ork does not resist", "Brute resists", "Power level 5", "Mastery +2", "Target (d10 ≤) 7"],
+      fr: [
+        "Lancement de pouvoir psy",
+        "Kara <Vex>",
+        "Mal dirigé",
+        "Réussite",
+        "Le pouvoir prend effet.",
+        "Il faut faire 7 ou moins sur le d10.",
+        "Chaque cible peut tenter d'y résister avec FOR.",
+        "Effet du pouvoir",
+        "La cible prend pour alliée la figurine la plus",
+        "Vex <Vex> : résistance attendue",
+        "à 2 lieux",
+        "Résister",
+        "Ork ne résiste pas",
+        "Brute résiste",
+        "d10 : 2",
+        "AC dépensées : 4.",
+        "Niveau du pouvoir 5",
+        "Maîtrise +2",
+        "Seuil (d10 ≤) 7",
+      ],
+      en: [
+        "Casting a psychic power",
+        "The power takes effect.",
+        "Each target may try to resist it with FOR.",
+        "Power effect",
+        "Vex <Vex>: resist roll pending",
+        "2 places away",
+        "Resist",
+        "Ork does not resist",
+        "Brute resists",
+        "Power level 5",
+        "Mastery +2",
+        "Target (d10 ≤) 7",
+      ],
     },
     buttons: ["resist"],
   },
   {
     name: "psy cast failing: no resist",
     render: async (d) => (await d10(d.PsyRoll, 8, { mode: "cast", level: 5, mastery: 2, resist: "for" })).render(),
-    shows: { fr: ["Échec", "Le pouvoir ne prend pas effet.", "Seuil (d10 ≤) 7"], en: ["Failure", "The power does not take effect."] },
+    shows: {
+      fr: ["Échec", "Le pouvoir ne prend pas effet.", "Seuil (d10 ≤) 7"],
+      en: ["Failure", "The power does not take effect."],
+    },
     hides: ["résister", "resist it with", "Le pouvoir prend effet", "Effet du pouvoir"],
     buttons: [],
   },
@@ -143,7 +304,14 @@ export const SCENARIOS: Scenario[] = [
     name: "psy natural 10 with chanting neophytes",
     render: async (d) => (await d10(d.PsyRoll, 10, { mode: "cast", level: 6, mastery: 0, chanters: 5 })).render(),
     shows: {
-      fr: ["Chant psy", "(5 néophytes) +3", "Seuil (d10 ≤) 9", "Échec", "10 naturel : échec automatique.", "Le pouvoir ne prend pas effet."],
+      fr: [
+        "Chant psy",
+        "(5 néophytes) +3",
+        "Seuil (d10 ≤) 9",
+        "Échec",
+        "10 naturel : échec automatique.",
+        "Le pouvoir ne prend pas effet.",
+      ],
       en: ["Psychic chant", "(5 neophytes) +3", "Natural 10: automatic failure.", "The power does not take effect."],
     },
   },
@@ -151,7 +319,15 @@ export const SCENARIOS: Scenario[] = [
     name: "psy cancel with concentration",
     render: async (d) => (await d10(d.PsyRoll, 7, { mode: "cancel", level: 5, concentration: true })).render(),
     shows: {
-      fr: ["Annulation d'un pouvoir", "Bonus d'annulation +1", "Concentration +1", "Coût (AC) 4", "Seuil (d10 ≤) 7", "Réussite", "L'effet visé prend fin."],
+      fr: [
+        "Annulation d'un pouvoir",
+        "Bonus d'annulation +1",
+        "Concentration +1",
+        "Coût (AC) 4",
+        "Seuil (d10 ≤) 7",
+        "Réussite",
+        "L'effet visé prend fin.",
+      ],
       en: ["Cancelling a power", "Cancel bonus +1", "Concentration +1", "Cost (AC) 4", "The targeted effect ends."],
     },
   },
@@ -159,12 +335,35 @@ export const SCENARIOS: Scenario[] = [
     name: "pressure capped at the printed value",
     render: async (d) => {
       queueDiceFaces([5]);
-      const roll = await new d.PressureRoll("1d6", {}, { target: "mou", printedValue: 3, title: "Jambes à vapeur", subject: KARA }).evaluate();
+      const roll = await new d.PressureRoll(
+        "1d6",
+        {},
+        { target: "mou", printedValue: 3, title: "Jambes à vapeur", subject: KARA },
+      ).evaluate();
       return roll.render({ canApplyPressure: true });
     },
     shows: {
-      fr: ["Jet de pression", "Jambes à vapeur", "Mouvement", "valeur imprimée", "Table", "dé : 5", "+4", "Bonus de pression +3", "Plafonné à la valeur imprimée (3).", "Appliquer le bonus"],
-      en: ["Pressure roll", "Movement", "printed value", "die: 5", "Pressure bonus +3", "Capped at the printed value (3).", "Apply the bonus"],
+      fr: [
+        "Jet de pression",
+        "Jambes à vapeur",
+        "Mouvement",
+        "valeur imprimée",
+        "Table",
+        "dé : 5",
+        "+4",
+        "Bonus de pression +3",
+        "Plafonné à la valeur imprimée (3).",
+        "Appliquer le bonus",
+      ],
+      en: [
+        "Pressure roll",
+        "Movement",
+        "printed value",
+        "die: 5",
+        "Pressure bonus +3",
+        "Capped at the printed value (3).",
+        "Apply the bonus",
+      ],
     },
     buttons: ["applyPressure"],
   },
@@ -184,16 +383,25 @@ export const SCENARIOS: Scenario[] = [
     name: "pressure with several dice to choose from",
     render: async (d) => {
       queueDiceFaces([2, 5, 3]);
-      return (await new d.PressureRoll("3d6", {}, { target: "att", printedValue: 5 }).evaluate()).render({ canChooseDie: true });
+      return (await new d.PressureRoll("3d6", {}, { target: "att", printedValue: 5 }).evaluate()).render({
+        canChooseDie: true,
+      });
     },
-    shows: { fr: ["Bonus de pression +4", "Plusieurs dés", "Cliquez sur un dé pour le retenir à la place du meilleur."], en: ["Pressure bonus +4", "Several dice", "Click a die to keep it instead of the best one."] },
+    shows: {
+      fr: ["Bonus de pression +4", "Plusieurs dés", "Cliquez sur un dé pour le retenir à la place du meilleur."],
+      en: ["Pressure bonus +4", "Several dice", "Click a die to keep it instead of the best one."],
+    },
     buttons: ["chooseDie", "chooseDie", "chooseDie"],
   },
   {
     name: "pressure with a die the player chose instead of the best",
     render: async (d) => {
       queueDiceFaces([2, 5, 3]);
-      const roll = await new d.PressureRoll("3d6", {}, { target: "att", printedValue: 5, subject: KARA, title: "Bras hydraulique" }).evaluate();
+      const roll = await new d.PressureRoll(
+        "3d6",
+        {},
+        { target: "att", printedValue: 5, subject: KARA, title: "Bras hydraulique" },
+      ).evaluate();
       return roll.choose(2).render({ canChooseDie: true });
     },
     shows: { fr: ["Bonus de pression +3", "Plusieurs dés"], en: ["Pressure bonus +3"] },
@@ -203,26 +411,67 @@ export const SCENARIOS: Scenario[] = [
     name: "pressure bonus applied: the window it lasts for, no button left",
     render: async (d) => {
       queueDiceFaces([5]);
-      const roll = await new d.PressureRoll("1d6", {}, { target: "mou", printedValue: 3, title: "Jambes à vapeur", subject: KARA }).evaluate();
+      const roll = await new d.PressureRoll(
+        "1d6",
+        {},
+        { target: "mou", printedValue: 3, title: "Jambes à vapeur", subject: KARA },
+      ).evaluate();
       return roll.render({ canApplyPressure: false, state: state({ notes: ["TACTICA.Chat.pressure.window.turn"] }) });
     },
-    shows: { fr: ["Bonus de pression +3", "Bonus actif jusqu'à la fin du tour."], en: ["Pressure bonus +3", "Bonus active until the end of the turn."] },
+    shows: {
+      fr: ["Bonus de pression +3", "Bonus actif jusqu'à la fin du tour."],
+      en: ["Pressure bonus +3", "Bonus active until the end of the turn."],
+    },
     hides: ["Appliquer le bonus", "Apply the bonus"],
     buttons: [],
   },
   {
     name: "morale test failed, panic offered",
-    render: async (d) => (await d10(d.ProfileTest, 9, { characteristic: "co", value: 7, purpose: "morale", co: { banner: true, outnumbered: true } })).render({ canRollPanic: true }),
+    render: async (d) =>
+      (
+        await d10(d.ProfileTest, 9, {
+          characteristic: "co",
+          value: 7,
+          purpose: "morale",
+          co: { banner: true, outnumbered: true },
+        })
+      ).render({ canRollPanic: true }),
     shows: {
-      fr: ["Test de moral", "Commandement 7", "Bannière présente +1", "En infériorité numérique −1", "Seuil (d10 ≤) 7", "Échec", "Moral rompu", "Tirer sur la table de panique"],
-      en: ["Morale test", "Command", "Banner present +1", "Outnumbered −1", "Failure", "Morale broken", "Roll on the panic table"],
+      fr: [
+        "Test de moral",
+        "Commandement 7",
+        "Bannière présente +1",
+        "En infériorité numérique −1",
+        "Seuil (d10 ≤) 7",
+        "Échec",
+        "Moral rompu",
+        "Tirer sur la table de panique",
+      ],
+      en: [
+        "Morale test",
+        "Command",
+        "Banner present +1",
+        "Outnumbered −1",
+        "Failure",
+        "Morale broken",
+        "Roll on the panic table",
+      ],
     },
     buttons: ["rollPanic"],
   },
   {
     name: "panic drawn after a failed morale test: the result first",
     render: async (d) =>
-      (await d10(d.ProfileTest, 9, { characteristic: "co", value: 7, purpose: "morale", subject: KARA })).render({ state: state({ panic: { label: "TACTICA.Panic.retreat.label", effect: "TACTICA.Panic.retreat.effect", face: 4, icon: "fa-solid fa-person-running" } }) }),
+      (await d10(d.ProfileTest, 9, { characteristic: "co", value: 7, purpose: "morale", subject: KARA })).render({
+        state: state({
+          panic: {
+            label: "TACTICA.Panic.retreat.label",
+            effect: "TACTICA.Panic.retreat.effect",
+            face: 4,
+            icon: "fa-solid fa-person-running",
+          },
+        }),
+      }),
     shows: {
       fr: ["Test de moral", "Kara <Vex>", "Échec", "Moral rompu", "Retraite", "d10 : 4", "se replie aussitôt"],
       en: ["Morale test", "Failure", "Retreat", "d10: 4"],
@@ -234,7 +483,15 @@ export const SCENARIOS: Scenario[] = [
     name: "panic drawn after a failed rally, with its +1",
     render: async (d) =>
       (await d10(d.ProfileTest, 9, { characteristic: "co", value: 6, purpose: "rally", ac: 5, subject: KARA })).render({
-        state: state({ panic: { label: "TACTICA.Panic.terror.label", effect: "TACTICA.Panic.terror.effect", face: 9, icon: "fa-solid fa-ghost" }, notes: ["TACTICA.Chat.panic.plusOne"] }),
+        state: state({
+          panic: {
+            label: "TACTICA.Panic.terror.label",
+            effect: "TACTICA.Panic.terror.effect",
+            face: 9,
+            icon: "fa-solid fa-ghost",
+          },
+          notes: ["TACTICA.Chat.panic.plusOne"],
+        }),
       }),
     shows: { fr: ["Ralliement", "Échec", "Terreur", "d10 : 9", "+1 au dé"], en: ["Rally", "Terror", "+1 to the die"] },
     buttons: [],
@@ -242,40 +499,98 @@ export const SCENARIOS: Scenario[] = [
   {
     name: "fear test when charging, failed: the charge is called off",
     render: async (d) =>
-      (await d10(d.ProfileTest, 7, { characteristic: "co", value: 7, purpose: "fear", co: { fear: 2 }, subject: KARA })).render({ state: state({ notes: ["TACTICA.Chat.fear.chargeCalledOff"] }) }),
-    shows: { fr: ["Test de peur", "Échec", "Peur de l'ennemi −2", "La charge est annulée"], en: ["Fear test", "Failure", "The charge is called off"] },
+      (
+        await d10(d.ProfileTest, 7, { characteristic: "co", value: 7, purpose: "fear", co: { fear: 2 }, subject: KARA })
+      ).render({ state: state({ notes: ["TACTICA.Chat.fear.chargeCalledOff"] }) }),
+    shows: {
+      fr: ["Test de peur", "Échec", "Peur de l'ennemi −2", "La charge est annulée"],
+      en: ["Fear test", "Failure", "The charge is called off"],
+    },
     buttons: [],
   },
   {
     name: "fear test when charged, failed: the GM rules",
     render: async (d) =>
-      (await d10(d.ProfileTest, 8, { characteristic: "co", value: 7, purpose: "fear", co: { fear: 1, banner: true }, subject: KARA })).render({ state: state({ notes: ["TACTICA.Chat.fear.chargedFailed"] }) }),
-    shows: { fr: ["Test de peur", "Échec", "Bannière présente +1", "le MJ décide de la suite"], en: ["Fear test", "the GM rules what follows"] },
+      (
+        await d10(d.ProfileTest, 8, {
+          characteristic: "co",
+          value: 7,
+          purpose: "fear",
+          co: { fear: 1, banner: true },
+          subject: KARA,
+        })
+      ).render({ state: state({ notes: ["TACTICA.Chat.fear.chargedFailed"] }) }),
+    shows: {
+      fr: ["Test de peur", "Échec", "Bannière présente +1", "le MJ décide de la suite"],
+      en: ["Fear test", "the GM rules what follows"],
+    },
     buttons: [],
   },
   {
     name: "rally succeeding",
-    render: async (d) => (await d10(d.ProfileTest, 3, { characteristic: "co", value: 6, purpose: "rally", ac: 5 })).render({ canRollPanic: true }),
-    shows: { fr: ["Ralliement", "Coût du ralliement (AC) 2", "Réussite", "dispose aussitôt de 2 AC"], en: ["Rally", "Rally cost (AC) 2", "has 2 AC to use now"] },
+    render: async (d) =>
+      (await d10(d.ProfileTest, 3, { characteristic: "co", value: 6, purpose: "rally", ac: 5 })).render({
+        canRollPanic: true,
+      }),
+    shows: {
+      fr: ["Ralliement", "Coût du ralliement (AC) 2", "Réussite", "dispose aussitôt de 2 AC"],
+      en: ["Rally", "Rally cost (AC) 2", "has 2 AC to use now"],
+    },
     buttons: [],
   },
   {
     name: "profile test failing on a natural 10 (S-nat10)",
-    render: async (d) => (await d10(d.ProfileTest, 10, { characteristic: "end", value: 10, purpose: "resist", natural10Fails: true, modifiers: [{ name: "Drogue de combat", value: 1 }] })).render(),
+    render: async (d) =>
+      (
+        await d10(d.ProfileTest, 10, {
+          characteristic: "end",
+          value: 10,
+          purpose: "resist",
+          natural10Fails: true,
+          modifiers: [{ name: "Drogue de combat", value: 1 }],
+        })
+      ).render(),
     shows: {
-      fr: ["Résister à un pouvoir", "Endurance 10", "Modificateur — Drogue de combat +1", "Seuil (d10 ≤) 11", "10 naturel : échec automatique.", "Le pouvoir fait effet."],
-      en: ["Resisting a power", "Modifier — Drogue de combat +1", "Natural 10: automatic failure.", "The power takes effect."],
+      fr: [
+        "Résister à un pouvoir",
+        "Endurance 10",
+        "Modificateur — Drogue de combat +1",
+        "Seuil (d10 ≤) 11",
+        "10 naturel : échec automatique.",
+        "Le pouvoir fait effet.",
+      ],
+      en: [
+        "Resisting a power",
+        "Modifier — Drogue de combat +1",
+        "Natural 10: automatic failure.",
+        "The power takes effect.",
+      ],
     },
   },
   {
     name: "score test succeeding with degrees",
     render: async (d) => {
-      const o = { aptitude: "vivacite", aptitudeValue: 2, subAptitude: "reflexe", subAptitudeValue: 4, difficulty: 10 } as const;
+      const o = {
+        aptitude: "vivacite",
+        aptitudeValue: 2,
+        subAptitude: "reflexe",
+        subAptitudeValue: 4,
+        difficulty: 10,
+      } as const;
       queueDiceFaces([6, 6]);
       return (await new d.ScoreRoll(d.ScoreRoll.formulaFor(o), {}, o).evaluate()).render();
     },
     shows: {
-      fr: ["Test de score", "Vivacité 2", "Réflexe 4", "Score 6", "Difficulté 10", "Réussite 18", "1 degré de réussite", "Un degré = 5 points d'écart."],
+      fr: [
+        "Test de score",
+        "Vivacité 2",
+        "Réflexe 4",
+        "Score 6",
+        "Difficulté 10",
+        "Réussite 18",
+        "1 degré de réussite",
+        "Un degré = 5 points d'écart.",
+      ],
       en: ["Score test", "Score 6", "Difficulty 10", "Success 18", "1 degree of success"],
     },
   },
@@ -283,8 +598,21 @@ export const SCENARIOS: Scenario[] = [
     name: "score test before a push (Pousser les tests de score on), with its odds",
     render: async (d) => withPushScores(async () => (await scoreTest(d, [1, 4])).render({ canPush: true })),
     shows: {
-      fr: ["Test de score", "Kara <Vex>", "Échec 12", "Score 7", "Difficulté 14", "Si vous poussez : 17 % de chances de réussir ; dégâts d'aptitude attendus : 1,2.", "Pousser le jet"],
-      en: ["Score test", "Failure 12", "If you push: 17% chance of success; expected aptitude damage: 1.2.", "Push the roll"],
+      fr: [
+        "Test de score",
+        "Kara <Vex>",
+        "Échec 12",
+        "Score 7",
+        "Difficulté 14",
+        "Si vous poussez : 17 % de chances de réussir ; dégâts d'aptitude attendus : 1,2.",
+        "Pousser le jet",
+      ],
+      en: [
+        "Score test",
+        "Failure 12",
+        "If you push: 17% chance of success; expected aptitude damage: 1.2.",
+        "Push the roll",
+      ],
     },
     buttons: ["push"],
   },
@@ -294,11 +622,28 @@ export const SCENARIOS: Scenario[] = [
       withPushScores(async () => {
         const roll = await scoreTest(d, [1, 4]);
         queueDiceFaces([6]);
-        return roll.pushedWith(await roll.pushDice().evaluate(), { willpower: 3, gainsWillpower: true }).render({ canPush: true });
+        return roll
+          .pushedWith(await roll.pushDice().evaluate(), { willpower: 3, gainsWillpower: true })
+          .render({ canPush: true });
       }),
     shows: {
-      fr: ["Test de score", "Réussite 14", "Premier jet", "Après la poussée", "Dégâts d'aptitude — Vivacité −1 (4 → 3)", "Points de Volonté +1 (3 → 4)", "Ce jet a déjà été poussé."],
-      en: ["Score test", "Success 14", "After the push", "Aptitude damage — Quickness −1 (4 → 3)", "Willpower points +1 (3 → 4)", "This roll has already been pushed."],
+      fr: [
+        "Test de score",
+        "Réussite 14",
+        "Premier jet",
+        "Après la poussée",
+        "Dégâts d'aptitude — Vivacité −1 (4 → 3)",
+        "Points de Volonté +1 (3 → 4)",
+        "Ce jet a déjà été poussé.",
+      ],
+      en: [
+        "Score test",
+        "Success 14",
+        "After the push",
+        "Aptitude damage — Quickness −1 (4 → 3)",
+        "Willpower points +1 (3 → 4)",
+        "This roll has already been pushed.",
+      ],
     },
     hides: ["Pousser le jet", "Push the roll"],
     buttons: [],
@@ -306,23 +651,44 @@ export const SCENARIOS: Scenario[] = [
   {
     name: "stun test failing (seed 004's example)",
     render: async (d) => {
-      const o = { purpose: "stun", aptitudeValue: 2, subAptitude: "reflexe", subAptitudeValue: 4, difficulty: 18 } as const;
+      const o = {
+        purpose: "stun",
+        aptitudeValue: 2,
+        subAptitude: "reflexe",
+        subAptitudeValue: 4,
+        difficulty: 18,
+      } as const;
       queueDiceFaces([3, 4]);
       return (await new d.ScoreRoll(d.ScoreRoll.formulaFor(o), {}, o).evaluate()).render();
     },
     shows: {
-      fr: ["Test d'étourdissement", "Échec 13", "1 degré d'échec", "La position de la cible est repoussée de 2 positions sur la ligne du temps."],
+      fr: [
+        "Test d'étourdissement",
+        "Échec 13",
+        "1 degré d'échec",
+        "La position de la cible est repoussée de 2 positions sur la ligne du temps.",
+      ],
       en: ["Stun test", "Failure 13", "1 degree of failure", "The target moves 2 positions later on the timeline."],
     },
   },
   {
     name: "attack: the total only (defend and damage are on the target rows)",
     render: async (d) => {
-      const o = { purpose: "attack", aptitudeValue: 3, subAptitude: "precision", subAptitudeValue: 2, title: "Fusil <laser>", subject: KARA } as const;
+      const o = {
+        purpose: "attack",
+        aptitudeValue: 3,
+        subAptitude: "precision",
+        subAptitudeValue: 2,
+        title: "Fusil <laser>",
+        subject: KARA,
+      } as const;
       queueDiceFaces([4, 5]);
       return (await new d.ScoreRoll(d.ScoreRoll.formulaFor(o), {}, o).evaluate()).render();
     },
-    shows: { fr: ["Attaque", "Kara <Vex>", "Fusil <laser>", "Précision 2", "Score 5", "Total 14"], en: ["Attack", "Total 14"] },
+    shows: {
+      fr: ["Attaque", "Kara <Vex>", "Fusil <laser>", "Précision 2", "Score 5", "Total 14"],
+      en: ["Attack", "Total 14"],
+    },
     hides: ["Réussite", "Échec", "Success", "Failure", "Se défendre", "Defend"],
     buttons: [],
   },
@@ -330,21 +696,105 @@ export const SCENARIOS: Scenario[] = [
   {
     name: "attack with one verdict per target: pending defence, hit to apply, damage chain, out of range",
     render: async (d) => {
-      const o = { purpose: "attack", aptitudeValue: 3, subAptitude: "precision", subAptitudeValue: 2, title: "Fusil <laser>", subject: KARA } as const;
+      const o = {
+        purpose: "attack",
+        aptitudeValue: 3,
+        subAptitude: "precision",
+        subAptitudeValue: 2,
+        title: "Fusil <laser>",
+        subject: KARA,
+      } as const;
       queueDiceFaces([4, 5]);
       const roll = await new d.ScoreRoll(d.ScoreRoll.formulaFor(o), {}, o).evaluate();
       const targets = [
-        row({ index: 0, name: "Vex <Vex>", verdict: "TACTICA.Chat.verdict.attack.pending", canDefend: true, distance: 2, modifier: -1, hasFacts: true }),
-        row({ index: 1, name: "Ork", outcome: "hit", tone: "good", verdict: "TACTICA.Chat.verdict.attack.hit", versus: { attack: 14, defence: 9 }, dice: "3 + 4", hasFacts: true, canApplyDamage: true }),
-        row({ index: 2, name: "Brute", outcome: "hit", tone: "good", verdict: "TACTICA.Chat.verdict.attack.hit", versus: { attack: 14, defence: 5 }, dice: "1 + 2", hasFacts: true, chain: damageChain({ dealt: 7, field: 4, armour: 1, resistant: 0, pv: 2 }), stun: 2, stunForGM: true }),
-        row({ index: 3, name: "Sergent Korvath", outcome: "miss", tone: "bad", verdict: "TACTICA.Chat.verdict.attack.miss", versus: { attack: 13, defence: 15 }, dice: "6 + 5", modifier: -1, hasFacts: true }),
-        row({ index: 4, name: "Loin", outcome: "miss", tone: "bad", verdict: "TACTICA.Chat.verdict.attack.miss", note: "TACTICA.Chat.attack.outOfRange" }),
+        row({
+          index: 0,
+          name: "Vex <Vex>",
+          verdict: "TACTICA.Chat.verdict.attack.pending",
+          canDefend: true,
+          distance: 2,
+          modifier: -1,
+          hasFacts: true,
+        }),
+        row({
+          index: 1,
+          name: "Ork",
+          outcome: "hit",
+          tone: "good",
+          verdict: "TACTICA.Chat.verdict.attack.hit",
+          versus: { attack: 14, defence: 9 },
+          dice: "3 + 4",
+          hasFacts: true,
+          canApplyDamage: true,
+        }),
+        row({
+          index: 2,
+          name: "Brute",
+          outcome: "hit",
+          tone: "good",
+          verdict: "TACTICA.Chat.verdict.attack.hit",
+          versus: { attack: 14, defence: 5 },
+          dice: "1 + 2",
+          hasFacts: true,
+          chain: damageChain({ dealt: 7, field: 4, armour: 1, resistant: 0, pv: 2 }),
+          stun: 2,
+          stunForGM: true,
+        }),
+        row({
+          index: 3,
+          name: "Sergent Korvath",
+          outcome: "miss",
+          tone: "bad",
+          verdict: "TACTICA.Chat.verdict.attack.miss",
+          versus: { attack: 13, defence: 15 },
+          dice: "6 + 5",
+          modifier: -1,
+          hasFacts: true,
+        }),
+        row({
+          index: 4,
+          name: "Loin",
+          outcome: "miss",
+          tone: "bad",
+          verdict: "TACTICA.Chat.verdict.attack.miss",
+          note: "TACTICA.Chat.attack.outOfRange",
+        }),
       ];
       return roll.render({ state: state({ targets }) });
     },
     shows: {
-      fr: ["Attaque", "Kara <Vex>", "Total 14", "Vex <Vex> : défense attendue", "à 2 lieux", "modificateur −1", "Se défendre", "Touche Ork", "14 contre 9", "dés : 3 + 4", "Appliquer les dégâts", "Touche Brute", "Dégâts 7 → champ −4 → armure −1 → PV −2", "Étourdissement : 2 positions plus tard — à reporter sur la ligne du temps par le MJ", "Manque Sergent Korvath", "13 contre 15", "Manque Loin", "Hors de portée."],
-      en: ["Vex <Vex>: defence to roll", "2 places away", "modifier −1", "Defend", "Hits Ork", "14 vs 9", "Apply damage", "Damage 7 → field −4 → armour −1 → PV −2", "Misses Sergent Korvath", "Out of range."],
+      fr: [
+        "Attaque",
+        "Kara <Vex>",
+        "Total 14",
+        "Vex <Vex> : défense attendue",
+        "à 2 lieux",
+        "modificateur −1",
+        "Se défendre",
+        "Touche Ork",
+        "14 contre 9",
+        "dés : 3 + 4",
+        "Appliquer les dégâts",
+        "Touche Brute",
+        "Dégâts 7 → champ −4 → armure −1 → PV −2",
+        "Étourdissement : 2 positions plus tard — à reporter sur la ligne du temps par le MJ",
+        "Manque Sergent Korvath",
+        "13 contre 15",
+        "Manque Loin",
+        "Hors de portée.",
+      ],
+      en: [
+        "Vex <Vex>: defence to roll",
+        "2 places away",
+        "modifier −1",
+        "Defend",
+        "Hits Ork",
+        "14 vs 9",
+        "Apply damage",
+        "Damage 7 → field −4 → armour −1 → PV −2",
+        "Misses Sergent Korvath",
+        "Out of range.",
+      ],
     },
     hides: ["résistant −0", "resistant −0"],
     buttons: ["defend", "applyDamage"],
@@ -352,34 +802,96 @@ export const SCENARIOS: Scenario[] = [
   {
     name: "a card's facts: AC spent, a delayed action waiting on the timeline, no GM connected",
     render: async (d) => {
-      const o = { purpose: "attack", aptitudeValue: 3, subAptitude: "precision", subAptitudeValue: 2, title: "Fusil <laser>", subject: KARA } as const;
+      const o = {
+        purpose: "attack",
+        aptitudeValue: 3,
+        subAptitude: "precision",
+        subAptitudeValue: 2,
+        title: "Fusil <laser>",
+        subject: KARA,
+      } as const;
       queueDiceFaces([2, 2]);
       const roll = await new d.ScoreRoll(d.ScoreRoll.formulaFor(o), {}, o).evaluate();
       const targets = [row({ index: 0, name: "Ork", verdict: "TACTICA.Chat.verdict.attack.pending" })];
       return roll.render({ state: state({ targets, acSpent: 3, delayed: 4, delayedWaiting: true, noGM: true }) });
     },
     shows: {
-      fr: ["Ork : défense attendue", "AC dépensées : 3.", "Action différée : elle se résout 4 positions plus tard.", "Son marqueur attend sur la ligne du temps", "Aucun MJ n'est connecté"],
-      en: ["Ork: defence to roll", "AC spent: 3.", "Delayed action: it resolves 4 positions later.", "Its marker waits on the timeline", "No GM is connected"],
+      fr: [
+        "Ork : défense attendue",
+        "AC dépensées : 3.",
+        "Action différée : elle se résout 4 positions plus tard.",
+        "Son marqueur attend sur la ligne du temps",
+        "Aucun MJ n'est connecté",
+      ],
+      en: [
+        "Ork: defence to roll",
+        "AC spent: 3.",
+        "Delayed action: it resolves 4 positions later.",
+        "Its marker waits on the timeline",
+        "No GM is connected",
+      ],
     },
     buttons: [],
   },
   {
     name: "morale prompt with its button",
-    render: async () => info({ kind: "moralePrompt", kindLabel: "TACTICA.Chat.card.moralePrompt", subject: KARA, icon: "fa-solid fa-flag", tone: "failure", result: "Test de moral à faire", details: ["Kara <Vex> a perdu la moitié de ses forces."], canTest: true }),
-    shows: { fr: ["Moral ébranlé", "Kara <Vex>", "Test de moral à faire", "Kara <Vex> a perdu la moitié de ses forces.", "Test de moral"], en: ["Morale shaken", "Morale test"] },
+    render: async () =>
+      info({
+        kind: "moralePrompt",
+        kindLabel: "TACTICA.Chat.card.moralePrompt",
+        subject: KARA,
+        icon: "fa-solid fa-flag",
+        tone: "failure",
+        result: "Test de moral à faire",
+        details: ["Kara <Vex> a perdu la moitié de ses forces."],
+        canTest: true,
+      }),
+    shows: {
+      fr: [
+        "Moral ébranlé",
+        "Kara <Vex>",
+        "Test de moral à faire",
+        "Kara <Vex> a perdu la moitié de ses forces.",
+        "Test de moral",
+      ],
+      en: ["Morale shaken", "Morale test"],
+    },
     buttons: ["moraleTest"],
   },
   {
     name: "morale prompt of an unshakeable actor",
-    render: async () => info({ kind: "moralePrompt", kindLabel: "TACTICA.Chat.card.moralePrompt", subject: { name: "Vex", img: null }, icon: "fa-solid fa-flag", tone: "success", result: "Inébranlable", details: ["Vex a perdu la moitié de ses forces.", "Le test est réussi d'office."] }),
-    shows: { fr: ["Moral ébranlé", "Vex", "Inébranlable", "Le test est réussi d'office."], en: ["Morale shaken", "Vex"] },
+    render: async () =>
+      info({
+        kind: "moralePrompt",
+        kindLabel: "TACTICA.Chat.card.moralePrompt",
+        subject: { name: "Vex", img: null },
+        icon: "fa-solid fa-flag",
+        tone: "success",
+        result: "Inébranlable",
+        details: ["Vex a perdu la moitié de ses forces.", "Le test est réussi d'office."],
+      }),
+    shows: {
+      fr: ["Moral ébranlé", "Vex", "Inébranlable", "Le test est réussi d'office."],
+      en: ["Morale shaken", "Vex"],
+    },
     buttons: [],
   },
   {
     name: "power maintained",
-    render: async () => info({ kind: "maintain", kindLabel: "TACTICA.Chat.card.maintain", subject: { name: "Ilse", img: PORTRAIT }, title: "Force <b>", icon: "fa-solid fa-hourglass-half", result: "Pouvoir entretenu", details: ["AC dépensées : 2."] }),
-    shows: { fr: ["Entretien", "Ilse", "Force <b>", "Pouvoir entretenu", "AC dépensées : 2."], en: ["Maintenance", "Ilse", "Force <b>"] },
+    render: async () =>
+      info({
+        kind: "maintain",
+        kindLabel: "TACTICA.Chat.card.maintain",
+        subject: { name: "Ilse", img: PORTRAIT },
+        title: "Force <b>",
+        icon: "fa-solid fa-hourglass-half",
+        result: "Pouvoir entretenu",
+        details: ["AC dépensées : 2."],
+      }),
+    shows: {
+      fr: ["Entretien", "Ilse", "Force <b>", "Pouvoir entretenu", "AC dépensées : 2."],
+      en: ["Maintenance", "Ilse", "Force <b>"],
+    },
     buttons: [],
   },
   {
@@ -396,18 +908,42 @@ export const SCENARIOS: Scenario[] = [
           { name: "Ork", events: ["champ de force rétabli (4 renfort)"] },
         ],
       }),
-    shows: { fr: ["Passage de seuil", "Position 10", "2 combattants concernés", "Ana <b>", "brûle : −2 PV (reste 8) · jauge Incendiaire → 1", "champ de force rétabli"], en: ["Threshold crossed", "Ana <b>"] },
+    shows: {
+      fr: [
+        "Passage de seuil",
+        "Position 10",
+        "2 combattants concernés",
+        "Ana <b>",
+        "brûle : −2 PV (reste 8) · jauge Incendiaire → 1",
+        "champ de force rétabli",
+      ],
+      en: ["Threshold crossed", "Ana <b>"],
+    },
     buttons: [],
   },
   {
     name: "threshold crossed, nothing happened",
-    render: async () => info({ kind: "threshold", kindLabel: "TACTICA.Chat.card.threshold", title: "Début du tour 3", icon: "fa-solid fa-hourglass-end", result: "Rien ne change." }),
+    render: async () =>
+      info({
+        kind: "threshold",
+        kindLabel: "TACTICA.Chat.card.threshold",
+        title: "Début du tour 3",
+        icon: "fa-solid fa-hourglass-end",
+        result: "Rien ne change.",
+      }),
     shows: { fr: ["Passage de seuil", "Début du tour 3", "Rien ne change."], en: ["Threshold crossed"] },
     buttons: [],
   },
   {
     name: "combat notice",
-    render: async () => info({ kind: "notice", kindLabel: "TACTICA.Chat.card.notice", icon: "fa-solid fa-circle-info", result: "", details: ["Ana <img> gagne de l'Épuisement : son action focalisée (position 5) est perdue."] }),
+    render: async () =>
+      info({
+        kind: "notice",
+        kindLabel: "TACTICA.Chat.card.notice",
+        icon: "fa-solid fa-circle-info",
+        result: "",
+        details: ["Ana <img> gagne de l'Épuisement : son action focalisée (position 5) est perdue."],
+      }),
     shows: { fr: ["Combat", "Ana <img> gagne de l'Épuisement"], en: ["Combat", "Ana <img>"] },
     buttons: [],
   },
@@ -416,7 +952,10 @@ export const SCENARIOS: Scenario[] = [
     render: async (d) => {
       queueDiceFaces([6, 6]);
       const o = { purpose: "attack", aptitudeValue: 3, subAptitude: "precision", subAptitudeValue: 2 } as const;
-      return (await infoLine({ due: "Action différée de Kara <b> : elle se résout." })) + (await (await new d.ScoreRoll(d.ScoreRoll.formulaFor(o), {}, o).evaluate()).render());
+      return (
+        (await infoLine({ due: "Action différée de Kara <b> : elle se résout." })) +
+        (await (await new d.ScoreRoll(d.ScoreRoll.formulaFor(o), {}, o).evaluate()).render())
+      );
     },
     shows: { fr: ["Action différée de Kara <b>", "Attaque", "Total 17"], en: ["Total 17"] },
     buttons: [],
@@ -431,7 +970,15 @@ export const SCENARIOS: Scenario[] = [
 
 /** A score test of Kara (Vivacité 4 + Réflexe 3 = score 7) against 14, its two d6 queued. */
 async function scoreTest(d: Dice, faces: [number, number]) {
-  const o = { purpose: "test", aptitude: "vivacite", aptitudeValue: 4, subAptitude: "reflexe", subAptitudeValue: 3, difficulty: 14, subject: KARA } as const;
+  const o = {
+    purpose: "test",
+    aptitude: "vivacite",
+    aptitudeValue: 4,
+    subAptitude: "reflexe",
+    subAptitudeValue: 3,
+    difficulty: 14,
+    subject: KARA,
+  } as const;
   queueDiceFaces(faces);
   return new d.ScoreRoll(d.ScoreRoll.formulaFor(o), {}, o).evaluate();
 }
@@ -449,9 +996,24 @@ async function withPushScores(render: () => Promise<string>): Promise<string> {
 }
 
 /** A card without a roll, through its template, from the context src/chat/render.ts builds (texts localised there). */
-function info(context: Partial<InfoCardContext> & Pick<InfoCardContext, "kind" | "kindLabel" | "result">): Promise<string> {
-  const full: InfoCardContext = { icon: null, subject: null, title: null, flavor: null, tone: "neutral", details: [], lines: [], canTest: false, ...context };
-  return foundry.applications.handlebars.renderTemplate("systems/tactica/templates/chat/info-card.hbs", full as unknown as Record<string, unknown>);
+function info(
+  context: Partial<InfoCardContext> & Pick<InfoCardContext, "kind" | "kindLabel" | "result">,
+): Promise<string> {
+  const full: InfoCardContext = {
+    icon: null,
+    subject: null,
+    title: null,
+    flavor: null,
+    tone: "neutral",
+    details: [],
+    lines: [],
+    canTest: false,
+    ...context,
+  };
+  return foundry.applications.handlebars.renderTemplate(
+    "systems/tactica/templates/chat/info-card.hbs",
+    full as unknown as Record<string, unknown>,
+  );
 }
 
 /** The due line and the damaged-card notice of the same template. */
@@ -461,10 +1023,38 @@ function infoLine(context: { due: string } | { damaged: true }): Promise<string>
 
 /** A target row as src/chat/card-state.ts builds it: a pending one, with `o` on top. */
 function row(o: Partial<TargetRow> & Pick<TargetRow, "index" | "name" | "verdict">): TargetRow {
-  return { outcome: "pending", tone: "pending", versus: null, natural: null, dice: "", modifier: 0, distance: null, hasFacts: false, note: null, chain: null, canResist: false, canDefend: false, canApplyDamage: false, stun: null, stunForGM: false, ...o };
+  return {
+    outcome: "pending",
+    tone: "pending",
+    versus: null,
+    natural: null,
+    dice: "",
+    modifier: 0,
+    distance: null,
+    hasFacts: false,
+    note: null,
+    chain: null,
+    canResist: false,
+    canDefend: false,
+    canApplyDamage: false,
+    stun: null,
+    stunForGM: false,
+    ...o,
+  };
 }
 
 /** A card's state as src/chat/card-state.ts builds it (empty, with `o` on top), for the roll's own render. */
 function state(o: Partial<CardStateContext>): CardStateContext {
-  return { targets: [], notes: [], panic: null, effect: null, delayedWaiting: false, acSpent: null, delayed: null, noGM: false, hasState: true, ...o };
+  return {
+    targets: [],
+    notes: [],
+    panic: null,
+    effect: null,
+    delayedWaiting: false,
+    acSpent: null,
+    delayed: null,
+    noGM: false,
+    hasState: true,
+    ...o,
+  };
 }

@@ -13,7 +13,15 @@ export const END_ACTION = "systems/tactica/templates/combat/end-action.hbs";
 export const PLACE_FORM = "systems/tactica/templates/combat/place-config.hbs";
 
 const who = (id: string, name: string, extra: Partial<CombatantView> = {}): CombatantView => ({
-  id, name, img: null, initiative: null, owned: false, seen: true, hidden: false, defeated: false, ...extra,
+  id,
+  name,
+  img: null,
+  initiative: null,
+  owned: false,
+  seen: true,
+  hidden: false,
+  defeated: false,
+  ...extra,
 });
 
 const timeline = placeDelayedAction(
@@ -41,11 +49,28 @@ const cast = [
 /** Token portraits that resolve offline (a real world serves them from its data folder): one colour per combatant. */
 const portrait = (fill: string) =>
   "data:image/svg+xml," +
-  encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><rect width="24" height="24" rx="4" fill="${fill}"/><circle cx="12" cy="9" r="5" fill="#f2e2c4"/><rect x="4" y="16" width="16" height="8" rx="4" fill="#f2e2c4"/></svg>`);
-const PORTRAITS: Record<string, string> = { ana: portrait("#6b4a2b"), cyr: portrait("#2b5d6b"), bel: portrait("#5a6b2b"), eve: portrait("#6b2b52"), dag: portrait("#3d3d6b") };
+  encodeURIComponent(
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><rect width="24" height="24" rx="4" fill="${fill}"/><circle cx="12" cy="9" r="5" fill="#f2e2c4"/><rect x="4" y="16" width="16" height="8" rx="4" fill="#f2e2c4"/></svg>`,
+  );
+const PORTRAITS: Record<string, string> = {
+  ana: portrait("#6b4a2b"),
+  cyr: portrait("#2b5d6b"),
+  bel: portrait("#5a6b2b"),
+  eve: portrait("#6b2b52"),
+  dag: portrait("#3d3d6b"),
+};
 const withPortraits = cast.map((c) => ({ ...c, img: PORTRAITS[c.id] ?? null }));
 
-const base: CombatView = { mode: "timeline", started: true, round: 1, isGM: true, every: 10, timeline, activeId: "cyr", combatants: cast };
+const base: CombatView = {
+  mode: "timeline",
+  started: true,
+  round: 1,
+  isGM: true,
+  every: 10,
+  timeline,
+  activeId: "cyr",
+  combatants: cast,
+};
 
 /** One sample: a template, its context, a name. */
 export interface CombatUiSample {
@@ -62,7 +87,9 @@ export const COMBAT_UI_SAMPLES: CombatUiSample[] = [
     context: trackerContext({
       ...base,
       isGM: false,
-      combatants: cast.map((c) => (c.id === "cyr" ? { ...c, owned: true } : c.id === "dag" ? { ...c, seen: false } : c)),
+      combatants: cast.map((c) =>
+        c.id === "cyr" ? { ...c, owned: true } : c.id === "dag" ? { ...c, seen: false } : c,
+      ),
     }),
   },
   {
@@ -70,15 +97,42 @@ export const COMBAT_UI_SAMPLES: CombatUiSample[] = [
     template: TRACKER,
     context: trackerContext({ ...base, started: false, timeline: null, activeId: null }),
   },
-  { name: "tracker tours GM", template: TRACKER, context: trackerContext({ ...base, mode: "tours", timeline: null, round: 3, activeId: "cyr" }) },
+  {
+    name: "tracker tours GM",
+    template: TRACKER,
+    context: trackerContext({ ...base, mode: "tours", timeline: null, round: 3, activeId: "cyr" }),
+  },
   {
     name: "tracker tours player",
     template: TRACKER,
-    context: trackerContext({ ...base, mode: "tours", timeline: null, round: 3, activeId: "cyr", isGM: false, combatants: cast.map((c) => (c.id === "dag" ? { ...c, seen: false } : c)) }),
+    context: trackerContext({
+      ...base,
+      mode: "tours",
+      timeline: null,
+      round: 3,
+      activeId: "cyr",
+      isGM: false,
+      combatants: cast.map((c) => (c.id === "dag" ? { ...c, seen: false } : c)),
+    }),
   },
   // The tracker with its combatants' token images, in each clock.
-  { name: "tracker timeline GM with token images", template: TRACKER, context: trackerContext({ ...base, combatants: withPortraits }) },
-  { name: "tracker tours GM with token images", template: TRACKER, context: trackerContext({ ...base, mode: "tours", timeline: null, round: 2, activeId: "ana", combatants: withPortraits }) },
+  {
+    name: "tracker timeline GM with token images",
+    template: TRACKER,
+    context: trackerContext({ ...base, combatants: withPortraits }),
+  },
+  {
+    name: "tracker tours GM with token images",
+    template: TRACKER,
+    context: trackerContext({
+      ...base,
+      mode: "tours",
+      timeline: null,
+      round: 2,
+      activeId: "ana",
+      combatants: withPortraits,
+    }),
+  },
   { name: "tracker no combat", template: TRACKER, context: trackerContext(null) },
   {
     name: "end action from a card",
@@ -96,5 +150,11 @@ export const COMBAT_UI_SAMPLES: CombatUiSample[] = [
       { id: "r4", name: "Crypte des anciens chanoines de la forge" },
     ]),
   },
-  { name: "place form alone", template: PLACE_FORM, context: placeFormContext({ id: "r1", name: "Cour" }, { encumbrance: 0, neighbours: [] }, [{ id: "r1", name: "Cour" }]) },
+  {
+    name: "place form alone",
+    template: PLACE_FORM,
+    context: placeFormContext({ id: "r1", name: "Cour" }, { encumbrance: 0, neighbours: [] }, [
+      { id: "r1", name: "Cour" },
+    ]),
+  },
 ];

@@ -28,7 +28,9 @@ describe.each(["fr", "en"] as const)("combat windows (%s)", (lang) => {
     expect(html).toContain("Bel &lt;Sapeur&gt;");
     expect(html).not.toContain("<Sapeur>");
     expect(text.indexOf("Cyr")).toBeLessThan(text.indexOf("Bel"));
-    expect(text).toContain(lang === "fr" ? "Action différée — Ana Kessler-Vorn" : "Ana Kessler-Vorn de la Haute-Forge's delayed action");
+    expect(text).toContain(
+      lang === "fr" ? "Action différée — Ana Kessler-Vorn" : "Ana Kessler-Vorn de la Haute-Forge's delayed action",
+    );
     expect(text).toContain(lang === "fr" ? "Focalisée" : "Focused");
     expect(text).toContain(lang === "fr" ? "Positions 23 à 26 : vides" : "Positions 23 to 26: empty");
   });
@@ -62,7 +64,10 @@ describe.each(["fr", "en"] as const)("combat windows (%s)", (lang) => {
     for (const name of ["tracker timeline GM with token images", "tracker tours GM with token images"]) {
       const html = render(name);
       // Five combatants (Éve is hidden but the GM sees her), each with its own image.
-      expect(html.match(/<img class="tactica-marker__img" src="data:image\/svg\+xml,[^"]+" alt="" width="24" height="24">/g)?.length).toBe(5);
+      expect(
+        html.match(/<img class="tactica-marker__img" src="data:image\/svg\+xml,[^"]+" alt="" width="24" height="24">/g)
+          ?.length,
+      ).toBe(5);
       expect(html).not.toContain("fa-user");
     }
     expect(render("tracker timeline GM with token images").match(/fa-hourglass-half/g)?.length).toBe(1);

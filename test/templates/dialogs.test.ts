@@ -41,9 +41,18 @@ describe.each(["fr", "en"] as const)("score and attack dialogs in %s", (lang) =>
     expect(harness.render(sample("score").template, sample("score").context)).toContain('value="18"');
   });
   it("the attack dialog shows distance, Imprécis and a refusal naming the distance; De zone has a box per target", () => {
-    const plain = textOf(harness.render(sample("attack (targets, Imprécis, out of range)").template, sample("attack (targets, Imprécis, out of range)").context));
+    const plain = textOf(
+      harness.render(
+        sample("attack (targets, Imprécis, out of range)").template,
+        sample("attack (targets, Imprécis, out of range)").context,
+      ),
+    );
     expect(plain).toContain(lang === "fr" ? "Imprécis −4" : "Inaccurate −4");
-    expect(plain).toContain(lang === "fr" ? "Hors de portée : Ork est à une distance de 5 pour une Portée 0-3" : "Out of range: Ork is at a distance of 5 for Range 0-3");
+    expect(plain).toContain(
+      lang === "fr"
+        ? "Hors de portée : Ork est à une distance de 5 pour une Portée 0-3"
+        : "Out of range: Ork is at a distance of 5 for Range 0-3",
+    );
     expect(plain).toContain(textOf(harness.i18n.localize("TACTICA.Chat.attack.noPlace")));
     const areaSample = sample("attack (De zone 1 Et Soi)");
     const areaHtml = harness.render(areaSample.template, areaSample.context);

@@ -65,7 +65,10 @@ function registerHelpers(hb: typeof Handlebars, i18n: FakeI18n): void {
   });
   hb.registerHelper("ifThen", (criteria: unknown, ifTrue: unknown, ifFalse: unknown) => (criteria ? ifTrue : ifFalse));
   hb.registerHelper("eq", (a: unknown, b: unknown) => a === b);
-  hb.registerHelper("tacticaPlural", pluralHelper(() => i18n));
+  hb.registerHelper(
+    "tacticaPlural",
+    pluralHelper(() => i18n),
+  );
   hb.registerHelper("tacticaSigned", signedHelper);
 }
 

@@ -16,7 +16,9 @@ type Obj = Record<string, unknown>;
 /** A small portrait that needs no server (Foundry's default icons are not served here). */
 export const SAMPLE_IMG =
   "data:image/svg+xml;utf8," +
-  encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#6b5a3e"/><circle cx="32" cy="24" r="12" fill="#d8c8a8"/><rect x="14" y="40" width="36" height="20" rx="8" fill="#d8c8a8"/></svg>');
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#6b5a3e"/><circle cx="32" cy="24" r="12" fill="#d8c8a8"/><rect x="14" y="40" width="36" height="20" rx="8" fill="#d8c8a8"/></svg>',
+  );
 
 export interface SheetWorld extends LoadedWorld {
   harness: TemplateHarness;
@@ -29,7 +31,10 @@ export interface SheetWorld extends LoadedWorld {
  * The fake with the real entry, the harness renderer and the sheet modules; the GM is the user.
  * `before` runs on the fake before the world loads (e.g. to make it a v14 world).
  */
-export async function loadSheetWorld(lang: "fr" | "en" = "fr", before?: Parameters<typeof loadWorld>[1]): Promise<SheetWorld> {
+export async function loadSheetWorld(
+  lang: "fr" | "en" = "fr",
+  before?: Parameters<typeof loadWorld>[1],
+): Promise<SheetWorld> {
   const world = await loadWorld(lang, before);
   const harness = createTemplateHarness(lang);
   installTemplateHarness(world.fake, harness);
@@ -42,12 +47,76 @@ export async function loadSheetWorld(lang: "fr" | "en" = "fr", before?: Paramete
 
 /** One item of every kind, the way a table would carry them. */
 export const SAMPLE_ITEMS: Obj[] = [
-  { name: "Épée tronçonneuse", type: "weapon", img: SAMPLE_IMG, system: { range: "melee", weight: "light", origin: "imperium", strength: 4, damage: 3, gearBonus: 2, linked: true, equipped: true, attributes: [{ key: "penetrating", x: 1 }] } },
-  { name: "Fusil laser <laser>", type: "weapon", img: SAMPLE_IMG, system: { range: "ranged", weight: "light", origin: "imperium", strength: 3, damage: 2, equipped: true, attributes: [{ key: "range", x: 2, y: 4 }, { key: "inaccurate", x: 1 }] } },
-  { name: "Carapace", type: "armor", img: SAMPLE_IMG, system: { renfort: 3, equipped: true, attributes: [{ key: "adaptive", x: 1 }, { key: "resistant", kind: "incendiary", y: 2 }] } },
-  { name: "Champ réfracteur", type: "forceField", img: SAMPLE_IMG, system: { renfort: { value: 2, max: 4 }, active: true } },
-  { name: "Grenade à fragmentation", type: "grenade", img: SAMPLE_IMG, system: { quantity: 3, damage: 2, attributes: [{ key: "area", x: 2, self: false }] } },
-  { name: "Servo-jambes", type: "gear", img: SAMPLE_IMG, system: { pressureTarget: "mou", linked: true, equipped: true, gearBonus: 1, attributes: [{ key: "requires", aptitude: "intellect", x: 4 }] } },
+  {
+    name: "Épée tronçonneuse",
+    type: "weapon",
+    img: SAMPLE_IMG,
+    system: {
+      range: "melee",
+      weight: "light",
+      origin: "imperium",
+      strength: 4,
+      damage: 3,
+      gearBonus: 2,
+      linked: true,
+      equipped: true,
+      attributes: [{ key: "penetrating", x: 1 }],
+    },
+  },
+  {
+    name: "Fusil laser <laser>",
+    type: "weapon",
+    img: SAMPLE_IMG,
+    system: {
+      range: "ranged",
+      weight: "light",
+      origin: "imperium",
+      strength: 3,
+      damage: 2,
+      equipped: true,
+      attributes: [
+        { key: "range", x: 2, y: 4 },
+        { key: "inaccurate", x: 1 },
+      ],
+    },
+  },
+  {
+    name: "Carapace",
+    type: "armor",
+    img: SAMPLE_IMG,
+    system: {
+      renfort: 3,
+      equipped: true,
+      attributes: [
+        { key: "adaptive", x: 1 },
+        { key: "resistant", kind: "incendiary", y: 2 },
+      ],
+    },
+  },
+  {
+    name: "Champ réfracteur",
+    type: "forceField",
+    img: SAMPLE_IMG,
+    system: { renfort: { value: 2, max: 4 }, active: true },
+  },
+  {
+    name: "Grenade à fragmentation",
+    type: "grenade",
+    img: SAMPLE_IMG,
+    system: { quantity: 3, damage: 2, attributes: [{ key: "area", x: 2, self: false }] },
+  },
+  {
+    name: "Servo-jambes",
+    type: "gear",
+    img: SAMPLE_IMG,
+    system: {
+      pressureTarget: "mou",
+      linked: true,
+      equipped: true,
+      gearBonus: 1,
+      attributes: [{ key: "requires", aptitude: "intellect", x: 4 }],
+    },
+  },
   { name: "Choc mental", type: "power", img: SAMPLE_IMG, system: { level: 2, cost: 6, points: 30, resist: "co" } },
   { name: "Bouclier", type: "power", img: SAMPLE_IMG, system: { level: 6, cost: 6, maintenance: 3, points: 8 } },
 ];
@@ -55,15 +124,34 @@ export const SAMPLE_ITEMS: Obj[] = [
 const profile = (o: Record<string, number>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, { value: v }]));
 
 /** A player character with both layers filled, every item kind, a pressure bonus in effect. */
-export async function sampleCharacter(world: LoadedWorld, type: "character" | "npc" = "character", items = SAMPLE_ITEMS): Promise<TacticaActor> {
+export async function sampleCharacter(
+  world: LoadedWorld,
+  type: "character" | "npc" = "character",
+  items = SAMPLE_ITEMS,
+): Promise<TacticaActor> {
   const actor = await world.createActor({
     name: type === "character" ? "Sœur Aveline <Vex>" : "Magos Dravik",
     type,
     img: SAMPLE_IMG,
     system: {
-      profile: { ...profile({ mou: 4, ini: 3, att: 4, def: 3, tir: 3, for: 3, end: 4, co: 7, peur: 1, ac: 6 }), pv: { value: 7, max: 10 } },
-      aptitudes: { puissance: { value: 4, damage: 0 }, vivacite: { value: 4, damage: 1 }, volonte: { value: 4, damage: 0 }, intellect: { value: 3, damage: 0 } },
-      subAptitudes: { force: { value: 2 }, reflexe: { value: 3 }, vigilance: { value: 2 }, sangFroid: { value: 1 }, scholastique: { value: 2 }, precision: { value: 2 } },
+      profile: {
+        ...profile({ mou: 4, ini: 3, att: 4, def: 3, tir: 3, for: 3, end: 4, co: 7, peur: 1, ac: 6 }),
+        pv: { value: 7, max: 10 },
+      },
+      aptitudes: {
+        puissance: { value: 4, damage: 0 },
+        vivacite: { value: 4, damage: 1 },
+        volonte: { value: 4, damage: 0 },
+        intellect: { value: 3, damage: 0 },
+      },
+      subAptitudes: {
+        force: { value: 2 },
+        reflexe: { value: 3 },
+        vigilance: { value: 2 },
+        sangFroid: { value: 1 },
+        scholastique: { value: 2 },
+        precision: { value: 2 },
+      },
       willpower: { value: 3 },
       exhaustion: 1,
       psyker: { mastery: 2 },
@@ -71,10 +159,17 @@ export async function sampleCharacter(world: LoadedWorld, type: "character" | "n
     },
     items,
     // In the running generation's shape (src/compat/effects.ts): the fake plays v13 or v14.
-    effects: [{ name: "Pression (MOU)", img: SAMPLE_IMG, ...changesData([{ key: "system.profile.mou.pressure", type: "upgrade", value: 3 }]) }],
+    effects: [
+      {
+        name: "Pression (MOU)",
+        img: SAMPLE_IMG,
+        ...changesData([{ key: "system.profile.mou.pressure", type: "upgrade", value: 3 }]),
+      },
+    ],
   });
   const shield = actor.items.find((i) => i.name === "Bouclier");
-  if (shield) await actor.update({ system: { psyker: { maintained: [{ powerId: shield.id, sinceRound: 1 }] } } } as never);
+  if (shield)
+    await actor.update({ system: { psyker: { maintained: [{ powerId: shield.id, sinceRound: 1 }] } } } as never);
   return actor;
 }
 
@@ -85,7 +180,10 @@ export async function sampleUnit(world: LoadedWorld): Promise<TacticaActor> {
     type: "unit",
     img: SAMPLE_IMG,
     system: {
-      profile: { ...profile({ mou: 4, ini: 3, att: 3, def: 3, tir: 3, for: 3, end: 3, co: 6, peur: 0, ac: 4 }), pv: { value: 1, max: 1 } },
+      profile: {
+        ...profile({ mou: 4, ini: 3, att: 3, def: 3, tir: 3, for: 3, end: 3, co: 6, peur: 0, ac: 4 }),
+        pv: { value: 1, max: 1 },
+      },
       strength: { start: 10, current: 4 },
       leaderCo: 8,
       choir: { chanting: 3 },
@@ -99,7 +197,10 @@ export async function sampleUnit(world: LoadedWorld): Promise<TacticaActor> {
 /** A world item of `type` from the samples. */
 export async function sampleItem(world: LoadedWorld, type: string): Promise<TacticaItem> {
   const source = SAMPLE_ITEMS.find((i) => i.type === type)!;
-  return (await world.createItem({ ...source, system: { ...(source.system as Obj), description: "<p>Forgée sur <em>Mars</em>.</p>" } }))!;
+  return (await world.createItem({
+    ...source,
+    system: { ...(source.system as Obj), description: "<p>Forgée sur <em>Mars</em>.</p>" },
+  }))!;
 }
 
 interface RenderableSheet {

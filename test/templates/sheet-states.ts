@@ -1,11 +1,19 @@
 /**
- * Sheet states the gallery shows beyond one sheet per type and mode: what another player sees (LIMITED), a world with rule modules off, empty lists,
+ * Sheet states the gallery shows beyond one sheet per type and mode: what another player sees (LIMITED), a world with
+ * rule modules off, empty lists,
  * a refused attribute, a new item with its defaults, several boiler-linked items on one
  * characteristic, and one tab as it opens in core's 720 × 760 window (the Profil, Aptitudes and
  * Équipement tabs, the first two also the pictures of the README and the GM guides). Each renders real documents
  * through the real sheets in the Foundry fake (test/templates/sheet-samples.ts).
  */
-import { renderSheetHtml, sampleCharacter, sampleItem, SAMPLE_IMG, SAMPLE_ITEMS, type SheetWorld } from "./sheet-samples";
+import {
+  renderSheetHtml,
+  sampleCharacter,
+  sampleItem,
+  SAMPLE_IMG,
+  SAMPLE_ITEMS,
+  type SheetWorld,
+} from "./sheet-samples";
 
 type Obj = Record<string, unknown>;
 
@@ -67,9 +75,16 @@ export const SHEET_STATES: SheetState[] = [
       const actor = await sampleCharacter(w);
       for (const m of ["psy", "morale", "pressure", "pool"]) await w.fake.settings.set("tactica", `module.${m}`, false);
       try {
-        return await renderSheetHtml(actorSheet(w, actor), "play", ["profile", "aptitudes", "equipment", "effects", "notes"]);
+        return await renderSheetHtml(actorSheet(w, actor), "play", [
+          "profile",
+          "aptitudes",
+          "equipment",
+          "effects",
+          "notes",
+        ]);
       } finally {
-        for (const m of ["psy", "morale", "pressure", "pool"]) await w.fake.settings.set("tactica", `module.${m}`, true);
+        for (const m of ["psy", "morale", "pressure", "pool"])
+          await w.fake.settings.set("tactica", `module.${m}`, true);
       }
     },
   },
@@ -98,8 +113,17 @@ export const SHEET_STATES: SheetState[] = [
     kind: "actor",
     allTabs: false,
     async render(w) {
-      const gear = (name: string) => ({ name, type: "gear", img: SAMPLE_IMG, system: { pressureTarget: "mou", linked: true, equipped: true } });
-      const actor = await sampleCharacter(w, "character", [gear("Servo-jambes"), gear("Bottes à vapeur <b>"), ...SAMPLE_ITEMS.slice(0, 2)]);
+      const gear = (name: string) => ({
+        name,
+        type: "gear",
+        img: SAMPLE_IMG,
+        system: { pressureTarget: "mou", linked: true, equipped: true },
+      });
+      const actor = await sampleCharacter(w, "character", [
+        gear("Servo-jambes"),
+        gear("Bottes à vapeur <b>"),
+        ...SAMPLE_ITEMS.slice(0, 2),
+      ]);
       const html = await oneTab(actorSheet(w, actor), "profile");
       // The list opened, as a click on the gauge shows it.
       return html.replace('<details class="pressure-picker">', '<details class="pressure-picker" open>');
@@ -110,7 +134,12 @@ export const SHEET_STATES: SheetState[] = [
     kind: "actor",
     allTabs: false,
     async render(w) {
-      const many = Array.from({ length: 12 }, (_, i) => ({ name: `Arme de réserve ${i + 1}`, type: "weapon", img: SAMPLE_IMG, system: { equipped: i % 3 === 0 } }));
+      const many = Array.from({ length: 12 }, (_, i) => ({
+        name: `Arme de réserve ${i + 1}`,
+        type: "weapon",
+        img: SAMPLE_IMG,
+        system: { equipped: i % 3 === 0 },
+      }));
       const actor = await sampleCharacter(w, "character", [...SAMPLE_ITEMS, ...many]);
       return oneTab(actorSheet(w, actor), "equipment");
     },

@@ -40,7 +40,10 @@ describe.each(["fr", "en"] as const)("sheets in %s", (lang) => {
   it.each(["play", "edit"] as const)("item sheets, %s mode", async (mode) => {
     for (const type of ITEM_TYPES) {
       const item = await sampleItem(w, type);
-      const html = await renderSheetHtml(new w.itemSheets.TacticaItemSheet({ document: item }), mode, ["details", "description"]);
+      const html = await renderSheetHtml(new w.itemSheets.TacticaItemSheet({ document: item }), mode, [
+        "details",
+        "description",
+      ]);
       check(html);
       expect(html).toContain("<em>Mars</em>");
     }

@@ -144,7 +144,9 @@ describe("parseAttributes (RULES §6.4)", () => {
     const e = parseError(() => parseAttributes("Portée 2, Range 3"));
     expect(e.key).toBe("TACTICA.Errors.Attribute.Duplicate");
     expect(e.token).toBe("Range 3");
-    expect(parseError(() => parseAttributes("Résistant Incendiaire 2, Resistant fire 1")).token).toBe("Resistant fire 1");
+    expect(parseError(() => parseAttributes("Résistant Incendiaire 2, Resistant fire 1")).token).toBe(
+      "Resistant fire 1",
+    );
   });
 
   it("names the unknown token inside a list", () => {
@@ -188,16 +190,18 @@ const attributeArb: fc.Arbitrary<Attribute> = fc.oneof(
   ...(["adaptive", "disruptive", "inaccurate", "incendiary", "penetrating"] as const).map((key) =>
     nat.map((x): Attribute => ({ key, x })),
   ),
-  fc.tuple(fc.option(nat, { nil: undefined }), fc.boolean()).map(([x, self]): Attribute =>
-    x === undefined ? { key: "area", self } : { key: "area", x, self },
-  ),
+  fc
+    .tuple(fc.option(nat, { nil: undefined }), fc.boolean())
+    .map(([x, self]): Attribute => (x === undefined ? { key: "area", self } : { key: "area", x, self })),
   fc.tuple(nat, fc.boolean()).map(([x, focused]): Attribute => ({ key: "delayed", x, focused })),
   fc.tuple(fc.constantFrom(...SUB_APTITUDE_KEYS), nat).map(([score, y]): Attribute => ({ key: "stunning", score, y })),
-  fc.tuple(nat, fc.option(nat, { nil: undefined })).map(([x, extra]): Attribute =>
-    extra === undefined ? { key: "range", x } : { key: "range", x, y: x + extra },
-  ),
+  fc
+    .tuple(nat, fc.option(nat, { nil: undefined }))
+    .map(([x, extra]): Attribute => (extra === undefined ? { key: "range", x } : { key: "range", x, y: x + extra })),
   fc.tuple(fc.constantFrom(...RESISTANT_KINDS), nat).map(([kind, y]): Attribute => ({ key: "resistant", kind, y })),
-  fc.tuple(fc.constantFrom(...APTITUDE_KEYS), nat).map(([aptitude, x]): Attribute => ({ key: "requires", aptitude, x })),
+  fc
+    .tuple(fc.constantFrom(...APTITUDE_KEYS), nat)
+    .map(([aptitude, x]): Attribute => ({ key: "requires", aptitude, x })),
   fc.integer({ min: 0, max: 5 }).map((x): Attribute => ({ key: "tectonic", x })),
   fc.constant<Attribute>({ key: "terrifying" }),
 );
@@ -300,12 +304,18 @@ describe("lexicon rules (RULES §6.4)", () => {
 
   it("Résistant kinds of an attack: melee without Portée, range with it", () => {
     expect(attackSourceKinds([])).toEqual(["melee"]);
-    expect(attackSourceKinds([{ key: "range", x: 2 }, { key: "incendiary", x: 1 }])).toEqual(["incendiary", "range"]);
-    expect(attackSourceKinds([{ key: "area", self: false }, { key: "disruptive", x: 1 }])).toEqual([
-      "disruptive",
-      "area",
-      "melee",
-    ]);
+    expect(
+      attackSourceKinds([
+        { key: "range", x: 2 },
+        { key: "incendiary", x: 1 },
+      ]),
+    ).toEqual(["incendiary", "range"]);
+    expect(
+      attackSourceKinds([
+        { key: "area", self: false },
+        { key: "disruptive", x: 1 },
+      ]),
+    ).toEqual(["disruptive", "area", "melee"]);
   });
 });
 

@@ -45,7 +45,10 @@ describe("applyDamage — force field (RULES §6.2 step 1)", () => {
     const r = applyDamage({
       damage: 5,
       attack: [],
-      target: target({ field: { renfort: 3, max: 3, active: true }, armour: { renfort: 1, attributes: [], adaptiveBonus: 0 } }),
+      target: target({
+        field: { renfort: 3, max: 3, active: true },
+        armour: { renfort: 1, attributes: [], adaptiveBonus: 0 },
+      }),
     });
     expect(r.field).toEqual({
       active: true,
@@ -66,7 +69,10 @@ describe("applyDamage — force field (RULES §6.2 step 1)", () => {
   it("a field that absorbs everything is not penetrated: Disruptif and Incendiaire do nothing", () => {
     const r = applyDamage({
       damage: 3,
-      attack: [{ key: "incendiary", x: 2 }, { key: "disruptive", x: 1 }],
+      attack: [
+        { key: "incendiary", x: 2 },
+        { key: "disruptive", x: 1 },
+      ],
       target: target({ field: { renfort: 5, max: 5, active: true } }),
     });
     expect(r.field).toMatchObject({ absorbed: 3, renfortAfter: 2, disabled: false });
@@ -91,7 +97,11 @@ describe("applyDamage — force field (RULES §6.2 step 1)", () => {
   });
 
   it("a disabled field absorbs nothing and counts as no active field", () => {
-    const r = applyDamage({ damage: 2, attack: [{ key: "disruptive", x: 1 }], target: target({ field: field(0, 4, false) }) });
+    const r = applyDamage({
+      damage: 2,
+      attack: [{ key: "disruptive", x: 1 }],
+      target: target({ field: field(0, 4, false) }),
+    });
     expect(r.field).toMatchObject({ active: false, absorbed: 0, disabled: false });
     expect(r.penetrated).toBe(true);
     expect(r.target.gauges.disruptif).toBe(1);
@@ -111,7 +121,10 @@ describe("applyDamage — armour (RULES §6.2 step 2)", () => {
     const r = applyDamage({
       damage: 6,
       attack: [{ key: "penetrating", x: 2 }],
-      target: target({ armour: { renfort: 4, attributes: [], adaptiveBonus: 1 }, gauges: { disruptif: 1, incendiaire: 0 } }),
+      target: target({
+        armour: { renfort: 4, attributes: [], adaptiveBonus: 1 },
+        gauges: { disruptif: 1, incendiaire: 0 },
+      }),
     });
     expect(r.armour).toEqual({
       renfort: 4,
@@ -127,7 +140,11 @@ describe("applyDamage — armour (RULES §6.2 step 2)", () => {
   });
 
   it("never goes below 0 (Pénétrant larger than the armour)", () => {
-    const r = applyDamage({ damage: 3, attack: [{ key: "penetrating", x: 5 }], target: target({ armour: armourOf(1) }) });
+    const r = applyDamage({
+      damage: 3,
+      attack: [{ key: "penetrating", x: 5 }],
+      target: target({ armour: armourOf(1) }),
+    });
     expect(r.armour?.effective).toBe(0);
     expect(r.armour?.reduced).toBe(0);
     expect(r.target.pv).toBe(7);
@@ -149,7 +166,10 @@ describe("applyDamage — Résistant (RULES §6.2 step 3)", () => {
   it("Résistant Incendiaire 2 against an incendiary attack", () => {
     const r = applyDamage({
       damage: 6,
-      attack: [{ key: "incendiary", x: 1 }, { key: "range", x: 3 }],
+      attack: [
+        { key: "incendiary", x: 1 },
+        { key: "range", x: 3 },
+      ],
       target: target({ armour: armour([{ key: "resistant", kind: "incendiary", y: 2 }]) }),
     });
     expect(r.resistant).toEqual({ kinds: ["incendiary", "range"], value: 2, before: 5, reduced: 2, after: 3 });
@@ -173,7 +193,14 @@ describe("applyDamage — Résistant (RULES §6.2 step 3)", () => {
         { key: "resistant", kind: "incendiary", y: 4 },
       ]),
     });
-    const r = applyDamage({ damage: 3, attack: [{ key: "area", self: false }, { key: "disruptive", x: 1 }], target: t });
+    const r = applyDamage({
+      damage: 3,
+      attack: [
+        { key: "area", self: false },
+        { key: "disruptive", x: 1 },
+      ],
+      target: t,
+    });
     expect(r.resistant).toMatchObject({ value: 3, before: 2, reduced: 2, after: 0 });
     expect(r.pv.lost).toBe(0);
   });
@@ -189,10 +216,16 @@ describe("applyDamage — PV, gauges, Adaptatif (RULES §6.2 step 4, §6.4)", ()
   it("gauges add the attack's X on a penetrating hit", () => {
     const r = applyDamage({
       damage: 1,
-      attack: [{ key: "disruptive", x: 2 }, { key: "incendiary", x: 3 }],
+      attack: [
+        { key: "disruptive", x: 2 },
+        { key: "incendiary", x: 3 },
+      ],
       target: target({ gauges: { disruptif: 1, incendiaire: 1 } }),
     });
-    expect(r.gauges).toEqual({ disruptif: { before: 1, added: 2, after: 3 }, incendiaire: { before: 1, added: 3, after: 4 } });
+    expect(r.gauges).toEqual({
+      disruptif: { before: 1, added: 2, after: 3 },
+      incendiaire: { before: 1, added: 3, after: 4 },
+    });
   });
 
   it("Adaptatif X: the armour gains X each time it reduces a PV loss", () => {
@@ -209,7 +242,11 @@ describe("applyDamage — PV, gauges, Adaptatif (RULES §6.2 step 4, §6.4)", ()
     const adaptive = armourOf(2, [{ key: "adaptive", x: 1 }]);
     const fieldAte = applyDamage({ damage: 3, attack: [], target: target({ armour: adaptive, field: field(5, 5) }) });
     expect(fieldAte.adaptive?.gained).toBe(0);
-    const pierced = applyDamage({ damage: 3, attack: [{ key: "penetrating", x: 2 }], target: target({ armour: adaptive }) });
+    const pierced = applyDamage({
+      damage: 3,
+      attack: [{ key: "penetrating", x: 2 }],
+      target: target({ armour: adaptive }),
+    });
     expect(pierced.adaptive?.gained).toBe(0);
   });
 
@@ -226,7 +263,10 @@ describe("applyDamage — input checks (RULES §6.2)", () => {
   it("never mutates its input", () => {
     const input: DamageInput = deepFreeze({
       damage: 7,
-      attack: [{ key: "incendiary", x: 2 }, { key: "penetrating", x: 1 }],
+      attack: [
+        { key: "incendiary", x: 2 },
+        { key: "penetrating", x: 1 },
+      ],
       target: target({
         field: { renfort: 2, max: 3, active: true },
         armour: { renfort: 2, attributes: [{ key: "adaptive", x: 1 }], adaptiveBonus: 1 },
@@ -243,13 +283,15 @@ describe("applyDamage — input checks (RULES §6.2)", () => {
     expect(() => applyDamage({ damage: -1, attack: [], target: target() })).toThrow(/damage.*-1/);
     expect(() => applyDamage({ damage: 1.5, attack: [], target: target() })).toThrow(/damage.*1\.5/);
     expect(() => applyDamage({ damage: 1, attack: [], target: target({ pv: -2 }) })).toThrow(/PV.*-2/);
-    expect(() => applyDamage({ damage: 1, attack: [], target: target({ field: { renfort: 5, max: 3, active: true } }) })).toThrow(
-      /force field renfort.*5/,
+    expect(() =>
+      applyDamage({ damage: 1, attack: [], target: target({ field: { renfort: 5, max: 3, active: true } }) }),
+    ).toThrow(/force field renfort.*5/);
+    expect(() =>
+      applyDamage({ damage: 1, attack: [], target: target({ gauges: { disruptif: -1, incendiaire: 0 } }) }),
+    ).toThrow(/Disruptif gauge.*-1/);
+    expect(() => applyDamage({ damage: 1, attack: [{ key: "penetrating", x: -2 }], target: target() })).toThrow(
+      /Pénétrant X.*-2/,
     );
-    expect(() => applyDamage({ damage: 1, attack: [], target: target({ gauges: { disruptif: -1, incendiaire: 0 } }) })).toThrow(
-      /Disruptif gauge.*-1/,
-    );
-    expect(() => applyDamage({ damage: 1, attack: [{ key: "penetrating", x: -2 }], target: target() })).toThrow(/Pénétrant X.*-2/);
   });
 });
 
@@ -266,16 +308,21 @@ const attackArb = fc
     return attack;
   });
 const fieldArb = fc.option(
-  fc.tuple(small, small, fc.boolean()).map(([a, b, active]) => ({ renfort: Math.min(a, b), max: Math.max(a, b), active })),
+  fc
+    .tuple(small, small, fc.boolean())
+    .map(([a, b, active]) => ({ renfort: Math.min(a, b), max: Math.max(a, b), active })),
   { nil: null },
 );
 const armourArb = fc.option(
   fc.record({
     renfort: small,
     adaptiveBonus: small,
-    attributes: fc.tuple(small, fc.constantFrom("incendiary", "disruptive", "area", "range", "melee" as const), small).map(
-      ([adapt, kind, y]): Attribute[] => [{ key: "adaptive", x: adapt }, { key: "resistant", kind, y }],
-    ),
+    attributes: fc
+      .tuple(small, fc.constantFrom("incendiary", "disruptive", "area", "range", "melee" as const), small)
+      .map(([adapt, kind, y]): Attribute[] => [
+        { key: "adaptive", x: adapt },
+        { key: "resistant", kind, y },
+      ]),
   }),
   { nil: null },
 );
@@ -285,7 +332,11 @@ const damageTargetArb: fc.Arbitrary<DamageTarget> = fc.record({
   armour: armourArb,
   gauges: fc.record({ disruptif: small, incendiaire: small }),
 });
-const inputArb: fc.Arbitrary<DamageInput> = fc.record({ damage: fc.nat({ max: 40 }), attack: attackArb, target: damageTargetArb });
+const inputArb: fc.Arbitrary<DamageInput> = fc.record({
+  damage: fc.nat({ max: 40 }),
+  attack: attackArb,
+  target: damageTargetArb,
+});
 
 describe("applyDamage — properties (RULES §6.2)", () => {
   it("nothing negative; field within 0…max; every point of D accounted for", () => {
@@ -311,7 +362,8 @@ describe("applyDamage — properties (RULES §6.2)", () => {
           expect(r.target.gauges).toEqual(input.target.gauges);
           expect(r.pv.damage).toBe(0);
         }
-        if (r.target.armour) expect(r.target.armour.adaptiveBonus).toBeGreaterThanOrEqual(input.target.armour?.adaptiveBonus ?? 0);
+        if (r.target.armour)
+          expect(r.target.armour.adaptiveBonus).toBeGreaterThanOrEqual(input.target.armour?.adaptiveBonus ?? 0);
       }),
       { numRuns: 1000 },
     );

@@ -2,7 +2,14 @@ import { afterEach, describe, expect, it } from "vitest";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { DOC_IMAGES, DOC_IMAGE_DIR, DOC_LANGS, docImageFile, docImageSource, type DocImage } from "../../scripts/docs-images";
+import {
+  DOC_IMAGES,
+  DOC_IMAGE_DIR,
+  DOC_LANGS,
+  docImageFile,
+  docImageSource,
+  type DocImage,
+} from "../../scripts/docs-images";
 import { galleryShots } from "../browser/gallery";
 
 // The README and the two GM guides against what they describe: every picture and local link they
@@ -17,7 +24,8 @@ const read = (file: string) => fs.readFileSync(file, "utf8");
 /** Local targets of Markdown links and images (`[..](x)`, `![..](x)`, `<img src="x">`), anchors dropped. */
 function localTargets(markdown: string): { target: string; image: boolean }[] {
   const out: { target: string; image: boolean }[] = [];
-  for (const m of markdown.matchAll(/(!?)\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) out.push({ target: m[2]!, image: m[1] === "!" });
+  for (const m of markdown.matchAll(/(!?)\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g))
+    out.push({ target: m[2]!, image: m[1] === "!" });
   for (const m of markdown.matchAll(/<img\b[^>]*\bsrc="([^"]+)"/g)) out.push({ target: m[1]!, image: true });
   return out
     .filter(({ target }) => !/^[a-z]+:/i.test(target) && !target.startsWith("#"))
@@ -33,7 +41,8 @@ const anchorOf = (heading: string) =>
     .replace(/\s/g, "-");
 
 /** The anchors of a Markdown file's headings. */
-const anchorsIn = (markdown: string) => new Set([...markdown.matchAll(/^#{1,6}\s+(.+)$/gm)].map((m) => anchorOf(m[1]!)));
+const anchorsIn = (markdown: string) =>
+  new Set([...markdown.matchAll(/^#{1,6}\s+(.+)$/gm)].map((m) => anchorOf(m[1]!)));
 
 /** Text outside code spans and fences (where French typography applies). */
 const prose = (markdown: string) => markdown.replace(/```[\s\S]*?```/g, "").replace(/`[^`\n]*`/g, "");
@@ -57,7 +66,11 @@ interface Registered {
 
 /** Every .ts file under `dir`. */
 const sources = (dir: string): string[] =>
-  fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(path.join(dir, e.name)) : e.name.endsWith(".ts") ? [path.join(dir, e.name)] : []));
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) =>
+      e.isDirectory() ? sources(path.join(dir, e.name)) : e.name.endsWith(".ts") ? [path.join(dir, e.name)] : [],
+    );
 
 /**
  * Every setting src/ registers: `registerSettings()` run against a recording `game.settings`, and
@@ -66,12 +79,23 @@ const sources = (dir: string): string[] =>
 async function registeredSettings(): Promise<Registered[]> {
   const seen: Registered[] = [];
   const g = globalThis as { game?: unknown };
-  g.game = { settings: { register: (namespace: string, key: string, data: Omit<Registered, "key">) => namespace === "tactica" && seen.push({ key, ...data }) } };
+  g.game = {
+    settings: {
+      register: (namespace: string, key: string, data: Omit<Registered, "key">) =>
+        namespace === "tactica" && seen.push({ key, ...data }),
+    },
+  };
   const { registerSettings } = await import("../../src/config/settings");
   registerSettings();
-  const literal = sources("src").flatMap((file) => [...read(file).matchAll(/settings!?\.register\(\s*(?:SYSTEM_ID|"tactica")\s*,\s*"([^"]+)"/g)].map((m) => m[1]!));
+  const literal = sources("src").flatMap((file) =>
+    [...read(file).matchAll(/settings!?\.register\(\s*(?:SYSTEM_ID|"tactica")\s*,\s*"([^"]+)"/g)].map((m) => m[1]!),
+  );
   expect(literal.length).toBeGreaterThan(0);
-  for (const key of literal) expect(seen.map((s) => s.key), `${key} registered outside registerSettings()`).toContain(key);
+  for (const key of literal)
+    expect(
+      seen.map((s) => s.key),
+      `${key} registered outside registerSettings()`,
+    ).toContain(key);
   return seen;
 }
 
@@ -83,19 +107,29 @@ describe("the README and the GM guides", () => {
   it.each(Object.values(DOCS))("%s: every picture and local link it names exists", (file) => {
     const targets = localTargets(read(file));
     expect(targets.length).toBeGreaterThan(0);
-    const missing = targets.filter(({ target }) => !fs.existsSync(path.join(path.dirname(file), target))).map(({ target }) => target);
+    const missing = targets
+      .filter(({ target }) => !fs.existsSync(path.join(path.dirname(file), target)))
+      .map(({ target }) => target);
     expect(missing).toEqual([]);
   });
 
-  it.each(Object.values(DOCS))("%s: every #anchor it links, in itself or in another doc, is a heading there", (file) => {
-    const markdown = read(file);
-    const links = [...markdown.matchAll(/\]\(([^)\s]*)#([^)\s]+)\)/g)].filter((m) => !/^[a-z]+:/i.test(m[1]!));
-    expect(links.length).toBeGreaterThan(0);
-    const broken = links
-      .filter(([, target, anchor]) => !anchorsIn(target ? read(path.join(path.dirname(file), target!)) : markdown).has(decodeURIComponent(anchor!)))
-      .map(([link]) => link);
-    expect(broken).toEqual([]);
-  });
+  it.each(Object.values(DOCS))(
+    "%s: every #anchor it links, in itself or in another doc, is a heading there",
+    (file) => {
+      const markdown = read(file);
+      const links = [...markdown.matchAll(/\]\(([^)\s]*)#([^)\s]+)\)/g)].filter((m) => !/^[a-z]+:/i.test(m[1]!));
+      expect(links.length).toBeGreaterThan(0);
+      const broken = links
+        .filter(
+          ([, target, anchor]) =>
+            !anchorsIn(target ? read(path.join(path.dirname(file), target!)) : markdown).has(
+              decodeURIComponent(anchor!),
+            ),
+        )
+        .map(([link]) => link);
+      expect(broken).toEqual([]);
+    },
+  );
 
   it("the French guide follows French typography (no plain space before : ; ! ? % or inside « »)", () => {
     const text = prose(read(DOCS.fr));
@@ -107,22 +141,41 @@ describe("the README and the GM guides", () => {
   });
 
   it("each guide shows the pictures of its own language, and the README the English ones", () => {
-    const images = (file: string) => localTargets(read(file)).filter((t) => t.image).map((t) => path.basename(t.target));
-    for (const [file, lang] of [[DOCS.fr, "fr"], [DOCS.en, "en"], [DOCS.readme, "en"]] as const) {
+    const images = (file: string) =>
+      localTargets(read(file))
+        .filter((t) => t.image)
+        .map((t) => path.basename(t.target));
+    for (const [file, lang] of [
+      [DOCS.fr, "fr"],
+      [DOCS.en, "en"],
+      [DOCS.readme, "en"],
+    ] as const) {
       const shown = images(file);
       expect(shown.length, file).toBeGreaterThanOrEqual(file === DOCS.readme ? 2 : 8);
       for (const image of shown) expect(image, file).toMatch(new RegExp(`^${lang}-`));
     }
     // The README shows the sheet and a card.
-    expect(images(DOCS.readme)).toEqual(expect.arrayContaining([docImageFile("sheet-aptitudes", "en"), docImageFile("attack-card", "en")]));
+    expect(images(DOCS.readme)).toEqual(
+      expect.arrayContaining([docImageFile("sheet-aptitudes", "en"), docImageFile("attack-card", "en")]),
+    );
   });
 
   it("docs/images/ holds exactly the doc pictures, each a light-theme PNG of the gallery, each shown by a doc", () => {
-    const expected = DOC_LANGS.flatMap((lang) => (Object.keys(DOC_IMAGES) as DocImage[]).map((name) => docImageFile(name, lang)));
+    const expected = DOC_LANGS.flatMap((lang) =>
+      (Object.keys(DOC_IMAGES) as DocImage[]).map((name) => docImageFile(name, lang)),
+    );
     expect(fs.readdirSync(DOC_IMAGE_DIR).sort()).toEqual([...expected].sort());
     const shots = new Set(galleryShots());
-    for (const lang of DOC_LANGS) for (const name of Object.keys(DOC_IMAGES) as DocImage[]) expect(shots.has(docImageSource(name, lang)), name).toBe(true);
-    const shown = new Set(Object.values(DOCS).flatMap((file) => localTargets(read(file)).filter((t) => t.image).map((t) => path.basename(t.target))));
+    for (const lang of DOC_LANGS)
+      for (const name of Object.keys(DOC_IMAGES) as DocImage[])
+        expect(shots.has(docImageSource(name, lang)), name).toBe(true);
+    const shown = new Set(
+      Object.values(DOCS).flatMap((file) =>
+        localTargets(read(file))
+          .filter((t) => t.image)
+          .map((t) => path.basename(t.target)),
+      ),
+    );
     expect(expected.filter((f) => !shown.has(f))).toEqual([]);
     // Real PNGs, and small: the pictures ship with the repository.
     let total = 0;
@@ -138,7 +191,10 @@ describe("the README and the GM guides", () => {
     const settings = await registeredSettings();
     // The five rule modules, the five optional rules and the clock settings, and the hidden schema version.
     expect(settings.length).toBe(12);
-    for (const [lang, file] of [["fr", DOCS.fr], ["en", DOCS.en]] as const) {
+    for (const [lang, file] of [
+      ["fr", DOCS.fr],
+      ["en", DOCS.en],
+    ] as const) {
       const guide = read(file);
       const texts = langFile(lang);
       for (const s of settings) {
@@ -178,7 +234,10 @@ describe("citations stay inside the repository", () => {
     const dir = fs.mkdtempSync(path.join(fs.realpathSync(os.tmpdir()), "tactica-docs-"));
     try {
       const file = path.join(dir, "x.ts");
-      fs.writeFileSync(file, `// see ${FORBIDDEN[0]}notes/x.md\n// and ${FORBIDDEN[1]}reviews/y.md\n// and docs/foundry-behaviour.md §2\n`);
+      fs.writeFileSync(
+        file,
+        `// see ${FORBIDDEN[0]}notes/x.md\n// and ${FORBIDDEN[1]}reviews/y.md\n// and docs/foundry-behaviour.md §2\n`,
+      );
       expect(offending(file).map((l) => l.split(": ")[0])).toEqual([`${file}:1`, `${file}:2`]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

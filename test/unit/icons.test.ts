@@ -31,7 +31,11 @@ function filesUnder(dir: string, exts: string[]): string[] {
 /** Every `fa-…` and `tactica-icon--…` class named in templates/, src/ and styles/, with its files. */
 function usedClasses(prefix: RegExp): Map<string, Set<string>> {
   const used = new Map<string, Set<string>>();
-  const files = [...filesUnder("templates", [".hbs"]), ...filesUnder("src", [".ts"]), ...filesUnder("styles", [".css"])];
+  const files = [
+    ...filesUnder("templates", [".hbs"]),
+    ...filesUnder("src", [".ts"]),
+    ...filesUnder("styles", [".css"]),
+  ];
   for (const file of files) {
     for (const m of fs.readFileSync(path.join(ROOT, file), "utf8").matchAll(prefix)) {
       const name = m[1]!;
@@ -73,7 +77,11 @@ describe("icons", () => {
 
   it("every Font Awesome class used exists in Font Awesome Free (Pro-only icons render as empty squares)", () => {
     const missing = [...used]
-      .flatMap(([name, files]) => [...files].filter((f) => !free.all.has(name) && !(PENDING[name] ?? []).includes(f)).map((f) => `${name} in ${f}`))
+      .flatMap(([name, files]) =>
+        [...files]
+          .filter((f) => !free.all.has(name) && !(PENDING[name] ?? []).includes(f))
+          .map((f) => `${name} in ${f}`),
+      )
       .sort();
     expect(missing).toEqual([]);
   });
@@ -81,7 +89,12 @@ describe("icons", () => {
   it("every Font Awesome icon used has a glyph in the Free solid, regular or brands set", () => {
     const glyphless = [...used.keys()]
       .filter((name) => free.icons.has(name))
-      .filter((name) => !["solid", "regular", "brands"].some((set) => fs.existsSync(path.join(FA, "svgs", set, `${name.slice(3)}.svg`))));
+      .filter(
+        (name) =>
+          !["solid", "regular", "brands"].some((set) =>
+            fs.existsSync(path.join(FA, "svgs", set, `${name.slice(3)}.svg`)),
+          ),
+      );
     expect(glyphless).toEqual([]);
   });
 
@@ -92,8 +105,12 @@ describe("icons", () => {
     for (const name of own) {
       const svg = path.join(ROOT, "assets", "icons", `${name}.svg`);
       expect(fs.existsSync(svg), svg).toBe(true);
-      expect(fs.readFileSync(svg, "utf8"), svg).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*viewBox=/);
-      expect(css, name).toMatch(new RegExp(`\\.tactica-icon--${name}\\s*\\{[^}]*mask-image:\\s*url\\("\\.\\./assets/icons/${name}\\.svg"\\)`));
+      expect(fs.readFileSync(svg, "utf8"), svg).toMatch(
+        /^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*viewBox=/,
+      );
+      expect(css, name).toMatch(
+        new RegExp(`\\.tactica-icon--${name}\\s*\\{[^}]*mask-image:\\s*url\\("\\.\\./assets/icons/${name}\\.svg"\\)`),
+      );
     }
   });
 

@@ -43,7 +43,10 @@ describe("import cycles", () => {
       "chat/self.ts": 'import { s } from "./self";\nexport const s = 1;\nexport const t = s;\n',
     });
     const cycles = importCycles(importGraph(src)).map((cycle) => names(src, cycle));
-    expect(cycles).toEqual([["chat/self.ts", "chat/self.ts"], ["chat/a.ts", "chat/b.ts", "chat/c.ts", "chat/a.ts"]]);
+    expect(cycles).toEqual([
+      ["chat/self.ts", "chat/self.ts"],
+      ["chat/a.ts", "chat/b.ts", "chat/c.ts", "chat/a.ts"],
+    ]);
   });
 
   it("finds none in a graph without one", () => {
@@ -61,11 +64,14 @@ describe("upward imports (scripts/layers.mjs)", () => {
     const src = tree({
       "rules/a.ts": "export const a = 1;\n",
       "data/model.ts": 'import type { Doc } from "../documents/doc";\nexport type M = Doc;\n',
-      "documents/doc.ts": 'import { a } from "../rules/a";\nexport type Doc = { a: typeof a };\nexport const later = () => import("../chat/card");\n',
+      "documents/doc.ts":
+        'import { a } from "../rules/a";\nexport type Doc = { a: typeof a };\nexport const later = () => import("../chat/card");\n',
       "chat/card.ts": 'import type { Doc } from "../documents/doc";\nexport type Card = Doc;\n',
       "tactica.ts": 'import "./chat/card";\n',
     });
-    const found = upwardImports(importGraph(src), src).map(({ from, to }) => `${path.relative(src, from)} → ${path.relative(src, to)}`);
+    const found = upwardImports(importGraph(src), src).map(
+      ({ from, to }) => `${path.relative(src, from)} → ${path.relative(src, to)}`,
+    );
     expect(found.sort()).toEqual(["data/model.ts → documents/doc.ts", "documents/doc.ts → chat/card.ts"]);
   });
 

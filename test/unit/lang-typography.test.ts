@@ -26,7 +26,8 @@ function frenchTypographyProblems(text: string): string[] {
   if (/ [:;!?%»]/.test(text)) problems.push("plain space before : ; ! ? % or »");
   if (/« /.test(text)) problems.push("plain space after «");
   if (new RegExp(`${NBSP}[;!?]`).test(text)) problems.push("U+00A0 before ; ! ? (U+202F expected)");
-  if (new RegExp(`${NNBSP}[:%»]`).test(text) || new RegExp(`«${NNBSP}`).test(text)) problems.push("U+202F before : % or inside « » (U+00A0 expected)");
+  if (new RegExp(`${NNBSP}[:%»]`).test(text) || new RegExp(`«${NNBSP}`).test(text))
+    problems.push("U+202F before : % or inside « » (U+00A0 expected)");
   if (new RegExp(`[^\\s${NBSP}${NNBSP}][;!?%»]`).test(text)) problems.push("no space before ; ! ? % or »");
   if (new RegExp(`«[^\\s${NBSP}${NNBSP}]`).test(text)) problems.push("no space after «");
   // A colon glued to the word before it, except in a URL (`https://`).
@@ -36,7 +37,9 @@ function frenchTypographyProblems(text: string): string[] {
 
 describe("French typography in lang/fr.json", () => {
   it("puts the right no-break space before : ; ! ? % » and after « in every string", () => {
-    const bad = fr.flatMap(({ path, value }) => frenchTypographyProblems(value).map((p) => `${path}: ${p} — ${JSON.stringify(value)}`));
+    const bad = fr.flatMap(({ path, value }) =>
+      frenchTypographyProblems(value).map((p) => `${path}: ${p} — ${JSON.stringify(value)}`),
+    );
     expect(bad).toEqual([]);
   });
 
@@ -49,16 +52,49 @@ describe("French typography in lang/fr.json", () => {
     expect(frenchTypographyProblems(`Portée${NNBSP}:`)).toEqual(["U+202F before : % or inside « » (U+00A0 expected)"]);
     expect(frenchTypographyProblems("Attention!")).toEqual(["no space before ; ! ? % or »"]);
     expect(frenchTypographyProblems("Portée: 2")).toEqual(["no space before :"]);
-    expect(frenchTypographyProblems(`Jet caché${NBSP}: seul le MJ${NNBSP}; « X »`.replace(/« X »/, `«${NBSP}X${NBSP}»`))).toEqual([]);
+    expect(
+      frenchTypographyProblems(`Jet caché${NBSP}: seul le MJ${NNBSP}; « X »`.replace(/« X »/, `«${NBSP}X${NBSP}»`)),
+    ).toEqual([]);
     expect(frenchTypographyProblems(`42${NBSP}% — voir https://foundryvtt.com${NNBSP}!`)).toEqual([]);
   });
 
   it("never leaves an elidable word before a placeholder that may start with a vowel", () => {
     // Numbers never elide the word before them (« de 8 positions »); names and labels may
     // (« de Initiative »), so a text must be phrased around them (« Test : Initiative »).
-    const NUMERIC = new Set(["count", "remaining", "needed", "ac", "value", "min", "max", "position", "level", "total", "target", "chance", "damage", "dice", "score", "distance", "face", "cost", "pv", "after", "from", "to", "round", "renfort", "version", "penalty"]);
+    const NUMERIC = new Set([
+      "count",
+      "remaining",
+      "needed",
+      "ac",
+      "value",
+      "min",
+      "max",
+      "position",
+      "level",
+      "total",
+      "target",
+      "chance",
+      "damage",
+      "dice",
+      "score",
+      "distance",
+      "face",
+      "cost",
+      "pv",
+      "after",
+      "from",
+      "to",
+      "round",
+      "renfort",
+      "version",
+      "penalty",
+    ]);
     const bad = fr.flatMap(({ path, value }) =>
-      [...value.matchAll(/(?:^|[\s'’(])(de|que|le|la|ne|se|me|te|je|jusque|lorsque|puisque|presque|quelque) \{(\w+)\}/gi)]
+      [
+        ...value.matchAll(
+          /(?:^|[\s'’(])(de|que|le|la|ne|se|me|te|je|jusque|lorsque|puisque|presque|quelque) \{(\w+)\}/gi,
+        ),
+      ]
         .filter((m) => !NUMERIC.has(m[2]!))
         .map((m) => `${path}: « ${m[1]} {${m[2]}} » in ${JSON.stringify(value)}`),
     );
@@ -67,7 +103,7 @@ describe("French typography in lang/fr.json", () => {
 });
 
 describe("plurals in both language files", () => {
-  it("never write a plural with parentheses, such as « dégât(s) » or \"place(s)\"", () => {
+  it('never write a plural with parentheses, such as « dégât(s) » or "place(s)"', () => {
     const pattern = /\p{L}\((?:s|x|e|es)\)/u;
     expect(offending(fr, pattern)).toEqual([]);
     expect(offending(en, pattern)).toEqual([]);

@@ -36,10 +36,12 @@ describe("language files", () => {
         const keys = Object.keys(node);
         if (keys.includes("one") || keys.includes("other")) {
           if (keys.sort().join() !== "one,other") bad.push(`${at}: forms ${keys.join(", ")}`);
-          for (const form of ["one", "other"]) if (!String(node[form]).includes("{count}")) bad.push(`${at}.${form}: no {count}`);
+          for (const form of ["one", "other"])
+            if (!String(node[form]).includes("{count}")) bad.push(`${at}.${form}: no {count}`);
           return;
         }
-        for (const [k, v] of Object.entries(node)) if (v && typeof v === "object") walk(v as Record<string, unknown>, `${at}.${k}`);
+        for (const [k, v] of Object.entries(node))
+          if (v && typeof v === "object") walk(v as Record<string, unknown>, `${at}.${k}`);
       };
       walk(loadLang(lang), lang);
       expect(bad, lang).toEqual([]);
@@ -53,7 +55,9 @@ describe("language files", () => {
   it("have no empty string", () => {
     for (const lang of ["fr", "en"] as const) {
       const empty = flattenKeys(loadLang(lang)).filter((k) => {
-        const value = k.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], loadLang(lang));
+        const value = k
+          .split(".")
+          .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], loadLang(lang));
         return typeof value === "string" && value.trim() === "";
       });
       expect(empty, lang).toEqual([]);
@@ -67,7 +71,9 @@ describe("language files", () => {
       const text = fs.readFileSync(file, "utf8");
       // A literal key is a full dotted path not followed by `${` or a trailing dot (built keys are
       // checked where they are built, e.g. CONFIG.TACTICA labels in the entry test).
-      for (const m of text.matchAll(/(tacticaPlural |pluralKey\(|pluralNote\(|formatPlural\([^,]+, )?["'`](TACTICA\.[A-Za-z0-9_.]+[A-Za-z0-9_])["'`]/g)) {
+      for (const m of text.matchAll(
+        /(tacticaPlural |pluralKey\(|pluralNote\(|formatPlural\([^,]+, )?["'`](TACTICA\.[A-Za-z0-9_.]+[A-Za-z0-9_])["'`]/g,
+      )) {
         // A plural base (`{{tacticaPlural "X" count=n}}`, `pluralKey("X", n)`) names its two forms.
         const keys = m[1] ? [`${m[2]!}.one`, `${m[2]!}.other`] : [m[2]!];
         for (const key of keys) if (!fr.has(key) || !en.has(key)) missing.push(`${file}: ${key}`);

@@ -35,22 +35,66 @@ describe("lint boundary of src/rules", () => {
 
 describe("lint zones of the other layers (scripts/layers.mjs)", () => {
   it.each([
-    ["a type-only import of a document into data", 'import type { TacticaActor } from "../../documents/actor";\nexport type A = TacticaActor;', "src/data/actor/probe.ts"],
-    ["the chat's GM side from data", 'import { requestCardAction } from "../chat/gm";\nexport const r = requestCardAction;', "src/data/probe.ts"],
-    ["a use case from a document", 'import { rollPool } from "../actions/pool";\nexport const r = rollPool;', "src/documents/probe.ts"],
-    ["a re-export of a dialog from a use case", 'export { poolDialog } from "../applications/dialogs/pool-dialog";', "src/actions/probe.ts"],
-    ["an application from the chat", 'import { promptDuration } from "../applications/combat/end-action";\nexport const p = promptDuration;', "src/chat/probe.ts"],
-    ["a peer of the same layer (dice from data)", 'import { PoolRoll } from "../dice/pool-roll";\nexport const p = PoolRoll;', "src/data/probe.ts"],
-    ["the entry from a feature", 'import { configureSystem } from "../setup/registration";\nexport const c = configureSystem;', "src/applications/probe.ts"],
+    [
+      "a type-only import of a document into data",
+      'import type { TacticaActor } from "../../documents/actor";\nexport type A = TacticaActor;',
+      "src/data/actor/probe.ts",
+    ],
+    [
+      "the chat's GM side from data",
+      'import { requestCardAction } from "../chat/gm";\nexport const r = requestCardAction;',
+      "src/data/probe.ts",
+    ],
+    [
+      "a use case from a document",
+      'import { rollPool } from "../actions/pool";\nexport const r = rollPool;',
+      "src/documents/probe.ts",
+    ],
+    [
+      "a re-export of a dialog from a use case",
+      'export { poolDialog } from "../applications/dialogs/pool-dialog";',
+      "src/actions/probe.ts",
+    ],
+    [
+      "an application from the chat",
+      'import { promptDuration } from "../applications/combat/end-action";\nexport const p = promptDuration;',
+      "src/chat/probe.ts",
+    ],
+    [
+      "a peer of the same layer (dice from data)",
+      'import { PoolRoll } from "../dice/pool-roll";\nexport const p = PoolRoll;',
+      "src/data/probe.ts",
+    ],
+    [
+      "the entry from a feature",
+      'import { configureSystem } from "../setup/registration";\nexport const c = configureSystem;',
+      "src/applications/probe.ts",
+    ],
   ])("refuses %s", async (_what, code, file) => {
     expect(await ruleIds(code, file)).toContain("no-restricted-imports");
   });
 
   it.each([
-    ["data's own chat models from deeper in data", 'import { RollCardModel } from "../chat/roll-card";\nexport const m = RollCardModel;', "src/data/actor/probe.ts"],
-    ["a document from a use case", 'import type { TacticaActor } from "../documents/actor";\nexport type A = TacticaActor;', "src/actions/probe.ts"],
-    ["the chat's GM side from an application", 'import { requestCardAction } from "../../chat/gm";\nexport const r = requestCardAction;', "src/applications/combat/probe.ts"],
-    ["anything from the entry", 'import { promptDuration } from "../applications/combat/end-action";\nexport const p = promptDuration;', "src/setup/probe.ts"],
+    [
+      "data's own chat models from deeper in data",
+      'import { RollCardModel } from "../chat/roll-card";\nexport const m = RollCardModel;',
+      "src/data/actor/probe.ts",
+    ],
+    [
+      "a document from a use case",
+      'import type { TacticaActor } from "../documents/actor";\nexport type A = TacticaActor;',
+      "src/actions/probe.ts",
+    ],
+    [
+      "the chat's GM side from an application",
+      'import { requestCardAction } from "../../chat/gm";\nexport const r = requestCardAction;',
+      "src/applications/combat/probe.ts",
+    ],
+    [
+      "anything from the entry",
+      'import { promptDuration } from "../applications/combat/end-action";\nexport const p = promptDuration;',
+      "src/setup/probe.ts",
+    ],
   ])("allows %s", async (_what, code, file) => {
     expect(await ruleIds(code, file)).toEqual([]);
   });

@@ -32,7 +32,11 @@ describe("distance (RULES §7.4)", () => {
 
   it("unreachable places have no distance", () => {
     expect(placeDistance({ a: ["b"], c: [] }, "a", "c")).toBeNull();
-    expect(allPairsDistances({ a: ["b"], c: [] }).get("a")?.has("c")).toBe(false);
+    expect(
+      allPairsDistances({ a: ["b"], c: [] })
+        .get("a")
+        ?.has("c"),
+    ).toBe(false);
   });
 
   it("a link listed one way counts both ways; places only listed as neighbours are known", () => {
@@ -75,14 +79,12 @@ describe("encumbrance (RULES §7.4, D-34)", () => {
 describe("distance properties on random graphs (RULES §7.4)", () => {
   // Random maps over places p0…p(n-1), each link listed on one side only, some places isolated.
   const arbGraph = fc.integer({ min: 1, max: 12 }).chain((n) =>
-    fc
-      .array(fc.tuple(fc.nat(n - 1), fc.nat(n - 1)), { maxLength: n * 2 })
-      .map((links) => {
-        const map: Record<string, string[]> = {};
-        for (let i = 0; i < n; i++) map[`p${i}`] = [];
-        for (const [a, b] of links) map[`p${a}`]?.push(`p${b}`);
-        return { map: map as PlaceNeighbours, places: Object.keys(map) };
-      }),
+    fc.array(fc.tuple(fc.nat(n - 1), fc.nat(n - 1)), { maxLength: n * 2 }).map((links) => {
+      const map: Record<string, string[]> = {};
+      for (let i = 0; i < n; i++) map[`p${i}`] = [];
+      for (const [a, b] of links) map[`p${a}`]?.push(`p${b}`);
+      return { map: map as PlaceNeighbours, places: Object.keys(map) };
+    }),
   );
   const pick = (places: string[], i: number): string => places[i % places.length] ?? "";
 
@@ -97,10 +99,12 @@ describe("distance properties on random graphs (RULES §7.4)", () => {
         d.get(b)?.set(a, 1);
       }
     }
-    for (const k of places) for (const i of places) for (const j of places) {
-      const via = (d.get(i)?.get(k) ?? Infinity) + (d.get(k)?.get(j) ?? Infinity);
-      if (via < (d.get(i)?.get(j) ?? Infinity)) d.get(i)?.set(j, via);
-    }
+    for (const k of places)
+      for (const i of places)
+        for (const j of places) {
+          const via = (d.get(i)?.get(k) ?? Infinity) + (d.get(k)?.get(j) ?? Infinity);
+          if (via < (d.get(i)?.get(j) ?? Infinity)) d.get(i)?.set(j, via);
+        }
     return d;
   }
 
@@ -132,11 +136,12 @@ describe("distance properties on random graphs (RULES §7.4)", () => {
       fc.property(arbGraph, ({ map, places }) => {
         const table = allPairsDistances(map);
         const expected = oracle(map);
-        for (const a of places) for (const b of places) {
-          const exact = expected.get(a)?.get(b) ?? Infinity;
-          expect(table.get(a)?.get(b) ?? null).toBe(placeDistance(map, a, b));
-          expect(table.get(a)?.get(b) ?? null).toBe(exact === Infinity ? null : exact);
-        }
+        for (const a of places)
+          for (const b of places) {
+            const exact = expected.get(a)?.get(b) ?? Infinity;
+            expect(table.get(a)?.get(b) ?? null).toBe(placeDistance(map, a, b));
+            expect(table.get(a)?.get(b) ?? null).toBe(exact === Infinity ? null : exact);
+          }
       }),
     );
   });

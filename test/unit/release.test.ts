@@ -47,7 +47,9 @@ describe("release target checks", () => {
 
   it("refuses a repository that is not owner/name", () => {
     for (const repository of ["", "tactica", "https://github.com/a/b", "a/b/c", "-a/b"]) {
-      expect(releaseTargetProblems({ repository, tag: "v1.0.0" }, "1.0.0").join(), repository).toMatch(/repository must be "owner\/name"/);
+      expect(releaseTargetProblems({ repository, tag: "v1.0.0" }, "1.0.0").join(), repository).toMatch(
+        /repository must be "owner\/name"/,
+      );
     }
   });
 });
@@ -119,7 +121,12 @@ describe("release and CI workflows call the tested scripts", () => {
     expect(runs.indexOf("npm test")).toBeGreaterThan(runs.indexOf(packaging[0]!));
     expect(runs.indexOf("npm test")).toBeLessThan(runs.indexOf(packaging[1]!));
     const publish = steps.find((s) => s.uses?.startsWith("softprops/action-gh-release"));
-    expect(publish?.with?.files?.trim().split("\n").map((f) => f.trim())).toEqual(releaseAssets(readManifest().id));
+    expect(
+      publish?.with?.files
+        ?.trim()
+        .split("\n")
+        .map((f) => f.trim()),
+    ).toEqual(releaseAssets(readManifest().id));
   });
 
   it("ci: runs .ci/run on pushes and pull requests in a Debian container", () => {

@@ -11,9 +11,13 @@ const byTable = (score: number, difficulty: number) =>
 
 describe("scoreSuccessChance", () => {
   it("matches the hand-written 2d6 table for every score and difficulty in a wide range", () => {
-    for (let score = -5; score <= 15; score++) for (let difficulty = -2; difficulty <= 30; difficulty++) {
-      expect(scoreSuccessChance(score, difficulty), `${score} vs ${difficulty}`).toBeCloseTo(byTable(score, difficulty), 12);
-    }
+    for (let score = -5; score <= 15; score++)
+      for (let difficulty = -2; difficulty <= 30; difficulty++) {
+        expect(scoreSuccessChance(score, difficulty), `${score} vs ${difficulty}`).toBeCloseTo(
+          byTable(score, difficulty),
+          12,
+        );
+      }
   });
 
   it("gives the hand values: 6 vs 18 needs 12 (1/36), 6 vs 13 needs 7+ (21/36), 0 vs 2 is sure, 0 vs 13 impossible", () => {

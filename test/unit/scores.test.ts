@@ -65,12 +65,17 @@ describe("scoreTest (RULES §6.1, D-22)", () => {
 
   it("property: degrees ≥ 0, success iff total ≥ difficulty", () => {
     fc.assert(
-      fc.property(fc.integer({ min: -50, max: 80 }), fc.integer({ min: 0, max: 60 }), fc.integer({ min: 1, max: 10 }), (t, d, s) => {
-        const r = scoreTest(t, d, s);
-        expect(r.degrees).toBeGreaterThanOrEqual(0);
-        expect(r.success).toBe(t >= d);
-        expect(r.degrees).toBe(Math.floor(Math.abs(t - d) / s));
-      }),
+      fc.property(
+        fc.integer({ min: -50, max: 80 }),
+        fc.integer({ min: 0, max: 60 }),
+        fc.integer({ min: 1, max: 10 }),
+        (t, d, s) => {
+          const r = scoreTest(t, d, s);
+          expect(r.degrees).toBeGreaterThanOrEqual(0);
+          expect(r.success).toBe(t >= d);
+          expect(r.degrees).toBe(Math.floor(Math.abs(t - d) / s));
+        },
+      ),
     );
   });
 });
@@ -201,7 +206,16 @@ describe("buildTotals (RULES §1, 004 P.1.1)", () => {
   });
 
   it("flags a complete build and an over-spent one", () => {
-    const subs = { force: 2, robustesse: 1, precision: 1, reflexe: 4, vigilance: 1, sangFroid: 1, perspicacite: 1, scholastique: 1 };
+    const subs = {
+      force: 2,
+      robustesse: 1,
+      precision: 1,
+      reflexe: 4,
+      vigilance: 1,
+      sangFroid: 1,
+      perspicacite: 1,
+      scholastique: 1,
+    };
     expect(buildTotals({ puissance: 4, vivacite: 2, volonte: 5, intellect: 4 }, subs).complete).toBe(true);
     const over = buildTotals({ puissance: 10, vivacite: 6 }, subs);
     expect(over.aptitudes.difference).toBe(1);

@@ -25,9 +25,13 @@ function filesMatching(pattern: RegExp): string[] {
 
 describe("where things live in src/", () => {
   it("registers hook listeners only in src/hooks/ and the contract suites", () => {
-    const outside = filesMatching(/\bHooks\s*\.\s*(on|once)\s*\(/).filter((file) => !file.startsWith("hooks/") && !file.startsWith("contract/"));
+    const outside = filesMatching(/\bHooks\s*\.\s*(on|once)\s*\(/).filter(
+      (file) => !file.startsWith("hooks/") && !file.startsWith("contract/"),
+    );
     expect(outside).toEqual([]);
-    expect(filesMatching(/\bHooks\s*\.\s*(on|once)\s*\(/).filter((file) => file.startsWith("hooks/")).length).toBeGreaterThan(5);
+    expect(
+      filesMatching(/\bHooks\s*\.\s*(on|once)\s*\(/).filter((file) => file.startsWith("hooks/")).length,
+    ).toBeGreaterThan(5);
   });
 
   it("shows notifications only through src/utils/notify.ts", () => {

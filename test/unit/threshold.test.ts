@@ -50,7 +50,10 @@ describe("thresholdTick — Incendiaire and Disruptif (RULES §6.4, §7.3, D-30)
   });
 
   it("the armour compared is renfort − Disruptif gauge (before it decays) + Adaptatif bonus", () => {
-    const s = state({ armour: { renfort: 4, attributes: [], adaptiveBonus: 1 }, gauges: { disruptif: 2, incendiaire: 5 } });
+    const s = state({
+      armour: { renfort: 4, attributes: [], adaptiveBonus: 1 },
+      gauges: { disruptif: 2, incendiaire: 5 },
+    });
     expect(thresholdArmour(s)).toBe(3);
     const r = thresholdTick(s);
     expect(r.state.pv).toBe(8);
@@ -67,24 +70,47 @@ describe("thresholdTick — Incendiaire and Disruptif (RULES §6.4, §7.3, D-30)
   it("D-36: Résistant Incendiaire Y takes Y off each burn, never below 0; other kinds do not", () => {
     const armour = (attributes: Attribute[]) => ({ renfort: 1, attributes, adaptiveBonus: 0 });
     // Armure lourde de siège: Résistant Incendiaire 2. Gauge 5 against renfort 1: burn 4 − 2 = 2.
-    const siege = thresholdTick(state({ armour: armour([{ key: "resistant", kind: "incendiary", y: 2 }]), gauges: { disruptif: 0, incendiaire: 5 } }));
+    const siege = thresholdTick(
+      state({
+        armour: armour([{ key: "resistant", kind: "incendiary", y: 2 }]),
+        gauges: { disruptif: 0, incendiaire: 5 },
+      }),
+    );
     expect(siege.state.pv).toBe(8);
-    expect(siege.events[0]).toEqual({ type: "burn", gauge: 5, armour: 1, burn: 4, resisted: 2, pvBefore: 10, pvLost: 2, pvAfter: 8 });
+    expect(siege.events[0]).toEqual({
+      type: "burn",
+      gauge: 5,
+      armour: 1,
+      burn: 4,
+      resisted: 2,
+      pvBefore: 10,
+      pvLost: 2,
+      pvAfter: 8,
+    });
     expect(siege.state.gauges.incendiaire).toBe(4);
     // A burn smaller than Y is stopped whole; the gauge still decays.
-    const stopped = thresholdTick(state({ armour: armour([{ key: "resistant", kind: "incendiary", y: 3 }]), gauges: { disruptif: 0, incendiaire: 3 } }));
+    const stopped = thresholdTick(
+      state({
+        armour: armour([{ key: "resistant", kind: "incendiary", y: 3 }]),
+        gauges: { disruptif: 0, incendiaire: 3 },
+      }),
+    );
     expect(stopped.state.pv).toBe(10);
     expect(stopped.events[0]).toMatchObject({ type: "burn", burn: 2, resisted: 2, pvLost: 0 });
     expect(stopped.state.gauges.incendiaire).toBe(2);
     // Résistant of another kind does nothing to a burn.
-    const other = thresholdTick(state({ armour: armour([{ key: "resistant", kind: "melee", y: 3 }]), gauges: { disruptif: 0, incendiaire: 3 } }));
+    const other = thresholdTick(
+      state({ armour: armour([{ key: "resistant", kind: "melee", y: 3 }]), gauges: { disruptif: 0, incendiaire: 3 } }),
+    );
     expect(other.state.pv).toBe(8);
     expect(burnResistance(state({ armour: armour([{ key: "resistant", kind: "melee", y: 3 }]) }))).toBe(0);
     expect(burnResistance(state())).toBe(0);
   });
 
   it("the order is field, burn, Incendiaire decay, Disruptif decay", () => {
-    const r = thresholdTick(state({ field: { renfort: 0, max: 2, active: false }, gauges: { disruptif: 1, incendiaire: 1 } }));
+    const r = thresholdTick(
+      state({ field: { renfort: 0, max: 2, active: false }, gauges: { disruptif: 1, incendiaire: 1 } }),
+    );
     expect(r.events.map((e) => e.type)).toEqual(["fieldRestored", "burn", "incendiaryDecay", "disruptiveDecay"]);
   });
 
@@ -109,7 +135,9 @@ describe("thresholdTick — input checks (RULES §7.3)", () => {
   it("rejects bad values, naming them", () => {
     expect(() => thresholdTick(state({ pv: 1.5 }))).toThrow(/PV.*1\.5/);
     expect(() => thresholdTick(state({ gauges: { disruptif: 0, incendiaire: -3 } }))).toThrow(/Incendiaire gauge.*-3/);
-    expect(() => thresholdTick(state({ armour: { renfort: -1, attributes: [], adaptiveBonus: 0 } }))).toThrow(/armour renfort.*-1/);
+    expect(() => thresholdTick(state({ armour: { renfort: -1, attributes: [], adaptiveBonus: 0 } }))).toThrow(
+      /armour renfort.*-1/,
+    );
   });
 });
 
@@ -117,13 +145,14 @@ const small = fc.nat({ max: 12 });
 const stateArb: fc.Arbitrary<ThresholdState> = fc.record({
   pv: fc.nat({ max: 30 }),
   field: fc.option(
-    fc.tuple(small, small, fc.boolean()).map(([a, b, active]) => ({ renfort: Math.min(a, b), max: Math.max(a, b), active })),
+    fc
+      .tuple(small, small, fc.boolean())
+      .map(([a, b, active]) => ({ renfort: Math.min(a, b), max: Math.max(a, b), active })),
     { nil: null },
   ),
-  armour: fc.option(
-    fc.record({ renfort: small, adaptiveBonus: small, attributes: fc.constant<Attribute[]>([]) }),
-    { nil: null },
-  ),
+  armour: fc.option(fc.record({ renfort: small, adaptiveBonus: small, attributes: fc.constant<Attribute[]>([]) }), {
+    nil: null,
+  }),
   gauges: fc.record({ disruptif: small, incendiaire: small }),
 });
 

@@ -34,13 +34,25 @@ const positionOf = (state: TimelineState, id: string): number | undefined =>
 
 describe("timeline order (RULES §7.2)", () => {
   it("lowest position acts next; a stack is first in, first out", () => {
-    const state = frozen(createTimeline([{ id: "b", position: 3 }, { id: "a", position: 1 }, { id: "c", position: 3 }]));
+    const state = frozen(
+      createTimeline([
+        { id: "b", position: 3 },
+        { id: "a", position: 1 },
+        { id: "c", position: 3 },
+      ]),
+    );
     expect(nextEntry(state)?.id).toBe("a");
     expect(ids(timelineOrder(state.entries))).toEqual(["a", "b", "c"]);
   });
 
   it("a combatant arriving at an occupied position goes last in that stack", () => {
-    let state = frozen(createTimeline([{ id: "a", position: 0 }, { id: "b", position: 2 }, { id: "c", position: 2 }]));
+    let state = frozen(
+      createTimeline([
+        { id: "a", position: 0 },
+        { id: "b", position: 2 },
+        { id: "c", position: 2 },
+      ]),
+    );
     state = advanceEntry(state, "a", 2);
     expect(ids(timelineOrder(state.entries))).toEqual(["b", "c", "a"]);
     state = advanceEntry(state, "b", 0);
@@ -65,7 +77,12 @@ describe("timeline order (RULES §7.2)", () => {
 
 describe("Différé and Focalisé (RULES §6.4, §7.2)", () => {
   const start = (): TimelineState =>
-    frozen(createTimeline([{ id: "john", position: 5 }, { id: "mutant", position: 6 }]));
+    frozen(
+      createTimeline([
+        { id: "john", position: 5 },
+        { id: "mutant", position: 6 },
+      ]),
+    );
 
   it("seed 004: duration 3, Différé 2 → action marker at +2, character at +3", () => {
     const state = placeDelayedAction(start(), { ownerId: "john", actionId: "shot", duration: 3, delay: 2 });
@@ -123,14 +140,25 @@ describe("Différé and Focalisé (RULES §6.4, §7.2)", () => {
 
 describe("stun and GM drag (RULES §6.4, §7.2)", () => {
   it("Etourdissante: seed 004's mutant fails by one degree and moves 2, last in the stack", () => {
-    const state = frozen(createTimeline([{ id: "mutant", position: 4 }, { id: "ally", position: 6 }]));
+    const state = frozen(
+      createTimeline([
+        { id: "mutant", position: 4 },
+        { id: "ally", position: 6 },
+      ]),
+    );
     const stunned = stunEntry(state, "mutant", 2);
     expect(ids(timelineOrder(stunned.entries))).toEqual(["ally", "mutant"]);
     expect(stunEntry(state, "mutant", 0)).toBe(state);
   });
 
   it("setPosition moves any marker, last in the stack; the pointer stays", () => {
-    let state = frozen({ ...createTimeline([{ id: "a", position: 8 }, { id: "b", position: 9 }]), pointer: 8 });
+    let state = frozen({
+      ...createTimeline([
+        { id: "a", position: 8 },
+        { id: "b", position: 9 },
+      ]),
+      pointer: 8,
+    });
     state = setPosition(state, "b", 2);
     expect(nextEntry(state)?.id).toBe("b");
     const step = advancePointer(state);
@@ -215,7 +243,12 @@ describe("validation (RULES §7.2)", () => {
     expect(() => advanceEntry(state, "a", 1.5)).toThrow(/1\.5/);
     expect(() => setPosition(state, "a", Number.NaN)).toThrow(/NaN/);
     expect(() => createTimeline([{ id: "a", position: -1 }])).toThrow(/-1/);
-    expect(() => createTimeline([{ id: "a", position: 0 }, { id: "a", position: 1 }])).toThrow(/"a"/);
+    expect(() =>
+      createTimeline([
+        { id: "a", position: 0 },
+        { id: "a", position: 1 },
+      ]),
+    ).toThrow(/"a"/);
   });
 
   it("assertTimelineState rejects reused arrivals and bad kinds", () => {

@@ -36,7 +36,10 @@ function describeCost(cost: TimelineCost): { key: string; data: { ac: number; co
     case "ac":
       return { key: `${prefix}ac`, data: { ac: cost.ac, cost: 0 } };
     case "power":
-      return { key: `${prefix}${cost.concentration ? "powerConcentration" : "power"}`, data: { ac: 0, cost: cost.useCost } };
+      return {
+        key: `${prefix}${cost.concentration ? "powerConcentration" : "power"}`,
+        data: { ac: 0, cost: cost.useCost },
+      };
     case "cancel":
       return { key: `${prefix}${cost.concentration ? "cancelConcentration" : "cancel"}`, data: { ac: 0, cost: 0 } };
     case "maintain":
@@ -72,4 +75,3 @@ export function readDuration(value: unknown): number | null {
   const duration = Number(text);
   return duration <= DURATION_MAX ? duration : null;
 }
-

@@ -7,7 +7,8 @@
  *
  * "Last card": the most recent card whose author owns the actor it names, that actor being the
  * combatant's. Its cost is priced again from the stored documents (src/chat/card-cost.ts), never
- * read from the card's `flags.tactica.timelineCost`, which its author could write. Only that card is read: an older card is an older action.
+ * read from the card's `flags.tactica.timelineCost`, which its author could write. Only that card is read: an older
+ * card is an older action.
  */
 import { notifyError } from "../../utils/notify";
 import { endActionContext, readDuration } from "./end-action-context";
@@ -45,7 +46,11 @@ function formValues(button: HTMLButtonElement): { value: unknown; move: boolean 
  * its card posted. On v14 the dialog opens in `opener`'s window when that window is popped out
  * (the timeline tracker's End action), so it never appears behind it in the main window.
  */
-export async function promptDuration(_combat: TacticaCombat, combatant: Combatant.Implementation, opener?: unknown): Promise<number | null> {
+export async function promptDuration(
+  _combat: TacticaCombat,
+  combatant: Combatant.Implementation,
+  opener?: unknown,
+): Promise<number | null> {
   const messages = (game.messages?.contents ?? []) as unknown as TacticaChatMessage[];
   const actor = (combatant.actor ?? null) as TacticaActor | null;
   const context = endActionContext(lastPricedCard(messages, actor)?.cost ?? null, { name: combatant.name ?? "" });
@@ -69,6 +74,7 @@ export async function promptDuration(_combat: TacticaCombat, combatant: Combatan
     notifyError("TACTICA.Combat.Errors.BadDuration");
     return null;
   }
-  if (raw.move === true && actor && context.offerMove && !(await moveAction(actor, {}, { fastForward: true }))) return null;
+  if (raw.move === true && actor && context.offerMove && !(await moveAction(actor, {}, { fastForward: true })))
+    return null;
   return duration;
 }

@@ -14,7 +14,13 @@
  * - Open place windows re-render when a region or behaviour of their scene changes (a rename, the
  *   other side of a link, a new place), and close when their behaviour or region is deleted.
  */
-import { PLACE_CONFIG_TEMPLATE, ensurePlaceBehavior, regionFormContext, savePlace, type EditableRegion } from "../../places/region-config";
+import {
+  PLACE_CONFIG_TEMPLATE,
+  ensurePlaceBehavior,
+  regionFormContext,
+  savePlace,
+  type EditableRegion,
+} from "../../places/region-config";
 import { PLACE_BEHAVIOR_ICON, PLACE_BEHAVIOR_TYPE, type BehaviorLike, type RegionLike } from "../../places/measure";
 import type { AppFormData } from "./foundry-app";
 
@@ -66,7 +72,12 @@ export class PlaceConfig extends SheetBase {
     return { ...base, ...regionFormContext(this.region, this.behavior) };
   }
 
-  static async #onSubmit(this: PlaceConfig, _event: Event, _form: HTMLFormElement, formData: AppFormData): Promise<void> {
+  static async #onSubmit(
+    this: PlaceConfig,
+    _event: Event,
+    _form: HTMLFormElement,
+    formData: AppFormData,
+  ): Promise<void> {
     const refusal = await savePlace(this.region, this.behavior, formData.object);
     if (refusal) throw new Error(game.i18n?.localize(refusal) ?? refusal);
   }
@@ -130,5 +141,9 @@ export function registerPlaceConfig(): void {
   const coreSheet = (foundry.applications.sheets as unknown as { RegionBehaviorConfig: unknown }).RegionBehaviorConfig;
   const types = [PLACE_BEHAVIOR_TYPE];
   sheets.unregisterSheet(behaviorClass, "core", coreSheet, { types });
-  sheets.registerSheet(behaviorClass, "tactica", PlaceConfig, { types, makeDefault: true, label: "TACTICA.Place.SheetLabel" });
+  sheets.registerSheet(behaviorClass, "tactica", PlaceConfig, {
+    types,
+    makeDefault: true,
+    label: "TACTICA.Place.SheetLabel",
+  });
 }

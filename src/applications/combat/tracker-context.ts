@@ -85,7 +85,14 @@ export interface TrackerContext {
   canSwitchMode: boolean;
   canStart: boolean;
   modes: { value: CombatMode; label: string; active: boolean }[];
-  timeline: { pointer: number; every: number; canEnd: boolean; canDrag: boolean; preview: boolean; rows: RulerRow[] } | null;
+  timeline: {
+    pointer: number;
+    every: number;
+    canEnd: boolean;
+    canDrag: boolean;
+    preview: boolean;
+    rows: RulerRow[];
+  } | null;
   turns: MarkerContext[];
   /** D-39: the acting combatant's move action, for the GM and its owners once the combat runs. */
   canMove: boolean;
@@ -159,9 +166,17 @@ export function rulerRows(state: TimelineState, view: CombatView, draggable: boo
   const rows: RulerRow[] = [];
   let previous: number | null = null;
   for (const position of listedPositions(state.pointer, [...markers.keys()], view.every)) {
-    if (previous !== null && position === previous + 2) rows.push(positionRow(previous + 1, state.pointer, view.every, []));
+    if (previous !== null && position === previous + 2)
+      rows.push(positionRow(previous + 1, state.pointer, view.every, []));
     else if (previous !== null && position > previous + 2) {
-      rows.push({ isGap: true, position: previous + 1, to: position - 1, isPointer: false, isThreshold: false, markers: [] });
+      rows.push({
+        isGap: true,
+        position: previous + 1,
+        to: position - 1,
+        isPointer: false,
+        isThreshold: false,
+        markers: [],
+      });
     }
     rows.push(positionRow(position, state.pointer, view.every, markers.get(position) ?? []));
     previous = position;
@@ -206,8 +221,18 @@ function timelinePart(view: CombatView): TrackerContext["timeline"] {
 export function trackerContext(view: CombatView | null): TrackerContext {
   if (!view) {
     return {
-      hasCombat: false, isGM: false, mode: "tours", isTimeline: false, started: false, round: 0,
-      canSwitchMode: false, canStart: false, modes: [], timeline: null, turns: [], canMove: false,
+      hasCombat: false,
+      isGM: false,
+      mode: "tours",
+      isTimeline: false,
+      started: false,
+      round: 0,
+      canSwitchMode: false,
+      canStart: false,
+      modes: [],
+      timeline: null,
+      turns: [],
+      canMove: false,
     };
   }
   const isTimeline = view.mode === "timeline";
@@ -220,9 +245,16 @@ export function trackerContext(view: CombatView | null): TrackerContext {
     round: view.round,
     canSwitchMode: view.isGM && !view.started,
     canStart: view.isGM && !view.started && view.combatants.length > 0,
-    modes: (["tours", "timeline"] as const).map((value) => ({ value, label: MODE_LABELS[value], active: value === view.mode })),
+    modes: (["tours", "timeline"] as const).map((value) => ({
+      value,
+      label: MODE_LABELS[value],
+      active: value === view.mode,
+    })),
     timeline: isTimeline ? timelinePart(view) : null,
     turns: isTimeline ? [] : turnList(view),
-    canMove: view.started && view.activeId !== null && (view.isGM || view.combatants.some((c) => c.id === view.activeId && c.owned)),
+    canMove:
+      view.started &&
+      view.activeId !== null &&
+      (view.isGM || view.combatants.some((c) => c.id === view.activeId && c.owned)),
   };
 }

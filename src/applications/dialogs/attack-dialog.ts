@@ -8,7 +8,15 @@
  * rules' `areaTargets`). Modifier field; closing cancels.
  */
 import type { AttackChoice, AttackDialogInput, AttackDialogRow } from "../../actions/dialogs";
-import { DIALOG_TEMPLATE_ROOT, formDialog, modifierOf, refuse, type FormValues, type Refusal, type ModeChoice } from "./form-dialog";
+import {
+  DIALOG_TEMPLATE_ROOT,
+  formDialog,
+  modifierOf,
+  refuse,
+  type FormValues,
+  type Refusal,
+  type ModeChoice,
+} from "./form-dialog";
 import { formatPlural, pluralKey } from "../../utils/plural";
 
 export type { AttackChoice, AttackDialogInput, AttackDialogRow };
@@ -59,7 +67,8 @@ export function readAttack(input: AttackDialogInput, values: FormValues): Attack
   if (!area) return { modifier, chosen: [], spared: [] };
   const ticked = (i: number) => !!values[`hit-${i}`];
   const chosen = input.targets.filter((t, i) => t.tokenUuid !== area.self && ticked(i)).map((t) => t.tokenUuid);
-  if (chosen.length > area.slots) return refuse(pluralKey(`${DIALOG_KEYS}tooMany`, area.slots), { count: String(area.slots) });
+  if (chosen.length > area.slots)
+    return refuse(pluralKey(`${DIALOG_KEYS}tooMany`, area.slots), { count: String(area.slots) });
   const selfIndex = area.self === null ? -1 : input.targets.findIndex((t) => t.tokenUuid === area.self);
   const spared = selfIndex >= 0 && !ticked(selfIndex) ? [area.self!] : [];
   return { modifier, chosen, spared };
@@ -81,7 +90,10 @@ export function attackSummaryLine(input: AttackDialogInput, values: FormValues):
 }
 
 /** Asks for the attack's options in `opener`'s window; resolves them, or null when closed. */
-export async function attackDialog(input: AttackDialogInput, opener: unknown = null): Promise<(AttackChoice & ModeChoice) | null> {
+export async function attackDialog(
+  input: AttackDialogInput,
+  opener: unknown = null,
+): Promise<(AttackChoice & ModeChoice) | null> {
   return formDialog(
     {
       title: input.itemName,

@@ -43,7 +43,13 @@ export async function confirmDelete(doc: Deletable, opener: unknown = null): Pro
       content,
       buttons: [
         { action: "delete", label: "TACTICA.Dialog.delete.confirm", icon: "fa-solid fa-trash", callback: () => true },
-        { action: "cancel", label: "TACTICA.Dialog.cancel", icon: "fa-solid fa-xmark", default: true, callback: () => false },
+        {
+          action: "cancel",
+          label: "TACTICA.Dialog.cancel",
+          icon: "fa-solid fa-xmark",
+          default: true,
+          callback: () => false,
+        },
       ],
       // Only the delete button's own `true` deletes: core hands a button's ACTION to `submit`
       // when its callback returns nothing, and no other value may count as a yes.

@@ -22,7 +22,8 @@
  *   id is prefixed by a per-render `uid` (two open dialogs never share an id);
  * - the dialog opens in the window of the application it was asked from (`opener`: v14 pop-outs,
  *   src/compat/windows.ts);
- * - every roll dialog (one without its own `button`) ends with a message-mode picker (templates/dialogs/message-mode.hbs) built
+ * - every roll dialog (one without its own `button`) ends with a message-mode picker
+ * (templates/dialogs/message-mode.hbs) built
  *   from the running generation's list (src/compat/message-mode.ts `modeChoices`), the user's
  *   current mode selected; the chosen mode comes back with the result (`messageMode`) for the
  *   roll pipeline. A value that is not one of the modes is refused like any bad input; a form
@@ -39,7 +40,17 @@ export type { ModeChoice };
 export const DIALOG_TEMPLATE_ROOT = "systems/tactica/templates/dialogs";
 
 /** Every dialog template, for preloading. */
-export const DIALOG_TEMPLATES = ["pool", "pressure", "profile", "psy", "score", "attack", "move", "confirm", "message-mode"].map((name) => `${DIALOG_TEMPLATE_ROOT}/${name}.hbs`);
+export const DIALOG_TEMPLATES = [
+  "pool",
+  "pressure",
+  "profile",
+  "psy",
+  "score",
+  "attack",
+  "move",
+  "confirm",
+  "message-mode",
+].map((name) => `${DIALOG_TEMPLATE_ROOT}/${name}.hbs`);
 
 /** The message-mode picker every roll dialog ends with. */
 export const MESSAGE_MODE_TEMPLATE = `${DIALOG_TEMPLATE_ROOT}/message-mode.hbs`;
@@ -80,7 +91,8 @@ interface Submission {
   [SUBMISSION]: true;
   picked: unknown;
 }
-const isSubmission = (value: unknown): value is Submission => typeof value === "object" && value !== null && (value as Submission)[SUBMISSION] === true;
+const isSubmission = (value: unknown): value is Submission =>
+  typeof value === "object" && value !== null && (value as Submission)[SUBMISSION] === true;
 
 /** The dialog as this file uses it (DialogV2 instance members). */
 interface DialogLike {
@@ -123,10 +135,17 @@ function readWithMode<T>(spec: FormDialogSpec<T>, values: FormValues): (T & Mode
  * Shows the dialog in `opener`'s window; resolves the result with the chosen message mode, or
  * `null` when the user closes it. A refused input keeps it open with the refusal's message.
  */
-export async function formDialog<T extends object>(spec: FormDialogSpec<T>, opener: unknown = null): Promise<(T & ModeChoice) | null> {
+export async function formDialog<T extends object>(
+  spec: FormDialogSpec<T>,
+  opener: unknown = null,
+): Promise<(T & ModeChoice) | null> {
   const uid = renderUid();
   const current = currentMessageMode();
-  const modes = modeChoices().map((choice) => ({ mode: choice.mode, label: choice.label, selected: choice.mode === current }));
+  const modes = modeChoices().map((choice) => ({
+    mode: choice.mode,
+    label: choice.label,
+    selected: choice.mode === current,
+  }));
   const render = foundry.applications.handlebars.renderTemplate;
   // A dialog that is no roll (its own `button`) has no picker; its result carries the user's mode.
   const picker = spec.button ? "" : await render(MESSAGE_MODE_TEMPLATE, { uid, modes });
@@ -139,7 +158,10 @@ export async function formDialog<T extends object>(spec: FormDialogSpec<T>, open
       resolve(value);
     };
     const showRefusal = (dialog: DialogLike, refusal: Refusal | null) => {
-      const line = dialog.element?.querySelector("[data-refusal]") as { textContent: string | null; hidden: boolean } | null;
+      const line = dialog.element?.querySelector("[data-refusal]") as {
+        textContent: string | null;
+        hidden: boolean;
+      } | null;
       const message = refusal ? (game.i18n?.format(refusal.refused, refusal.data ?? {}) ?? refusal.refused) : "";
       if (line) {
         line.textContent = message;
@@ -160,7 +182,10 @@ export async function formDialog<T extends object>(spec: FormDialogSpec<T>, open
           label: game.i18n?.localize(spec.button?.label ?? "TACTICA.Dialog.roll") ?? "Roll",
           icon: spec.button?.icon ?? "fa-solid fa-dice",
           default: true,
-          callback: (_event: Event, button: { form: unknown }): Submission => ({ [SUBMISSION]: true, picked: button.form ? readWithMode(spec, valuesOf(button.form)) : refuse("TACTICA.Dialog.invalid") }),
+          callback: (_event: Event, button: { form: unknown }): Submission => ({
+            [SUBMISSION]: true,
+            picked: button.form ? readWithMode(spec, valuesOf(button.form)) : refuse("TACTICA.Dialog.invalid"),
+          }),
         },
       ],
       submit: async (result: unknown) => {
@@ -206,7 +231,9 @@ export function wholeNumber(value: unknown, empty: number | null = 0): number | 
 /** The dialogs' modifier field: a whole number (empty: 0), else a refusal naming the field. */
 export function modifierOf(values: FormValues): number | Refusal {
   const modifier = wholeNumber(values.modifier);
-  return modifier === null ? refuse("TACTICA.Dialog.wholeNumber", { field: game.i18n?.localize("TACTICA.Card.modifier") ?? "" }) : modifier;
+  return modifier === null
+    ? refuse("TACTICA.Dialog.wholeNumber", { field: game.i18n?.localize("TACTICA.Card.modifier") ?? "" })
+    : modifier;
 }
 
 /** A whole number from a form value, or `fallback` (empty, or not a whole number). */

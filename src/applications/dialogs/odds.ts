@@ -11,7 +11,8 @@ import { scoreSuccessChance } from "../../rules/score-odds";
 export function poolChance(dice: number, required: number): number {
   if (dice <= 0) return 0;
   // Faces of 2 are all rerolled and none is kept: the push odds are those of a fresh roll.
-  return pushOdds({ base: Array.from({ length: dice }, () => 2), skill: [], gear: [] }, Math.max(1, required)).successChance;
+  return pushOdds({ base: Array.from({ length: dice }, () => 2), skill: [], gear: [] }, Math.max(1, required))
+    .successChance;
 }
 
 /** RULES §1, §4: chance that a d10 roll-under `target` succeeds. */

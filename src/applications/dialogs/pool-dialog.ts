@@ -4,7 +4,17 @@ import { APTITUDE_KEYS, SUB_APTITUDE_KEYS, type AptitudeKey, type SubAptitudeKey
 import { aptitudeCurrent } from "../../rules/scores";
 import type { TacticaActor } from "../../documents/actor";
 import type { PoolRequest } from "../../actions/pool";
-import { DIALOG_TEMPLATE_ROOT, formDialog, intOf, percent, refuse, wholeNumber, type FormValues, type Refusal, type ModeChoice } from "./form-dialog";
+import {
+  DIALOG_TEMPLATE_ROOT,
+  formDialog,
+  intOf,
+  percent,
+  refuse,
+  wholeNumber,
+  type FormValues,
+  type Refusal,
+  type ModeChoice,
+} from "./form-dialog";
 import { poolChance } from "./odds";
 
 /** The pool dialog's context (exported for the template tests). */
@@ -12,10 +22,25 @@ export function poolDialogContext(actor: TacticaActor, request: PoolRequest) {
   const system = actor.system as CharacterModel;
   const items = actor.items
     .filter((i) => typeof (i.system as { gearBonus?: unknown }).gearBonus === "number")
-    .map((i) => ({ id: i.id ?? "", name: i.name, bonus: (i.system as unknown as { gearBonus: number }).gearBonus, selected: i.id === request.itemId }));
+    .map((i) => ({
+      id: i.id ?? "",
+      name: i.name,
+      bonus: (i.system as unknown as { gearBonus: number }).gearBonus,
+      selected: i.id === request.itemId,
+    }));
   return {
-    aptitudes: APTITUDE_KEYS.map((key) => ({ key, label: `TACTICA.Aptitude.${key}`, value: aptitudeCurrent(system.aptitudes[key].value, system.aptitudes[key].damage), selected: key === request.aptitude })),
-    subAptitudes: SUB_APTITUDE_KEYS.map((key) => ({ key, label: `TACTICA.SubAptitude.${key}`, value: system.subAptitudes[key].value, selected: key === request.subAptitude })),
+    aptitudes: APTITUDE_KEYS.map((key) => ({
+      key,
+      label: `TACTICA.Aptitude.${key}`,
+      value: aptitudeCurrent(system.aptitudes[key].value, system.aptitudes[key].damage),
+      selected: key === request.aptitude,
+    })),
+    subAptitudes: SUB_APTITUDE_KEYS.map((key) => ({
+      key,
+      label: `TACTICA.SubAptitude.${key}`,
+      value: system.subAptitudes[key].value,
+      selected: key === request.subAptitude,
+    })),
     items,
     required: request.required ?? 1,
   };
@@ -27,7 +52,11 @@ export function readPool(values: FormValues): PoolRequest | Refusal {
   if (!APTITUDE_KEYS.includes(aptitude)) return refuse("TACTICA.Dialog.invalid");
   const sub = String(values.subAptitude ?? "");
   const required = wholeNumber(values.required, null);
-  if (required === null || required < 1) return refuse("TACTICA.Dialog.atLeast", { field: game.i18n?.localize("TACTICA.Card.pool.required") ?? "", min: "1" });
+  if (required === null || required < 1)
+    return refuse("TACTICA.Dialog.atLeast", {
+      field: game.i18n?.localize("TACTICA.Card.pool.required") ?? "",
+      min: "1",
+    });
   return {
     aptitude,
     subAptitude: SUB_APTITUDE_KEYS.includes(sub as SubAptitudeKey) ? (sub as SubAptitudeKey) : null,
@@ -37,7 +66,11 @@ export function readPool(values: FormValues): PoolRequest | Refusal {
 }
 
 /** Asks for the pool in `opener`'s window; resolves the request, or null when closed. */
-export async function poolDialog(actor: TacticaActor, request: PoolRequest, opener: unknown = null): Promise<(PoolRequest & ModeChoice) | null> {
+export async function poolDialog(
+  actor: TacticaActor,
+  request: PoolRequest,
+  opener: unknown = null,
+): Promise<(PoolRequest & ModeChoice) | null> {
   if (!(actor.system instanceof CharacterModel)) return null;
   const context = poolDialogContext(actor, request);
   const count = (values: FormValues): number => {
@@ -55,7 +88,10 @@ export async function poolDialog(actor: TacticaActor, request: PoolRequest, open
       context,
       read: readPool,
       odds: (values) =>
-        game.i18n?.format("TACTICA.Dialog.poolOdds", { dice: String(count(values)), chance: percent(poolChance(count(values), intOf(values.required, 1))) }) ?? "",
+        game.i18n?.format("TACTICA.Dialog.poolOdds", {
+          dice: String(count(values)),
+          chance: percent(poolChance(count(values), intOf(values.required, 1))),
+        }) ?? "",
     },
     opener,
   );

@@ -9,14 +9,22 @@ const MAX_DICE = 3;
 export function readPressure(values: Record<string, unknown>) {
   const n = wholeNumber(values.dice, null);
   if (n !== null && n >= MIN_DICE && n <= MAX_DICE) return n;
-  return refuse("TACTICA.Dialog.between", { field: game.i18n?.localize("TACTICA.Dialog.pressureDice") ?? "", min: String(MIN_DICE), max: String(MAX_DICE) });
+  return refuse("TACTICA.Dialog.between", {
+    field: game.i18n?.localize("TACTICA.Dialog.pressureDice") ?? "",
+    min: String(MIN_DICE),
+    max: String(MAX_DICE),
+  });
 }
 
 /**
  * Asks how many dice to roll, in `opener`'s window; resolves the count (1–3) and the message mode
  * chosen, or null when closed.
  */
-export async function pressureDialog(itemName: string, dice: number, opener: unknown = null): Promise<({ dice: number } & ModeChoice) | null> {
+export async function pressureDialog(
+  itemName: string,
+  dice: number,
+  opener: unknown = null,
+): Promise<({ dice: number } & ModeChoice) | null> {
   return formDialog(
     {
       title: game.i18n?.localize("TACTICA.Roll.pressure") ?? "",

@@ -6,7 +6,17 @@ import { CharacterModel } from "../../data/actor/character";
 import { aptitudeOf, SUB_APTITUDE_KEYS, type AptitudeKey, type SubAptitudeKey } from "../../rules/keys";
 import { aptitudeCurrent, score } from "../../rules/scores";
 import type { TacticaActor } from "../../documents/actor";
-import { DIALOG_TEMPLATE_ROOT, formDialog, modifierOf, percent, refuse, wholeNumber, type FormValues, type Refusal, type ModeChoice } from "./form-dialog";
+import {
+  DIALOG_TEMPLATE_ROOT,
+  formDialog,
+  modifierOf,
+  percent,
+  refuse,
+  wholeNumber,
+  type FormValues,
+  type Refusal,
+  type ModeChoice,
+} from "./form-dialog";
 import { scoreChance } from "./odds";
 import type { ScoreChoice, ScoreDialogRequest } from "../../actions/dialogs";
 
@@ -74,14 +84,22 @@ export function scoreOddsLine(options: readonly ScoreOption[], values: FormValue
     modifier: choice.modifier < 0 ? `− ${-choice.modifier}` : `+ ${choice.modifier}`,
   };
   if (choice.difficulty === null) return game.i18n.format("TACTICA.Dialog.score.total", data);
-  return game.i18n.format("TACTICA.Dialog.score.odds", { ...data, difficulty: String(choice.difficulty), chance: percent(scoreChance(total, choice.difficulty)) });
+  return game.i18n.format("TACTICA.Dialog.score.odds", {
+    ...data,
+    difficulty: String(choice.difficulty),
+    chance: percent(scoreChance(total, choice.difficulty)),
+  });
 }
 
 /**
  * Asks for the score test's options in `opener`'s window; resolves them, or null when closed. A
  * refused input (a negative difficulty) keeps the dialog open with its message.
  */
-export async function scoreDialog(actor: TacticaActor, request: ScoreDialogRequest, opener: unknown = null): Promise<(ScoreChoice & ModeChoice) | null> {
+export async function scoreDialog(
+  actor: TacticaActor,
+  request: ScoreDialogRequest,
+  opener: unknown = null,
+): Promise<(ScoreChoice & ModeChoice) | null> {
   if (!(actor.system instanceof CharacterModel)) return null;
   const context = scoreDialogContext(actor.system, request);
   return formDialog(

@@ -109,7 +109,11 @@ type RollMethod = (...args: unknown[]) => Promise<unknown>;
  * when the user does not own the actor or when the method does not exist in this version; a
  * rules error is shown, not thrown.
  */
-export async function dispatchRoll(actor: TacticaActor, request: RollRequest | null, options: { fastForward: boolean; opener?: unknown }): Promise<unknown> {
+export async function dispatchRoll(
+  actor: TacticaActor,
+  request: RollRequest | null,
+  options: { fastForward: boolean; opener?: unknown },
+): Promise<unknown> {
   if (!request) {
     notifyError("TACTICA.Sheet.Errors.BadButton");
     return null;
@@ -120,11 +124,16 @@ export async function dispatchRoll(actor: TacticaActor, request: RollRequest | n
   }
   const method: unknown = (actor as unknown as Record<string, unknown>)[request.method];
   if (typeof method !== "function") {
-    notifyError("TACTICA.Sheet.Errors.Unavailable", { action: game.i18n?.localize(`TACTICA.Sheet.Action.${request.method}`) ?? request.method });
+    notifyError("TACTICA.Sheet.Errors.Unavailable", {
+      action: game.i18n?.localize(`TACTICA.Sheet.Action.${request.method}`) ?? request.method,
+    });
     return null;
   }
   try {
-    const last = options.opener === undefined ? { fastForward: options.fastForward } : { fastForward: options.fastForward, opener: options.opener };
+    const last =
+      options.opener === undefined
+        ? { fastForward: options.fastForward }
+        : { fastForward: options.fastForward, opener: options.opener };
     return await (method as RollMethod).call(actor, ...request.args, last);
   } catch (err) {
     if (err instanceof RulesRangeError) return notifyRulesError(err) && null;
@@ -157,7 +166,9 @@ export async function toggleEquipped(actor: TacticaActor, itemId: string | undef
   if (system instanceof ForceFieldModel) {
     const active = !system.active;
     const others = active
-      ? actor.items.filter((i) => i.id !== item.id && i.system instanceof ForceFieldModel && i.system.active).map((i) => ({ _id: i.id, "system.active": false }))
+      ? actor.items
+          .filter((i) => i.id !== item.id && i.system instanceof ForceFieldModel && i.system.active)
+          .map((i) => ({ _id: i.id, "system.active": false }))
       : [];
     await actor.update({ items: [{ _id: item.id, "system.active": active }, ...others] } as Actor.UpdateData);
     return true;

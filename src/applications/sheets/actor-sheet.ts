@@ -22,7 +22,16 @@ import { keepTabs, readModules, shownTabIds, type SheetMode, type SheetTab } fro
 import { CharacterModel } from "../../data/actor/character";
 import { isOneOf, PROFILE_KEYS } from "../../rules/keys";
 import { dispatchRoll, ownedItem, rollRequest, toggleEquipped, type Dataset, type RollAction } from "./actions";
-import { deleteAfterConfirm, editPortrait, enriched, isRefusedSubmission, itemMenu, openSheet, refusedSubmission, sheetLang } from "./sheet-helpers";
+import {
+  deleteAfterConfirm,
+  editPortrait,
+  enriched,
+  isRefusedSubmission,
+  itemMenu,
+  openSheet,
+  refusedSubmission,
+  sheetLang,
+} from "./sheet-helpers";
 import { menuEntries } from "../../compat/context-menu";
 import { characteristicDragData } from "./drag-data";
 import { isStatusId } from "../../effects/status-effects";
@@ -61,7 +70,12 @@ interface TemplatePart {
 export const ACTOR_PARTS: Record<string, TemplatePart> = {
   header: { template: `${ACTOR_TEMPLATE_ROOT}/header.hbs` },
   tabs: { template: "systems/tactica/templates/partials/tab-nav.hbs" },
-  ...Object.fromEntries(ACTOR_TABS.map((t) => [t.id, { template: `${ACTOR_TEMPLATE_ROOT}/${t.id}.hbs`, templates: TAB_PARTIALS[t.id] ?? [], scrollable: [""] }])),
+  ...Object.fromEntries(
+    ACTOR_TABS.map((t) => [
+      t.id,
+      { template: `${ACTOR_TEMPLATE_ROOT}/${t.id}.hbs`, templates: TAB_PARTIALS[t.id] ?? [], scrollable: [""] },
+    ]),
+  ),
 };
 
 /**
@@ -70,7 +84,11 @@ export const ACTOR_PARTS: Record<string, TemplatePart> = {
  */
 export const NPC_PARTS: Record<string, TemplatePart> = {
   ...Object.fromEntries(Object.entries(ACTOR_PARTS).filter(([id]) => id !== "aptitudes")),
-  profile: { template: `${ACTOR_TEMPLATE_ROOT}/npc-block.hbs`, templates: Object.values(ACTOR_PARTIALS), scrollable: [""] },
+  profile: {
+    template: `${ACTOR_TEMPLATE_ROOT}/npc-block.hbs`,
+    templates: Object.values(ACTOR_PARTIALS),
+    scrollable: [""],
+  },
 };
 
 /** What a LIMITED user sees: the header and the biography (draw-steel, dnd5e). */
@@ -114,7 +132,22 @@ export class TacticaActorSheet extends ActorSheetBase {
     form: { submitOnChange: true },
     actions: {
       ...Object.fromEntries(
-        (["rollProfile", "rollPressure", "rollPool", "castPower", "maintainPower", "cancelPower", "moraleTest", "rally", "fearTest", "rollScore", "attack", "move"] as const).map((m) => [m, rollHandler(m)]),
+        (
+          [
+            "rollProfile",
+            "rollPressure",
+            "rollPool",
+            "castPower",
+            "maintainPower",
+            "cancelPower",
+            "moraleTest",
+            "rally",
+            "fearTest",
+            "rollScore",
+            "attack",
+            "move",
+          ] as const
+        ).map((m) => [m, rollHandler(m)]),
       ),
       toggleMode: TacticaActorSheet.#toggleMode,
       editPortrait: TacticaActorSheet.#editPortrait,
@@ -257,7 +290,9 @@ export class TacticaActorSheet extends ActorSheetBase {
    */
   #stale = new Set<string>();
 
-  /** The tab a render shows: the active one, or the first shown when the active one is hidden (as `keepTabs` decides). */
+  /**
+   * The tab a render shows: the active one, or the first shown when the active one is hidden (as `keepTabs` decides).
+   */
   #activeTab(): string | null {
     const shown = this.#shownTabs();
     const active = this.tabGroups.primary ?? "";
@@ -265,7 +300,11 @@ export class TacticaActorSheet extends ActorSheetBase {
   }
 
   /** Each part gets its tab; the biography is enriched for the notes part only. */
-  override async _preparePartContext(partId: string, context: Record<string, unknown>, options: object): Promise<Record<string, unknown>> {
+  override async _preparePartContext(
+    partId: string,
+    context: Record<string, unknown>,
+    options: object,
+  ): Promise<Record<string, unknown>> {
     const partContext = await super._preparePartContext(partId, context, options);
     const tabs = (partContext as { tabs?: Record<string, unknown> }).tabs;
     Object.assign(partContext, { tab: tabs?.[partId] ?? null });
@@ -276,7 +315,10 @@ export class TacticaActorSheet extends ActorSheetBase {
     return partContext;
   }
 
-  /** Tabs of hidden rule modules are not rendered at all (S-modules; their data is kept); a LIMITED user gets the header and the biography. */
+  /**
+   * Tabs of hidden rule modules are not rendered at all (S-modules; their data is kept); a LIMITED user gets the header
+   * and the biography.
+   */
   override _configureRenderParts(options: object): Record<string, unknown> {
     const parts = super._configureRenderParts(options);
     const shown = new Set(this.limited ? LIMITED_PARTS : ["header", "tabs", ...this.#shownTabs()]);
@@ -299,9 +341,11 @@ export class TacticaActorSheet extends ActorSheetBase {
     const data = event.currentTarget?.dataset ?? {};
     let payload: object | null = null;
     const characteristic = data.characteristic;
-    if (characteristic && isOneOf(PROFILE_KEYS, characteristic)) payload = characteristicDragData(this.actor, characteristic);
+    if (characteristic && isOneOf(PROFILE_KEYS, characteristic))
+      payload = characteristicDragData(this.actor, characteristic);
     else if (data.effectId && data.parentId) {
-      const effect = this.actor.items.get(data.parentId)?.effects.get(data.effectId) as { toDragData(): object } | undefined;
+      const effect = this.actor.items.get(data.parentId)?.effects.get(data.effectId) as
+        { toDragData(): object } | undefined;
       payload = effect?.toDragData() ?? null;
     } else return super._onDragStart(event);
     if (payload) event.dataTransfer?.setData("text/plain", JSON.stringify(payload));
@@ -328,7 +372,12 @@ export class TacticaActorSheet extends ActorSheetBase {
    * Bad input is refused before core cleans it, with the same localised message as an update
    * ({@link refusedSubmission}); the sheet is redrawn with the stored values.
    */
-  override _prepareSubmitData(event: Event, form: HTMLFormElement, formData: FormDataExtended, updateData?: object): object {
+  override _prepareSubmitData(
+    event: Event,
+    form: HTMLFormElement,
+    formData: FormDataExtended,
+    updateData?: object,
+  ): object {
     const refused = refusedSubmission(this.document, formData.object as Record<string, unknown>);
     if (!refused) return super._prepareSubmitData(event, form, formData, updateData);
     void this.render();
@@ -336,7 +385,12 @@ export class TacticaActorSheet extends ActorSheetBase {
   }
 
   /** A refused submission writes nothing. */
-  override async _processSubmitData(event: Event, form: HTMLFormElement, submitData: object, options?: object): Promise<void> {
+  override async _processSubmitData(
+    event: Event,
+    form: HTMLFormElement,
+    submitData: object,
+    options?: object,
+  ): Promise<void> {
     if (isRefusedSubmission(submitData)) return;
     await super._processSubmitData(event, form, submitData, options);
   }
@@ -381,7 +435,8 @@ export class TacticaActorSheet extends ActorSheetBase {
 
   static async #toggleCondition(this: TacticaActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const id = target.dataset.status;
-    if (!this.actor.isOwner || !isStatusId(id)) return void notifyError("TACTICA.Sheet.Errors.NotOwner", { name: this.actor.name });
+    if (!this.actor.isOwner || !isStatusId(id))
+      return void notifyError("TACTICA.Sheet.Errors.NotOwner", { name: this.actor.name });
     const on = !this.actor.statuses.has(id);
     // D-41: a panic condition switched on is the morale state — it replaces the other panic conditions.
     if (on && isMoraleState(id)) await this.actor.setMoraleState(id);
@@ -421,7 +476,10 @@ export class NpcSheet extends TacticaActorSheet {
   static override PARTS = NPC_PARTS;
 
   static override TABS = {
-    primary: { tabs: ACTOR_TABS.filter((t) => t.id !== "aptitudes").map((t) => ({ id: t.id, icon: t.icon, label: t.label })), initial: "profile" },
+    primary: {
+      tabs: ACTOR_TABS.filter((t) => t.id !== "aptitudes").map((t) => ({ id: t.id, icon: t.icon, label: t.label })),
+      initial: "profile",
+    },
   };
 
   protected override get aptitudesTab(): boolean {

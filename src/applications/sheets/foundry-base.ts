@@ -40,7 +40,11 @@ export interface FoundrySheet<D> {
   _configureRenderOptions(options: RenderOptions): void;
   _prepareContext(options: object): Promise<Record<string, unknown>>;
   _prepareTabs(group: string): Record<string, unknown>;
-  _preparePartContext(partId: string, context: Record<string, unknown>, options: object): Promise<Record<string, unknown>>;
+  _preparePartContext(
+    partId: string,
+    context: Record<string, unknown>,
+    options: object,
+  ): Promise<Record<string, unknown>>;
   _configureRenderParts(options: object): Record<string, unknown>;
   /** Core v13 `HandlebarsApplicationMixin#_renderHTML`: renders each part of `options.parts`. */
   _renderHTML(context: Record<string, unknown>, options: RenderOptions): Promise<unknown>;
@@ -72,10 +76,14 @@ export type FoundrySheetClass<D, S extends FoundrySheet<D> = FoundrySheet<D>> = 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 
 /** HandlebarsApplicationMixin(ActorSheetV2), applied once. */
-export const ActorSheetBase = HandlebarsApplicationMixin(foundry.applications.sheets.ActorSheetV2) as unknown as FoundrySheetClass<Actor.Implementation, FoundryActorSheet<Actor.Implementation>>;
+export const ActorSheetBase = HandlebarsApplicationMixin(
+  foundry.applications.sheets.ActorSheetV2,
+) as unknown as FoundrySheetClass<Actor.Implementation, FoundryActorSheet<Actor.Implementation>>;
 
 /** HandlebarsApplicationMixin(ItemSheetV2), applied once. */
-export const ItemSheetBase = HandlebarsApplicationMixin(foundry.applications.sheets.ItemSheetV2) as unknown as FoundrySheetClass<Item.Implementation>;
+export const ItemSheetBase = HandlebarsApplicationMixin(
+  foundry.applications.sheets.ItemSheetV2,
+) as unknown as FoundrySheetClass<Item.Implementation>;
 
 /** A click action of `DEFAULT_OPTIONS.actions` (Foundry calls it with the sheet as `this`). */
 export type SheetAction = (this: never, event: PointerEvent, target: HTMLElement) => unknown;

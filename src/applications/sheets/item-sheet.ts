@@ -27,7 +27,11 @@ const SWATCH_PARTIAL = "systems/tactica/templates/partials/aptitude-swatch.hbs";
 export const ITEM_PARTS = {
   header: { template: `${ITEM_TEMPLATE_ROOT}/header.hbs` },
   tabs: { template: "systems/tactica/templates/partials/tab-nav.hbs" },
-  details: { template: `${ITEM_TEMPLATE_ROOT}/details.hbs`, templates: [ITEM_FIELD_PARTIAL, SWATCH_PARTIAL], scrollable: [""] },
+  details: {
+    template: `${ITEM_TEMPLATE_ROOT}/details.hbs`,
+    templates: [ITEM_FIELD_PARTIAL, SWATCH_PARTIAL],
+    scrollable: [""],
+  },
   description: { template: `${ITEM_TEMPLATE_ROOT}/description.hbs`, scrollable: [""] },
 };
 
@@ -107,13 +111,19 @@ export class TacticaItemSheet extends ItemSheetBase {
   }
 
   /** Each part gets its tab; the description and a power's effect are enriched for their own part only. */
-  override async _preparePartContext(partId: string, context: Record<string, unknown>, options: object): Promise<Record<string, unknown>> {
+  override async _preparePartContext(
+    partId: string,
+    context: Record<string, unknown>,
+    options: object,
+  ): Promise<Record<string, unknown>> {
     const partContext = await super._preparePartContext(partId, context, options);
     const tabs = (partContext as { tabs?: Record<string, unknown> }).tabs;
     Object.assign(partContext, { tab: tabs?.[partId] ?? null });
     if (partId === "description") {
       const description = String(partContext.description ?? "");
-      partContext.enrichedDescription = description ? await enriched(description, this.item, this.item.getRollData()) : "";
+      partContext.enrichedDescription = description
+        ? await enriched(description, this.item, this.item.getRollData())
+        : "";
     }
     if (partId === "details") {
       const effect = String(partContext.effect ?? "");
@@ -131,13 +141,16 @@ export class TacticaItemSheet extends ItemSheetBase {
     await super._onFirstRender(context, options);
     this.element.addEventListener("keydown", (event) => {
       const input = event.target as { dataset?: DOMStringMap; value?: string } | null;
-      if ((event as KeyboardEvent).key !== "Enter" || !isInputElement(input) || input.dataset.input !== "attribute") return;
+      if ((event as KeyboardEvent).key !== "Enter" || !isInputElement(input) || input.dataset.input !== "attribute")
+        return;
       event.preventDefault();
       void this.submitAttributeText(input.value);
     });
   }
 
-  /** The attribute text field is the chip entry's, not a field of the item: a change in it does not submit the sheet. */
+  /**
+   * The attribute text field is the chip entry's, not a field of the item: a change in it does not submit the sheet.
+   */
   override _onChangeForm(formConfig: object, event: Event): void {
     const target = event.target as { dataset?: DOMStringMap } | null;
     if (target?.dataset?.input !== undefined) return;
@@ -148,7 +161,12 @@ export class TacticaItemSheet extends ItemSheetBase {
    * Bad input is refused before core cleans it, with the same localised message as an update
    * ({@link refusedSubmission}); the sheet is redrawn with the stored values.
    */
-  override _prepareSubmitData(event: Event, form: HTMLFormElement, formData: FormDataExtended, updateData?: object): object {
+  override _prepareSubmitData(
+    event: Event,
+    form: HTMLFormElement,
+    formData: FormDataExtended,
+    updateData?: object,
+  ): object {
     const refused = refusedSubmission(this.document, formData.object as Record<string, unknown>);
     if (!refused) return super._prepareSubmitData(event, form, formData, updateData);
     void this.render();
@@ -156,7 +174,12 @@ export class TacticaItemSheet extends ItemSheetBase {
   }
 
   /** A refused submission writes nothing. */
-  override async _processSubmitData(event: Event, form: HTMLFormElement, submitData: object, options?: object): Promise<void> {
+  override async _processSubmitData(
+    event: Event,
+    form: HTMLFormElement,
+    submitData: object,
+    options?: object,
+  ): Promise<void> {
     if (isRefusedSubmission(submitData)) return;
     await super._processSubmitData(event, form, submitData, options);
   }
@@ -176,7 +199,10 @@ export class TacticaItemSheet extends ItemSheetBase {
       system.withAttribute(text);
     } catch (err) {
       if (!(err instanceof RulesRangeError)) throw err;
-      this.attributeError = { message: game.i18n?.format(err.key, err.data as Record<string, string>) ?? err.message, text };
+      this.attributeError = {
+        message: game.i18n?.format(err.key, err.data as Record<string, string>) ?? err.message,
+        text,
+      };
       await this.render({ parts: ["details"] });
       return false;
     }

@@ -22,8 +22,16 @@ export function sheetLang(): "fr" | "en" {
  * enricher sanitises it, so templates print it with `{{ }}` and never need a triple-stash.
  * `rollData` resolves the `@` references of inline rolls (`[[/r 1d10 + @profile.co.total]]`).
  */
-export async function enriched(html: string, relativeTo: Actor.Implementation | Item.Implementation, rollData: object): Promise<Handlebars.SafeString> {
-  const text = await foundry.applications.ux.TextEditor.implementation.enrichHTML(html, { relativeTo, secrets: relativeTo.isOwner, rollData: rollData as Record<string, unknown> });
+export async function enriched(
+  html: string,
+  relativeTo: Actor.Implementation | Item.Implementation,
+  rollData: object,
+): Promise<Handlebars.SafeString> {
+  const text = await foundry.applications.ux.TextEditor.implementation.enrichHTML(html, {
+    relativeTo,
+    secrets: relativeTo.isOwner,
+    rollData: rollData as Record<string, unknown>,
+  });
   return new Handlebars.SafeString(text);
 }
 
@@ -40,7 +48,11 @@ interface WithSheet {
 }
 
 /** Opens `doc`'s sheet in the window of `host` (v14 pop-outs); `options` go to its render. */
-export async function openSheet(host: unknown, doc: WithSheet | null | undefined, options: WindowRenderOptions = {}): Promise<unknown> {
+export async function openSheet(
+  host: unknown,
+  doc: WithSheet | null | undefined,
+  options: WindowRenderOptions = {},
+): Promise<unknown> {
   const sheet = doc?.sheet as Renderable | null | undefined;
   return sheet ? renderChild(host, sheet, options) : null;
 }
@@ -69,7 +81,8 @@ export async function editPortrait(sheet: PortraitHost, event: Event, target: HT
   if (!sheet.isEditable) return;
   const img = target.querySelector("img[data-edit]");
   const coreEditImage = sheet.options.actions.editImage;
-  if (img && typeof coreEditImage === "function") await (coreEditImage as (this: unknown, e: Event, t: Element) => unknown).call(sheet, event, img);
+  if (img && typeof coreEditImage === "function")
+    await (coreEditImage as (this: unknown, e: Event, t: Element) => unknown).call(sheet, event, img);
 }
 
 const idOf = (li: HTMLElement) => li.dataset.itemId;
@@ -87,8 +100,18 @@ export function itemMenu(host: SheetHost): MenuEntry[] {
     return host.isEditable && (typeof system?.equipped === "boolean" || typeof system?.active === "boolean");
   };
   return [
-    { label: "TACTICA.Sheet.Menu.edit", icon: "fa-solid fa-pen-to-square", visible: (li) => item(li) !== undefined, onClick: (li) => openSheet(host, item(li)) },
-    { label: "TACTICA.Sheet.Menu.equip", icon: "fa-solid fa-hand-fist", visible: equippable, onClick: (li) => toggleEquipped(actor, idOf(li)) },
+    {
+      label: "TACTICA.Sheet.Menu.edit",
+      icon: "fa-solid fa-pen-to-square",
+      visible: (li) => item(li) !== undefined,
+      onClick: (li) => openSheet(host, item(li)),
+    },
+    {
+      label: "TACTICA.Sheet.Menu.equip",
+      icon: "fa-solid fa-hand-fist",
+      visible: equippable,
+      onClick: (li) => toggleEquipped(actor, idOf(li)),
+    },
     {
       label: "TACTICA.Sheet.Menu.delete",
       icon: "fa-solid fa-trash",
@@ -113,7 +136,10 @@ const REFUSED_SUBMISSIONS = new WeakSet<object>();
  * and escaped, and the returned empty object makes {@link isRefusedSubmission} true, so nothing is
  * written. Returns null when the input is acceptable (core's own preparation then runs).
  */
-export function refusedSubmission(doc: Parameters<typeof updateRefusal>[0], formObject: Record<string, unknown>): object | null {
+export function refusedSubmission(
+  doc: Parameters<typeof updateRefusal>[0],
+  formObject: Record<string, unknown>,
+): object | null {
   const change = foundry.utils.expandObject(structuredClone(formObject)) as Record<string, unknown>;
   const refusal = updateRefusal(doc, change);
   if (!refusal) return null;

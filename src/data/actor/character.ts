@@ -49,32 +49,35 @@ import { pairRefusal, type Refusal } from "../change-checks";
 
 const fields = foundry.data.fields;
 
-const aptitude = () => new fields.SchemaField({
-  value: integer(0, 0, BOUNDS.aptitude),
-  damage: integer(0, 0, BOUNDS.aptitudeDamage),
-});
+const aptitude = () =>
+  new fields.SchemaField({
+    value: integer(0, 0, BOUNDS.aptitude),
+    damage: integer(0, 0, BOUNDS.aptitudeDamage),
+  });
 const subAptitude = () => new fields.SchemaField({ value: integer(0, 0, BOUNDS.subAptitude) });
 
-const aptitudesField = () => new fields.SchemaField({
-  puissance: aptitude(),
-  vivacite: aptitude(),
-  volonte: aptitude(),
-  intellect: aptitude(),
-});
+const aptitudesField = () =>
+  new fields.SchemaField({
+    puissance: aptitude(),
+    vivacite: aptitude(),
+    volonte: aptitude(),
+    intellect: aptitude(),
+  });
 
-const subAptitudesField = () => new fields.SchemaField({
-  force: subAptitude(),
-  robustesse: subAptitude(),
-  precision: subAptitude(),
-  reflexe: subAptitude(),
-  vigilance: subAptitude(),
-  sangFroid: subAptitude(),
-  determination: subAptitude(),
-  perspicacite: subAptitude(),
-  scholastique: subAptitude(),
-  technoMaitrise: subAptitude(),
-  savoirsInterdits: subAptitude(),
-});
+const subAptitudesField = () =>
+  new fields.SchemaField({
+    force: subAptitude(),
+    robustesse: subAptitude(),
+    precision: subAptitude(),
+    reflexe: subAptitude(),
+    vigilance: subAptitude(),
+    sangFroid: subAptitude(),
+    determination: subAptitude(),
+    perspicacite: subAptitude(),
+    scholastique: subAptitude(),
+    technoMaitrise: subAptitude(),
+    savoirsInterdits: subAptitude(),
+  });
 
 const characterSchema = () => ({
   profile: profileField(),
@@ -127,7 +130,12 @@ type CharacterDerived = {
   morale: MoraleDerived;
 };
 
-type CharacterBase = foundry.abstract.TypeDataModel<CharacterSchema, Actor.Implementation, Record<string, never>, CharacterDerived>;
+type CharacterBase = foundry.abstract.TypeDataModel<
+  CharacterSchema,
+  Actor.Implementation,
+  Record<string, never>,
+  CharacterDerived
+>;
 
 export class CharacterModel extends foundry.abstract.TypeDataModel<
   CharacterSchema,
@@ -169,10 +177,14 @@ export class CharacterModel extends foundry.abstract.TypeDataModel<
    * `module/data/actor/character.mjs` `_preCreate` and draw-steel `src/module/data/actor/hero.mjs`;
    * TypeDataModel#_preCreate (https://foundryvtt.com/api/v13/classes/foundry.abstract.TypeDataModel.html#_precreate).
    */
-  override async _preCreate(...[data, options, user]: Parameters<CharacterBase["_preCreate"]>): ReturnType<CharacterBase["_preCreate"]> {
+  override async _preCreate(
+    ...[data, options, user]: Parameters<CharacterBase["_preCreate"]>
+  ): ReturnType<CharacterBase["_preCreate"]> {
     if ((await super._preCreate(data, options, user)) === false) return false;
     if ((this.constructor as typeof CharacterModel).metadata.type !== "character" || !this.parent) return;
-    const given = (data as { prototypeToken?: { actorLink?: unknown; disposition?: unknown; sight?: { enabled?: unknown } } }).prototypeToken ?? {};
+    const given =
+      (data as { prototypeToken?: { actorLink?: unknown; disposition?: unknown; sight?: { enabled?: unknown } } })
+        .prototypeToken ?? {};
     const token: Record<string, unknown> = {};
     if (given.actorLink === undefined) token.actorLink = true;
     if (given.disposition === undefined) token.disposition = CONST.TOKEN_DISPOSITIONS.FRIENDLY;
@@ -201,7 +213,8 @@ export class CharacterModel extends foundry.abstract.TypeDataModel<
       terrifying: this.scoreOf(defenceSubAptitude({ ranged: false, terrifying: true })),
     };
     const reflection = {} as Record<ReflectionUse, number>;
-    for (const [use, sub] of Object.entries(REFLECTION_SUB_APTITUDES)) reflection[use as ReflectionUse] = this.scoreOf(sub);
+    for (const [use, sub] of Object.entries(REFLECTION_SUB_APTITUDES))
+      reflection[use as ReflectionUse] = this.scoreOf(sub);
     this.reflection = reflection;
     this.build = buildTotals(valuesOf(this.aptitudes), valuesOf(this.subAptitudes));
     this.armour = armourSummary(this.protection(items));

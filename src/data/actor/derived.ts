@@ -147,6 +147,9 @@ export function armourSummary(protection: Protection): ArmourSummary {
   return {
     armourId,
     effective: thresholdArmour(target),
-    field: target.field && fieldId ? { id: fieldId, value: target.field.renfort, max: target.field.max, active: target.field.active } : null,
+    field:
+      target.field && fieldId
+        ? { id: fieldId, value: target.field.renfort, max: target.field.max, active: target.field.active }
+        : null,
   };
 }

@@ -117,7 +117,9 @@ export class UnitModel extends foundry.abstract.TypeDataModel<
    * A new unit's token shows its headcount as the first bar (the manifest's primary attribute,
    * PV, is one figure's), unless the creation data names a bar itself.
    */
-  override async _preCreate(...[data, options, user]: Parameters<UnitBase["_preCreate"]>): ReturnType<UnitBase["_preCreate"]> {
+  override async _preCreate(
+    ...[data, options, user]: Parameters<UnitBase["_preCreate"]>
+  ): ReturnType<UnitBase["_preCreate"]> {
     if ((await super._preCreate(data, options, user)) === false) return false;
     const given = (data as { prototypeToken?: { bar1?: { attribute?: unknown } } }).prototypeToken;
     if (given?.bar1?.attribute !== undefined || !this.parent) return;

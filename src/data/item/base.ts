@@ -5,13 +5,7 @@
  */
 import type { Attribute } from "../../rules/attributes";
 import { migrateSystem } from "../migration/steps";
-import {
-  toAttribute,
-  toAttributes,
-  withAttributeText,
-  withoutAttribute,
-  type StoredAttribute,
-} from "../attributes";
+import { toAttribute, toAttributes, withAttributeText, withoutAttribute, type StoredAttribute } from "../attributes";
 import type { attributesField, html, ModelMetadata } from "../fields";
 
 type BaseSchema = { description: ReturnType<typeof html> };

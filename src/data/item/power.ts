@@ -4,15 +4,7 @@
  * effect text of its card (rich text the GM writes: the sources give none), printed on the chat
  * card of a successful cast.
  */
-import {
-  BOUNDS,
-  html,
-  integer,
-  nullableInteger,
-  optionalChoice,
-  text,
-  localizationPrefixes,
-} from "../fields";
+import { BOUNDS, html, integer, nullableInteger, optionalChoice, text, localizationPrefixes } from "../fields";
 import { TacticaItemModel } from "./base";
 
 /** RULES §4: the characteristics a target may resist a power with. */

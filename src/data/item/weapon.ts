@@ -8,16 +8,7 @@ import { SUB_APTITUDE_KEYS, type SubAptitudeKey } from "../../rules/keys";
 import { attackSubAptitude } from "../../rules/scores";
 import { pressuredTotal } from "../derived";
 import { highestPressureBonus } from "../../rules/pressure";
-import {
-  attributesField,
-  BOUNDS,
-  choice,
-  flag,
-  html,
-  integer,
-  optionalChoice,
-  localizationPrefixes,
-} from "../fields";
+import { attributesField, BOUNDS, choice, flag, html, integer, optionalChoice, localizationPrefixes } from "../fields";
 import { AttributeItemModel } from "./base";
 import { changesOf } from "../../compat/effects";
 

@@ -80,15 +80,22 @@ function tacticaFlags(source: Record<string, unknown>): Record<string, unknown> 
 
 /** The record of a source, or null. */
 export function migrationRecord(source: unknown): MigrationRecord | null {
-  const record = isObject(source) && isObject(source.flags) && isObject(source.flags[SCOPE]) ? source.flags[SCOPE].migration : undefined;
+  const record =
+    isObject(source) && isObject(source.flags) && isObject(source.flags[SCOPE])
+      ? source.flags[SCOPE].migration
+      : undefined;
   if (!isObject(record)) return null;
-  const list = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
+  const list = (value: unknown): string[] =>
+    Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
   return { system: list(record.system), legacy: list(record.legacy) };
 }
 
 /** `flags.tactica.legacy` of a source (empty when none). */
 export function legacyOf(source: unknown): Record<string, unknown> {
-  const legacy = isObject(source) && isObject(source.flags) && isObject(source.flags[SCOPE]) ? source.flags[SCOPE].legacy : undefined;
+  const legacy =
+    isObject(source) && isObject(source.flags) && isObject(source.flags[SCOPE])
+      ? source.flags[SCOPE].legacy
+      : undefined;
   return isObject(legacy) ? legacy : {};
 }
 

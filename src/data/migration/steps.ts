@@ -27,7 +27,12 @@ export interface MigrationStep {
    * has no flags): a step whose old value stays stored (a partial write cannot delete it) reads it
    * to know it already moved that value once.
    */
-  migrate(documentName: MigratedDocument, type: string, system: SystemSource, legacy: Readonly<Record<string, unknown>>): string[];
+  migrate(
+    documentName: MigratedDocument,
+    type: string,
+    system: SystemSource,
+    legacy: Readonly<Record<string, unknown>>,
+  ): string[];
 }
 
 /**
@@ -65,7 +70,11 @@ function mark(changed: Set<string>, key: string, did: boolean): boolean {
 }
 
 /** `{ key: n }` → `{ key: { [field]: n } }` for every plain number under `parent[key]`. */
-function wrapNumbers(parent: unknown, field: string, extra: (n: number) => Record<string, number> = () => ({})): boolean {
+function wrapNumbers(
+  parent: unknown,
+  field: string,
+  extra: (n: number) => Record<string, number> = () => ({}),
+): boolean {
   if (!isObject(parent)) return false;
   let changed = false;
   for (const [key, value] of Object.entries(parent)) {
@@ -97,7 +106,11 @@ function migrateActor1(type: string, system: SystemSource): string[] {
     changed.add("profile");
   }
   mark(changed, "profile", wrapNumbers(profile, "value"));
-  mark(changed, "aptitudes", wrapNumbers(system.aptitudes, "value", () => ({ damage: 0 })));
+  mark(
+    changed,
+    "aptitudes",
+    wrapNumbers(system.aptitudes, "value", () => ({ damage: 0 })),
+  );
   mark(changed, "subAptitudes", wrapNumbers(system.subAptitudes, "value"));
   if (typeof system.willpower === "number") {
     system.willpower = { value: system.willpower };
@@ -133,7 +146,8 @@ function migrateItem1(type: string, system: SystemSource): string[] {
   }
   if (type === "gear") {
     mark(changed, "gearBonus", rename(system, "bonus", "gearBonus"));
-    if (typeof system.pressure === "string") mark(changed, "pressureTarget", rename(system, "pressure", "pressureTarget"));
+    if (typeof system.pressure === "string")
+      mark(changed, "pressureTarget", rename(system, "pressure", "pressureTarget"));
   }
   if (type === "forceField" && typeof system.renfort === "number") {
     system.renfort = { value: system.renfort, max: system.renfort };
@@ -233,7 +247,8 @@ function migrateMoraleState(system: SystemSource, legacy: Readonly<Record<string
 export const MIGRATION_STEPS: readonly MigrationStep[] = [
   {
     version: 1,
-    description: "Numbers become { value } objects (profile, aptitudes, WP, unit strength); attribute text becomes entries; gear bonus/pressure renamed gearBonus/pressureTarget; force field renfort gains a max.",
+    description:
+      "Numbers become { value } objects (profile, aptitudes, WP, unit strength); attribute text becomes entries; gear bonus/pressure renamed gearBonus/pressureTarget; force field renfort gains a max.",
     migrate(documentName, type, system) {
       if (documentName === "Actor") return migrateActor1(type, system);
       if (documentName === "Item") return migrateItem1(type, system);
@@ -242,7 +257,8 @@ export const MIGRATION_STEPS: readonly MigrationStep[] = [
   },
   {
     version: 2,
-    description: "Repairs: attributes the rules refuse and repeated attributes taken out of the list, a force field's renfort above its total brought down — what is taken out is kept in flags.tactica.legacy.",
+    description:
+      "Repairs: attributes the rules refuse and repeated attributes taken out of the list, a force field's renfort above its total brought down — what is taken out is kept in flags.tactica.legacy.",
     migrate(documentName, type, system) {
       if (documentName !== "Item") return [];
       return [...repairAttributes(system), ...(type === "forceField" ? repairRenfort(system) : [])];
@@ -250,7 +266,8 @@ export const MIGRATION_STEPS: readonly MigrationStep[] = [
   },
   {
     version: 3,
-    description: "A hit's damage is the weapon's or grenade's FOR (D-35): a stored damage becomes the FOR where it is 0; the morale state is the condition (D-41): a stored state is set aside for the world migration to set that condition. The old values are kept in flags.tactica.legacy.",
+    description:
+      "A hit's damage is the weapon's or grenade's FOR (D-35): a stored damage becomes the FOR where it is 0; the morale state is the condition (D-41): a stored state is set aside for the world migration to set that condition. The old values are kept in flags.tactica.legacy.",
     migrate(documentName, type, system, legacy) {
       if (documentName === "Item") return migrateDamage(type, system, legacy);
       if (documentName === "Actor") return migrateMoraleState(system, legacy);
@@ -266,9 +283,15 @@ export const SCHEMA_VERSION = MIGRATION_STEPS[MIGRATION_STEPS.length - 1]?.versi
  * Runs every step on `system` (in place) and returns the top-level keys it rewrote (none when the
  * data is current). Safe on data of any age: each step only rewrites the old shapes it recognises.
  */
-export function migrateSystemKeys(documentName: MigratedDocument, type: string, system: SystemSource, legacy: Readonly<Record<string, unknown>> = {}): string[] {
+export function migrateSystemKeys(
+  documentName: MigratedDocument,
+  type: string,
+  system: SystemSource,
+  legacy: Readonly<Record<string, unknown>> = {},
+): string[] {
   const changed = new Set<string>();
-  for (const step of MIGRATION_STEPS) for (const key of step.migrate(documentName, type, system, legacy)) changed.add(key);
+  for (const step of MIGRATION_STEPS)
+    for (const key of step.migrate(documentName, type, system, legacy)) changed.add(key);
   return [...changed];
 }
 

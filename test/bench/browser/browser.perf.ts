@@ -79,45 +79,133 @@ describe.runIf(hasChromium())("browser benchmarks", () => {
       // The sheet as it opens: the parts it draws (the header, the tab bar, the active tab).
       const parts = every.filter((p) => f.opened.includes(p.id));
       variants.set(`sheet open, ${n} items`, { kind: "open", group: "sheet", parts, frame: SHEET_FRAME });
-      originals.set(`sheet open, ${n} items`, f.parts.filter((p) => f.opened.includes(p.id)).map((p) => ({ parts: [{ template: p.template, context: p.original }] })));
-      variants.set(`sheet open floor, ${n} items`, { kind: "open", group: "sheet", parts: [{ id: "list", template: "bench/floor-items.hbs", context: { rows: f.rows } }], frame: FLOOR_FRAME });
+      originals.set(
+        `sheet open, ${n} items`,
+        f.parts
+          .filter((p) => f.opened.includes(p.id))
+          .map((p) => ({ parts: [{ template: p.template, context: p.original }] })),
+      );
+      variants.set(`sheet open floor, ${n} items`, {
+        kind: "open",
+        group: "sheet",
+        parts: [{ id: "list", template: "bench/floor-items.hbs", context: { rows: f.rows } }],
+        frame: FLOOR_FRAME,
+      });
       if (n === 100 || n === 500) {
-        variants.set(`sheet open, ${n} items, without perf.css`, { kind: "open", group: "sheet", parts, frame: SHEET_FRAME, perfCss: false });
+        variants.set(`sheet open, ${n} items, without perf.css`, {
+          kind: "open",
+          group: "sheet",
+          parts,
+          frame: SHEET_FRAME,
+          perfCss: false,
+        });
         // What opening cost when every tab was drawn (before the fix).
-        variants.set(`sheet open, ${n} items, every tab`, { kind: "open", group: "sheet", parts: every, frame: SHEET_FRAME });
+        variants.set(`sheet open, ${n} items, every tab`, {
+          kind: "open",
+          group: "sheet",
+          parts: every,
+          frame: SHEET_FRAME,
+        });
       }
       if (n === 100) {
         // A re-render draws what the sheet draws when one of its items changes (the active tab;
         // the header's template is rendered to be compared, and left as it was).
-        variants.set(`sheet re-render, ${n} items`, { kind: "rerender", group: "sheet", parts, rerenderParts: f.rerendered, compareParts: ["header"], frame: SHEET_FRAME });
+        variants.set(`sheet re-render, ${n} items`, {
+          kind: "rerender",
+          group: "sheet",
+          parts,
+          rerenderParts: f.rerendered,
+          compareParts: ["header"],
+          frame: SHEET_FRAME,
+        });
         // ... and when the actor itself changes (the header and the active tab).
-        variants.set(`sheet re-render, ${n} items, actor changed`, { kind: "rerender", group: "sheet", parts, rerenderParts: f.rerenderedActor, compareParts: ["header"], frame: SHEET_FRAME });
-        variants.set(`sheet re-render floor, ${n} items`, { kind: "rerender", group: "sheet", parts: [{ id: "list", template: "bench/floor-items.hbs", context: { rows: f.rows } }], frame: FLOOR_FRAME });
+        variants.set(`sheet re-render, ${n} items, actor changed`, {
+          kind: "rerender",
+          group: "sheet",
+          parts,
+          rerenderParts: f.rerenderedActor,
+          compareParts: ["header"],
+          frame: SHEET_FRAME,
+        });
+        variants.set(`sheet re-render floor, ${n} items`, {
+          kind: "rerender",
+          group: "sheet",
+          parts: [{ id: "list", template: "bench/floor-items.hbs", context: { rows: f.rows } }],
+          frame: FLOOR_FRAME,
+        });
         // What the re-render cost when every part was drawn again (before the fix).
-        variants.set(`sheet re-render, ${n} items, every part`, { kind: "rerender", group: "sheet", parts: every, frame: SHEET_FRAME });
+        variants.set(`sheet re-render, ${n} items, every part`, {
+          kind: "rerender",
+          group: "sheet",
+          parts: every,
+          frame: SHEET_FRAME,
+        });
       }
     }
     // Chat: the scenarios' cards in turn, one message each.
     for (const n of CHAT_SIZES) {
       const messages = Array.from({ length: n }, (_, i) => cards[i % cards.length]!);
-      const real = messages.map((c) => ({ parts: c.parts.map(({ template, context }) => ({ template, context })), sender: "Kara" }));
+      const real = messages.map((c) => ({
+        parts: c.parts.map(({ template, context }) => ({ template, context })),
+        sender: "Kara",
+      }));
       variants.set(`chat log, ${n} cards`, { kind: "chat", group: "chat", messages: real, frame: CHAT_FRAME });
-      originals.set(`chat log, ${n} cards`, messages.map((c) => ({ parts: c.parts.map(({ template, original }) => ({ template, context: original })) })));
-      variants.set(`chat log floor, ${n} cards`, { kind: "chat", group: "chat", messages: messages.map((c) => ({ parts: [{ template: "bench/floor-card.hbs", context: { text: c.text } }], sender: "Kara" })), frame: CHAT_FRAME });
+      originals.set(
+        `chat log, ${n} cards`,
+        messages.map((c) => ({ parts: c.parts.map(({ template, original }) => ({ template, context: original })) })),
+      );
+      variants.set(`chat log floor, ${n} cards`, {
+        kind: "chat",
+        group: "chat",
+        messages: messages.map((c) => ({
+          parts: [{ template: "bench/floor-card.hbs", context: { text: c.text } }],
+          sender: "Kara",
+        })),
+        frame: CHAT_FRAME,
+      });
       if (n === 200) {
-        variants.set(`chat log, ${n} cards, without perf.css`, { kind: "chat", group: "chat", messages: real, frame: CHAT_FRAME, perfCss: false });
+        variants.set(`chat log, ${n} cards, without perf.css`, {
+          kind: "chat",
+          group: "chat",
+          messages: real,
+          frame: CHAT_FRAME,
+          perfCss: false,
+        });
         // What the log cost when core rendered each card before the system rendered it again (before the fix).
-        variants.set(`chat log, ${n} cards, each card rendered twice`, { kind: "chat", group: "chat", messages: real, frame: CHAT_FRAME, renderTwice: true });
+        variants.set(`chat log, ${n} cards, each card rendered twice`, {
+          kind: "chat",
+          group: "chat",
+          messages: real,
+          frame: CHAT_FRAME,
+          renderTwice: true,
+        });
       }
     }
     // Tracker: the GM's timeline view.
     for (const n of TRACKER_SIZES) {
       const f = trackerFixture(n);
       const { plain } = await import("./fixtures");
-      variants.set(`tracker, ${n} combatants`, { kind: "open", group: "tracker", parts: [{ id: "tracker", template: TRACKER, context: plain(f.context) }], frame: TRACKER_FRAME });
+      variants.set(`tracker, ${n} combatants`, {
+        kind: "open",
+        group: "tracker",
+        parts: [{ id: "tracker", template: TRACKER, context: plain(f.context) }],
+        frame: TRACKER_FRAME,
+      });
       originals.set(`tracker, ${n} combatants`, [{ parts: [{ template: TRACKER, context: f.context }] }]);
-      variants.set(`tracker floor, ${n} combatants`, { kind: "open", group: "tracker", parts: [{ id: "tracker", template: "bench/floor-tracker.hbs", context: { rows: f.rows } }], frame: TRACKER_FLOOR_FRAME });
-      if (n === 200) variants.set(`tracker, ${n} combatants, without perf.css`, { kind: "open", group: "tracker", parts: [{ id: "tracker", template: TRACKER, context: plain(f.context) }], frame: TRACKER_FRAME, perfCss: false });
+      variants.set(`tracker floor, ${n} combatants`, {
+        kind: "open",
+        group: "tracker",
+        parts: [{ id: "tracker", template: "bench/floor-tracker.hbs", context: { rows: f.rows } }],
+        frame: TRACKER_FLOOR_FRAME,
+      });
+      if (n === 200)
+        variants.set(`tracker, ${n} combatants, without perf.css`, {
+          kind: "open",
+          group: "tracker",
+          parts: [{ id: "tracker", template: TRACKER, context: plain(f.context) }],
+          frame: TRACKER_FRAME,
+          perfCss: false,
+        });
     }
 
     browser = await launchChromium(["--js-flags=--expose-gc"]);
@@ -128,11 +216,20 @@ describe.runIf(hasChromium())("browser benchmarks", () => {
     await page.addScriptTag({ path: require.resolve("handlebars/dist/handlebars.min.js") });
     await page.addScriptTag({ path: path.join(import.meta.dirname, "page.js") });
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
-    const templates: Record<string, string> = Object.fromEntries(templateFiles().map((f) => [`${SYSTEM_PREFIX}${f}`, fs.readFileSync(f, "utf8")]));
+    const templates: Record<string, string> = Object.fromEntries(
+      templateFiles().map((f) => [`${SYSTEM_PREFIX}${f}`, fs.readFileSync(f, "utf8")]),
+    );
     Object.assign(templates, FLOOR_TEMPLATES);
-    await page.evaluate((init) => (window as unknown as { tacticaBench: { init(i: object): void } }).tacticaBench.init(init), { lang: loadLang("fr"), templates });
+    await page.evaluate(
+      (init) => (window as unknown as { tacticaBench: { init(i: object): void } }).tacticaBench.init(init),
+      { lang: loadLang("fr"), templates },
+    );
     for (const [name, v] of variants) {
-      await page.evaluate(([n, d]) => (window as unknown as { tacticaBench: { define(n: string, d: object): void } }).tacticaBench.define(n, d), [name, v] as const);
+      await page.evaluate(
+        ([n, d]) =>
+          (window as unknown as { tacticaBench: { define(n: string, d: object): void } }).tacticaBench.define(n, d),
+        [name, v] as const,
+      );
     }
   }, 300_000);
 
@@ -144,16 +241,29 @@ describe.runIf(hasChromium())("browser benchmarks", () => {
     const harness = createTemplateHarness("fr", { strict: false });
     const squash = (html: string) => html.replace(/\s+/g, " ").replace(/> </g, "><").trim();
     for (const [name, parts] of originals) {
-      const inPage = await page.evaluate((n) => (window as unknown as { tacticaBench: { html(n: string): string[] } }).tacticaBench.html(n), name);
+      const inPage = await page.evaluate(
+        (n) => (window as unknown as { tacticaBench: { html(n: string): string[] } }).tacticaBench.html(n),
+        name,
+      );
       expect(inPage.length, name).toBe(parts.length);
-      parts.forEach((p, i) => expect(squash(inPage[i]!), `${name}, ${i}`).toBe(squash(p.parts.map((q) => harness.render(q.template, q.context)).join(""))));
+      parts.forEach((p, i) =>
+        expect(squash(inPage[i]!), `${name}, ${i}`).toBe(
+          squash(p.parts.map((q) => harness.render(q.template, q.context)).join("")),
+        ),
+      );
     }
   });
 
   it("measures every variant, interleaved, and writes the report", async () => {
     const names = [...variants.keys()];
     for (const name of names) {
-      elements.set(name, await page.evaluate((n) => (window as unknown as { tacticaBench: { show(n: string): number } }).tacticaBench.show(n), name));
+      elements.set(
+        name,
+        await page.evaluate(
+          (n) => (window as unknown as { tacticaBench: { show(n: string): number } }).tacticaBench.show(n),
+          name,
+        ),
+      );
     }
     const loadStart = os.loadavg();
     const started = Date.now();
@@ -163,7 +273,13 @@ describe.runIf(hasChromium())("browser benchmarks", () => {
       // One family per round trip keeps each evaluate short.
       for (const group of ["sheet", "chat", "tracker"]) {
         const batch = order.filter((n) => variants.get(n)!.group === group);
-        const out = await page.evaluate((b) => (window as unknown as { tacticaBench: { round(b: string[]): Record<string, RunResult> } }).tacticaBench.round(b), batch);
+        const out = await page.evaluate(
+          (b) =>
+            (
+              window as unknown as { tacticaBench: { round(b: string[]): Record<string, RunResult> } }
+            ).tacticaBench.round(b),
+          batch,
+        );
         if (r < WARMUP) continue;
         for (const [name, result] of Object.entries(out)) {
           if (!samples.has(name)) samples.set(name, []);
@@ -176,8 +292,17 @@ describe.runIf(hasChromium())("browser benchmarks", () => {
       seconds: (Date.now() - started) / 1000,
       rounds: ROUNDS,
       warmup: WARMUP,
-      machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? "", node: process.version, chromium: browser!.version(), loadStart, loadEnd: os.loadavg() },
-      variants: Object.fromEntries(names.map((name) => [name, { elements: elements.get(name), runs: samples.get(name) ?? [] }])),
+      machine: {
+        cpus: os.cpus().length,
+        model: os.cpus()[0]?.model ?? "",
+        node: process.version,
+        chromium: browser!.version(),
+        loadStart,
+        loadEnd: os.loadavg(),
+      },
+      variants: Object.fromEntries(
+        names.map((name) => [name, { elements: elements.get(name), runs: samples.get(name) ?? [] }]),
+      ),
     };
     fs.writeFileSync(OUT, `${JSON.stringify(report, null, 1)}\n`);
     for (const name of names) expect(samples.get(name)?.length, name).toBe(ROUNDS);

@@ -40,20 +40,27 @@ const PORTRAIT = "icons/svg/mystery-man.svg";
 export function plain(value: unknown, seen = new Set<unknown>()): unknown {
   if (value === null || typeof value !== "object") return typeof value === "function" ? undefined : value;
   if (seen.has(value)) return undefined;
-  if (typeof (value as { toHTML?: unknown }).toHTML === "function" && typeof (value as { string?: unknown }).string === "string") {
+  if (
+    typeof (value as { toHTML?: unknown }).toHTML === "function" &&
+    typeof (value as { string?: unknown }).string === "string"
+  ) {
     return { __safe: (value as { string: string }).string };
   }
   const proto = Object.getPrototypeOf(value);
   if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return undefined;
   seen.add(value);
-  const out = Array.isArray(value) ? value.map((v) => plain(v, seen)) : Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v, seen)]));
+  const out = Array.isArray(value)
+    ? value.map((v) => plain(v, seen))
+    : Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v, seen)]));
   seen.delete(value);
   return out;
 }
 
 /** Records every `renderTemplate` call while `fn` runs. */
 async function capture(fake: { foundry: { applications: unknown } }, fn: () => Promise<unknown>): Promise<Captured[]> {
-  const handlebars = (fake.foundry.applications as { handlebars: { renderTemplate(p: string, c: object): Promise<string> } }).handlebars;
+  const handlebars = (
+    fake.foundry.applications as { handlebars: { renderTemplate(p: string, c: object): Promise<string> } }
+  ).handlebars;
   const original = handlebars.renderTemplate;
   const calls: Captured[] = [];
   handlebars.renderTemplate = (p: string, c: object) => {
@@ -91,7 +98,11 @@ export async function sheetFixtures(counts: readonly number[]): Promise<Map<numb
   const w = await loadSheetWorld("fr");
   const out = new Map<number, SheetFixture>();
   for (const n of counts) {
-    const items = Array.from({ length: n }, (_, i) => ({ ...SAMPLE_ITEMS[i % SAMPLE_ITEMS.length]!, img: ICON, name: `Objet ${i + 1}` }));
+    const items = Array.from({ length: n }, (_, i) => ({
+      ...SAMPLE_ITEMS[i % SAMPLE_ITEMS.length]!,
+      img: ICON,
+      name: `Objet ${i + 1}`,
+    }));
     const actor = await sampleCharacter(w, "character", items);
     const sheet = new w.sheets.CharacterSheet({ document: actor }) as unknown as {
       mode: string;
@@ -108,7 +119,9 @@ export async function sheetFixtures(counts: readonly number[]): Promise<Map<numb
     const drawn = (calls: Captured[]) => {
       const ids = calls.map(idOf);
       const header = ids.filter((id) => id === "header").length;
-      return header === 2 ? ids.filter((id, i) => id !== "header" || i !== ids.indexOf("header")) : ids.filter((id) => id !== "header");
+      return header === 2
+        ? ids.filter((id, i) => id !== "header" || i !== ids.indexOf("header"))
+        : ids.filter((id) => id !== "header");
     };
     const opened = drawn(await capture(w.fake, () => sheet.render({ force: true })));
     // An item equipped (the common update on the equipment tab), then the actor damaged.
@@ -121,12 +134,16 @@ export async function sheetFixtures(counts: readonly number[]): Promise<Map<numb
     const every = Object.keys(w.sheets.ACTOR_PARTS);
     const calls = await capture(w.fake, () => sheet.render({ parts: every }));
     const parts = calls.map((c) => ({ id: idOf(c), template: c.template, context: c.context, original: c.original }));
-    const equipment = parts.find((p) => p.id === "equipment")!.original as { equipment: { sections: { rows: Obj[] }[] } };
-    const rows = equipment.equipment.sections.flatMap((s) => s.rows).map((r) => ({
-      img: String(r.img),
-      name: String(r.name),
-      meta: [...((r.tags as string[] | undefined) ?? []), String(r.attributes ?? "")].filter(Boolean).join(" · "),
-    }));
+    const equipment = parts.find((p) => p.id === "equipment")!.original as {
+      equipment: { sections: { rows: Obj[] }[] };
+    };
+    const rows = equipment.equipment.sections
+      .flatMap((s) => s.rows)
+      .map((r) => ({
+        img: String(r.img),
+        name: String(r.name),
+        meta: [...((r.tags as string[] | undefined) ?? []), String(r.attributes ?? "")].filter(Boolean).join(" · "),
+      }));
     out.set(n, { items: n, parts, opened, rerendered, rerenderedActor, rows });
   }
   return out;
@@ -152,7 +169,11 @@ export async function cardFixtures(): Promise<CardFixture[]> {
     const calls = await capture(fake, () => scenario.render(dice));
     if (calls.length === 0) throw new Error(`${scenario.name}: no template rendered`);
     const html = calls.map((c) => harness.render(c.template, c.original)).join("");
-    out.push({ name: scenario.name, parts: calls.map(({ template, context, original }) => ({ template, context, original })), text: textOf(html) });
+    out.push({
+      name: scenario.name,
+      parts: calls.map(({ template, context, original }) => ({ template, context, original })),
+      text: textOf(html),
+    });
   }
   return out;
 }
@@ -177,10 +198,28 @@ export function trackerFixture(n: number): TrackerFixture {
   const spread = Math.max(10, Math.ceil(n / 2));
   const entries = Array.from({ length: n }, (_, i) => ({ id: `c${i}`, position: pointer + ((i * 7) % spread) }));
   const combatants: CombatantView[] = entries.map((e, i) => ({
-    id: e.id, name: `Combattant ${i + 1}`, img: PORTRAIT, initiative: e.position, owned: false, seen: true, hidden: i % 17 === 5, defeated: i % 13 === 7,
+    id: e.id,
+    name: `Combattant ${i + 1}`,
+    img: PORTRAIT,
+    initiative: e.position,
+    owned: false,
+    seen: true,
+    hidden: i % 17 === 5,
+    defeated: i % 13 === 7,
   }));
-  const context = trackerContext({ mode: "timeline", started: true, round: 1, isGM: true, every: 10, timeline: createTimeline(entries, pointer), activeId: "c0", combatants });
-  const rows = (context.timeline?.rows ?? []).filter((r) => !r.isGap).map((r) => ({ position: r.position, names: r.markers.map((m) => m.name).join(", ") }));
+  const context = trackerContext({
+    mode: "timeline",
+    started: true,
+    round: 1,
+    isGM: true,
+    every: 10,
+    timeline: createTimeline(entries, pointer),
+    activeId: "c0",
+    combatants,
+  });
+  const rows = (context.timeline?.rows ?? [])
+    .filter((r) => !r.isGap)
+    .map((r) => ({ position: r.position, names: r.markers.map((m) => m.name).join(", ") }));
   return { combatants: n, context, rows };
 }
 

@@ -134,7 +134,8 @@
     const els = htmls.map((html, i) => parsePart(html, parts[i].id));
     const t2 = now();
     const content = frame.querySelector(".window-content");
-    for (const el of els) content.querySelector(`[data-application-part="${el.dataset.applicationPart}"]`).replaceWith(el);
+    for (const el of els)
+      content.querySelector(`[data-application-part="${el.dataset.applicationPart}"]`).replaceWith(el);
     const t3 = now();
     const [style, layout] = forceStyleAndLayout(els[els.length - 1]);
     return { handlebars: t1 - t0, parse: t2 - t1, insert: t3 - t2, style, layout };
@@ -238,7 +239,8 @@
       const off = document.createElement("style");
       off.id = "perf-off";
       // Unlayered rules beat our `@layer system` ones: switches styles/perf.css off for a variant.
-      off.textContent = ".tactica.sheet .item-list > li.item, .chat-log .tactica-card, .tactica-timeline__ruler > .tactica-timeline__row { content-visibility: visible; contain-intrinsic-size: none; }";
+      off.textContent =
+        ".tactica.sheet .item-list > li.item, .chat-log .tactica-card, .tactica-timeline__ruler > .tactica-timeline__row { content-visibility: visible; contain-intrinsic-size: none; }";
       off.disabled = true;
       document.head.append(off);
     },

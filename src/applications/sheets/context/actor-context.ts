@@ -13,7 +13,13 @@ import { MORALE_STATES } from "../../../data/fields";
 import { STATUS_IDS } from "../../../effects/status-effects";
 import { pressureFlagOf, pressureWindowLabel } from "../../../effects/pressure-windows";
 import type { TacticaActor } from "../../../documents/actor";
-import { equipmentContext, powersContext, type EquipmentContext, type PowersContext, type SheetItem } from "./item-lists";
+import {
+  equipmentContext,
+  powersContext,
+  type EquipmentContext,
+  type PowersContext,
+  type SheetItem,
+} from "./item-lists";
 import { cachedI18n, gameI18n, rowKit, ROLL_ICON, type RowButton, type RowLabels, type SheetI18n } from "./row-buttons";
 import { percent, type SheetOptions, type TabDefinition } from "./shared";
 
@@ -90,7 +96,16 @@ export interface AptitudeRow {
   labelText: string;
   damageLabel: string;
   poolLabel: string;
-  subs: { key: string; label: string; value: number; score: number; labelText: string; poolLabel: string; scoreLabel: string; scoreTitle: string }[];
+  subs: {
+    key: string;
+    label: string;
+    value: number;
+    score: number;
+    labelText: string;
+    poolLabel: string;
+    scoreLabel: string;
+    scoreTitle: string;
+  }[];
 }
 
 /** Everything the actor sheet templates read. */
@@ -127,8 +142,20 @@ export interface ActorSheetContext {
   unit: { banner: boolean; general: boolean; leaderCo: number | null; coForTests: number } | null;
   aptitudes: AptitudeRow[] | null;
   /** A player character's build totals (RULES §1: 15 / 12), shown in edit mode, or in play mode when they are off. */
-  build: { aptitudes: { total: number; target: number; off: boolean }; subAptitudes: { total: number; target: number; off: boolean }; shown: boolean } | null;
-  scores: { key: string; label: string; subAptitude: string; purpose: string; score: number; labelText: string; rollLabel: string }[];
+  build: {
+    aptitudes: { total: number; target: number; off: boolean };
+    subAptitudes: { total: number; target: number; off: boolean };
+    shown: boolean;
+  } | null;
+  scores: {
+    key: string;
+    label: string;
+    subAptitude: string;
+    purpose: string;
+    score: number;
+    labelText: string;
+    rollLabel: string;
+  }[];
   psy: PowersContext & { mastery: number | null; chanting: number | null; choirPowerId: string };
   equipment: EquipmentContext;
   /** Labels the item rows share, localised once per render. */
@@ -194,7 +221,11 @@ function endsText(effect: ListedEffect, i18n: SheetI18n): string {
  * core applies to the actor through `allApplicableEffects`) and the ones an item keeps for itself
  * (a weapon's pressure bonus) — so that every effect acting on the actor can be seen.
  */
-export function effectRows(actor: TacticaActor, items: readonly Item.Implementation[], i18n: SheetI18n = gameI18n()): EffectRow[] {
+export function effectRows(
+  actor: TacticaActor,
+  items: readonly Item.Implementation[],
+  i18n: SheetI18n = gameI18n(),
+): EffectRow[] {
   const row = (e: ListedEffect, parentId: string, source: string): EffectRow => ({
     id: e.id ?? "",
     parentId,
@@ -207,7 +238,9 @@ export function effectRows(actor: TacticaActor, items: readonly Item.Implementat
     expired: (e.duration as { expired?: unknown } | null | undefined)?.expired === true,
   });
   const own = [...actor.effects].map((e) => row(e as unknown as ListedEffect, "", ""));
-  const carried = items.flatMap((item) => [...(item.effects ?? [])].map((e) => row(e as unknown as ListedEffect, item.id ?? "", item.name)));
+  const carried = items.flatMap((item) =>
+    [...(item.effects ?? [])].map((e) => row(e as unknown as ListedEffect, item.id ?? "", item.name)),
+  );
   return [...own, ...carried];
 }
 
@@ -218,8 +251,12 @@ export function sortedItems<T extends { sort?: number }>(items: Iterable<T>): T[
 
 /** RULES §2: equipped gear linked to the boiler, per characteristic it raises. */
 function pressureGearByKey(items: readonly SheetItem[]): Record<PressureProfileKey, SheetItem[]> {
-  const out = Object.fromEntries(PRESSURE_PROFILE_KEYS.map((k) => [k, [] as SheetItem[]])) as Record<PressureProfileKey, SheetItem[]>;
-  for (const gear of items) if (gear.pressureTarget && gear.linked && gear.equipped) out[gear.pressureTarget].push(gear);
+  const out = Object.fromEntries(PRESSURE_PROFILE_KEYS.map((k) => [k, [] as SheetItem[]])) as Record<
+    PressureProfileKey,
+    SheetItem[]
+  >;
+  for (const gear of items)
+    if (gear.pressureTarget && gear.linked && gear.equipped) out[gear.pressureTarget].push(gear);
   return out;
 }
 
@@ -227,11 +264,18 @@ const isPressureKey = (key: string): key is PressureProfileKey => isOneOf(PRESSU
 
 /** A characteristic's pressure control (see {@link PressureControl}), from its linked, equipped gear. */
 function pressureControl(items: readonly SheetItem[], i18n: SheetI18n): PressureControl | null {
-  const buttons = items.flatMap((item) => (item.pressureButton ? [{ button: item.pressureButton, name: item.name }] : []));
+  const buttons = items.flatMap((item) =>
+    item.pressureButton ? [{ button: item.pressureButton, name: item.name }] : [],
+  );
   if (buttons.length === 0) return null;
   const disabled = buttons.every((b) => b.button.disabled);
   if (buttons.length === 1) return { single: buttons[0]!.button, several: [], label: "", disabled };
-  return { single: null, several: buttons, label: i18n.format("TACTICA.Sheet.Pressure.several", { count: String(buttons.length) }), disabled };
+  return {
+    single: null,
+    several: buttons,
+    label: i18n.format("TACTICA.Sheet.Pressure.several", { count: String(buttons.length) }),
+    disabled,
+  };
 }
 
 function profileRows(model: CharacterModel | UnitModel, gear: readonly SheetItem[], i18n: SheetI18n): ProfileRow[] {
@@ -297,7 +341,12 @@ function scoreRows(model: CharacterModel, i18n: SheetI18n): ActorSheetContext["s
     { key: "motivate", subAptitude: "determination" },
     { key: "taunt", subAptitude: "perspicacite" },
     { key: "tool", subAptitude: "scholastique" },
-  ].map((r) => ({ ...r, label: `TACTICA.Sheet.Score.reflection.${r.key}`, purpose: "reflection", score: model.scoreOf(r.subAptitude as "determination") }));
+  ].map((r) => ({
+    ...r,
+    label: `TACTICA.Sheet.Score.reflection.${r.key}`,
+    purpose: "reflection",
+    score: model.scoreOf(r.subAptitude as "determination"),
+  }));
   return [...defence, ...reflection].map((row) => {
     const labelText = i18n.localize(row.label);
     return { ...row, labelText, rollLabel: i18n.format("TACTICA.Sheet.Roll.score", { name: labelText }) };
@@ -353,14 +402,28 @@ export function actorSheetContext(actor: TacticaActor, options: SheetOptions): A
   // editable sheet): a roll spends the actor's AC or WP, which an observer or a locked compendium
   // could not write anyway.
   const canRoll = options.editable;
-  const state = { editable: options.editable, canRoll, editMode, modules: options.modules, isCharacter: character !== null, pressureBlocked };
+  const state = {
+    editable: options.editable,
+    canRoll,
+    editMode,
+    modules: options.modules,
+    isCharacter: character !== null,
+    pressureBlocked,
+  };
   const kit = rowKit(state, cachedI18n(options.i18n ?? gameI18n()));
   const items = sortedItems(actor.items as Iterable<Item.Implementation & { sort?: number }>);
   const equipment = equipmentContext(items, { lang: options.lang, kit });
   const powers = powersContext(items, character, kit);
   const pv = model.profile.pv;
   return {
-    actor: { id: actor.id ?? "", uuid: actor.uuid, name: actor.name, img: actor.img ?? "", type: actor.type, typeLabel: `TYPES.Actor.${actor.type}` },
+    actor: {
+      id: actor.id ?? "",
+      uuid: actor.uuid,
+      name: actor.name,
+      img: actor.img ?? "",
+      type: actor.type,
+      typeLabel: `TYPES.Actor.${actor.type}`,
+    },
     isCharacter: character !== null,
     isNpc: model instanceof NpcModel,
     isUnit: unit !== null,
@@ -375,21 +438,37 @@ export function actorSheetContext(actor: TacticaActor, options: SheetOptions): A
     header: {
       pv: { value: pv.value, max: pv.max, pct: percent(pv.value, pv.max) },
       // RULES §3 (D-9): an NPC never gains WP, so its sheet shows none.
-      willpower: character?.gainsWillpower && options.modules.pool ? { value: character.willpower.value, max: WILLPOWER_MAX } : null,
+      willpower:
+        character?.gainsWillpower && options.modules.pool
+          ? { value: character.willpower.value, max: WILLPOWER_MAX }
+          : null,
       // An NPC's stat block shows its exhaustion only when it has some.
-      exhaustion: character && options.modules.tactical && (!(model instanceof NpcModel) || editMode || character.exhaustion > 0) ? character.exhaustion : null,
+      exhaustion:
+        character && options.modules.tactical && (!(model instanceof NpcModel) || editMode || character.exhaustion > 0)
+          ? character.exhaustion
+          : null,
       strength: unit ? { ...unit.strength, pct: percent(unit.strength.current, unit.strength.start) } : null,
       ac: { total: model.profile.ac.total, remaining: model.actions.remaining },
       moraleState: `TACTICA.Sheet.Morale.state.${model.morale.state}`,
     },
     profile: profileRows(model, equipment.gear, kit.i18n),
     pressureBlocked,
-    activePressure: PRESSURE_PROFILE_KEYS.filter((k) => model.pressureBonus[k] > 0).map((k) => ({ abbr: TACTICA.profile[k].abbr, bonus: model.pressureBonus[k] })),
-    unit: unit ? { banner: unit.banner, general: unit.general, leaderCo: unit.leaderCo, coForTests: unit.coForTests } : null,
+    activePressure: PRESSURE_PROFILE_KEYS.filter((k) => model.pressureBonus[k] > 0).map((k) => ({
+      abbr: TACTICA.profile[k].abbr,
+      bonus: model.pressureBonus[k],
+    })),
+    unit: unit
+      ? { banner: unit.banner, general: unit.general, leaderCo: unit.leaderCo, coForTests: unit.coForTests }
+      : null,
     aptitudes: character ? aptitudeRows(character, kit.i18n) : null,
     build: character && !(model instanceof NpcModel) ? buildContext(character, editMode) : null,
     scores: character ? scoreRows(character, kit.i18n) : [],
-    psy: { ...powers, mastery: character ? character.psyker.mastery : null, chanting: unit ? unit.choir.chanting : null, choirPowerId: unit?.choir.powerId ?? "" },
+    psy: {
+      ...powers,
+      mastery: character ? character.psyker.mastery : null,
+      chanting: unit ? unit.choir.chanting : null,
+      choirPowerId: unit?.choir.powerId ?? "",
+    },
     equipment,
     labels: kit.labels,
     createTypes: ["weapon", "armor", "forceField", "grenade", "gear"]
@@ -397,7 +476,11 @@ export function actorSheetContext(actor: TacticaActor, options: SheetOptions): A
       .map((type) => ({ type, label: `TYPES.Item.${type}` })),
     morale: moraleContext(actor, model),
     effects: effectRows(actor, items, kit.i18n),
-    gauges: { disruptif: model.gauges.disruptif, incendiaire: model.gauges.incendiaire, shown: editMode || model.gauges.disruptif > 0 || model.gauges.incendiaire > 0 },
+    gauges: {
+      disruptif: model.gauges.disruptif,
+      incendiaire: model.gauges.incendiaire,
+      shown: editMode || model.gauges.disruptif > 0 || model.gauges.incendiaire > 0,
+    },
     attacks: character ? attackLines(character, equipment) : [],
     biography: model.biography,
   };

@@ -31,12 +31,17 @@ interface ChipI18n {
 
 /** The aptitude whose glyph `text` holds, if any. */
 function glyphIn(text: string): AptitudeKey | null {
-  for (const [key, glyph] of Object.entries(APTITUDE_GLYPHS) as [AptitudeKey, string][]) if (text.includes(glyph)) return key;
+  for (const [key, glyph] of Object.entries(APTITUDE_GLYPHS) as [AptitudeKey, string][])
+    if (text.includes(glyph)) return key;
   return null;
 }
 
 /** The chips of a stored attribute list; an entry the rules refuse shows as its bare key. */
-export function attributeChips(list: readonly Readonly<StoredAttribute>[], lang: "fr" | "en", i18n: ChipI18n): AttributeChip[] {
+export function attributeChips(
+  list: readonly Readonly<StoredAttribute>[],
+  lang: "fr" | "en",
+  i18n: ChipI18n,
+): AttributeChip[] {
   return list.map((entry, index) => {
     let text: string;
     try {
@@ -52,6 +57,14 @@ export function attributeChips(list: readonly Readonly<StoredAttribute>[], lang:
     const glyph = APTITUDE_GLYPHS[aptitude];
     const [before = "", after = ""] = text.split(glyph).map((part) => part.trim());
     const label = `${before} ${i18n.localize(TACTICA.aptitudes[aptitude].label)} ${after}`.trim();
-    return { index, text, label, hint, before, after, swatch: { key: aptitude, label: TACTICA.aptitudes[aptitude].colourLabel } };
+    return {
+      index,
+      text,
+      label,
+      hint,
+      before,
+      after,
+      swatch: { key: aptitude, label: TACTICA.aptitudes[aptitude].colourLabel },
+    };
   });
 }

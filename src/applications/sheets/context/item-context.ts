@@ -50,7 +50,8 @@ interface FieldSpec {
   feminine?: boolean;
 }
 
-const choicesOf = (keys: readonly string[], label: (k: string) => string) => Object.fromEntries(keys.map((k) => [k, label(k)]));
+const choicesOf = (keys: readonly string[], label: (k: string) => string) =>
+  Object.fromEntries(keys.map((k) => [k, label(k)]));
 const SUBS = choicesOf(SUB_APTITUDE_KEYS, (k) => TACTICA.subAptitudes[k as "force"].label);
 const PRESSURE = choicesOf(PRESSURE_PROFILE_KEYS, (k) => TACTICA.profile[k as "mou"].label);
 const RESIST = choicesOf(RESIST_KEYS, (k) => TACTICA.profile[k as "for"].label);
@@ -61,7 +62,14 @@ export const ITEM_FIELDS: Readonly<Record<string, readonly FieldSpec[]>> = {
     { path: "range", kind: "select", choices: TACTICA.weaponRanges },
     { path: "weight", kind: "select", choices: TACTICA.weaponWeights },
     { path: "origin", kind: "select", choices: TACTICA.weaponOrigins },
-    { path: "subAptitude", kind: "select", choices: SUBS, blank: true, feminine: true, hint: "TACTICA.Item.weapon.FIELDS.subAptitude.hint" },
+    {
+      path: "subAptitude",
+      kind: "select",
+      choices: SUBS,
+      blank: true,
+      feminine: true,
+      hint: "TACTICA.Item.weapon.FIELDS.subAptitude.hint",
+    },
     { path: "strength", kind: "number", min: 0, hint: "TACTICA.Item.weapon.FIELDS.strength.hint" },
     { path: "pressure", kind: "number", min: 0, max: 4 },
     { path: "gearBonus", kind: "number", min: 0 },
@@ -112,7 +120,12 @@ export function fieldLabel(type: string, path: string): string {
 }
 
 function readPath(source: unknown, path: string): unknown {
-  return path.split(".").reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), source);
+  return path
+    .split(".")
+    .reduce<unknown>(
+      (node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined),
+      source,
+    );
 }
 
 function buildField(type: string, system: unknown, spec: FieldSpec): ItemField {
@@ -124,7 +137,8 @@ function buildField(type: string, system: unknown, spec: FieldSpec): ItemField {
   if (spec.blank) options.unshift({ value: "", label: none, selected: value === "" });
   let display = value === null || value === "" ? none : String(value);
   let localized = value === null || value === "";
-  if (spec.kind === "select" && typeof value === "string" && value in choices) [display, localized] = [choices[value]!, true];
+  if (spec.kind === "select" && typeof value === "string" && value in choices)
+    [display, localized] = [choices[value]!, true];
   if (spec.kind === "checkbox") [display, localized] = [value ? "TACTICA.Sheet.Yes" : "TACTICA.Sheet.No", true];
   return {
     name: `system.${spec.path}`,
@@ -175,7 +189,15 @@ export function itemSheetContext(
   const stored = readPath(system, "attributes");
   const hasAttributes = Array.isArray(stored);
   return {
-    item: { id: item.id ?? "", uuid: item.uuid, name: item.name, img: item.img ?? "", type: item.type, typeLabel: `TYPES.Item.${item.type}`, isPower: item.type === "power" },
+    item: {
+      id: item.id ?? "",
+      uuid: item.uuid,
+      name: item.name,
+      img: item.img ?? "",
+      type: item.type,
+      typeLabel: `TYPES.Item.${item.type}`,
+      isPower: item.type === "power",
+    },
     editable: options.editable,
     editMode: options.editable && options.mode === "edit",
     limited: options.limited === true,

@@ -101,7 +101,12 @@ const field = (type: string, key: string) => `TACTICA.Item.${type}.FIELDS.${key}
 
 /** The item models that carry attributes (RULES §6.4). */
 function hasAttributes(system: unknown): system is WeaponModel | ArmorModel | GrenadeModel | GearModel {
-  return system instanceof WeaponModel || system instanceof ArmorModel || system instanceof GrenadeModel || system instanceof GearModel;
+  return (
+    system instanceof WeaponModel ||
+    system instanceof ArmorModel ||
+    system instanceof GrenadeModel ||
+    system instanceof GearModel
+  );
 }
 
 /** A summary tag: its label, then its value when it has one (a zero shows nothing). */
@@ -121,7 +126,11 @@ function baseRow(item: ListedItem, lang: SheetOptions["lang"], i18n: SheetI18n):
     equipped: false,
     linked: false,
     pressureTarget: "",
-    attributes: hasAttributes(system) ? attributeChips(system.attributes, lang, i18n).map((c) => c.label).join(", ") : "",
+    attributes: hasAttributes(system)
+      ? attributeChips(system.attributes, lang, i18n)
+          .map((c) => c.label)
+          .join(", ")
+      : "",
     tags: [],
     quantity: null,
     showQuantity: false,
@@ -144,7 +153,13 @@ const rowCss = (kind: string, equipped: boolean) => `${kind} ${equipped ? "is-eq
 function weaponRow(row: SheetItem, s: WeaponModel, kit: RowKit): void {
   const { state, i18n } = kit;
   const sub = s.governingSubAptitude;
-  Object.assign(row, { equipped: s.equipped, linked: s.linked, quantity: s.quantity, gearBonus: s.gearBonus, css: rowCss("weapon", s.equipped) });
+  Object.assign(row, {
+    equipped: s.equipped,
+    linked: s.linked,
+    quantity: s.quantity,
+    gearBonus: s.gearBonus,
+    css: rowCss("weapon", s.equipped),
+  });
   Object.assign(row, { subAptitude: TACTICA.subAptitudes[sub].label, subAptitudeKey: sub, aptitude: aptitudeOf(sub) });
   // D-35: the FOR (with its pressure bonus) is the damage of a hit.
   row.tags = [tag(i18n, TACTICA.weaponRanges[s.range]), tag(i18n, "TACTICA.Sheet.Item.strength", s.strengthTotal)];
@@ -165,10 +180,18 @@ function weaponRow(row: SheetItem, s: WeaponModel, kit: RowKit): void {
 }
 
 function gearRow(row: SheetItem, s: GearModel, kit: RowKit): void {
-  Object.assign(row, { equipped: s.equipped, linked: s.linked, pressureTarget: s.pressureTarget, quantity: s.quantity, gearBonus: s.gearBonus });
+  Object.assign(row, {
+    equipped: s.equipped,
+    linked: s.linked,
+    pressureTarget: s.pressureTarget,
+    quantity: s.quantity,
+    gearBonus: s.gearBonus,
+  });
   Object.assign(row, { css: rowCss("gear", s.equipped), showQuantity: Boolean(s.quantity) });
-  if (s.pressureTarget) row.tags = [tag(kit.i18n, "TACTICA.Sheet.Item.pressureOn"), tag(kit.i18n, TACTICA.profile[s.pressureTarget].abbr)];
-  if (s.pressureTarget && s.linked && s.equipped && kit.state.canRoll) row.pressureButton = kit.pressure(row.id, row.name);
+  if (s.pressureTarget)
+    row.tags = [tag(kit.i18n, "TACTICA.Sheet.Item.pressureOn"), tag(kit.i18n, TACTICA.profile[s.pressureTarget].abbr)];
+  if (s.pressureTarget && s.linked && s.equipped && kit.state.canRoll)
+    row.pressureButton = kit.pressure(row.id, row.name);
   if (row.pressureButton && !kit.state.editMode && kit.state.modules.pressure) row.primary = row.pressureButton;
   row.toggle = kit.toggle(row.name, s.equipped);
 }
@@ -181,16 +204,30 @@ function fileRow(out: EquipmentContext, row: SheetItem, s: unknown, kit: RowKit)
     weaponRow(row, s, kit);
     out.weapons.push(row);
   } else if (s instanceof ArmorModel) {
-    Object.assign(row, { equipped: s.equipped, css: rowCss("armor", s.equipped), tags: [tag(i18n, field("armor", "renfort"), s.renfort)] });
+    Object.assign(row, {
+      equipped: s.equipped,
+      css: rowCss("armor", s.equipped),
+      tags: [tag(i18n, field("armor", "renfort"), s.renfort)],
+    });
     row.toggle = kit.toggle(row.name, s.equipped);
     out.armour.push(row);
   } else if (s instanceof ForceFieldModel) {
     Object.assign(row, { equipped: s.active, css: rowCss("force-field", s.active) });
-    row.renfort = { value: s.renfort.value, max: s.renfort.max, pct: percent(s.renfort.value, s.renfort.max), disabled: s.disabled };
+    row.renfort = {
+      value: s.renfort.value,
+      max: s.renfort.max,
+      pct: percent(s.renfort.value, s.renfort.max),
+      disabled: s.disabled,
+    };
     row.toggle = kit.toggle(row.name, s.active, "active");
     out.forceFields.push(row);
   } else if (s instanceof GrenadeModel) {
-    Object.assign(row, { quantity: s.quantity, showQuantity: true, css: "grenade", subAptitude: TACTICA.subAptitudes[s.subAptitude].label });
+    Object.assign(row, {
+      quantity: s.quantity,
+      showQuantity: true,
+      css: "grenade",
+      subAptitude: TACTICA.subAptitudes[s.subAptitude].label,
+    });
     row.tags = [tag(i18n, "TACTICA.Sheet.Item.strength", s.strengthTotal)];
     if (!kit.state.editMode && kit.state.canRoll && kit.state.modules.tactical) {
       const attack = kit.roll("attack", row.id, "TACTICA.Sheet.Roll.throw", row.name);
@@ -227,7 +264,15 @@ function sections(out: EquipmentContext, kit: RowKit): EquipmentSection[] {
 
 /** One row per item, in the actor's order, grouped by kind, with its buttons for this render. */
 export function equipmentContext(items: readonly ListedItem[], options: ListOptions): EquipmentContext {
-  const out: EquipmentContext = { weapons: [], armour: [], forceFields: [], grenades: [], gear: [], sections: [], empty: true };
+  const out: EquipmentContext = {
+    weapons: [],
+    armour: [],
+    forceFields: [],
+    grenades: [],
+    gear: [],
+    sections: [],
+    empty: true,
+  };
   for (const item of items) {
     if (fileRow(out, baseRow(item, options.lang, options.kit.i18n), item.system, options.kit)) out.empty = false;
   }
@@ -266,9 +311,24 @@ export interface PowersContext {
   maintained: string[];
 }
 
-function powerRolls(id: string, name: string, maintainable: boolean, kit: RowKit): Pick<PowerRow, "primary" | "buttons"> {
+function powerRolls(
+  id: string,
+  name: string,
+  maintainable: boolean,
+  kit: RowKit,
+): Pick<PowerRow, "primary" | "buttons"> {
   if (kit.state.editMode || !kit.state.canRoll) return { primary: null, buttons: [] };
-  const maintain = maintainable ? [kit.button("maintainPower", "icon", "fa-solid fa-hourglass-half", id, kit.i18n.format("TACTICA.Sheet.Roll.maintain", { name }))] : [];
+  const maintain = maintainable
+    ? [
+        kit.button(
+          "maintainPower",
+          "icon",
+          "fa-solid fa-hourglass-half",
+          id,
+          kit.i18n.format("TACTICA.Sheet.Roll.maintain", { name }),
+        ),
+      ]
+    : [];
   return { primary: kit.roll("castPower", id, "TACTICA.Sheet.Roll.cast", name), buttons: maintain };
 }
 

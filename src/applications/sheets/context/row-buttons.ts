@@ -46,7 +46,8 @@ export function cachedI18n(i18n: SheetI18n): SheetI18n {
         templates.set(id, parts);
       }
       let text = parts[0] ?? "";
-      for (let i = 1; i < parts.length; i += 2) text += (data[names[Number(parts[i])] ?? ""] ?? "") + (parts[i + 1] ?? "");
+      for (let i = 1; i < parts.length; i += 2)
+        text += (data[names[Number(parts[i])] ?? ""] ?? "") + (parts[i + 1] ?? "");
       return text;
     },
   };
@@ -138,7 +139,8 @@ export function rowKit(state: RowState, i18n: SheetI18n): RowKit {
     aptitude: "",
     subAptitude: "",
   });
-  const roll: RowKit["roll"] = (action, itemId, labelKey, name) => button(action, "icon roll", ROLL_ICON, itemId, i18n.format(labelKey, { name }));
+  const roll: RowKit["roll"] = (action, itemId, labelKey, name) =>
+    button(action, "icon roll", ROLL_ICON, itemId, i18n.format(labelKey, { name }));
   return {
     state,
     i18n,
@@ -151,13 +153,24 @@ export function rowKit(state: RowState, i18n: SheetI18n): RowKit {
     button,
     roll,
     pressure(itemId, name) {
-      const b = button("rollPressure", "icon pressure", "fa-solid fa-gauge-high", itemId, i18n.format("TACTICA.Sheet.Roll.pressure", { name }));
+      const b = button(
+        "rollPressure",
+        "icon pressure",
+        "fa-solid fa-gauge-high",
+        itemId,
+        i18n.format("TACTICA.Sheet.Roll.pressure", { name }),
+      );
       b.disabled = state.pressureBlocked;
       return b;
     },
     toggle(name, on, kind = "equipped") {
       const text = i18n.localize(kind === "active" ? "TACTICA.Sheet.Equip.active" : "TACTICA.Sheet.Equip.equipped");
-      return { on, text, label: i18n.format("TACTICA.Sheet.Equip.named", { state: text, name }), disabled: !state.editable };
+      return {
+        on,
+        text,
+        label: i18n.format("TACTICA.Sheet.Equip.named", { state: text, name }),
+        disabled: !state.editable,
+      };
     },
   };
 }

@@ -84,7 +84,12 @@ export function shownTabIds(definitions: readonly TabDefinition[], modules: Modu
  * the active one — in the tabs AND in `tabGroups`, so core's tab switching and the next render
  * agree on it.
  */
-export function keepTabs(prepared: Readonly<Record<string, SheetTab>>, shown: readonly string[], tabGroups: Record<string, string | null>, group = "primary"): Record<string, SheetTab> {
+export function keepTabs(
+  prepared: Readonly<Record<string, SheetTab>>,
+  shown: readonly string[],
+  tabGroups: Record<string, string | null>,
+  group = "primary",
+): Record<string, SheetTab> {
   const ids = Object.keys(prepared).filter((id) => shown.includes(id));
   const active = ids.includes(tabGroups[group] ?? "") ? tabGroups[group]! : (ids[0] ?? null);
   tabGroups[group] = active;
