@@ -22,6 +22,12 @@ describe("compat: generation", () => {
     expect(fake.game.release).toMatchObject({ generation: 14, build: 361, version: "14.361" });
   });
 
+  it("the v14 pass runs as v14, the v13 pass as v13", ({ task }) => {
+    const project = task.file.projectName;
+    expect(["v13", "v14"]).toContain(project);
+    expect(installFoundryFake().game.release.generation).toBe(project === "v14" ? 14 : 13);
+  });
+
   it("reads the generation from game.release", () => {
     const fake = installFoundryFake();
     setFakeGeneration(fake, 13);
