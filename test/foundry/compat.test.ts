@@ -25,7 +25,7 @@ describe("compat: generation", () => {
   it("the v14 pass runs as v14, the v13 pass as v13", ({ task }) => {
     const project = task.file.projectName;
     expect(["v13", "v14"]).toContain(project);
-    expect(installFoundryFake().game.release.generation).toBe(project === "v14" ? 14 : 13);
+    expect(installFoundryFake().game.release).toMatchObject({ generation: project === "v14" ? 14 : 13 });
   });
 
   it("reads the generation from game.release", () => {
