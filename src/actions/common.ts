@@ -11,6 +11,7 @@ import type { TacticaActor } from "../documents/actor";
 import type { TacticaChatMessage } from "../documents/chat-message";
 import { notifyError, notifyRulesError, refused } from "../utils/notify";
 import type { RollMethodOptions } from "../documents/roll-requests";
+import { BOUNDS } from "../data/fields";
 import { CharacterModel } from "../data/actor/character";
 import { UnitModel } from "../data/actor/unit";
 
@@ -117,6 +118,11 @@ export async function postCard<O extends BaseRollOptions, R extends TacticaRoll<
   cardFor?: (roll: R) => Partial<CardSource>,
 ): Promise<{ roll: R; message: TacticaChatMessage } | null> {
   if (!mayRollFor(actor)) return null;
+  // The card's model holds at most BOUNDS.cardRows target rows: more (a player who targeted a whole
+  // crowd) is refused here, localised, before any die is rolled, rather than by core's validation.
+  const aimed = card.targets?.length ?? 0;
+  if (aimed > BOUNDS.cardRows)
+    return refused("TACTICA.Chat.refused.tooManyTargets", { count: aimed, max: BOUNDS.cardRows });
   const system = {
     rollerId: game.user?.id ?? "",
     actorUuid: actor.uuid,

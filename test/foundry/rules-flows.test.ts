@@ -112,6 +112,41 @@ describe("D-42 / C1: spent AC by combat mode", () => {
   });
 });
 
+describe("a card's target rows are bounded (BOUNDS.cardRows)", () => {
+  /** `n` targeted tokens of distinct actors, as core's user targets give them. */
+  function targetCrowd(n: number): void {
+    (w.fake.game.user as unknown as Record<string, unknown>).targets = new Set(
+      Array.from({ length: n }, (_, i) => ({
+        actor: { uuid: `Actor.crowd${String(i).padStart(11, "0")}`, name: `Ork ${i}` },
+        document: { uuid: `Scene.s.Token.crowd${String(i).padStart(11, "0")}`, name: `Ork ${i}` },
+      })),
+    );
+  }
+
+  it("64 targets make a card; 65 are refused, localised, before any roll, with no card and no write", async () => {
+    const ilse = await psyker();
+    targetCrowd(64);
+    queueDiceFaces([2]);
+    const card = await ilse.castPower("force0000000001", { fastForward: true });
+    expect(card?.card?.targets).toHaveLength(64);
+
+    targetCrowd(65);
+    const messages = (w.fake.game.messages as { size: number }).size;
+    let result: unknown = "unset";
+    const writes = await w.writesDuring(async () => {
+      const errors = await w.errorsDuring(async () => {
+        result = await ilse.castPower("heal00000000001", { fastForward: true });
+      });
+      expect(errors).toEqual([
+        "Ce jet vise 65 cibles\u202f; une carte en compte au plus 64. Retirez des cibles et relancez.",
+      ]);
+    });
+    expect(result).toBeNull();
+    expect(writes).toEqual([]);
+    expect((w.fake.game.messages as { size: number }).size).toBe(messages);
+  });
+});
+
 describe("D-42 / C2: a rally once per activation, whatever it cost", () => {
   async function panicked(ac: number): Promise<TacticaActor> {
     const unit = await w.createActor({
