@@ -21,7 +21,15 @@ import { actorSheetContext, actorTabs, ACTOR_TABS } from "./context/actor-contex
 import { keepTabs, readModules, shownTabIds, type SheetMode, type SheetTab } from "./context/shared";
 import { CharacterModel } from "../../data/actor/character";
 import { isOneOf, PROFILE_KEYS } from "../../rules/keys";
-import { dispatchRoll, ownedItem, rollRequest, toggleEquipped, type Dataset, type RollAction } from "./actions";
+import {
+  dispatchRoll,
+  ownedItem,
+  ROLL_ACTIONS,
+  rollRequest,
+  toggleEquipped,
+  type Dataset,
+  type RollAction,
+} from "./actions";
 import {
   deleteAfterConfirm,
   editPortrait,
@@ -131,24 +139,7 @@ export class TacticaActorSheet extends ActorSheetBase {
     window: { resizable: true },
     form: { submitOnChange: true },
     actions: {
-      ...Object.fromEntries(
-        (
-          [
-            "rollProfile",
-            "rollPressure",
-            "rollPool",
-            "castPower",
-            "maintainPower",
-            "cancelPower",
-            "moraleTest",
-            "rally",
-            "fearTest",
-            "rollScore",
-            "attack",
-            "move",
-          ] as const
-        ).map((m) => [m, rollHandler(m)]),
-      ),
+      ...Object.fromEntries(ROLL_ACTIONS.map((m) => [m, rollHandler(m)])),
       toggleMode: TacticaActorSheet.#toggleMode,
       editPortrait: TacticaActorSheet.#editPortrait,
       editItem: TacticaActorSheet.#editItem,
