@@ -3,6 +3,9 @@
  * The type-assertion budget of `src/` (CONTRIBUTING "Typed seams"): counts every `x as T` and
  * `<T>x` (`as const` excluded, it asserts nothing), the `as unknown as` double casts among them
  * and the `as never` ones, prints them per folder, and fails when a count is above its ceiling.
+ * The other ways of silencing the checker are held to their own ceilings, so that an assertion is
+ * never traded for one of them: non-null assertions (`x!`) and `@ts-ignore` / `@ts-expect-error` /
+ * `@ts-nocheck` comments.
  * A new seam is declared (src/fvtt-config.ts), guarded (`instanceof`, `in`, a type predicate) or
  * built with a typed helper instead; the few assertions left say beside them why they stay.
  * Lower a ceiling whenever the count goes down, so that it never creeps back up.
@@ -14,7 +17,7 @@ import path from "node:path";
 import ts from "typescript";
 
 /** The ceilings: the counts of today, lowered as assertions are taken out. */
-const CEILING = { total: 366, asUnknownAs: 60, asNever: 6 };
+const CEILING = { total: 366, asUnknownAs: 60, asNever: 6, nonNull: 75, tsDirectives: 0 };
 
 const args = process.argv.slice(2);
 const list = args.includes("--list");
@@ -28,12 +31,14 @@ function sourceFiles(dir) {
   });
 }
 
-const counts = { total: 0, asUnknownAs: 0, asNever: 0 };
+const counts = { total: 0, asUnknownAs: 0, asNever: 0, nonNull: 0, tsDirectives: 0 };
 const perFolder = new Map();
 const found = [];
 for (const file of sourceFiles(root)) {
   const source = ts.createSourceFile(file, fs.readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
+  counts.tsDirectives += (source.text.match(/@ts-(ignore|expect-error|nocheck)\b/g) ?? []).length;
   const visit = (node) => {
+    if (ts.isNonNullExpression(node)) counts.nonNull++;
     if (ts.isAsExpression(node) || ts.isTypeAssertionExpression(node)) {
       const type = node.type.getText(source);
       if (type !== "const") {
@@ -55,7 +60,7 @@ for (const file of sourceFiles(root)) {
 if (list) for (const line of found) console.log(line);
 const folders = [...perFolder].sort((a, b) => b[1] - a[1]).map(([folder, n]) => `${n} ${folder}`);
 console.log(
-  `Type assertions in ${root}: ${counts.total} (ceiling ${CEILING.total}), as unknown as: ${counts.asUnknownAs} (ceiling ${CEILING.asUnknownAs}), as never: ${counts.asNever} (ceiling ${CEILING.asNever})`,
+  `Type assertions in ${root}: ${counts.total} (ceiling ${CEILING.total}), as unknown as: ${counts.asUnknownAs} (ceiling ${CEILING.asUnknownAs}), as never: ${counts.asNever} (ceiling ${CEILING.asNever}); non-null assertions: ${counts.nonNull} (ceiling ${CEILING.nonNull}), @ts- directives: ${counts.tsDirectives} (ceiling ${CEILING.tsDirectives})`,
 );
 console.log(folders.join("\n"));
 const over = Object.keys(CEILING).filter((key) => counts[key] > CEILING[key]);
