@@ -12,10 +12,11 @@
  * Tactica writes the running generation's form and reads both ({@link isDeletion}).
  */
 import { isV14 } from "./generation";
+import { isObject } from "./guards";
 
-/** v14's deletion operator, read from its global (declared nowhere in fvtt-types 13.345). */
-function deletionOperator(): unknown {
-  const operator = (globalThis as { _del?: unknown })._del;
+/** v14's deletion operator, read from its global (declared in src/setup/fvtt-config.ts, v14 only). */
+function deletionOperator(): object {
+  const operator = globalThis._del;
   if (operator === undefined) throw new Error("Tactica: Foundry v14's deletion operator (_del) is not available");
   return operator;
 }
@@ -42,7 +43,10 @@ export function deletionUpdate(path: string, key: string): Record<string, unknow
  */
 export function isDeletion(key: string, value: unknown): boolean {
   if (key.startsWith("-=")) return true;
-  const ForcedDeletion = (foundry.data as unknown as { operators?: { ForcedDeletion?: abstract new () => unknown } })
-    .operators?.ForcedDeletion;
-  return !!ForcedDeletion && value instanceof ForcedDeletion;
+  // v14's `foundry.data.operators` (absent on v13; a module namespace fvtt-types 13.345 cannot be
+  // told about), checked member by member.
+  const data = foundry.data;
+  const operators = "operators" in data ? data.operators : undefined;
+  const ForcedDeletion = isObject(operators) && "ForcedDeletion" in operators ? operators.ForcedDeletion : undefined;
+  return typeof ForcedDeletion === "function" && value instanceof ForcedDeletion;
 }

@@ -19,8 +19,8 @@
  *   5.3.3 `module/documents/active-effect.mjs` writes `initial` for its v13-era changes). The
  *   numeric `mode`, `CONST.ACTIVE_EFFECT_MODES` and the top-level `changes` still work on v14 with
  *   a deprecation warning until v16 (dnd5e `dnd5e.mjs` silences "numeric #mode"
- *   and `CONST.ACTIVE_EFFECT_MODES`), so Tactica writes the running generation's shape and never
- *   names the v13 constant: its numbers are written here.
+ *   and `CONST.ACTIVE_EFFECT_MODES`), so Tactica writes the running generation's shape and reads
+ *   the v13 constant on v13 only.
  * Reading: a v14 effect's top-level `changes` is a deprecated alias of `system.changes`, so
  * {@link changesOf} reads `system.changes` whenever the effect has them, and `changes` otherwise
  * (a v13 effect, or v13-shaped data).
@@ -43,9 +43,11 @@
  * that set the action to `null` still gets its rules windows closed (`"update"`). v13 has none of
  * this: the pressure windows close by deleting their effects there (src/effects/pressure-windows.ts).
  *
- * v14-only names are read through the small views below (fvtt-types 13.345 knows v13 only).
+ * v14-only members are read after checking that they are there (see ./generation.ts); one v14
+ * duration is asserted in {@link expiringAt}, where the v13 typings' schema type cannot take it.
  */
 import { isV14 } from "./generation";
+import { isObject } from "./guards";
 
 /** A change type Tactica writes (v14's `subtract` and `custom` are not used). */
 export type ChangeType = "add" | "multiply" | "downgrade" | "upgrade" | "override";
@@ -77,12 +79,14 @@ export interface V14Change {
   priority?: number;
 }
 
-/** @deprecated v13 — `CONST.ACTIVE_EFFECT_MODES` of each type (v13's numbers, written here). */
-// The numbers of `CONST.ACTIVE_EFFECT_MODES`, written out: reading that constant is deprecated on
-// v14 (a warning per read), and the typings brand its values, so the literals are asserted once here.
-const V13_MODES = { multiply: 1, add: 2, downgrade: 3, upgrade: 4, override: 5 } as Readonly<
-  Record<ChangeType, CONST.ACTIVE_EFFECT_MODES>
->;
+/** @deprecated v13 — the name in `CONST.ACTIVE_EFFECT_MODES` of each type. */
+const V13_MODE_NAMES = {
+  multiply: "MULTIPLY",
+  add: "ADD",
+  downgrade: "DOWNGRADE",
+  upgrade: "UPGRADE",
+  override: "OVERRIDE",
+} as const satisfies Record<ChangeType, keyof typeof CONST.ACTIVE_EFFECT_MODES>;
 
 /** @deprecated v13 — the type of each v13 mode number (0 is CUSTOM). */
 const V13_TYPES: readonly string[] = ["custom", "multiply", "add", "downgrade", "upgrade", "override"];
@@ -111,7 +115,13 @@ export function changesData(changes: readonly EffectChange[]): ChangesData {
   }
   // @deprecated v13: the top-level shape with numeric modes and string values.
   return {
-    changes: changes.map((c) => ({ key: c.key, mode: V13_MODES[c.type], value: String(c.value), ...priorityOf(c) })),
+    changes: changes.map((c) => ({
+      key: c.key,
+      // Read on v13 only, where the constant is not deprecated.
+      mode: CONST.ACTIVE_EFFECT_MODES[V13_MODE_NAMES[c.type]],
+      value: String(c.value),
+      ...priorityOf(c),
+    })),
   };
 }
 
@@ -128,18 +138,12 @@ export interface ReadChange {
   value: unknown;
 }
 
-/** An effect (or effect data) as read here: v14's `system.changes`, or the top-level `changes`. */
-interface EffectView {
-  readonly system?: { readonly changes?: unknown } | null;
-  readonly changes?: unknown;
-}
-
 function readChange(raw: unknown): ReadChange | null {
-  if (typeof raw !== "object" || raw === null) return null;
-  const { key, type, mode, value } = raw as { key?: unknown; type?: unknown; mode?: unknown; value?: unknown };
-  if (typeof key !== "string") return null;
+  if (!isObject(raw) || !("key" in raw) || typeof raw.key !== "string") return null;
+  const type = "type" in raw ? raw.type : undefined;
+  const mode = "mode" in raw ? raw.mode : undefined;
   const kind = typeof type === "string" ? type : typeof mode === "number" ? (V13_TYPES[mode] ?? "custom") : "custom";
-  return { key, type: kind, value };
+  return { key: raw.key, type: kind, value: "value" in raw ? raw.value : undefined };
 }
 
 /**
@@ -148,9 +152,11 @@ function readChange(raw: unknown): ReadChange | null {
  * deprecated alias, never read), else the top-level `changes` (v13).
  */
 export function changesOf(effect: unknown): ReadChange[] {
-  const view = (typeof effect === "object" && effect !== null ? effect : {}) as EffectView;
-  const v14 = view.system?.changes;
-  const list = Array.isArray(v14) ? v14 : Array.isArray(view.changes) ? view.changes : [];
+  if (!isObject(effect)) return [];
+  const system = "system" in effect ? effect.system : undefined;
+  const v14 = isObject(system) && "changes" in system ? system.changes : undefined;
+  const v13 = Array.isArray(v14) || !("changes" in effect) ? undefined : effect.changes;
+  const list = Array.isArray(v14) ? v14 : Array.isArray(v13) ? v13 : [];
   return list.flatMap((raw) => {
     const change = readChange(raw);
     return change ? [change] : [];
@@ -159,30 +165,41 @@ export function changesOf(effect: unknown): ReadChange[] {
 
 /* ------------------------------------------------------------------------------- v14 expiry */
 
-/** `CONFIG.ActiveEffect` as read here: its v14 members. */
-interface EffectConfigView {
-  expiryEvents?: Record<string, string>;
-  expiryAction?: "update" | "delete" | null;
+/**
+ * v14's expiry registry, `ActiveEffect.registry` (https://foundryvtt.com/api/v14/classes/foundry.documents.ActiveEffect.html,
+ * https://foundryvtt.com/api/classes/foundry.helpers.ActiveEffectRegistry.html): a static the v13
+ * typings cannot be told about, so it is checked to be there.
+ */
+interface ExpiryRegistry {
+  refresh(event: string, context?: { actors?: Set<unknown> }): Promise<void>;
 }
 
-/** `ActiveEffect` as read here: v14's expiry registry. */
-interface EffectClassView {
-  registry?: { refresh(event: string, context?: { actors?: Set<unknown> }): Promise<void> };
-}
-
-function effectConfig(): EffectConfigView | undefined {
-  return (CONFIG as unknown as { ActiveEffect?: EffectConfigView }).ActiveEffect;
+function isExpiryRegistry(value: unknown): value is ExpiryRegistry {
+  return isObject(value) && "refresh" in value && typeof value.refresh === "function";
 }
 
 /**
- * Registers expiry events (id → label language key) in `CONFIG.ActiveEffect.expiryEvents`, on
+ * v14's `CONFIG.ActiveEffect.expiryAction` (https://foundryvtt.com/api/v14/variables/CONFIG.ActiveEffect.html);
+ * `undefined` on v13. CONFIG's entry for a document is a fixed object type in the v13 typings, which
+ * no declaration can extend, so its v14 members are checked to be there.
+ */
+function expiryAction(): unknown {
+  const config = CONFIG.ActiveEffect;
+  return "expiryAction" in config ? config.expiryAction : undefined;
+}
+
+/**
+ * Registers expiry events (id → label language key) in `CONFIG.ActiveEffect.expiryEvents` (v14: an
+ * object core creates, https://foundryvtt.com/api/v14/variables/CONFIG.ActiveEffect.html), on
  * `init` (core reads the list once). Nothing on v13, which has no expiry events.
  */
 export function registerExpiryEvents(events: Readonly<Record<string, string>>): void {
   // @deprecated v13: no expiry events before v14.
   if (!isV14()) return;
-  const config = effectConfig();
-  if (config) config.expiryEvents = { ...(config.expiryEvents ?? {}), ...events };
+  const config = CONFIG.ActiveEffect;
+  if ("expiryEvents" in config) {
+    config.expiryEvents = { ...(isObject(config.expiryEvents) ? config.expiryEvents : {}), ...events };
+  }
 }
 
 /** The `duration` of an effect core expires at `event` (v14), and its icon always shown on tokens. */
@@ -202,8 +219,9 @@ export function expiringAt(event: string): ExpiringData {
   // @deprecated v13: no expiry events before v14.
   if (!isV14()) return {};
   const data = { duration: { value: 0, units: "seconds", expiry: event, expired: false }, showIcon: 2 };
-  // v14 data: the v13 typings do not know `duration.units`, `expiry` or `expired`, so the v14
-  // duration is asserted here, once.
+  // v14's duration (https://foundryvtt.com/api/v14/interfaces/foundry.documents.types.EffectDurationData.html)
+  // in the v13 typings' schema type, which no declaration can extend and which shares none of its
+  // members (`value`, `units`, `expiry`, `expired`): asserted here, once.
   return data as ExpiringData;
 }
 
@@ -215,13 +233,15 @@ interface ExpiringEffect {
 
 /** v14: the expiry event an effect waits for (`duration.expiry`), or null (none, or v13). */
 export function expiryOf(effect: { readonly duration?: unknown }): string | null {
-  const expiry = (effect.duration as { expiry?: unknown } | null | undefined)?.expiry;
+  const duration = effect.duration;
+  const expiry = isObject(duration) && "expiry" in duration ? duration.expiry : undefined;
   return typeof expiry === "string" && expiry !== "" ? expiry : null;
 }
 
 /** v14: whether the effect has expired (`duration.expired`). */
 function isExpired(effect: { readonly duration?: unknown }): boolean {
-  return (effect.duration as { expired?: unknown } | null | undefined)?.expired === true;
+  const duration = effect.duration;
+  return isObject(duration) && "expired" in duration && duration.expired === true;
 }
 
 /** An actor as the expiry reads and writes it. */
@@ -253,9 +273,9 @@ export async function expireAt(events: string | readonly string[], actors: Itera
   const list = [...new Set(actors)];
   const ids = typeof events === "string" ? [events] : [...new Set(events)];
   if (!list.length || !ids.length) return 0;
-  const registry = (ActiveEffect as unknown as EffectClassView).registry;
-  for (const event of ids) await registry?.refresh(event, { actors: new Set(list) });
-  const action = effectConfig()?.expiryAction;
+  const registry = "registry" in ActiveEffect ? ActiveEffect.registry : undefined;
+  if (isExpiryRegistry(registry)) for (const event of ids) await registry.refresh(event, { actors: new Set(list) });
+  const action = expiryAction();
   let expired = 0;
   for (const actor of list) {
     const waiting = ids.flatMap((event) => waitingFor(actor, event));

@@ -5,8 +5,12 @@
  * House rules for this folder:
  * - Prefer feature detection when the real question is "does this API exist"; use the generation
  *   only when behaviour differs under the same name.
- * - v14-only names are reached through small typed views declared in the file that needs them —
- *   never through global augmentation (fvtt-types 13.345 knows v13 only).
+ * - v14-only names are never asserted (fvtt-types 13.345 knows v13 only). Where the typings can be
+ *   extended (a global, a setting), the v14 member is declared once in src/setup/fvtt-config.ts, in
+ *   the section of its core area, citing the API page that documents it. Where they cannot (CONFIG's
+ *   entry for a document and a class's statics are fixed types; `foundry.data` is a module
+ *   namespace), the member is read after an `in` check that it is there (./guards.ts), or through a
+ *   type predicate that checks it at run time.
  * - Write in the running generation's vocabulary, read both; never persist v14-only data on v13.
  * - Every v13 path carries `@deprecated v13` so it can be deleted when v13 support ends.
  */

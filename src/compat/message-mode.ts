@@ -12,6 +12,7 @@
  * over either).
  */
 import { isV14 } from "./generation";
+import { isObject } from "./guards";
 
 /** Who sees a card, in one vocabulary for the whole system. */
 export type MessageMode = "public" | "gm" | "blind" | "self";
@@ -53,17 +54,14 @@ export function modeKey(mode: MessageMode): string {
   return isV14() ? mode : V13_KEYS[mode];
 }
 
-/** The settings as read here: the setting's name differs per generation, so it is a plain string. */
-interface CoreSettings {
-  get(namespace: "core", key: string): unknown;
-}
-
-/** The user's current mode (the chat log's selector): `core.messageMode` on v14, `core.rollMode` on v13. */
+/**
+ * The user's current mode (the chat log's selector): `core.messageMode` on v14 (declared in
+ * src/setup/fvtt-config.ts), `core.rollMode` on v13.
+ */
 export function currentMessageMode(): MessageMode {
-  const settings = game.settings as unknown as CoreSettings | undefined;
   // A third-party note says the old setting reads back null on v14: each generation reads its own.
   // @deprecated v13: `core.rollMode`.
-  const value = settings?.get("core", isV14() ? "messageMode" : "rollMode");
+  const value = isV14() ? game.settings?.get("core", "messageMode") : game.settings?.get("core", "rollMode");
   return normaliseMode(value) ?? "public";
 }
 
@@ -82,14 +80,26 @@ export interface ModeChoice {
 
 /** The modes a picker offers, from the running generation's list (v14's `ic` left out: a card is public). */
 export function modeChoices(): ModeChoice[] {
-  const config = CONFIG as unknown as {
-    ChatMessage?: { modes?: Record<string, { label?: string }> };
-    Dice?: { rollModes?: Record<string, { label?: string }> };
-  };
   // @deprecated v13: `CONFIG.Dice.rollModes`.
-  const list = (isV14() ? config.ChatMessage?.modes : config.Dice?.rollModes) ?? {};
-  return Object.entries(list).flatMap(([key, entry]) => {
+  const list = isV14() ? messageModes() : CONFIG.Dice?.rollModes;
+  return Object.entries(list ?? {}).flatMap(([key, entry]: [string, unknown]) => {
     const mode = key === "ic" ? null : normaliseMode(key);
-    return mode ? [{ mode, key, label: entry.label ?? key }] : [];
+    return mode ? [{ mode, key, label: labelOf(entry) ?? key }] : [];
   });
+}
+
+/**
+ * v14's `CONFIG.ChatMessage.modes` (https://foundryvtt.com/api/v14/variables/CONFIG.ChatMessage.html),
+ * `undefined` on v13. CONFIG's entry for a document is a fixed object type in the v13 typings, which
+ * no declaration can extend, so the v14 member is checked to be there.
+ */
+function messageModes(): object | undefined {
+  const config = CONFIG.ChatMessage;
+  const modes = isObject(config) && "modes" in config ? config.modes : undefined;
+  return isObject(modes) ? modes : undefined;
+}
+
+/** A mode entry's `label` (`{label, icon}` in both generations' lists), if it is a string. */
+function labelOf(entry: unknown): string | undefined {
+  return isObject(entry) && "label" in entry && typeof entry.label === "string" ? entry.label : undefined;
 }

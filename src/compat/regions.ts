@@ -16,7 +16,8 @@
  *   builds answer the question themselves with `locatedInLevel(level)` (foundryvtt#14503), which is
  *   preferred when present.
  *
- * v14-only members are read through the small views below; v13 has none of them.
+ * v14-only members are read through the view below or after checking that they are there (see
+ * ./generation.ts); v13 has none of them.
  */
 import { isV14 } from "./generation";
 
@@ -38,11 +39,6 @@ export interface RegionView {
   readonly levels?: Iterable<string> | null;
   /** v14 (later builds): whether the region is located in `level`. */
   locatedInLevel?(level: string): boolean;
-}
-
-/** A token as this module reads it: on v14, the id of the level it stands on. */
-export interface TokenLevelView {
-  readonly level?: unknown;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -70,15 +66,14 @@ export function technicalRegionKind(region: RegionView): TechnicalRegionKind | n
  */
 export function tokenLevel(token: object): string | null {
   if (!isV14()) return null;
-  const level = (token as TokenLevelView).level;
+  const level = "level" in token ? token.level : undefined;
   return typeof level === "string" && level !== "" ? level : null;
 }
 
 /** The level ids a region lists; empty when it lists none (every level) or on v13. */
 export function regionLevels(region: RegionView): string[] {
   const levels = region.levels;
-  if (!levels || typeof levels === "string" || typeof (levels as Iterable<string>)[Symbol.iterator] !== "function")
-    return [];
+  if (!levels || typeof levels === "string" || typeof levels[Symbol.iterator] !== "function") return [];
   return [...levels].filter((id): id is string => typeof id === "string" && id !== "");
 }
 

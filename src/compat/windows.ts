@@ -21,9 +21,10 @@
  *   `element.ownerDocument`). Tactica duck-types elements and creates through `ownerDocument`;
  *   both work the same on v13, where every window is the main one.
  *
- * v14-only members are read through the small views below (fvtt-types 13.345 knows v13 only).
+ * v14-only members are read through type predicates that check them at run time (see ./generation.ts).
  */
 import { isV14 } from "./generation";
+import { isObject } from "./guards";
 
 /* ------------------------------------------------------------------------------ child windows */
 
@@ -40,18 +41,28 @@ export interface Renderable {
   render(options?: WindowRenderOptions): Promise<unknown>;
 }
 
-/** An application as a host of child windows: v14 members, absent on v13. */
-interface WindowHost {
-  /** v14: renders `app` in the same browser window as this application. */
-  renderChild?(app: Renderable, options?: WindowRenderOptions): Promise<unknown>;
-  /** dnd5e's convention on v14: the application that opened this one. */
-  readonly parent?: unknown;
-  /** v14: the detached window this application is rendered in (`window.windowId`). */
-  readonly window?: { readonly windowId?: unknown } | null;
+/** An application that renders children in its own browser window (v14's `ApplicationV2#renderChild`). */
+interface ChildRenderer {
+  renderChild(app: Renderable, options?: WindowRenderOptions): Promise<unknown>;
 }
 
-function hostOf(opener: unknown): WindowHost | null {
-  return typeof opener === "object" && opener !== null ? (opener as WindowHost) : null;
+/**
+ * Whether `value` has v14's `renderChild` (https://foundryvtt.com/api/v14/classes/foundry.applications.api.ApplicationV2.html);
+ * checked on the object, since the opener may be any application (or none) and v13 has no such member.
+ */
+function isChildRenderer(value: unknown): value is ChildRenderer {
+  return isObject(value) && "renderChild" in value && typeof value.renderChild === "function";
+}
+
+/** v14: the id of the detached window `opener` is rendered in (`opener.window.windowId`), if any. */
+function windowIdOf(opener: unknown): unknown {
+  const frame = isObject(opener) && "window" in opener ? opener.window : undefined;
+  return isObject(frame) && "windowId" in frame ? frame.windowId : undefined;
+}
+
+/** dnd5e's convention on v14: the application that opened `opener` (`opener.parent`), if any. */
+function parentOf(opener: unknown): unknown {
+  return isObject(opener) && "parent" in opener ? opener.parent : undefined;
 }
 
 /**
@@ -61,7 +72,7 @@ function hostOf(opener: unknown): WindowHost | null {
 export function detachedOptions(opener: unknown): { window?: { detached: true; windowId: string } } {
   // @deprecated v13: no detached windows before v14.
   if (!isV14()) return {};
-  const windowId = hostOf(opener)?.window?.windowId;
+  const windowId = windowIdOf(opener);
   return typeof windowId === "string" && windowId !== "" ? { window: { detached: true, windowId } } : {};
 }
 
@@ -77,10 +88,9 @@ export async function renderChild(
 ): Promise<unknown> {
   // @deprecated v13: every window is the main one.
   if (!isV14()) return child.render({ force: true, ...options });
-  const host = hostOf(opener);
-  const parent = hostOf(host?.parent);
-  const owner = typeof parent?.renderChild === "function" ? parent : host;
-  if (owner && typeof owner.renderChild === "function") return owner.renderChild(child, options);
+  const parent = parentOf(opener);
+  const owner = isChildRenderer(parent) ? parent : opener;
+  if (isChildRenderer(owner)) return owner.renderChild(child, options);
   return child.render({ force: true, ...options, ...detachedOptions(opener) });
 }
 
@@ -96,14 +106,24 @@ export interface ElementLike {
 
 /** `value` as an element of any window (duck-typed, never `instanceof`), or null. */
 export function elementOf(value: unknown): ElementLike | null {
-  if (typeof value !== "object" || value === null) return null;
-  const el = value as Partial<ElementLike>;
-  const ok =
-    typeof el.querySelector === "function" &&
-    typeof el.querySelectorAll === "function" &&
-    typeof el.prepend === "function" &&
-    typeof el.ownerDocument?.createElement === "function";
-  return ok ? (value as ElementLike) : null;
+  return isElementLike(value) ? value : null;
+}
+
+/** Whether `value` has the element API of {@link ElementLike} (its methods and its document's `createElement`). */
+function isElementLike(value: unknown): value is ElementLike {
+  if (!isObject(value)) return false;
+  const owner = "ownerDocument" in value ? value.ownerDocument : undefined;
+  return (
+    "querySelector" in value &&
+    typeof value.querySelector === "function" &&
+    "querySelectorAll" in value &&
+    typeof value.querySelectorAll === "function" &&
+    "prepend" in value &&
+    typeof value.prepend === "function" &&
+    isObject(owner) &&
+    "createElement" in owner &&
+    typeof owner.createElement === "function"
+  );
 }
 
 /** A new element created in `root`'s own window. */
@@ -113,5 +133,5 @@ export function createElementIn(root: ElementLike, tag: string): HTMLElement {
 
 /** Whether `value` is an `<input>` element of any window (by tag name, not by class). */
 export function isInputElement(value: unknown): value is HTMLInputElement {
-  return typeof value === "object" && value !== null && (value as { tagName?: unknown }).tagName === "INPUT";
+  return isObject(value) && "tagName" in value && value.tagName === "INPUT";
 }

@@ -77,7 +77,25 @@ interface RegionFlags {
 }
 
 declare global {
+  /* ------------------------------------------------------------------ v14: data operators */
+
+  /**
+   * v14's deletion operator: an update value that deletes its key, the global instance of
+   * `foundry.data.operators.ForcedDeletion` (https://foundryvtt.com/api/modules/foundry.data.operators.html);
+   * absent on v13 (src/compat/deletion.ts writes and reads it).
+   */
+  var _del: object | undefined;
+
+  /* -------------------------------------------------------------------------------- settings */
+
   interface SettingConfig {
+    /**
+     * v14's client setting for the user's message mode, which replaces v13's `core.rollMode`
+     * (https://foundryvtt.com/api/v14/variables/CONFIG.ChatMessage.html lists its keys; dnd5e's
+     * `BasicRoll.getMessageMode` reads it on v14): registered on v14 only, read through
+     * src/compat/message-mode.ts on v14 only.
+     */
+    "core.messageMode": string;
     "tactica.module.pressure": boolean;
     "tactica.module.pool": boolean;
     "tactica.module.psy": boolean;
