@@ -16,8 +16,7 @@ function thresholdEvery(): number {
  * vision) when the token is on the viewed scene; a token not drawn on this canvas is not seen.
  */
 function tokenSeen(combatant: Combatant.Implementation): boolean {
-  const token = combatant.token as { object?: { visible?: boolean } | null } | null;
-  return token?.object?.visible === true;
+  return combatant.token?.object?.visible === true;
 }
 
 function combatantView(combatant: Combatant.Implementation, isGM: boolean): CombatantView | null {
@@ -26,7 +25,7 @@ function combatantView(combatant: Combatant.Implementation, isGM: boolean): Comb
   return {
     id: combatant.id,
     name: combatant.name ?? "",
-    img: (combatant.img as string | null | undefined) ?? null,
+    img: combatant.img ?? null,
     initiative: combatant.initiative ?? null,
     owned,
     seen: isGM || owned || tokenSeen(combatant),

@@ -13,7 +13,6 @@
 import { notifyError } from "../../utils/notify";
 import { endActionContext, readDuration } from "./end-action-context";
 import type { TacticaCombat } from "../../combat/combat";
-import type { TacticaActor } from "../../documents/actor";
 import type { TacticaChatMessage } from "../../documents/chat-message";
 import { lastPricedCard } from "../../chat/card-cost";
 import { moveAction } from "../../actions/move";
@@ -35,8 +34,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** What the dialog's OK button hands back: the form's duration field and its move box. */
 function formValues(button: HTMLButtonElement): { value: unknown; move: boolean } {
   const field = button.form?.elements.namedItem("duration");
-  const move = button.form?.elements.namedItem("move") as { checked?: boolean } | null | undefined;
-  return { value: field && "value" in field ? field.value : undefined, move: move?.checked === true };
+  const move = button.form?.elements.namedItem("move");
+  return {
+    value: field && "value" in field ? field.value : undefined,
+    move: move !== null && move !== undefined && "checked" in move && move.checked === true,
+  };
 }
 
 /**
@@ -52,7 +54,7 @@ export async function promptDuration(
   opener?: unknown,
 ): Promise<number | null> {
   const messages = (game.messages?.contents ?? []) as unknown as TacticaChatMessage[];
-  const actor = (combatant.actor ?? null) as TacticaActor | null;
+  const actor = combatant.actor ?? null;
   const context = endActionContext(lastPricedCard(messages, actor)?.cost ?? null, { name: combatant.name ?? "" });
   const content = await foundry.applications.handlebars.renderTemplate(END_ACTION_TEMPLATE, { ...context });
   const i18n = game.i18n;
@@ -67,7 +69,7 @@ export async function promptDuration(
       icon: "fa-solid fa-forward-step",
       callback: (_event: Event, button: HTMLButtonElement) => formValues(button),
     },
-  } as never);
+  });
   if (!isRecord(raw)) return null;
   const duration = readDuration(raw.value);
   if (duration === null) {

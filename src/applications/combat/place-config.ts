@@ -14,26 +14,21 @@
  * - Open place windows re-render when a region or behaviour of their scene changes (a rename, the
  *   other side of a link, a new place), and close when their behaviour or region is deleted.
  */
-import {
-  PLACE_CONFIG_TEMPLATE,
-  ensurePlaceBehavior,
-  regionFormContext,
-  savePlace,
-  type EditableRegion,
-} from "../../places/region-config";
-import { PLACE_BEHAVIOR_ICON, PLACE_BEHAVIOR_TYPE, type BehaviorLike, type RegionLike } from "../../places/measure";
+import { PLACE_CONFIG_TEMPLATE, ensurePlaceBehavior, regionFormContext, savePlace } from "../../places/region-config";
+import { PLACE_BEHAVIOR_ICON, PLACE_BEHAVIOR_TYPE, type RegionLike } from "../../places/measure";
 import type { AppFormData } from "./foundry-app";
+import { openSheet } from "../sheets/sheet-helpers";
 
 /** The members of a v13 DocumentSheetV2 (with HandlebarsApplicationMixin) this window uses. */
 interface DocumentSheet {
   readonly id: string;
-  readonly document: unknown;
+  readonly document: RegionBehavior.Implementation;
   readonly rendered: boolean;
   render(options?: { force?: boolean }): Promise<unknown>;
   close(): Promise<unknown>;
   _prepareContext(options: object): Promise<Record<string, unknown>>;
 }
-type DocumentSheetClass = new (options: { document: unknown }) => DocumentSheet;
+type DocumentSheetClass = new (options: { document: RegionBehavior.Implementation }) => DocumentSheet;
 
 // HandlebarsApplicationMixin(DocumentSheetV2), seen through the members above: subclassing the
 // typed mixin with its static DEFAULT_OPTIONS overridden hits tsc's instantiation depth with
@@ -54,13 +49,18 @@ export class PlaceConfig extends SheetBase {
   static PARTS = { form: { template: PLACE_CONFIG_TEMPLATE } };
 
   /** The place behaviour this sheet edits. */
-  get behavior(): BehaviorLike & { readonly parent: unknown } {
-    return this.document as BehaviorLike & { readonly parent: unknown };
+  get behavior(): RegionBehavior.Implementation {
+    return this.document;
   }
 
-  /** The region the behaviour belongs to. */
-  get region(): EditableRegion {
-    return this.behavior.parent as EditableRegion;
+  /**
+   * The region the behaviour belongs to. A behaviour's sheet is only ever opened for a behaviour of a region
+   * (its Behaviors tab, the header control); one without would have made every reader of the region throw.
+   */
+  get region(): RegionDocument.Implementation {
+    const region = this.behavior.parent;
+    if (!region) throw new Error("Tactica | a place sheet's behaviour belongs to no region");
+    return region;
   }
 
   get title(): string {
@@ -83,30 +83,38 @@ export class PlaceConfig extends SheetBase {
   }
 }
 
-/** A behaviour as far as its sheet goes (core's `ClientDocumentMixin#sheet`, one per document). */
-interface WithSheet {
-  readonly sheet: { render(options: { force: boolean }): Promise<unknown> } | null;
-}
-
 /** Opens the place form of `region`, making it a place first when it is none. */
 export async function openPlaceConfig(region: RegionLike): Promise<unknown> {
-  const behavior = (await ensurePlaceBehavior(region)) as (BehaviorLike & WithSheet) | null;
-  return behavior?.sheet?.render({ force: true }) ?? null;
+  const behavior = await ensurePlaceBehavior(region);
+  // A region's behaviours are instances of the configured behaviour class (core creates embedded documents with
+  // `CONFIG.RegionBehavior.documentClass`), so this only reads the one core sheet of the document.
+  if (!(behavior instanceof CONFIG.RegionBehavior.documentClass)) return null;
+  return openSheet(null, behavior);
 }
 
 /** The scene a region or behaviour belongs to. */
 function sceneOf(doc: unknown): unknown {
-  const parent = (doc as { parent?: unknown } | null)?.parent ?? null;
-  const documentName = (doc as { documentName?: unknown } | null)?.documentName;
-  return documentName === "RegionBehavior" ? ((parent as { parent?: unknown } | null)?.parent ?? null) : parent;
+  const parent = parentOf(doc);
+  const isBehavior =
+    typeof doc === "object" && doc !== null && "documentName" in doc && doc.documentName === "RegionBehavior";
+  return isBehavior ? parentOf(parent) : parent;
+}
+
+/** A document's `parent` (`null` for anything without one). */
+function parentOf(doc: unknown): unknown {
+  return typeof doc === "object" && doc !== null && "parent" in doc ? (doc.parent ?? null) : null;
 }
 
 /** Whether the sheet's behaviour still exists in its region, and the region in its scene. */
 function stillThere(app: PlaceConfig): boolean {
-  const region = app.region as RegionLike & { readonly id: string | null };
-  const scene = region.parent as { regions?: { get(id: string | null): unknown } } | null;
-  const behaviors = (region as unknown as { behaviors?: { get?(id: string | null): unknown } }).behaviors;
-  return scene?.regions?.get(region.id) === region && behaviors?.get?.(app.behavior.id) === app.behavior;
+  const region = app.region;
+  const scene = region.parent;
+  return (
+    region.id !== null &&
+    app.behavior.id !== null &&
+    scene?.regions.get(region.id) === region &&
+    region.behaviors.get(app.behavior.id) === app.behavior
+  );
 }
 
 /** A region or region behaviour was created, changed or deleted: its scene's place windows follow. */
@@ -116,8 +124,7 @@ export function onRegionChanged(doc: unknown): void {
 
 /** Re-renders the open place windows of `scene`; closes those whose place is gone. */
 export function refreshPlaceConfigs(scene: unknown): void {
-  const instances = (foundry.applications as unknown as { instances: Map<string, unknown> }).instances;
-  for (const app of instances.values()) {
+  for (const app of foundry.applications.instances.values()) {
     if (!(app instanceof PlaceConfig) || !app.rendered || app.region.parent !== scene) continue;
     if (stillThere(app)) void app.render();
     else void app.close();
@@ -137,8 +144,8 @@ interface SheetConfig {
  */
 export function registerPlaceConfig(): void {
   const sheets = foundry.applications.apps.DocumentSheetConfig as unknown as SheetConfig;
-  const behaviorClass = (CONFIG.RegionBehavior as unknown as { documentClass: unknown }).documentClass;
-  const coreSheet = (foundry.applications.sheets as unknown as { RegionBehaviorConfig: unknown }).RegionBehaviorConfig;
+  const behaviorClass = CONFIG.RegionBehavior.documentClass;
+  const coreSheet = foundry.applications.sheets.RegionBehaviorConfig;
   const types = [PLACE_BEHAVIOR_TYPE];
   sheets.unregisterSheet(behaviorClass, "core", coreSheet, { types });
   sheets.registerSheet(behaviorClass, "tactica", PlaceConfig, {

@@ -28,12 +28,12 @@ const OPEN_BUTTON_CLASS = "tactica-open-timeline";
  * Created in the tracker's own window (a popped-out tracker is another document on v14); the
  * timeline opens beside `tracker` (the core tracker application).
  */
-export function addTrackerButton(root: ElementLike, tracker?: unknown): HTMLButtonElement | null {
+export function addTrackerButton(root: ElementLike, tracker?: unknown): HTMLElement | null {
   if (root.querySelector(`.${OPEN_BUTTON_CLASS}`)) return null;
   const host = elementOf(root.querySelector(".combat-tracker-header")) ?? root;
   const label = game.i18n?.localize("TACTICA.Combat.Tracker.Open") ?? "Timeline";
-  const button = createElementIn(root, "button") as HTMLButtonElement;
-  button.type = "button";
+  const button = createElementIn(root, "button");
+  button.setAttribute("type", "button");
   button.className = `${OPEN_BUTTON_CLASS} inline-control`;
   button.setAttribute("aria-label", label);
   button.dataset.tooltip = label;

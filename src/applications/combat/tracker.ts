@@ -13,11 +13,10 @@ import { TacticaCombat } from "../../combat/combat";
 import type { CombatMode } from "../../config/settings";
 import { notifyError } from "../../utils/notify";
 import { readCombatView } from "./combat-view";
-import { HandlebarsAppBase, type AppAction } from "./foundry-app";
+import { HandlebarsAppBase } from "./foundry-app";
 import { trackerContext } from "./tracker-context";
 import { promptDuration } from "./end-action";
 import { detachedOptions } from "../../compat/windows";
-import type { TacticaActor } from "../../documents/actor";
 
 /** The tracker's template. */
 export const TRACKER_TEMPLATE = "systems/tactica/templates/combat/tracker.hbs";
@@ -73,7 +72,7 @@ async function onNudgeMarker(_event: PointerEvent, target: HTMLElement): Promise
  * ownership again); its dialog opens in this window.
  */
 async function onMoveAction(this: TimelineTracker): Promise<void> {
-  const actor = game.combat?.combatant?.actor as TacticaActor | null | undefined;
+  const actor = game.combat?.combatant?.actor;
   if (!actor) return;
   await actor.move({}, { opener: this });
 }
@@ -92,11 +91,11 @@ export class TimelineTracker extends HandlebarsAppBase {
     window: { title: "TACTICA.Combat.Tracker.Title", icon: "fa-solid fa-timeline", resizable: true },
     position: { width: 320, height: 560 },
     actions: {
-      endAction: onEndAction as AppAction,
-      nudgeMarker: onNudgeMarker as AppAction,
-      moveAction: onMoveAction as AppAction,
-      setMode: onSetMode as AppAction,
-      startCombat: onStartCombat as AppAction,
+      endAction: onEndAction,
+      nudgeMarker: onNudgeMarker,
+      moveAction: onMoveAction,
+      setMode: onSetMode,
+      startCombat: onStartCombat,
     },
   };
 

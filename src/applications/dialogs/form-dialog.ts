@@ -70,7 +70,7 @@ export function refuse(key: string, data?: Record<string, string>): Refusal {
 }
 
 function isRefusal(value: unknown): value is Refusal {
-  return typeof value === "object" && value !== null && typeof (value as Refusal).refused === "string";
+  return typeof value === "object" && value !== null && "refused" in value && typeof value.refused === "string";
 }
 
 export interface FormDialogSpec<T> {
@@ -85,32 +85,28 @@ export interface FormDialogSpec<T> {
   button?: { label: string; icon: string };
 }
 
-/** What the roll button's callback hands to `submit`: tagged, so core's fallback action never passes for it. */
-const SUBMISSION = Symbol("tactica.formDialog");
-interface Submission {
-  [SUBMISSION]: true;
-  picked: unknown;
+/**
+ * What the roll button's callback hands to `submit`: a fresh object per click, which `submit` recognises by
+ * identity (the dialog's own last submission), so core's fallback action or a module's button never passes for it.
+ */
+interface Submission<T> {
+  readonly picked: (T & ModeChoice) | Refusal;
 }
-const isSubmission = (value: unknown): value is Submission =>
-  typeof value === "object" && value !== null && (value as Submission)[SUBMISSION] === true;
 
-/** The dialog as this file uses it (DialogV2 instance members). */
+/**
+ * The dialog as this file uses it: the DialogV2 members it calls. The dialog is held through this narrower view
+ * (checked by the compiler, no assertion) because fvtt-types 13.345 does not know v14's `window.detached` render
+ * option that {@link renderChild} may pass.
+ */
 interface DialogLike {
-  element: { querySelector(selector: string): unknown } | null;
+  readonly element: HTMLElement | undefined;
   render(options?: object): Promise<unknown>;
   close(options?: object): Promise<unknown>;
   addEventListener(type: string, fn: () => void, options?: { once?: boolean }): void;
 }
 
-/** The part of a form element this file reads (an element of any window: no `instanceof`). */
-interface FormLike {
-  querySelector(selector: string): unknown;
-  addEventListener(type: string, fn: () => void): void;
-}
-
-function valuesOf(form: unknown): FormValues {
-  const data = new foundry.applications.ux.FormDataExtended(form as HTMLFormElement);
-  return data.object as FormValues;
+function valuesOf(form: HTMLFormElement): FormValues {
+  return new foundry.applications.ux.FormDataExtended(form).object;
 }
 
 /** A fresh prefix for the element ids of one render (`uid`): ids stay unique across open dialogs. */
@@ -158,19 +154,17 @@ export async function formDialog<T extends object>(
       resolve(value);
     };
     const showRefusal = (dialog: DialogLike, refusal: Refusal | null) => {
-      const line = dialog.element?.querySelector("[data-refusal]") as {
-        textContent: string | null;
-        hidden: boolean;
-      } | null;
+      // `hidden` is read with `in`, not `instanceof HTMLElement`: the dialog may be in another browser window (v14).
+      const line = dialog.element?.querySelector("[data-refusal]");
       const message = refusal ? (game.i18n?.format(refusal.refused, refusal.data ?? {}) ?? refusal.refused) : "";
-      if (line) {
+      if (line && "hidden" in line) {
         line.textContent = message;
         line.hidden = refusal === null;
       }
       if (refusal) notifyError(refusal.refused, refusal.data);
     };
-    const DialogV2 = foundry.applications.api.DialogV2 as unknown as new (options: object) => DialogLike;
-    const dialog = new DialogV2({
+    let submitted: Submission<T> | null = null;
+    const dialog: DialogLike = new foundry.applications.api.DialogV2({
       window: { title: spec.title },
       classes: ["tactica", "tactica-dialog"],
       position: { width: 400 },
@@ -182,31 +176,34 @@ export async function formDialog<T extends object>(
           label: game.i18n?.localize(spec.button?.label ?? "TACTICA.Dialog.roll") ?? "Roll",
           icon: spec.button?.icon ?? "fa-solid fa-dice",
           default: true,
-          callback: (_event: Event, button: { form: unknown }): Submission => ({
-            [SUBMISSION]: true,
-            picked: button.form ? readWithMode(spec, valuesOf(button.form)) : refuse("TACTICA.Dialog.invalid"),
-          }),
+          callback: (_event: Event, button: HTMLButtonElement): Submission<T> => {
+            submitted = {
+              picked: button.form ? readWithMode(spec, valuesOf(button.form)) : refuse("TACTICA.Dialog.invalid"),
+            };
+            return submitted;
+          },
         },
       ],
       submit: async (result: unknown) => {
         // Anything but our tagged submission (core's fallback action string, a module's button)
         // rolls nothing: the dialog is cancelled.
-        if (!isSubmission(result)) {
+        const submission = submitted;
+        if (submission === null || result !== submission) {
           finish(null);
           await dialog.close();
           return;
         }
-        if (isRefusal(result.picked)) return showRefusal(dialog, result.picked);
-        finish(result.picked as T & ModeChoice);
+        if (isRefusal(submission.picked)) return showRefusal(dialog, submission.picked);
+        finish(submission.picked);
         await dialog.close();
       },
     });
     dialog.addEventListener("close", () => finish(null), { once: true });
     dialog.addEventListener("render", () => {
-      const form = dialog.element?.querySelector("form") as FormLike | null;
+      const form = dialog.element?.querySelector("form");
       if (!form) return;
       const refresh = () => {
-        const line = form.querySelector("[data-odds]") as { textContent: string | null } | null;
+        const line = form.querySelector("[data-odds]");
         if (line && spec.odds) line.textContent = spec.odds(valuesOf(form));
       };
       form.addEventListener("input", refresh);

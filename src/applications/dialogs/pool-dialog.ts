@@ -1,6 +1,6 @@
 /** RULES §3: the pool dialog — aptitude, sub-aptitude, the item giving gear dice, successes required. */
 import { CharacterModel } from "../../data/actor/character";
-import { APTITUDE_KEYS, SUB_APTITUDE_KEYS, type AptitudeKey, type SubAptitudeKey } from "../../rules/keys";
+import { APTITUDE_KEYS, SUB_APTITUDE_KEYS, isOneOf } from "../../rules/keys";
 import { aptitudeCurrent } from "../../rules/scores";
 import type { TacticaActor } from "../../documents/actor";
 import type { PoolRequest } from "../../actions/pool";
@@ -18,16 +18,13 @@ import {
 import { poolChance } from "./odds";
 
 /** The pool dialog's context (exported for the template tests). */
-export function poolDialogContext(actor: TacticaActor, request: PoolRequest) {
-  const system = actor.system as CharacterModel;
-  const items = actor.items
-    .filter((i) => typeof (i.system as { gearBonus?: unknown }).gearBonus === "number")
-    .map((i) => ({
-      id: i.id ?? "",
-      name: i.name,
-      bonus: (i.system as unknown as { gearBonus: number }).gearBonus,
-      selected: i.id === request.itemId,
-    }));
+export function poolDialogContext(actor: TacticaActor, system: CharacterModel, request: PoolRequest) {
+  // The items that give gear dice: those whose model has a `gearBonus` (weapons and gear).
+  const items = actor.items.contents.flatMap((i) => {
+    const model = i.system;
+    if (!("gearBonus" in model) || typeof model.gearBonus !== "number") return [];
+    return [{ id: i.id ?? "", name: i.name, bonus: model.gearBonus, selected: i.id === request.itemId }];
+  });
   return {
     aptitudes: APTITUDE_KEYS.map((key) => ({
       key,
@@ -48,8 +45,8 @@ export function poolDialogContext(actor: TacticaActor, request: PoolRequest) {
 
 /** The form read back; a refusal for an unknown aptitude or fewer than 1 success required. */
 export function readPool(values: FormValues): PoolRequest | Refusal {
-  const aptitude = String(values.aptitude) as AptitudeKey;
-  if (!APTITUDE_KEYS.includes(aptitude)) return refuse("TACTICA.Dialog.invalid");
+  const aptitude = String(values.aptitude);
+  if (!isOneOf(APTITUDE_KEYS, aptitude)) return refuse("TACTICA.Dialog.invalid");
   const sub = String(values.subAptitude ?? "");
   const required = wholeNumber(values.required, null);
   if (required === null || required < 1)
@@ -59,7 +56,7 @@ export function readPool(values: FormValues): PoolRequest | Refusal {
     });
   return {
     aptitude,
-    subAptitude: SUB_APTITUDE_KEYS.includes(sub as SubAptitudeKey) ? (sub as SubAptitudeKey) : null,
+    subAptitude: isOneOf(SUB_APTITUDE_KEYS, sub) ? sub : null,
     itemId: values.itemId ? String(values.itemId) : null,
     required,
   };
@@ -71,8 +68,9 @@ export async function poolDialog(
   request: PoolRequest,
   opener: unknown = null,
 ): Promise<(PoolRequest & ModeChoice) | null> {
-  if (!(actor.system instanceof CharacterModel)) return null;
-  const context = poolDialogContext(actor, request);
+  const system = actor.system;
+  if (!(system instanceof CharacterModel)) return null;
+  const context = poolDialogContext(actor, system, request);
   const count = (values: FormValues): number => {
     const picked = readPool(values);
     if ("refused" in picked) return 0;

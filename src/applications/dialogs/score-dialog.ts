@@ -3,7 +3,7 @@
  * difficulty (empty for a plain total), modifier, and the exact P(2d6 + score ≥ difficulty).
  */
 import { CharacterModel } from "../../data/actor/character";
-import { aptitudeOf, SUB_APTITUDE_KEYS, type AptitudeKey, type SubAptitudeKey } from "../../rules/keys";
+import { aptitudeOf, isOneOf, SUB_APTITUDE_KEYS, type AptitudeKey, type SubAptitudeKey } from "../../rules/keys";
 import { aptitudeCurrent, score } from "../../rules/scores";
 import type { TacticaActor } from "../../documents/actor";
 import {
@@ -56,8 +56,8 @@ export function scoreDialogContext(system: CharacterModel, request: ScoreDialogR
  * not a whole number of 0 or more (empty: a plain total).
  */
 export function readScore(values: FormValues): ScoreChoice | Refusal {
-  const sub = String(values.subAptitude ?? "") as SubAptitudeKey;
-  if (!SUB_APTITUDE_KEYS.includes(sub)) return refuse("TACTICA.Dialog.invalid");
+  const sub = String(values.subAptitude ?? "");
+  if (!isOneOf(SUB_APTITUDE_KEYS, sub)) return refuse("TACTICA.Dialog.invalid");
   const difficulty = wholeNumber(values.difficulty, -1);
   const empty = String(values.difficulty ?? "").trim() === "";
   if (!empty && (difficulty === null || difficulty < 0)) return refuse("TACTICA.Dialog.score.badDifficulty");

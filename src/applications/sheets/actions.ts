@@ -101,8 +101,6 @@ export function rollRequest(method: RollAction, data: Dataset, inputs: RollInput
   }
 }
 
-type RollMethod = (...args: unknown[]) => Promise<unknown>;
-
 /**
  * Calls the actor's roll method for `request`, with `{ fastForward, opener }` last (shift-click
  * skips the dialog; the dialog opens in the opener's window). Refused with a localised message
@@ -122,7 +120,7 @@ export async function dispatchRoll(
     notifyError("TACTICA.Sheet.Errors.NotOwner", { name: actor.name });
     return null;
   }
-  const method: unknown = (actor as unknown as Record<string, unknown>)[request.method];
+  const method: unknown = actor[request.method];
   if (typeof method !== "function") {
     notifyError("TACTICA.Sheet.Errors.Unavailable", {
       action: game.i18n?.localize(`TACTICA.Sheet.Action.${request.method}`) ?? request.method,
@@ -134,7 +132,7 @@ export async function dispatchRoll(
       options.opener === undefined
         ? { fastForward: options.fastForward }
         : { fastForward: options.fastForward, opener: options.opener };
-    return await (method as RollMethod).call(actor, ...request.args, last);
+    return await method.call(actor, ...request.args, last);
   } catch (err) {
     if (err instanceof RulesRangeError) return notifyRulesError(err) && null;
     throw err;
@@ -168,13 +166,13 @@ export async function toggleEquipped(actor: TacticaActor, itemId: string | undef
     const others = active
       ? actor.items
           .filter((i) => i.id !== item.id && i.system instanceof ForceFieldModel && i.system.active)
-          .map((i) => ({ _id: i.id, "system.active": false }))
+          .map((i) => ({ _id: i.id, system: { active: false } }))
       : [];
-    await actor.update({ items: [{ _id: item.id, "system.active": active }, ...others] } as Actor.UpdateData);
+    await actor.update({ items: [{ _id: item.id, system: { active } }, ...others] });
     return true;
   }
   if (system instanceof WeaponModel || system instanceof ArmorModel || system instanceof GearModel) {
-    await item.update({ "system.equipped": !system.equipped } as Item.UpdateData);
+    await item.update({ system: { equipped: !system.equipped } });
     return true;
   }
   return false;

@@ -21,15 +21,7 @@ import { actorSheetContext, actorTabs, ACTOR_TABS } from "./context/actor-contex
 import { keepTabs, readModules, shownTabIds, type SheetMode, type SheetTab } from "./context/shared";
 import { CharacterModel } from "../../data/actor/character";
 import { isOneOf, PROFILE_KEYS } from "../../rules/keys";
-import {
-  dispatchRoll,
-  ownedItem,
-  ROLL_ACTIONS,
-  rollRequest,
-  toggleEquipped,
-  type Dataset,
-  type RollAction,
-} from "./actions";
+import { dispatchRoll, ownedItem, ROLL_ACTIONS, rollRequest, toggleEquipped, type RollAction } from "./actions";
 import {
   deleteAfterConfirm,
   editPortrait,
@@ -37,6 +29,8 @@ import {
   isRefusedSubmission,
   itemMenu,
   openSheet,
+  inputOf,
+  partTab,
   refusedSubmission,
   sheetLang,
 } from "./sheet-helpers";
@@ -110,7 +104,7 @@ function rollHandler(method: RollAction): Handler {
   return async function (this: TacticaActorSheet, event, target) {
     const scope = target.closest("[data-roll-scope]") ?? this.element;
     const value = (selector: string) => scope?.querySelector<HTMLInputElement>(selector)?.value;
-    const request = rollRequest(method, target.dataset as Dataset, {
+    const request = rollRequest(method, target.dataset, {
       cancelLevel: value("[data-input=cancelLevel]"),
       fear: value("[data-input=fear]"),
       charging: scope?.querySelector<HTMLInputElement>("[data-input=charging]")?.checked ?? false,
@@ -126,7 +120,7 @@ function effectOf(actor: TacticaActor, target: HTMLElement): ActiveEffect.Implem
   const id = row?.dataset.effectId ?? "";
   const parentId = row?.dataset.parentId ?? "";
   if (!parentId) return actor.effects.get(id);
-  return actor.items.get(parentId)?.effects.get(id) as ActiveEffect.Implementation | undefined;
+  return actor.items.get(parentId)?.effects.get(id);
 }
 
 export class TacticaActorSheet extends ActorSheetBase {
@@ -161,12 +155,12 @@ export class TacticaActorSheet extends ActorSheetBase {
 
   /** The actor this sheet shows. */
   get actor(): TacticaActor {
-    return this.document as TacticaActor;
+    return this.document;
   }
 
   /** The user has exactly LIMITED permission on the actor (core's `Document#limited`). */
   get limited(): boolean {
-    return (this.actor as { limited?: boolean }).limited === true;
+    return this.actor.limited === true;
   }
 
   /**
@@ -257,8 +251,8 @@ export class TacticaActorSheet extends ActorSheetBase {
    * The tabs of the shown rule modules (S-modules), or the biography alone for a LIMITED user —
    * kept from core's prepared tabs, with `tabGroups` moved off a hidden tab.
    */
-  override _prepareTabs(group: string): Record<string, unknown> {
-    const tabs = super._prepareTabs(group) as Record<string, SheetTab>;
+  override _prepareTabs(group: string): Record<string, SheetTab> {
+    const tabs = super._prepareTabs(group);
     if (group !== "primary") return tabs;
     return keepTabs(tabs, this.#shownTabs(), this.tabGroups, group);
   }
@@ -297,8 +291,7 @@ export class TacticaActorSheet extends ActorSheetBase {
     options: object,
   ): Promise<Record<string, unknown>> {
     const partContext = await super._preparePartContext(partId, context, options);
-    const tabs = (partContext as { tabs?: Record<string, unknown> }).tabs;
-    Object.assign(partContext, { tab: tabs?.[partId] ?? null });
+    Object.assign(partContext, { tab: partTab(partContext, partId) });
     if (partId === "notes") {
       const biography = String(partContext.biography ?? "");
       partContext.enrichedBiography = biography ? await enriched(biography, this.actor, this.actor.getRollData()) : "";
@@ -335,8 +328,7 @@ export class TacticaActorSheet extends ActorSheetBase {
     if (characteristic && isOneOf(PROFILE_KEYS, characteristic))
       payload = characteristicDragData(this.actor, characteristic);
     else if (data.effectId && data.parentId) {
-      const effect = this.actor.items.get(data.parentId)?.effects.get(data.effectId) as
-        { toDragData(): object } | undefined;
+      const effect = this.actor.items.get(data.parentId)?.effects.get(data.effectId);
       payload = effect?.toDragData() ?? null;
     } else return super._onDragStart(event);
     if (payload) event.dataTransfer?.setData("text/plain", JSON.stringify(payload));
@@ -348,14 +340,14 @@ export class TacticaActorSheet extends ActorSheetBase {
    * sheet (core submits on any change inside the form).
    */
   override _onChangeForm(formConfig: object, event: Event): void {
-    const target = event.target as { dataset?: DOMStringMap; value?: string } | null;
+    const input = inputOf(event.target);
     // D-41: the morale state select sets the condition itself (one panic condition at a time).
-    if (target?.dataset?.input === "moraleState") {
-      const state = String(target.value ?? "");
+    if (input.role === "moraleState") {
+      const state = String(input.value ?? "");
       if (isMoraleState(state)) void this.actor.setMoraleState(state);
       return;
     }
-    if (target?.dataset?.input !== undefined) return;
+    if (input.role !== undefined) return;
     super._onChangeForm(formConfig, event);
   }
 
@@ -369,7 +361,7 @@ export class TacticaActorSheet extends ActorSheetBase {
     formData: FormDataExtended,
     updateData?: object,
   ): object {
-    const refused = refusedSubmission(this.document, formData.object as Record<string, unknown>);
+    const refused = refusedSubmission(this.document, formData.object);
     if (!refused) return super._prepareSubmitData(event, form, formData, updateData);
     void this.render();
     return refused;

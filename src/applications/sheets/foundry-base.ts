@@ -8,6 +8,8 @@
  * HandlebarsApplicationMixin); this is the one place that bridges them.
  */
 
+import type { SheetTab } from "./context/shared";
+
 /** Render options as ApplicationV2#render takes them (and the sheets' own `mode`). */
 export interface RenderOptions {
   force?: boolean;
@@ -39,7 +41,7 @@ export interface FoundrySheet<D> {
   render(options?: RenderOptions): Promise<unknown>;
   _configureRenderOptions(options: RenderOptions): void;
   _prepareContext(options: object): Promise<Record<string, unknown>>;
-  _prepareTabs(group: string): Record<string, unknown>;
+  _prepareTabs(group: string): Record<string, SheetTab>;
   _preparePartContext(
     partId: string,
     context: Record<string, unknown>,

@@ -7,7 +7,16 @@
  */
 import { itemSheetContext, ITEM_TABS } from "./context/item-context";
 import { keepTabs, readModules, type SheetMode, type SheetTab } from "./context/shared";
-import { editPortrait, enriched, isRefusedSubmission, refusedSubmission, sheetLang } from "./sheet-helpers";
+import {
+  editPortrait,
+  enriched,
+  inputOf,
+  isRefusedSubmission,
+  partTab,
+  refusedSubmission,
+  sheetLang,
+  textData,
+} from "./sheet-helpers";
 import { ItemSheetBase, type RenderOptions, type SheetDefaults } from "./foundry-base";
 import { isInputElement } from "../../compat/windows";
 import { RulesRangeError } from "../../rules/errors";
@@ -64,12 +73,12 @@ export class TacticaItemSheet extends ItemSheetBase {
 
   /** The item this sheet shows. */
   get item(): TacticaItem {
-    return this.document as TacticaItem;
+    return this.document;
   }
 
   /** The user has exactly LIMITED permission on the item (core's `Document#limited`). */
   get limited(): boolean {
-    return (this.item as { limited?: boolean }).limited === true;
+    return this.item.limited === true;
   }
 
   /**
@@ -98,8 +107,8 @@ export class TacticaItemSheet extends ItemSheetBase {
   }
 
   /** The two tabs, or the description alone for a LIMITED user. */
-  override _prepareTabs(group: string): Record<string, unknown> {
-    const tabs = super._prepareTabs(group) as Record<string, SheetTab>;
+  override _prepareTabs(group: string): Record<string, SheetTab> {
+    const tabs = super._prepareTabs(group);
     if (group !== "primary") return tabs;
     return keepTabs(tabs, this.limited ? ["description"] : ITEM_TABS.map((t) => t.id), this.tabGroups, group);
   }
@@ -117,8 +126,7 @@ export class TacticaItemSheet extends ItemSheetBase {
     options: object,
   ): Promise<Record<string, unknown>> {
     const partContext = await super._preparePartContext(partId, context, options);
-    const tabs = (partContext as { tabs?: Record<string, unknown> }).tabs;
-    Object.assign(partContext, { tab: tabs?.[partId] ?? null });
+    Object.assign(partContext, { tab: partTab(partContext, partId) });
     if (partId === "description") {
       const description = String(partContext.description ?? "");
       partContext.enrichedDescription = description
@@ -140,9 +148,8 @@ export class TacticaItemSheet extends ItemSheetBase {
   override async _onFirstRender(context: object, options: object): Promise<void> {
     await super._onFirstRender(context, options);
     this.element.addEventListener("keydown", (event) => {
-      const input = event.target as { dataset?: DOMStringMap; value?: string } | null;
-      if ((event as KeyboardEvent).key !== "Enter" || !isInputElement(input) || input.dataset.input !== "attribute")
-        return;
+      const input = event.target;
+      if (event.key !== "Enter" || !isInputElement(input) || input.dataset.input !== "attribute") return;
       event.preventDefault();
       void this.submitAttributeText(input.value);
     });
@@ -152,8 +159,7 @@ export class TacticaItemSheet extends ItemSheetBase {
    * The attribute text field is the chip entry's, not a field of the item: a change in it does not submit the sheet.
    */
   override _onChangeForm(formConfig: object, event: Event): void {
-    const target = event.target as { dataset?: DOMStringMap } | null;
-    if (target?.dataset?.input !== undefined) return;
+    if (inputOf(event.target).role !== undefined) return;
     super._onChangeForm(formConfig, event);
   }
 
@@ -167,7 +173,7 @@ export class TacticaItemSheet extends ItemSheetBase {
     formData: FormDataExtended,
     updateData?: object,
   ): object {
-    const refused = refusedSubmission(this.document, formData.object as Record<string, unknown>);
+    const refused = refusedSubmission(this.document, formData.object);
     if (!refused) return super._prepareSubmitData(event, form, formData, updateData);
     void this.render();
     return refused;
@@ -200,7 +206,7 @@ export class TacticaItemSheet extends ItemSheetBase {
     } catch (err) {
       if (!(err instanceof RulesRangeError)) throw err;
       this.attributeError = {
-        message: game.i18n?.format(err.key, err.data as Record<string, string>) ?? err.message,
+        message: game.i18n?.format(err.key, textData(err.data)) ?? err.message,
         text,
       };
       await this.render({ parts: ["details"] });

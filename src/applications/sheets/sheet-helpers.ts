@@ -25,12 +25,12 @@ export function sheetLang(): "fr" | "en" {
 export async function enriched(
   html: string,
   relativeTo: Actor.Implementation | Item.Implementation,
-  rollData: object,
+  rollData: Record<string, unknown>,
 ): Promise<Handlebars.SafeString> {
   const text = await foundry.applications.ux.TextEditor.implementation.enrichHTML(html, {
     relativeTo,
     secrets: relativeTo.isOwner,
-    rollData: rollData as Record<string, unknown>,
+    rollData,
   });
   return new Handlebars.SafeString(text);
 }
@@ -53,6 +53,9 @@ export async function openSheet(
   doc: WithSheet | null | undefined,
   options: WindowRenderOptions = {},
 ): Promise<unknown> {
+  // The one unchecked read of this file: fvtt-types 13.345 types a document's `sheet` as a V1 or V2 application
+  // whose render options lack v14's `window.detached` / `windowId` (ApplicationWindowRenderOptions), which
+  // Renderable declares; the sheets of Tactica's items, effects and behaviours are all ApplicationV2.
   const sheet = doc?.sheet as Renderable | null | undefined;
   return sheet ? renderChild(host, sheet, options) : null;
 }
@@ -81,8 +84,7 @@ export async function editPortrait(sheet: PortraitHost, event: Event, target: HT
   if (!sheet.isEditable) return;
   const img = target.querySelector("img[data-edit]");
   const coreEditImage = sheet.options.actions.editImage;
-  if (img && typeof coreEditImage === "function")
-    await (coreEditImage as (this: unknown, e: Event, t: Element) => unknown).call(sheet, event, img);
+  if (img && typeof coreEditImage === "function") await coreEditImage.call(sheet, event, img);
 }
 
 const idOf = (li: HTMLElement) => li.dataset.itemId;
@@ -96,8 +98,12 @@ export function itemMenu(host: SheetHost): MenuEntry[] {
   const actor = host.actor;
   const item = (li: HTMLElement) => actor.items.get(idOf(li) ?? "");
   const equippable = (li: HTMLElement) => {
-    const system = item(li)?.system as { equipped?: unknown; active?: unknown } | undefined;
-    return host.isEditable && (typeof system?.equipped === "boolean" || typeof system?.active === "boolean");
+    const system = item(li)?.system;
+    if (!host.isEditable || system === undefined) return false;
+    return (
+      ("equipped" in system && typeof system.equipped === "boolean") ||
+      ("active" in system && typeof system.active === "boolean")
+    );
   };
   return [
     {
@@ -140,7 +146,9 @@ export function refusedSubmission(
   doc: Parameters<typeof updateRefusal>[0],
   formObject: Record<string, unknown>,
 ): object | null {
-  const change = foundry.utils.expandObject(structuredClone(formObject)) as Record<string, unknown>;
+  const change = foundry.utils.expandObject(structuredClone(formObject));
+  // expandObject builds a plain object: this guard only tells the type checker so.
+  if (!isRecord(change)) return null;
   const refusal = updateRefusal(doc, change);
   if (!refusal) return null;
   notifyRefusal(refusal);
@@ -152,4 +160,30 @@ export function refusedSubmission(
 /** True for the prepared data of a submission {@link refusedSubmission} refused. */
 export function isRefusedSubmission(submitData: object): boolean {
   return REFUSED_SUBMISSIONS.has(submitData);
+}
+
+/**
+ * The `data-input` role and the value of a form event's target (an element of any browser window, v14
+ * pop-outs: read with `in`, never `instanceof`); `role` is undefined for an element without one.
+ */
+export function inputOf(target: EventTarget | null): { role: string | undefined; value: unknown } {
+  if (target === null) return { role: undefined, value: undefined };
+  const dataset = "dataset" in target && typeof target.dataset === "object" ? target.dataset : null;
+  const role = dataset && "input" in dataset && typeof dataset.input === "string" ? dataset.input : undefined;
+  return { role, value: "value" in target ? target.value : undefined };
+}
+
+/** The tab of a sheet part, from core's prepared `tabs` of its part context (`null`: none). */
+export function partTab(partContext: Record<string, unknown>, partId: string): unknown {
+  const tabs = partContext.tabs;
+  return typeof tabs === "object" && tabs !== null ? (Reflect.get(tabs, partId) ?? null) : null;
+}
+
+/** A rules error's message data as the localisation formats it (a number written as its text, as core would). */
+export function textData(data: Readonly<Record<string, string | number>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, String(value)]));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -7,7 +7,14 @@ import { TACTICA } from "../../../config/config";
 import { PRESSURE_PROFILE_KEYS, type PressureProfileKey } from "../../../data/fields";
 import { CharacterModel, NpcModel } from "../../../data/actor/character";
 import { UnitModel } from "../../../data/actor/unit";
-import { APTITUDE_KEYS, isOneOf, PROFILE_KEYS, SUB_APTITUDES, type ProfileKey } from "../../../rules/keys";
+import {
+  APTITUDE_KEYS,
+  isOneOf,
+  PROFILE_KEYS,
+  SUB_APTITUDES,
+  type ProfileKey,
+  type SubAptitudeKey,
+} from "../../../rules/keys";
 import { WILLPOWER_MAX } from "../../../rules/pool";
 import { MORALE_STATES } from "../../../data/fields";
 import { STATUS_IDS } from "../../../effects/status-effects";
@@ -200,14 +207,14 @@ export interface EffectRow {
 }
 
 /** An effect as the list reads it. */
-interface ListedEffect {
-  id: string | null;
-  name: string;
-  img?: string | null;
-  disabled: boolean;
-  transfer?: boolean;
-  flags?: Record<string, unknown>;
-  duration?: unknown;
+type ListedEffect = ActiveEffect.Implementation;
+
+/**
+ * Whether core marks the effect's prepared duration expired (`expired`: set by core's duration preparation, not
+ * in the v13.345 typings of the duration data).
+ */
+function isExpired(duration: unknown): boolean {
+  return typeof duration === "object" && duration !== null && "expired" in duration && duration.expired === true;
 }
 
 /** What the row says of when an effect ends: a pressure bonus's window (its duration shown). */
@@ -235,12 +242,10 @@ export function effectRows(
     source,
     transfer: parentId === "" || e.transfer === true,
     ends: endsText(e, i18n),
-    expired: (e.duration as { expired?: unknown } | null | undefined)?.expired === true,
+    expired: isExpired(e.duration),
   });
-  const own = [...actor.effects].map((e) => row(e as unknown as ListedEffect, "", ""));
-  const carried = items.flatMap((item) =>
-    [...(item.effects ?? [])].map((e) => row(e as unknown as ListedEffect, item.id ?? "", item.name)),
-  );
+  const own = [...actor.effects].map((e) => row(e, "", ""));
+  const carried = items.flatMap((item) => [...(item.effects ?? [])].map((e) => row(e, item.id ?? "", item.name)));
   return [...own, ...carried];
 }
 
@@ -251,10 +256,7 @@ export function sortedItems<T extends { sort?: number }>(items: Iterable<T>): T[
 
 /** RULES §2: equipped gear linked to the boiler, per characteristic it raises. */
 function pressureGearByKey(items: readonly SheetItem[]): Record<PressureProfileKey, SheetItem[]> {
-  const out = Object.fromEntries(PRESSURE_PROFILE_KEYS.map((k) => [k, [] as SheetItem[]])) as Record<
-    PressureProfileKey,
-    SheetItem[]
-  >;
+  const out: Record<PressureProfileKey, SheetItem[]> = { mou: [], ini: [], att: [], def: [], peur: [] };
   for (const gear of items)
     if (gear.pressureTarget && gear.linked && gear.equipped) out[gear.pressureTarget].push(gear);
   return out;
@@ -337,15 +339,16 @@ function scoreRows(model: CharacterModel, i18n: SheetI18n): ActorSheetContext["s
     { key: "ranged", subAptitude: "vigilance", score: model.defence.ranged },
     { key: "terrifying", subAptitude: "sangFroid", score: model.defence.terrifying },
   ].map((d) => ({ ...d, label: `TACTICA.Sheet.Score.defence.${d.key}`, purpose: "defence" }));
-  const reflection = [
+  const reflectionScores: readonly { key: string; subAptitude: SubAptitudeKey }[] = [
     { key: "motivate", subAptitude: "determination" },
     { key: "taunt", subAptitude: "perspicacite" },
     { key: "tool", subAptitude: "scholastique" },
-  ].map((r) => ({
+  ];
+  const reflection = reflectionScores.map((r) => ({
     ...r,
     label: `TACTICA.Sheet.Score.reflection.${r.key}`,
     purpose: "reflection",
-    score: model.scoreOf(r.subAptitude as "determination"),
+    score: model.scoreOf(r.subAptitude),
   }));
   return [...defence, ...reflection].map((row) => {
     const labelText = i18n.localize(row.label);
@@ -411,7 +414,7 @@ export function actorSheetContext(actor: TacticaActor, options: SheetOptions): A
     pressureBlocked,
   };
   const kit = rowKit(state, cachedI18n(options.i18n ?? gameI18n()));
-  const items = sortedItems(actor.items as Iterable<Item.Implementation & { sort?: number }>);
+  const items = sortedItems(actor.items);
   const equipment = equipmentContext(items, { lang: options.lang, kit });
   const powers = powersContext(items, character, kit);
   const pv = model.profile.pv;

@@ -6,7 +6,7 @@
  */
 import { toAttribute, type StoredAttribute } from "../../../data/attributes";
 import { formatAttribute } from "../../../rules/attributes";
-import { APTITUDE_GLYPHS, type AptitudeKey } from "../../../rules/keys";
+import { APTITUDE_GLYPHS, APTITUDE_KEYS, type AptitudeKey } from "../../../rules/keys";
 import { TACTICA } from "../../../config/config";
 
 /** One chip of an item's attribute list. */
@@ -31,8 +31,8 @@ interface ChipI18n {
 
 /** The aptitude whose glyph `text` holds, if any. */
 function glyphIn(text: string): AptitudeKey | null {
-  for (const [key, glyph] of Object.entries(APTITUDE_GLYPHS) as [AptitudeKey, string][])
-    if (text.includes(glyph)) return key;
+  // APTITUDE_KEYS is in glyph order, as APTITUDE_GLYPHS lists them.
+  for (const key of APTITUDE_KEYS) if (text.includes(APTITUDE_GLYPHS[key])) return key;
   return null;
 }
 

@@ -8,7 +8,10 @@ import { PRESSURE_PROFILE_KEYS } from "../../../data/fields";
 import { RESIST_KEYS } from "../../../data/item/power";
 import { SUB_APTITUDE_KEYS } from "../../../rules/keys";
 import type { TacticaItem } from "../../../documents/item";
-import type { StoredAttribute } from "../../../data/attributes";
+import { ArmorModel } from "../../../data/item/armor";
+import { GearModel } from "../../../data/item/gear";
+import { GrenadeModel } from "../../../data/item/grenade";
+import { WeaponModel } from "../../../data/item/weapon";
 import { attributeChips, type AttributeChip } from "./attribute-chips";
 import type { SheetOptions } from "./shared";
 import { gameI18n } from "./row-buttons";
@@ -50,11 +53,11 @@ interface FieldSpec {
   feminine?: boolean;
 }
 
-const choicesOf = (keys: readonly string[], label: (k: string) => string) =>
+const choicesOf = <K extends string>(keys: readonly K[], label: (k: K) => string) =>
   Object.fromEntries(keys.map((k) => [k, label(k)]));
-const SUBS = choicesOf(SUB_APTITUDE_KEYS, (k) => TACTICA.subAptitudes[k as "force"].label);
-const PRESSURE = choicesOf(PRESSURE_PROFILE_KEYS, (k) => TACTICA.profile[k as "mou"].label);
-const RESIST = choicesOf(RESIST_KEYS, (k) => TACTICA.profile[k as "for"].label);
+const SUBS = choicesOf(SUB_APTITUDE_KEYS, (k) => TACTICA.subAptitudes[k].label);
+const PRESSURE = choicesOf(PRESSURE_PROFILE_KEYS, (k) => TACTICA.profile[k].label);
+const RESIST = choicesOf(RESIST_KEYS, (k) => TACTICA.profile[k].label);
 
 /** The fields of each item type, in the order the sheet shows them. */
 export const ITEM_FIELDS: Readonly<Record<string, readonly FieldSpec[]>> = {
@@ -120,12 +123,11 @@ export function fieldLabel(type: string, path: string): string {
 }
 
 function readPath(source: unknown, path: string): unknown {
-  return path
-    .split(".")
-    .reduce<unknown>(
-      (node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined),
-      source,
-    );
+  return path.split(".").reduce<unknown>(
+    // `Reflect.get` is `node[part]` on any object (a data model's fields included), read as `unknown`.
+    (node, part): unknown => (typeof node === "object" && node !== null ? Reflect.get(node, part) : undefined),
+    source,
+  );
 }
 
 function buildField(type: string, system: unknown, spec: FieldSpec): ItemField {
@@ -186,8 +188,15 @@ export function itemSheetContext(
   const specs = ITEM_FIELDS[item.type];
   if (!specs) return null;
   const system: unknown = item.system;
-  const stored = readPath(system, "attributes");
-  const hasAttributes = Array.isArray(stored);
+  // The item types with attributes: exactly the subclasses of AttributeItemModel.
+  const stored =
+    system instanceof WeaponModel ||
+    system instanceof ArmorModel ||
+    system instanceof GrenadeModel ||
+    system instanceof GearModel
+      ? system.attributes
+      : null;
+  const hasAttributes = stored !== null;
   return {
     item: {
       id: item.id ?? "",
@@ -203,7 +212,7 @@ export function itemSheetContext(
     limited: options.limited === true,
     fields: specs.map((spec) => buildField(item.type, system, spec)),
     hasAttributes,
-    chips: hasAttributes ? attributeChips(stored as StoredAttribute[], options.lang, options.i18n ?? gameI18n()) : [],
+    chips: stored ? attributeChips(stored, options.lang, options.i18n ?? gameI18n()) : [],
     attributeError: options.attributeError ?? null,
     description: String(readPath(system, "description") ?? ""),
     effect: item.type === "power" ? String(readPath(system, "effect") ?? "") : null,

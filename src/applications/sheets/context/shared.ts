@@ -16,9 +16,13 @@ export interface SheetI18n {
 export type ModuleFlags = Record<RuleModule, boolean>;
 
 /** Every module shown: the default of the settings, and what tests start from. */
-export const ALL_MODULES: Readonly<ModuleFlags> = Object.freeze(
-  Object.fromEntries(RULE_MODULES.map((m) => [m, true])) as ModuleFlags,
-);
+export const ALL_MODULES: Readonly<ModuleFlags> = Object.freeze({
+  pressure: true,
+  pool: true,
+  psy: true,
+  morale: true,
+  tactical: true,
+} satisfies ModuleFlags);
 
 /** Reads the S-modules world settings; a setting that cannot be read counts as shown. */
 export function readModules(): ModuleFlags {
