@@ -34,7 +34,11 @@ export default defineConfig({
     // generation (setFakeGeneration) run as that generation in both passes.
     projects: [
       // (Each project names its own files: vite's config merge would append to a shared list.)
-      { extends: true, test: { name: "v13", include: ["test/**/*.test.ts"] } },
+      // The browser checks (v13 pass only) share one Chromium for the run.
+      {
+        extends: true,
+        test: { name: "v13", include: ["test/**/*.test.ts"], globalSetup: ["test/setup/chromium-server.ts"] },
+      },
       {
         extends: true,
         test: { name: "v14", include: ["test/foundry/**/*.test.ts"], env: { TACTICA_FAKE_GENERATION: "14" } },

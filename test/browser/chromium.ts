@@ -3,17 +3,19 @@
  * (no browser download). When Chromium is absent the checks are skipped, and `npm test` says so
  * loudly (see scripts/test-all.mjs).
  *
- * Each test file gets ONE browser and one long-lived page per variant (language × theme): the
- * page shell (our stylesheets and the inlined icon font, about 300 KB) is loaded once, then each
- * check swaps the sample's HTML into `#root`, sets the width and inspects the live DOM in a
- * single `page.evaluate` round trip (a few ms, against about 0.9 s for a new page per sample).
+ * The run has ONE Chromium (test/setup/chromium-server.ts); each vitest worker connects to it once
+ * and keeps one long-lived page per variant (language × theme) for every browser file it runs: the
+ * page shell (our stylesheets and the inlined icon font, about 300 KB) is loaded once per worker,
+ * then each check swaps the sample's HTML into `#root`, sets the width and inspects the live DOM
+ * in a single `page.evaluate` round trip (a few ms, against about 0.9 s for a new page per sample,
+ * and about 3 s for a browser and its pages per test file).
  * PNGs are written only by `npm run screenshots` (TACTICA_SCREENSHOTS=1), into
  * test/browser/__screenshots__/ (git-ignored).
  */
 import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { beforeAll, inject } from "vitest";
 import { readManifest, styleFiles } from "../../scripts/manifest";
 
 export const CHROMIUM_PATH = process.env.TACTICA_CHROMIUM ?? "/usr/bin/chromium";
@@ -25,25 +27,41 @@ export function hasChromium(): boolean {
   return fs.existsSync(CHROMIUM_PATH);
 }
 
+/** The flags this machine's closed network needs. */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
 /**
- * Launches Chromium headless with the flags this machine's closed network needs (and `extraArgs`:
- * the benchmarks expose the garbage collector, to collect between runs, untimed).
+ * Launches Chromium headless (with `extraArgs`: the benchmarks expose the garbage collector, to
+ * collect between runs, untimed).
  */
 export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      ...extraArgs,
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
+}
+
+let connected: Promise<Browser> | undefined;
+
+/**
+ * The run's Chromium, connected once per vitest worker (the connection lasts as long as the
+ * worker; the browser closes when the run ends). A test file opens its own pages in it and closes
+ * them; it never closes the browser. Outside a vitest run with the global set-up (no endpoint),
+ * the worker launches a browser of its own.
+ */
+export function sharedBrowser(): Promise<Browser> {
+  if (connected === undefined) {
+    const endpoint = inject("chromiumEndpoint");
+    connected = endpoint ? chromium.connect(endpoint) : launchChromium();
+    // A failed connection is not kept: the next file tries again.
+    connected.catch(() => (connected = undefined));
+  }
+  return connected;
 }
 
 export type Lang = "fr" | "en";
@@ -297,30 +315,44 @@ export interface BrowserChecks {
   check(variant: Variant, html: string, widths: readonly number[], shot?: string): Promise<DomReport[]>;
 }
 
+const key = (v: Variant) => `${v.lang}-${v.theme}`;
+let variantPages: Promise<Map<string, Page>> | undefined;
+
 /**
- * One Chromium and its four variant pages for the calling `describe` block: opened before its
- * tests, closed after them.
+ * The worker's four variant pages, each with its shell loaded, opened once in the shared browser.
+ * Every check puts its own HTML in `#root` (and a check of its own resets what it changed), so a
+ * page carries nothing from one test or file to the next but its shell.
+ */
+function openVariantPages(): Promise<Map<string, Page>> {
+  if (variantPages === undefined) {
+    variantPages = (async () => {
+      const context = await (await sharedBrowser()).newContext({ viewport: VIEWPORT });
+      const pages = new Map<string, Page>();
+      await Promise.all(
+        VARIANTS.map(async (variant) => {
+          const page = await context.newPage();
+          await page.setContent(pageShell(variant), { waitUntil: "load" });
+          await page.evaluate(() => document.fonts.ready.then(() => undefined));
+          pages.set(key(variant), page);
+        }),
+      );
+      return pages;
+    })();
+    variantPages.catch(() => (variantPages = undefined));
+  }
+  return variantPages;
+}
+
+/**
+ * The checks of the calling `describe` block, on the worker's variant pages (opened before its
+ * first test if no earlier file of the worker opened them).
  */
 export function useBrowserChecks(): BrowserChecks {
-  let browser: Browser | undefined;
-  const pages = new Map<string, Page>();
-  const key = (v: Variant) => `${v.lang}-${v.theme}`;
+  let pages = new Map<string, Page>();
   beforeAll(async () => {
-    browser = await launchChromium();
-    const context = await browser.newContext({ viewport: VIEWPORT });
-    await Promise.all(
-      VARIANTS.map(async (variant) => {
-        const page = await context.newPage();
-        await page.setContent(pageShell(variant), { waitUntil: "load" });
-        await page.evaluate(() => document.fonts.ready.then(() => undefined));
-        pages.set(key(variant), page);
-      }),
-    );
+    pages = await openVariantPages();
     if (WRITE_SCREENSHOTS) fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-  });
   return {
     async evaluate(variant, fn, arg) {
       const page = pages.get(key(variant));

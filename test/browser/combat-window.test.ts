@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { createTemplateHarness } from "../templates/harness";
 import { COMBAT_UI_SAMPLES } from "../templates/combat-ui-samples";
-import { hasChromium, launchChromium } from "./chromium";
+import { hasChromium, sharedBrowser } from "./chromium";
 import { readManifest, styleFiles } from "../../scripts/manifest";
 
 // The timeline tracker in a WINDOW — a fixed-height frame whose `.window-content`
@@ -28,11 +28,8 @@ const styles = () => {
 describe.runIf(hasChromium())("the timeline tracker in a core-like window (Chromium)", () => {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchChromium();
-  }, 30_000);
-  afterAll(async () => {
-    await browser?.close();
-  });
+    browser = await sharedBrowser();
+  }, 60_000);
 
   it.each(["tracker timeline GM", "tracker tours GM"])(
     "%s: the list scrolls inside the window, down to its last row",

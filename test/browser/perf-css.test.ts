@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { SCENARIOS } from "../templates/chat-scenarios";
 import { createTemplateHarness, setupDiceWorld } from "../templates/harness";
 import { loadSheetWorld, renderSheetHtml, SAMPLE_ITEMS, sampleCharacter } from "../templates/sheet-samples";
 import { trackerFixture, TRACKER } from "../bench/browser/fixtures";
-import { hasChromium, launchChromium, pageShell } from "./chromium";
+import { hasChromium, pageShell, sharedBrowser } from "./chromium";
 import { readManifest, styleFiles } from "../../scripts/manifest";
 
 // styles/perf.css: long lists skip the layout of their off-screen rows with
@@ -45,7 +45,6 @@ const SAMPLE_ITEMS_POWERS = (n: number) =>
   Array.from({ length: n }, (_, i) => SAMPLE_ITEMS[i % SAMPLE_ITEMS.length]!).filter((i) => i.type === "power").length;
 
 describe.runIf(hasChromium())("styles/perf.css in Chromium", () => {
-  let browser: Browser | undefined;
   let page: Page;
   let cards: string[];
   let sheet: string;
@@ -65,14 +64,14 @@ describe.runIf(hasChromium())("styles/perf.css in Chromium", () => {
       "play",
       ["equipment"],
     );
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page = await (await sharedBrowser()).newPage({ viewport: { width: 1280, height: 900 } });
     await page.setContent(pageShell({ lang: "fr", theme: "dark" }), { waitUntil: "load" });
     await page.addStyleTag({ content: FRAME });
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
+    // The page owns its context (Browser.newPage); the run's browser stays open.
+    await page?.close();
   });
 
   it("is registered in the manifest, after the stylesheets whose rows it styles", () => {
