@@ -7,7 +7,7 @@
  */
 import { PLACE_BEHAVIOR_ICON, PLACE_BEHAVIOR_TYPE } from "./measure";
 import { PlaceBehaviorType } from "./place-model";
-import { placeHeaderControl, type HeaderControl, type PlaceOpener } from "./region-config";
+import { placeHeaderControl, type PlaceOpener } from "./region-config";
 import { migratePlaceFlags } from "./migration";
 
 export function registerPlaces(): void {
@@ -16,9 +16,14 @@ export function registerPlaces(): void {
   Object.assign((config.typeIcons ??= {}), { [PLACE_BEHAVIOR_TYPE]: PLACE_BEHAVIOR_ICON });
 }
 
-/** `getHeaderControlsRegionConfig`: the core region window gets a control opening the place form. */
-export function addPlaceHeaderControl(app: { document?: unknown }, controls: HeaderControl[], open: PlaceOpener): void {
-  controls.push(placeHeaderControl(app, open));
+/**
+ * `getHeaderControlsRegionConfig`: the core region window gets a control opening the place form.
+ * Core passes the window's list of controls (`hookEvents.getHeaderControlsApplicationV2`, an array
+ * of `ApplicationHeaderControlsEntry`); the typings of fvtt-types 13.345 describe one entry instead,
+ * so the list is taken as `unknown` and checked to be an array before the control is added.
+ */
+export function addPlaceHeaderControl(app: { document?: unknown }, controls: unknown, open: PlaceOpener): void {
+  if (Array.isArray(controls)) controls.push(placeHeaderControl(app, open));
 }
 
 /** On `ready`: the active GM migrates the flag-based places once. */

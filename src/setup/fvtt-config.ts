@@ -29,7 +29,6 @@ import type { TimelineCost } from "../rules/timeline";
 import type { RollHookConfig } from "../dice/pipeline";
 import type { QuenchLike } from "../contract/quench";
 import type { Dice3d } from "../dice/dsn";
-import type { HeaderControl } from "../places/region-config";
 
 /**
  * The exactly-once records of what cards did to a document (`flags.tactica.cards.<messageId>`,
@@ -188,7 +187,7 @@ declare module "fvtt-types/configuration" {
        * Core's region window lists its header controls (ApplicationV2 `getHeaderControls<Class>`,
        * src/places/register.ts).
        */
-      getHeaderControlsRegionConfig: (app: { document?: unknown }, controls: HeaderControl[]) => void;
+      getHeaderControlsRegionConfig: (app: { document?: unknown }, controls: unknown) => void;
       /** Dice So Nice is ready for colour sets (src/dice/dsn.ts). */
       diceSoNiceReady: (dice3d: Dice3d) => void;
     }
