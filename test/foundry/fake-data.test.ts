@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ArrayField, SchemaField } from "./fake-fields";
 import { BooleanField, NumberField, StringField } from "./fake-fields-scalar";
 import { diffObject, expandObject, flattenObject, mergeObject } from "./fake-utils";
+import { flattenKeys, loadLang } from "../helpers/lang";
 
 // The fake's own behaviour where our tests rely on it matching Foundry v13 (see fake-fields.ts).
 
@@ -100,7 +101,7 @@ describe("fake data operators (fake-operators.ts)", () => {
 /*  The document workflows of the fake, each as core v13 does it (see fake-documents.ts)       */
 /* ------------------------------------------------------------------------------------------ */
 
-import { installFoundryFake } from "./fake";
+import { FakeI18n, installFoundryFake } from "./fake";
 import { CORE_SPECIAL_STATUS_EFFECTS, CORE_STATUS_EFFECTS, dataFake, FakeItem } from "./fake-data";
 import { DataModel, TypeDataModel } from "./fake-model";
 import type { FakeDocument } from "./fake-documents";
@@ -337,5 +338,33 @@ describe("fake DataModel#updateSource", () => {
     expect((model as unknown as { n: number }).n).toBe(10);
     expect(() => model.updateSource({ n: "x" })).toThrow(/n: must be an integer/);
     expect(model._source).toEqual({ n: 10 });
+  });
+});
+
+describe("fake game.i18n (fake.ts FakeI18n)", () => {
+  // A frozen language file is read through a table of its paths: the same answers as the walk key
+  // by key that a file still open to change gets (Localization#localize returns the key itself
+  // when no string is found, https://foundryvtt.com/api/v13/classes/foundry.helpers.Localization.html).
+  const frozen = new FakeI18n("fr", loadLang("fr"));
+  const open = new FakeI18n("fr", structuredClone(loadLang("fr")) as Record<string, unknown>);
+  const keys = flattenKeys(loadLang("fr"));
+
+  it("localizes every key of the file the same way, frozen or not", () => {
+    expect(keys.length).toBeGreaterThan(500);
+    for (const key of keys) expect(frozen.localize(key), key).toBe(open.localize(key));
+  });
+
+  it("answers a missing key, a branch and a malformed key with the key itself, frozen or not", () => {
+    for (const key of ["TACTICA.Nope", "TACTICA", "TACTICA.Chat", "TACTICA..Chat", "", "TACTICA.Chat.x.y.z"]) {
+      expect(frozen.localize(key), key).toBe(key);
+      expect(open.localize(key), key).toBe(key);
+      expect(frozen.has(key)).toBe(false);
+    }
+  });
+
+  it("refuses a write to the shared, frozen file", () => {
+    expect(() => {
+      (loadLang("fr") as Record<string, unknown>).TACTICA = {};
+    }).toThrow(TypeError);
   });
 });

@@ -142,6 +142,31 @@ export class FakeSettings {
   }
 }
 
+const pathTables = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * Every dotted path of `translations` (`TACTICA`, `TACTICA.Chat`, … down to each string) and what
+ * it leads to: the same answers as walking the object key by key, made once per object.
+ */
+function pathTable(translations: Record<string, unknown>): Map<string, unknown> {
+  let table = pathTables.get(translations);
+  if (table === undefined) {
+    const paths = new Map<string, unknown>();
+    const walk = (node: Record<string, unknown>, prefix: string): void => {
+      for (const [key, value] of Object.entries(node)) {
+        // A key with a dot in it is out of reach of a key-by-key walk: it stays so.
+        if (key.includes(".")) continue;
+        paths.set(prefix + key, value);
+        if (value !== null && typeof value === "object") walk(value as Record<string, unknown>, `${prefix}${key}.`);
+      }
+    };
+    walk(translations, "");
+    table = paths;
+    pathTables.set(translations, table);
+  }
+  return table;
+}
+
 /** `game.i18n` backed by the real language file, with Foundry's `{name}` formatting. */
 export class FakeI18n {
   constructor(
@@ -165,6 +190,8 @@ export class FakeI18n {
   }
 
   private lookup(key: string): unknown {
+    // A frozen file (test/helpers/lang.ts) cannot change: read it through its table of paths.
+    if (Object.isFrozen(this.translations)) return pathTable(this.translations).get(key);
     let node: unknown = this.translations;
     for (const part of key.split(".")) {
       if (node === null || typeof node !== "object") return undefined;

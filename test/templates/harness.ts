@@ -72,15 +72,44 @@ function registerHelpers(hb: typeof Handlebars, i18n: FakeI18n): void {
   hb.registerHelper("tacticaSigned", signedHelper);
 }
 
+/**
+ * Each template's source, and its compiled form (Handlebars' template spec, which does not depend
+ * on the instance, its helpers or partials) per strictness, made once per vitest worker instead of
+ * once per harness: compiling the templates was the largest cost of the Foundry-fake tests. Each
+ * harness still gets templates of its own Handlebars instance (`hb.template(spec)`), compiled with
+ * the same options as `hb.compile`.
+ */
+let sources: Map<string, string> | undefined;
+const specs = new Map<string, TemplateSpecification>();
+type TemplateSpecification = Parameters<typeof Handlebars.template>[0];
+
+function templateSources(): Map<string, string> {
+  sources ??= new Map(templateFiles().map((file) => [file, fs.readFileSync(path.join(ROOT, file), "utf8")]));
+  return sources;
+}
+
+function templateSpec(file: string, source: string, strict: boolean): TemplateSpecification {
+  const key = `${strict ? "strict" : "lax"}:${file}`;
+  let spec = specs.get(key);
+  if (spec === undefined) {
+    // `precompile` gives the spec as JavaScript source (what build tools ship); evaluate it once.
+    spec = new Function(`return ${Handlebars.precompile(source, { strict })};`)() as TemplateSpecification;
+    specs.set(key, spec);
+  }
+  return spec;
+}
+
 /** A harness for one language, with every template of templates/ registered as a partial. */
 export function createTemplateHarness(lang: "fr" | "en" = "fr", { strict = true } = {}): TemplateHarness {
   const hb = Handlebars.create();
   const i18n = new FakeI18n(lang, loadLang(lang));
   registerHelpers(hb, i18n);
   const compiled = new Map<string, Handlebars.TemplateDelegate>();
-  for (const file of templateFiles()) {
-    const source = fs.readFileSync(path.join(ROOT, file), "utf8");
-    const template = hb.compile(source, { strict });
+  for (const [file, source] of templateSources()) {
+    // Compiled on first use, as `hb.compile` does.
+    let delegate: Handlebars.TemplateDelegate | undefined;
+    const template: Handlebars.TemplateDelegate = (context, options) =>
+      (delegate ??= hb.template(templateSpec(file, source, strict)))(context, options);
     // Registered compiled, as Foundry's loadTemplates does: a partial registered as source text is
     // recompiled on every top-level render, which made renders with many rows far slower than
     // Foundry's (the sheet benchmark).
