@@ -16,7 +16,10 @@ function thresholdEvery(): number {
  * vision) when the token is on the viewed scene; a token not drawn on this canvas is not seen.
  */
 function tokenSeen(combatant: Combatant.Implementation): boolean {
-  return combatant.token?.object?.visible === true;
+  // `visible` comes from PIXI's DisplayObject, whose typings TypeScript 7 does not merge into
+  // fvtt-types' Token: read it through a check that it is there.
+  const object: object | null | undefined = combatant.token?.object;
+  return object != null && "visible" in object && object.visible === true;
 }
 
 function combatantView(combatant: Combatant.Implementation, isGM: boolean): CombatantView | null {
