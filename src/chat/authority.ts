@@ -14,17 +14,12 @@
  * passes every ownership test.
  */
 import type { RollCardModel } from "../data/chat/roll-card";
-import type { TacticaActor } from "../documents/actor";
-import type { TacticaChatMessage } from "../documents/chat-message";
-import type { TacticaItem } from "../documents/item";
+import { TacticaActor } from "../documents/actor";
+import { TacticaChatMessage } from "../documents/chat-message";
+import { TacticaItem } from "../documents/item";
 
 /** A user as ownership tests take it (a Foundry User). */
 export type Someone = User.Implementation;
-
-/** A document whose ownership and write permission can be tested. */
-interface Permissioned {
-  testUserPermission(user: Someone, level: "OWNER"): boolean;
-}
 
 /** A roll card message with its card. */
 export interface CardAt {
@@ -32,9 +27,24 @@ export interface CardAt {
   card: RollCardModel;
 }
 
+/**
+ * The world message `id` as the registered class (`CONFIG.ChatMessage.documentClass`, set on
+ * init before any message exists, so every world message is one); null when it is gone.
+ * fvtt-types 13.345 types the world collection's members as the base ChatMessage.
+ */
+export function messageAt(id: string | null | undefined): TacticaChatMessage | null {
+  const message = id ? game.messages?.get(id) : undefined;
+  return message instanceof TacticaChatMessage ? message : null;
+}
+
+/** The world messages, as the registered class (see {@link messageAt}). */
+export function worldMessages(): TacticaChatMessage[] {
+  return (game.messages?.contents ?? []).flatMap((message) => (message instanceof TacticaChatMessage ? [message] : []));
+}
+
 /** The roll card message `id`, or null when it is gone or is not a roll card. */
 export function cardAt(id: string): CardAt | null {
-  const message = game.messages?.get(id) as TacticaChatMessage | undefined;
+  const message = messageAt(id);
   const card = message?.card ?? null;
   return message && card ? { message, card } : null;
 }
@@ -54,21 +64,19 @@ export function documentAt(uuid: string | null | undefined): unknown {
 /** The actor at `uuid`, or null. */
 export function actorAt(uuid: string | null | undefined): TacticaActor | null {
   const doc = documentAt(uuid);
-  return doc instanceof Actor ? (doc as TacticaActor) : null;
+  // Every actor is of the registered class (`CONFIG.Actor.documentClass`, set on init), a
+  // token's synthetic actor included (core builds it with that class).
+  return doc instanceof TacticaActor ? doc : null;
 }
 
 /** True when `user` owns `doc` (a GM owns everything). */
-export function owns(user: Someone | null | undefined, doc: unknown): boolean {
-  const target = doc as Permissioned | null;
-  return (
-    !!user && !!target && typeof target.testUserPermission === "function" && target.testUserPermission(user, "OWNER")
-  );
+export function owns(user: Someone | null | undefined, doc: TacticaActor | null | undefined): boolean {
+  return !!user && !!doc && doc.testUserPermission(user, "OWNER");
 }
 
 /** True when `user` may write `doc` as the server checks it (`Document#canUserModify`). */
-export function mayWrite(user: Someone, doc: unknown): boolean {
-  const target = doc as { canUserModify?: (user: Someone, action: "update") => boolean } | null;
-  return !!target && typeof target.canUserModify === "function" && target.canUserModify(user, "update");
+export function mayWrite(user: Someone, doc: TacticaActor | TacticaChatMessage | null): boolean {
+  return !!doc && doc.canUserModify(user, "update");
 }
 
 /**
@@ -77,14 +85,13 @@ export function mayWrite(user: Someone, doc: unknown): boolean {
  */
 export function cardActor(found: CardAt): TacticaActor | null {
   const actor = actorAt(found.card.actorUuid);
-  const author = found.message.author as Someone | null;
-  return actor && owns(author, actor) ? actor : null;
+  return actor && owns(found.message.author, actor) ? actor : null;
 }
 
 /** The card's item, when it is an embedded item of `actor`; null otherwise. */
 export function cardItem(actor: TacticaActor, uuid: string | null | undefined): TacticaItem | null {
   const doc = documentAt(uuid);
-  return doc instanceof Item && doc.parent === actor ? (doc as TacticaItem) : null;
+  return doc instanceof TacticaItem && doc.parent === actor ? doc : null;
 }
 
 /** The actor of the card's target row `index`, or null. */
@@ -95,9 +102,8 @@ export function rowActor(card: RollCardModel, index: number | undefined): Tactic
 
 /** The token of a row when it stands for that row's actor (a forged token uuid counts for nothing). */
 export function rowToken(card: RollCardModel, index: number, actor: TacticaActor): TokenDocument | null {
-  const token = documentAt(card.targets[index]?.tokenUuid) as
-    (TokenDocument & { actor?: { uuid: string } | null }) | null;
-  return token && token.actor?.uuid === actor.uuid ? token : null;
+  const token = documentAt(card.targets[index]?.tokenUuid);
+  return token instanceof foundry.documents.TokenDocument && token.actor?.uuid === actor.uuid ? token : null;
 }
 
 /**
@@ -105,12 +111,9 @@ export function rowToken(card: RollCardModel, index: number, actor: TacticaActor
  * speaker token must be that actor's); otherwise the actor's first active token, or null.
  */
 export function speakerToken(message: TacticaChatMessage, actor: TacticaActor): TokenDocument | null {
-  const speaker = message.speaker as { scene?: string | null; token?: string | null } | undefined;
+  const speaker = message.speaker;
   const scene = speaker?.scene ? game.scenes?.get(speaker.scene) : null;
   const token = speaker?.token ? (scene?.tokens.get(speaker.token) ?? null) : null;
-  const tokenActor = (token as { actor?: { uuid: string } | null } | null)?.actor;
-  if (token && tokenActor?.uuid === actor.uuid) return token as TokenDocument;
-  const active =
-    (actor as unknown as { getActiveTokens?: () => { document: TokenDocument }[] }).getActiveTokens?.() ?? [];
-  return active[0]?.document ?? null;
+  if (token && token.actor?.uuid === actor.uuid) return token;
+  return actor.getActiveTokens?.()[0]?.document ?? null;
 }

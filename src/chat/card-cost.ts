@@ -60,7 +60,7 @@ export function pricedCard(message: TacticaChatMessage): PricedCard | null {
       };
     }
     case "rally": {
-      const ac = (actor.system as { profile?: { ac?: { total?: number } } }).profile?.ac?.total;
+      const ac = actor.model?.profile.ac.total;
       const rallied = roll instanceof ProfileTest && roll.purpose === "rally";
       return { actor, cost: rallied && typeof ac === "number" ? { kind: "rally", ac } : null };
     }

@@ -8,6 +8,7 @@
  * Labels are language keys; names are user text, escaped by the template.
  */
 import type { RollCardModel } from "../data/chat/roll-card";
+import { PowerModel } from "../data/item/power";
 import { PsyRoll } from "../dice/psy-roll";
 import { ScoreRoll } from "../dice/score-roll";
 import { PANIC_RESULTS } from "../config/config";
@@ -257,7 +258,7 @@ export function cardEffectSource(found: CardAt): { html: string; item: Item.Impl
     return null;
   const actor = cardActor(found);
   const power = actor ? cardItem(actor, found.card.itemUuid) : null;
-  const html = String((power?.system as { effect?: unknown } | undefined)?.effect ?? "").trim();
+  const html = String((power?.system instanceof PowerModel ? power.system.effect : undefined) ?? "").trim();
   return power && html ? { html, item: power } : null;
 }
 

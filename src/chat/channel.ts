@@ -50,7 +50,7 @@ export interface CardRequest {
   /** a die index (chooseDie) */
   index?: number;
   /** the clicker's own dice, evaluated on their client (push, defend, resist, panic): roll JSON */
-  roll?: Record<string, unknown>;
+  roll?: object;
 }
 
 /** What came of it: `reason` is a language key the clicking client shows, formatted with `data`. */
@@ -88,8 +88,12 @@ function smallEnough(roll: unknown): boolean {
   }
 }
 
-function optionalIndex(value: unknown): boolean {
-  return value === undefined || (Number.isInteger(value) && (value as number) >= 0 && (value as number) < 1000);
+function optionalIndex(value: unknown): value is number | undefined {
+  return value === undefined || (typeof value === "number" && Number.isInteger(value) && value >= 0 && value < 1000);
+}
+
+function isRequestable(action: unknown): action is CardAction {
+  return REQUESTABLE.some((requestable) => requestable === action);
 }
 
 /** A request as the GM accepts it, or null (malformed: ignored, as from a client that is not ours). */
@@ -97,14 +101,17 @@ export function parseRequest(data: unknown): (CardRequest & { id: string }) | nu
   if (!isRecord(data) || data.type !== "request") return null;
   const { id, action, messageId, targetIndex, index, roll } = data;
   if (typeof id !== "string" || id.length === 0 || id.length > 64) return null;
-  if (!(REQUESTABLE as readonly unknown[]).includes(action) || typeof messageId !== "string" || messageId.length > 64)
-    return null;
+  if (!isRequestable(action) || typeof messageId !== "string" || messageId.length > 64) return null;
   if (!optionalIndex(targetIndex) || !optionalIndex(index)) return null;
-  if (roll !== undefined && (!isRecord(roll) || !smallEnough(roll))) return null;
-  const request: CardRequest & { id: string } = { id, action: action as CardAction, messageId };
-  if (targetIndex !== undefined) request.targetIndex = targetIndex as number;
-  if (index !== undefined) request.index = index as number;
-  if (roll !== undefined) request.roll = roll as Record<string, unknown>;
+  let dice: Record<string, unknown> | undefined;
+  if (roll !== undefined) {
+    if (!isRecord(roll) || !smallEnough(roll)) return null;
+    dice = roll;
+  }
+  const request: CardRequest & { id: string } = { id, action, messageId };
+  if (targetIndex !== undefined) request.targetIndex = targetIndex;
+  if (index !== undefined) request.index = index;
+  if (dice !== undefined) request.roll = dice;
   return request;
 }
 
@@ -158,10 +165,12 @@ async function answer(data: Record<string, unknown>, sender: User.Implementation
 /** A requester takes a GM's answer to its own pending request, and nothing else. */
 function accept(data: Record<string, unknown>, sender: User.Implementation): void {
   const me = game.user?.id;
-  const pending = typeof data.id === "string" ? waiting.get(data.id) : undefined;
+  const id = data.id;
+  if (typeof id !== "string") return;
+  const pending = waiting.get(id);
   const result = parseResult(data.result);
   if (!sender.isGM || !pending || !result || data.to !== me || pending.userId !== me) return;
-  waiting.delete(data.id as string);
+  waiting.delete(id);
   clearTimeout(pending.timer);
   pending.resolve(result);
 }

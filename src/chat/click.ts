@@ -36,9 +36,6 @@ export interface ClickTarget {
   fastForward?: boolean;
 }
 
-/** A roll of this client, evaluated, with what it is shown through. */
-type Evaluated = { toJSON(): unknown };
-
 /** The defence an attack calls for, for the clicker's own 2d6 (the writer recomputes it). */
 function defenceScore(found: CardAt, index: number): ScoreRoll | null {
   const target = rowActor(found.card, index);
@@ -67,8 +64,7 @@ function resistTest(found: CardAt, index: number): ProfileTest | null {
   const power = actor ? cardItem(actor, found.card.itemUuid) : null;
   const key = power?.system instanceof PowerModel ? power.system.resist : "";
   if (!target || !key) return null;
-  const profile = (target.system as { profile?: Record<string, { total: number }> }).profile;
-  const value = key === "co" ? coFor(target) : (profile?.[key]?.total ?? 0);
+  const value = key === "co" ? coFor(target) : (target.model?.profile[key].total ?? 0);
   return new ProfileTest(
     "1d10",
     {},
@@ -123,12 +119,11 @@ async function clicked(message: TacticaChatMessage, action: CardAction, where: C
   const dice = diceFor(action, found, where.targetIndex);
   if (dice === "invalid")
     return { ok: false, reason: action === "push" ? "TACTICA.Card.pool.notPushable" : "TACTICA.Chat.invalid" };
-  let roll: Evaluated | null = null;
-  if (dice) {
-    roll = (await dice.evaluate({ allowInteractive: !message.blind })) as Evaluated;
+  const roll = dice ? await dice.evaluate({ allowInteractive: !message.blind }) : null;
+  if (roll) {
     await showRoll(roll, {
       id: message.id,
-      whisper: [...(message.whisper as Iterable<string>)],
+      whisper: message.whisper.filter((id) => typeof id === "string"),
       blind: message.blind,
       speaker: message.speaker,
     });
@@ -138,7 +133,7 @@ async function clicked(message: TacticaChatMessage, action: CardAction, where: C
     messageId: found.message.id!,
     ...(where.targetIndex !== undefined ? { targetIndex: where.targetIndex } : {}),
     ...(where.index !== undefined ? { index: where.index } : {}),
-    ...(roll ? { roll: roll.toJSON() as Record<string, unknown> } : {}),
+    ...(roll ? { roll: roll.toJSON() } : {}),
   });
 }
 

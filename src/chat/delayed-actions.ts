@@ -19,7 +19,7 @@ import { AttributeItemModel } from "../data/item/base";
 import { ScoreRoll } from "../dice/score-roll";
 import type { TacticaChatMessage } from "../documents/chat-message";
 import type { TacticaItem } from "../documents/item";
-import { cardActor, cardAt, cardItem, owns, speakerToken, type Someone } from "./authority";
+import { cardActor, cardAt, cardItem, owns, speakerToken, worldMessages, type Someone } from "./authority";
 import { registerCardAction, requestCardAction, type CardRequest, type CardResult } from "./gm";
 import { notifyError } from "../utils/notify";
 import { registerCardFollowUps } from "../actions/follow-ups";
@@ -30,6 +30,7 @@ import { combatantIdOf, viewedTimeline } from "./timeline-link";
 export const DELAYED_ATTACK_DURATION = 1;
 
 import { FOCUS_LOST_KEY } from "../combat/cards";
+import { TacticaCombat } from "../combat/combat";
 
 /** Where a *Différé* action stands: not declared, its marker waiting, come due, or lost. */
 export type DelayedStatus = "none" | "waiting" | "due" | "lost";
@@ -43,8 +44,9 @@ export function delayedOf(item: TacticaItem | null): { x: number; focused: boole
 
 /** True when a combat's stored timeline holds the marker `id` (combat flags are GM-written). */
 function markerWaits(id: string): boolean {
-  const combats = (game.combats?.contents ?? []) as unknown as { timeline?: { entries: { id: string }[] } | null }[];
-  return combats.some((combat) => combat.timeline?.entries.some((entry) => entry.id === id) ?? false);
+  return (game.combats?.contents ?? []).some(
+    (combat) => combat instanceof TacticaCombat && (combat.timeline?.entries.some((entry) => entry.id === id) ?? false),
+  );
 }
 
 /**
@@ -53,9 +55,9 @@ function markerWaits(id: string): boolean {
  */
 export function delayedStatus(id: string): DelayedStatus {
   if (markerWaits(id)) return "waiting";
-  for (const other of (game.messages?.contents ?? []) as TacticaChatMessage[]) {
+  for (const other of worldMessages()) {
     const card = other.card;
-    if (!card || card.sourceMessage !== id || !(other.author as Someone | null)?.isGM) continue;
+    if (!card || card.sourceMessage !== id || !other.author?.isGM) continue;
     if (card.kind === "delayedDue") return "due";
     if (card.kind === "notice" && card.notice.key === FOCUS_LOST_KEY) return "lost";
   }

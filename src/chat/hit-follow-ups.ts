@@ -19,6 +19,10 @@ import type { TacticaActor } from "../documents/actor";
 import { cardRecord, recordChange } from "../documents/card-keys";
 import { combatantIdOf, viewedTimeline } from "./timeline-link";
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
 /** The hit a follow-up belongs to: the card's message and the target row. */
 export interface HitKey {
   messageId: string;
@@ -58,12 +62,14 @@ export async function stunMove(
   if (!combat || delay <= 0) return false;
   const combatantId = combatantIdOf(combat, target, token?.id ?? null);
   if (!combatantId) return false;
-  const record = cardRecord(combat, key.messageId) as { stunned?: Record<string, unknown> } & Record<
-    string,
-    { stunned?: unknown } | undefined
-  >;
-  const legacy = record[`t${key.index}`] as { stunned?: unknown } | undefined;
-  if (typeof record.stunned?.[combatantId] === "number" || typeof legacy?.stunned === "number") return true;
+  const record = cardRecord(combat, key.messageId);
+  const { stunned } = record;
+  const legacy = record[`t${key.index}`];
+  if (
+    (isRecord(stunned) && typeof stunned[combatantId] === "number") ||
+    (isRecord(legacy) && typeof legacy.stunned === "number")
+  )
+    return true;
   return combat.stun(combatantId, delay, recordChange(combat, key.messageId, { [`stunned.${combatantId}`]: delay }));
 }
 
@@ -79,7 +85,7 @@ export async function tectonicFollowUp(
   const tectonic = attributesOf(attributes, "tectonic")[0];
   if (!tectonic) return null;
   const region = token ? tokenPlace(token) : null;
-  const behavior = region ? (placeBehavior(regionView(region)) as unknown as { flags: unknown } | null) : null;
+  const behavior = region ? placeBehavior(regionView(region)) : null;
   if (!region?.id || !behavior || cardRecord(behavior, messageId).shifted === true) return null;
   await shiftEncumbrance(region.id, tectonic.x, recordChange(behavior, messageId, { shifted: true }));
   return region.id;

@@ -15,7 +15,7 @@ import { INFO_KINDS, type InfoKind, type RollCardModel } from "../data/chat/roll
 import { BOUNDS } from "../data/fields";
 import type { ThresholdEvent } from "../rules/threshold";
 import { eventText } from "../combat/thresholds";
-import { cardActor, cardAt, cardItem, type CardAt, type Someone } from "./authority";
+import { cardActor, cardAt, cardItem, worldMessages, type CardAt, type Someone } from "./authority";
 import { formatPlural } from "../utils/plural";
 import { cardState } from "./card-state";
 import { subjectOf } from "../actions/common";
@@ -34,7 +34,7 @@ export const INFO_CARD_TEMPLATE = "systems/tactica/templates/chat/info-card.hbs"
  * (the actor's portrait and name, or the kind's icon), then the result box first (its tone, its
  * label, its lines), then the rest. Texts are localised here and escaped by the template.
  */
-export interface InfoCardContext {
+export type InfoCardContext = {
   kind: string;
   kindLabel: string;
   icon: string | null;
@@ -48,7 +48,7 @@ export interface InfoCardContext {
   lines: { name: string; events: string[] }[];
   /** The morale prompt's button, for the actor's owners. */
   canTest: boolean;
-}
+};
 
 function info(
   kind: string,
@@ -69,14 +69,11 @@ function info(
 }
 
 function renderInfo(context: InfoCardContext | { damaged: true } | { due: string }): Promise<string> {
-  return foundry.applications.handlebars.renderTemplate(
-    INFO_CARD_TEMPLATE,
-    context as unknown as Record<string, unknown>,
-  );
+  return foundry.applications.handlebars.renderTemplate(INFO_CARD_TEMPLATE, context);
 }
 
 function isInfoKind(kind: string): kind is InfoKind {
-  return (INFO_KINDS as readonly string[]).includes(kind);
+  return INFO_KINDS.some((info) => info === kind);
 }
 
 /**
@@ -207,7 +204,7 @@ function renderMove(found: CardAt): Promise<string> {
 function renderNotice(card: RollCardModel): Promise<string> {
   const { key, data } = card.notice;
   if (!key.startsWith("TACTICA.") || typeof data !== "object" || data === null) throw new Error("an unreadable notice");
-  const values = Object.fromEntries(Object.entries(data as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
+  const values = Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)]));
   return renderInfo(
     info("notice", {
       kindLabel: "TACTICA.Chat.card.notice",
@@ -220,7 +217,7 @@ function renderNotice(card: RollCardModel): Promise<string> {
 
 /** RULES §7.2: a due *Différé* action — its line, then its declaring card (when the GM posted it). */
 async function renderDue(found: CardAt, user: Someone | null): Promise<string> {
-  if (!(found.message.author as Someone | null)?.isGM) throw new Error("a due card a GM did not post");
+  if (!found.message.author?.isGM) throw new Error("a due card a GM did not post");
   const line = await renderInfo({ due: i18n().format("TACTICA.Combat.Delayed.Due", { name: found.card.label }) });
   const source = cardAt(found.card.sourceMessage);
   return source ? line + (await renderRollCard(source, user)) : line;
@@ -228,7 +225,7 @@ async function renderDue(found: CardAt, user: Someone | null): Promise<string> {
 
 /** The card's content for the current user; a "damaged card" notice when its data cannot be read. */
 export async function renderCardContent(message: TacticaChatMessage): Promise<string> {
-  const user = (game.user ?? null) as Someone | null;
+  const user = game.user ?? null;
   const found = message.id ? cardAt(message.id) : message.card ? { message, card: message.card } : null;
   if (!found) return "";
   try {
@@ -247,7 +244,7 @@ export async function renderCardContent(message: TacticaChatMessage): Promise<st
 }
 
 function isCardAction(value: string | undefined): value is CardAction {
-  return (CARD_ACTIONS as readonly string[]).includes(value ?? "");
+  return CARD_ACTIONS.some((action) => action === value);
 }
 
 /** What a click event is, as the listener reads it (a DOM event; the test fake's too). */
@@ -257,32 +254,46 @@ interface ClickEvent {
   preventDefault(): void;
 }
 
-/** A button as the listener reads it. */
-interface ActionButton {
-  dataset: Record<string, string | undefined>;
-  disabled: boolean;
+/** A button as the listener reads it: its `data-*` values and whether it is disabled. */
+type ActionButton = object & { dataset: unknown; disabled: unknown };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The action button a click landed in (a DOM element; the test fake's too), or null. */
+function clickedButton(target: unknown): ActionButton | null {
+  if (typeof target !== "object" || target === null || !("closest" in target) || typeof target.closest !== "function")
+    return null;
+  const button: unknown = target.closest("button[data-action]");
+  return typeof button === "object" && button !== null && "dataset" in button && "disabled" in button ? button : null;
+}
+
+/** A `data-*` value of the button, when it has one. */
+function dataOf(button: ActionButton, key: string): string | undefined {
+  const value = isRecord(button.dataset) ? button.dataset[key] : undefined;
+  return typeof value === "string" ? value : undefined;
 }
 
 /** The message a card's buttons act on: a due card's buttons are its declaring card's. */
 function actsOn(message: TacticaChatMessage): TacticaChatMessage {
   const card = message.card;
-  if (card?.kind !== "delayedDue" || !(message.author as Someone | null)?.isGM) return message;
+  if (card?.kind !== "delayedDue" || !message.author?.isGM) return message;
   return cardAt(card.sourceMessage)?.message ?? message;
 }
 
 /** One click on a card: the button stays disabled while its action runs (a double click waits). */
 async function onClick(message: TacticaChatMessage, event: ClickEvent): Promise<void> {
-  const target = event.target as { closest?: (selector: string) => unknown } | null;
-  const button = target?.closest?.("button[data-action]") as ActionButton | null | undefined;
-  const action = button?.dataset.action;
+  const button = clickedButton(event.target);
+  const action = button ? dataOf(button, "action") : undefined;
   if (!button || !isCardAction(action) || button.disabled) return;
   event.preventDefault();
   const number = (value: string | undefined) => (value === undefined ? undefined : Number(value));
   button.disabled = true;
   try {
     await runCardAction(actsOn(message), action, {
-      targetIndex: number(button.dataset.targetIndex),
-      index: number(button.dataset.index),
+      targetIndex: number(dataOf(button, "targetIndex")),
+      index: number(dataOf(button, "index")),
       fastForward: event.shiftKey ?? false,
     });
   } finally {
@@ -299,18 +310,18 @@ export function wireCard(
   html.addEventListener("click", (event) => onClick(message, event));
 }
 
-/**
- * The chat log as it redraws one message (v13 `ChatLog#updateMessage`, which core calls from `ChatMessage#_onUpdate`).
- */
-interface ChatLogView {
-  updateMessage?(message: TacticaChatMessage): unknown;
+/** Asks the chat log to redraw `message` (v13 `ChatLog#updateMessage`, which fvtt-types 13.345 does not declare). */
+function redraw(log: object | undefined, message: TacticaChatMessage): void {
+  if (log && "updateMessage" in log && typeof log.updateMessage === "function") void log.updateMessage(message);
 }
 
-/** `updateChatMessage`: redraws the due cards that show `message` again (their content is that card's). */
+/**
+ * `updateChatMessage`: redraws the due cards that show `message` again (their content is that card's), through
+ * the chat log's v13 `ChatLog#updateMessage` (which core calls from `ChatMessage#_onUpdate`).
+ */
 export function redrawDueCards(message: TacticaChatMessage): void {
-  const log = ui.chat as unknown as ChatLogView | undefined;
-  for (const other of (game.messages?.contents ?? []) as TacticaChatMessage[]) {
-    if (other.card?.kind === "delayedDue" && other.card.sourceMessage === message.id) void log?.updateMessage?.(other);
+  for (const other of worldMessages()) {
+    if (other.card?.kind === "delayedDue" && other.card.sourceMessage === message.id) redraw(ui.chat, other);
   }
 }
 

@@ -25,8 +25,9 @@ export function rollsWith(message: TacticaChatMessage, ...extra: unknown[]): str
 export function rollFrom(data: unknown, cls?: abstract new (...args: never[]) => unknown): unknown {
   if (typeof data !== "object" || data === null) return null;
   try {
-    const roll: unknown = foundry.dice.Roll.fromData(data as never);
-    return cls && (roll as object).constructor !== cls ? null : roll;
+    // Core checks the data itself: a malformed roll throws (caught below), as from a client not ours.
+    const roll = foundry.dice.Roll.fromData(data as foundry.dice.Roll.Data);
+    return cls && roll.constructor !== cls ? null : roll;
   } catch {
     return null;
   }

@@ -12,6 +12,8 @@ import { pushScoresOn, ScoreRoll } from "../dice/score-roll";
 import { ProfileTest } from "../dice/profile-test";
 import { facesOf } from "../dice/shape";
 import { CharacterModel } from "../data/actor/character";
+import { WeaponModel } from "../data/item/weapon";
+import { GearModel } from "../data/item/gear";
 import { afterPushLoss, type PushConsequences } from "../rules/pool";
 import { pressureBreakdown } from "../rules/pressure";
 import { PANIC_OUTCOMES, type PanicOutcome } from "../rules/morale";
@@ -29,8 +31,8 @@ import { OK, refuse, rollFrom, rollsWith } from "./results";
 
 /** The gear bonus of an item used in a pool (weapon or gear), or null. */
 function gearBonusOf(item: TacticaItem | null): number | null {
-  const system = item?.system as { gearBonus?: unknown } | undefined;
-  return typeof system?.gearBonus === "number" ? system.gearBonus : null;
+  const system = item?.system;
+  return system instanceof WeaponModel || system instanceof GearModel ? system.gearBonus : null;
 }
 
 /**
@@ -60,7 +62,11 @@ export function pushUpdate(
 }
 
 function isPanicOutcome(value: unknown): value is PanicOutcome {
-  return (PANIC_OUTCOMES as readonly unknown[]).includes(value);
+  return PANIC_OUTCOMES.some((outcome) => outcome === value);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** The roller's side of a request: the card, and its actor — owned by the author and by the sender. */
@@ -242,11 +248,12 @@ async function rollPanic(request: CardRequest, sender: Someone): Promise<CardRes
     !message.id
   )
     return refuse("TACTICA.Chat.invalid");
-  const drawn = cardRecord(actor, message.id).panic as { outcome?: unknown; face?: unknown } | undefined;
+  const drawn = cardRecord(actor, message.id).panic;
   if (drawn) {
     // Drawn already: repair the card if it missed the draw, apply nothing.
-    if (!card.followUpDone && isPanicOutcome(drawn.outcome) && typeof drawn.face === "number") {
-      await message.update({ system: { followUpDone: true, panic: drawn.outcome, panicFace: drawn.face } });
+    const { outcome, face } = isRecord(drawn) ? drawn : {};
+    if (!card.followUpDone && isPanicOutcome(outcome) && typeof face === "number") {
+      await message.update({ system: { followUpDone: true, panic: outcome, panicFace: face } });
     }
     return refuse("TACTICA.Chat.alreadyApplied");
   }

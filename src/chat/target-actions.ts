@@ -30,6 +30,7 @@ import { rowFacts, scoreOptions, SELF_ROW } from "../actions/score";
 import { closePressureWindow } from "../effects/pressure-windows";
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaItem } from "../documents/item";
+import type { RollCardModel } from "../data/chat/roll-card";
 import { recordChange, targetRecord, TARGET_KEY, type DamageBreakdown } from "../documents/card-keys";
 import { hitDamage, type DamageResult } from "../rules/damage";
 import {
@@ -79,19 +80,33 @@ function targetsWith(targets: readonly object[], index: number, change: object):
   return targets.map((t, i) => (i === index ? { ...t, ...change } : { ...t }));
 }
 
+/** A card's target row, as its model stores it. */
+type TargetRow = RollCardModel["targets"][number];
+
+/** True when `row` already shows every value of `change`. */
+function shows<Row extends object>(row: Row, change: Partial<Row>): boolean {
+  for (const key in change) if (JSON.stringify(row[key]) !== JSON.stringify(change[key])) return false;
+  return true;
+}
+
 /** Writes row `index` of the card (display), when it differs from what it shows. */
-async function showRow(found: CardAt, index: number, change: Record<string, unknown>): Promise<void> {
-  const row = found.card.targets[index] as unknown as Record<string, unknown> | undefined;
-  if (row && Object.entries(change).every(([k, v]) => JSON.stringify(row[k]) === JSON.stringify(v))) return;
+async function showRow(found: CardAt, index: number, change: Partial<TargetRow>): Promise<void> {
+  const row = found.card.targets[index];
+  if (row && shows(row, change)) return;
   await found.message.update({ system: { targets: targetsWith(found.card.targets, index, change) } });
 }
 
 /** The attack item of a card: a weapon or grenade of the card's actor. */
-function attackItem(actor: TacticaActor, found: CardAt): (TacticaItem & { system: WeaponModel | GrenadeModel }) | null {
+function attackItem(actor: TacticaActor, found: CardAt): AttackItem | null {
   const item = cardItem(actor, found.card.itemUuid);
-  return item && (item.system instanceof WeaponModel || item.system instanceof GrenadeModel)
-    ? (item as TacticaItem & { system: WeaponModel | GrenadeModel })
-    : null;
+  return item && isAttackItem(item) ? item : null;
+}
+
+/** A weapon or a grenade. */
+type AttackItem = TacticaItem & { system: WeaponModel | GrenadeModel };
+
+function isAttackItem(item: TacticaItem): item is AttackItem {
+  return item.system instanceof WeaponModel || item.system instanceof GrenadeModel;
 }
 
 /** A *Différé* attack's targets act only once it resolved (or when it was never declared). */
@@ -110,7 +125,7 @@ async function resist(request: CardRequest, sender: Someone): Promise<CardResult
   const { found, actor, index, target, messageId } = req;
   const roll = found.message.lastRoll;
   const power = cardItem(actor, found.card.itemUuid);
-  const psyker = actor.system as { psyker?: { mastery?: number } };
+  const caster = actor.system;
   if (
     !(roll instanceof PsyRoll) ||
     roll.options.mode !== "cast" ||
@@ -125,7 +140,7 @@ async function resist(request: CardRequest, sender: Someone): Promise<CardResult
       ...roll.options,
       mode: "cast",
       level: power.system.level,
-      mastery: psyker.psyker?.mastery ?? 0,
+      mastery: caster instanceof CharacterModel ? caster.psyker.mastery : 0,
     });
   } catch {
     return refuse("TACTICA.Chat.invalid");
@@ -142,8 +157,7 @@ async function resist(request: CardRequest, sender: Someone): Promise<CardResult
   if (!faces) return refuse("TACTICA.Chat.badDice");
   const natural = faces[0]![0]!;
   const key = power.system.resist;
-  const profile = (target.system as { profile?: Record<string, { total: number }> }).profile;
-  const value = key === "co" ? coFor(target) : (profile?.[key]?.total ?? 0);
+  const value = key === "co" ? coFor(target) : (target.model?.profile[key].total ?? 0);
   const success = profileTestSuccess(natural, value, game.settings?.get("tactica", "nat10") ?? false);
   const outcome = success ? "resisted" : "failed";
   await target.update(recordChange(target, messageId, { [TARGET_KEY]: { outcome, total: natural } }));
@@ -209,7 +223,7 @@ function isSelfRow(actor: TacticaActor, target: TacticaActor, attributes: readon
 }
 
 /** RULES §6.1 (D-24): the defence an attack calls for — against terror, at range, or in melee. */
-function defenceKind(item: TacticaItem & { system: WeaponModel | GrenadeModel }): "terrifying" | "ranged" | "melee" {
+function defenceKind(item: AttackItem): "terrifying" | "ranged" | "melee" {
   if (attributesOf(item.system.attributeList, "terrifying").length > 0) return "terrifying";
   return item.system instanceof GrenadeModel || item.system.range === "ranged" ? "ranged" : "melee";
 }

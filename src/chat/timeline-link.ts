@@ -2,13 +2,14 @@
  * The link between a card and the viewed combat's timeline (RULES §7.2): the combat in timeline
  * mode, once started, and the combatant of an actor (or of its token). Read-only.
  */
-import type { TacticaCombat } from "../combat/combat";
+import { TacticaCombat } from "../combat/combat";
 
 /** The viewed combat when it runs a timeline, else null (*tours* mode, not started, none). */
 export function viewedTimeline(): TacticaCombat | null {
-  const combats = game.combats as unknown as { viewed?: TacticaCombat | null } | undefined;
-  const combat = combats?.viewed ?? null;
-  return combat && combat.started && combat.mode === "timeline" ? combat : null;
+  // Every combat is of the registered class (`CONFIG.Combat.documentClass`, src/combat/register.ts);
+  // fvtt-types 13.345 types the world collection's members as the base Combat.
+  const combat = game.combats?.viewed;
+  return combat instanceof TacticaCombat && combat.started && combat.mode === "timeline" ? combat : null;
 }
 
 /** The id of the combatant standing for `actor` (or its token) in `combat`, or null. */

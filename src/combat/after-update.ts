@@ -26,7 +26,6 @@ import { readLastThreshold, roundThresholds } from "./state";
 import { timelineChange } from "./timeline-steps";
 import { thresholdsCrossed, type TimelineState } from "../rules/timeline";
 import { startActivation } from "../actions/activation";
-import type { TacticaActor } from "../documents/actor";
 import type { CombatMode } from "../config/settings";
 
 /** The highest round processed per combat in this session, against two quick updates in a row. */
@@ -59,6 +58,11 @@ export interface FollowUp {
   due: { id: string; ownerId: string }[];
 }
 
+/** Core's record of the encounter (`Combat#current`, `#previous`); its round is a whole number from 0 on. */
+function encounter(state: Combat.HistoryData): EncounterState {
+  return { round: state.round ?? 0, turn: state.turn, combatantId: state.combatantId };
+}
+
 /** Whether core's encounter state differs (its own test: combatant, round or turn). */
 function differs(a: EncounterState, b: EncounterState): boolean {
   return a.combatantId !== b.combatantId || a.round !== b.round || a.turn !== b.turn;
@@ -72,8 +76,8 @@ function differs(a: EncounterState, b: EncounterState): boolean {
  * and `#nextRound`; the same computation in dnd5e's and draw-steel's overrides.
  */
 function endTurnFrom(combat: Combat.Implementation, before: EncounterState): { round: number; turn: number | null } {
-  const skip = (combat as { settings?: { skipDefeated?: unknown } }).settings?.skipDefeated === true;
-  const turns = combat.turns as (Combatant.Implementation & { isDefeated?: boolean })[];
+  const skip = combat.settings?.skipDefeated === true;
+  const turns = combat.turns;
   const from = before.turn ?? -1;
   let next: number | null = from + 1;
   if (skip) next = turns.findIndex((c, i) => i > from && c.isDefeated !== true);
@@ -109,7 +113,7 @@ function isEndTurnBy(
 /** Input of {@link followUpOf}. */
 export interface UpdateInput {
   changed: object;
-  options: object;
+  options: Combat.Database.OnUpdateOperation;
   userId: string;
   /** This client's snapshot from before the update. */
   before: CombatSnapshot;
@@ -125,8 +129,8 @@ export function followUpOf(
   { changed, options, userId, before, every }: UpdateInput,
 ): FollowUp | null {
   const mode = combat.mode;
-  const prior = combat.previous as EncounterState | undefined;
-  const now = combat.current as EncounterState;
+  const prior = combat.previous ? encounter(combat.previous) : undefined;
+  const now = encounter(combat.current);
   const moved = !!prior && differs(prior, now);
   const user = game.users?.get(userId);
   const byGM = user?.isGM === true;
@@ -140,7 +144,7 @@ export function followUpOf(
   if (mode === "tours") {
     if (!moved || !prior) return null;
     // Core's own "no turn events" (resetAll, initiative batches) — read from a GM only.
-    const events = !(byGM && (options as { turnEvents?: unknown }).turnEvents === false);
+    const events = !(byGM && options.turnEvents === false);
     const ended =
       events && prior.round > 0 && prior.combatantId ? (combat.combatants.get(prior.combatantId) ?? null) : null;
     const started = events && combat.started ? (combat.combatant ?? null) : null;
@@ -180,7 +184,7 @@ export async function runFollowUp(combat: Combat.Implementation, followUp: Follo
   if (followUp.undo) {
     console.warn(`Tactica | a player's change of round or turn on combat ${combat.id ?? "?"} was undone`);
     // No turn events for the way back: nothing happened.
-    await combat.update(followUp.undo as Combat.UpdateData, { turnEvents: false } as Combat.Database.UpdateOperation);
+    await combat.update(followUp.undo, { turnEvents: false });
     return;
   }
   const { mode, ended, started } = followUp;
@@ -191,6 +195,6 @@ export async function runFollowUp(combat: Combat.Implementation, followUp: Follo
   if (!started) return;
   // D-42: the new activation's once-per-activation records cleared and its AC reset — one write
   // of the actor, before anyone hears the activation started.
-  await startActivation(started.actor as TacticaActor | null);
+  await startActivation(started.actor);
   Hooks.callAll("tactica.activationStart", combat, started);
 }

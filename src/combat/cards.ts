@@ -6,7 +6,7 @@
  */
 import type { TimelineActionEntry } from "../rules/timeline";
 import { postInfoCard } from "../actions/common";
-import type { TacticaChatMessage } from "../documents/chat-message";
+import { TacticaChatMessage } from "../documents/chat-message";
 
 /** The language key of a lost *Focalisé* action's notice (read back by src/chat/delayed-actions.ts). */
 export const FOCUS_LOST_KEY = "TACTICA.Combat.Delayed.Lost";
@@ -26,7 +26,10 @@ export async function postDueAction(
 ): Promise<void> {
   const name = combatantName(combat, due.ownerId);
   const line = game.i18n?.format("TACTICA.Combat.Delayed.Due", { name }) ?? name;
-  const original = game.messages?.get(due.id) as TacticaChatMessage | undefined;
+  // Every world message is of the registered class (`CONFIG.ChatMessage.documentClass`, set on init);
+  // fvtt-types 13.345 types the world collection's members as the base ChatMessage.
+  const stored = game.messages?.get(due.id);
+  const original = stored instanceof TacticaChatMessage ? stored : undefined;
   const message = await postInfoCard(
     { kind: "delayedDue", sourceMessage: due.id, label: name, actorUuid: original?.card?.actorUuid ?? "" },
     { summary: [line] },

@@ -28,6 +28,7 @@ import {
   type TimelineCombatant,
 } from "./timeline-steps";
 import { readLastThreshold, readMode, readTimeline } from "./state";
+import type { DottedChange } from "../documents/actor";
 import { compareInitiative } from "../rules/initiative";
 import {
   compareTimelineEntries,
@@ -80,8 +81,7 @@ const sortKeys = new WeakMap<object, SortKeys>();
 
 /** The current INI of a combatant's actor (printed value + pressure bonus), or null. */
 function currentIni(combatant: Combatant.Implementation): number | null {
-  const profile = (combatant.actor?.system as { profile?: { ini?: { total?: unknown } } } | undefined)?.profile;
-  const total = profile?.ini?.total;
+  const total = combatant.actor?.model?.profile.ini.total;
   return typeof total === "number" ? total : null;
 }
 
@@ -119,6 +119,22 @@ function snapshotOf(combat: TacticaCombat): CombatSnapshot {
   return { timeline: readTimeline(combat), lastThreshold: readLastThreshold(combat) };
 }
 
+/**
+ * Core's `update` also takes dotted paths (expanded before the change is applied:
+ * https://foundryvtt.com/api/v13/classes/foundry.abstract.Document.html#update); fvtt-types 13.345
+ * types nested changes only. The timeline writes `flags.tactica.timeline` with a hit's
+ * exactly-once keys (src/documents/card-keys.ts) in one update that way. The merged member only
+ * adds that overload to the `update` the class inherits (as TacticaActor's).
+ */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface TacticaCombat {
+  update(
+    data: Combat.UpdateData | (Combat.UpdateData & DottedChange),
+    operation?: Combat.Database.UpdateOperation,
+  ): Promise<this | undefined>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class TacticaCombat extends Combat {
   /** What the last update set off on this client (active GM), so the acting GM can wait for it. */
   #afterUpdate: Promise<void> = Promise.resolve();
@@ -174,16 +190,19 @@ export class TacticaCombat extends Combat {
    * (https://foundryvtt.com/api/v13/functions/hookEvents.combatTurn.html); the world time does not
    * advance (positions are not seconds).
    */
-  async #writeTimeline(state: TimelineState, extra: Record<string, unknown> = {}, endsAction = false): Promise<void> {
-    const updateData: Record<string, unknown> = { "flags.tactica.timeline": state, ...extra };
+  async #writeTimeline(state: TimelineState, extra: DottedChange = {}, endsAction = false): Promise<void> {
+    const updateData: Combat.UpdateData & DottedChange = { "flags.tactica.timeline": state, ...extra };
     const mirrors = initiativeChanges(state, this.timelineCombatants());
     if (mirrors.length) updateData.combatants = mirrors;
     if (endsAction) {
-      Object.assign(updateData, { round: this.round, turn: 0 });
-      const updateOptions = { direction: 1, worldTime: { delta: 0 } };
+      updateData.round = this.round;
+      updateData.turn = 0;
+      const updateOptions = { direction: 1, worldTime: { delta: 0 } } as const;
+      // What core's v13 `Combat#nextTurn` passes (https://foundryvtt.com/api/v13/functions/hookEvents.combatTurn.html);
+      // fvtt-types 13.345 declares this hook with v12's `{advanceTime, direction}` options.
       (Hooks.callAll as (hook: string, ...args: unknown[]) => boolean)("combatTurn", this, updateData, updateOptions);
-      await this.update(updateData as Combat.UpdateData, updateOptions as Combat.Database.UpdateOperation);
-    } else await this.update(updateData as Combat.UpdateData);
+      await this.update(updateData, updateOptions);
+    } else await this.update(updateData);
     await this.settled();
   }
 
@@ -374,7 +393,7 @@ export class TacticaCombat extends Combat {
    * RULES §6.4/§7.2 *Etourdissante*: the target's marker moves `delay` positions later. `extra`
    * joins the same combat update (the hit's exactly-once key, src/documents/card-keys.ts).
    */
-  async stun(combatantId: string, delay: number, extra: Record<string, unknown> = {}): Promise<boolean> {
+  async stun(combatantId: string, delay: number, extra: DottedChange = {}): Promise<boolean> {
     if (!this.#canManage()) return false;
     const state = this.#runningTimeline();
     if (!state) return false;
@@ -410,7 +429,7 @@ export class TacticaCombat extends Combat {
   protected override async _preUpdate(...args: Parameters<Combat["_preUpdate"]>): ReturnType<Combat["_preUpdate"]> {
     const allowed = await super._preUpdate(...args);
     if (allowed === false) return false;
-    const changed = args[0] as Record<string, unknown> & { flags?: Record<string, Record<string, unknown>> };
+    const changed = args[0];
     const starts = typeof changed.round === "number" && changed.round > 0 && !this.started;
     if (starts && this.mode === "timeline" && !this.timeline) {
       const state = startTimeline(this.timelineCombatants());

@@ -4,7 +4,6 @@
  * starting position.
  */
 import type { TimelineEntry } from "../rules/timeline";
-import type { TacticaCombat } from "./combat";
 
 /** What this client last saw of each combatant's initiative (a WeakMap, as the combat's snapshot). */
 const seenInitiative = new WeakMap<object, number | null>();
@@ -30,24 +29,24 @@ export class TacticaCombatant extends Combatant {
     const before = seenInitiative.get(this) ?? null;
     seenInitiative.set(this, this.initiative ?? null);
     if (!("initiative" in changed) || !game.user?.isActiveGM) return;
-    const combat = this.parent as TacticaCombat | null;
+    const combat = this.parent;
     const byPlayer = game.users?.get(userId)?.isGM === false;
     if (!combat?.started || !byPlayer || before === null || before === (this.initiative ?? null)) return;
     console.warn(
       `Tactica | a player's change of ${this.name}'s initiative during combat ${combat.id ?? "?"} was undone`,
     );
-    void combat.queue(() => this.update({ initiative: before } as Combatant.UpdateData));
+    void combat.queue(() => this.update({ initiative: before }));
   }
 
   /** RULES §7.2: this combatant's marker on its combat's timeline, or `null` (tours mode). */
   get timelineEntry(): TimelineEntry | null {
-    const combat = this.parent as TacticaCombat | null;
+    const combat = this.parent;
     return combat?.timeline?.entries.find((entry) => entry.id === this.id) ?? null;
   }
 
   /** RULES §7.2: the action markers this combatant declared and that wait on the timeline. */
   get pendingActions(): TimelineEntry[] {
-    const combat = this.parent as TacticaCombat | null;
+    const combat = this.parent;
     return combat?.timeline?.entries.filter((entry) => entry.kind === "action" && entry.ownerId === this.id) ?? [];
   }
 }

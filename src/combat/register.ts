@@ -9,6 +9,7 @@ import { TacticaCombatant } from "./combatant";
 import { adaptiveResetUpdate } from "../data/actor/threshold-update";
 import { CharacterModel } from "../data/actor/character";
 import { UnitModel } from "../data/actor/unit";
+import { TacticaActor } from "../documents/actor";
 import "./declarations";
 
 /** RULES §7.2 *Focalisé*: every running timeline combat where `actor` fights loses its focused actions. */
@@ -56,8 +57,11 @@ export async function onCombatDeleted(combat: Combat.Implementation): Promise<vo
  */
 export async function onSceneActivated(scene: Scene.Implementation, changed: Scene.UpdateData): Promise<void> {
   if (!game.user?.isActiveGM || changed.active !== true) return;
-  // fvtt-types 13.345 types the world collection's members as the base Actor, not the configured class.
-  const actors = new Set<Actor.Implementation>([...((game.actors ?? []) as Iterable<Actor.Implementation>)]);
+  // Every world actor is of the registered class (`CONFIG.Actor.documentClass`, set on init);
+  // fvtt-types 13.345 types the world collection's members as the base Actor.
+  const actors = new Set<Actor.Implementation>(
+    (game.actors?.contents ?? []).filter((actor) => actor instanceof TacticaActor),
+  );
   for (const other of game.scenes ?? []) {
     if (other === scene) continue;
     for (const token of other.tokens) if (!token.actorLink && token.actor) actors.add(token.actor);

@@ -42,6 +42,8 @@ export interface BehaviorLike {
   readonly type: string;
   readonly disabled: boolean;
   readonly system: unknown;
+  /** its flags: an attack's exactly-once keys (src/documents/card-keys.ts) */
+  readonly flags: unknown;
   update(data: Record<string, unknown>): Promise<unknown>;
 }
 
