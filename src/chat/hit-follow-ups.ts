@@ -12,7 +12,7 @@
 import { ScoreRoll } from "../dice/score-roll";
 import { CharacterModel } from "../data/actor/character";
 import { attributesOf, type Attribute } from "../rules/attributes";
-import { placeBehavior, regionView, shiftEncumbrance, tokenPlace } from "../places/measure";
+import { placeBehavior, shiftEncumbrance, tokenPlace } from "../places/measure";
 import { scoreOptions } from "../actions/score";
 import { postCard } from "../actions/common";
 import type { TacticaActor } from "../documents/actor";
@@ -85,7 +85,7 @@ export async function tectonicFollowUp(
   const tectonic = attributesOf(attributes, "tectonic")[0];
   if (!tectonic) return null;
   const region = token ? tokenPlace(token) : null;
-  const behavior = region ? placeBehavior(regionView(region)) : null;
+  const behavior = region ? placeBehavior(region) : null;
   if (!region?.id || !behavior || cardRecord(behavior, messageId).shifted === true) return null;
   await shiftEncumbrance(region.id, tectonic.x, recordChange(behavior, messageId, { shifted: true }));
   return region.id;

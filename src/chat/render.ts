@@ -131,14 +131,14 @@ function renderMaintain(found: CardAt): Promise<string> {
 const THRESHOLD_EVENTS: readonly string[] = ["fieldRestored", "burn", "incendiaryDecay", "disruptiveDecay"];
 
 /** The stored threshold card, checked (a hand-edited one renders as damaged). */
-interface ThresholdData {
+type ThresholdData = {
   mode: "tours" | "timeline";
   thresholds: number[];
   entries: { name: string; events: ThresholdEvent[] }[];
-}
+};
 
 function thresholdData(value: unknown): ThresholdData {
-  const data = value as Partial<ThresholdData> | null;
+  const data = isRecord(value) ? value : null;
   const ok =
     !!data &&
     (data.mode === "tours" || data.mode === "timeline") &&
@@ -149,11 +149,14 @@ function thresholdData(value: unknown): ThresholdData {
     data.entries.length <= BOUNDS.thresholdEntries &&
     data.entries.every(
       (e) =>
-        typeof e?.name === "string" &&
+        isRecord(e) &&
+        typeof e.name === "string" &&
         Array.isArray(e.events) &&
-        e.events.every((ev) => THRESHOLD_EVENTS.includes(ev?.type)),
+        e.events.every((ev) => isRecord(ev) && THRESHOLD_EVENTS.some((type) => type === ev.type)),
     );
   if (!ok) throw new Error("an unreadable threshold card");
+  // Checked above; each event by its kind only (src/combat/thresholds.ts `eventText` prints its values as the
+  // GM's client stored them, and an older card's burn has no `resisted`).
   return data as ThresholdData;
 }
 

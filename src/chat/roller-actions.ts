@@ -121,6 +121,7 @@ async function pushScore(
   const json = JSON.stringify(next);
   const consequences = next.consequences!;
   const update = {
+    // pushUpdate reads only the aptitude the damage lands on: a score test's, typed optional where a pool's is not.
     ...pushUpdate(actor, { aptitude: roll.options.aptitude } as PoolRollOptions, consequences, null),
     ...recordChange(actor, message.id, { pushes: 1, pushRoll: json }),
   };

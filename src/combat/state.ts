@@ -42,6 +42,8 @@ export function readTimeline(doc: { flags: unknown }): TimelineState | null {
   const raw = tacticaFlags(doc).timeline;
   if (!isRecord(raw)) return null;
   try {
+    // Stored flags, checked in full by the rules' own validator (which throws on any malformed field); its
+    // parameter is the checked shape, so the unchecked record is handed to it as that shape.
     return assertTimelineState(raw as unknown as TimelineState);
   } catch {
     return null;

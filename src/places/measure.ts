@@ -51,7 +51,8 @@ export interface BehaviorLike {
 export interface RegionLike extends RegionView {
   readonly id: string | null;
   readonly name: string;
-  readonly parent: unknown;
+  /** its scene */
+  readonly parent: Scene.Implementation | null;
   readonly behaviors: Iterable<BehaviorLike>;
   /** https://foundryvtt.com/api/v13/classes/foundry.documents.RegionDocument.html#tokens */
   readonly tokens: ReadonlySet<unknown>;
@@ -63,11 +64,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** The scene's regions as a plain array (an EmbeddedCollection iterates by value). */
-export function sceneRegions(scene: unknown): RegionLike[] {
-  if (!isRecord(scene)) return [];
-  const regions = scene.regions as Iterable<RegionLike> | undefined;
-  return regions && typeof regions[Symbol.iterator] === "function" ? [...regions] : [];
+/** The scene's regions as a plain array (an EmbeddedCollection iterates by value); none off a scene. */
+export function sceneRegions(scene: unknown): RegionDocument.Implementation[] {
+  return scene instanceof foundry.documents.Scene ? [...scene.regions] : [];
 }
 
 /** The scenes to look into for a region id: the viewed one first, then every other. */
@@ -80,7 +79,7 @@ function allScenes(): unknown[] {
 }
 
 /** The region with id `regionId` in any scene (the viewed scene first). */
-export function findRegion(regionId: string): RegionLike | null {
+export function findRegion(regionId: string): RegionDocument.Implementation | null {
   for (const scene of allScenes()) {
     const region = sceneRegions(scene).find((r) => r.id === regionId);
     if (region) return region;
@@ -102,7 +101,7 @@ export function isPlace(region: RegionLike): boolean {
 }
 
 /** The scene's places, in the scene's region order. */
-export function placeRegions(scene: unknown): RegionLike[] {
+export function placeRegions(scene: unknown): RegionDocument.Implementation[] {
   return sceneRegions(scene).filter(isPlace);
 }
 
@@ -154,7 +153,7 @@ export function sceneNeighbours(scene: unknown): PlaceNeighbours {
  * place: a token standing in a template over a place is in that place. `null` outside every
  * place or off any scene.
  */
-export function tokenPlace(token: TokenDocument | null): RegionDocument | null {
+export function tokenPlace(token: TokenDocument | null): RegionDocument.Implementation | null {
   if (!token) return null;
   const places = placeRegions(token.parent);
   if (places.length === 0) return null;
@@ -162,7 +161,7 @@ export function tokenPlace(token: TokenDocument | null): RegionDocument | null {
   const centre = token.getCenterPoint();
   const point = { x: centre.x, y: centre.y, elevation: centre.elevation };
   const found = places.find((region) => regionInLevel(region, level) && region.testPoint(point));
-  return (found ?? null) as unknown as RegionDocument | null;
+  return found ?? null;
 }
 
 /**
@@ -192,9 +191,8 @@ export function measureTokens(from: TokenDocument | null, to: TokenDocument | nu
 export function placeOccupants(regionId: string): TokenDocument[] {
   const region = findRegion(regionId);
   if (!region || !isPlace(region)) return [];
-  const scene = region.parent;
-  const tokens = isRecord(scene) ? (scene.tokens as Iterable<TokenDocument> | undefined) : undefined;
-  if (!tokens || typeof tokens[Symbol.iterator] !== "function") return [];
+  const tokens = region.parent?.tokens;
+  if (!tokens) return [];
   const inside = region.tokens;
   return [...tokens].filter((token) => inside.has(token) && tokenPlace(token)?.id === regionId);
 }
@@ -220,7 +218,11 @@ export async function shiftEncumbrance(
   await behavior.update({ "system.encumbrance": next, ...extra });
 }
 
-/** A `RegionDocument` seen through this module's view (fvtt-types 13.345 knows no behaviour data). */
+/**
+ * A region held as `unknown` (the contract suite's `scene.regions.get(id)`, the tests' fakes) seen through this
+ * module's view. The callers hand a RegionDocument; the cast names it so rather than checking, as every reader
+ * here reads it defensively (no behaviours: no place).
+ */
 export function regionView(region: unknown): RegionLike {
   return region as RegionLike;
 }

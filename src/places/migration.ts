@@ -38,8 +38,8 @@ export function legacyPlaceData(regionId: string | null, flag: Record<string, un
 }
 
 /** The migration of one scene: the behaviours to create by region, and the flags to clear. */
-export interface ScenePlaceMigration {
-  create: { region: RegionLike; data: PlaceData }[];
+export interface ScenePlaceMigration<Region extends RegionLike = RegionLike> {
+  create: { region: Region; data: PlaceData }[];
   clear: string[];
 }
 
@@ -48,9 +48,11 @@ export interface ScenePlaceMigration {
  * neighbours become places, unless they already carry a place behaviour; every flagged region's
  * flag is cleared.
  */
-export function scenePlaceMigration(regions: readonly RegionLike[]): ScenePlaceMigration {
-  const byId = new Map(regions.filter((r) => r.id).map((r) => [r.id as string, r]));
-  const targets = new Map<string, { region: RegionLike; data: PlaceData }>();
+export function scenePlaceMigration<Region extends RegionLike>(
+  regions: readonly Region[],
+): ScenePlaceMigration<Region> {
+  const byId = new Map(regions.flatMap((r) => (r.id ? [[r.id, r] as const] : [])));
+  const targets = new Map<string, { region: Region; data: PlaceData }>();
   const clear: string[] = [];
   for (const region of regions) {
     const flag = legacyPlaceFlag(region);
@@ -72,13 +74,13 @@ export function scenePlaceMigration(regions: readonly RegionLike[]): ScenePlaceM
   return { create, clear };
 }
 
-/** The parts of the documents the migration writes. */
-interface WritableRegion extends RegionLike {
-  createEmbeddedDocuments(name: "RegionBehavior", data: Record<string, unknown>[]): Promise<unknown[]>;
-}
-interface WritableScene {
-  readonly name?: string | null;
-  updateEmbeddedDocuments(name: "Region", updates: Record<string, unknown>[]): Promise<unknown>;
+/**
+ * The region update that clears its old place flag, by dotted path: core expands it before the change is applied
+ * (https://foundryvtt.com/api/v13/classes/foundry.abstract.Document.html#update); fvtt-types 13.345 types nested
+ * changes only.
+ */
+function flagCleared(id: string): { _id: string; readonly [path: `flags.${string}`]: unknown } {
+  return { _id: id, "flags.tactica.place": null };
 }
 
 /** What the migration did. */
@@ -99,17 +101,12 @@ export async function migratePlaceFlags(): Promise<PlaceFlagMigrationReport> {
     if (!plan.clear.length) continue;
     try {
       for (const { region, data } of plan.create) {
-        await (region as WritableRegion).createEmbeddedDocuments("RegionBehavior", [
-          { name, type: PLACE_BEHAVIOR_TYPE, system: data },
-        ]);
+        await region.createEmbeddedDocuments("RegionBehavior", [{ name, type: PLACE_BEHAVIOR_TYPE, system: data }]);
         report.places++;
       }
-      await (scene as unknown as WritableScene).updateEmbeddedDocuments(
-        "Region",
-        plan.clear.map((id) => ({ _id: id, "flags.tactica.place": null })),
-      );
+      await scene.updateEmbeddedDocuments("Region", plan.clear.map(flagCleared));
     } catch (err) {
-      const label = (scene as unknown as WritableScene).name ?? "?";
+      const label = scene.name ?? "?";
       report.failed.push(label);
       console.error(`Tactica | migration of the places of scene ${label} failed`, err);
     }

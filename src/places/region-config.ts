@@ -167,11 +167,6 @@ export interface EditableRegion extends RegionLike {
   readonly isOwner: boolean;
 }
 
-/** The parts of a Scene the save uses. */
-interface SceneLike {
-  updateEmbeddedDocuments(name: "Region", updates: PlaceRegionUpdate[]): Promise<unknown>;
-}
-
 /**
  * Saves the form's values for `behavior` (the region's place behaviour): one
  * `updateEmbeddedDocuments("Region", …)` on the region's scene for this place and the places whose
@@ -195,18 +190,16 @@ export async function savePlace(
   );
   const result = placeUpdate(place, values, offered, elsewhere);
   if (!result.ok) return result.error;
-  if (result.updates.length) await (region.parent as SceneLike).updateEmbeddedDocuments("Region", result.updates);
+  if (!result.updates.length) return null;
+  const scene = region.parent;
+  if (!scene) throw new Error(`Tactica | region ${region.id ?? "?"} has no scene`);
+  await scene.updateEmbeddedDocuments("Region", result.updates);
   return null;
 }
 
 /** The region's place behaviour, enabled or not (the one the form edits), or `null`. */
 export function anyPlaceBehavior(region: RegionLike): BehaviorLike | null {
   return placeBehavior(region) ?? [...(region.behaviors ?? [])].find((b) => b.type === PLACE_BEHAVIOR_TYPE) ?? null;
-}
-
-/** The parts of a RegionDocument that can receive a behaviour. */
-interface BehaviorParent extends RegionLike {
-  createEmbeddedDocuments(name: "RegionBehavior", data: Record<string, unknown>[]): Promise<unknown[]>;
 }
 
 /**
@@ -217,11 +210,14 @@ export async function ensurePlaceBehavior(region: RegionLike): Promise<BehaviorL
   const existing = anyPlaceBehavior(region);
   if (existing) return existing;
   if (!game.user?.isGM || technicalRegionKind(region) !== null) return null;
+  // The region windows pass core's RegionDocument (its sheet's document, a header control's app).
+  if (!(region instanceof foundry.documents.RegionDocument)) return null;
   const name = game.i18n?.localize(`TYPES.RegionBehavior.${PLACE_BEHAVIOR_TYPE}`) ?? "";
-  const [created] = await (region as BehaviorParent).createEmbeddedDocuments("RegionBehavior", [
-    { name, type: PLACE_BEHAVIOR_TYPE, system: { encumbrance: ENCUMBRANCE_MIN, neighbours: [] } },
-  ]);
-  return (created as BehaviorLike | undefined) ?? null;
+  const [created] =
+    (await region.createEmbeddedDocuments("RegionBehavior", [
+      { name, type: PLACE_BEHAVIOR_TYPE, system: { encumbrance: ENCUMBRANCE_MIN, neighbours: [] } },
+    ])) ?? [];
+  return created ?? null;
 }
 
 /** A header control entry as v13 `getHeaderControls…` hooks receive them. */
@@ -241,7 +237,7 @@ export type PlaceOpener = (region: RegionLike) => unknown;
  * the region's place form, making the region a place first when it is none.
  */
 export function placeHeaderControl(app: { document?: unknown }, open: PlaceOpener): HeaderControl {
-  const region = app.document as RegionLike | undefined;
+  const region = app.document instanceof foundry.documents.RegionDocument ? app.document : undefined;
   const ordinary = !!region && technicalRegionKind(region) === null;
   return {
     action: "tacticaPlace",

@@ -29,6 +29,7 @@ import type { TimelineCost } from "../rules/timeline";
 import type { RollHookConfig } from "../dice/pipeline";
 import type { QuenchLike } from "../contract/quench";
 import type { Dice3d } from "../dice/dsn";
+import type { PlaceBehaviorType } from "../places/place-model";
 
 /**
  * The exactly-once records of what cards did to a document (`flags.tactica.cards.<messageId>`,
@@ -147,6 +148,8 @@ declare global {
       power: typeof PowerModel;
     };
     ChatMessage: { rollCard: typeof RollCardModel };
+    /** A place (RULES §7.4): system.json `documentTypes.RegionBehavior`, src/places/register.ts. */
+    RegionBehavior: { "tactica.place": typeof PlaceBehaviorType };
   }
 
   /** `flags.tactica`: what the migration keeps of data a schema no longer knows (src/migrations). */
