@@ -198,8 +198,9 @@ export class TacticaCombat extends Combat {
       updateData.round = this.round;
       updateData.turn = 0;
       const updateOptions = { direction: 1, worldTime: { delta: 0 } } as const;
-      // What core's v13 `Combat#nextTurn` passes (https://foundryvtt.com/api/v13/functions/hookEvents.combatTurn.html);
-      // fvtt-types 13.345 declares this hook with v12's `{advanceTime, direction}` options.
+      // The options core's `Combat#nextTurn` passes, `{direction, worldTime: {delta}}` (as v14 documents them for
+      // the sibling hook: https://foundryvtt.com/api/v14/functions/hookEvents.combatRound.html); fvtt-types 13.345
+      // declares `combatTurn` with the `{advanceTime, direction}` the v13 page still lists, so the call is untyped.
       (Hooks.callAll as (hook: string, ...args: unknown[]) => boolean)("combatTurn", this, updateData, updateOptions);
       await this.update(updateData, updateOptions);
     } else await this.update(updateData);
