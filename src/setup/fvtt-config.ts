@@ -160,6 +160,8 @@ declare global {
     Combat: { tactica: CombatFlags & { cards?: CardRecords } };
     ActiveEffect: { tactica: ActiveEffectFlags };
     Region: { tactica: RegionFlags };
+    /** a place behaviour: the exactly-once record of a *Tectonique* hit (src/chat/hit-follow-ups.ts) */
+    RegionBehavior: { tactica: { cards?: CardRecords } };
     /** the compendium's panic table and its results (RULES §5, src/actions/morale.ts) */
     RollTable: { tactica: { panicTable?: boolean } };
     TableResult: { tactica: { panicResult?: string } };
