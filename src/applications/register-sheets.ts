@@ -36,9 +36,9 @@ interface SheetRegistry {
 
 /** Core's V1 sheets (`foundry.appv1.sheets`), where this Foundry still ships them. */
 function coreV1Sheets(): { ActorSheet?: unknown; ItemSheet?: unknown } {
-  return (
-    (foundry as unknown as { appv1?: { sheets?: { ActorSheet?: unknown; ItemSheet?: unknown } } }).appv1?.sheets ?? {}
-  );
+  // `?.`: a Foundry without the V1 namespace (a future generation) has none to take out.
+  const sheets = foundry.appv1?.sheets;
+  return { ActorSheet: sheets?.ActorSheet, ItemSheet: sheets?.ItemSheet };
 }
 
 /**
@@ -47,7 +47,9 @@ function coreV1Sheets(): { ActorSheet?: unknown; ItemSheet?: unknown } {
  * src/applications/sheets/foundry-base.ts, not as fvtt-types' sheet classes.
  */
 export function registerSheets(): void {
-  const { Actors, Items } = foundry.documents.collections as unknown as { Actors: SheetRegistry; Items: SheetRegistry };
+  // The registration seam: our sheet classes are typed through the hand-written bases of
+  // ./sheets/foundry-base.ts, whose static side fvtt-types' `registerSheet` cannot see; core takes any sheet class.
+  const { Actors, Items } = foundry.documents.collections as { Actors: SheetRegistry; Items: SheetRegistry };
   // Core's V1 sheets would stay selectable in Sheet Configuration and cannot show Tactica's data
   // (dnd5e 5.3 `dnd5e.mjs` unregisters them the same way).
   const v1 = coreV1Sheets();

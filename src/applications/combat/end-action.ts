@@ -13,7 +13,7 @@
 import { notifyError } from "../../utils/notify";
 import { endActionContext, readDuration } from "./end-action-context";
 import type { TacticaCombat } from "../../combat/combat";
-import type { TacticaChatMessage } from "../../documents/chat-message";
+import { TacticaChatMessage } from "../../documents/chat-message";
 import { lastPricedCard } from "../../chat/card-cost";
 import { moveAction } from "../../actions/move";
 import { detachedOptions } from "../../compat/windows";
@@ -53,7 +53,8 @@ export async function promptDuration(
   combatant: Combatant.Implementation,
   opener?: unknown,
 ): Promise<number | null> {
-  const messages = (game.messages?.contents ?? []) as unknown as TacticaChatMessage[];
+  // Every chat message is an instance of the configured class, TacticaChatMessage (src/setup/registration.ts).
+  const messages = (game.messages?.contents ?? []).filter((m) => m instanceof TacticaChatMessage);
   const actor = combatant.actor ?? null;
   const context = endActionContext(lastPricedCard(messages, actor)?.cost ?? null, { name: combatant.name ?? "" });
   const content = await foundry.applications.handlebars.renderTemplate(END_ACTION_TEMPLATE, { ...context });

@@ -17,28 +17,11 @@
 import { PLACE_CONFIG_TEMPLATE, ensurePlaceBehavior, regionFormContext, savePlace } from "../../places/region-config";
 import { PLACE_BEHAVIOR_ICON, PLACE_BEHAVIOR_TYPE, type RegionLike } from "../../places/measure";
 import type { AppFormData } from "./foundry-app";
+import { DocumentSheetBase } from "../sheets/foundry-base";
 import { openSheet } from "../sheets/sheet-helpers";
 
-/** The members of a v13 DocumentSheetV2 (with HandlebarsApplicationMixin) this window uses. */
-interface DocumentSheet {
-  readonly id: string;
-  readonly document: RegionBehavior.Implementation;
-  readonly rendered: boolean;
-  render(options?: { force?: boolean }): Promise<unknown>;
-  close(): Promise<unknown>;
-  _prepareContext(options: object): Promise<Record<string, unknown>>;
-}
-type DocumentSheetClass = new (options: { document: RegionBehavior.Implementation }) => DocumentSheet;
-
-// HandlebarsApplicationMixin(DocumentSheetV2), seen through the members above: subclassing the
-// typed mixin with its static DEFAULT_OPTIONS overridden hits tsc's instantiation depth with
-// fvtt-types 13.345 (as in ./foundry-app.ts).
-const SheetBase = foundry.applications.api.HandlebarsApplicationMixin(
-  foundry.applications.api.DocumentSheetV2,
-) as unknown as DocumentSheetClass;
-
 /** The place behaviour's sheet. */
-export class PlaceConfig extends SheetBase {
+export class PlaceConfig extends DocumentSheetBase {
   static DEFAULT_OPTIONS = {
     classes: ["tactica", "tactica-app", "tactica-place-config"],
     window: { icon: PLACE_BEHAVIOR_ICON },
@@ -143,7 +126,9 @@ interface SheetConfig {
  * scene's regions change are listened to in src/hooks/places.ts.
  */
 export function registerPlaceConfig(): void {
-  const sheets = foundry.applications.apps.DocumentSheetConfig as unknown as SheetConfig;
+  // The registration seam: PlaceConfig is typed through the hand-written base of ../sheets/foundry-base.ts, whose
+  // static side fvtt-types' `registerSheet` (a DocumentSheetV2 constructor) cannot see; core takes any sheet class.
+  const sheets = foundry.applications.apps.DocumentSheetConfig as SheetConfig;
   const behaviorClass = CONFIG.RegionBehavior.documentClass;
   const coreSheet = foundry.applications.sheets.RegionBehaviorConfig;
   const types = [PLACE_BEHAVIOR_TYPE];

@@ -1,11 +1,13 @@
 /**
- * The two Foundry bases of our sheets — HandlebarsApplicationMixin over ActorSheetV2 and over
- * ItemSheetV2 — seen through the few members the sheets use.
+ * The Foundry bases of Tactica's applications — HandlebarsApplicationMixin over ActorSheetV2 and
+ * ItemSheetV2 (the sheets), over ApplicationV2 (the timeline tracker) and over DocumentSheetV2 (the
+ * place form) — seen through the few members they use.
  *
- * Why the cast: with fvtt-types 13.345, subclassing the mixed class and overriding its static
- * DEFAULT_OPTIONS makes tsc hit its instantiation depth (TS2589) and take minutes. The sheets only
- * touch the members below, all part of Foundry's public v13 API (ApplicationV2, DocumentSheetV2,
- * HandlebarsApplicationMixin); this is the one place that bridges them.
+ * Why the one cast below: with fvtt-types 13.345, subclassing the mixed class and overriding its
+ * static DEFAULT_OPTIONS makes tsc hit its instantiation depth (TS2589) and take minutes. Our
+ * classes only touch the members below, all part of Foundry's public v13 API (ApplicationV2,
+ * DocumentSheetV2, HandlebarsApplicationMixin); this is the one place that bridges them, and
+ * ./foundry-base.check.ts ties every member declared here to fvtt-types' classes, member by member.
  */
 
 import type { SheetTab } from "./context/shared";
@@ -75,17 +77,67 @@ export interface FoundryActorSheet<D> extends FoundrySheet<D> {
 /** A sheet class as the bases are extended: constructed with the application options. */
 export type FoundrySheetClass<D, S extends FoundrySheet<D> = FoundrySheet<D>> = new (options?: object) => S;
 
+/** Render options as ApplicationV2#render takes them (Tactica's own windows). */
+export interface AppRenderOptions {
+  force?: boolean;
+}
+
+/** The members of a v13 Handlebars application our windows use (timeline tracker, place form). */
+export interface FoundryApp {
+  readonly element: HTMLElement;
+  readonly rendered: boolean;
+  render(options?: AppRenderOptions): Promise<unknown>;
+  close(): Promise<unknown>;
+  _prepareContext(options: object): Promise<Record<string, unknown>>;
+  _onRender(context: object, options: object): Promise<void>;
+}
+
+/** An application class as our windows extend it: constructed with the application options. */
+export type FoundryAppClass = new (options?: object) => FoundryApp;
+
+/** The members of a v13 DocumentSheetV2 (with HandlebarsApplicationMixin) the place form uses. */
+export interface FoundryDocumentSheet<D> extends FoundryApp {
+  readonly id: string;
+  readonly document: D;
+}
+
+/** A document sheet class as the place form extends it: constructed with its document. */
+export type FoundryDocumentSheetClass<D> = new (options: { document: D }) => FoundryDocumentSheet<D>;
+
+/** The four bases, as our classes extend them. */
+interface Bases {
+  ActorSheet: FoundrySheetClass<Actor.Implementation, FoundryActorSheet<Actor.Implementation>>;
+  ItemSheet: FoundrySheetClass<Item.Implementation>;
+  Application: FoundryAppClass;
+  DocumentSheet: FoundryDocumentSheetClass<RegionBehavior.Implementation>;
+}
+
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 
-/** HandlebarsApplicationMixin(ActorSheetV2), applied once. */
-export const ActorSheetBase = HandlebarsApplicationMixin(
-  foundry.applications.sheets.ActorSheetV2,
-) as unknown as FoundrySheetClass<Actor.Implementation, FoundryActorSheet<Actor.Implementation>>;
+/** Each mixed class, applied once. */
+const mixed = {
+  ActorSheet: HandlebarsApplicationMixin(foundry.applications.sheets.ActorSheetV2),
+  ItemSheet: HandlebarsApplicationMixin(foundry.applications.sheets.ItemSheetV2),
+  Application: HandlebarsApplicationMixin(foundry.applications.api.ApplicationV2),
+  DocumentSheet: HandlebarsApplicationMixin(foundry.applications.api.DocumentSheetV2),
+};
 
-/** HandlebarsApplicationMixin(ItemSheetV2), applied once. */
-export const ItemSheetBase = HandlebarsApplicationMixin(
-  foundry.applications.sheets.ItemSheetV2,
-) as unknown as FoundrySheetClass<Item.Implementation>;
+// The one bridge from fvtt-types' mixed classes to the views above (see the file comment: a direct
+// subclass makes tsc hit TS2589, and a checked conversion of the whole class is what takes minutes);
+// ./foundry-base.check.ts checks each declared member against fvtt-types instead.
+const bases = mixed as unknown as Bases;
+
+/** HandlebarsApplicationMixin(ActorSheetV2): the actor sheets' base. */
+export const ActorSheetBase = bases.ActorSheet;
+
+/** HandlebarsApplicationMixin(ItemSheetV2): the item sheet's base. */
+export const ItemSheetBase = bases.ItemSheet;
+
+/** HandlebarsApplicationMixin(ApplicationV2): the timeline tracker's base. */
+export const HandlebarsAppBase = bases.Application;
+
+/** HandlebarsApplicationMixin(DocumentSheetV2): the place form's base (a region behaviour's sheet). */
+export const DocumentSheetBase = bases.DocumentSheet;
 
 /** A click action of `DEFAULT_OPTIONS.actions` (Foundry calls it with the sheet as `this`). */
 export type SheetAction = (this: never, event: PointerEvent, target: HTMLElement) => unknown;
