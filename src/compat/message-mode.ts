@@ -35,8 +35,11 @@ const FROM_KEY: Record<string, MessageMode> = {
   self: "self",
 };
 
+/** @deprecated v13 — a v13 roll mode key (`CONFIG.Dice.rollModes`). */
+export type V13RollMode = "publicroll" | "gmroll" | "blindroll" | "selfroll";
+
 /** @deprecated v13 — the roll mode key of each mode. */
-const V13_KEYS: Record<MessageMode, string> = {
+const V13_KEYS: Record<MessageMode, V13RollMode> = {
   public: "publicroll",
   gm: "gmroll",
   blind: "blindroll",
@@ -66,9 +69,9 @@ export function currentMessageMode(): MessageMode {
 }
 
 /** `mode` as `Roll#toMessage`'s option on the running generation. */
-export function messageModeOption(mode: MessageMode): { rollMode: string } | { messageMode: string } {
-  // @deprecated v13: the `rollMode` option.
-  return isV14() ? { messageMode: modeKey(mode) } : { rollMode: modeKey(mode) };
+export function messageModeOption(mode: MessageMode): { rollMode: V13RollMode } | { messageMode: MessageMode } {
+  // @deprecated v13: the `rollMode` option. (A v14 key is the mode itself: see modeKey.)
+  return isV14() ? { messageMode: mode } : { rollMode: V13_KEYS[mode] };
 }
 
 /** One choice of a mode picker. */

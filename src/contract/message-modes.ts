@@ -23,34 +23,28 @@ import {
 import { isV14 } from "../compat/generation";
 import type { ContractContext } from "./context";
 
-interface PostedData {
-  whisper?: string[];
-  blind?: boolean;
-}
-
 /** The message data a roll would post in `mode`, nothing created. */
-async function postedIn(mode: MessageMode): Promise<PostedData> {
+async function postedIn(mode: MessageMode): Promise<ChatMessage.CreateData> {
   const roll = new foundry.dice.Roll("1");
   await roll.evaluate({ allowInteractive: false });
-  const options = { create: false, ...messageModeOption(mode) } as unknown as Parameters<typeof roll.toMessage>[1];
-  return (await roll.toMessage({}, options)) as unknown as PostedData;
+  return roll.toMessage({}, { create: false, ...messageModeOption(mode) });
 }
 
 export function messageModesContract({ describe, it, assert }: ContractContext): void {
   describe("the user's mode and the picker's list", () => {
     it("the user's mode is the running generation's setting", () => {
-      const settings = game.settings as unknown as { get(namespace: string, key: string): unknown };
-      const stored = settings.get("core", isV14() ? "messageMode" : "rollMode");
+      // @deprecated v13: `core.rollMode`.
+      const stored = isV14() ? game.settings.get("core", "messageMode") : game.settings.get("core", "rollMode");
       assert.equal(currentMessageMode(), normaliseMode(stored) ?? "public");
     });
 
     it("the picker offers the four modes, each a key of the running generation's list, with a label", () => {
-      const config = CONFIG as unknown as {
-        ChatMessage?: { modes?: Record<string, unknown> };
-        Dice: { rollModes?: Record<string, unknown> };
-      };
+      // v14's `CONFIG.ChatMessage.modes` (https://foundryvtt.com/api/v14/variables/CONFIG.ChatMessage.html)
+      // is not in the v13 typings' fixed CONFIG entry: read after checking that it is there.
+      const chatConfig = CONFIG.ChatMessage;
+      const modes = "modes" in chatConfig ? chatConfig.modes : undefined;
       // @deprecated v13: the v13 list (read on v13 only, where it is not deprecated).
-      const list = (isV14() ? config.ChatMessage?.modes : config.Dice.rollModes) ?? {};
+      const list = isV14() ? (typeof modes === "object" && modes !== null ? modes : {}) : CONFIG.Dice.rollModes;
       const choices = modeChoices();
       assert.deepEqual(
         choices.map((c) => c.mode),
