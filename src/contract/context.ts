@@ -18,7 +18,12 @@ export interface ContractAssert {
   equal(actual: unknown, expected: unknown, message?: string): void;
   strictEqual(actual: unknown, expected: unknown, message?: string): void;
   deepEqual(actual: unknown, expected: unknown, message?: string): void;
-  instanceOf(value: unknown, constructor: abstract new (...args: never[]) => unknown, message?: string): void;
+  /** Chai's own signature: an assertion function (it throws unless `value` is an instance of `constructor`). */
+  instanceOf<T>(
+    value: unknown,
+    constructor: abstract new (...args: never[]) => T,
+    message?: string,
+  ): asserts value is T;
   include(haystack: unknown, needle: unknown, message?: string): void;
   throws(fn: () => unknown, message?: string): void;
 }

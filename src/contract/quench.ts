@@ -11,6 +11,10 @@
 import { PoolRoll, PressureRoll, ProfileTest, PsyRoll, ScoreRoll } from "../dice/index";
 import { PANIC_RESULTS } from "../config/config";
 import { runContracts, type ContractAssert } from "./index";
+import type { TacticaActor } from "../documents/actor";
+import type { TacticaItem } from "../documents/item";
+import type { TacticaChatMessage } from "../documents/chat-message";
+import { CharacterModel, ForceFieldModel, WeaponModel } from "../data/index";
 
 /**
  * The batches this file registers, by Quench key. Names and test titles are developer-facing (the
@@ -26,6 +30,9 @@ export const QUENCH_BATCHES = {
   "tactica.contract": "Tactica — Foundry contract (the fake's assumptions)",
 } as const;
 export type QuenchBatchKey = keyof typeof QUENCH_BATCHES;
+
+/** Whether `key` names one of {@link QUENCH_BATCHES}. */
+const isBatchKey = (key: string): key is QuenchBatchKey => Object.hasOwn(QUENCH_BATCHES, key);
 
 /* -------------------------------------------------------------------------------------------- */
 /*  The parts of Quench (Mocha + Chai) and of Foundry that the batches use                       */
@@ -53,65 +60,13 @@ export interface QuenchLike {
   registerBatch(key: string, fn: (context: QuenchContext) => void, options?: { displayName?: string }): void;
 }
 
-type Options = { fastForward?: boolean };
-interface Message {
-  rolls: unknown[];
-  delete(): Promise<unknown>;
-}
-interface OwnedItem {
-  id: string;
-  name: string;
-  type: string;
-  system: Record<string, unknown>;
-}
-
-/** The contract's actor roll methods (implemented on TacticaActor). */
-interface SampleActor {
-  name: string;
-  system: Record<string, unknown> & { profile: Record<string, { value: number }>; gainsWillpower?: boolean };
-  items: { find(fn: (i: OwnedItem) => boolean): OwnedItem | undefined };
-  rollProfile(key: string, options?: Options): Promise<Message | null>;
-  rollPressure(itemId: string, options?: Options): Promise<Message | null>;
-  rollPool(o: { aptitude: string; subAptitude?: string; itemId?: string }, options?: Options): Promise<Message | null>;
-  castPower(itemId: string, options?: Options): Promise<Message | null>;
-  maintainPower(itemId: string, options?: Options): Promise<Message | null>;
-  cancelPower(o: { level: number }, options?: Options): Promise<Message | null>;
-  moraleTest(options?: Options): Promise<Message | null>;
-  fearTest(o: { fear: number; charging: boolean }, options?: Options): Promise<Message | null>;
-  rollScore(o: { subAptitude: string; difficulty?: number }, options?: Options): Promise<Message | null>;
-  applyDamage(attack: { damage: number; attributes: unknown[] }): Promise<unknown>;
-  delete(): Promise<unknown>;
-}
-
-interface PackLike {
-  index: { size: number };
-  getDocuments(): Promise<{ name: string; toObject(): Record<string, unknown> }[]>;
-}
-interface TableLike {
-  getResultsForRoll(value: number): { flags: Record<string, Record<string, unknown> | undefined> }[];
-}
-
-/** Foundry's globals, read through the few members the batches need. */
-function foundryWorld(): {
-  packs: { get(id: string): PackLike | undefined };
-  createActor(data: Record<string, unknown>): Promise<SampleActor>;
-  createTable(data: Record<string, unknown>): Promise<TableLike & { delete(): Promise<unknown> }>;
-  nat10: boolean;
-  statusIds: string[];
-} {
-  const g = game as unknown as { packs: { get(id: string): PackLike | undefined } };
-  const create = (name: "Actor" | "RollTable") => (data: Record<string, unknown>) =>
-    (
-      CONFIG[name] as unknown as { documentClass: { create(d: Record<string, unknown>): Promise<unknown> } }
-    ).documentClass.create(data);
-  return {
-    packs: g.packs,
-    createActor: async (data) => (await create("Actor")(data)) as SampleActor,
-    createTable: async (data) => (await create("RollTable")(data)) as TableLike & { delete(): Promise<unknown> },
-    nat10: Boolean(game.settings?.get("tactica", "nat10")),
-    statusIds: (CONFIG.statusEffects as { id: string }[]).map((s) => s.id),
-  };
-}
+/** What the batches read and create in the world (the sample actors and table of the compendiums). */
+const foundryWorld = {
+  /** A compendium of the system, by id (`tactica.actors`…). */
+  pack: (id: string) => game.packs?.get(id),
+  nat10: () => Boolean(game.settings?.get("tactica", "nat10")),
+  statusIds: () => CONFIG.statusEffects.map((s) => s.id),
+};
 
 /* -------------------------------------------------------------------------------------------- */
 /*  Registration                                                                                 */
@@ -123,7 +78,7 @@ function foundryWorld(): {
  */
 export function registerBatches(quench: QuenchLike): void {
   for (const [key, displayName] of Object.entries(QUENCH_BATCHES)) {
-    quench.registerBatch(key, (context) => BATCHES[key as QuenchBatchKey](context), { displayName });
+    if (isBatchKey(key)) quench.registerBatch(key, (context) => BATCHES[key](context), { displayName });
   }
 }
 
@@ -138,21 +93,25 @@ function fixtures(context: QuenchContext) {
     for (const doc of created.reverse()) await doc.delete();
   });
   return {
-    async actor(namePrefix: string): Promise<SampleActor> {
-      const pack = foundryWorld().packs.get("tactica.actors");
-      const source = (await pack?.getDocuments())?.find((d) => d.name.startsWith(namePrefix));
+    async actor(namePrefix: string): Promise<TacticaActor> {
+      const source = (await foundryWorld.pack("tactica.actors")?.getDocuments())?.find((d) =>
+        d.name.startsWith(namePrefix),
+      );
       if (!source) throw new Error(`no sample actor "${namePrefix}" in tactica.actors`);
-      const actor = await foundryWorld().createActor({ ...source.toObject(), name: `[Quench] ${source.name}` });
+      // A compendium's actors are of the registered class, as the world's are.
+      if (!(source instanceof CONFIG.Actor.documentClass)) throw new Error(`"${source.name}" is not a Tactica actor`);
+      const actor = await CONFIG.Actor.documentClass.create({ ...source.toObject(), name: `[Quench] ${source.name}` });
+      if (!actor) throw new Error(`"${source.name}" was not imported into the world`);
       created.push(actor);
       return actor;
     },
     /** The roll of a posted message, checked to be of class `cls`. */
-    rollOf<T>(message: Message | null, cls: abstract new (...args: never[]) => T): T {
+    rollOf<T>(message: TacticaChatMessage | null, cls: abstract new (...args: never[]) => T): T {
       context.assert.ok(message, "the roll posted a chat message");
       created.push(message!);
       const roll = message!.rolls[0];
       context.assert.instanceOf(roll, cls);
-      return roll as T;
+      return roll;
     },
     track(doc: { delete(): Promise<unknown> } | null): void {
       if (doc) created.push(doc);
@@ -160,10 +119,21 @@ function fixtures(context: QuenchContext) {
   };
 }
 
-const item = (actor: SampleActor, name: string): OwnedItem => {
+const item = (actor: TacticaActor, name: string): TacticaItem => {
   const found = actor.items.find((i) => i.name === name);
   if (!found) throw new Error(`${actor.name} has no item "${name}"`);
   return found;
+};
+/** The id of `actor`'s item `name` (an embedded item always has one). */
+const itemId = (actor: TacticaActor, name: string): string => {
+  const { id } = item(actor, name);
+  if (!id) throw new Error(`${actor.name}'s item "${name}" has no id`);
+  return id;
+};
+/** The model of a sample character or npc (their printed profile), which the batches read. */
+const characterOf = (actor: TacticaActor): CharacterModel => {
+  if (!(actor.system instanceof CharacterModel)) throw new Error(`${actor.name} is not a character or an npc`);
+  return actor.system;
 };
 const FF = { fastForward: true };
 
@@ -191,7 +161,7 @@ function packsBatch(context: QuenchContext): void {
   describe("compendiums", () => {
     it("every pack is present with its number of documents", () => {
       for (const [name, count] of Object.entries(PACK_COUNTS)) {
-        assert.equal(foundryWorld().packs.get(`tactica.${name}`)?.index.size, count, name);
+        assert.equal(foundryWorld.pack(`tactica.${name}`)?.index.size, count, name);
       }
     });
     it("each sample actor imports into the world", async () => {
@@ -207,23 +177,28 @@ function rollsBatch(context: QuenchContext): void {
     it("a CO test is a d10 roll-under against the printed CO (D-1)", async () => {
       const actor = await fx.actor("Ilse");
       const roll = fx.rollOf(await actor.rollProfile("co", FF), ProfileTest);
-      assert.equal(roll.target, actor.system.profile.co!.value);
-      const natural10 = foundryWorld().nat10 && roll.natural === 10;
+      assert.equal(roll.target, characterOf(actor).profile.co.value);
+      const natural10 = foundryWorld.nat10() && roll.natural === 10;
       assert.equal(roll.isSuccess, roll.natural <= roll.target && !natural10);
     });
     it("a pool rolls base, skill and gear dice and counts the 6s; a push follows RULES §3", async () => {
       const actor = await fx.actor("Sergent");
-      const pistol = item(actor, "Pistolet laser");
+      const pistol = item(actor, "Pistolet laser").system;
+      if (!(pistol instanceof WeaponModel)) throw new Error("Pistolet laser is not a weapon");
+      const gearBonus = pistol.gearBonus;
       const roll = fx.rollOf(
-        await actor.rollPool({ aptitude: "vivacite", subAptitude: "precision", itemId: pistol.id }, FF),
+        await actor.rollPool(
+          { aptitude: "vivacite", subAptitude: "precision", itemId: itemId(actor, "Pistolet laser") },
+          FF,
+        ),
         PoolRoll,
       );
       const faces = roll.faces;
-      assert.deepEqual([faces.base.length, faces.skill.length, faces.gear.length], [4, 3, pistol.system.gearBonus]);
+      assert.deepEqual([faces.base.length, faces.skill.length, faces.gear.length], [4, 3, gearBonus]);
       const all = [...faces.base, ...faces.skill, ...faces.gear];
       assert.equal(roll.successes, all.filter((f) => f === 6).length);
       if (!roll.pushable) return;
-      const pushed = await roll.push({ willpower: 0, gainsWillpower: actor.system.gainsWillpower === true });
+      const pushed = await roll.push({ willpower: 0, gainsWillpower: characterOf(actor).gainsWillpower === true });
       assert.ok(pushed.isPushed, "the new roll is pushed");
       faces.base.forEach((f, i) => {
         if (f === 6 || f === 1) assert.equal(pushed.faces.base[i], f, "6s and base 1s are kept");
@@ -246,13 +221,13 @@ function pressureBatch(context: QuenchContext): void {
   describe("pressure rolls", () => {
     it("MOU: the table bonus, capped by the printed MOU (4)", async () => {
       const actor = await fx.actor("Brann");
-      const roll = fx.rollOf(await actor.rollPressure(item(actor, "Jambières à vapeur").id, FF), PressureRoll);
+      const roll = fx.rollOf(await actor.rollPressure(itemId(actor, "Jambières à vapeur"), FF), PressureRoll);
       const face = roll.chosen.face;
       assert.equal(roll.bonus, Math.min(face <= 2 ? 2 : face <= 4 ? 3 : 4, 4));
     });
     it("PEUR: halved, then capped by the printed PEUR 1, so always +1 (D-5)", async () => {
       const actor = await fx.actor("Brann");
-      const roll = fx.rollOf(await actor.rollPressure(item(actor, "Sirène de chaudière").id, FF), PressureRoll);
+      const roll = fx.rollOf(await actor.rollPressure(itemId(actor, "Sirène de chaudière"), FF), PressureRoll);
       assert.equal(roll.bonus, 1);
     });
   });
@@ -264,19 +239,19 @@ function psyBatch(context: QuenchContext): void {
   describe("psychic powers", () => {
     it("casting Souffle: level 3 + mastery 2 = 5, a natural 10 fails", async () => {
       const actor = await fx.actor("Ilse");
-      const roll = fx.rollOf(await actor.castPower(item(actor, "Souffle").id, FF), PsyRoll);
+      const roll = fx.rollOf(await actor.castPower(itemId(actor, "Souffle"), FF), PsyRoll);
       assert.equal(roll.target, 5);
       assert.equal(roll.isSuccess, roll.natural <= 5 && roll.natural !== 10);
     });
     it("the neophyte choir casts its one power; the success follows its target", async () => {
       const unit = await fx.actor("Chœur");
-      const roll = fx.rollOf(await unit.castPower(item(unit, "Obstacle").id, FF), PsyRoll);
+      const roll = fx.rollOf(await unit.castPower(itemId(unit, "Obstacle"), FF), PsyRoll);
       assert.isAtMost(roll.target, 6 + 3, "level 6, chant +3 at most (D-12)");
       assert.equal(roll.isSuccess, roll.natural <= roll.target && roll.natural !== 10);
     });
     it("maintaining Bouclier answers with a message or a refusal, never an exception", async () => {
       const actor = await fx.actor("Ilse");
-      const shield = item(actor, "Bouclier").id;
+      const shield = itemId(actor, "Bouclier");
       fx.track(await actor.castPower(shield, FF));
       const message = await actor.maintainPower(shield, FF);
       fx.track(message);
@@ -307,16 +282,21 @@ function moraleBatch(context: QuenchContext): void {
       assert.equal(roll.target, 7 - 2);
     });
     it("every face of the panic table gives the result of RULES §5 and an existing condition", async () => {
-      const source = (await foundryWorld().packs.get("tactica.tables")?.getDocuments())?.[0];
+      const source = (await foundryWorld.pack("tactica.tables")?.getDocuments())?.[0];
       assert.ok(source, "the panic table is in tactica.tables");
-      const table = await foundryWorld().createTable({ ...source!.toObject(), name: "[Quench] panique" });
+      if (!(source instanceof CONFIG.RollTable.documentClass)) throw new Error("tactica.tables holds no roll table");
+      // The v13 typings' source of a table result (`range: number[]`) is not their create data
+      // (`range: [start, end]`), though core takes one for the other: the copy is asserted here.
+      const data = { ...source.toObject(), name: "[Quench] panique" } as RollTable.CreateData;
+      const table = await CONFIG.RollTable.documentClass.create(data);
+      if (!table) throw new Error("the panic table was not imported into the world");
       fx.track(table);
       for (const [key, result] of Object.entries(PANIC_RESULTS)) {
         for (let face = result.faces[0]; face <= result.faces[1]; face++) {
           const drawn = table.getResultsForRoll(face);
           assert.equal(drawn[0]?.flags.tactica?.panicResult, key, `face ${face}`);
         }
-        if (result.status) assert.include(foundryWorld().statusIds, result.status);
+        if (result.status) assert.include(foundryWorld.statusIds(), result.status);
       }
     });
   });
@@ -329,8 +309,9 @@ function damageBatch(context: QuenchContext): void {
     it("5 damage on Korvath: the field takes 4, the armour 1, PV unchanged (D-26)", async () => {
       const actor = await fx.actor("Sergent");
       await actor.applyDamage({ damage: 5, attributes: [] });
-      assert.equal((actor.system.profile.pv as { value: number }).value, 12);
-      const field = item(actor, "Champ réfracteur").system as { renfort: { value: number }; disabled: boolean };
+      assert.equal(characterOf(actor).profile.pv.value, 12);
+      const field = item(actor, "Champ réfracteur").system;
+      if (!(field instanceof ForceFieldModel)) throw new Error("Champ réfracteur is not a force field");
       assert.deepEqual([field.renfort.value, field.disabled], [0, true]);
     });
   });
