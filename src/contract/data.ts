@@ -103,7 +103,7 @@ interface Probe {
 }
 
 /** A model class built on the running `foundry.abstract.DataModel`, with one bounded integer. */
-function probeModel(): new (data: Data) => Probe {
+function probeModel() {
   class ContractProbe extends foundry.abstract.DataModel<ProbeSchema> {
     static override defineSchema(): ProbeSchema {
       return probeSchema();
@@ -115,7 +115,7 @@ function probeModel(): new (data: Data) => Probe {
       return { n: 1 };
     }
   }
-  return ContractProbe as unknown as new (data: Data) => Probe;
+  return ContractProbe;
 }
 
 /** v14's `duration.expired` of a prepared effect (not in the v13 typings). */
@@ -220,8 +220,10 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
         max: 10,
         initial: 0,
       });
+      // Read as the DataField it is: `DataField#clean` takes any value and casts it (a string here).
+      const cleaner: foundry.data.fields.DataField.Any = field;
       assert.deepEqual(
-        [12, 2.6, -3, "5"].map((v) => field.clean(v as number)),
+        [12, 2.6, -3, "5"].map((v) => cleaner.clean(v)),
         [10, 3, 0, 5],
       );
     });
@@ -235,7 +237,9 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
 
     it("refuses what it cannot cast: construction throws", () => {
       const Probe = probeModel();
-      assert.throws(() => new Probe({ n: "many" }));
+      // Data of any shape, as a document's stored source may be.
+      const stored: Data = { n: "many" };
+      assert.throws(() => new Probe(stored));
     });
   });
 
@@ -261,9 +265,9 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
     it("validate({changes, clean: true}) — what DocumentSheetV2#_prepareSubmitData calls — clamps the change in place", async () => {
       await withActor({ type: "character" }, (actor) => {
         const changes: Data = { system: { exhaustion: 1000 } };
-        (actor as unknown as { validate(o: Data): boolean }).validate({ changes, clean: true, fallback: false });
+        actor.validate({ changes, clean: true, fallback: false });
         assert.equal(
-          (changes.system as Data).exhaustion,
+          isRecord(changes.system) ? changes.system.exhaustion : undefined,
           999,
           "cleaned before any _preUpdate could refuse it: the sheets check first",
         );
@@ -272,18 +276,7 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
 
     it("a unit token's derived figures bar is editable (Token HUD), as is a stored PV bar", async () => {
       await withActor({ type: "unit", system: { strength: { start: 10, current: 8 } } }, async (actor) => {
-        const Scene = (
-          CONFIG.Scene as unknown as {
-            documentClass: {
-              create(
-                d: Data,
-              ): Promise<
-                | { tokens: { contents: { getBarAttribute(bar: string): Data | null }[] }; delete(): Promise<unknown> }
-                | undefined
-              >;
-            };
-          }
-        ).documentClass;
+        const Scene = CONFIG.Scene.documentClass;
         const id = actor.id;
         const scene = await Scene.create({
           name: "[Quench] bars",
@@ -302,7 +295,13 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
           const token = scene.tokens.contents[0]!;
           const figures = token.getBarAttribute("bar1");
           assert.deepEqual(
-            [figures?.type, figures?.attribute, figures?.value, figures?.max, figures?.editable],
+            [
+              figures?.type,
+              figures?.attribute,
+              figures?.value,
+              figures && "max" in figures ? figures.max : undefined,
+              figures?.editable,
+            ],
             ["bar", "figures", 8, 10, true],
           );
           const pv = token.getBarAttribute("bar2");
