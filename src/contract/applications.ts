@@ -13,8 +13,11 @@
  *   Tactica sheet leaves to core for items; a characteristic row carries Tactica's own payload.
  */
 import type { ContractContext } from "./context";
+import { TacticaActorSheet } from "../applications/sheets/actor-sheet";
 
 type Obj = Record<string, unknown>;
+
+const isRecord = (value: unknown): value is Obj => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** A DialogV2 instance through the members the suite uses. */
 interface DialogDoc {
@@ -26,6 +29,9 @@ interface DialogDoc {
 }
 type DialogClass = (new (options: Obj) => DialogDoc) & { wait(options: Obj): Promise<unknown> };
 
+// The suite drives DialogV2 through its protected `_onSubmit` with a plain submit event (what a
+// click hands it), which the typings keep out of reach and type as a DOM SubmitEvent: the class is
+// seen through the few members the suite uses.
 const Dialog = () => foundry.applications.api.DialogV2 as unknown as DialogClass;
 
 /** A submit event as core's DialogV2 receives it from a click (it calls `preventDefault`). */
@@ -39,13 +45,6 @@ function dialogWith(submitted: unknown[], closeOnSubmit: boolean): DialogDoc {
     buttons: [{ action: "go", label: "Go", callback: () => null }],
     submit: async (result: unknown) => void submitted.push(result),
   });
-}
-
-interface ActorDoc {
-  readonly uuid: string;
-  readonly items: { contents: { id: string; uuid: string }[] };
-  readonly sheet: { _onDragStart(event: unknown): Promise<void> } | null;
-  delete(): Promise<unknown>;
 }
 
 export function applicationsContract({ describe, it, assert }: ContractContext): void {
@@ -70,44 +69,47 @@ export function applicationsContract({ describe, it, assert }: ContractContext):
     });
 
     it("wait() resolves null when the dialog is closed without a button", async () => {
-      let opened: DialogDoc | null = null;
+      const shown: { dialog: DialogDoc | null } = { dialog: null };
       const result = Dialog().wait({
         window: { title: "[Quench] contract" },
         content: "<p>contract</p>",
         buttons: [{ action: "go", label: "Go" }],
-        render: (_event: unknown, dialog: DialogDoc) => void (opened = dialog),
+        render: (_event: unknown, dialog: DialogDoc) => void (shown.dialog = dialog),
       });
-      for (let i = 0; i < 50 && !opened; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-      assert.ok(opened, "the dialog rendered");
-      await (opened as DialogDoc | null)?.close();
+      for (let i = 0; i < 50 && !shown.dialog; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      assert.ok(shown.dialog, "the dialog rendered");
+      await shown.dialog?.close();
       assert.equal(await result, null);
     });
   });
 
   describe("ActorSheetV2 drag", () => {
     it("an item row's drag carries the item's drag data; a characteristic row Tactica's payload", async () => {
-      const Actor = (CONFIG.Actor as unknown as { documentClass: { create(data: Obj): Promise<unknown> } })
-        .documentClass;
-      const actor = (await Actor.create({
+      const actor = await CONFIG.Actor.documentClass.create({
         name: "[Quench] contract",
         type: "character",
         items: [{ name: "Épée", type: "weapon" }],
-      })) as ActorDoc;
+      });
+      if (!actor) throw new Error("the temporary actor was not created");
       try {
         const item = actor.items.contents[0]!;
-        const drag = async (dataset: Obj) => {
+        // A character's sheet is Tactica's (registered as the default on init).
+        const sheet = actor.sheet;
+        if (!(sheet instanceof TacticaActorSheet)) throw new Error("the actor's sheet is not Tactica's");
+        const drag = async (dataset: DOMStringMap) => {
           const data: Record<string, string> = {};
           const transfer = { setData: (type: string, value: string) => void (data[type] = value) };
-          await actor.sheet!._onDragStart({
+          await sheet._onDragStart({
             currentTarget: { dataset },
             target: { dataset: {} },
             dataTransfer: transfer,
           });
-          return data["text/plain"] ? (JSON.parse(data["text/plain"]) as Obj) : null;
+          const parsed: unknown = data["text/plain"] ? JSON.parse(data["text/plain"]) : null;
+          return parsed;
         };
-        const itemData = await drag({ itemId: item.id });
-        assert.equal(itemData?.type, "Item");
-        assert.equal(itemData?.uuid, item.uuid);
+        const itemData = await drag({ itemId: item.id ?? undefined });
+        assert.equal(isRecord(itemData) ? itemData.type : undefined, "Item");
+        assert.equal(isRecord(itemData) ? itemData.uuid : undefined, item.uuid);
         assert.deepEqual(await drag({ characteristic: "co" }), {
           type: "TacticaCharacteristic",
           actorUuid: actor.uuid,

@@ -95,13 +95,6 @@ const probeSchema = () => ({
 });
 type ProbeSchema = ReturnType<typeof probeSchema>;
 
-/** What the suites do with a probe model (constructed from any data, as core allows). */
-interface Probe {
-  _source: Data;
-  n: number;
-  updateSource(changes: Data): unknown;
-}
-
 /** A model class built on the running `foundry.abstract.DataModel`, with one bounded integer. */
 function probeModel() {
   class ContractProbe extends foundry.abstract.DataModel<ProbeSchema> {
