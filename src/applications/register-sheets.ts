@@ -4,7 +4,7 @@
  * are preloaded with the system's others (src/setup/registration.ts).
  */
 import { CharacterSheet, NpcSheet, UnitSheet, ACTOR_PARTIALS, ACTOR_PARTS, NPC_PARTS } from "./sheets/actor-sheet";
-import { TacticaItemSheet, ITEM_PARTS } from "./sheets/item-sheet";
+import { TacticaItemSheet, ITEM_PARTS, ITEM_TYPES } from "./sheets/item-sheet";
 import { SYSTEM_ID } from "../config/settings";
 
 /** Partials the sheet templates include by path (Foundry needs them loaded before a render). */
@@ -22,7 +22,7 @@ export const SHEET_TEMPLATES: string[] = [
 ];
 
 /** The item subtypes the item sheet is registered for. */
-export const SHEET_ITEM_TYPES = ["weapon", "armor", "forceField", "grenade", "gear", "power"];
+export const SHEET_ITEM_TYPES: string[] = [...ITEM_TYPES];
 
 /** A sheet registration as `DocumentSheetConfig.registerSheet` takes it (v13). */
 interface SheetRegistry {

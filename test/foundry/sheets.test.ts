@@ -851,6 +851,20 @@ describe("modes, tabs, enrichment and effects (review S6, S7, S8)", () => {
     expect(other.mode).toBe("edit");
   });
 
+  it("a create button naming no Tactica item type creates nothing and says so", async () => {
+    const w = await loadSheetWorld("en");
+    const actor = await sampleCharacter(w);
+    const sheet = asSheet(new w.sheets.CharacterSheet({ document: actor }));
+    const before = actor.items.size;
+    let errors: string[] = [];
+    const writes = await w.writesDuring(async () => {
+      errors = await w.errorsDuring(() => clickAction(sheet, "createItem", target({ type: "spaceship" })));
+    });
+    expect(writes).toEqual([]);
+    expect(errors).toEqual(["This button names no Tactica item type; nothing was created."]);
+    expect(actor.items.size).toBe(before);
+  });
+
   it("a tab of a hidden module is never the active tab, in the tabs and in tabGroups", async () => {
     const w = await loadSheetWorld();
     const actor = await sampleCharacter(w);

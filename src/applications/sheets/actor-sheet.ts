@@ -42,6 +42,7 @@ import { notifyError } from "../../utils/notify";
 import type { TacticaActor } from "../../documents/actor";
 
 import { ActorSheetBase, type RenderOptions, type SheetDefaults, type SheetDragEvent } from "./foundry-base";
+import { ITEM_TYPES } from "./item-sheet";
 
 /** Where the actor sheet templates live. */
 export const ACTOR_TEMPLATE_ROOT = "systems/tactica/templates/sheets/actor";
@@ -411,8 +412,10 @@ export class TacticaActorSheet extends ActorSheetBase {
   static async #createItem(this: TacticaActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const type = target.dataset.type;
     if (!this.isEditable || !type) return;
+    // The buttons name Tactica's item types; any other (a tampered page) creates nothing and says so.
+    if (!isOneOf(ITEM_TYPES, type)) return void notifyError("TACTICA.Sheet.Errors.BadItemType");
     const name = game.i18n?.format("TACTICA.Sheet.NewItem", { type: game.i18n.localize(`TYPES.Item.${type}`) }) ?? type;
-    const created = (await this.actor.createEmbeddedDocuments("Item", [{ name, type } as Item.CreateData])) ?? [];
+    const created = (await this.actor.createEmbeddedDocuments("Item", [{ name, type }])) ?? [];
     await openSheet(this, created[0], { mode: "edit" });
   }
 

@@ -24,6 +24,9 @@ import { AttributeItemModel } from "../../data/item/base";
 import { notifyError } from "../../utils/notify";
 import type { TacticaItem } from "../../documents/item";
 
+/** Tactica's item subtypes (system.json `documentTypes.Item`), each shown by this sheet. */
+export const ITEM_TYPES = ["weapon", "armor", "forceField", "grenade", "gear", "power"] as const;
+
 /** Where the item sheet templates live. */
 export const ITEM_TEMPLATE_ROOT = "systems/tactica/templates/sheets/item";
 
