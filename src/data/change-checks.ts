@@ -87,19 +87,17 @@ function choiceRefusal(field: CheckedField, value: unknown): Refusal | null {
 /** The refusal of one value against its field (nested schemas and arrays walked), or null. */
 function valueRefusal(field: unknown, value: unknown): Refusal | null {
   const fields = foundry.data.fields;
-  if (field instanceof fields.SchemaField)
-    return isObject(value) ? changeRefusal(field as unknown as CheckedSchema, value) : null;
+  if (field instanceof fields.SchemaField) return isObject(value) ? changeRefusal(field, value) : null;
   if (field instanceof fields.ArrayField) {
     if (!Array.isArray(value)) return null;
     for (const entry of value) {
-      const refusal = valueRefusal((field as unknown as { element: unknown }).element, entry);
+      const refusal = valueRefusal(field.element, entry);
       if (refusal) return refusal;
     }
     return null;
   }
-  if (field instanceof fields.NumberField) return numberRefusal(field as unknown as CheckedField, value);
-  if (field instanceof fields.StringField && (field as unknown as CheckedField).choices)
-    return choiceRefusal(field as unknown as CheckedField, value);
+  if (field instanceof fields.NumberField) return numberRefusal(field, value);
+  if (field instanceof fields.StringField && field.choices) return choiceRefusal(field, value);
   return null;
 }
 

@@ -27,6 +27,9 @@ import { createRefusal, notifyRefusal, updateRefusal } from "./data-checks";
 
 type Data = Record<string, unknown>;
 
+const isObject = (value: unknown): value is Data =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
 /** An update by dotted paths under `system.` or `flags.` (see {@link TacticaActor}'s `update`). */
 export type DottedChange = { readonly [path: `${"system" | "flags"}.${string}`]: unknown };
 
@@ -104,17 +107,31 @@ function moraleDueAfter(model: CharacterModel | UnitModel, pv: number): boolean 
 }
 
 /**
+ * What Tactica adds to an actor's update operation. Core hands every key of the operation to
+ * `_preUpdate` / `_onUpdate` and the update hooks on every client (the operation of
+ * https://foundryvtt.com/api/v13/classes/foundry.abstract.Document.html#update), so these are read
+ * there, through an `in` check (the options a handler sees are core's type).
+ */
+export interface TacticaUpdateOptions {
+  tactica?: {
+    /** `gainExhaustion`: *Épuisement* gained, for *Focalisé* (RULES §7.2, src/combat/register.ts). */
+    exhaustionGained?: number;
+  };
+}
+
+/**
  * Core's `update` also takes dotted paths (`{ "flags.tactica.cards.<id>.panic": … }`, expanded
  * before the change is applied: https://foundryvtt.com/api/v13/classes/foundry.abstract.Document.html#update);
  * fvtt-types 13.345 types nested changes only. Tactica writes its exactly-once keys that way
- * (src/documents/card-keys.ts), merged into the effect's own update. The merged member only adds
- * that overload to the `update` the class inherits (nothing is left uninitialised).
+ * (src/documents/card-keys.ts), merged into the effect's own update; its own operation options
+ * ({@link TacticaUpdateOptions}) travel with it. The merged member only adds that overload to the
+ * `update` the class inherits (nothing is left uninitialised).
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export interface TacticaActor {
   update(
     data: Actor.UpdateData | (Actor.UpdateData & DottedChange),
-    operation?: Actor.Database.UpdateOperation,
+    operation?: Actor.Database.UpdateOperation & TacticaUpdateOptions,
   ): Promise<this | undefined>;
 }
 
@@ -128,14 +145,14 @@ export class TacticaActor extends Actor {
    */
   static override migrateData(source: Data): Data {
     migrateDocumentSource("Actor", source);
-    return super.migrateData(source) as Data;
+    return super.migrateData(source);
   }
 
   protected override async _preCreate(
     ...[data, options, user]: Parameters<Actor["_preCreate"]>
   ): ReturnType<Actor["_preCreate"]> {
     if ((await super._preCreate(data, options, user)) === false) return false;
-    const refusal = createRefusal(this, data as unknown as Data);
+    const refusal = createRefusal(this, data);
     if (refusal) {
       notifyRefusal(refusal);
       return false;
@@ -146,12 +163,12 @@ export class TacticaActor extends Actor {
     ...[changes, options, user]: Parameters<Actor["_preUpdate"]>
   ): ReturnType<Actor["_preUpdate"]> {
     if ((await super._preUpdate(changes, options, user)) === false) return false;
-    const refusal = updateRefusal(this, changes as unknown as Data);
+    const refusal = updateRefusal(this, changes);
     if (refusal) {
       notifyRefusal(refusal);
       return false;
     }
-    this.#figuresRemoved(changes as unknown as Data, options as unknown as Data);
+    this.#figuresRemoved(changes, options);
   }
 
   /**
@@ -159,10 +176,12 @@ export class TacticaActor extends Actor {
    * macro). The edit that first brings it to half its starting strength records the prompt in its
    * own write (`morale.moraleTested`), and the writer posts the morale prompt once it is written.
    */
-  #figuresRemoved(changes: Data, options: Data): void {
+  #figuresRemoved(changes: Parameters<Actor["_preUpdate"]>[0], options: Parameters<Actor["_preUpdate"]>[1]): void {
     const model = this.system;
     if (!(model instanceof UnitModel) || model.morale.moraleTested) return;
-    const strength = (changes.system as { strength?: { current?: unknown; start?: unknown } } | undefined)?.strength;
+    // The change is uncleaned input (data-checks.ts): read it as such.
+    const system: unknown = changes.system;
+    const strength = isObject(system) && isObject(system.strength) ? system.strength : undefined;
     if (typeof strength?.current !== "number" && typeof strength?.start !== "number") return;
     const current = typeof strength.current === "number" ? strength.current : model.strength.current;
     const start = typeof strength.start === "number" ? strength.start : model.strength.start;
@@ -173,7 +192,7 @@ export class TacticaActor extends Actor {
 
   protected override _onUpdate(...[changed, options, userId]: Parameters<Actor["_onUpdate"]>): void {
     super._onUpdate(changed, options, userId);
-    const prompt = (options as { tactica?: { moralePrompt?: unknown } }).tactica?.moralePrompt === true;
+    const prompt = "tactica" in options && isObject(options.tactica) && options.tactica.moralePrompt === true;
     if (prompt && userId === game.user?.id)
       void actions().postMoralePrompt(this, this.model?.morale.unshakeable ?? false);
   }
@@ -198,11 +217,9 @@ export class TacticaActor extends Actor {
     const next = Math.min(Math.max(isDelta ? current + value : value, 0), start);
     if (next === current) return this;
     const updates = { "system.strength.current": next };
-    // https://foundryvtt.com/api/v13/functions/hookEvents.modifyTokenAttribute.html (fvtt-types
-    // 13.345 lists it among deprecated hooks; the v13 and v14 API pages document it as current).
-    const hooks = Hooks as unknown as { call(hook: string, ...args: unknown[]): boolean };
-    const allowed = hooks.call("modifyTokenAttribute", { attribute, value, isDelta, isBar }, updates, this);
-    return allowed !== false ? this.update(updates as Actor.UpdateData) : this;
+    // The hook as the v13 and v14 API pages document it (declared in src/setup/fvtt-config.ts).
+    const allowed = Hooks.call("modifyTokenAttribute", { attribute, value, isDelta, isBar }, updates, this);
+    return allowed !== false ? this.update(updates) : this;
   }
 
   /**
@@ -223,7 +240,7 @@ export class TacticaActor extends Actor {
    */
   async applyDamage(
     attack: IncomingAttack,
-    extra: Record<string, unknown> | ((result: DamageResult) => Record<string, unknown>) = {},
+    extra: DottedChange | ((result: DamageResult) => DottedChange) = {},
   ): Promise<DamageResult | null> {
     const model = this.model;
     if (!model) return null;
@@ -239,7 +256,7 @@ export class TacticaActor extends Actor {
     // D-16: the first crossing of the half-start line is recorded in the same write as the damage.
     const prompt = !model.morale.moraleTested && moraleDueAfter(model, result.target.pv);
     const full = prompt ? { ...update, system: { ...update.system, morale: { moraleTested: true } } } : update;
-    await this.update({ ...full, ...(typeof extra === "function" ? extra(result) : extra) } as typeof full);
+    await this.update({ ...full, ...(typeof extra === "function" ? extra(result) : extra) });
     if (prompt) await actions().postMoralePrompt(this, model.morale.unshakeable);
     return result;
   }
@@ -277,7 +294,7 @@ export class TacticaActor extends Actor {
    * (the timeline uses it for *Focalisé*, RULES §7.2). `extra` joins the same update (a card's
    * exactly-once key: one write of the actor). Returns the new total, or `null` when refused.
    */
-  async gainExhaustion(n: number, extra: Record<string, unknown> = {}): Promise<number | null> {
+  async gainExhaustion(n: number, extra: DottedChange = {}): Promise<number | null> {
     const system = this.system;
     if (!(system instanceof CharacterModel)) return null;
     try {
@@ -287,7 +304,7 @@ export class TacticaActor extends Actor {
       return null;
     }
     if (n === 0) {
-      if (Object.keys(extra).length) await this.update(extra as Actor.UpdateData);
+      if (Object.keys(extra).length) await this.update(extra);
       return system.exhaustion;
     }
     const total = system.exhaustion + n;
@@ -298,10 +315,7 @@ export class TacticaActor extends Actor {
     );
     // The update option travels with the update to every client, so the active GM learns of the
     // gain whoever made it (Focalisé, src/combat/register.ts); the hook is for this client's modules.
-    await this.update(
-      update as Actor.UpdateData,
-      { tactica: { exhaustionGained: n } } as Actor.Database.UpdateOperation,
-    );
+    await this.update(update, { tactica: { exhaustionGained: n } });
     Hooks.callAll("tactica.exhaustionGained", this, n);
     return total;
   }

@@ -25,14 +25,14 @@ export class TacticaItem extends Item {
    */
   static override migrateData(source: Data): Data {
     migrateDocumentSource("Item", source);
-    return super.migrateData(source) as Data;
+    return super.migrateData(source);
   }
 
   protected override async _preCreate(
     ...[data, options, user]: Parameters<Item["_preCreate"]>
   ): ReturnType<Item["_preCreate"]> {
     if ((await super._preCreate(data, options, user)) === false) return false;
-    const refusal = createRefusal(this, data as unknown as Data);
+    const refusal = createRefusal(this, data);
     if (refusal) {
       notifyRefusal(refusal);
       return false;
@@ -48,7 +48,7 @@ export class TacticaItem extends Item {
     ...[changes, options, user]: Parameters<Item["_preUpdate"]>
   ): ReturnType<Item["_preUpdate"]> {
     if ((await super._preUpdate(changes, options, user)) === false) return false;
-    const refusal = updateRefusal(this, changes as unknown as Data);
+    const refusal = updateRefusal(this, changes);
     if (refusal) {
       notifyRefusal(refusal);
       return false;

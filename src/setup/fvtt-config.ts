@@ -193,6 +193,17 @@ declare module "fvtt-types/configuration" {
        * src/places/register.ts).
        */
       getHeaderControlsRegionConfig: (app: { document?: unknown }, controls: unknown) => void;
+      /**
+       * Core's token bar edit, as the v13 and v14 API pages document it (three arguments, the actor
+       * last; fired by `Actor#modifyTokenAttribute`, src/documents/actor.ts):
+       * https://foundryvtt.com/api/v13/functions/hookEvents.modifyTokenAttribute.html,
+       * https://foundryvtt.com/api/v14/functions/hookEvents.modifyTokenAttribute.html
+       */
+      modifyTokenAttribute: (
+        data: { attribute: string; isBar: boolean; isDelta: boolean; value: number },
+        updates: Record<string, unknown>,
+        actor: Actor.Implementation,
+      ) => boolean | void;
       /** Dice So Nice is ready for colour sets (src/dice/dsn.ts). */
       diceSoNiceReady: (dice3d: Dice3d) => void;
     }
