@@ -3,6 +3,7 @@
  * keys (resolved by `game.i18n` at render time), so this object is the same in every language.
  */
 import { ATTRIBUTE_KEYS } from "../rules/attribute-model";
+import { recordOf } from "../rules/records";
 import {
   APTITUDE_GLYPHS,
   APTITUDE_KEYS,
@@ -14,8 +15,7 @@ import {
   type SubAptitudeKey,
 } from "../rules/keys";
 
-const record = <K extends string, V>(keys: readonly K[], value: (key: K) => V): Record<K, V> =>
-  Object.fromEntries(keys.map((k) => [k, value(k)])) as Record<K, V>;
+const record = recordOf;
 
 /** The attribute keys of RULES §6.4 (defined by the rules; labels below). */
 export { ATTRIBUTE_KEYS };

@@ -71,23 +71,30 @@ export function cardRecord(doc: Flagged, messageId: string): Record<string, unkn
 
 /** A stored breakdown, or null; one written before `dealt` was recorded reads with `dealt: null`. */
 function breakdown(value: unknown): DamageBreakdown | null {
-  if (!isRecord(value) || !["field", "armour", "resistant", "pv"].every((k) => typeof value[k] === "number"))
+  if (!isRecord(value)) return null;
+  const { field, armour, resistant, pv, dealt } = value;
+  if (
+    typeof field !== "number" ||
+    typeof armour !== "number" ||
+    typeof resistant !== "number" ||
+    typeof pv !== "number"
+  )
     return null;
-  const { field, armour, resistant, pv, dealt } = value as Record<string, number>;
-  return {
-    dealt: typeof dealt === "number" ? dealt : null,
-    field: field!,
-    armour: armour!,
-    resistant: resistant!,
-    pv: pv!,
-  };
+  return { dealt: typeof dealt === "number" ? dealt : null, field, armour, resistant, pv };
+}
+
+const OUTCOMES: readonly TargetRecord["outcome"][] = ["hit", "miss", "resisted", "failed"];
+
+/** Is `value` one of the outcomes a target record holds? */
+function isOutcome(value: unknown): value is TargetRecord["outcome"] {
+  return OUTCOMES.some((outcome) => outcome === value);
 }
 
 /** A stored target record under `key`, or null when it is not one. */
 function readTarget(value: unknown, key: string): TargetRecord | null {
-  if (!isRecord(value) || !["hit", "miss", "resisted", "failed"].includes(String(value.outcome))) return null;
+  if (!isRecord(value) || !isOutcome(value.outcome)) return null;
   return {
-    outcome: value.outcome as TargetRecord["outcome"],
+    outcome: value.outcome,
     total: typeof value.total === "number" ? value.total : null,
     damageApplied: value.damageApplied === true,
     stun: typeof value.stun === "number" ? value.stun : null,

@@ -25,11 +25,6 @@ export function setCardRenderer(renderer: CardRenderer): void {
   cardRenderer = renderer;
 }
 
-/** An element as `renderHTML` returns it, as far as this class touches it. */
-interface MessageElement {
-  querySelector(selector: string): { innerHTML: string } | null;
-}
-
 export class TacticaChatMessage extends ChatMessage {
   /** The card's state, or `null` for a message that is not a Tactica card. */
   get card(): RollCardModel | null {
@@ -39,7 +34,7 @@ export class TacticaChatMessage extends ChatMessage {
   /** The roll the card shows: the last one (a pushed roll knows the whole story). */
   get lastRoll(): AnyTacticaRoll | null {
     const roll = this.rolls.at(-1);
-    return roll instanceof TacticaRoll ? (roll as AnyTacticaRoll) : null;
+    return roll instanceof TacticaRoll ? roll : null;
   }
 
   /** The card's HTML for the current user ("" for a message that is not a card). */
@@ -56,7 +51,7 @@ export class TacticaChatMessage extends ChatMessage {
   override async renderHTML(...args: Parameters<ChatMessage["renderHTML"]>): ReturnType<ChatMessage["renderHTML"]> {
     if (!this.card) return super.renderHTML(...args);
     const html = await whileCardRenders(this.rolls, () => super.renderHTML(...args));
-    const content = (html as unknown as MessageElement).querySelector(".message-content");
+    const content = html.querySelector(".message-content");
     if (content) content.innerHTML = await this.renderCard();
     return html;
   }

@@ -98,14 +98,25 @@ function capturedRefusal(taken: Data, system: unknown): Refusal | null {
 
 /** The model class of a document's `system`, when it is one of Tactica's. */
 function modelOf(doc: CheckedDocument): CheckedModel | null {
-  const model = (doc.system as { constructor?: unknown } | null)?.constructor as Partial<CheckedModel> | undefined;
-  return model && typeof model.cleanData === "function" && model.schema ? (model as CheckedModel) : null;
+  const model: unknown = isObject(doc.system) ? doc.system.constructor : undefined;
+  return isCheckedModel(model) ? model : null;
+}
+
+/** Is `model` a model class the checks can use (a `cleanData` method and a schema)? */
+function isCheckedModel(model: unknown): model is CheckedModel {
+  return (
+    typeof model === "function" &&
+    "cleanData" in model &&
+    typeof model.cleanData === "function" &&
+    "schema" in model &&
+    Boolean(model.schema)
+  );
 }
 
 /** The current `system` source of a document. */
 function systemSource(doc: CheckedDocument): Data {
-  const source = doc._source as Data;
-  return isObject(source.system) ? source.system : {};
+  const source = doc._source;
+  return isObject(source) && isObject(source.system) ? source.system : {};
 }
 
 /**
@@ -118,8 +129,8 @@ function oldShapeRefusal(change: Data): Refusal | null {
   // A value an older version stored and step 3 retired (a weapon's damage, D-35; the stored
   // morale state, D-41) names itself, whatever the step rewrote in its place.
   const taken = capturedBy(change);
-  const retired = (Object.keys(RETIRED_KEYS) as (keyof typeof RETIRED_KEYS)[]).find((k) => k in taken);
-  if (retired) return { key: "TACTICA.Errors.Field.Retired", data: { key: RETIRED_KEYS[retired] } };
+  const retired = Object.entries(RETIRED_KEYS).find(([k]) => k in taken);
+  if (retired) return { key: "TACTICA.Errors.Field.Retired", data: { key: retired[1] } };
   const key = rewrittenBy(change).find((k) => k !== "attributes");
   return key ? { key: "TACTICA.Errors.Field.OldShape", data: { key: `system.${key}` } } : null;
 }
@@ -145,15 +156,16 @@ function ownRefusal(doc: CheckedDocument, change: Data): Refusal | null {
 function stripUpdate(doc: CheckedDocument, change: Data): void {
   dropMigrationRecord(change);
   const taken = capturedBy(change);
-  const flags = isObject(change.flags) && isObject(change.flags.tactica) ? change.flags.tactica : null;
-  if (!flags || !isObject(flags.legacy)) return;
+  const root = isObject(change.flags) ? change.flags : null;
+  const flags = root && isObject(root.tactica) ? root.tactica : null;
+  if (!root || !flags || !isObject(flags.legacy)) return;
   const kept = legacyOf(doc._source);
   for (const key of Object.keys(taken)) {
     if (key in flags.legacy && JSON.stringify(kept[key]) !== JSON.stringify(flags.legacy[key]))
       delete flags.legacy[key];
   }
   if (!Object.keys(flags.legacy).length) delete flags.legacy;
-  if (!Object.keys(flags).length) delete (change.flags as Data).tactica;
+  if (!Object.keys(flags).length) delete root.tactica;
 }
 
 /** A document's embedded items, as far as the checks read them. */
@@ -211,10 +223,12 @@ export function createRefusal(doc: CheckedDocument & WithItems, data: Data): Ref
   const own = check(doc, data);
   if (own) return own;
   const entries = Array.isArray(data.items) ? data.items.filter(isObject) : [];
-  const built = Array.isArray((doc._source as Data).items) ? ((doc._source as Data).items as Data[]) : [];
+  const source = doc._source;
+  const built: unknown[] = isObject(source) && Array.isArray(source.items) ? source.items : [];
   for (const [index, entry] of entries.entries()) {
     const item = built[index];
-    const target = typeof item?._id === "string" ? doc.items?.get(item._id) : undefined;
+    const id = isObject(item) ? item._id : undefined;
+    const target = typeof id === "string" ? doc.items?.get(id) : undefined;
     if (!target) continue;
     const refusal = check(target, entry);
     if (refusal) return refusal;

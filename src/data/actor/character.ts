@@ -4,6 +4,7 @@
  * The NPC differs only in data derived from its type: it never gains WP (D-9).
  */
 import { aptitudeOf, type SubAptitudeKey } from "../../rules/keys";
+import { mapValues } from "../../rules/records";
 import {
   aptitudeCurrent,
   buildTotals,
@@ -181,15 +182,13 @@ export class CharacterModel extends foundry.abstract.TypeDataModel<
     ...[data, options, user]: Parameters<CharacterBase["_preCreate"]>
   ): ReturnType<CharacterBase["_preCreate"]> {
     if ((await super._preCreate(data, options, user)) === false) return false;
-    if ((this.constructor as typeof CharacterModel).metadata.type !== "character" || !this.parent) return;
-    const given =
-      (data as { prototypeToken?: { actorLink?: unknown; disposition?: unknown; sight?: { enabled?: unknown } } })
-        .prototypeToken ?? {};
-    const token: Record<string, unknown> = {};
+    if (this instanceof NpcModel || !this.parent) return;
+    const given = data.prototypeToken ?? {};
+    const token: { actorLink?: boolean; disposition?: CONST.TOKEN_DISPOSITIONS; sight?: { enabled: boolean } } = {};
     if (given.actorLink === undefined) token.actorLink = true;
     if (given.disposition === undefined) token.disposition = CONST.TOKEN_DISPOSITIONS.FRIENDLY;
     if (given.sight?.enabled === undefined) token.sight = { enabled: true };
-    if (Object.keys(token).length) this.parent.updateSource({ prototypeToken: token } as Actor.UpdateData);
+    if (Object.keys(token).length) this.parent.updateSource({ prototypeToken: token });
   }
 
   /** D-40: the condition modifiers start at 0 each time, before Active Effects add to them. */
@@ -212,11 +211,11 @@ export class CharacterModel extends foundry.abstract.TypeDataModel<
       ranged: this.scoreOf(defenceSubAptitude({ ranged: true, terrifying: false })),
       terrifying: this.scoreOf(defenceSubAptitude({ ranged: false, terrifying: true })),
     };
-    const reflection = {} as Record<ReflectionUse, number>;
-    for (const [use, sub] of Object.entries(REFLECTION_SUB_APTITUDES))
-      reflection[use as ReflectionUse] = this.scoreOf(sub);
-    this.reflection = reflection;
-    this.build = buildTotals(valuesOf(this.aptitudes), valuesOf(this.subAptitudes));
+    this.reflection = mapValues(REFLECTION_SUB_APTITUDES, (sub) => this.scoreOf(sub));
+    this.build = buildTotals(
+      mapValues(this.aptitudes, (apt) => apt.value),
+      mapValues(this.subAptitudes, (sub) => sub.value),
+    );
     this.armour = armourSummary(this.protection(items));
     this.moraleTriggered = moraleDue(this.profile.pv.max, this.profile.pv.value);
     this.morale.state = moraleStateOf(actor?.statuses);
@@ -256,11 +255,4 @@ export class NpcModel extends CharacterModel {
   override get gainsWillpower(): boolean {
     return false;
   }
-}
-
-/** `{ key: { value } }` → `{ key: value }`, for the build totals. */
-function valuesOf<K extends string>(entries: Record<K, { value: number }>): Record<K, number> {
-  const out = {} as Record<K, number>;
-  for (const key of Object.keys(entries) as K[]) out[key] = entries[key].value;
-  return out;
 }

@@ -9,6 +9,7 @@ import { thresholdArmour } from "../../rules/threshold";
 import type { DamageTarget } from "../../rules/damage";
 import type { Attribute } from "../../rules/attributes";
 import { isOneOf, PROFILE_KEYS } from "../../rules/keys";
+import { recordOf } from "../../rules/records";
 import { pressuredTotal } from "../derived";
 import {
   PRESSURE_PROFILE_KEYS,
@@ -52,9 +53,7 @@ export function pressureInEffect(profile: ProfileSource, effects: Iterable<unkno
       if (match && bonuses[match[1]!] && Number.isInteger(value) && value >= 0) bonuses[match[1]!]!.push(value);
     }
   }
-  const result = {} as PressureBonuses;
-  for (const key of PRESSURE_PROFILE_KEYS) result[key] = highestPressureBonus(bonuses[key]!);
-  return result;
+  return recordOf(PRESSURE_PROFILE_KEYS, (key) => highestPressureBonus(bonuses[key]!));
 }
 
 const isPressureKey = (key: string): key is PressureProfileKey => isOneOf(PRESSURE_PROFILE_KEYS, key);

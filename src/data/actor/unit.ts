@@ -121,9 +121,9 @@ export class UnitModel extends foundry.abstract.TypeDataModel<
     ...[data, options, user]: Parameters<UnitBase["_preCreate"]>
   ): ReturnType<UnitBase["_preCreate"]> {
     if ((await super._preCreate(data, options, user)) === false) return false;
-    const given = (data as { prototypeToken?: { bar1?: { attribute?: unknown } } }).prototypeToken;
+    const given = data.prototypeToken;
     if (given?.bar1?.attribute !== undefined || !this.parent) return;
-    this.parent.updateSource({ prototypeToken: { bar1: { attribute: "figures" } } } as Actor.UpdateData);
+    this.parent.updateSource({ prototypeToken: { bar1: { attribute: "figures" } } });
   }
 
   /** D-40: the condition modifiers start at 0 each time, before Active Effects add to them. */
