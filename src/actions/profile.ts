@@ -17,8 +17,7 @@ import type { MessageMode } from "../compat/message-mode";
 /** The characteristic's value for a test (a unit's CO is its highest, D-17). */
 export function profileValue(actor: TacticaActor, key: ProfileKey): number {
   if (key === "co") return coFor(actor);
-  const profile = (actor.system as { profile?: Record<string, { total: number }> }).profile;
-  return profile?.[key]?.total ?? 0;
+  return actor.model?.profile[key].total ?? 0;
 }
 
 /** RULES §1: rolls a test of `key` and posts its card. */

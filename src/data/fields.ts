@@ -3,7 +3,7 @@
  * maximum, every closed set of strings is a `choices` list, so Foundry itself refuses or clamps
  * what the rules would reject later. Bounds live here, once, so sheets and tests read the same.
  */
-import { APTITUDE_KEYS, SUB_APTITUDE_KEYS } from "../rules/keys";
+import { APTITUDE_KEYS, isOneOf, SUB_APTITUDE_KEYS } from "../rules/keys";
 import { ATTRIBUTE_KEYS, RESISTANT_KINDS } from "../rules/attribute-model";
 import { MASTERY_MAX } from "../rules/psy";
 import { WILLPOWER_MAX } from "../rules/pool";
@@ -137,7 +137,7 @@ export type MoraleState = (typeof MORALE_STATES)[number];
 
 /** True for one of the morale states (D-41). */
 export function isMoraleState(value: unknown): value is MoraleState {
-  return typeof value === "string" && (MORALE_STATES as readonly string[]).includes(value);
+  return isOneOf(MORALE_STATES, value);
 }
 
 /** RULES §5: morale, fear and the D-16 once-only morale prompt (the state is the condition, D-41). */

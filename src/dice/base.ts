@@ -14,9 +14,14 @@ import {
   type InputRow,
   type Outcome,
 } from "./card";
+import { mapValues } from "../rules/records";
 
-/** Options every Tactica roll understands. */
-export interface BaseRollOptions {
+/**
+ * Options every Tactica roll understands: core's roll options (`RollOptions`,
+ * https://foundryvtt.com/api/classes/foundry.dice.Roll.html#constructor) and Tactica's, plain JSON
+ * kept in `roll.options` so that `Roll.fromData` restores them.
+ */
+export interface BaseRollOptions extends foundry.dice.Roll.Options {
   flavor?: string;
   /** who rolls (header name and portrait) */
   subject?: CardSubject | null;
@@ -38,10 +43,12 @@ export interface CardBody {
 
 export abstract class TacticaRoll<O extends BaseRollOptions> extends foundry.dice.Roll {
   declare options: foundry.dice.Roll.Options & O;
+  /** The roll's own class (this one or a subclass): where `KIND` is read. */
+  declare ["constructor"]: typeof TacticaRoll;
 
   constructor(formula: string, data: Record<string, never>, options: O) {
     // fvtt-types types Roll options as core's keys only; ours are plain JSON on top of them.
-    super(formula, data, options as foundry.dice.Roll.Options);
+    super(formula, data, options);
   }
 
   /** Card kind: CSS class suffix and the default language key of the header. */
@@ -74,7 +81,7 @@ export abstract class TacticaRoll<O extends BaseRollOptions> extends foundry.dic
 
   /** Language key of the card header; subclasses refine it (cast or cancel, morale or fear…). */
   protected get kindLabel(): string {
-    return `TACTICA.Roll.${(this.constructor as typeof TacticaRoll).KIND}`;
+    return `TACTICA.Roll.${this.constructor.KIND}`;
   }
 
   /**
@@ -85,7 +92,7 @@ export abstract class TacticaRoll<O extends BaseRollOptions> extends foundry.dic
    */
   override async render(options: ChatRenderOptions & { template?: string } = {}): Promise<string> {
     if (!options.card && renderedByCard.has(this)) return "";
-    return super.render(options as Parameters<foundry.dice.Roll["render"]>[0]);
+    return super.render(options);
   }
 
   /** The roll-specific part of the card; called only for an evaluated, visible roll. */
@@ -98,9 +105,8 @@ export abstract class TacticaRoll<O extends BaseRollOptions> extends foundry.dic
    */
   async _prepareChatRenderContext(options: ChatRenderOptions = {}): Promise<CardContext> {
     const { flavor, isPrivate = false, ...given } = options;
-    const kind = (this.constructor as typeof TacticaRoll).KIND;
-    const requested: CardFlags = { ...NO_FLAGS };
-    for (const key of Object.keys(NO_FLAGS) as (keyof CardFlags)[]) requested[key] = given[key] === true;
+    const kind = this.constructor.KIND;
+    const requested: CardFlags = mapValues(NO_FLAGS, (_off, key) => given[key] === true);
     const subject = this.options.subject ?? given.subject;
     const context: CardContext = {
       ...NO_FLAGS,

@@ -193,7 +193,11 @@ export class PoolRoll extends TacticaRoll<PoolRollOptions> {
       pushActor: { willpower: actor.willpower, gainsWillpower: actor.gainsWillpower },
       consequences: PoolRoll.consequencesOf(before, pushed, actor, this.pushes + 1),
     };
-    return PoolRoll.fromData({ ...roll.toJSON(), options } as never) as PoolRoll;
+    // Core's serialised roll (`toJSON`) with the new options, which `fromData` rebuilds the roll from.
+    // fvtt-types 13.345 types `fromData`'s input as a shape `toJSON`'s result does not match (it
+    // asks for a `results` key core's `Roll#toJSON` does not write), so the data goes in as `never`.
+    const data = { ...roll.toJSON(), options } as never;
+    return PoolRoll.fromData(data);
   }
 
   /** Rolls a push here and applies it (the whole push on one client: tests, samples, benchmarks). */

@@ -188,7 +188,11 @@ export class ScoreRoll extends TacticaRoll<ScoreRollOptions> {
       pushActor: { willpower: actor.willpower, gainsWillpower: actor.gainsWillpower },
       consequences: scorePushConsequences(pushed, actor),
     };
-    return ScoreRoll.fromData({ ...roll.toJSON(), options } as never) as ScoreRoll;
+    // Core's serialised roll (`toJSON`) with the new options, which `fromData` rebuilds the roll from.
+    // fvtt-types 13.345 types `fromData`'s input as a shape `toJSON`'s result does not match (it
+    // asks for a `results` key core's `Roll#toJSON` does not write), so the data goes in as `never`.
+    const data = { ...roll.toJSON(), options } as never;
+    return ScoreRoll.fromData(data);
   }
 
   /** RULES §6.1 (D-22): success and degrees; null for a roll with no difficulty (an attack). */

@@ -190,10 +190,7 @@ export async function closePressureWindow(
   );
   return (
     closed +
-    (await deleteOn(
-      actor,
-      (f) => (own as readonly PressureWindow[]).includes(f.window) && (o.target === undefined || f.target === o.target),
-    ))
+    (await deleteOn(actor, (f) => own.some((w) => w === f.window) && (o.target === undefined || f.target === o.target)))
   );
 }
 

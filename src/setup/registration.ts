@@ -95,7 +95,7 @@ export function registerDataLayer(): void {
  * whose status is gone. Running it twice gives the same list.
  */
 function registerStatusEffects(): void {
-  CONFIG.statusEffects = curatedStatusEffects(CONFIG.statusEffects) as typeof CONFIG.statusEffects;
+  CONFIG.statusEffects = curatedStatusEffects(CONFIG.statusEffects);
   const special = CONFIG.specialStatusEffects;
   const kept: Record<string, string> = CORE_STATUS_ROLES;
   // Roles other packages may have added are not in the typings' interface: removed by name.

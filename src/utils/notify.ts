@@ -67,7 +67,7 @@ interface ProgressNotification {
 }
 
 function isProgressNotification(value: unknown): value is ProgressNotification {
-  return typeof value === "object" && value !== null && typeof (value as { update?: unknown }).update === "function";
+  return typeof value === "object" && value !== null && "update" in value && typeof value.update === "function";
 }
 
 /**

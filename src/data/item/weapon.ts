@@ -23,8 +23,8 @@ interface OwnEffect {
  * v14) applies an item's effects to its actor, never to the item itself (foundryvtt#10624), so the
  * weapon folds them in here, reading either generation's shape (src/compat/effects.ts).
  */
-export function ownPressureBonuses(item: unknown): number[] {
-  const effects = (item as { effects?: Iterable<OwnEffect> } | null)?.effects ?? [];
+export function ownPressureBonuses(item: { effects?: Iterable<OwnEffect> } | null): number[] {
+  const effects = item?.effects ?? [];
   const bonuses: number[] = [];
   for (const effect of effects) {
     if (effect.disabled || effect.active === false) continue;
