@@ -198,13 +198,10 @@ export async function fearTest(
 /** The compendium holding the panic table, and the table's name there (packs/_source/tables). */
 export const PANIC_TABLE = { pack: "tactica.tables", name: "Table de panique" } as const;
 
-/**
- * Is `total` within a table result's `range`, its `[low, high]` pair (read as plain values:
- * fvtt-types 13.345 types the field as a list of pairs, core stores the one pair)?
- */
-function inRange(range: readonly unknown[], total: number): boolean {
-  const [low, high] = range;
-  return (typeof low === "number" ? low : 0) <= total && total <= (typeof high === "number" ? high : 0);
+/** A table result as read here. */
+interface TableResultView {
+  range: readonly number[];
+  flags?: { tactica?: { panicResult?: unknown } };
 }
 
 function isPanicOutcome(value: unknown): value is PanicOutcome {
@@ -216,16 +213,21 @@ function isPanicOutcome(value: unknown): value is PanicOutcome {
  * `flags.tactica.panicResult`), or null when the table, the result or the flag is missing.
  */
 export async function tableOutcome(total: number): Promise<PanicOutcome | null> {
-  const pack = game.packs?.get(PANIC_TABLE.pack);
+  const packs = game.packs as unknown as
+    { get(id: string): { getDocuments(): Promise<unknown[]> } | undefined } | undefined;
+  const pack = packs?.get(PANIC_TABLE.pack);
   if (!pack) return null;
   try {
-    const documents: unknown[] = await pack.getDocuments();
-    // The pack holds roll tables (system.json): each is core's RollTable.
-    const table = documents
-      .filter((t) => t instanceof foundry.documents.RollTable)
-      .find((t) => t.flags.tactica?.panicTable === true || t.name === PANIC_TABLE.name);
-    const result = table ? [...table.results].find((r) => inRange(r.range, total)) : undefined;
-    const outcome = result?.flags.tactica?.panicResult;
+    const tables = (await pack.getDocuments()) as {
+      name: string;
+      flags?: { tactica?: { panicTable?: unknown } };
+      results: Iterable<TableResultView>;
+    }[];
+    const table = tables.find((t) => t.flags?.tactica?.panicTable === true || t.name === PANIC_TABLE.name);
+    const result = table
+      ? [...table.results].find((r) => (r.range[0] ?? 0) <= total && total <= (r.range[1] ?? 0))
+      : undefined;
+    const outcome = result?.flags?.tactica?.panicResult;
     return isPanicOutcome(outcome) ? outcome : null;
   } catch {
     // An unreadable compendium (locked, migrating): the rules' own reading stands in.

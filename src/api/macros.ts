@@ -80,7 +80,20 @@ async function dropMacro(data: HotbarDropData, slot: number): Promise<void> {
  * draw-steel registers its handler on `ready` for that reason.
  */
 export function onHotbarDrop(_bar: unknown, data: unknown, slot: unknown): boolean {
-  if (!macroFor(data as HotbarDropData)) return true;
-  void dropMacro(data as HotbarDropData, Number(slot));
+  const drop = dropDataOf(data);
+  if (!macroFor(drop)) return true;
+  void dropMacro(drop, Number(slot));
   return false;
+}
+
+/** The text fields of a drop's data that macros read (core's drop data is parsed JSON). */
+function dropDataOf(data: unknown): HotbarDropData {
+  if (typeof data !== "object" || data === null) return {};
+  const text = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
+  return {
+    type: text("type" in data ? data.type : undefined),
+    uuid: text("uuid" in data ? data.uuid : undefined),
+    actorUuid: text("actorUuid" in data ? data.actorUuid : undefined),
+    key: text("key" in data ? data.key : undefined),
+  };
 }

@@ -77,10 +77,12 @@ function lex(text: string): Token[] {
 /** A phrase table: each accepted spelling split into words, longest first. */
 type PhraseTable<T> = readonly { readonly words: readonly string[]; readonly value: T }[];
 
-function phraseTable<K extends string>(words: Readonly<Record<K, AttributeWord>>): PhraseTable<K> {
-  const entries = (Object.keys(words) as K[]).flatMap((value) =>
-    words[value].accepted.map((spelling) => ({ words: spelling.split(" "), value })),
-  );
+function phraseTable<T extends Readonly<Record<string, AttributeWord>>>(words: T): PhraseTable<keyof T & string> {
+  const entries: { words: string[]; value: keyof T & string }[] = [];
+  // The table's own keys, in order (what Object.keys lists; a literal table inherits no enumerable key).
+  for (const value in words) {
+    for (const spelling of words[value]?.accepted ?? []) entries.push({ words: spelling.split(" "), value });
+  }
   return entries.sort((a, b) => b.words.length - a.words.length);
 }
 

@@ -39,8 +39,16 @@ export class ForceFieldModel extends TacticaItemModel<ForceFieldSchema> {
    */
   static override validateJoint(data: Record<string, unknown>): void {
     super.validateJoint(data as never);
-    const renfort = data.renfort as { value?: unknown; max?: unknown } | undefined;
-    if (typeof renfort?.value === "number" && typeof renfort.max === "number" && renfort.value > renfort.max) {
+    const renfort = data.renfort;
+    if (
+      typeof renfort === "object" &&
+      renfort !== null &&
+      "value" in renfort &&
+      "max" in renfort &&
+      typeof renfort.value === "number" &&
+      typeof renfort.max === "number" &&
+      renfort.value > renfort.max
+    ) {
       throw new Error(`renfort.value: must be at most renfort.max (${renfort.max})`);
     }
   }

@@ -23,7 +23,7 @@
  */
 import { isDeletion } from "../../compat/deletion";
 import { dataModels } from "../index";
-import { migrateSystemKeys, type SystemSource } from "./steps";
+import { migrateSystemKeys } from "./steps";
 
 /** The scope of Tactica's flags. */
 const SCOPE = "tactica";
@@ -72,10 +72,12 @@ function knownKeys(documentName: CapturedDocument, type: string): Set<string> | 
 
 /** `source.flags.tactica`, created when missing. */
 function tacticaFlags(source: Record<string, unknown>): Record<string, unknown> {
-  if (!isObject(source.flags)) source.flags = {};
-  const flags = source.flags as Record<string, unknown>;
-  if (!isObject(flags[SCOPE])) flags[SCOPE] = {};
-  return flags[SCOPE] as Record<string, unknown>;
+  const flags = isObject(source.flags) ? source.flags : {};
+  if (flags !== source.flags) source.flags = flags;
+  const scope = flags[SCOPE];
+  const tactica = isObject(scope) ? scope : {};
+  if (tactica !== scope) flags[SCOPE] = tactica;
+  return tactica;
 }
 
 /** The record of a source, or null. */
@@ -110,7 +112,7 @@ export function migrateDocumentSource(documentName: CapturedDocument, source: Re
   const keys = knownKeys(documentName, source.type);
   if (!keys) return;
   const kept = legacyOf(source);
-  const rewritten = migrateSystemKeys(documentName, source.type, system as SystemSource, kept);
+  const rewritten = migrateSystemKeys(documentName, source.type, system, kept);
   const taken: Record<string, unknown> = {};
   const added: Record<string, unknown> = {};
   for (const key of Object.keys(system)) {

@@ -158,7 +158,8 @@ function migrateItem1(type: string, system: SystemSource): string[] {
 
 /** Adds `entries` to the list kept under `system[key]` (a repair's set-aside values). */
 function setAside(system: SystemSource, key: string, entries: unknown[]): void {
-  const kept = Array.isArray(system[key]) ? (system[key] as unknown[]) : [];
+  const stored = system[key];
+  const kept: unknown[] = Array.isArray(stored) ? stored : [];
   system[key] = [...kept, ...entries];
 }
 
