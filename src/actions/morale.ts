@@ -198,10 +198,25 @@ export async function fearTest(
 /** The compendium holding the panic table, and the table's name there (packs/_source/tables). */
 export const PANIC_TABLE = { pack: "tactica.tables", name: "Table de panique" } as const;
 
-/** A table result as read here. */
-interface TableResultView {
-  range: readonly number[];
-  flags?: { tactica?: { panicResult?: unknown } };
+/** The value at `path` inside `value` (undefined where a step is not an object). */
+function valueAt(value: unknown, ...path: string[]): unknown {
+  let node = value;
+  for (const key of path) node = isRecord(node) ? node[key] : undefined;
+  return node;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
+}
+
+function isIterable(value: unknown): value is Iterable<unknown> {
+  return typeof value === "object" && value !== null && Symbol.iterator in value;
+}
+
+/** Is `total` within a table result's `[low, high]` range (a bound that is not a number counts 0)? */
+function inRange(range: unknown, total: number): boolean {
+  const [low, high]: readonly unknown[] = Array.isArray(range) ? range : [];
+  return (typeof low === "number" ? low : 0) <= total && total <= (typeof high === "number" ? high : 0);
 }
 
 function isPanicOutcome(value: unknown): value is PanicOutcome {
@@ -213,21 +228,18 @@ function isPanicOutcome(value: unknown): value is PanicOutcome {
  * `flags.tactica.panicResult`), or null when the table, the result or the flag is missing.
  */
 export async function tableOutcome(total: number): Promise<PanicOutcome | null> {
-  const packs = game.packs as unknown as
-    { get(id: string): { getDocuments(): Promise<unknown[]> } | undefined } | undefined;
-  const pack = packs?.get(PANIC_TABLE.pack);
+  const pack = game.packs?.get(PANIC_TABLE.pack);
   if (!pack) return null;
   try {
-    const tables = (await pack.getDocuments()) as {
-      name: string;
-      flags?: { tactica?: { panicTable?: unknown } };
-      results: Iterable<TableResultView>;
-    }[];
-    const table = tables.find((t) => t.flags?.tactica?.panicTable === true || t.name === PANIC_TABLE.name);
-    const result = table
-      ? [...table.results].find((r) => (r.range[0] ?? 0) <= total && total <= (r.range[1] ?? 0))
-      : undefined;
-    const outcome = result?.flags?.tactica?.panicResult;
+    // Read defensively, whatever the documents are: a table, its results, their ranges and flags.
+    const tables: readonly unknown[] = await pack.getDocuments();
+    const table = tables.find(
+      (t) => valueAt(t, "flags", "tactica", "panicTable") === true || valueAt(t, "name") === PANIC_TABLE.name,
+    );
+    const results = valueAt(table, "results");
+    const rows: unknown[] = isIterable(results) ? [...results] : [];
+    const result = table ? rows.find((r) => inRange(valueAt(r, "range"), total)) : undefined;
+    const outcome = valueAt(result, "flags", "tactica", "panicResult");
     return isPanicOutcome(outcome) ? outcome : null;
   } catch {
     // An unreadable compendium (locked, migrating): the rules' own reading stands in.
