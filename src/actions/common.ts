@@ -137,6 +137,8 @@ export async function postCard<O extends BaseRollOptions, R extends TacticaRoll<
   const messageDataFor = cardFor ? (roll: R) => ({ system: { ...system, ...cardFor(roll) } }) : null;
   try {
     const result = await rollPipeline({ ...config, messageData, messageDataFor });
+    // The pipeline posts through `Roll#toMessage`, which creates the message with the registered
+    // class (TacticaChatMessage); fvtt-types types its result as a union with the unsaved data.
     return result ? { roll: result.roll, message: result.message as TacticaChatMessage } : null;
   } catch (err) {
     notifyRulesError(err);

@@ -30,6 +30,9 @@ interface CheckedField {
   choices?: unknown;
 }
 
+/** A number or string field's `choices`, as core's field classes type them. */
+type FieldChoices = foundry.data.fields.NumberField["choices"] | foundry.data.fields.StringField["choices"];
+
 /** What the checks read of a schema (`SchemaField#get`). */
 export interface CheckedSchema {
   get(name: string): unknown;
@@ -46,14 +49,14 @@ function nameOf(field: CheckedField): string {
 }
 
 /** Is `value` one of the field's `choices` (an array, an object keyed by value, or a function)? */
-function isChoice(choices: unknown, value: unknown): boolean {
-  const list = typeof choices === "function" ? (choices as () => unknown)() : choices;
-  if (Array.isArray(list)) return list.includes(value);
+function isChoice(choices: FieldChoices, value: unknown): boolean {
+  const list = typeof choices === "function" ? choices() : choices;
+  if (Array.isArray(list)) return list.some((choice: unknown) => choice === value);
   return isObject(list) && String(value) in list;
 }
 
 /** A number field's refusal: not a number, not an integer, out of [min, max], not a choice. */
-function numberRefusal(field: CheckedField, value: unknown): Refusal | null {
+function numberRefusal(field: foundry.data.fields.NumberField, value: unknown): Refusal | null {
   const name = nameOf(field);
   if (value === null || value === "") {
     return field.nullable ? null : { key: "TACTICA.Errors.Rules.NotInteger", data: { name, value: show(value) } };
@@ -77,7 +80,7 @@ function numberRefusal(field: CheckedField, value: unknown): Refusal | null {
 }
 
 /** A string field with choices: the (trimmed) value must be one of them. */
-function choiceRefusal(field: CheckedField, value: unknown): Refusal | null {
+function choiceRefusal(field: foundry.data.fields.StringField, value: unknown): Refusal | null {
   const text = typeof value === "string" ? value.trim() : value;
   if (isChoice(field.choices, text)) return null;
   if (text === "" && field.blank) return null;

@@ -44,6 +44,8 @@ function isPlainTerm(term: unknown): boolean {
  * exactly `spec`; null otherwise.
  */
 export function facesOf(roll: unknown, spec: readonly DieSpec[]): number[][] | null {
+  // Roll JSON another client sent, rebuilt by core: read as a view, every part checked below
+  // (`_evaluated` is protected in fvtt-types, so the Roll type itself cannot be read here).
   const view = roll as RollView | null;
   if (!view || view._evaluated !== true || !Array.isArray(view.dice) || !Array.isArray(view.terms)) return null;
   if (view.dice.length !== spec.length) return null;

@@ -75,6 +75,7 @@ function capturedRefusal(taken: Data, system: unknown): Refusal | null {
   const invalid = taken[REPAIR_KEYS.invalidAttributes];
   if (Array.isArray(invalid) && invalid.length) {
     return (
+      // An entry step 2 set aside because toAttribute refused it: read again to name the reason.
       rulesRefusal(() => toAttribute(invalid[0] as StoredAttribute)) ?? {
         key: "TACTICA.Errors.Rules.Invalid",
         data: { message: "attribute", value: JSON.stringify(invalid[0]) },
@@ -83,6 +84,7 @@ function capturedRefusal(taken: Data, system: unknown): Refusal | null {
   }
   const duplicates = taken[REPAIR_KEYS.duplicateAttributes];
   if (Array.isArray(duplicates) && duplicates.length) {
+    // An entry step 2 set aside as a repeat: toAttribute accepted it there.
     const token = formatAttribute(toAttribute(duplicates[0] as StoredAttribute), attributeLang());
     return { key: "TACTICA.Errors.Attribute.Duplicate", data: { token } };
   }

@@ -125,6 +125,8 @@ interface EffectView {
 
 /** The pressure flag of an effect, or null. */
 export function pressureFlagOf(effect: EffectView): PressureFlag | null {
+  // The flag Tactica writes on its pressure effects (FlagConfig ActiveEffect); the views passed
+  // here carry flags untyped, so its window is checked before it is used.
   const flag = (effect.flags.tactica as { pressure?: PressureFlag } | undefined)?.pressure;
   return flag && typeof flag.window === "string" ? flag : null;
 }

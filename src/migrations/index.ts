@@ -73,7 +73,7 @@ export function migrationUpdate(source: DocumentSource): MigrationUpdate | null 
 interface MigratableDocument {
   id: string | null;
   name?: string | null;
-  toObject(): unknown;
+  toObject(): DocumentSource;
   update(data: MigrationUpdate, options: { diff: boolean; render: boolean }): Promise<unknown>;
   statuses?: Set<string>;
   toggleStatusEffect?(statusId: string, options: { active: boolean }): Promise<unknown>;
@@ -117,7 +117,7 @@ export async function migrateWorld(options: { force?: boolean } = {}): Promise<M
   if (!options.force && from >= SCHEMA_VERSION) return null;
   const documents: MigratableDocument[] = [...(game.actors ?? []), ...(game.items ?? [])];
   const work = documents.flatMap((doc) => {
-    const update = migrationUpdate(doc.toObject() as DocumentSource);
+    const update = migrationUpdate(doc.toObject());
     return update ? [{ doc, update }] : [];
   });
   const report: MigrationReport = { from, to: SCHEMA_VERSION, updated: 0, failed: [] };

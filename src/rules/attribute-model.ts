@@ -229,6 +229,7 @@ export function validateAttribute(value: unknown): Attribute {
       invalid(`attribute ${key} has no field ${field}`, value);
     }
   }
+  // Its key is known and it carries only that key's fields; assertFields checks their values next.
   const attribute = value as Attribute;
   assertFields(attribute);
   return attribute;

@@ -199,11 +199,13 @@ declare module "fvtt-types/configuration" {
        * https://foundryvtt.com/api/v13/functions/hookEvents.modifyTokenAttribute.html,
        * https://foundryvtt.com/api/v14/functions/hookEvents.modifyTokenAttribute.html
        */
+      // The actor is optional and the result boolean only to stay within fvtt-types' deprecated
+      // two-argument entry, which this one extends.
       modifyTokenAttribute: (
         data: { attribute: string; isBar: boolean; isDelta: boolean; value: number },
         updates: Record<string, unknown>,
-        actor: Actor.Implementation,
-      ) => boolean | void;
+        actor?: Actor.Implementation,
+      ) => boolean;
       /** Dice So Nice is ready for colour sets (src/dice/dsn.ts). */
       diceSoNiceReady: (dice3d: Dice3d) => void;
     }

@@ -62,6 +62,7 @@ export abstract class AttributeItemModel<
    * localised message, so this only guards writes that bypass both (`updateSource`).
    */
   static override validateJoint(data: Record<string, unknown>): void {
+    // fvtt-types types TypeDataModel.validateJoint's parameter as `never` (each model narrows it).
     super.validateJoint(data as never);
     const list = data.attributes;
     if (!Array.isArray(list)) return;

@@ -38,6 +38,7 @@ export class ForceFieldModel extends TacticaItemModel<ForceFieldSchema> {
    * item invalid; a change breaking it is refused by the item document first.
    */
   static override validateJoint(data: Record<string, unknown>): void {
+    // fvtt-types types TypeDataModel.validateJoint's parameter as `never` (each model narrows it).
     super.validateJoint(data as never);
     const renfort = data.renfort;
     if (

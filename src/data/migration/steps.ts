@@ -179,8 +179,11 @@ function repairAttributes(system: SystemSource): string[] {
   for (const entry of list) {
     let id: string;
     try {
-      toAttribute(entry as StoredAttribute);
-      id = attributeIdentity(entry as StoredAttribute);
+      // Stored data of any shape: read as a stored attribute, and what toAttribute cannot use throws
+      // (caught below: the entry is set aside).
+      const stored = entry as StoredAttribute;
+      toAttribute(stored);
+      id = attributeIdentity(stored);
     } catch {
       invalid.push(entry);
       continue;
