@@ -19,7 +19,7 @@ import path from "node:path";
 import ts from "typescript";
 
 /** The ceilings: the counts of today, lowered as assertions are taken out. */
-const CEILING = { total: 34, asUnknownAs: 4, asNever: 4, nonNull: 68, tsDirectives: 0 };
+const CEILING = { total: 33, asUnknownAs: 4, asNever: 4, nonNull: 68, tsDirectives: 0 };
 
 const args = process.argv.slice(2);
 const list = args.includes("--list");

@@ -138,8 +138,11 @@ export async function postCard<O extends BaseRollOptions, R extends TacticaRoll<
   try {
     const result = await rollPipeline({ ...config, messageData, messageDataFor });
     // The pipeline posts through `Roll#toMessage`, which creates the message with the registered
-    // class (TacticaChatMessage); fvtt-types types its result as a union with the unsaved data.
-    return result ? { roll: result.roll, message: result.message as TacticaChatMessage } : null;
+    // class, or resolves undefined when a `preCreateChatMessage` handler (a module) cancels the
+    // creation (`Document.create`, https://foundryvtt.com/api/v13/classes/foundry.abstract.Document.html#create):
+    // then there is no card, and nothing that follows from one happens.
+    const message = result?.message;
+    return result && message instanceof CONFIG.ChatMessage.documentClass ? { roll: result.roll, message } : null;
   } catch (err) {
     notifyRulesError(err);
     return null;

@@ -84,6 +84,18 @@ describe("pressure", () => {
     expect(actor.effects.size).toBe(0);
   });
 
+  it("posts nothing and applies nothing when a module cancels the card's creation", async () => {
+    // Core's Roll#toMessage creates the message through ChatMessage.create, which resolves
+    // undefined when a preCreateChatMessage handler returns false
+    // (https://foundryvtt.com/api/v13/classes/foundry.abstract.Document.html#create).
+    const actor = await trooper("att", 3);
+    w.fake.hooks.on("preCreateChatMessage", () => false);
+    queueDiceFaces([5]);
+    expect(await actor.rollPressure("gear000000000001", { fastForward: true })).toBeNull();
+    expect(activeEffects(actor)).toHaveLength(0);
+    expect(systemAs<Profile>(actor).profile.att!.total).toBe(3);
+  });
+
   it("with several dice, lets the player choose the die before applying once", async () => {
     const actor = await trooper("def", 4);
     queueDiceFaces([6, 1]);
