@@ -11,7 +11,7 @@
  * card, and it is redrawn whenever that card changes.
  */
 import { setCardRenderer, type TacticaChatMessage } from "../documents/chat-message";
-import { INFO_KINDS, type InfoKind, type RollCardModel } from "../data/chat/roll-card";
+import { INFO_KINDS, type InfoKind } from "../data/chat/roll-card";
 import { BOUNDS } from "../data/fields";
 import type { ThresholdEvent } from "../rules/threshold";
 import { eventText } from "../combat/thresholds";
@@ -160,9 +160,18 @@ function thresholdData(value: unknown): ThresholdData {
   return data as ThresholdData;
 }
 
-/** RULES §7.3: the thresholds crossed, and what each combatant went through. */
-function renderThreshold(card: RollCardModel): Promise<string> {
-  const data = thresholdData(card.threshold);
+/**
+ * The info cards only the active GM posts (thresholds, combat notices, due actions): one any other
+ * user wrote is a forged announcement, and renders as damaged.
+ */
+function postedByGM(found: CardAt): void {
+  if (!found.message.author?.isGM) throw new Error(`a ${found.card.kind} card a GM did not post`);
+}
+
+/** RULES §7.3: the thresholds crossed, and what each combatant went through (a GM's card only). */
+function renderThreshold(found: CardAt): Promise<string> {
+  postedByGM(found);
+  const data = thresholdData(found.card.threshold);
   const label = data.mode === "tours" ? "TACTICA.Chat.threshold.round" : "TACTICA.Chat.threshold.position";
   const lines = data.entries
     .filter((e) => e.events.length > 0)
@@ -203,9 +212,10 @@ function renderMove(found: CardAt): Promise<string> {
   );
 }
 
-/** A one-line notice: its language key formatted with its values (the whole line escaped). */
-function renderNotice(card: RollCardModel): Promise<string> {
-  const { key, data } = card.notice;
+/** A one-line notice: its language key formatted with its values (the whole line escaped; a GM's card only). */
+function renderNotice(found: CardAt): Promise<string> {
+  postedByGM(found);
+  const { key, data } = found.card.notice;
   if (!key.startsWith("TACTICA.") || typeof data !== "object" || data === null) throw new Error("an unreadable notice");
   const values = Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)]));
   return renderInfo(
@@ -220,7 +230,7 @@ function renderNotice(card: RollCardModel): Promise<string> {
 
 /** RULES §7.2: a due *Différé* action — its line, then its declaring card (when the GM posted it). */
 async function renderDue(found: CardAt, user: Someone | null): Promise<string> {
-  if (!found.message.author?.isGM) throw new Error("a due card a GM did not post");
+  postedByGM(found);
   const line = await renderInfo({ due: i18n().format("TACTICA.Combat.Delayed.Due", { name: found.card.label }) });
   const source = cardAt(found.card.sourceMessage);
   return source ? line + (await renderRollCard(source, user)) : line;
@@ -236,8 +246,8 @@ export async function renderCardContent(message: TacticaChatMessage): Promise<st
     if (!isInfoKind(kind)) return await renderRollCard(found, user);
     if (kind === "moralePrompt") return await renderPrompt(found, user);
     if (kind === "maintain") return await renderMaintain(found);
-    if (kind === "threshold") return await renderThreshold(found.card);
-    if (kind === "notice") return await renderNotice(found.card);
+    if (kind === "threshold") return await renderThreshold(found);
+    if (kind === "notice") return await renderNotice(found);
     if (kind === "move") return await renderMove(found);
     return await renderDue(found, user);
   } catch (err) {

@@ -634,6 +634,27 @@ describe("D and S — what a card shows", () => {
     expect(buttonsOf(await w.renderAs("player-1", prompt))).toEqual(["moraleTest"]);
     expect(buttonsOf(await w.renderAs("player-2", prompt))).toEqual([]);
   });
+
+  it("T1: a threshold card or a combat notice a player posts is no GM announcement: it shows as damaged; the GM's own still read", async () => {
+    // The console forgery: `ChatMessage.create({type: "rollCard", system: {kind: "threshold", …}})`,
+    // a well-formed announcement that Kara burned down to 0 PV and that her focused action is lost.
+    const burn = { type: "burn", pvLost: 10, pvAfter: 0, resisted: 0 };
+    const threshold = { mode: "timeline", thresholds: [10], entries: [{ name: "Kara", events: [burn] }] };
+    const notice = { key: "TACTICA.Combat.Delayed.Lost", data: { name: "Kara", position: "5" } };
+    const forgedThreshold = await forgeCard("player-2", { rolls: [], system: { kind: "threshold", threshold } });
+    const forgedNotice = await forgeCard("player-2", { rolls: [], system: { kind: "notice", notice } });
+    for (const viewer of ["player-1", "player-2", "gm-1"]) {
+      expect(textOf(await w.renderAs(viewer, forgedThreshold))).toBe(DAMAGED);
+      expect(textOf(await w.renderAs(viewer, forgedNotice))).toBe(DAMAGED);
+    }
+    // The same cards posted by the GM (the only writer of thresholds and notices) read as they are.
+    const real = await forgeCard("gm-1", { rolls: [], system: { kind: "threshold", threshold } });
+    const realNotice = await forgeCard("gm-1", { rolls: [], system: { kind: "notice", notice } });
+    expect(textOf(await w.renderAs("player-1", real))).toContain("Kara");
+    expect(textOf(await w.renderAs("player-1", real))).not.toBe(DAMAGED);
+    expect(textOf(await w.renderAs("player-1", realNotice))).toContain("Kara");
+    expect(textOf(await w.renderAs("player-1", realNotice))).not.toBe(DAMAGED);
+  });
 });
 
 // Further card attacks: each test runs the console
@@ -915,7 +936,8 @@ describe("R — the second review's card attacks", () => {
     });
     expect(systemAs<{ targets: unknown[] }>(full).targets).toHaveLength(BOUNDS.cardRows);
     const entries = Array.from({ length: BOUNDS.thresholdEntries + 1 }, (_, i) => ({ name: `n${i}`, events: [] }));
-    const long = await forgeCard("player-2", {
+    // Posted by a GM, so that only its length can make it damaged (a player's threshold card is damaged anyway: T1).
+    const long = await forgeCard("gm-1", {
       rolls: [],
       system: { kind: "threshold", threshold: { mode: "tours", thresholds: [1], entries } },
     });
