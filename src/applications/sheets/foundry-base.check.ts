@@ -87,6 +87,8 @@ export type ActorSheetChecks = [
     [Parameters<RealActorSheet["_prepareTabs"]>, Awaited<ReturnType<RealActorSheet["_prepareTabs"]>>],
     [Parameters<ActorView["_prepareTabs"]>, object]
   >,
+  // Each tab core prepares is what the view's tab type says (no member required that core may leave out).
+  Into<Awaited<ReturnType<RealActorSheet["_prepareTabs"]>>[string], ReturnType<ActorView["_prepareTabs"]>[string]>,
   Into<
     [Parameters<RealActorSheet["_renderHTML"]>["length"], Awaited<ReturnType<RealActorSheet["_renderHTML"]>>],
     [Parameters<ActorView["_renderHTML"]>["length"], unknown]
@@ -111,6 +113,7 @@ export type ItemSheetChecks = [
     [Parameters<RealItemSheet["_prepareTabs"]>, Awaited<ReturnType<RealItemSheet["_prepareTabs"]>>],
     [Parameters<ItemView["_prepareTabs"]>, object]
   >,
+  Into<Awaited<ReturnType<RealItemSheet["_prepareTabs"]>>[string], ReturnType<ItemView["_prepareTabs"]>[string]>,
 ];
 
 export type AppChecks = [

@@ -56,14 +56,18 @@ export interface SheetOptions {
 }
 
 /**
- * One tab as core v13's `ApplicationV2#_prepareTabs` prepares it from `static TABS`
- * (ApplicationTab): `cssClass` is "active" for the active tab and absent otherwise.
+ * One tab as core's `ApplicationV2#_prepareTabs` prepares it from `static TABS` (ApplicationTab,
+ * https://foundryvtt.com/api/v13/interfaces/foundry.applications.types.ApplicationTab.html and its v14 page):
+ * `icon`, `label` and `tooltip` only where the tab's configuration gives them (fvtt-types also lets a
+ * configuration give `null`); `cssClass` is "active" for the active tab and absent otherwise (core spreads the
+ * configured value, which Tactica's tabs do not set).
  */
 export interface SheetTab {
   id: string;
   group: string;
-  icon: string;
-  label: string;
+  icon?: string | null;
+  label?: string | null;
+  tooltip?: string | null;
   active: boolean;
   cssClass?: string;
 }
