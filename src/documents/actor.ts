@@ -116,6 +116,8 @@ export interface TacticaUpdateOptions {
   tactica?: {
     /** `gainExhaustion`: *Épuisement* gained, for *Focalisé* (RULES §7.2, src/combat/register.ts). */
     exhaustionGained?: number;
+    /** Set in `_preUpdate` by the edit that first halves a unit's strength: its writer posts the morale prompt. */
+    moralePrompt?: boolean;
   };
 }
 
