@@ -141,7 +141,8 @@ export function unlayeredFiles(graph: ImportGraph, srcDir: string): string[] {
   return [...graph.keys()].filter((file) => folderOf(root, file) === null);
 }
 
-function main(): number {
+/** Checks the import graph of src/, prints what it found, and returns the exit status. */
+export function importGraphCheck(): number {
   const root = process.cwd();
   const srcDir = path.join(root, "src");
   const config = ts.getParsedCommandLineOfConfigFile(
@@ -166,4 +167,5 @@ function main(): number {
   return failed ? 1 : 0;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exitCode = main();
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url))
+  process.exitCode = importGraphCheck();
