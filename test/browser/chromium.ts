@@ -4,11 +4,12 @@
  * loudly (see scripts/test-all.mjs).
  *
  * The run has ONE Chromium (test/setup/chromium-server.ts); each vitest worker connects to it once
- * and keeps one long-lived page per variant (language × theme) for every browser file it runs: the
- * page shell (our stylesheets and the inlined icon font, about 300 KB) is loaded once per worker,
- * then each check swaps the sample's HTML into `#root`, sets the width and inspects the live DOM
- * in a single `page.evaluate` round trip (a few ms, against about 0.9 s for a new page per sample,
- * and about 3 s for a browser and its pages per test file).
+ * and keeps one long-lived page for every browser file it runs: the page shell (our stylesheets
+ * and the inlined icon font, about 300 KB) is loaded once per worker; each check sets the
+ * variant's language and theme on it (language × theme), swaps the sample's HTML into `#root`, sets
+ * the width and inspects the live DOM in a single `page.evaluate` round trip (a few ms, against
+ * about 0.9 s for a new page per sample, and about 3 s for a browser and its pages per test file).
+ * The samples are laid out but not painted (see PAINT_NOTHING) unless pictures are being taken.
  * PNGs are written only by `npm run screenshots` (TACTICA_SCREENSHOTS=1), into
  * test/browser/__screenshots__/ (git-ignored).
  */
@@ -137,6 +138,13 @@ export const CORE_FRAME_CSS = `
 `;
 
 /**
+ * Unless pictures are being taken, the samples are laid out but not painted: a subtree at opacity 0
+ * keeps its layout, styles, text, focus and visibility (everything the checks read), and Chromium
+ * skips painting and rasterising it, which was most of its CPU time.
+ */
+const PAINT_NOTHING = WRITE_SCREENSHOTS ? "" : "\n  #root { opacity: 0; }";
+
+/**
  * A page shell standing in for Foundry's: the body carries v13's theme class, core's window frame
  * is {@link CORE_FRAME_CSS}, and a handful of core CSS variables our stylesheet reads get
  * plausible values. It is not Foundry's stylesheet; it only lets our own CSS show what it does in
@@ -150,7 +158,7 @@ export function pageShell(variant: Variant): string {
   :root { font-size: 14px; }
   body { margin: 0; padding: 12px; font-family: "Signika", "Segoe UI", sans-serif; background: var(--color-bg-app); color: var(--color-text-primary); }
   ${CORE_FRAME_CSS}
-  #root { width: 600px; }
+  #root { width: 600px; }${PAINT_NOTHING}
   .chat-log { list-style: none; margin: 0; padding: 0; }
   .chat-message { padding: 6px; border: 1px solid var(--color-border); border-radius: 5px; }
 </style>
@@ -300,68 +308,71 @@ async function inspectInPage({
   return reports;
 }
 
-/** The checks of one test file: one Chromium, one page per variant, each loaded once. */
+/** The checks of one test file: the run's Chromium, the worker's page, its shell loaded once. */
 export interface BrowserChecks {
   /**
-   * Runs `fn` in the variant's page (its shell loaded, `#root` holding whatever the last check
-   * put there) with `arg`, for checks of their own (a window's scrolling, a theme).
+   * Runs `fn` in the page set to the variant (its shell loaded, `#root` holding whatever the last
+   * check put there) with `arg`, for checks of their own (a window's scrolling, a theme).
    */
   evaluate<A, R>(variant: Variant, fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
   /**
-   * Renders `html` in the variant's page at each of `widths` and reports its DOM at each; with
+   * Renders `html` in the page set to the variant at each of `widths` and reports its DOM at each; with
    * `npm run screenshots`, also writes `<shot>.png`, a clip of `#root` at the first width (a
    * gallery sample always names its shot; the checker's self-test does not).
    */
   check(variant: Variant, html: string, widths: readonly number[], shot?: string): Promise<DomReport[]>;
 }
 
-const key = (v: Variant) => `${v.lang}-${v.theme}`;
-let variantPages: Promise<Map<string, Page>> | undefined;
+let shellPage: Promise<Page> | undefined;
 
 /**
- * The worker's four variant pages, each with its shell loaded, opened once in the shared browser.
- * Every check puts its own HTML in `#root` (and a check of its own resets what it changed), so a
- * page carries nothing from one test or file to the next but its shell.
+ * The worker's page, with its shell loaded, opened once in the shared browser. Each check first
+ * gives it the variant's language (`<html lang>`) and interface theme (the body's class, as
+ * {@link pageShell} writes it), then puts its own HTML in `#root` (and a check of its own resets
+ * what it changed), so the page carries nothing from one test or file to the next but its shell.
  */
-function openVariantPages(): Promise<Map<string, Page>> {
-  if (variantPages === undefined) {
-    variantPages = (async () => {
+function openShellPage(): Promise<Page> {
+  if (shellPage === undefined) {
+    shellPage = (async () => {
       const context = await (await sharedBrowser()).newContext({ viewport: VIEWPORT });
-      const pages = new Map<string, Page>();
-      await Promise.all(
-        VARIANTS.map(async (variant) => {
-          const page = await context.newPage();
-          await page.setContent(pageShell(variant), { waitUntil: "load" });
-          await page.evaluate(() => document.fonts.ready.then(() => undefined));
-          pages.set(key(variant), page);
-        }),
-      );
-      return pages;
+      const page = await context.newPage();
+      await page.setContent(pageShell(VARIANTS[0]!), { waitUntil: "load" });
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      return page;
     })();
-    variantPages.catch(() => (variantPages = undefined));
+    shellPage.catch(() => (shellPage = undefined));
   }
-  return variantPages;
+  return shellPage;
+}
+
+/** Runs IN THE PAGE: the variant's language and interface theme, as {@link pageShell} sets them. */
+function setVariant({ lang, theme }: Variant): void {
+  document.documentElement.lang = lang;
+  document.body.className = `theme-${theme} system-tactica`;
 }
 
 /**
- * The checks of the calling `describe` block, on the worker's variant pages (opened before its
- * first test if no earlier file of the worker opened them).
+ * The checks of the calling `describe` block, on the worker's page (opened before its first test
+ * if no earlier file of the worker opened it).
  */
 export function useBrowserChecks(): BrowserChecks {
-  let pages = new Map<string, Page>();
+  let opened: Page | undefined;
   beforeAll(async () => {
-    pages = await openVariantPages();
+    opened = await openShellPage();
     if (WRITE_SCREENSHOTS) fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   }, 60_000);
+  const pageFor = async (variant: Variant): Promise<Page> => {
+    if (!opened) throw new Error("Chromium is not running (useBrowserChecks must be called inside describe)");
+    await opened.evaluate(setVariant, { lang: variant.lang, theme: variant.theme });
+    return opened;
+  };
   return {
     async evaluate(variant, fn, arg) {
-      const page = pages.get(key(variant));
-      if (!page) throw new Error("Chromium is not running (useBrowserChecks must be called inside describe)");
+      const page = await pageFor(variant);
       return page.evaluate(fn as never, arg as never) as never;
     },
     async check(variant, html, widths, shot) {
-      const page = pages.get(key(variant));
-      if (!page) throw new Error("Chromium is not running (useBrowserChecks must be called inside describe)");
+      const page = await pageFor(variant);
       const reports = await page.evaluate(inspectInPage, { html, widths: [...widths], theme: variant.theme });
       if (WRITE_SCREENSHOTS && shot !== undefined) {
         // A tall page shows every row at once, as a user scrolling would see them: rows that
