@@ -197,22 +197,28 @@ export interface DomReport {
 }
 
 /**
- * Runs IN THE PAGE (Playwright serialises it; it may use nothing from this module): puts `html`
- * in `#root` once — through `innerHTML`, so the HTML parser treats it as a browser does (a
- * `<form>` inside a form is dropped) — gives each application frame the variant's own theme
- * classes (`themed theme-*`, as core v13 does for a per-application colour scheme), then for each
- * width (the first last, so the page is left at it for a screenshot) lays it out, waits for its
- * images and fonts, and reports what the checks assert.
+ * Runs IN THE PAGE (Playwright serialises it; it may use nothing from this module): sets the
+ * variant's language and interface theme, puts `html` in `#root` once — through `innerHTML`, so
+ * the HTML parser treats it as a browser does (a `<form>` inside a form is dropped) — gives each
+ * application frame the variant's own theme classes (`themed theme-*`, as core v13 does for a
+ * per-application colour scheme), then for each width (the first last, so the page is left at it
+ * for a screenshot) lays it out, waits for its images and fonts, and reports what the checks
+ * assert.
  */
 async function inspectInPage({
   html,
   widths,
+  lang,
   theme,
 }: {
   html: string;
   widths: number[];
+  lang: string;
   theme: string;
 }): Promise<DomReport[]> {
+  // The variant, as setVariant gives it (inlined: this function may use nothing from outside).
+  document.documentElement.lang = lang;
+  document.body.className = `theme-${theme} system-tactica`;
   const root = document.querySelector<HTMLElement>("#root")!;
   root.innerHTML = html;
   for (const app of root.querySelectorAll(".application")) app.classList.add("themed", `theme-${theme}`);
@@ -361,25 +367,24 @@ export function useBrowserChecks(): BrowserChecks {
     opened = await openShellPage();
     if (WRITE_SCREENSHOTS) fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   }, 60_000);
-  const pageFor = async (variant: Variant): Promise<Page> => {
+  const page = (): Page => {
     if (!opened) throw new Error("Chromium is not running (useBrowserChecks must be called inside describe)");
-    await opened.evaluate(setVariant, { lang: variant.lang, theme: variant.theme });
     return opened;
   };
   return {
     async evaluate(variant, fn, arg) {
-      const page = await pageFor(variant);
-      return page.evaluate(fn as never, arg as never) as never;
+      await page().evaluate(setVariant, { lang: variant.lang, theme: variant.theme });
+      return page().evaluate(fn as never, arg as never) as never;
     },
     async check(variant, html, widths, shot) {
-      const page = await pageFor(variant);
-      const reports = await page.evaluate(inspectInPage, { html, widths: [...widths], theme: variant.theme });
+      const { lang, theme } = variant;
+      const reports = await page().evaluate(inspectInPage, { html, widths: [...widths], lang, theme });
       if (WRITE_SCREENSHOTS && shot !== undefined) {
         // A tall page shows every row at once, as a user scrolling would see them: rows that
         // `content-visibility: auto` (styles/perf.css) skips below the viewport would be blank.
-        const shown = await page.addStyleTag({ content: "#root * { content-visibility: visible !important; }" });
-        const box = await page.locator("#root").boundingBox();
-        await page.screenshot({
+        const shown = await page().addStyleTag({ content: "#root * { content-visibility: visible !important; }" });
+        const box = await page().locator("#root").boundingBox();
+        await page().screenshot({
           path: path.join(SCREENSHOT_DIR, `${shot}.png`),
           fullPage: true,
           ...(box ? { clip: box } : {}),
