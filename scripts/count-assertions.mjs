@@ -118,7 +118,8 @@ export function assertionBudget(root = "src", { list = false } = {}) {
   };
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+// Run as a command (argv[1] through any symlink, as import.meta.url has it), not when imported.
+if (process.argv[1] && fs.realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const result = assertionBudget(args.find((a) => !a.startsWith("--")) ?? "src", { list: args.includes("--list") });
   process.stdout.write(result.stdout);

@@ -383,13 +383,17 @@ export function useBrowserChecks(): BrowserChecks {
         // A tall page shows every row at once, as a user scrolling would see them: rows that
         // `content-visibility: auto` (styles/perf.css) skips below the viewport would be blank.
         const shown = await page().addStyleTag({ content: "#root * { content-visibility: visible !important; }" });
-        const box = await page().locator("#root").boundingBox();
-        await page().screenshot({
-          path: path.join(SCREENSHOT_DIR, `${shot}.png`),
-          fullPage: true,
-          ...(box ? { clip: box } : {}),
-        });
-        await shown.evaluate((style) => (style as HTMLStyleElement).remove());
+        try {
+          const box = await page().locator("#root").boundingBox();
+          await page().screenshot({
+            path: path.join(SCREENSHOT_DIR, `${shot}.png`),
+            fullPage: true,
+            ...(box ? { clip: box } : {}),
+          });
+        } finally {
+          // The page serves every later check of the worker: it must not keep the style.
+          await shown.evaluate((style) => (style as HTMLStyleElement).remove());
+        }
       }
       return reports;
     },

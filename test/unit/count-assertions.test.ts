@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -53,5 +54,17 @@ describe("count-assertions: an `as unknown as` says why it stays", () => {
     const run = budget({ "plain.ts": "export const a = 1 as number;\n" });
     expect(run.status).toBe(0);
     expect(run.stdout).toContain("Type assertions in");
+  });
+
+  it("as a command (through a symlinked path too): --list prints every assertion, a failure exits 1", () => {
+    const { root } = budget({ "bare.ts": "export const a = 1 as unknown as string;\n" });
+    const link = path.join(root, "link");
+    fs.symlinkSync(path.resolve("scripts"), link);
+    const run = spawnSync(process.execPath, [path.join(link, "count-assertions.mjs"), root, "--list"], {
+      encoding: "utf8",
+    });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain(`${path.join(root, "bare.ts")}:1: 1 as unknown as string`);
+    expect(run.stderr).toContain(`${path.join(root, "bare.ts")}:1`);
   });
 });
