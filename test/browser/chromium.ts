@@ -138,11 +138,12 @@ export const CORE_FRAME_CSS = `
 `;
 
 /**
- * Unless pictures are being taken, the samples are laid out but not painted: a subtree at opacity 0
- * keeps its layout, styles, text, focus and visibility (everything the checks read), and Chromium
- * skips painting and rasterising it, which was most of its CPU time.
+ * For the checks, unless pictures are being taken, the samples are laid out but not painted: a
+ * subtree at opacity 0 keeps its layout, styles, text, focus and visibility (everything the checks
+ * read), and Chromium skips painting and rasterising it, which was most of its CPU time. The
+ * benchmarks paint, as a user's browser does.
  */
-const PAINT_NOTHING = WRITE_SCREENSHOTS ? "" : "\n  #root { opacity: 0; }";
+const PAINT_NOTHING = "\n  #root { opacity: 0; }";
 
 /**
  * A page shell standing in for Foundry's: the body carries v13's theme class, core's window frame
@@ -150,15 +151,15 @@ const PAINT_NOTHING = WRITE_SCREENSHOTS ? "" : "\n  #root { opacity: 0; }";
  * plausible values. It is not Foundry's stylesheet; it only lets our own CSS show what it does in
  * a frame that clips as core's does. `#root` is empty until a check swaps a sample in; the hidden
  * icon makes the page load the icon font up front, so the first sample is laid out with it like
- * the others.
+ * the others. `painted: false` lays samples out without painting them (see PAINT_NOTHING).
  */
-export function pageShell(variant: Variant): string {
+export function pageShell(variant: Variant, { painted = true }: { painted?: boolean } = {}): string {
   return `<!doctype html><html lang="${variant.lang}"><head><meta charset="utf-8">
 <style>
   :root { font-size: 14px; }
   body { margin: 0; padding: 12px; font-family: "Signika", "Segoe UI", sans-serif; background: var(--color-bg-app); color: var(--color-text-primary); }
   ${CORE_FRAME_CSS}
-  #root { width: 600px; }${PAINT_NOTHING}
+  #root { width: 600px; }${painted ? "" : PAINT_NOTHING}
   .chat-log { list-style: none; margin: 0; padding: 0; }
   .chat-message { padding: 6px; border: 1px solid var(--color-border); border-radius: 5px; }
 </style>
@@ -342,7 +343,7 @@ function openShellPage(): Promise<Page> {
     shellPage = (async () => {
       const context = await (await sharedBrowser()).newContext({ viewport: VIEWPORT });
       const page = await context.newPage();
-      await page.setContent(pageShell(VARIANTS[0]!), { waitUntil: "load" });
+      await page.setContent(pageShell(VARIANTS[0]!, { painted: WRITE_SCREENSHOTS }), { waitUntil: "load" });
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
       return page;
     })();
