@@ -100,6 +100,7 @@ describe("entry module on init", () => {
   it("exposes the rules API as game.tactica.rules", () => {
     const api = (fake.game as { tactica?: { rules: Record<string, unknown> } }).tactica;
     expect(typeof api?.rules.pressureBonus).toBe("function");
-    expect((api?.rules.pressureBonus as (f: number, t: string, p: number) => number)(5, "mou", 3)).toBe(3);
+    const pressureBonus = api?.rules.pressureBonus as (f: number, t: string, p: number) => number;
+    expect(pressureBonus(5, "mou", 3)).toBe(3);
   });
 });

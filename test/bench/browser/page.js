@@ -16,7 +16,7 @@
   const hbs = window.Handlebars.create();
   const compiled = new Map();
   let translations = {};
-  let translationsLang = "fr";
+  const translationsLang = "fr";
   const variants = new Map();
 
   function lookup(key) {
