@@ -1,5 +1,5 @@
 /**
- * The layers of src/, lowest first: the one table that eslint.config.js (a `no-restricted-imports`
+ * The layers of src/, lowest first: the one table that oxlint.config.mjs (a `no-restricted-imports`
  * zone per folder) and scripts/import-graph.ts (every import resolved, type-only ones included)
  * enforce. A folder may import its own files and the folders of the layers below its own; a
  * folder of its own layer only where `alsoImports` says so; never a folder above. What each layer

@@ -1,14 +1,17 @@
 /**
- * `npm run lint`'s checks of src/ after eslint and Prettier, in one process (one start of the
- * TypeScript compiler API instead of two): the import graph (scripts/import-graph.ts: no cycle, no
- * upward import) and the type-assertion budget (scripts/count-assertions.mjs). Both run; the exit
- * status is 1 when either fails. Each script still runs on its own too.
+ * `npm run lint`'s checks after Oxlint, ESLint (templates) and Oxfmt, in one process (one start of
+ * the TypeScript compiler API instead of three): the import graph of src/ (scripts/import-graph.ts:
+ * no cycle, no upward import), the type-assertion budget of src/ (scripts/count-assertions.mjs) and
+ * the line length of the code (scripts/long-lines.ts). All run; the exit status is 1 when any
+ * fails. The first two scripts still run on their own too.
  */
 import { assertionBudget } from "./count-assertions.mjs";
 import { importGraphCheck } from "./import-graph";
+import { longLinesCheck } from "./long-lines";
 
 const graph = importGraphCheck();
 const budget = assertionBudget("src");
 process.stdout.write(budget.stdout);
 process.stderr.write(budget.stderr);
-process.exitCode = graph || budget.status;
+const lines = longLinesCheck();
+process.exitCode = graph || budget.status || lines;

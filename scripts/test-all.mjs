@@ -1,17 +1,17 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every check of the project in one run that continues past a failure, so that one run
- * reports everything. Stages: type check and lint (with the import graph and the type-assertion
- * budget), which run concurrently with a fresh build of dist/ followed by vitest (unit and property tests, the
- * Foundry-fake integration tests, the
- * browser checks and the checks of the built dist/, which need the build first).
+ * reports everything. Stages: type check and lint (with the import graph, the type-assertion
+ * budget and the line length), which run concurrently with a fresh build of dist/ followed by
+ * vitest (unit and property tests, the Foundry-fake integration tests, the browser checks and the
+ * checks of the built dist/, which need the build first).
  *
  * Each stage's output is kept until it can be printed whole, in the fixed order typecheck, lint,
  * build, vitest (vitest's own output then streams live), so concurrent stages never interleave.
  * The last line is the plain `N passed, N failed` that CI reads: each vitest test counts once,
  * and each of the other stages counts as one check. Any failing stage fails the run.
  *
- * tsc and eslint keep incremental caches in node_modules/.cache/ for local runs; a clean clone
+ * tsc and ESLint (templates) keep incremental caches in node_modules/.cache/ for local runs; a clean clone
  * starts without them and checks everything.
  */
 import { spawn } from "node:child_process";
@@ -72,7 +72,7 @@ if (browserSkipped) console.log(BROWSER_WARNING);
 // The type check runs TypeScript 7 (the native compiler, installed as `typescript7`) with one
 // checker: the same checks as TypeScript 5.9 at a third of the CPU (each extra checker repeats
 // the work on fvtt-types, and the other stages need the cores). Tools that use the compiler's
-// JavaScript API (typescript-eslint, scripts/import-graph.ts, scripts/count-assertions.mjs) keep
+// JavaScript API (scripts/import-graph.ts, scripts/count-assertions.mjs, scripts/long-lines.ts) keep
 // `typescript` 5.9.
 const typecheck = stage("typecheck", process.execPath, [
   path.join("node_modules", "typescript7", "bin", "tsc"),
@@ -85,8 +85,8 @@ const typecheck = stage("typecheck", process.execPath, [
   "--tsBuildInfoFile",
   cache("tsc7", "tsconfig.tsbuildinfo"),
 ]);
-// `npm run lint`: eslint, the import graph of src/ (no cycle, no upward import), then the
-// type-assertion budget (scripts/count-assertions.mjs).
+// `npm run lint`: Oxlint (the code), ESLint (the templates), Oxfmt's check, then
+// scripts/source-checks.ts (the import graph of src/, the type-assertion budget, the line length).
 const lint = stage("lint", "npm", ["run", "--silent", "lint"]);
 const build = stage("build", bin("vite"), ["build"]);
 const vitestArgs = ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`];

@@ -350,7 +350,8 @@ export class FakeToken extends FakeDocument {
     const attribute =
       alternative ?? ((this._source[barName] as { attribute?: string | null } | undefined)?.attribute || undefined);
     const actor = this.actor as
-      (FakeDocument & { system?: { schema?: { getField(path: string): unknown } } }) | undefined;
+      | (FakeDocument & { system?: { schema?: { getField(path: string): unknown } } })
+      | undefined;
     if (!attribute || !actor) return null;
     const system = actor.system;
     const data = getProperty(system, attribute);

@@ -1,101 +1,145 @@
-import { ESLint } from "eslint";
-import { beforeAll, describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-// The rules layer must stay pure (DESIGN §1); this proves the lint rule bites, not just that it exists.
-const eslint = new ESLint({ cwd: process.cwd() });
+// The rules layer must stay pure (DESIGN §1), and every other layer imports only from below
+// (scripts/layers.mjs): this proves the lint rules bite, not just that they exist. Each probe is a
+// file written into a copy of the project's lint configuration (oxlint.config.mjs and the table of
+// layers it reads), at the place in src/ its case names; Oxlint lints them all in one run.
+const probes = new Map<string, string>();
+let root = "";
+const found = new Map<string, string[]>();
 
-// The first lint loads the config and the TypeScript parser (seconds on a busy machine): once, here.
-beforeAll(() => eslint.calculateConfigForFile("src/rules/probe.ts"), 120_000);
-
-async function ruleIds(code: string, filePath: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).map((m) => m.ruleId ?? "parse-error");
+/** Registers a probe: `code` at `file` (a path in src/), made unique with a number. */
+function probe(code: string, file: string): string {
+  const unique = file.replace(/\.ts$/, `-${probes.size}.ts`);
+  probes.set(unique, code);
+  return unique;
 }
 
+beforeAll(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), "tactica-lint-"));
+  fs.mkdirSync(path.join(root, "scripts"));
+  fs.copyFileSync("oxlint.config.mjs", path.join(root, "oxlint.config.mjs"));
+  fs.copyFileSync("scripts/layers.mjs", path.join(root, "scripts", "layers.mjs"));
+  for (const [file, code] of probes) {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), code);
+  }
+  const oxlint = path.resolve("node_modules", "oxlint", "bin", "oxlint");
+  const run = spawnSync(process.execPath, [oxlint, "-c", "oxlint.config.mjs", "--format", "json", "src"], {
+    cwd: root,
+    encoding: "utf8",
+  });
+  const report = JSON.parse(run.stdout) as { diagnostics: { code: string; filename: string }[] };
+  for (const file of probes.keys()) found.set(file, []);
+  // Codes read `eslint(no-restricted-imports)`: the rule's name is what a case expects.
+  for (const { code, filename } of report.diagnostics) found.get(filename)?.push(code.replace(/^\w+\((.*)\)$/, "$1"));
+  expect(report.diagnostics.every(({ filename }) => probes.has(filename))).toBe(true);
+});
+
+afterAll(() => {
+  if (root) fs.rmSync(root, { recursive: true, force: true });
+});
+
+/** The rules Oxlint reported on the probe registered as `file`. */
+const ruleIds = (file: string): string[] => found.get(file) ?? ["(not linted)"];
+
 describe("lint boundary of src/rules", () => {
-  it.each([
-    ["a Foundry global", "export const x = () => game.settings;", "no-restricted-globals"],
-    ["CONFIG", "export const x = () => CONFIG.TACTICA;", "no-restricted-globals"],
-    ["the DOM", "export const x = () => document.body;", "no-restricted-globals"],
-    ["Math.random", "export const x = () => Math.random();", "no-restricted-properties"],
-    ["a clock", "export const x = () => new Date();", "no-restricted-syntax"],
-    ["an import from another layer", 'import { x } from "../config";\nexport const y = x;', "no-restricted-imports"],
-  ])("refuses %s", async (_what, code, rule) => {
-    expect(await ruleIds(code, "src/rules/probe.ts")).toContain(rule);
+  it.each(
+    [
+      ["a Foundry global", "export const x = () => game.settings;", "no-restricted-globals"],
+      ["CONFIG", "export const x = () => CONFIG.TACTICA;", "no-restricted-globals"],
+      ["the DOM", "export const x = () => document.body;", "no-restricted-globals"],
+      ["Math.random", "export const x = () => Math.random();", "no-restricted-properties"],
+      ["a clock", "export const x = () => new Date();", "no-restricted-globals"],
+      ["a clock's reading", "export const x = () => Date.now();", "no-restricted-globals"],
+      ["an import from another layer", 'import { x } from "../config";\nexport const y = x;', "no-restricted-imports"],
+    ].map(([what, code, rule]) => [what, probe(code!, "src/rules/probe.ts"), rule]),
+  )("refuses %s", (_what, file, rule) => {
+    expect(ruleIds(file!)).toContain(rule);
   });
 
-  it("allows the same code outside src/rules", async () => {
-    expect(await ruleIds("export const x = () => Math.random();", "src/dice/probe.ts")).toEqual([]);
+  const outside = probe("export const x = () => Math.random();", "src/dice/probe.ts");
+  it("allows the same code outside src/rules", () => {
+    expect(ruleIds(outside)).toEqual([]);
   });
 
-  it("accepts pure code inside src/rules", async () => {
-    expect(await ruleIds("export const twice = (n: number): number => n * 2;", "src/rules/probe.ts")).toEqual([]);
+  const pure = probe("export const twice = (n: number): number => n * 2;", "src/rules/probe.ts");
+  it("accepts pure code inside src/rules", () => {
+    expect(ruleIds(pure)).toEqual([]);
   });
 });
 
 describe("lint zones of the other layers (scripts/layers.mjs)", () => {
-  it.each([
+  it.each(
     [
-      "a type-only import of a document into data",
-      'import type { TacticaActor } from "../../documents/actor";\nexport type A = TacticaActor;',
-      "src/data/actor/probe.ts",
-    ],
-    [
-      "the chat's GM side from data",
-      'import { requestCardAction } from "../chat/gm";\nexport const r = requestCardAction;',
-      "src/data/probe.ts",
-    ],
-    [
-      "a use case from a document",
-      'import { rollPool } from "../actions/pool";\nexport const r = rollPool;',
-      "src/documents/probe.ts",
-    ],
-    [
-      "a re-export of a dialog from a use case",
-      'export { poolDialog } from "../applications/dialogs/pool-dialog";',
-      "src/actions/probe.ts",
-    ],
-    [
-      "an application from the chat",
-      'import { promptDuration } from "../applications/combat/end-action";\nexport const p = promptDuration;',
-      "src/chat/probe.ts",
-    ],
-    [
-      "a peer of the same layer (dice from data)",
-      'import { PoolRoll } from "../dice/pool-roll";\nexport const p = PoolRoll;',
-      "src/data/probe.ts",
-    ],
-    [
-      "the entry from a feature",
-      'import { configureSystem } from "../setup/registration";\nexport const c = configureSystem;',
-      "src/applications/probe.ts",
-    ],
-  ])("refuses %s", async (_what, code, file) => {
-    expect(await ruleIds(code, file)).toContain("no-restricted-imports");
+      [
+        "a type-only import of a document into data",
+        'import type { TacticaActor } from "../../documents/actor";\nexport type A = TacticaActor;',
+        "src/data/actor/probe.ts",
+      ],
+      [
+        "the chat's GM side from data",
+        'import { requestCardAction } from "../chat/gm";\nexport const r = requestCardAction;',
+        "src/data/probe.ts",
+      ],
+      [
+        "a use case from a document",
+        'import { rollPool } from "../actions/pool";\nexport const r = rollPool;',
+        "src/documents/probe.ts",
+      ],
+      [
+        "a re-export of a dialog from a use case",
+        'export { poolDialog } from "../applications/dialogs/pool-dialog";',
+        "src/actions/probe.ts",
+      ],
+      [
+        "an application from the chat",
+        'import { promptDuration } from "../applications/combat/end-action";\nexport const p = promptDuration;',
+        "src/chat/probe.ts",
+      ],
+      [
+        "a peer of the same layer (dice from data)",
+        'import { PoolRoll } from "../dice/pool-roll";\nexport const p = PoolRoll;',
+        "src/data/probe.ts",
+      ],
+      [
+        "the entry from a feature",
+        'import { configureSystem } from "../setup/registration";\nexport const c = configureSystem;',
+        "src/applications/probe.ts",
+      ],
+    ].map(([what, code, file]) => [what, probe(code!, file!)]),
+  )("refuses %s", (_what, file) => {
+    expect(ruleIds(file!)).toContain("no-restricted-imports");
   });
 
-  it.each([
+  it.each(
     [
-      "data's own chat models from deeper in data",
-      'import { RollCardModel } from "../chat/roll-card";\nexport const m = RollCardModel;',
-      "src/data/actor/probe.ts",
-    ],
-    [
-      "a document from a use case",
-      'import type { TacticaActor } from "../documents/actor";\nexport type A = TacticaActor;',
-      "src/actions/probe.ts",
-    ],
-    [
-      "the chat's GM side from an application",
-      'import { requestCardAction } from "../../chat/gm";\nexport const r = requestCardAction;',
-      "src/applications/combat/probe.ts",
-    ],
-    [
-      "anything from the entry",
-      'import { promptDuration } from "../applications/combat/end-action";\nexport const p = promptDuration;',
-      "src/setup/probe.ts",
-    ],
-  ])("allows %s", async (_what, code, file) => {
-    expect(await ruleIds(code, file)).toEqual([]);
+      [
+        "data's own chat models from deeper in data",
+        'import { RollCardModel } from "../chat/roll-card";\nexport const m = RollCardModel;',
+        "src/data/actor/probe.ts",
+      ],
+      [
+        "a document from a use case",
+        'import type { TacticaActor } from "../documents/actor";\nexport type A = TacticaActor;',
+        "src/actions/probe.ts",
+      ],
+      [
+        "the chat's GM side from an application",
+        'import { requestCardAction } from "../../chat/gm";\nexport const r = requestCardAction;',
+        "src/applications/combat/probe.ts",
+      ],
+      [
+        "anything from the entry",
+        'import { promptDuration } from "../applications/combat/end-action";\nexport const p = promptDuration;',
+        "src/setup/probe.ts",
+      ],
+    ].map(([what, code, file]) => [what, probe(code!, file!)]),
+  )("allows %s", (_what, file) => {
+    expect(ruleIds(file!)).toEqual([]);
   });
 });

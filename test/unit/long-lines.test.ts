@@ -1,0 +1,78 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { codeFiles, longLines, MAX_LINE_LENGTH } from "../../scripts/long-lines";
+
+// The line-length check of `npm run lint` (scripts/long-lines.ts), which keeps what ESLint's
+// `max-len` checked with the options the project gave it: 120 characters, lines that hold a
+// string, a template literal, a regular expression or a URL exempt.
+const root = fs.mkdtempSync(path.join(os.tmpdir(), "tactica-lines-"));
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+const long = "x".repeat(MAX_LINE_LENGTH);
+
+/** The 1-based numbers of the lines the check reports in a file holding `lines`. */
+function reported(lines: string[], name = "probe.ts"): number[] {
+  const file = path.join(root, name);
+  fs.writeFileSync(file, lines.join("\n"));
+  return longLines([file]).map(({ line }) => line);
+}
+
+describe("long lines of the code", () => {
+  it("reports a long comment, a long line of code, and code with a long comment after it", () => {
+    expect(
+      reported([
+        `// ${long}`,
+        `export const ok = 1; // short`,
+        `export const sum = ${Array.from({ length: 40 }, (_, i) => `n${i}`).join(" + ")};`,
+        `export const d = 1; // ${long}`,
+        `/* ${long}`,
+        `   ${long} */`,
+      ]),
+    ).toEqual([1, 3, 4, 5, 6]);
+  });
+
+  it("exempts a line where a string, a template literal or a regular expression lies, or a URL", () => {
+    expect(
+      reported([
+        `export const a = "${long}";`,
+        "export const b = `",
+        long,
+        "${a} " + long,
+        "`;",
+        `export const c = /${long}/;`,
+        `// see https://example.com/${long}`,
+        `export type T = "${long}";`,
+        `export const e = a + /* "${long}" */ b;`,
+      ]),
+    ).toEqual([9]);
+  });
+
+  it("counts characters, not bytes, and a tab up to the next multiple of four", () => {
+    const accents = "é".repeat(MAX_LINE_LENGTH - 3);
+    expect(reported([`// ${accents}`, `\t// ${"x".repeat(MAX_LINE_LENGTH - 7)}`, `\t// ${long}`])).toEqual([3]);
+    const fill = "x".repeat(MAX_LINE_LENGTH - 11);
+    expect(reported([`\t\t// ${fill}`, `\t \t// ${fill}`, `      \t// ${fill}x`])).toEqual([3]);
+  });
+
+  it("reads the code of the project and leaves out dependencies, the build and hidden folders", () => {
+    for (const dir of ["src", "dist", "node_modules/pkg", ".hidden", "test/dist", "test/browser/__screenshots__"]) {
+      fs.mkdirSync(path.join(root, "tree", dir), { recursive: true });
+      for (const name of ["a.ts", "b.mjs", "c.js", "d.mts", "e.json", "f.hbs"]) {
+        fs.writeFileSync(path.join(root, "tree", dir, name), "");
+      }
+    }
+    const files = codeFiles(path.join(root, "tree")).map((file) => path.relative(path.join(root, "tree"), file));
+    expect(files).toEqual([
+      "src/a.ts",
+      "src/b.mjs",
+      "src/c.js",
+      "src/d.mts",
+      "test/dist/a.ts",
+      "test/dist/b.mjs",
+      "test/dist/c.js",
+      "test/dist/d.mts",
+    ]);
+  });
+});
