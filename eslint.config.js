@@ -6,9 +6,9 @@ import htmlParser from "@html-eslint/parser";
 export default [
   // Handlebars templates, read as HTML with `{{ }}` as template syntax: closed tags, no duplicate
   // attributes or ids, buttons with a type, images with alt text, two-space indentation, no
-  // trailing spaces. (The formatter leaves them alone: Prettier's Handlebars parser refuses partials,
-  // and Oxfmt has none.) No line-length limit here: a control's attributes and its conditionals read
-  // best on one line.
+  // trailing spaces, no irregular whitespace. The formatter leaves them alone (Prettier's
+  // Handlebars parser refuses partials, and Oxfmt has none). No line-length limit here: a
+  // control's attributes and its conditionals read best on one line.
   {
     files: ["templates/**/*.hbs"],
     plugins: { "@html-eslint": html },
@@ -24,6 +24,12 @@ export default [
       "@html-eslint/no-trailing-spaces": "error",
       "@html-eslint/quotes": "error",
       "@html-eslint/indent": ["error", 2],
+      // A raw no-break or narrow no-break space typed into a template (French typography puts them in
+      // lang/, never in the markup).
+      "no-irregular-whitespace": [
+        "error",
+        { skipStrings: true, skipTemplates: false, skipComments: false, skipRegExps: false },
+      ],
     },
   },
   {

@@ -1,4 +1,4 @@
-// Types of scripts/layers.mjs (plain JavaScript so that eslint.config.js can import it).
+// Types of scripts/layers.mjs (plain JavaScript so that oxlint.config.mjs can import it).
 export interface Layer {
   name: string;
   folders: readonly string[];

@@ -4,8 +4,9 @@
  * formatter wraps code at 120 columns (.oxfmtrc.json); comments are wrapped by hand, and this is
  * the check that they were. As with `max-len`'s options `ignoreStrings`, `ignoreTemplateLiterals`,
  * `ignoreRegExpLiterals` and `ignoreUrls`, a line is exempt when part of a string, a template
- * literal or a regular expression lies on it, or when it holds a URL. Length counts characters
- * (code points), a tab up to the next multiple of 4.
+ * literal's text or a regular expression lies on it (the lines of a multi-line `${ }` are not
+ * exempt), or when it holds a URL. Length is counted as `max-len` counts it: characters (code
+ * points), a tab up to the next multiple of 4 (reckoned in UTF-16 units, as `max-len` does).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -13,19 +14,19 @@ import ts from "typescript";
 
 export const MAX_LINE_LENGTH = 120;
 const CODE = /\.(ts|mts|cts|js|mjs|cjs)$/;
-/** Folders never read: dependencies and screenshots anywhere; the build output and coverage at the root. */
-const SKIPPED = new Set(["node_modules", "__screenshots__"]);
+/** Folders never read: git's, dependencies and screenshots anywhere; the build and coverage at the root. */
+const SKIPPED = new Set([".git", "node_modules", "__screenshots__"]);
 const SKIPPED_AT_ROOT = new Set(["dist", "coverage"]);
 const URL = /[^:/?#]:\/\/[^?#]/u;
 const LINE_BREAK = /\r\n|[\r\n\u2028\u2029]/u;
 
-/** Every code file under `root` (hidden and skipped folders left out), sorted. */
+/** Every code file under `root` (skipped folders left out), sorted. */
 export function codeFiles(root: string): string[] {
   const found: string[] = [];
   const walk = (dir: string): void => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const skipped = SKIPPED.has(entry.name) || (dir === root && SKIPPED_AT_ROOT.has(entry.name));
-      if (entry.name.startsWith(".") || skipped) continue;
+      if (skipped) continue;
       const file = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(file);
       else if (CODE.test(entry.name)) found.push(file);
@@ -36,9 +37,12 @@ export function codeFiles(root: string): string[] {
 }
 
 function lineLength(line: string): number {
-  let length = 0;
-  for (const char of line) length += char === "\t" ? 4 - (length % 4) : 1;
-  return length;
+  // Each tab widens the line to the next tab stop, its offset counted in UTF-16 units.
+  let extra = 0;
+  for (let offset = line.indexOf("\t"); offset >= 0; offset = line.indexOf("\t", offset + 1)) {
+    extra += 4 - ((offset + extra) % 4) - 1;
+  }
+  return Array.from(line).length + extra;
 }
 
 /** The 0-based lines on which a string, template literal or regular expression of `source` lies. */
@@ -59,12 +63,6 @@ function literalLines(file: string, source: string): Set<number> {
       for (let line = first; line <= last; line += 1) lines.add(line);
       return;
     }
-    if (ts.isTemplateExpression(node)) {
-      // A template's text runs from its head to its tail, across every substitution.
-      const first = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line;
-      const last = sourceFile.getLineAndCharacterOfPosition(node.getEnd()).line;
-      for (let line = first; line <= last; line += 1) lines.add(line);
-    }
     node.forEachChild(visit);
   };
   visit(sourceFile);
@@ -82,7 +80,8 @@ export interface LongLine {
 export function longLines(files: readonly string[]): LongLine[] {
   const found: LongLine[] = [];
   for (const file of files) {
-    const source = fs.readFileSync(file, "utf8");
+    // A byte-order mark is not a character of the first line.
+    const source = fs.readFileSync(file, "utf8").replace(/^\uFEFF/, "");
     const lines = source.split(LINE_BREAK);
     const long = lines.flatMap((line, index) => (lineLength(line) > MAX_LINE_LENGTH && !URL.test(line) ? [index] : []));
     if (long.length === 0) continue;

@@ -134,7 +134,6 @@ export interface TacticaCombat {
   ): Promise<this | undefined>;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class TacticaCombat extends Combat {
   /** What the last update set off on this client (active GM), so the acting GM can wait for it. */
   #afterUpdate: Promise<void> = Promise.resolve();

@@ -137,7 +137,6 @@ export interface TacticaActor {
   ): Promise<this | undefined>;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class TacticaActor extends Actor {
   /**
    * Foundry runs this on every stored actor before cleaning it (in place, at load), on creation

@@ -33,10 +33,21 @@ beforeAll(() => {
     cwd: root,
     encoding: "utf8",
   });
-  const report = JSON.parse(run.stdout) as { diagnostics: { code: string; filename: string }[] };
+  // Oxlint exits 1 when it reports an error, which most probes are written to cause.
+  expect(run.error, run.stderr).toBeUndefined();
+  expect([0, 1], run.stderr).toContain(run.status);
+  const report = JSON.parse(run.stdout) as {
+    diagnostics: { code?: string; filename: string }[];
+    number_of_files: number;
+  };
+  // Every probe was linted (an "allows" case must not pass on a file Oxlint skipped).
+  expect(report.number_of_files).toBe(probes.size);
   for (const file of probes.keys()) found.set(file, []);
-  // Codes read `eslint(no-restricted-imports)`: the rule's name is what a case expects.
-  for (const { code, filename } of report.diagnostics) found.get(filename)?.push(code.replace(/^\w+\((.*)\)$/, "$1"));
+  // Codes read `eslint(no-restricted-imports)`: the rule's name is what a case expects. A parse
+  // error has no code.
+  for (const { code, filename } of report.diagnostics) {
+    found.get(filename)?.push(code?.replace(/^\w+\((.*)\)$/, "$1") ?? "parse-error");
+  }
   expect(report.diagnostics.every(({ filename }) => probes.has(filename))).toBe(true);
 });
 
@@ -57,6 +68,12 @@ describe("lint boundary of src/rules", () => {
       ["a clock", "export const x = () => new Date();", "no-restricted-globals"],
       ["a clock's reading", "export const x = () => Date.now();", "no-restricted-globals"],
       ["an import from another layer", 'import { x } from "../config";\nexport const y = x;', "no-restricted-imports"],
+      [
+        "a file deep in another layer",
+        'import { x } from "../config/a";\nexport const y = x;',
+        "no-restricted-imports",
+      ],
+      ["Foundry's types", 'import type { X } from "fvtt-types/src/x";\nexport type Y = X;', "no-restricted-imports"],
     ].map(([what, code, rule]) => [what, probe(code!, "src/rules/probe.ts"), rule]),
   )("refuses %s", (_what, file, rule) => {
     expect(ruleIds(file!)).toContain(rule);

@@ -49,15 +49,36 @@ describe("long lines of the code", () => {
     ).toEqual([9]);
   });
 
+  it("does not exempt the lines of a multi-line substitution, only those the template's text lies on", () => {
+    expect(
+      reported([
+        "export const t = `head ${",
+        `  f(${Array.from({ length: 30 }, (_, i) => `arg${i}`).join(", ")})`,
+        `  // ${long}`,
+        "} tail " + long + "`;",
+      ]),
+    ).toEqual([2, 3]);
+  });
+
+  it("does not count a byte-order mark", () => {
+    expect(reported([`\uFEFF// ${"x".repeat(MAX_LINE_LENGTH - 3)}`, `// ${"x".repeat(MAX_LINE_LENGTH - 2)}`])).toEqual([
+      2,
+    ]);
+  });
+
   it("counts characters, not bytes, and a tab up to the next multiple of four", () => {
     const accents = "é".repeat(MAX_LINE_LENGTH - 3);
     expect(reported([`// ${accents}`, `\t// ${"x".repeat(MAX_LINE_LENGTH - 7)}`, `\t// ${long}`])).toEqual([3]);
     const fill = "x".repeat(MAX_LINE_LENGTH - 11);
     expect(reported([`\t\t// ${fill}`, `\t \t// ${fill}`, `      \t// ${fill}x`])).toEqual([3]);
+    // Tab stops are reckoned in UTF-16 units, as max-len does: 19 emoji are 38 units, so the tab
+    // after them (at 3 + 38) widens to 3 columns: 3 + 19 + 3 + 96 = 121.
+    expect(reported([`// ${"😀".repeat(19)}\t${"x".repeat(96)}`])).toEqual([1]);
   });
 
-  it("reads the code of the project and leaves out dependencies, the build and hidden folders", () => {
-    for (const dir of ["src", "dist", "node_modules/pkg", ".hidden", "test/dist", "test/browser/__screenshots__"]) {
+  it("reads the code of the project and leaves out git's folder, dependencies, the build and screenshots", () => {
+    const dirs = ["src", "dist", "node_modules/pkg", ".git", ".github", "test/dist", "test/browser/__screenshots__"];
+    for (const dir of dirs) {
       fs.mkdirSync(path.join(root, "tree", dir), { recursive: true });
       for (const name of ["a.ts", "b.mjs", "c.js", "d.mts", "e.json", "f.hbs"]) {
         fs.writeFileSync(path.join(root, "tree", dir, name), "");
@@ -65,6 +86,10 @@ describe("long lines of the code", () => {
     }
     const files = codeFiles(path.join(root, "tree")).map((file) => path.relative(path.join(root, "tree"), file));
     expect(files).toEqual([
+      ".github/a.ts",
+      ".github/b.mjs",
+      ".github/c.js",
+      ".github/d.mts",
       "src/a.ts",
       "src/b.mjs",
       "src/c.js",
