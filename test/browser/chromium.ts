@@ -285,11 +285,15 @@ async function inspectInPage({
     });
     const pointer = root.querySelector(".tactica-timeline__row.is-pointer");
     // Geometry first, focus after: focusing invalidates styles, and a read of geometry after each
-    // focus would lay the page out again for every button.
+    // focus would lay the page out again for every button. The focus is taken without its ring
+    // (`focusVisible: false`): whether a button takes the focus does not depend on it, and each
+    // `:focus-visible` style our sheets give a button would otherwise be applied and laid out
+    // again for every button (about twice the renderer's time in this loop).
     const buttons = [...root.querySelectorAll<HTMLElement>("button[data-action]")];
     const shown = buttons.map(visible);
+    const withoutRing = { preventScroll: true, focusVisible: false };
     const focusable = buttons.map((el) => {
-      el.focus({ preventScroll: true });
+      el.focus(withoutRing);
       return document.activeElement === el;
     });
     (document.activeElement as HTMLElement | null)?.blur();
