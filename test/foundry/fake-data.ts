@@ -257,7 +257,7 @@ export function installDataFake(fake: FakeFoundry): void {
       const models = (config[name]?.dataModels ?? {}) as Record<string, typeof DataModel>;
       const i18n = fake.game.i18n;
       for (const model of Object.values(models))
-        localizeModel(model, (key) => (i18n.has(key) ? i18n.localize(key) : undefined));
+        localizeModel(model, (key) => (i18n.has(key) ? i18n.localize(key) : undefined), i18n.frozenSource);
     }
   });
   INSTALLED.set(fake, {

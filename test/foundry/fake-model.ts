@@ -158,13 +158,50 @@ export function fieldKey(prefix: string, field: DataField, kind: "label" | "hint
  * `LOCALIZATION_PREFIXES`, a later prefix winning over an earlier one. `lookup` returns the
  * translation of a key, or `undefined` when the language has none.
  */
-export function localizeModel(model: typeof DataModel, lookup: (key: string) => string | undefined): void {
-  for (const field of modelFields(model)) {
-    for (const prefix of model.LOCALIZATION_PREFIXES) {
-      const label = lookup(fieldKey(prefix, field, "label"));
-      const hint = lookup(fieldKey(prefix, field, "hint"));
-      if (label !== undefined) field.label = label;
-      if (hint !== undefined) field.hint = hint;
-    }
+export function localizeModel(
+  model: typeof DataModel,
+  lookup: (key: string) => string | undefined,
+  source?: object,
+): void {
+  for (const [field, label, hint] of localizedFields(model, lookup, source)) {
+    if (label !== undefined) field.label = label;
+    if (hint !== undefined) field.hint = hint;
   }
+}
+
+/** Per frozen language file, per schema and prefixes: what each field read (see localizedFields). */
+const LOCALIZED = new WeakMap<object, Map<SchemaField, Map<string, [DataField, string?, string?][]>>>();
+
+/**
+ * Each field of `model` with the label and hint it reads (the last prefix that has one wins;
+ * `undefined` leaves the field as it is). A `source` is the frozen language file `lookup` reads:
+ * it cannot change, and a schema is built once per class, so what a model reads from it is looked
+ * up once per worker and then replayed (every test world localises every model on `i18nInit`).
+ */
+function localizedFields(
+  model: typeof DataModel,
+  lookup: (key: string) => string | undefined,
+  source: object | undefined,
+): [DataField, string?, string?][] {
+  const prefixes = model.LOCALIZATION_PREFIXES;
+  const schema = model.schema;
+  let bySchema = source === undefined ? undefined : LOCALIZED.get(source);
+  const known = bySchema?.get(schema)?.get(prefixes.join(","));
+  if (known) return known;
+  const found = modelFields(model).map((field): [DataField, string?, string?] => {
+    let label: string | undefined;
+    let hint: string | undefined;
+    for (const prefix of prefixes) {
+      label = lookup(fieldKey(prefix, field, "label")) ?? label;
+      hint = lookup(fieldKey(prefix, field, "hint")) ?? hint;
+    }
+    return [field, label, hint];
+  });
+  if (source !== undefined) {
+    if (!bySchema) LOCALIZED.set(source, (bySchema = new Map()));
+    let byPrefixes = bySchema.get(schema);
+    if (!byPrefixes) bySchema.set(schema, (byPrefixes = new Map()));
+    byPrefixes.set(prefixes.join(","), found);
+  }
+  return found;
 }

@@ -174,6 +174,11 @@ export class FakeI18n {
     private readonly translations: Record<string, unknown>,
   ) {}
 
+  /** The language file, when it is frozen (test/helpers/lang.ts): its answers never change. */
+  get frozenSource(): object | undefined {
+    return Object.isFrozen(this.translations) ? this.translations : undefined;
+  }
+
   has(key: string): boolean {
     return typeof this.lookup(key) === "string";
   }
