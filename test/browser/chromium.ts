@@ -332,7 +332,23 @@ export interface BrowserChecks {
    * gallery sample always names its shot; the checker's self-test does not).
    */
   check(variant: Variant, html: string, widths: readonly number[], shot?: string): Promise<DomReport[]>;
+  /**
+   * Hands the page over to checks that drive it themselves (styles/perf.css: scrolling, heights):
+   * set to the variant, emptied, at `viewport`, with `css` added and painted as a user's browser
+   * paints; `restore()` puts it back as the other checks use it (their viewport, unpainted, the
+   * document scrolled to the top, `#root` empty), so no page of its own (a renderer process and a
+   * shell load) is needed.
+   */
+  takeOver(variant: Variant, viewport: { width: number; height: number }, css: string): Promise<TakenPage>;
 }
+
+/** The worker's page as {@link BrowserChecks.takeOver} hands it over. */
+export interface TakenPage {
+  page: Page;
+  restore(): Promise<void>;
+}
+
+const TAKEN_OVER = "tactica-taken-over";
 
 let shellPage: Promise<Page> | undefined;
 
@@ -380,6 +396,38 @@ export function useBrowserChecks(): BrowserChecks {
     async evaluate(variant, fn, arg) {
       await page().evaluate(setVariant, { lang: variant.lang, theme: variant.theme });
       return page().evaluate(fn as never, arg as never) as never;
+    },
+    async takeOver(variant, viewport, css) {
+      const taken = page();
+      await taken.setViewportSize(viewport);
+      await taken.evaluate(
+        ({ lang, theme, css, id }) => {
+          document.documentElement.lang = lang;
+          document.body.className = `theme-${theme} system-tactica`;
+          const root = document.querySelector<HTMLElement>("#root")!;
+          root.innerHTML = "";
+          root.removeAttribute("style");
+          const style = document.createElement("style");
+          style.id = id;
+          // Painted (the checks' samples are not, see PAINT_NOTHING), then the caller's own styles.
+          style.textContent = `#root { opacity: 1; }\n${css}`;
+          document.head.append(style);
+        },
+        { lang: variant.lang, theme: variant.theme, css, id: TAKEN_OVER },
+      );
+      return {
+        page: taken,
+        async restore() {
+          await taken.evaluate((id) => {
+            document.getElementById(id)?.remove();
+            const root = document.querySelector<HTMLElement>("#root")!;
+            root.innerHTML = "";
+            root.removeAttribute("style");
+            window.scrollTo(0, 0);
+          }, TAKEN_OVER);
+          await taken.setViewportSize(VIEWPORT);
+        },
+      };
     },
     async check(variant, html, widths, shot) {
       const { lang, theme } = variant;

@@ -4,7 +4,7 @@ import { SCENARIOS } from "../templates/chat-scenarios";
 import { createTemplateHarness, setupDiceWorld } from "../templates/harness";
 import { loadSheetWorld, renderSheetHtml, SAMPLE_ITEMS, sampleCharacter } from "../templates/sheet-samples";
 import { trackerFixture, TRACKER } from "../bench/browser/fixtures";
-import { hasChromium, pageShell, sharedBrowser } from "./chromium";
+import { hasChromium, useBrowserChecks, type TakenPage } from "./chromium";
 import { readManifest, styleFiles } from "../../scripts/manifest";
 
 // styles/perf.css: long lists skip the layout of their off-screen rows with
@@ -45,6 +45,9 @@ const SAMPLE_ITEMS_POWERS = (n: number) =>
   Array.from({ length: n }, (_, i) => SAMPLE_ITEMS[i % SAMPLE_ITEMS.length]!).filter((i) => i.type === "power").length;
 
 describe.runIf(hasChromium())("styles/perf.css in Chromium", () => {
+  // The worker's page of the browser checks, painted, at a desktop's viewport, with the frames above.
+  const browser = useBrowserChecks();
+  let taken: TakenPage | undefined;
   let page: Page;
   let cards: string[];
   let sheet: string;
@@ -64,14 +67,13 @@ describe.runIf(hasChromium())("styles/perf.css in Chromium", () => {
       "play",
       ["equipment"],
     );
-    page = await (await sharedBrowser()).newPage({ viewport: { width: 1280, height: 900 } });
-    await page.setContent(pageShell({ lang: "fr", theme: "dark" }), { waitUntil: "load" });
-    await page.addStyleTag({ content: FRAME });
+    taken = await browser.takeOver({ lang: "fr", theme: "dark" }, { width: 1280, height: 900 }, FRAME);
+    page = taken.page;
   }, 120_000);
 
   afterAll(async () => {
-    // The page owns its context (Browser.newPage); the run's browser stays open.
-    await page?.close();
+    // The page serves the worker's later browser checks.
+    await taken?.restore();
   });
 
   it("is registered in the manifest, after the stylesheets whose rows it styles", () => {
