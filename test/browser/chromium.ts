@@ -288,7 +288,8 @@ async function inspectInPage({
     // focus would lay the page out again for every button. The focus is taken without its ring
     // (`focusVisible: false`): whether a button takes the focus does not depend on it, and each
     // `:focus-visible` style our sheets give a button would otherwise be applied and laid out
-    // again for every button (about twice the renderer's time in this loop).
+    // again for every button (about half as much again of the renderer's time in this loop: 1.7 s
+    // against 1.1 s a run).
     const buttons = [...root.querySelectorAll<HTMLElement>("button[data-action]")];
     const shown = buttons.map(visible);
     const withoutRing = { preventScroll: true, focusVisible: false };

@@ -18,6 +18,48 @@ function dialogWindow(content: string, rollLabel: string): string {
 describe.runIf(hasChromium())("roll dialogs in Chromium", () => {
   const browser = useBrowserChecks();
 
+  // The hand-over of the page (styles/perf.css drives it itself): painted at the asked viewport with
+  // the caller's styles while taken, and given back exactly as the other checks found it.
+  it("takeOver lends the page painted at its viewport, and restore gives it back as it was", async () => {
+    const state = () =>
+      browser.evaluate(
+        VARIANTS[0]!,
+        () => ({
+          opacity: getComputedStyle(document.querySelector("#root")!).opacity,
+          size: [window.innerWidth, window.innerHeight],
+          scroll: window.scrollY,
+          styles: document.querySelectorAll("head style").length,
+          root: document.querySelector("#root")!.innerHTML,
+          // No inline style (a check leaves an empty attribute, restore none).
+          rootStyle: document.querySelector("#root")!.getAttribute("style") || null,
+        }),
+        null,
+      );
+    await browser.check(VARIANTS[0]!, "<p>before</p>", [300]);
+    const before = await state();
+    const taken = await browser.takeOver(
+      VARIANTS[3]!,
+      { width: 1280, height: 900 },
+      ".probe-frame { height: 5000px; }",
+    );
+    const during = await taken.page.evaluate(() => {
+      const root = document.querySelector<HTMLElement>("#root")!;
+      root.innerHTML = '<div class="probe-frame">tall</div>';
+      root.style.outline = "1px solid red";
+      window.scrollTo(0, 2000);
+      return {
+        opacity: getComputedStyle(root).opacity,
+        size: [window.innerWidth, window.innerHeight],
+        height: root.querySelector<HTMLElement>(".probe-frame")!.offsetHeight,
+        scroll: window.scrollY,
+        lang: document.documentElement.lang,
+      };
+    });
+    expect(during).toEqual({ opacity: "1", size: [1280, 900], height: 5000, scroll: 2000, lang: VARIANTS[3]!.lang });
+    await taken.restore();
+    expect(await state()).toEqual({ ...before, root: "", rootStyle: null });
+  });
+
   // The checker itself: a sample with every fault it looks for must report each of them, in a
   // page that has already shown another sample (the pages are reused).
   it("the DOM checks find every fault they look for", async () => {

@@ -103,7 +103,7 @@ describe("fake data operators (fake-operators.ts)", () => {
 
 import { FakeI18n, installFoundryFake } from "./fake";
 import { CORE_SPECIAL_STATUS_EFFECTS, CORE_STATUS_EFFECTS, dataFake, FakeItem } from "./fake-data";
-import { DataModel, TypeDataModel } from "./fake-model";
+import { DataModel, localizeModel, TypeDataModel } from "./fake-model";
 import type { FakeDocument } from "./fake-documents";
 import type { Obj } from "./fake-utils";
 import { setFakeGeneration, takeGenerationRecord } from "./fake-generation";
@@ -366,5 +366,96 @@ describe("fake game.i18n (fake.ts FakeI18n)", () => {
     expect(() => {
       (loadLang("fr") as Record<string, unknown>).TACTICA = {};
     }).toThrow(TypeError);
+  });
+});
+
+describe("fake model localisation (fake-model.ts localizeModel)", () => {
+  // Localization#localizeDataModel (https://foundryvtt.com/api/v13/classes/foundry.helpers.Localization.html):
+  // every field reads `<prefix>.FIELDS.<path>.label` and `.hint` under each prefix, the last one
+  // that has the key winning. What a model reads from a frozen file is cached per worker and
+  // replayed: these hold the replay to a fresh reading in every case that could tell them apart.
+  const freeze = <T extends object>(value: T): T => {
+    for (const inner of Object.values(value)) if (inner && typeof inner === "object") freeze(inner as object);
+    return Object.freeze(value);
+  };
+  const file = (a: string, b: string) =>
+    freeze({
+      P: {
+        A: { FIELDS: { wp: { label: `wp ${a}` }, state: { label: `state ${a}` } } },
+        B: { FIELDS: { wp: { label: `wp ${b}`, hint: `hint ${b}` } } },
+      },
+    });
+  const first = file("A1", "B1");
+  const second = file("A2", "B2");
+  const probe = () =>
+    class extends DataModel {
+      static override defineSchema() {
+        return { wp: new NumberField(), state: new StringField() };
+      }
+      static override LOCALIZATION_PREFIXES = ["P.A", "P.B"];
+    };
+  const labels = (model: typeof DataModel) => ({
+    wp: model.schema.get("wp")?.label,
+    hint: model.schema.get("wp")?.hint,
+    state: model.schema.get("state")?.label,
+  });
+
+  it("follows the language of each world: one file, another, then the first again", () => {
+    const model = probe();
+    localizeModel(model, new FakeI18n("fr", first));
+    expect(labels(model)).toEqual({ wp: "wp B1", hint: "hint B1", state: "state A1" });
+    localizeModel(model, new FakeI18n("en", second));
+    expect(labels(model)).toEqual({ wp: "wp B2", hint: "hint B2", state: "state A2" });
+    localizeModel(model, new FakeI18n("fr", first));
+    expect(labels(model)).toEqual({ wp: "wp B1", hint: "hint B1", state: "state A1" });
+  });
+
+  it("reads the prefixes as they are now: reassigned, then reversed in place", () => {
+    const model = probe();
+    const i18n = new FakeI18n("fr", first);
+    localizeModel(model, i18n);
+    model.LOCALIZATION_PREFIXES = ["P.B", "P.A"];
+    localizeModel(model, i18n);
+    expect(labels(model)).toEqual({ wp: "wp A1", hint: "hint B1", state: "state A1" });
+    model.LOCALIZATION_PREFIXES.reverse();
+    localizeModel(model, i18n);
+    expect(labels(model).wp).toBe("wp B1");
+  });
+
+  it("reads a file still open to change afresh, and leaves a field whose key is gone as it was", () => {
+    const model = probe();
+    const open = structuredClone(first) as { P: { B: { FIELDS: { wp: { label?: string } } } } };
+    const i18n = new FakeI18n("fr", open);
+    localizeModel(model, i18n);
+    open.P.B.FIELDS.wp.label = "changed";
+    localizeModel(model, i18n);
+    expect(labels(model).wp).toBe("changed");
+    delete open.P.B.FIELDS.wp.label;
+    localizeModel(model, i18n);
+    expect(labels(model).wp).toBe("wp A1");
+    localizeModel(model, new FakeI18n("fr", freeze({ P: {} })));
+    expect(labels(model)).toEqual({ wp: "wp A1", hint: "hint B1", state: "state A1" });
+  });
+
+  it("localises a model met after the cache was filled", () => {
+    localizeModel(probe(), new FakeI18n("en", second));
+    const later = probe();
+    expect(labels(later).wp).toBe(""); // a field's label before localisation
+    localizeModel(later, new FakeI18n("en", second));
+    expect(labels(later)).toEqual({ wp: "wp B2", hint: "hint B2", state: "state A2" });
+  });
+
+  it("gives a world's data models the labels of its language, world after world", async () => {
+    const { loadWorld } = await import("./world");
+    const label = async (lang: "fr" | "en") => {
+      const { fake } = await loadWorld(lang);
+      expect(fake.game.i18n.lang).toBe(lang);
+      const config = globalThis as { CONFIG?: { Actor?: { dataModels?: Record<string, typeof DataModel> } } };
+      const models = config.CONFIG?.Actor?.dataModels;
+      return models?.character?.schema.getField("willpower.value")?.label;
+    };
+    expect(await label("fr")).toBe("Points de Volonté");
+    expect(await label("en")).toBe("Willpower points");
+    expect(await label("fr")).toBe("Points de Volonté");
   });
 });

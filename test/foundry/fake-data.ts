@@ -251,13 +251,12 @@ export function installDataFake(fake: FakeFoundry): void {
     CONST: fakeConst(),
   });
   onGenerationChange((v14) => useEffectGeneration(config, v14));
-  // Foundry localises every registered model's field labels once languages are ready.
+  // Foundry localises every registered model's field labels once languages are ready
+  // (Localization#localizeDataModel, https://foundryvtt.com/api/v13/classes/foundry.helpers.Localization.html).
   fake.hooks.on("i18nInit", () => {
     for (const name of ["Actor", "Item", "ChatMessage"]) {
       const models = (config[name]?.dataModels ?? {}) as Record<string, typeof DataModel>;
-      const i18n = fake.game.i18n;
-      for (const model of Object.values(models))
-        localizeModel(model, (key) => (i18n.has(key) ? i18n.localize(key) : undefined), i18n.frozenSource);
+      for (const model of Object.values(models)) localizeModel(model, fake.game.i18n);
     }
   });
   INSTALLED.set(fake, {

@@ -152,18 +152,24 @@ export function fieldKey(prefix: string, field: DataField, kind: "label" | "hint
   return `${prefix}.FIELDS.${field.fieldPath}.${kind}`;
 }
 
+/** What model localisation reads of `game.i18n` (the fake's FakeI18n, test/foundry/fake.ts). */
+export interface ModelTranslations {
+  has(key: string): boolean;
+  localize(key: string): string;
+  /** The language file when it is frozen (its answers never change), else `undefined`. */
+  readonly frozenSource: object | undefined;
+}
+
 /**
- * Localises the labels and hints of a model's fields as Foundry v13 does on `i18nInit`: each
- * field reads `<prefix>.FIELDS.<fieldPath>.label` (and `.hint`) under every prefix of
- * `LOCALIZATION_PREFIXES`, a later prefix winning over an earlier one. `lookup` returns the
- * translation of a key, or `undefined` when the language has none.
+ * Localises the labels and hints of a model's fields as Foundry v13 does on `i18nInit`
+ * (`Localization#localizeDataModel`, https://foundryvtt.com/api/v13/classes/foundry.helpers.Localization.html):
+ * each field reads `<prefix>.FIELDS.<fieldPath>.label` (and `.hint`) under every prefix of
+ * `LOCALIZATION_PREFIXES`, a later prefix winning over an earlier one; a key the language lacks
+ * leaves the field as it is. The lookups and the file they are cached under both come from `i18n`.
  */
-export function localizeModel(
-  model: typeof DataModel,
-  lookup: (key: string) => string | undefined,
-  source?: object,
-): void {
-  for (const [field, label, hint] of localizedFields(model, lookup, source)) {
+export function localizeModel(model: typeof DataModel, i18n: ModelTranslations): void {
+  const lookup = (key: string) => (i18n.has(key) ? i18n.localize(key) : undefined);
+  for (const [field, label, hint] of localizedFields(model, lookup, i18n.frozenSource)) {
     if (label !== undefined) field.label = label;
     if (hint !== undefined) field.hint = hint;
   }
