@@ -1,26 +1,20 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { assertionBudget } from "../../scripts/count-assertions.mjs";
+import { useTempTrees } from "../helpers/temp-tree";
 
 // The assertion budget of `npm run lint` (scripts/count-assertions.mjs), run on small source trees
 // written here: an `as unknown as` must say why it stays in a `//` comment beside it. The script's
 // function is called in this process: what it would print and its exit status.
-const roots: string[] = [];
+const tempTree = useTempTrees("budget");
 
 /** Runs the budget on `files` (path → source) written into a fresh folder. */
 function budget(files: Record<string, string>) {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), "tactica-budget-"));
-  roots.push(root);
-  for (const [file, source] of Object.entries(files)) fs.writeFileSync(path.join(root, file), source);
+  const root = tempTree(files);
   return { ...assertionBudget(root), root };
 }
-
-afterAll(() => {
-  for (const root of roots) fs.rmSync(root, { recursive: true, force: true });
-});
 
 describe("count-assertions: an `as unknown as` says why it stays", () => {
   it("passes a double assertion with a // comment on the line above, on its line, or within it", () => {

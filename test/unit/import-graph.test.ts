@@ -1,28 +1,18 @@
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useTempTrees } from "../helpers/temp-tree";
 import { importCycles, importGraph, unlayeredFiles, upwardImports } from "../../scripts/import-graph";
 
 // The second half of `npm run lint` (scripts/import-graph.ts), on small source trees written here.
-const roots: string[] = [];
+const tempTree = useTempTrees("graph");
 
 /** Writes `files` (path under src/ → source) into a fresh folder and returns its src/. */
 function tree(files: Record<string, string>): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), "tactica-graph-"));
-  roots.push(root);
-  for (const [file, source] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(root, "src", file)), { recursive: true });
-    fs.writeFileSync(path.join(root, "src", file), source);
-  }
-  return path.join(root, "src");
+  const under = Object.fromEntries(Object.entries(files).map(([file, source]) => [path.join("src", file), source]));
+  return path.join(tempTree(under), "src");
 }
 
 const names = (src: string, files: string[]) => files.map((file) => path.relative(src, file));
-
-afterAll(() => {
-  for (const root of roots) fs.rmSync(root, { recursive: true, force: true });
-});
 
 describe("import cycles", () => {
   it("finds a cycle made of type-only imports, as a closed path", () => {

@@ -1,15 +1,15 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTempTrees } from "../helpers/temp-tree";
 
 // The rules layer must stay pure (DESIGN §1), and every other layer imports only from below
 // (scripts/layers.mjs): this proves the lint rules bite, not just that they exist. Each probe is a
 // file written into a copy of the project's lint configuration (oxlint.config.mjs and the table of
 // layers it reads), at the place in src/ its case names; Oxlint lints them all in one run.
 const probes = new Map<string, string>();
-let root = "";
+const tempTree = useTempTrees("lint");
 const found = new Map<string, string[]>();
 
 /** Registers a probe: `code` at `file` (a path in src/), made unique with a number. */
@@ -20,14 +20,8 @@ function probe(code: string, file: string): string {
 }
 
 beforeAll(() => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), "tactica-lint-"));
-  fs.mkdirSync(path.join(root, "scripts"));
-  fs.copyFileSync("oxlint.config.mjs", path.join(root, "oxlint.config.mjs"));
-  fs.copyFileSync("scripts/layers.mjs", path.join(root, "scripts", "layers.mjs"));
-  for (const [file, code] of probes) {
-    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    fs.writeFileSync(path.join(root, file), code);
-  }
+  const config = ["oxlint.config.mjs", "scripts/layers.mjs"].map((file) => [file, fs.readFileSync(file, "utf8")]);
+  const root = tempTree({ ...Object.fromEntries(config), ...Object.fromEntries(probes) });
   const oxlint = path.resolve("node_modules", "oxlint", "bin", "oxlint");
   const run = spawnSync(process.execPath, [oxlint, "-c", "oxlint.config.mjs", "--format", "json", "src"], {
     cwd: root,
@@ -49,10 +43,6 @@ beforeAll(() => {
     found.get(filename)?.push(code?.replace(/^\w+\((.*)\)$/, "$1") ?? "parse-error");
   }
   expect(report.diagnostics.every(({ filename }) => probes.has(filename))).toBe(true);
-});
-
-afterAll(() => {
-  if (root) fs.rmSync(root, { recursive: true, force: true });
 });
 
 /** The rules Oxlint reported on the probe registered as `file`. */

@@ -1,21 +1,18 @@
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { codeFiles, longLines, MAX_LINE_LENGTH } from "../../scripts/long-lines";
+import { useTempTrees } from "../helpers/temp-tree";
 
 // The line-length check of `npm run lint` (scripts/long-lines.ts), which keeps what ESLint's
 // `max-len` checked with the options the project gave it: 120 characters, lines that hold a
 // string, a template literal, a regular expression or a URL exempt.
-const root = fs.mkdtempSync(path.join(os.tmpdir(), "tactica-lines-"));
-afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+const tempTree = useTempTrees("lines");
 
 const long = "x".repeat(MAX_LINE_LENGTH);
 
 /** The 1-based numbers of the lines the check reports in a file holding `lines`. */
 function reported(lines: string[], name = "probe.ts"): number[] {
-  const file = path.join(root, name);
-  fs.writeFileSync(file, lines.join("\n"));
+  const file = path.join(tempTree({ [name]: lines.join("\n") }), name);
   return longLines([file]).map(({ line }) => line);
 }
 
@@ -78,13 +75,9 @@ describe("long lines of the code", () => {
 
   it("reads the code of the project and leaves out git's folder, dependencies, the build and screenshots", () => {
     const dirs = ["src", "dist", "node_modules/pkg", ".git", ".github", "test/dist", "test/browser/__screenshots__"];
-    for (const dir of dirs) {
-      fs.mkdirSync(path.join(root, "tree", dir), { recursive: true });
-      for (const name of ["a.ts", "b.mjs", "c.js", "d.mts", "e.json", "f.hbs"]) {
-        fs.writeFileSync(path.join(root, "tree", dir, name), "");
-      }
-    }
-    const files = codeFiles(path.join(root, "tree")).map((file) => path.relative(path.join(root, "tree"), file));
+    const names = ["a.ts", "b.mjs", "c.js", "d.mts", "e.json", "f.hbs"];
+    const root = tempTree(Object.fromEntries(dirs.flatMap((dir) => names.map((name) => [`${dir}/${name}`, ""]))));
+    const files = codeFiles(root).map((file) => path.relative(root, file));
     expect(files).toEqual([
       ".github/a.ts",
       ".github/b.mjs",
