@@ -186,10 +186,12 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
             { ...effect("system.profile.att.pressure", "upgrade", 2), ...expiringAt("tactica.nextAttRoll") },
           ])) ?? [];
         if (!made) throw new Error("the effect was not created");
-        // Kept where the generation has an expired state (v14); deleted otherwise.
+        // Kept where the generation has an expired state (v14) and the world does not delete expired
+        // effects (`CONFIG.ActiveEffect.expiryAction`); deleted otherwise.
         assert.equal(await endEffects(actor, [made], true), 1);
         const stored = actor.effects.get(made.id ?? "");
-        if (!isV14()) {
+        const config: object = CONFIG.ActiveEffect;
+        if (!isV14() || ("expiryAction" in config && config.expiryAction === "delete")) {
           assert.equal(stored, undefined);
           return;
         }
