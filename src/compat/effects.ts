@@ -21,28 +21,37 @@
  *   a deprecation warning until v16 (dnd5e `dnd5e.mjs` silences "numeric #mode"
  *   and `CONST.ACTIVE_EFFECT_MODES`), so Tactica writes the running generation's shape and reads
  *   the v13 constant on v13 only.
- * Reading: a v14 effect's top-level `changes` is a deprecated alias of `system.changes`, so
- * {@link changesOf} reads `system.changes` whenever the effect has them, and `changes` otherwise
- * (a v13 effect, or v13-shaped data).
+ * Reading: a v14 effect's top-level `changes` is an alias of `system.changes` (no public source
+ * says core warns about reading it; Tactica never does), so {@link changesOf} reads
+ * `system.changes` whenever the effect has them, and `changes` otherwise (a v13 effect, or
+ * v13-shaped data).
  *
  * Expiry (v14): an effect's `duration` is `{value, units, expiry, expired}`; "expiration occurs
- * when both the end of the duration and the expiry event are reached", a null value being an
- * unending duration (https://foundryvtt.com/api/v14/interfaces/foundry.documents.types.EffectDurationData.html).
+ * when both the end of the duration and the expiry event are reached", a null value being
+ * "initialized to Infinity" (https://foundryvtt.com/api/v14/interfaces/foundry.documents.types.EffectDurationData.html).
  * Packages add their own events to `CONFIG.ActiveEffect.expiryEvents` (id → label) and handle
  * them (https://foundryvtt.com/api/variables/CONST.ACTIVE_EFFECT_EXPIRY_EVENTS.html: "Other events
- * can be defined by systems and modules, with their handling also left to them") by calling
- * `ActiveEffect.registry.refresh(event, {actors})`, which refreshes durations and performs
- * `CONFIG.ActiveEffect.expiryAction` on the effects that expired — `"update"` (core's default:
- * `duration.expired` set, the effect stops applying), `"delete"`, or `null` (nothing)
- * (https://foundryvtt.com/api/classes/foundry.helpers.ActiveEffectRegistry.html,
- * https://foundryvtt.com/api/v14/variables/CONFIG.ActiveEffect.html; the yeet module's page:
- * v14 "only disables expired effects by default"). The API pages do not say on which client core
- * writes that action (one writer per world is likely: the active GM), so after the refresh, the
- * client that handles the event (a GM, or the actor's owner) writes the same action itself for
- * whatever effect of the event is still unexpired: one write per actor, whoever wrote it. A world
- * that set the action to `null` still gets its rules windows closed (`"update"`). v13 has none of
- * this: the pressure windows close by deleting their effects there (src/effects/pressure-windows.ts).
- *
+ * can be defined by systems and modules, with their handling also left to them"). A core
+ * maintainer describes the intended use (foundryvtt#13667): "an effect can be given an expiry event
+ * without a duration, which is treated as running indefinitely unless/until the event is reached",
+ * and for custom events "the system must announce their occurrence to the registry (currently via
+ * `ActiveEffect.registry#refresh`)" — {@link expiringAt} writes exactly that (no 0-second
+ * duration), {@link announceExpiry} announces. Which effects an event ends is
+ * `ActiveEffect#isExpiryEvent(event, context)`, which systems override for their own events
+ * (draw-steel `1166-duration-customization` `src/module/documents/active-effect.mjs`, dnd5e
+ * `module/documents/active-effect.mjs` after its PR #6837): {@link ownExpiryEvent} is Tactica's
+ * answer, given by src/documents/active-effect.ts. The refresh then performs
+ * `CONFIG.ActiveEffect.expiryAction` — `"update"` (core's default: `duration.expired` set, the
+ * effect stops applying), `"delete"`, or `null` (https://foundryvtt.com/api/classes/foundry.helpers.ActiveEffectRegistry.html,
+ * https://foundryvtt.com/api/v14/variables/CONFIG.ActiveEffect.html) — but where it writes is not
+ * settled: foundryvtt#13743 (open) reports that `refresh` sets `duration.expired` in memory
+ * "without necessarily persisting it" and writes only when the client is NOT the active GM, while
+ * a module's measurement of the 14.365 bundle saw the write made by the active GM's client
+ * (docs/foundry-behaviour.md §8). So Tactica never relies on the registry to end its own
+ * effects: the client that closes a window ends them in the stored document itself
+ * ({@link endEffects}, one write per document, deciding from the stored source, never from the
+ * in-memory flag), then announces the event for every other effect that waits for it. v13 has none
+ * of this: the effects are deleted there.
  * v14-only members are read after checking that they are there (see ./generation.ts); one v14
  * duration is asserted in {@link expiringAt}, where the v13 typings' schema type cannot take it.
  */
@@ -148,8 +157,8 @@ function readChange(raw: unknown): ReadChange | null {
 
 /**
  * The changes of an effect of either generation (a document, its source, or a status effect's
- * config): `system.changes` when the effect has them (v14; its top-level `changes` is then a
- * deprecated alias, never read), else the top-level `changes` (v13).
+ * config): `system.changes` when the effect has them (v14; its top-level `changes` is then an
+ * alias, never read), else the top-level `changes` (v13).
  */
 export function changesOf(effect: unknown): ReadChange[] {
   if (!isObject(effect)) return [];
@@ -202,7 +211,7 @@ export function registerExpiryEvents(events: Readonly<Record<string, string>>): 
   }
 }
 
-/** The `duration` of an effect core expires at `event` (v14), and its icon always shown on tokens. */
+/** The `duration` of an effect that lasts until an event (v14), and its icon always shown on tokens. */
 export interface ExpiringData {
   duration?: ActiveEffect.CreateData["duration"];
   /** v14 only (`CONST.ACTIVE_EFFECT_SHOW_ICON`) */
@@ -210,83 +219,135 @@ export interface ExpiringData {
 }
 
 /**
- * The data that makes an actor's effect expire at `event` on v14: a duration already run out
- * (`value` 0), so the event alone ends it, and `showIcon` ALWAYS (2: `CONST.ACTIVE_EFFECT_SHOW_ICON`,
+ * The data that makes an actor's effect last until `event` on v14: the expiry event without a
+ * duration (`value` null), as core's maintainer describes it (foundryvtt#13667, see the module
+ * comment), and `showIcon` ALWAYS (2: `CONST.ACTIVE_EFFECT_SHOW_ICON`,
  * https://foundryvtt.com/api/variables/CONST.ACTIVE_EFFECT_SHOW_ICON.html) so the token shows it
- * until then. `{}` on v13, which has no expiry events (the caller closes the effect itself there).
+ * until then. `{}` on v13, which has no expiry events.
  */
 export function expiringAt(event: string): ExpiringData {
   // @deprecated v13: no expiry events before v14.
   if (!isV14()) return {};
-  const data = { duration: { value: 0, units: "seconds", expiry: event, expired: false }, showIcon: 2 };
+  const data = { duration: { value: null, expiry: event }, showIcon: 2 };
   // v14's duration (https://foundryvtt.com/api/v14/interfaces/foundry.documents.types.EffectDurationData.html)
   // in the v13 typings' schema type, which no declaration can extend and which shares none of its
-  // members (`value`, `units`, `expiry`, `expired`): asserted here, once.
+  // members (`value`, `expiry`): asserted here, once.
   return data as ExpiringData;
 }
 
-/** An effect as the expiry reads it (v14's prepared `duration`; v13's has other members). */
-interface ExpiringEffect {
+/** An effect as the expiry reads it: its stored source, and its prepared `duration`. */
+export interface ExpiringEffect {
   readonly id: string | null;
+  readonly _source?: unknown;
   readonly duration?: unknown;
 }
 
-/** v14: the expiry event an effect waits for (`duration.expiry`), or null (none, or v13). */
-export function expiryOf(effect: { readonly duration?: unknown }): string | null {
-  const duration = effect.duration;
+/**
+ * The effect's stored duration (its `_source`'s), else the prepared one (plain data). The registry
+ * changes the prepared `duration` in memory (foundryvtt#13743), never the source: what is stored
+ * is what every client gets back after a reload.
+ */
+function storedDuration(effect: { readonly _source?: unknown; readonly duration?: unknown }): unknown {
+  const source = effect._source;
+  return isObject(source) && "duration" in source ? source.duration : effect.duration;
+}
+
+/** v14: the expiry event an effect waits for (its stored `duration.expiry`), or null (none, or v13). */
+export function expiryOf(effect: { readonly _source?: unknown; readonly duration?: unknown }): string | null {
+  const duration = storedDuration(effect);
   const expiry = isObject(duration) && "expiry" in duration ? duration.expiry : undefined;
   return typeof expiry === "string" && expiry !== "" ? expiry : null;
 }
 
-/** v14: whether the effect has expired (`duration.expired`). */
-function isExpired(effect: { readonly duration?: unknown }): boolean {
-  const duration = effect.duration;
+/** v14: whether the stored document says the effect expired (`duration.expired` in its source). */
+export function isEndedInSource(effect: { readonly _source?: unknown; readonly duration?: unknown }): boolean {
+  const duration = storedDuration(effect);
   return isObject(duration) && "expired" in duration && duration.expired === true;
 }
 
-/** An actor as the expiry reads and writes it. */
+/** A document holding effects (an actor or an item), as the expiry reads and writes it. */
 export interface EffectHost {
   readonly effects: Iterable<ExpiringEffect>;
   deleteEmbeddedDocuments(name: "ActiveEffect", ids: string[]): Promise<unknown>;
   updateEmbeddedDocuments(name: "ActiveEffect", updates: Record<string, unknown>[]): Promise<unknown>;
 }
 
-/** The ids of `actor`'s effects that wait for `event` and have not expired yet. */
-export function waitingFor(actor: EffectHost, event: string): string[] {
+/**
+ * Ends `effects` of `host` in the stored document, in ONE write: deleted; or, with `keep` on v14,
+ * kept and marked expired (`duration.expired`: core's "update" action, the effect no longer
+ * applies) — unless the world's expiry action is "delete", which deletes them. Kept, an effect
+ * whose stored source already says expired is left alone (the in-memory flag is not read). v13 has
+ * no expired state: they are deleted whatever `keep` says. Returns how many it ended.
+ */
+export async function endEffects(host: EffectHost, effects: Iterable<ExpiringEffect>, keep = false): Promise<number> {
+  // @deprecated v13: nothing to keep an ended effect as before v14.
+  const marking = keep && isV14() && expiryAction() !== "delete";
   const ids: string[] = [];
-  for (const effect of actor.effects) {
-    if (effect.id && expiryOf(effect) === event && !isExpired(effect)) ids.push(effect.id);
-  }
-  return ids;
+  for (const effect of effects) if (effect.id && !(marking && isEndedInSource(effect))) ids.push(effect.id);
+  if (!ids.length) return 0;
+  if (!marking) await host.deleteEmbeddedDocuments("ActiveEffect", ids);
+  else
+    await host.updateEmbeddedDocuments(
+      "ActiveEffect",
+      ids.map((_id) => ({ _id, "duration.expired": true })),
+    );
+  return ids.length;
 }
 
 /**
- * v14: `events` happened to `actors` — core's registry refreshes their effects' durations and, on
- * the active GM, performs the world's expiry action; then whatever effect of those events is still
- * unexpired gets that action from this client, in one write per actor (see the module comment).
- * Returns how many effects this client expired (0 on v13). Call it from the client that may write
- * the actors (their owner or a GM).
+ * v14: announces that `events` happened to `actors` (core's `ActiveEffect.registry.refresh(event,
+ * {actors})`, each event once): core then applies the world's expiry action to the other effects
+ * that wait for them (a GM's own effect given one of Tactica's events, a module's). Tactica ends its
+ * own effects before announcing ({@link endEffects}), so the registry finds none of them left to
+ * expire. Nothing on v13.
  */
-export async function expireAt(events: string | readonly string[], actors: Iterable<EffectHost>): Promise<number> {
-  // @deprecated v13: no expiry events before v14 (nothing waits for one).
-  if (!isV14()) return 0;
-  const list = [...new Set(actors)];
+export async function announceExpiry(events: string | readonly string[], actors: Iterable<unknown>): Promise<void> {
+  // @deprecated v13: no expiry events before v14.
+  if (!isV14()) return;
+  const list = new Set(actors);
   const ids = typeof events === "string" ? [events] : [...new Set(events)];
-  if (!list.length || !ids.length) return 0;
   const registry = "registry" in ActiveEffect ? ActiveEffect.registry : undefined;
-  if (isExpiryRegistry(registry)) for (const event of ids) await registry.refresh(event, { actors: new Set(list) });
-  const action = expiryAction();
-  let expired = 0;
-  for (const actor of list) {
-    const waiting = ids.flatMap((event) => waitingFor(actor, event));
-    if (!waiting.length) continue;
-    if (action === "delete") await actor.deleteEmbeddedDocuments("ActiveEffect", waiting);
-    else
-      await actor.updateEmbeddedDocuments(
-        "ActiveEffect",
-        waiting.map((_id) => ({ _id, "duration.expired": true })),
-      );
-    expired += waiting.length;
-  }
-  return expired;
+  if (!list.size || !isExpiryRegistry(registry)) return;
+  for (const event of ids) await registry.refresh(event, { actors: list });
+}
+
+/** The actor an effect belongs to: its parent, or its item's parent. */
+function actorOf(effect: { readonly parent?: unknown }): unknown {
+  const parent = effect.parent;
+  if (!isObject(parent)) return null;
+  if ("documentName" in parent && parent.documentName === "Actor") return parent;
+  return "parent" in parent ? parent.parent : null;
+}
+
+/** Whether `actors` (a refresh's `context.actors`: a Set, or an array) holds `actor`; no list holds every actor. */
+function holds(actors: unknown, actor: unknown): boolean {
+  if (actors instanceof Set) return actors.has(actor);
+  if (Array.isArray(actors)) return actors.includes(actor);
+  return actors === undefined || actors === null;
+}
+
+/**
+ * `ActiveEffect#isExpiryEvent(event, context)` for the events of `own` (Tactica's): the effect waits
+ * for that very event (its stored expiry) and belongs to one of the refresh's actors (all, when it
+ * names none), as draw-steel's override decides for its own events. `null` for any other event:
+ * the caller defers to core's own method ({@link coreExpiryEvent}).
+ */
+export function ownExpiryEvent(
+  effect: { readonly _source?: unknown; readonly duration?: unknown; readonly parent?: unknown },
+  event: string,
+  context: unknown,
+  own: ReadonlySet<string>,
+): boolean | null {
+  if (!own.has(event)) return null;
+  if (expiryOf(effect) !== event) return false;
+  return holds(isObject(context) && "actors" in context ? context.actors : undefined, actorOf(effect));
+}
+
+/**
+ * Core's `isExpiryEvent` (v14) of the class `base` (the prototype an override extends), called on
+ * `effect`: a method the v13 typings do not know, so it is looked up. `false` where there is none (v13).
+ */
+export function coreExpiryEvent(base: object, effect: object, event: string, context: unknown): boolean {
+  const method: unknown = Reflect.get(base, "isExpiryEvent");
+  return typeof method === "function" ? Boolean(method.call(effect, event, context)) : false;
 }

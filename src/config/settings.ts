@@ -1,8 +1,10 @@
 /**
  * World settings of RULES.md (S-modules, S-nat10, S-degree, S-push-scores, S-stun-literal,
- * S-combat-mode, S-threshold) and the data schema version used by migrations.
+ * S-combat-mode, S-threshold), Tactica's own (`keepEndedPressure`) and the data schema version used
+ * by migrations.
  */
 import { RULE_MODULES, type RuleModule } from "./config";
+import { isV14 } from "../compat/generation";
 
 export const SYSTEM_ID = "tactica";
 
@@ -81,6 +83,7 @@ export function registerSettings(): void {
     range: { min: 1, max: 100, step: 1 },
     default: 10,
   });
+  registerKeepEndedPressure(settings);
   settings.register(SYSTEM_ID, "schemaVersion", {
     name: "TACTICA.Settings.schemaVersion.name",
     scope: "world",
@@ -88,4 +91,24 @@ export function registerSettings(): void {
     type: Number,
     default: 0,
   });
+}
+
+/** `keepEndedPressure`: v14 only (v13 has no expired state: ended bonuses are deleted there), so shown on v14 only. */
+function registerKeepEndedPressure(settings: NonNullable<typeof game.settings>): void {
+  settings.register(SYSTEM_ID, "keepEndedPressure", {
+    name: "TACTICA.Settings.keepEndedPressure.name",
+    hint: "TACTICA.Settings.keepEndedPressure.hint",
+    scope: "world",
+    config: isV14(),
+    type: Boolean,
+    default: false,
+  });
+}
+
+/**
+ * `keepEndedPressure` (v14): whether an ended pressure bonus stays on the sheet, marked expired,
+ * instead of being deleted when its window closes (src/effects/pressure-windows.ts). Off by default.
+ */
+export function keepEndedPressure(): boolean {
+  return game.settings?.get(SYSTEM_ID, "keepEndedPressure") === true;
 }

@@ -7,9 +7,12 @@
  *   type's default (v13 `mode × 10`, v14 `CONST.ACTIVE_EFFECT_CHANGE_TYPES`: the same numbers) unless
  *   given (https://foundryvtt.com/api/v13/interfaces/foundry.documents.types.EffectChangeData.html,
  *   https://foundryvtt.com/api/variables/CONST.ACTIVE_EFFECT_CHANGE_TYPES.html); UPGRADE keeps the
- *   highest (D-6: pressure bonuses); v14 only: an effect whose duration has run out and that waits
- *   for one of Tactica's expiry events (`CONFIG.ActiveEffect.expiryEvents`) is expired by core's
- *   registry when Tactica fires it, with the world's expiry action (src/compat/effects.ts);
+ *   highest (D-6: pressure bonuses); v14 only: an effect whose stored `duration.expired` Tactica set
+ *   no longer applies, after a reload too; and an effect that waits for one of Tactica's expiry
+ *   events without a duration (foundryvtt#13667) is expired by core's registry when Tactica
+ *   announces the event — the case says whether that expiry was stored by the active GM or made in
+ *   memory only (foundryvtt#13743), which settles the fake's two readings (test/foundry/fake-effects.ts,
+ *   docs/foundry-behaviour.md §8);
  * - ArrayField `max` bounds the number of elements
  *   (https://foundryvtt.com/api/interfaces/foundry.data.types._ArrayFieldOptions.html);
  * - NumberField cleaning rounds integers and CLAMPS to min/max instead of failing
@@ -25,7 +28,15 @@
  * The suites that need documents create world documents and delete them again (run them as a GM).
  */
 import type { ContractContext } from "./context";
-import { changesData, changesOf, expireAt, expiringAt, type ChangeType } from "../compat/effects";
+import {
+  announceExpiry,
+  changesData,
+  changesOf,
+  endEffects,
+  expiringAt,
+  isEndedInSource,
+  type ChangeType,
+} from "../compat/effects";
 import { isV14 } from "../compat/generation";
 import { CharacterModel } from "../data/actor/character";
 import type { ProfileKey } from "../rules/keys";
@@ -168,18 +179,49 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
       });
     });
 
-    it("v14: an effect waiting for a Tactica expiry event is expired when Tactica fires it (v13: nothing to check)", async () => {
+    it("v14: an effect Tactica ends keeps its end in the stored document and stops applying, after a reload too (v13: deleted)", async () => {
+      await withActor({ type: "character" }, async (actor) => {
+        const [made] =
+          (await actor.createEmbeddedDocuments("ActiveEffect", [
+            { ...effect("system.profile.att.pressure", "upgrade", 2), ...expiringAt("tactica.nextAttRoll") },
+          ])) ?? [];
+        if (!made) throw new Error("the effect was not created");
+        // Kept where the generation has an expired state (v14) and the world does not delete expired
+        // effects (`CONFIG.ActiveEffect.expiryAction`); deleted otherwise.
+        assert.equal(await endEffects(actor, [made], true), 1);
+        const stored = actor.effects.get(made.id ?? "");
+        const config: object = CONFIG.ActiveEffect;
+        if (!isV14() || ("expiryAction" in config && config.expiryAction === "delete")) {
+          assert.equal(stored, undefined);
+          return;
+        }
+        assert.ok(stored && isEndedInSource(stored) && stored.active === false);
+        assert.equal(profileValue(actor, "att", "pressure"), 0);
+        // A reload: the document rebuilt from what is stored.
+        const again = new CONFIG.Actor.documentClass(actor.toObject());
+        again.prepareData();
+        assert.equal(profileValue(again, "att", "pressure"), 0);
+      });
+    });
+
+    it("v14: core's registry ends an effect waiting for a Tactica event when it is announced — stored by the active GM, or in memory only (foundryvtt#13743)", async () => {
       if (!isV14()) return;
       const event = "tactica.nextAttRoll";
       await withActor({ type: "character" }, async (actor) => {
-        await actor.createEmbeddedDocuments("ActiveEffect", [
-          { ...effect("system.profile.att.pressure", "upgrade", 2), ...expiringAt(event) },
-        ]);
-        await expireAt(event, [actor]);
-        const left = [...actor.effects];
-        // The world's expiry action: deleted, or kept, marked expired and no longer applied.
-        assert.ok(left.every((e) => e.active === false && expiredOf(e) === true));
+        const [made] =
+          (await actor.createEmbeddedDocuments("ActiveEffect", [
+            { ...effect("system.profile.att.pressure", "upgrade", 2), ...expiringAt(event) },
+          ])) ?? [];
+        if (!made) throw new Error("the effect was not created");
+        await announceExpiry(event, [actor]);
+        const left = actor.effects.get(made.id ?? "");
+        // Deleted (a world whose expiry action is "delete"): stored by this client, the active GM.
+        const reading = !left ? "stored (deleted)" : isEndedInSource(left) ? "stored" : "in memory only";
+        // The registry expired it one way or the other: it no longer applies on this client.
+        assert.ok(!left || (expiredOf(left) === true && left.active === false), `not expired: ${reading}`);
         assert.equal(profileValue(actor, "att", "pressure"), 0);
+        // Which reading holds on this build: a line for the manual check (docs/manual-checks.md).
+        console.info(`Tactica | contract: on ${game.release?.version ?? "?"}, the active GM's expiry is ${reading}`);
       });
     });
 

@@ -12,19 +12,35 @@
  * - `turn` (PEUR): at `tactica.threshold` (the end of the turn in both combat modes, RULES §7).
  * Hook-driven closings are done by the active GM only: one writer, one write per document.
  *
- * How a window closes depends on the generation (src/compat/effects.ts):
- * - v14: an actor's pressure effect carries an expiry event of Tactica's
- *   (`CONFIG.ActiveEffect.expiryEvents`, registered on init: {@link PRESSURE_EXPIRY_EVENTS}) and a
- *   duration already run out, so core's effect registry expires it when Tactica fires the event;
- *   core shows it on the token until then, and the world's expiry action applies (core's
- *   default keeps the effect, marked expired and no longer applied). A weapon's effect has no
- *   expiry: core tracks the durations of an actor's own effects (`refresh(event, {actors})`), so
- *   it is deleted as on v13.
- * - v13 (and, on v14, an effect made before the world moved to v14, which has no expiry): the
- *   effect is deleted.
+ * A closing window ENDS its bonuses in the stored document, from the client that closes it (the
+ * roller's for a next roll, the active GM's for the hook-driven ones), in one write per document:
+ * - deleted, by default — a pressure window is rules bookkeeping, and ten pressure rolls must not
+ *   leave ten "Expired" rows on the actor (core's default expiry action on v14 keeps them);
+ * - v14, with the world setting `keepEndedPressure` ({@link keepEndedPressure}): kept, marked
+ *   expired (no longer applied), as core's default expiry action does — unless the world's expiry
+ *   action is "delete".
+ * Which effects end is read from the stored source, never from what core's registry changed in
+ * memory (foundryvtt#13743, src/compat/effects.ts).
+ *
+ * v14 also knows when each bonus ends: an actor's pressure effect carries an expiry event of
+ * Tactica's (`CONFIG.ActiveEffect.expiryEvents`, registered on init: {@link PRESSURE_EXPIRY_EVENTS})
+ * without a duration, so core's effect window names the event and the token shows the icon until
+ * then; after ending its own bonuses, the closing client announces the event to core's registry,
+ * which ends whatever other effect waits for it (a GM's own effect given one of these events). A
+ * weapon's effect has no expiry (core tracks the effects of actors: `refresh(event, {actors})`).
  */
 import type { PressureTarget } from "../rules/pressure";
-import { changesData, expireAt, expiringAt, expiryOf, registerExpiryEvents, type EffectHost } from "../compat/effects";
+import {
+  announceExpiry,
+  changesData,
+  endEffects,
+  expiringAt,
+  ownExpiryEvent,
+  registerExpiryEvents,
+  type EffectHost,
+  type ExpiringEffect,
+} from "../compat/effects";
+import { keepEndedPressure } from "../config/settings";
 
 /** When a pressure bonus ends. */
 export type PressureWindow = "activation" | "pursuit" | "nextRoll" | "nextWound" | "turn";
@@ -116,51 +132,47 @@ export function pressureEffectData(o: {
   };
 }
 
-/** An effect as read here. */
-interface EffectView {
-  id: string | null;
+/** An effect as read here (its stored source included: the window is read from it). */
+interface EffectView extends ExpiringEffect {
   flags: Record<string, unknown>;
-  duration?: unknown;
 }
 
 /** The pressure flag of an effect, or null. */
-export function pressureFlagOf(effect: EffectView): PressureFlag | null {
+export function pressureFlagOf(effect: {
+  readonly id?: string | null;
+  readonly flags: Record<string, unknown>;
+}): PressureFlag | null {
   // The flag Tactica writes on its pressure effects (FlagConfig ActiveEffect); the views passed
   // here carry flags untyped, so its window is checked before it is used.
   const flag = (effect.flags.tactica as { pressure?: PressureFlag } | undefined)?.pressure;
   return flag && typeof flag.window === "string" ? flag : null;
 }
 
-/** A document holding effects (an actor or a weapon). */
-interface EffectHolder {
-  effects: Iterable<EffectView>;
-  deleteEmbeddedDocuments(name: "ActiveEffect", ids: string[]): Promise<unknown>;
+/** A document holding pressure effects (an actor or a weapon). */
+interface EffectHolder extends EffectHost {
+  readonly effects: Iterable<EffectView>;
 }
 
 /**
- * Deletes, in one request, the pressure effects of `holder` that `matches` selects and that core
- * does not expire: every one on v13; on v14 those without an expiry event (a weapon's, or one made
- * on v13).
+ * Ends, in one write, the pressure effects of `holder` whose window `matches` selects (deleted, or
+ * kept as expired with the world setting: src/compat/effects.ts `endEffects`).
  */
-async function deleteOn(holder: EffectHolder, matches: (flag: PressureFlag) => boolean): Promise<number> {
-  const ids: string[] = [];
-  for (const effect of holder.effects) {
+async function endOn(holder: EffectHolder, matches: (flag: PressureFlag) => boolean): Promise<number> {
+  const ending = [...holder.effects].filter((effect) => {
     const flag = pressureFlagOf(effect);
-    if (flag && effect.id && matches(flag) && !expiryOf(effect)) ids.push(effect.id);
-  }
-  if (ids.length) await holder.deleteEmbeddedDocuments("ActiveEffect", ids);
-  return ids.length;
+    return flag !== null && matches(flag);
+  });
+  return endEffects(holder, ending, keepEndedPressure());
 }
 
 /** The actor and its items, as holders of pressure effects. */
-interface ActorView extends EffectHolder, Pick<EffectHost, "updateEmbeddedDocuments"> {
+interface ActorView extends EffectHolder {
   items: Iterable<EffectHolder & { id: string | null }>;
 }
 
-/** The v14 expiry events a close fires: the window's, or the next-roll event of `target` (all three without one). */
-function eventsOf(window: PressureWindow, target: PressureTarget | undefined): string[] {
+/** The v14 events a close announces: the window's, or the next-roll event of `target` (all three without one). */
+function eventsOf(window: Exclude<PressureWindow, "nextWound">, target: PressureTarget | undefined): string[] {
   if (window === "activation" || window === "pursuit" || window === "turn") return [PRESSURE_EXPIRY_EVENTS[window]];
-  if (window !== "nextRoll") return [];
   if (target === undefined) return [PRESSURE_EXPIRY_EVENTS.ini, PRESSURE_EXPIRY_EVENTS.att, PRESSURE_EXPIRY_EVENTS.def];
   const event = pressureExpiryEvent(target);
   return event ? [event] : [];
@@ -169,9 +181,9 @@ function eventsOf(window: PressureWindow, target: PressureTarget | undefined): s
 /**
  * Closes windows on one actor: `nextRoll` of `target`, `nextWound` of weapon `itemId`,
  * `activation`, `pursuit` or `turn` — several at once (a threshold ends both `turn` and
- * `pursuit`: on v14 core's registry refreshes each event, and this client's own write, if any, is
- * one per actor). Returns how many effects ended (expired by this client on v14, or
- * deleted). Run it on a client that may write the actor (its owner or a GM).
+ * `pursuit`) — ending their bonuses in one write per document, then (v14) announcing the windows'
+ * events to core's registry. Returns how many effects this client ended. Run it on a client that
+ * may write the actor (its owner or a GM).
  */
 export async function closePressureWindow(
   actor: ActorView,
@@ -182,18 +194,34 @@ export async function closePressureWindow(
   let closed = 0;
   if (windows.includes("nextWound")) {
     for (const item of actor.items)
-      if (!o.itemId || item.id === o.itemId) closed += await deleteOn(item, (f) => f.window === "nextWound");
+      if (!o.itemId || item.id === o.itemId) closed += await endOn(item, (f) => f.window === "nextWound");
   }
-  const own = windows.filter((w) => w !== "nextWound");
+  const own = windows.filter((w): w is Exclude<PressureWindow, "nextWound"> => w !== "nextWound");
   if (!own.length) return closed;
-  closed += await expireAt(
+  closed += await endOn(
+    actor,
+    (f) => own.some((w) => w === f.window) && (o.target === undefined || f.target === o.target),
+  );
+  await announceExpiry(
     own.flatMap((w) => eventsOf(w, o.target)),
     [actor],
   );
-  return (
-    closed +
-    (await deleteOn(actor, (f) => own.some((w) => w === f.window) && (o.target === undefined || f.target === o.target)))
-  );
+  return closed;
+}
+
+/** Tactica's expiry events, for `ActiveEffect#isExpiryEvent` (src/documents/active-effect.ts). */
+const OWN_EVENTS: ReadonlySet<string> = new Set(Object.values(PRESSURE_EXPIRY_EVENTS));
+
+/**
+ * v14 `ActiveEffect#isExpiryEvent` for Tactica's events: the effect waits for that event and
+ * belongs to one of the announced actors; `null` for any other event (core decides).
+ */
+export function pressureExpiryEventOf(
+  effect: Parameters<typeof ownExpiryEvent>[0],
+  event: string,
+  context: unknown,
+): boolean | null {
+  return ownExpiryEvent(effect, event, context, OWN_EVENTS);
 }
 
 /** The actors in play in a combat (each once). */

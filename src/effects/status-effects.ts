@@ -4,6 +4,10 @@
  * that core itself acts on. Systems replace core's list rather than add to it (dnd5e
  * `dnd5e.mjs` `_configureStatusEffects`), so the Token HUD offers only what the rules read, with no
  * two entries sharing an icon. Icons are Foundry core icons, so nothing ships with the system.
+ * Every entry carries its place in that curated list as `order`: v14's Token HUD sorts the
+ * statuses by it (dnd5e sets `order` on its entries for v14 and sorts the list itself on v13 only:
+ * `dnd5e.mjs` `_configureStatusEffects`, `module/utils.mjs` `performPreLocalization`, commits
+ * fd0453825 and af07076ec); v13 ignores the key and shows the list in its own order, the same.
  */
 import { HOLD_ATT_PENALTY } from "../rules/morale";
 import { changesData, type EffectChange } from "../compat/effects";
@@ -46,7 +50,8 @@ export function statusChanges(id: StatusId): EffectChange[] {
 
 /**
  * Tactica's `CONFIG.statusEffects` entries, names as language keys (localised by Foundry), with
- * their changes in the running generation's shape (v13 `changes`, v14 `system.changes`).
+ * their changes in the running generation's shape (v13 `changes`, v14 `system.changes`); `order`
+ * is given by {@link curatedStatusEffects}, which places them.
  */
 export function tacticaStatusEffects() {
   return STATUS_IDS.map((id) => {
@@ -60,23 +65,27 @@ export function tacticaStatusEffects() {
  * (https://foundryvtt.com/api/v13/variables/CONFIG.html): DEFEATED marks a combatant defeated in
  * the tracker; INVISIBLE and BLIND change what tokens see. Core's other conditions (fear, stun,
  * paralysis, downgrade… whose icons Tactica's own reuse) and its movement statuses (fly, hover,
- * burrow) are not part of the rules and are left out, with their special roles.
+ * burrow) are not part of the rules and are left out of the list; their roles stay
+ * (src/setup/registration.ts): core reads a role only to test or refresh its status, which a
+ * missing entry simply never has.
  */
 export const CORE_STATUS_ROLES = { DEFEATED: "dead", INVISIBLE: "invisible", BLIND: "blind" } as const;
 
 /**
  * The curated list: core's entries for {@link CORE_STATUS_ROLES} (as core defines them, when
- * present in `core`), then Tactica's. Registration assigns it on `init` (it reads the generation).
+ * present in `core`), then Tactica's, each given its place as `order` (1, 2…: v14's HUD sorts by
+ * it). Core's entries are copied, not changed. Registration assigns it on `init` (it reads the
+ * generation).
  */
 export function curatedStatusEffects<T extends { id: string }>(
   core: readonly T[],
-): (T | ReturnType<typeof tacticaStatusEffects>[number])[] {
+): ((T | ReturnType<typeof tacticaStatusEffects>[number]) & { order: number })[] {
   const kept: readonly string[] = Object.values(CORE_STATUS_ROLES);
   const tactica: readonly string[] = STATUS_IDS;
   return [
     ...core.filter((effect) => kept.includes(effect.id) && !tactica.includes(effect.id)),
     ...tacticaStatusEffects(),
-  ];
+  ].map((effect, index) => ({ ...effect, order: index + 1 }));
 }
 
 /** True when `id` is one of Tactica's status ids. */

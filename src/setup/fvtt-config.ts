@@ -107,6 +107,7 @@ declare global {
     "tactica.stunLiteral": boolean;
     "tactica.combatMode": CombatMode;
     "tactica.thresholdEvery": number;
+    "tactica.keepEndedPressure": boolean;
     "tactica.schemaVersion": number;
   }
 

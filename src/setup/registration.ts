@@ -90,17 +90,14 @@ export function registerDataLayer(): void {
 }
 
 /**
- * Core's list replaced by the curated one (src/effects/status-effects.ts), and the special roles of the
- * core statuses left out removed with them, so the Token HUD shows no blank entry for a role
- * whose status is gone. Running it twice gives the same list.
+ * Core's list replaced by the curated one (src/effects/status-effects.ts). Core's special roles
+ * (`CONFIG.specialStatusEffects`: BURROW, HOVER and FLY as well as DEFEATED, INVISIBLE and BLIND) are
+ * all kept, and Tactica's assignments set beside them; a role whose status left the list points at
+ * an id no token carries. Running it twice gives the same list.
  */
 function registerStatusEffects(): void {
   CONFIG.statusEffects = curatedStatusEffects(CONFIG.statusEffects);
-  const special = CONFIG.specialStatusEffects;
-  const kept: Record<string, string> = CORE_STATUS_ROLES;
-  // Roles other packages may have added are not in the typings' interface: removed by name.
-  for (const role of Object.keys(special)) if (!(role in kept)) Reflect.deleteProperty(special, role);
-  Object.assign(special, kept);
+  Object.assign(CONFIG.specialStatusEffects, CORE_STATUS_ROLES);
 }
 
 /**

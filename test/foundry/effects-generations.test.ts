@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { queueDiceFaces } from "./fake-dice";
 import { chatWorld, type ChatWorld } from "./chat-helpers";
 import { setFakeGeneration, takeGenerationRecord } from "./fake-generation";
-import { FakeActiveEffect, type FakeEffectRegistry } from "./fake-effects";
+import { FakeActiveEffect, setRegistryReading, type FakeEffectRegistry } from "./fake-effects";
 import { systemAs } from "./world";
 import { loadLang } from "../helpers/lang";
 import { changesData, changesOf } from "../../src/compat/effects";
@@ -10,10 +10,12 @@ import { PRESSURE_EXPIRY_EVENTS } from "../../src/effects/pressure-windows";
 import type { TacticaActor } from "../../src/documents/actor";
 
 // Active Effects on both generations (src/compat/effects.ts): the
-// changes written in the running generation's shape and read in both; on v14, the pressure
-// windows expire through core's expiry events and registry, and on v13 (and for what v14 does not
-// track) their effects are deleted. Every test also runs under the suite-wide check that no v14
-// deprecation and no v14-only data on v13 was recorded (test/setup/globals.ts).
+// changes written in the running generation's shape and read in both; a closing pressure window
+// ends its bonuses in the stored document from the closing client — deleted, or (v14, world
+// setting) kept as expired — under both readings of where core's v14 registry writes
+// (test/foundry/fake-effects.ts), then announces Tactica's expiry event to that registry. Every
+// test also runs under the suite-wide check that no v14 deprecation and no v14-only data on v13
+// was recorded (test/setup/globals.ts).
 
 type Profile = { profile: Record<string, { total: number }> };
 type EffectDoc = {
@@ -99,15 +101,18 @@ describe.each([13, 14] as const)("effect changes on v%i", (generation) => {
     expect(systemAs<Profile>(actor).profile.att!.total).toBe(6);
   });
 
-  it("the Effects tab says when a pressure bonus ends, and (v14) that core expired it", async () => {
+  it("the Effects tab says when a pressure bonus ends; ended, it is gone — or (v14, kept by the world) says it expired", async () => {
     const actor = await trooper("att", 3);
-    queueDiceFaces([5, 4]);
-    await actor.rollPressure("gear000000000001", { fastForward: true });
     const { effectRows } = await import("../../src/applications/sheets/context/actor-context");
     const rows = () => effectRows(actor, [...actor.items]).map((r) => [r.ends, r.expired]);
-    expect(rows()).toEqual([["Prend fin\u00a0: Prochain jet d'ATT", false]]);
-    await actor.rollProfile("att", { fastForward: true });
-    expect(rows()).toEqual(generation === 14 ? [["Prend fin\u00a0: Prochain jet d'ATT", true]] : []);
+    for (const keep of [false, true]) {
+      await w.fake.game.settings.set("tactica", "keepEndedPressure", keep);
+      queueDiceFaces([5, 4]);
+      await actor.rollPressure("gear000000000001", { fastForward: true });
+      expect(rows()).toEqual([["Prend fin\u00a0: Prochain jet d'ATT", false]]);
+      await actor.rollProfile("att", { fastForward: true });
+      expect(rows()).toEqual(keep && generation === 14 ? [["Prend fin\u00a0: Prochain jet d'ATT", true]] : []);
+    }
   });
 
   it("a status with changes (Tenir bon's −1 ATT, D-40) applies them while it is on (status configs are effect data)", async () => {
@@ -130,7 +135,39 @@ describe.each([13, 14] as const)("effect changes on v%i", (generation) => {
   });
 });
 
-describe("pressure windows on v14: core's expiry events", () => {
+/** The actor as every client rebuilds it after a reload: a new document built from the stored source. */
+function reloaded(actor: TacticaActor): TacticaActor {
+  const Cls = actor.constructor as unknown as new (data: object) => TacticaActor;
+  const copy = new Cls(structuredClone((actor as unknown as { _source: object })._source));
+  copy.prepareData();
+  return copy;
+}
+
+/** The stored `duration.expired` of each effect of `actor`. */
+const storedExpired = (actor: TacticaActor) =>
+  effectsOf(actor).map((e) => (e._source.duration as { expired?: unknown }).expired);
+
+const keepEnded = (on: boolean) => w.fake.game.settings.set("tactica", "keepEndedPressure", on);
+
+/** ATT + DEF bonuses on a player's character (their pressure roll, then a DEF bonus beside it). */
+async function attAndDef(owner = "player-1"): Promise<TacticaActor> {
+  const actor = await trooper("att", 3, owner);
+  queueDiceFaces([5]);
+  await actor.rollPressure("gear000000000001", { fastForward: true });
+  const { pressureEffectData } = await import("../../src/effects/pressure-windows");
+  const def = pressureEffectData({
+    target: "def",
+    bonus: 2,
+    itemId: "gear000000000001",
+    itemUuid: "x",
+    name: "DEF",
+    img: null,
+  });
+  await actor.createEmbeddedDocuments("ActiveEffect", [def as never]);
+  return actor;
+}
+
+describe("pressure windows on v14: Tactica's expiry events", () => {
   beforeEach(async () => {
     w = await chatWorld();
     setFakeGeneration(w.fake, 14);
@@ -168,13 +205,14 @@ describe("pressure windows on v14: core's expiry events", () => {
     }
   });
 
-  it("an actor's bonus waits for its event with a run-out duration, started on creation; a weapon's has none", async () => {
+  it("an actor's bonus waits for its event with no duration (foundryvtt#13667), tracked by core; a weapon's has none", async () => {
     const actor = await trooper("def", 3);
     queueDiceFaces([4]);
     await actor.rollPressure("gear000000000001", { fastForward: true });
     const [effect] = effectsOf(actor);
-    expect(effect!.duration).toMatchObject({ value: 0, expiry: "tactica.nextDefRoll", expired: false });
+    expect(effect!._source.duration).toMatchObject({ value: null, expiry: "tactica.nextDefRoll", expired: false });
     expect(effect!._source.start).toMatchObject({ time: 0 });
+    expect((effect as unknown as { isExpiryTrackable: boolean }).isExpiryTrackable).toBe(true);
     const { pressureEffectData } = await import("../../src/effects/pressure-windows");
     const weapon = pressureEffectData({
       target: "meleeStrength",
@@ -188,90 +226,174 @@ describe("pressure windows on v14: core's expiry events", () => {
     expect(weapon).not.toHaveProperty("showIcon");
   });
 
-  it("the roller's next ATT roll expires the ATT bonus only, through the registry, then by the owner's client: one write", async () => {
-    const actor = await trooper("att", 3);
-    queueDiceFaces([5]);
-    await actor.rollPressure("gear000000000001", { fastForward: true });
-    const def = (await import("../../src/effects/pressure-windows")).pressureEffectData({
-      target: "def",
-      bonus: 2,
-      itemId: "gear000000000001",
-      itemUuid: "x",
-      name: "DEF",
-      img: null,
-    });
-    await actor.createEmbeddedDocuments("ActiveEffect", [def as never]);
-    queueDiceFaces([4]);
-    const writes = await w.writesDuring(() => actor.rollProfile("att", { fastForward: true }));
-    // The player's client: core's registry acts on the active GM only; the owner writes the same action.
-    expect(registry().refreshed.at(-1)).toEqual({ event: "tactica.nextAttRoll", actors: 1, userId: "player-1" });
-    const effectWrites = writes.filter((x) => x.documentName === "ActiveEffect");
-    expect(effectWrites).toHaveLength(1);
-    expect(effectWrites[0]).toMatchObject({ action: "update", data: [{ "duration.expired": true }] });
-    const [att, defEffect] = effectsOf(actor);
-    expect([att!.duration.expired, att!.active, defEffect!.active]).toEqual([true, false, true]);
-    expect(systemAs<Profile>(actor).profile.att!.total).toBe(3);
-    // The DEF bonus still applies (printed DEF + 2).
-    const defence = systemAs<{ profile: Record<string, { value: number; total: number }> }>(actor).profile.def!;
-    expect(defence.total - defence.value).toBe(2);
-  });
-
-  it("on the active GM, core's registry expires the effect itself: Tactica writes nothing more", async () => {
-    const actor = await trooper("peur", 2, "gm-1");
-    queueDiceFaces([6]);
-    w.data.setUser("gm-1");
-    await actor.rollPressure("gear000000000001", { fastForward: true });
-    const { closePressureWindow } = await import("../../src/effects/pressure-windows");
-    const writes = await w.writesDuring(async () => expect(await closePressureWindow(actor, "turn")).toBe(0));
-    expect(writes.map((x) => [x.documentName, x.action])).toEqual([["ActiveEffect", "update"]]);
-    expect(registry().refreshed.at(-1)).toMatchObject({ event: "tactica.turnEnd", userId: "gm-1" });
-    expect(effectsOf(actor)[0]!.active).toBe(false);
-  });
-
-  it("a threshold ends a PEUR bonus and a pursuit move's MOU bonus (C15) through core's registry, one refresh per event", async () => {
-    const actor = await w.createActor({
-      name: "Brann",
-      type: "character",
-      ownership: { default: 0, "player-1": 3 },
-      system: { profile: { mou: { value: 4 }, peur: { value: 2 } } },
-      items: [
-        {
-          _id: "legs00000000001",
-          name: "Jambières",
-          type: "gear",
-          system: { linked: true, equipped: true, pressureTarget: "mou" },
-        },
-        {
-          _id: "mask00000000001",
-          name: "Masque",
-          type: "gear",
-          system: { linked: true, equipped: true, pressureTarget: "peur" },
-        },
-      ],
-    });
-    queueDiceFaces([1, 6]);
-    await actor.rollPressure("legs00000000001", { fastForward: true, window: "pursuit" } as never);
-    await actor.rollPressure("mask00000000001", { fastForward: true });
-    expect(effectsOf(actor).map((e) => e.duration.expiry)).toEqual(["tactica.pursuitEnd", "tactica.turnEnd"]);
-    w.data.setUser("gm-1");
-    const { closePressureWindow } = await import("../../src/effects/pressure-windows");
-    const writes = await w.writesDuring(async () =>
-      expect(await closePressureWindow(actor, ["turn", "pursuit"])).toBe(0),
-    );
-    // On the active GM, core writes each refresh's expiry; Tactica has nothing left to write.
-    expect(writes.map((x) => [x.documentName, x.action, x.ids.length])).toEqual([
-      ["ActiveEffect", "update", 1],
-      ["ActiveEffect", "update", 1],
+  it("isExpiryEvent: Tactica decides for its events (that event, an announced actor), core for the others", async () => {
+    const actor = await attAndDef();
+    const other = await trooper("att", 3);
+    const [att] = effectsOf(actor) as unknown as { isExpiryEvent(e: string, c?: object): boolean }[];
+    expect(att!.isExpiryEvent("tactica.nextAttRoll", { actors: new Set([actor]) })).toBe(true);
+    expect(att!.isExpiryEvent("tactica.nextAttRoll", {})).toBe(true);
+    expect(att!.isExpiryEvent("tactica.nextAttRoll", { actors: new Set([other]) })).toBe(false);
+    expect(att!.isExpiryEvent("tactica.nextDefRoll", { actors: new Set([actor]) })).toBe(false);
+    // Not Tactica's event: core's own method answers (the fake's: is it the effect's expiry?).
+    await actor.createEmbeddedDocuments("ActiveEffect", [
+      { name: "Bouclier", duration: { value: 1, units: "rounds", expiry: "combatEnd" } } as never,
     ]);
-    expect(
-      registry()
-        .refreshed.slice(-2)
-        .map((r) => r.event),
-    ).toEqual(["tactica.turnEnd", "tactica.pursuitEnd"]);
-    expect(effectsOf(actor).map((e) => e.active)).toEqual([false, false]);
+    const shield = effectsOf(actor).at(-1) as unknown as { isExpiryEvent(e: string, c?: object): boolean };
+    expect([shield.isExpiryEvent("combatEnd", {}), shield.isExpiryEvent("turnEnd", {})]).toEqual([true, false]);
   });
 
-  it("follows the world's expiry action: delete, or — when the world asks for none — still ends the rules window", async () => {
+  describe.each(["activeGM", "13743"] as const)("with the registry reading %s", (readingName) => {
+    beforeEach(() => setRegistryReading(readingName));
+
+    it("the roller's next ATT roll deletes the ATT bonus only, from their client, in one write; gone after a reload", async () => {
+      const actor = await attAndDef();
+      queueDiceFaces([4]);
+      const writes = await w.writesDuring(() => actor.rollProfile("att", { fastForward: true }));
+      const effectWrites = writes.filter((x) => x.documentName === "ActiveEffect");
+      expect(effectWrites.map((x) => [x.action, x.ids.length])).toEqual([["delete", 1]]);
+      // The event was announced to core's registry, from the player's client, after the write.
+      expect(registry().refreshed.at(-1)).toEqual({
+        event: "tactica.nextAttRoll",
+        actors: 1,
+        userId: "player-1",
+        reading: readingName,
+      });
+      expect(
+        effectsOf(actor).map((e) => (e.flags.tactica as { pressure: { target: string } }).pressure.target),
+      ).toEqual(["def"]);
+      const again = reloaded(actor);
+      expect(systemAs<Profile>(again).profile.att!.total).toBe(3);
+      const defence = systemAs<{ profile: Record<string, { value: number; total: number }> }>(again).profile.def!;
+      expect(defence.total - defence.value).toBe(2);
+    });
+
+    it("the active GM's turn end deletes the PEUR bonus in the stored document: one write, gone after a reload", async () => {
+      const actor = await trooper("peur", 2, "gm-1");
+      w.data.setUser("gm-1");
+      queueDiceFaces([6]);
+      await actor.rollPressure("gear000000000001", { fastForward: true });
+      const { closePressureWindow } = await import("../../src/effects/pressure-windows");
+      const writes = await w.writesDuring(async () => expect(await closePressureWindow(actor, "turn")).toBe(1));
+      expect(writes.map((x) => [x.documentName, x.action])).toEqual([["ActiveEffect", "delete"]]);
+      expect(registry().refreshed.at(-1)).toMatchObject({ event: "tactica.turnEnd", userId: "gm-1" });
+      expect(reloaded(actor).effects.size).toBe(0);
+    });
+
+    it("kept (keepEndedPressure): marked expired in the stored document by the closing client, GM or player, and still after a reload", async () => {
+      await keepEnded(true);
+      const { closePressureWindow } = await import("../../src/effects/pressure-windows");
+      for (const user of ["player-1", "gm-1"]) {
+        w.data.setUser("player-1");
+        const actor = await attAndDef();
+        w.data.setUser(user);
+        const writes = await w.writesDuring(async () =>
+          expect(await closePressureWindow(actor, "nextRoll", { target: "att" })).toBe(1),
+        );
+        expect(
+          writes.map((x) => [x.documentName, x.action, x.data]),
+          user,
+        ).toEqual([["ActiveEffect", "update", [{ _id: effectsOf(actor)[0]!.id, "duration.expired": true }]]]);
+        expect(storedExpired(actor), user).toEqual([true, false]);
+        const again = reloaded(actor);
+        expect(storedExpired(again), user).toEqual([true, false]);
+        expect(
+          effectsOf(again).map((e) => e.active),
+          user,
+        ).toEqual([false, true]);
+        expect(systemAs<Profile>(again).profile.att!.total, user).toBe(3);
+      }
+    });
+
+    it("kept: the stored source decides, not the registry's in-memory flag (an event announced earlier on the GM)", async () => {
+      await keepEnded(true);
+      w.data.setUser("gm-1");
+      const actor = await attAndDef("gm-1");
+      // Someone announced the event before Tactica closed the window (a module, a macro).
+      await registry().refresh("tactica.nextAttRoll", { actors: new Set([actor]) } as never);
+      const before = storedExpired(actor)[0];
+      const { closePressureWindow } = await import("../../src/effects/pressure-windows");
+      const writes = await w.writesDuring(() => closePressureWindow(actor, "nextRoll", { target: "att" }));
+      // Under "activeGM" core stored it already: nothing left to write.
+      // Under 13743 only memory changed: Tactica writes.
+      expect([before, writes.length]).toEqual(readingName === "activeGM" ? [true, 0] : [false, 1]);
+      expect(storedExpired(reloaded(actor))).toEqual([true, false]);
+    });
+
+    it("a threshold ends a PEUR bonus and a pursuit move's MOU bonus (C15) in one write, then announces each event", async () => {
+      const actor = await w.createActor({
+        name: "Brann",
+        type: "character",
+        ownership: { default: 0, "player-1": 3 },
+        system: { profile: { mou: { value: 4 }, peur: { value: 2 } } },
+        items: [
+          {
+            _id: "legs00000000001",
+            name: "Jambières",
+            type: "gear",
+            system: { linked: true, equipped: true, pressureTarget: "mou" },
+          },
+          {
+            _id: "mask00000000001",
+            name: "Masque",
+            type: "gear",
+            system: { linked: true, equipped: true, pressureTarget: "peur" },
+          },
+        ],
+      });
+      queueDiceFaces([1, 6]);
+      await actor.rollPressure("legs00000000001", { fastForward: true, window: "pursuit" } as never);
+      await actor.rollPressure("mask00000000001", { fastForward: true });
+      expect(effectsOf(actor).map((e) => e.duration.expiry)).toEqual(["tactica.pursuitEnd", "tactica.turnEnd"]);
+      w.data.setUser("gm-1");
+      const { closePressureWindow } = await import("../../src/effects/pressure-windows");
+      const writes = await w.writesDuring(async () =>
+        expect(await closePressureWindow(actor, ["turn", "pursuit"])).toBe(2),
+      );
+      expect(writes.map((x) => [x.documentName, x.action, x.ids.length])).toEqual([["ActiveEffect", "delete", 2]]);
+      expect(
+        registry()
+          .refreshed.slice(-2)
+          .map((r) => r.event),
+      ).toEqual(["tactica.turnEnd", "tactica.pursuitEnd"]);
+      expect(actor.effects.size).toBe(0);
+    });
+  });
+
+  it("ten pressure rolls and ten ATT rolls leave no ended bonus on the actor (N2); kept, the world sees them all", async () => {
+    const actor = await trooper("att", 3);
+    const cycle = async (times: number) => {
+      for (let i = 0; i < times; i++) {
+        queueDiceFaces([5]);
+        await actor.rollPressure("gear000000000001", { fastForward: true });
+        queueDiceFaces([4]);
+        await actor.rollProfile("att", { fastForward: true });
+      }
+    };
+    await cycle(10);
+    expect(actor.effects.size).toBe(0);
+    await keepEnded(true);
+    await cycle(3);
+    expect(storedExpired(actor)).toEqual([true, true, true]);
+  });
+
+  it("a pile of ended bonuses an earlier version left is deleted at the next close of their window, in the same write", async () => {
+    const actor = await trooper("att", 3);
+    queueDiceFaces([5, 5, 5]);
+    for (let i = 0; i < 3; i++) await actor.rollPressure("gear000000000001", { fastForward: true });
+    // Two of them ended as 0.1.0 left them: kept by core's default action, marked expired.
+    const [a, b] = effectsOf(actor);
+    await actor.updateEmbeddedDocuments(
+      "ActiveEffect",
+      [a!, b!].map((e) => ({ _id: e.id, "duration.expired": true })),
+    );
+    const { closePressureWindow } = await import("../../src/effects/pressure-windows");
+    const writes = await w.writesDuring(() => closePressureWindow(actor, "nextRoll", { target: "att" }));
+    expect(writes.map((x) => [x.action, x.ids.length])).toEqual([["delete", 3]]);
+    expect(actor.effects.size).toBe(0);
+  });
+
+  it("kept, the world's expiry action is followed: delete deletes; none still ends the rules window", async () => {
+    await keepEnded(true);
     const actor = await trooper("mou", 4);
     queueDiceFaces([3, 3]);
     await actor.rollPressure("gear000000000001", { fastForward: true });
@@ -283,7 +405,19 @@ describe("pressure windows on v14: core's expiry events", () => {
     await actor.rollPressure("gear000000000001", { fastForward: true });
     config.expiryAction = null;
     expect(await closePressureWindow(actor, "activation")).toBe(1);
-    expect(effectsOf(actor).map((e) => e.active)).toEqual([false]);
+    expect(storedExpired(actor)).toEqual([true]);
+  });
+
+  it("a GM's own effect given one of Tactica's events is ended by core's registry when Tactica announces it", async () => {
+    const actor = await trooper("att", 3, "gm-1");
+    w.data.setUser("gm-1");
+    await actor.createEmbeddedDocuments("ActiveEffect", [
+      { name: "Visée", duration: { value: null, expiry: "tactica.nextAttRoll" } } as never,
+    ]);
+    queueDiceFaces([4]);
+    await actor.rollProfile("att", { fastForward: true });
+    // Core's default reading: the active GM's registry stores the expiry of that effect.
+    expect(storedExpired(actor)).toEqual([true]);
   });
 
   it("an effect made before the world moved to v14 (no expiry) and a weapon's are deleted", async () => {
@@ -309,7 +443,7 @@ describe("pressure windows on v14: core's expiry events", () => {
     expect(takeGenerationRecord()).toEqual([]);
   });
 
-  it("the v14 fake records the v13 shapes it still takes (self-test of the record)", async () => {
+  it("the v14 fake records the v13 shapes it still takes, and reading the changes alias as Tactica's own rule (self-test)", async () => {
     const actor = await trooper("ini", 3);
     await actor.createEmbeddedDocuments("ActiveEffect", [
       { name: "Vieux", changes: [{ key: "system.profile.ini.pressure", mode: 4, value: "1" }] } as never,
@@ -320,7 +454,7 @@ describe("pressure windows on v14: core's expiry events", () => {
       "v14 deprecation: ActiveEffect `changes` (v14: `system.changes`)",
       "v14 deprecation: ActiveEffect change `mode` (v14: `type`)",
       "v14 deprecation: CONST.ACTIVE_EFFECT_MODES (v14: CONST.ACTIVE_EFFECT_CHANGE_TYPES)",
-      "v14 deprecation: ActiveEffect#changes (v14: system.changes)",
+      "Tactica rule (v14, not core's): ActiveEffect#changes read (v14: system.changes)",
     ]);
     // Migrated as core does: the change applies.
     expect(systemAs<Profile>(actor).profile.ini!.total).toBe(4);

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { collectStrings, flattenKeys, loadLang } from "../helpers/lang";
 import type { FakeFoundry } from "./fake";
 import { loadWorld } from "./world";
+import { isFakeV14 } from "./fake-generation";
 
 // The real entry module, loaded into the Foundry fake (see fake.ts for what the fake is).
 const SETTINGS = [
@@ -16,6 +17,7 @@ const SETTINGS = [
   "stunLiteral",
   "combatMode",
   "thresholdEvery",
+  "keepEndedPressure",
   "schemaVersion",
 ];
 
@@ -52,6 +54,11 @@ describe("entry module on init", () => {
     expect(get("combatMode")).toBe("tours");
     expect(get("thresholdEvery")).toBe(10);
     for (const m of ["pressure", "pool", "psy", "morale", "tactical"]) expect(get(`module.${m}`)).toBe(true);
+    // Tactica's own: ended pressure bonuses are deleted unless the world keeps them (v14 only, shown there only).
+    expect(get("keepEndedPressure")).toBe(false);
+    const keep = fake.settings.settings.get("tactica.keepEndedPressure");
+    expect(keep?.config).toBe(isFakeV14());
+    expect(fr.has(keep!.hint!) && en.has(keep!.hint!)).toBe(true);
   });
 
   it("refuses a combat mode that is not a choice", async () => {

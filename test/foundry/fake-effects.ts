@@ -18,33 +18,55 @@
  *   override 50`), `phase` `initial` (applied before the actor's derived data) or `final` (after).
  * - v13-shaped data is migrated as core's `migrateData` does (`changes` → `system.changes`, the
  *   mode number → its type), and
- *   the top-level `changes` stays readable as a deprecated alias. Handing v13 shapes to a create or
- *   update (`changes`, a numeric `mode`) or reading the alias is recorded as a deprecation
- *   (fake-generation.ts `deprecatedUse`; dnd5e 5.3.3 `dnd5e.mjs` silences "numeric #mode" and
- *   `CONST.ACTIVE_EFFECT_MODES`).
+ *   the top-level `changes` stays readable as an alias. Handing v13 shapes to a create or update
+ *   (`changes`, a numeric `mode`) is recorded as a deprecation (fake-generation.ts `deprecatedUse`;
+ *   dnd5e 5.3.3 `dnd5e.mjs` silences "numeric #mode" and `CONST.ACTIVE_EFFECT_MODES`). Reading the
+ *   alias `ActiveEffect#changes` is recorded too, but as TACTICA'S OWN RULE, not core's
+ *   (`tacticaRuleUse`): no public source says core warns about it — dnd5e 5.3.3 reads
+ *   `effect.changes` on v14 (`module/documents/item.mjs:454`, `actor.mjs:2726`) and silences no
+ *   such warning —, and Tactica's seam reads `system.changes` on v14 (src/compat/effects.ts).
  * - duration `{value, units, expiry, expired}`: "expiration occurs when both the end of the
- *   duration and the expiry event are reached", a null value being unending
+ *   duration and the expiry event are reached", a null value "initialized to Infinity"
  *   (https://foundryvtt.com/api/v14/interfaces/foundry.documents.types.EffectDurationData.html);
  *   an expired effect is suppressed: not `active`, not applied (`CONFIG.ActiveEffect.expiryAction`
  *   "update" sets `ActiveEffectDuration#expired`: https://foundryvtt.com/api/v14/variables/CONFIG.ActiveEffect.html).
  *   An effect created on an actor gets `start` (`EffectStartData`, from `ActiveEffectData#start`:
  *   https://foundryvtt.com/api/v14/interfaces/foundry.documents.types.ActiveEffectData.html).
+ *   Temporary (`isTemporary`): an expiry or a finite duration — "a truly indefinite duration is
+ *   one in which both duration value and expiry are null" (the same page), and an expiry event
+ *   without a duration runs "until the event is reached" (foundryvtt#13667, a core maintainer).
+ *   Tracked by the registry (`isExpiryTrackable`): embedded, active, started, temporary and not
+ *   expired (core's getter as quoted in foundryvtt#14551, with its `!this.isExpired` read as the
+ *   `duration.expired` the issue says was meant).
+ * - `isExpiryEvent(event, context)`: for a package's own event, whether it is the effect's
+ *   expiry (core's method as a system's override reproduces it before its own cases:
+ *   Savantford/foundry-weirdwizard `module/documents/active-effect.mjs`, "if ( event !== expiry )
+ *   return false; if ( !CORE_EXPIRY_EVENTS.includes(expiry) ) return true"; the start of core's
+ *   method is quoted in foundryvtt#14725). Systems override it (draw-steel
+ *   `1166-duration-customization`, dnd5e after PR #6837): the registry asks the document's own.
  * - `ActiveEffect.registry.refresh(event, {actors})` ("Refresh the durations of registered
  *   ActiveEffects and perform the configured action for expired effects":
- *   https://foundryvtt.com/api/classes/foundry.helpers.ActiveEffectRegistry.html): the effects of
- *   those actors with a start and a duration or expiry, whose duration has run out (the fake knows
- *   a `value` of 0 as run out and null as unending) and whose expiry is `event` (packages' own
- *   events, "with their handling also left to them":
- *   https://foundryvtt.com/api/variables/CONST.ACTIVE_EFFECT_EXPIRY_EVENTS.html), get the configured
- *   action — on the active GM's client only (one writer per world, as core's other world-wide
- *   writes; the API pages do not say which client writes, so src/compat/effects.ts does not
- *   rely on it).
+ *   https://foundryvtt.com/api/classes/foundry.helpers.ActiveEffectRegistry.html): the tracked
+ *   effects of those actors whose `isExpiryEvent` is true and whose duration has run out (the fake
+ *   knows null — expiry only — and 0 as run out; it models no clock) expire, with the configured
+ *   action. WHERE that happens is not settled by any public source, so the fake offers both
+ *   readings ({@link setRegistryReading}, per test):
+ *   - `"activeGM"` (the default): the action is performed, and persisted, by the active GM's client
+ *     only — what a module's notes measured in the 14.365 client bundle ("the action runs only on
+ *     the active GM's client (`game.users.activeGM?.isSelf`)"; "every expiry write arrived as
+ *     `updateActiveEffect` carrying `duration.expired: true`, made by the active GM's client"), and
+ *     what SR5-FoundryVTT `src/module/effect/SR5ActiveEffect.ts` expects (its `_onUpdate` deletes,
+ *     on the active GM, an effect whose update brings `duration.expired: true`);
+ *   - `"13743"`: foundryvtt#13743 (a core maintainer, open): `refresh` sets `duration.expired` in
+ *     memory "without necessarily persisting it" on every client it runs on, and the update or
+ *     delete of expired effects is made "only if you are _not_ the Active GM" — so on the active GM
+ *     the effect stops applying until a reload, and nothing is stored.
  * Not covered: CUSTOM changes, core's own expiry events (combat and world time), durations in
  * time units or turns, token overlays, item effects applied to their item.
  */
 import { FakeDocument } from "./fake-documents";
 import { currentWorld, type FakeUser } from "./fake-world";
-import { deprecatedUse, isFakeV14, v14OnlyUse } from "./fake-generation";
+import { deprecatedUse, isFakeV14, tacticaRuleUse, v14OnlyUse } from "./fake-generation";
 import { deepClone, getProperty, isPlainObject, mergeObject, setProperty, type Obj } from "./fake-utils";
 
 /** v13 `CONST.ACTIVE_EFFECT_MODES`. */
@@ -197,10 +219,10 @@ export class FakeActiveEffect extends FakeDocument {
     this.duration = deepClone((s.duration as Obj | undefined) ?? {});
   }
 
-  /** v13: the changes. v14: a deprecated alias of `system.changes`. */
+  /** v13: the changes. v14: an alias of `system.changes` (reading it breaks a Tactica rule: see the module comment). */
   get changes(): unknown[] {
     if (!isFakeV14()) return this.v13Changes;
-    deprecatedUse("ActiveEffect#changes (v14: system.changes)");
+    tacticaRuleUse("ActiveEffect#changes read (v14: system.changes)");
     return ((this.system as Obj).changes as unknown[]) ?? [];
   }
 
@@ -213,9 +235,31 @@ export class FakeActiveEffect extends FakeDocument {
     return !this.disabled && !this.isSuppressed;
   }
 
-  /** v14: temporary when it has an expiry or a finite duration. */
+  /** v14: temporary when it has an expiry or a finite duration (see the module comment). */
   get isTemporary(): boolean {
     return isFakeV14() && (typeof this.duration.expiry === "string" || typeof this.duration.value === "number");
+  }
+
+  /** v14: what the registry tracks: embedded in an actor, active, started, temporary, not expired. */
+  get isExpiryTrackable(): boolean {
+    return (
+      this.parent?.documentName === "Actor" &&
+      this.active &&
+      isPlainObject(this._source.start) &&
+      this.isTemporary &&
+      this.duration.expired !== true
+    );
+  }
+
+  /** v14: whether `event` is this effect's expiry event (a package's own event; core's are not modelled). */
+  isExpiryEvent(event: string, _context: Obj = {}): boolean {
+    return typeof this.duration.expiry === "string" && this.duration.expiry === event;
+  }
+
+  /** v14: the duration has run out — null (an expiry event alone) or 0; the fake has no clock. */
+  get hasRunOut(): boolean {
+    const value = this.duration.value;
+    return value === null || value === undefined || (typeof value === "number" && value <= 0);
   }
 
   /** The changes to apply, whichever generation stored them. */
@@ -271,42 +315,56 @@ export class FakeActiveEffect extends FakeDocument {
   }
 }
 
-/** An actor as the registry reads it. */
+/** An actor as the registry reads and writes it (one request per actor; core may batch them with `modifyBatch`). */
 interface EffectParent {
   readonly effects: Iterable<FakeDocument>;
-}
-
-/** An actor as the registry writes it (one request per actor; core batches them with `modifyBatch`). */
-interface EffectWriter {
+  prepareData(): void;
   deleteEmbeddedDocuments(name: string, ids: string[]): Promise<unknown>;
   updateEmbeddedDocuments(name: string, updates: Obj[]): Promise<unknown>;
 }
 
+/** Where the registry performs its expiry action (see the module comment): the test picks one. */
+export type RegistryReading = "activeGM" | "13743";
+
+let reading: RegistryReading = "activeGM";
+
+/** Makes the v14 registry follow `next` until the next install of the fake (the default: `"activeGM"`). */
+export function setRegistryReading(next: RegistryReading): void {
+  reading = next;
+}
+
 /** v14 `foundry.helpers.ActiveEffectRegistry`, reduced (see the module comment). */
 export class FakeEffectRegistry {
-  /** Every refresh, in order (a test helper, not Foundry API). */
-  readonly refreshed: { event: string; actors: number; userId: string }[] = [];
+  /** Every refresh, in order, with the reading it followed (a test helper, not Foundry API). */
+  readonly refreshed: { event: string; actors: number; userId: string; reading: RegistryReading }[] = [];
 
   async refresh(event: string, context: { actors?: Set<EffectParent> } = {}): Promise<void> {
     const world = currentWorld();
-    const actors = context.actors ? [...context.actors] : [...(world.collections.Actor ?? [])];
-    this.refreshed.push({ event, actors: actors.length, userId: world.user.id });
+    const actors = context.actors
+      ? [...context.actors]
+      : ([...(world.collections.Actor ?? [])] as unknown as EffectParent[]);
+    this.refreshed.push({ event, actors: actors.length, userId: world.user.id, reading });
     const expired = actors.flatMap((actor) =>
-      [...(actor as EffectParent).effects].filter((doc) => {
+      [...actor.effects].filter((doc) => {
         const effect = doc as FakeActiveEffect;
-        const tracked = isPlainObject(effect._source.start) && effect.active && effect.isTemporary;
-        return tracked && effect.duration.value === 0 && effect.duration.expiry === event;
+        return effect.isExpiryTrackable && effect.isExpiryEvent(event, context) && effect.hasRunOut;
       }),
-    );
-    if (world.users.activeGM?.id !== world.user.id) return;
+    ) as FakeActiveEffect[];
+    const activeGM = world.users.activeGM?.id === world.user.id;
+    if (reading === "13743") {
+      // In memory, on this client: the effect stops applying (its parent prepared again).
+      for (const effect of expired) effect.duration.expired = true;
+      for (const actor of actors) if (expired.some((e) => e.parent === (actor as unknown))) actor.prepareData();
+    }
+    const writes = reading === "activeGM" ? activeGM : !activeGM;
+    if (!writes) return;
     const action = (world.config.ActiveEffect as { expiryAction?: unknown }).expiryAction;
     for (const actor of actors) {
-      const ids = expired.filter((effect) => effect.parent === actor).map((effect) => effect._id!);
+      const ids = expired.filter((effect) => effect.parent === (actor as unknown)).map((effect) => effect._id!);
       if (!ids.length) continue;
-      const parent = actor as unknown as EffectWriter;
-      if (action === "delete") await parent.deleteEmbeddedDocuments("ActiveEffect", ids);
+      if (action === "delete") await actor.deleteEmbeddedDocuments("ActiveEffect", ids);
       else if (action === "update")
-        await parent.updateEmbeddedDocuments(
+        await actor.updateEmbeddedDocuments(
           "ActiveEffect",
           ids.map((_id) => ({ _id, duration: { expired: true } })),
         );
@@ -320,6 +378,7 @@ const REGISTRY = new FakeEffectRegistry();
 export function useEffectGeneration(config: Record<string, Obj>, v14: boolean): void {
   const effect = config.ActiveEffect!;
   REGISTRY.refreshed.length = 0;
+  reading = "activeGM";
   if (v14) Object.assign(effect, { expiryEvents: {}, expiryAction: "update" });
   else for (const key of ["expiryEvents", "expiryAction"]) delete effect[key];
 }

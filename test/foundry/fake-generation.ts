@@ -12,7 +12,8 @@
  *   warning until v16 (dnd5e 5.3.3 `dnd5e.mjs` silences exactly these
  *   warnings in `CONFIG.compatibility.excludePatterns`). The v14 fake records each use of one of
  *   them ({@link deprecatedUse}) and keeps working, as core does. The v13 fake records v14-only data
- *   or options handed to it ({@link v14OnlyUse}), which v13 would silently drop. The record is
+ *   or options handed to it ({@link v14OnlyUse}), which v13 would silently drop. A few rules are
+ *   Tactica's own, not core's, and recorded as such ({@link tacticaRuleUse}). The record is
  *   emptied by every install; test/setup/globals.ts fails any test that leaves one behind, so the
  *   whole suite asserts that Tactica raises no deprecation on v14 and writes no v14-only data on
  *   v13. Self-tests that exercise the record take it with {@link takeGenerationRecord}.
@@ -77,6 +78,15 @@ export function deprecatedUse(name: string): void {
 /** Records v14-only data or options handed to v13 (nothing on v14). */
 export function v14OnlyUse(what: string): void {
   if (!isFakeV14()) record.push(`v14-only on v13: ${what}`);
+}
+
+/**
+ * Records the breach of a rule of Tactica's own that the v14 fake enforces although core is not
+ * known to (each use is named so in the fake: e.g. reading `ActiveEffect#changes` on v14). Nothing
+ * on v13.
+ */
+export function tacticaRuleUse(what: string): void {
+  if (isFakeV14()) record.push(`Tactica rule (v14, not core's): ${what}`);
 }
 
 /** The record so far, emptied (for self-tests of the record, and the check after each test). */

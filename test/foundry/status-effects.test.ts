@@ -2,16 +2,18 @@ import { describe, expect, it } from "vitest";
 import { flattenKeys, loadLang } from "../helpers/lang";
 import { loadWorld } from "./world";
 import { changesOf } from "../../src/compat/effects";
+import { CORE_SPECIAL_STATUS_EFFECTS } from "./fake-data";
 
 // Tactica's conditions in CONFIG.statusEffects (RULES §2, §5, §6.2; DESIGN §4):
 // core's list is replaced by a curated one — the core statuses core itself acts on, then
-// Tactica's — with no two entries sharing an icon.
+// Tactica's — with no two entries sharing an icon, each with its place as `order` (v14's HUD sorts
+// by it). Core's special roles all stay. This file runs in both passes (v13, then v14).
 
 const fr = new Set(flattenKeys(loadLang("fr")));
 const en = new Set(flattenKeys(loadLang("en")));
 const IDS = ["panicked", "retreating", "terrified", "stunned", "pressureBlocked", "forceFieldDown"];
 
-type Entry = { id: string; name: string; img: string };
+type Entry = { id: string; name: string; img: string; order?: number };
 
 describe("status effects", () => {
   it("replace core's list: dead, blind and invisible as core defines them, then Tactica's six", async () => {
@@ -22,6 +24,7 @@ describe("status effects", () => {
       id: "dead",
       name: "EFFECT.StatusDead",
       img: "icons/svg/skull.svg",
+      order: 1,
     });
     for (const effect of effects.filter((e) => IDS.includes(e.id))) {
       expect(fr.has(effect.name) && en.has(effect.name), effect.name).toBe(true);
@@ -36,21 +39,37 @@ describe("status effects", () => {
     expect((world.fake.CONFIG.statusEffects as Entry[]).map((e) => e.id)).not.toContain("fear");
   });
 
-  it("keep only the special roles whose status is listed (no blank HUD entry)", async () => {
+  it("carry Tactica's curated order as `order`, 1 to n in list order (core's entries copied, not changed)", async () => {
     const world = await loadWorld("fr");
-    expect(world.fake.CONFIG.specialStatusEffects).toEqual({
-      DEFEATED: "dead",
-      INVISIBLE: "invisible",
-      BLIND: "blind",
-    });
+    const effects = world.fake.CONFIG.statusEffects as Entry[];
+    expect(effects.map((e) => e.order)).toEqual(effects.map((_, i) => i + 1));
+    // Core's entry itself is left as it was (frozen here: writing `order` into it would throw).
+    const { curatedStatusEffects } = await import("../../src/effects/status-effects");
+    const dead = Object.freeze({ id: "dead", name: "EFFECT.StatusDead", img: "icons/svg/skull.svg" });
+    expect(curatedStatusEffects([dead])[0]).toEqual({ ...dead, order: 1 });
+    // As v14's HUD sorts them: the same list.
+    const sorted = [...effects].sort((a, b) => a.order! - b.order!);
+    expect(sorted.map((e) => e.id)).toEqual(["dead", "blind", "invisible", ...IDS]);
   });
 
-  it("give the same list when init runs twice", async () => {
+  it("keep every special role of core's — BURROW, HOVER and FLY too — with Tactica's assignments beside them", async () => {
+    const world = await loadWorld("fr");
+    // A module's role is kept as well.
+    const special = world.fake.CONFIG.specialStatusEffects as Record<string, string>;
+    special.CONCENTRATING = "concentrating";
+    const { registerDataLayer } = await import("../../src/setup/registration");
+    registerDataLayer();
+    expect(special).toEqual({ ...CORE_SPECIAL_STATUS_EFFECTS, CONCENTRATING: "concentrating" });
+  });
+
+  it("give the same list and roles when init runs twice", async () => {
     const world = await loadWorld("fr");
     const first = structuredClone(world.fake.CONFIG.statusEffects);
+    const roles = structuredClone(world.fake.CONFIG.specialStatusEffects);
     const { registerDataLayer } = await import("../../src/setup/registration");
     registerDataLayer();
     expect(world.fake.CONFIG.statusEffects).toEqual(first);
+    expect(world.fake.CONFIG.specialStatusEffects).toEqual(roles);
   });
 
   it("match the statuses the panic table sets", async () => {

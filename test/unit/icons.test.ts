@@ -2,13 +2,20 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-// Every icon the system draws must render without Foundry's Font Awesome Pro: a Font
-// Awesome class must exist in the Font Awesome Free we test with (the npm package's all.css, whose
-// solid font the browser checks load), and any other icon is an SVG shipped with the system
-// (`tactica-icon--<name>` → assets/icons/<name>.svg, drawn by styles/icons.css).
+// Every icon the system draws must render without Foundry's Font Awesome Pro, on both
+// generations: a Font Awesome class must exist in Font Awesome 6.7.2 Free (v13's generation; the
+// npm package's all.css, whose solid font the browser checks load) AND in Font Awesome 7 Free
+// (Foundry v14 ships Font Awesome 7.2.0: the `fontawesome-free-v7` alias), and any other icon is an
+// SVG shipped with the system (`tactica-icon--<name>` → assets/icons/<name>.svg, drawn by
+// styles/icons.css). The screenshots keep FA 6 only: docs/rules-decisions.md, "Font Awesome 7 on v14".
 
 const ROOT = process.cwd();
-const FA = path.join(ROOT, "node_modules", "@fortawesome", "fontawesome-free");
+/** The Font Awesome Free sets the icons must exist in, by the Foundry generation that ships that major version. */
+const SETS = {
+  "Font Awesome 6 (v13)": path.join(ROOT, "node_modules", "@fortawesome", "fontawesome-free"),
+  "Font Awesome 7 (v14)": path.join(ROOT, "node_modules", "fontawesome-free-v7"),
+} as const;
+const FA = SETS["Font Awesome 6 (v13)"];
 
 /**
  * Font Awesome classes still used in files another change is rewriting (the sheets), with the
@@ -46,9 +53,9 @@ function usedClasses(prefix: RegExp): Map<string, Set<string>> {
   return used;
 }
 
-/** The classes Font Awesome Free defines: icons (with a `--fa` glyph) and utilities (fa-solid, fa-fw…). */
-function freeClasses(): { icons: Set<string>; all: Set<string> } {
-  const css = fs.readFileSync(path.join(FA, "css", "all.css"), "utf8");
+/** The classes a Font Awesome Free set defines: icons (with a `--fa` glyph) and utilities (fa-solid, fa-fw…). */
+function freeClasses(dir: string = FA): { icons: Set<string>; all: Set<string> } {
+  const css = fs.readFileSync(path.join(dir, "css", "all.css"), "utf8");
   const icons = new Set<string>();
   const all = new Set<string>();
   for (const [, selectors, body] of css.matchAll(/([^{}]+)\{([^}]*)\}/g)) {
@@ -96,6 +103,31 @@ describe("icons", () => {
           ),
       );
     expect(glyphless).toEqual([]);
+  });
+
+  it.each(Object.entries(SETS))(
+    "%s: every Font Awesome class used exists, and each icon has a solid, regular or brands glyph",
+    (name, dir) => {
+      expect(JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")).version, name).toMatch(
+        name.includes("7") ? /^7\./ : /^6\./,
+      );
+      const set = freeClasses(dir);
+      // The parser reads this set (a sanity check: its solid style and a known icon).
+      expect([set.all.has("fa-solid"), set.icons.has("fa-dice-d6")]).toEqual([true, true]);
+      const missing = [...used.keys()].filter((c) => !set.all.has(c) && !PENDING[c]);
+      expect(missing).toEqual([]);
+      const glyphless = [...used.keys()]
+        .filter((c) => set.icons.has(c))
+        .filter(
+          (c) =>
+            !["solid", "regular", "brands"].some((s) => fs.existsSync(path.join(dir, "svgs", s, `${c.slice(3)}.svg`))),
+        );
+      expect(glyphless).toEqual([]);
+    },
+  );
+
+  it("no fa-fw: Font Awesome 7 draws every icon fixed-width by default, what fa-fw did (docsy#2314; 7.2.0 keeps it only as an alias)", () => {
+    expect(used.has("fa-fw")).toBe(false);
   });
 
   it("every own icon class is an SVG shipped in assets/icons/ and drawn by styles/icons.css", () => {
