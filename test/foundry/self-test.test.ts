@@ -16,7 +16,6 @@ const world = await loadWorld("fr", (fake) => installTemplateHarness(fake, creat
 world.data.setUser("gm-1");
 const { runContracts } = await import("../../src/contract/index");
 const { createSelfTest } = await import("../../src/contract/self-test");
-const game = globalThis.game;
 
 /** The test titles the contract suites declare (a recorder: describe runs its body, it records). */
 function declaredContractTests(): string[] {
