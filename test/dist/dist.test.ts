@@ -24,7 +24,7 @@ describe("dist/ — the installable system folder", () => {
   it("carries the release manifest: the source manifest without development flags", () => {
     expect(manifest).toEqual(releaseManifest(readManifest(), false));
     expect(manifest.id).toBe("tactica");
-    expect(manifest.compatibility).toEqual({ minimum: "13.347", verified: "14" });
+    expect(manifest.compatibility).toEqual({ minimum: "13.347", verified: "14.367" });
     expect(JSON.stringify(manifest)).not.toContain("hotReload");
   });
 
@@ -170,5 +170,22 @@ describe("dist/ — the installable system folder", () => {
       "tactica.damage",
       "tactica.contract",
     ]);
+  });
+
+  it("installs game.tactica.selfTest, whose first use loads the self-test's chunk and lists its batches", async () => {
+    const fake = await loadBundle();
+    const selfTest = (
+      fake.game as { tactica?: { selfTest?: { keys(): Promise<string[]>; run(k: string[]): Promise<unknown> } } }
+    ).tactica?.selfTest;
+    expect(await selfTest?.keys()).toEqual([
+      "tactica.packs",
+      "tactica.rolls",
+      "tactica.pressure",
+      "tactica.psy",
+      "tactica.morale",
+      "tactica.damage",
+      "tactica.contract",
+    ]);
+    await expect(selfTest!.run(["tactica.nope"])).rejects.toThrow(/no such self-test batch: tactica\.nope/);
   });
 });
