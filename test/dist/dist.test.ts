@@ -153,6 +153,17 @@ describe("dist/ — the installable system folder", () => {
     }
   });
 
+  /** The self-test's batches, in their order (src/contract/quench.ts `QUENCH_BATCHES`). */
+  const BATCH_KEYS = [
+    "tactica.packs",
+    "tactica.rolls",
+    "tactica.pressure",
+    "tactica.psy",
+    "tactica.morale",
+    "tactica.damage",
+    "tactica.contract",
+  ];
+
   it("loads the self-test chunk on quenchReady when Quench is active, and registers every batch once", async () => {
     const fake = await loadBundle();
     const registered: string[] = [];
@@ -161,15 +172,7 @@ describe("dist/ — the installable system folder", () => {
     fake.hooks.callAll("quenchReady", quench);
     fake.hooks.callAll("quenchReady", quench);
     await vi.waitFor(() => expect(registered.length).toBeGreaterThan(0));
-    expect(registered).toEqual([
-      "tactica.packs",
-      "tactica.rolls",
-      "tactica.pressure",
-      "tactica.psy",
-      "tactica.morale",
-      "tactica.damage",
-      "tactica.contract",
-    ]);
+    expect(registered).toEqual(BATCH_KEYS);
   });
 
   it("installs game.tactica.selfTest, whose first use loads the self-test's chunk and lists its batches", async () => {
@@ -177,15 +180,7 @@ describe("dist/ — the installable system folder", () => {
     const selfTest = (
       fake.game as { tactica?: { selfTest?: { keys(): Promise<string[]>; run(k: string[]): Promise<unknown> } } }
     ).tactica?.selfTest;
-    expect(await selfTest?.keys()).toEqual([
-      "tactica.packs",
-      "tactica.rolls",
-      "tactica.pressure",
-      "tactica.psy",
-      "tactica.morale",
-      "tactica.damage",
-      "tactica.contract",
-    ]);
+    expect(await selfTest?.keys()).toEqual(BATCH_KEYS);
     await expect(selfTest!.run(["tactica.nope"])).rejects.toThrow(/no such self-test batch: tactica\.nope/);
   });
 });
