@@ -15,6 +15,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { chromium, type APIResponse, type Browser, type Locator, type Page } from "playwright-core";
 import type { ConsoleEntry, QuenchWindow } from "./report";
+import { enableQuench, LONG, runSelfTest, waitForGame } from "./page-steps";
 import { createWorld, launchWorld, licenceScreenAhead, signLicenceAgreement, type Http, type Reply } from "./setup-api";
 
 export const SELECTORS = {
@@ -86,8 +87,6 @@ export const CHROMIUM_ARGS = [
   "--enable-unsafe-swiftshader",
 ];
 
-const LONG = 180_000;
-
 export async function driveFoundry(o: DriveOptions): Promise<DriveResult> {
   // Signals are ours to handle (cleanup.ts): Playwright's own SIGINT handler would close the
   // browser and exit at once, before the server is stopped and the folders removed.
@@ -141,7 +140,7 @@ export async function driveFoundry(o: DriveOptions): Promise<DriveResult> {
     o.log(`Foundry ${info.version}: world "${o.worldId}" loaded with ${o.systemId}, joined as ${GM_NAME}`);
 
     step = "enable-quench";
-    const quench: QuenchWindow = o.quenchInstalled ? await enableQuench(page, o) : { state: "not-installed" };
+    const quench: QuenchWindow = o.quenchInstalled ? await enableQuench(page, o.log) : { state: "not-installed" };
 
     step = "run-batches";
     phase = "run";
@@ -246,23 +245,6 @@ async function signLicence(page: Page, http: Http, o: DriveOptions): Promise<voi
   o.log("licence agreement signed (FOUNDRY_EULA_ACCEPTED=yes)");
 }
 
-/** Waits for `game.ready`, surviving the reloads Foundry may do on its own. */
-async function waitForGame(page: Page, extra = "true"): Promise<void> {
-  const deadline = Date.now() + LONG;
-  for (;;) {
-    try {
-      await page.waitForFunction(`globalThis.game?.ready === true && (${extra})`, null, {
-        timeout: Math.max(1000, deadline - Date.now()),
-        polling: 500,
-      });
-      return;
-    } catch (e) {
-      const navigating = e instanceof Error && /context was destroyed|navigation/i.test(e.message);
-      if (!navigating || Date.now() > deadline) throw e;
-    }
-  }
-}
-
 async function join(page: Page, o: DriveOptions): Promise<void> {
   await page.goto(`${o.baseUrl}/join`, { waitUntil: "domcontentloaded" });
   if (pathOf(page) === "/players") {
@@ -289,131 +271,4 @@ async function join(page: Page, o: DriveOptions): Promise<void> {
     ]);
   }
   await waitForGame(page);
-}
-
-/**
- * Activates Quench through the core module configuration setting (`core.moduleConfiguration`),
- * reloads, and reads what the GM's Quench window lists. Nothing waits for a Quench that stays
- * inactive (a build its manifest does not admit): the run goes on with Tactica's runner. Quench's
- * list of batches is private (`_testBatches`, marked internal in Quench's source): it is read only
- * when it is a map, and reported as unknown otherwise.
- */
-async function enableQuench(page: Page, o: DriveOptions): Promise<QuenchWindow> {
-  const read = () =>
-    page.evaluate(() => {
-      const g = globalThis as unknown as {
-        game: {
-          modules: { get(id: string): { active?: boolean; version?: string; compatibility?: unknown } | undefined };
-        };
-      };
-      const module = g.game.modules.get("quench");
-      return module
-        ? {
-            active: module.active === true,
-            version: String(module.version ?? "?"),
-            compatibility: JSON.stringify(module.compatibility ?? null),
-          }
-        : null;
-    });
-  const before = await read();
-  if (!before) throw new Error("Foundry does not see the Quench module in Data/modules/quench");
-  if (!before.active) {
-    await page.evaluate(async () => {
-      const g = (
-        globalThis as unknown as {
-          game: {
-            settings: {
-              get(ns: string, key: string): Record<string, boolean>;
-              set(ns: string, key: string, v: unknown): Promise<unknown>;
-            };
-          };
-        }
-      ).game;
-      await g.settings.set("core", "moduleConfiguration", {
-        ...g.settings.get("core", "moduleConfiguration"),
-        quench: true,
-      });
-    });
-    await page.reload({ waitUntil: "domcontentloaded" });
-    await waitForGame(page);
-  }
-  const after = await read();
-  if (!after?.active)
-    return {
-      state: "inactive",
-      version: before.version,
-      why: `enabled, reloaded, still inactive; its compatibility: ${after?.compatibility ?? "?"}`,
-    };
-  // Tactica registers its batches from a chunk loaded on `quenchReady` (src/hooks/quench.ts): give it a moment.
-  const keys = await page
-    .waitForFunction(
-      () => {
-        const batches = (globalThis as unknown as { quench?: { _testBatches?: unknown } }).quench?._testBatches;
-        if (!(batches instanceof Map)) return { keys: null };
-        const keys = [...batches.keys()].map(String).filter((k) => k.startsWith("tactica."));
-        return keys.length ? { keys } : false;
-      },
-      null,
-      { timeout: 30_000, polling: 500 },
-    )
-    .then((handle) => handle.jsonValue() as Promise<{ keys: string[] | null }>)
-    .catch(() => ({ keys: [] as string[] }));
-  o.log(`Quench ${after.version} active`);
-  return { state: "active", version: after.version, keys: keys.keys };
-}
-
-/**
- * Runs every batch in the page: by `game.tactica.selfTest` (Tactica's own runner) when the page
- * has it, else by an active Quench (`quench.runBatches("tactica.**")`, its public API, reported
- * through its `quenchReports` hook), else fails at once saying that neither can.
- */
-async function runSelfTest(
-  page: Page,
-  timeoutMs: number,
-): Promise<{ runner: "tactica" | "quench"; keys: string[]; json: string; failed: boolean }> {
-  const result = await page.evaluate(async (timeout) => {
-    type SelfTest = {
-      keys(): Promise<string[]>;
-      run(): Promise<{ batches: { tests: { state: string }[]; hookFailures: unknown[]; leftovers: unknown[] }[] }>;
-    };
-    const g = globalThis as unknown as {
-      game: { tactica?: { selfTest?: SelfTest }; modules: { get(id: string): { active?: boolean } | undefined } };
-      quench?: { runBatches?: (keys: string | string[]) => Promise<unknown> };
-      Hooks: { once(event: string, fn: (reports: { json: string }) => void): number };
-    };
-    // No named inner functions here: tsx would wrap them in a `__name` helper the page lacks.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const limit = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`the batches did not finish within ${timeout / 1000} s`)), timeout);
-    });
-    try {
-      const selfTest = g.game.tactica?.selfTest;
-      if (typeof selfTest?.run === "function") {
-        const keys = await selfTest.keys();
-        const report = await Promise.race([selfTest.run(), limit]);
-        const failed = report.batches.some(
-          (b) => b.hookFailures.length > 0 || b.leftovers.length > 0 || b.tests.some((t) => t.state !== "passed"),
-        );
-        return { runner: "tactica" as const, keys, json: JSON.stringify(report), failed };
-      }
-      const quench = g.quench;
-      if (g.game.modules.get("quench")?.active === true && typeof quench?.runBatches === "function") {
-        const reported = new Promise<string>((resolve) =>
-          g.Hooks.once("quenchReports", (reports) => resolve(reports.json)),
-        );
-        await quench.runBatches("tactica.**");
-        const json = await Promise.race([reported, limit]);
-        const failed = ((JSON.parse(json) as { stats?: { failures?: number } }).stats?.failures ?? 0) > 0;
-        return { runner: "quench" as const, keys: [] as string[], json, failed };
-      }
-      return { runner: null, keys: [] as string[], json: "", failed: true };
-    } finally {
-      clearTimeout(timer);
-    }
-  }, timeoutMs);
-  if (result.runner === null)
-    throw new Error(
-      "neither Tactica's runner (game.tactica.selfTest is missing: is dist/ built from this commit?) nor an active Quench can run the batches",
-    );
-  return { ...result, runner: result.runner };
 }
