@@ -186,8 +186,11 @@ function pageHttp(page: Page, baseUrl: string): Http {
 async function screenshot(page: Page, o: DriveOptions, name: string, showQuench: boolean): Promise<void> {
   try {
     if (showQuench) {
+      // Quench's window (`quench.app`, internal to Quench): opened only when it is there.
       await page.evaluate(() =>
-        (globalThis as unknown as { quench?: { app: { render(force: boolean): unknown } } }).quench?.app.render(true),
+        (globalThis as unknown as { quench?: { app?: { render?(force: boolean): unknown } } }).quench?.app?.render?.(
+          true,
+        ),
       );
       await page.waitForTimeout(1000);
     }
