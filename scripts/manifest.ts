@@ -114,3 +114,33 @@ export function withReleaseUrls(m: SystemManifest, target: ReleaseTarget): Syste
 
 /** The manifest keys only a release writes: a build without a release target carries none. */
 export const RELEASE_URL_KEYS = ["url", "bugs", "manifest", "download"] as const;
+
+/** A full Foundry build: generation and build number (`13.347`, `14.367`). */
+const FULL_BUILD = /^\d+\.\d+$/;
+
+/**
+ * The Foundry builds the manifest declares, `compatibility.minimum` then `compatibility.verified`
+ * (each once): the builds an end-to-end run must prove before a release (scripts/release.ts,
+ * .github/workflows/e2e.yml). Each must be a full build: a run proves a build, not a generation.
+ */
+export function declaredBuilds(m: SystemManifest): { builds: string[]; problems: string[] } {
+  const compatibility = (m.compatibility ?? {}) as { minimum?: unknown; verified?: unknown };
+  const builds: string[] = [];
+  const problems: string[] = [];
+  for (const key of ["minimum", "verified"] as const) {
+    const value = compatibility[key];
+    if (typeof value !== "string" || !FULL_BUILD.test(value))
+      problems.push(
+        `compatibility.${key} must name a Foundry build an end-to-end run can prove, like "13.347" (got ${JSON.stringify(value ?? null)})`,
+      );
+    else if (!builds.includes(value)) builds.push(value);
+  }
+  return { builds, problems };
+}
+
+/** Whether build `a` is newer than build `b` (both full builds). */
+export function newerBuild(a: string, b: string): boolean {
+  const [ga, na] = a.split(".").map(Number) as [number, number];
+  const [gb, nb] = b.split(".").map(Number) as [number, number];
+  return ga !== gb ? ga > gb : na > nb;
+}

@@ -7,14 +7,25 @@
  * package.json and system.json, CHANGELOG.md must have a dated section for that version, and
  * dist/system.json gets the URLs of that release on that repository before it is zipped. It also
  * writes `release-notes.md` (the CHANGELOG section). With `--check` it checks all of that and stops
- * before building. Without a tag the zip names no repository, manifest or download URL.
+ * before building. A release also needs `--e2e e2e-report/result.json`: the result of `npm run e2e`
+ * on this commit, passed on the Foundry builds the manifest declares, its `verified` the newest
+ * build the run proved (scripts/release.ts, `e2eGateProblems`). Without a tag the zip names no
+ * repository, manifest or download URL.
  */
 import { execSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import yazl from "yazl";
 import { readManifest, releaseTargetProblems, withReleaseUrls } from "./manifest";
-import { changelogProblems, changelogSection, checkZip, parsePackageArgs, releaseFiles } from "./release";
+import {
+  changelogProblems,
+  changelogSection,
+  checkZip,
+  e2eGateProblems,
+  parsePackageArgs,
+  releaseFiles,
+} from "./release";
+import { currentCommit, readResult } from "./e2e/result";
 
 const root = process.cwd();
 const dist = path.join(root, "dist");
@@ -25,7 +36,10 @@ const fail = (title: string, errors: string[]): never => {
 
 const args = parsePackageArgs(process.argv.slice(2));
 if (args.errors.length)
-  fail("Usage: npm run package [-- --tag v<version> --repository <owner/name> [--check]]", args.errors);
+  fail(
+    "Usage: npm run package [-- --tag v<version> --repository <owner/name> (--check | --e2e <result.json>)]",
+    args.errors,
+  );
 const { target } = args;
 const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { version: string };
 const changelog = fs.readFileSync(path.join(root, "CHANGELOG.md"), "utf8");
@@ -36,6 +50,7 @@ if (target) {
   if (source.version !== pkg.version)
     errors.push(`system.json version ${source.version} differs from package.json version ${pkg.version}`);
   errors.push(...changelogProblems(changelog, pkg.version));
+  if (args.e2e) errors.push(...e2eGateProblems(source, readResult(path.resolve(root, args.e2e)), currentCommit(root)));
   if (errors.length) fail(`Release ${target.tag} of ${target.repository} refused`, errors);
   if (args.checkOnly) {
     console.log(`Release ${target.tag} of ${target.repository}: tag, version and CHANGELOG agree.`);

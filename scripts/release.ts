@@ -6,8 +6,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import yauzl from "yauzl";
+import type { E2eResult } from "./e2e/result";
 import {
   RELEASE_URL_KEYS,
+  declaredBuilds,
+  newerBuild,
   referencedFiles,
   releaseTargetProblems,
   releaseUrls,
@@ -162,12 +165,54 @@ export function changelogProblems(changelog: string, version: string): string[] 
 }
 
 /**
+ * Why a release of `manifest` may not be published on the end-to-end `result` (e2e-report/result.json
+ * of `npm run e2e`, scripts/e2e/result.ts): no result; a result of another system, version or
+ * commit; a run that failed; a build the manifest declares (minimum, verified) with no passing
+ * run; a `verified` that is not the newest build a passing run proved.
+ */
+export function e2eGateProblems(manifest: SystemManifest, result: E2eResult | null, commit: string | null): string[] {
+  const { builds, problems } = declaredBuilds(manifest);
+  const declared = builds.join(" and ");
+  if (!result)
+    return [...problems, `no end-to-end result: run npm run e2e on Foundry ${declared || "the declared builds"} first`];
+  if (result.system !== manifest.id || result.version !== manifest.version)
+    problems.push(
+      `the end-to-end result is of ${result.system} ${result.version}, not ${manifest.id} ${manifest.version}`,
+    );
+  if (commit && result.commit && result.commit !== commit)
+    problems.push(`the end-to-end result is of commit ${result.commit}, not of ${commit}`);
+  for (const run of result.runs) {
+    if (run.failed > 0 || run.passed === 0)
+      problems.push(
+        `the end-to-end run on Foundry ${run.foundry ?? run.label} did not pass (${run.passed} passed, ${run.failed} failed)`,
+      );
+  }
+  const proved = result.runs.filter((r) => r.failed === 0 && r.passed > 0 && r.foundry).map((r) => r.foundry!);
+  const names = { [builds[0] ?? ""]: "compatibility.minimum", [builds.at(-1) ?? ""]: "compatibility.verified" };
+  for (const build of builds) {
+    if (!proved.includes(build))
+      problems.push(
+        `no passing end-to-end run on Foundry ${build} (${names[build] ?? "declared"}); runs on: ${result.runs.map((r) => r.foundry ?? r.label).join(", ") || "none"}`,
+      );
+  }
+  const verified = String((manifest.compatibility as { verified?: unknown } | undefined)?.verified ?? "");
+  const newest = proved.reduce<string | null>((best, b) => (best === null || newerBuild(b, best) ? b : best), null);
+  if (newest && proved.includes(verified) && newerBuild(newest, verified))
+    problems.push(
+      `compatibility.verified is ${verified}, but the run proved the newer ${newest}: declare the build the run proved`,
+    );
+  return problems;
+}
+
+/**
  * The options of `npm run package`: `--tag <tag> --repository <owner/name>` (both or neither) make
- * a release; `--check` only checks them against the version and the CHANGELOG, without building.
+ * a release, which needs `--e2e <result.json>` (the end-to-end run that proves it); `--check` only
+ * checks the tag against the version and the CHANGELOG, without building (it needs no `--e2e`).
  */
 export function parsePackageArgs(argv: string[]): {
   target: ReleaseTarget | null;
   checkOnly: boolean;
+  e2e: string | null;
   errors: string[];
 } {
   const errors: string[] = [];
@@ -176,14 +221,24 @@ export function parsePackageArgs(argv: string[]): {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === "--check") checkOnly = true;
-    else if (arg === "--tag" || arg === "--repository") {
+    else if (arg === "--tag" || arg === "--repository" || arg === "--e2e") {
       const value = argv[++i];
       if (value === undefined || value.startsWith("--") || value === "") errors.push(`${arg} needs a value`);
       else values[arg.slice(2)] = value;
     } else errors.push(`unknown argument ${arg}`);
   }
-  const { tag, repository } = values;
+  const { tag, repository, e2e } = values;
   if ((tag === undefined) !== (repository === undefined)) errors.push("give both --tag and --repository, or neither");
   if (checkOnly && tag === undefined) errors.push("--check needs --tag and --repository");
-  return { target: tag !== undefined && repository !== undefined ? { tag, repository } : null, checkOnly, errors };
+  if (e2e !== undefined && tag === undefined) errors.push("--e2e goes with --tag and --repository");
+  if (tag !== undefined && !checkOnly && e2e === undefined)
+    errors.push(
+      "a release needs --e2e <e2e-report/result.json>: the end-to-end run on the builds the manifest declares",
+    );
+  return {
+    target: tag !== undefined && repository !== undefined ? { tag, repository } : null,
+    checkOnly,
+    e2e: e2e ?? null,
+    errors,
+  };
 }

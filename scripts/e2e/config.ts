@@ -3,25 +3,29 @@
  * at the repository root (the environment wins). Nothing here touches the network or Foundry.
  *
  * Variables:
- * - `FOUNDRY_ZIP`: path to a Foundry Node.js release zip (v13 or v14);
- *   `FOUNDRY_ZIP_V13` / `FOUNDRY_ZIP_V14`: one zip per generation — each given zip is one run.
- * - `FOUNDRY_LICENSE`: the licence key typed into Foundry's licence screen.
- * - `QUENCH_ZIP` (optional): path to the Quench module zip; otherwise `QUENCH_URL` (default: the
- *   pinned release {@link QUENCH_VERSION}) is downloaded once and cached under
- *   `node_modules/.cache/e2e`, and installed only when its SHA-256 is `QUENCH_SHA256` (required
- *   to download: a release URL can be re-pointed and a cache restored from elsewhere).
+ * - `FOUNDRY_ZIP`: path to a Foundry Node.js release zip (v13 or v14), or several separated by
+ *   commas; `FOUNDRY_ZIP_V13` / `FOUNDRY_ZIP_V14`: one zip per generation — each zip is one run.
+ * - `FOUNDRY_LICENSE`: the licence key, written into the fresh data folder's `Config/license.json`.
+ * - `FOUNDRY_EULA_ACCEPTED=yes`: you have read Foundry's End User License Agreement and accept it;
+ *   only then does the run sign it on the licence screen of each fresh server. Without it the run
+ *   stops before that screen and says why.
+ * - `QUENCH_ZIP` (optional): path to a Quench module zip, installed and enabled to check that the
+ *   GM's Quench window lists the batches; or `QUENCH_URL` with `QUENCH_SHA256` (required to
+ *   download: a release URL can be re-pointed and a cache restored from elsewhere), downloaded once
+ *   and cached under `node_modules/.cache/e2e`. Without either, no Quench: the batches run in
+ *   Tactica's own runner either way.
  * - `FOUNDRY_NODE` (optional): the Node.js binary that runs Foundry (default: the one running us).
  * - `TACTICA_CHROMIUM` (optional): Chromium binary (default `/usr/bin/chromium`).
- * - `E2E_REQUIRE=1` (optional, CI): a missing licence or zip is an error instead of a skip.
+ * - `E2E_REQUIRE=1` (optional, CI): a skip (no licence, zip or EULA acceptance) is an error.
  */
 import fs from "node:fs";
 import path from "node:path";
 
 export const SKIP_HINT = "see CONTRIBUTING.md";
-/** The Quench release the e2e run installs by default (the one built for Foundry v13). */
-export const QUENCH_VERSION = "v0.10.0";
-export const DEFAULT_QUENCH_URL = `https://github.com/Ethaks/FVTT-Quench/releases/download/${QUENCH_VERSION}/module.zip`;
 export const DEFAULT_CHROMIUM = "/usr/bin/chromium";
+/** The variable, and its one value, by which the user accepts Foundry's EULA. */
+export const EULA_VARIABLE = "FOUNDRY_EULA_ACCEPTED";
+export const EULA_YES = "yes";
 
 /** One Foundry to boot: a label for the output lines and the zip it comes from. */
 export interface Target {
@@ -29,19 +33,20 @@ export interface Target {
   zip: string;
 }
 
+/** Where the Quench module comes from, when one is wanted: a local zip, or a download checked by SHA-256. */
+export type QuenchSource = { zip: string; sha256: string | null } | { url: string; sha256: string };
+
 export interface RunConfig {
   kind: "run";
   targets: Target[];
   license: string;
-  quenchZip: string | null;
-  quenchUrl: string;
-  /** The SHA-256 (lower-case hex) the Quench zip must have; null only with `quenchZip`. */
-  quenchSha256: string | null;
+  /** Null: no Quench (the batches run in Tactica's own runner; no Quench window is checked). */
+  quench: QuenchSource | null;
   foundryNode: string;
   chromium: string;
   /** Where reports, logs and failure screenshots go (git-ignored). */
   outDir: string;
-  /** The Quench zip cache, used when `quenchZip` is null. */
+  /** The Quench zip cache, for a download. */
   cacheDir: string;
 }
 
@@ -84,60 +89,80 @@ export function labelFor(zip: string): string {
   return version ? `v${version[1]}` : "foundry";
 }
 
+/** The runs asked for: each zip of `FOUNDRY_ZIP` (comma-separated), then the v13 and v14 ones, each file once. */
+function targetsOf(vars: Env, resolve: (p: string) => string): Target[] {
+  const given: Target[] = [];
+  const add = (name: string, value: string | undefined) => {
+    const zip = value ? resolve(value) : "";
+    if (!zip || given.some((t) => t.zip === zip)) return;
+    // Each run's files in e2e-report/ are named after its label: two zips never share one.
+    let label = name;
+    for (let n = 2; given.some((t) => t.label === label); n++) label = `${name}-${n}`;
+    given.push({ label, zip });
+  };
+  for (const zip of (vars.FOUNDRY_ZIP ?? "").split(",").map((z) => z.trim())) add(labelFor(zip), zip);
+  add("v13", vars.FOUNDRY_ZIP_V13);
+  add("v14", vars.FOUNDRY_ZIP_V14);
+  return given;
+}
+
+/** The Quench source the variables name, or an error message. */
+function quenchOf(vars: Env, resolve: (p: string) => string): QuenchSource | null | string {
+  const sha = (vars.QUENCH_SHA256 ?? "").trim().toLowerCase();
+  if (sha && !/^[0-9a-f]{64}$/.test(sha)) return "QUENCH_SHA256 is not a SHA-256 (64 hexadecimal digits)";
+  if (vars.QUENCH_ZIP) {
+    const zip = resolve(vars.QUENCH_ZIP);
+    if (!fs.existsSync(zip)) return `QUENCH_ZIP does not exist: ${zip}`;
+    return { zip, sha256: sha || null };
+  }
+  if (vars.QUENCH_URL) {
+    if (!sha)
+      return `downloading Quench needs QUENCH_SHA256, the SHA-256 of ${vars.QUENCH_URL} (or set QUENCH_ZIP to a zip you downloaded) (${SKIP_HINT})`;
+    return { url: vars.QUENCH_URL, sha256: sha };
+  }
+  if (sha) return "QUENCH_SHA256 is set but neither QUENCH_ZIP nor QUENCH_URL says which Quench to install";
+  return null;
+}
+
 /**
- * Reads the run configuration. No zip and no licence → a skip (exit 0, one line saying why); a
- * zip path that does not exist, or a skip while `E2E_REQUIRE` is set → an error.
+ * Reads the run configuration. No zip, no licence, or no acceptance of Foundry's EULA → a skip
+ * (exit 0, one line saying why; an error while `E2E_REQUIRE` is set); a zip path that does not
+ * exist or a Quench set-up that does not hold → an error.
  */
 export function readConfig(root: string, env: Env): Config {
   const vars = mergedEnv(root, env);
   const resolve = (p: string) => path.resolve(root, p);
-  const given: Target[] = [];
-  const add = (label: string, value: string | undefined) => {
-    if (!value) return;
-    const zip = resolve(value);
-    if (!given.some((t) => t.zip === zip)) given.push({ label, zip });
-  };
-  if (vars.FOUNDRY_ZIP) add(labelFor(vars.FOUNDRY_ZIP), vars.FOUNDRY_ZIP);
-  add("v13", vars.FOUNDRY_ZIP_V13);
-  add("v14", vars.FOUNDRY_ZIP_V14);
+  const targets = targetsOf(vars, resolve);
   const license = (vars.FOUNDRY_LICENSE ?? "").trim();
+  const required = vars.E2E_REQUIRE === "1" || vars.E2E_REQUIRE === "true";
+  const skip = (message: string, why: string): Config =>
+    required
+      ? { kind: "error", message: `e2e: cannot run — E2E_REQUIRE is set but ${why} (${SKIP_HINT})` }
+      : { kind: "skip", message: `${message} (${SKIP_HINT})` };
 
-  const missing = [...(given.length ? [] : ["FOUNDRY_ZIP"]), ...(license ? [] : ["FOUNDRY_LICENSE"])];
-  if (missing.length) {
-    const message = `e2e: skipped — no ${missing.join("/")} (${SKIP_HINT})`;
-    if (vars.E2E_REQUIRE === "1" || vars.E2E_REQUIRE === "true") {
-      return {
-        kind: "error",
-        message: `e2e: cannot run — E2E_REQUIRE is set but ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} missing (${SKIP_HINT})`,
-      };
-    }
-    return { kind: "skip", message };
+  const missing = [...(targets.length ? [] : ["FOUNDRY_ZIP"]), ...(license ? [] : ["FOUNDRY_LICENSE"])];
+  if (missing.length)
+    return skip(
+      `e2e: skipped — no ${missing.join("/")}`,
+      `${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} missing`,
+    );
+  if ((vars[EULA_VARIABLE] ?? "").trim().toLowerCase() !== EULA_YES) {
+    return skip(
+      `e2e: skipped before Foundry's licence screen — it signs Foundry's EULA only when you say so: read it, then set ${EULA_VARIABLE}=${EULA_YES} in .env.e2e`,
+      `${EULA_VARIABLE} is not "${EULA_YES}": nobody accepted Foundry's EULA for this run`,
+    );
   }
-  for (const t of given) {
+  for (const t of targets) {
     if (!fs.existsSync(t.zip))
       return { kind: "error", message: `e2e: cannot run — the Foundry zip for ${t.label} does not exist: ${t.zip}` };
   }
-  const quenchZip = vars.QUENCH_ZIP ? resolve(vars.QUENCH_ZIP) : null;
-  if (quenchZip && !fs.existsSync(quenchZip)) {
-    return { kind: "error", message: `e2e: cannot run — QUENCH_ZIP does not exist: ${quenchZip}` };
-  }
-  const quenchUrl = vars.QUENCH_URL || DEFAULT_QUENCH_URL;
-  const sha = (vars.QUENCH_SHA256 ?? "").trim().toLowerCase();
-  if (sha && !/^[0-9a-f]{64}$/.test(sha))
-    return { kind: "error", message: "e2e: cannot run — QUENCH_SHA256 is not a SHA-256 (64 hexadecimal digits)" };
-  if (!quenchZip && !sha) {
-    return {
-      kind: "error",
-      message: `e2e: cannot run — downloading Quench needs QUENCH_SHA256, the SHA-256 of ${quenchUrl} (or set QUENCH_ZIP to a zip you downloaded) (${SKIP_HINT})`,
-    };
-  }
+  const quench = quenchOf(vars, resolve);
+  if (typeof quench === "string") return { kind: "error", message: `e2e: cannot run — ${quench}` };
   return {
     kind: "run",
-    targets: given,
+    targets,
     license,
-    quenchZip,
-    quenchUrl,
-    quenchSha256: sha || null,
+    quench,
     foundryNode: vars.FOUNDRY_NODE || process.execPath,
     chromium: vars.TACTICA_CHROMIUM || DEFAULT_CHROMIUM,
     outDir: path.join(root, "e2e-report"),

@@ -1,28 +1,34 @@
 /**
- * Drives a fresh Foundry server with playwright-core and Debian's Chromium: licence key and EULA,
- * a new world with the system, launch, join as Gamemaster, Quench enabled, every `tactica.*`
- * batch run. Returns Quench's JSON report and every console message seen on the way.
+ * Drives a fresh Foundry server with playwright-core and Debian's Chromium: the licence agreement
+ * (the key is already in `Config/license.json`, main.ts), a new world with the system through the
+ * setup route of the server's generation (setup-api.ts), launch, join as Gamemaster, Quench
+ * enabled when one was installed, and every `tactica.*` batch run in the world's page by
+ * `game.tactica.selfTest` — Tactica's own runner, so no Quench is needed. Returns the report, what
+ * the GM's Quench window lists, and every console message seen on the way.
  *
  * This file is the only part of `npm run e2e` that needs a real Foundry; it is exercised by the
- * maintainers' runs, not by `npm test`. Foundry's screens change between builds: the selectors
- * are all in `SELECTORS`, each with where it was seen.
+ * maintainers' runs, not by `npm test` (what only such a run proves: docs/manual-checks.md, e2e).
+ * Foundry's screens change between builds: the selectors are all in `SELECTORS`, each with where
+ * it was seen.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type Locator, type Page } from "playwright-core";
-import type { ConsoleEntry } from "./report";
+import { chromium, type APIResponse, type Browser, type Locator, type Page } from "playwright-core";
+import type { ConsoleEntry, QuenchWindow } from "./report";
+import { enableQuench, LONG, runSelfTest, waitForGame } from "./page-steps";
+import { createWorld, launchWorld, licenceScreenAhead, signLicenceAgreement, type Http, type Reply } from "./setup-api";
 
 export const SELECTORS = {
-  // Licence screen (/license): key field and submit, then the EULA checkbox and its button.
-  // Seen in projects booting 13.351 and 14.36x with Playwright (licence form `licenseKey`,
-  // EULA `#eula-agree` + `button#sign`, or the form fields `agree` / `accept`).
+  // Licence screen (/license): the key field (public e2e of a module on 13.351 and 14.364:
+  // `input[name="licenseKey"]`), shown only when Config/license.json did not satisfy the server;
+  // the EULA checkbox and its button (two public Playwright helpers: `#eula-agree` then `#sign`,
+  // in `#eula-form`).
   licenseKey: 'input[name="licenseKey"]',
-  licenseSubmit: 'form button[type="submit"]',
-  eulaAgree: '#eula-agree, input[name="agree"]',
-  eulaSign: 'button#sign, button[name="accept"]',
-  // Setup screen: the "Allow Sharing Usage Data" dialog (v13: `button[data-action="no"]`).
+  eulaAgree: "#eula-agree",
+  eulaSign: "button#sign",
+  // Setup screen: the "Allow Sharing Usage Data" dialog (v13.351: `button[data-action="no"]`).
   declineUsage: 'dialog button[data-action="no"]',
-  // v14 first launch of a world: the user-management gate at /players.
+  // v14 first launch of a world: the user-management gate at /players (`#manage-players`, its submit).
   playersForm: "form#manage-players",
   playersSubmit: 'form#manage-players button[type="submit"]',
   // Join screen: a user select before 14.366, a user-name field from 14.366; the join button.
@@ -35,7 +41,12 @@ export const GM_NAME = "Gamemaster";
 
 export interface DriveOptions {
   baseUrl: string;
-  license: string;
+  /** The build `/api/status` reported (main.ts): it chooses the world route. */
+  foundryVersion: string | null;
+  /** Always true: config.ts stops the run before the licence screen unless the user accepted the EULA. */
+  eulaAccepted: true;
+  /** Whether a Quench module was installed in `Data/modules/quench`. */
+  quenchInstalled: boolean;
   chromium: string;
   systemId: string;
   worldId: string;
@@ -52,12 +63,14 @@ export interface DriveOptions {
 export interface DriveResult {
   /** Foundry's version as the client reports it. */
   foundryVersion: string;
-  /** The `tactica.*` batch keys Quench had registered. */
+  /** Who ran the batches: Tactica's own runner, or Quench when the page had no runner. */
+  runner: "tactica" | "quench";
+  /** The `tactica.*` batch keys the run was to cover. */
   keys: string[];
-  /** Quench's JSON report text, or null when no batch was registered. */
-  reportJson: string | null;
-  /** World documents the batches left behind (they must delete what they create). */
-  leftovers: string[];
+  /** The report as JSON text: the self-test's, or Quench's (report.ts converts it). */
+  reportJson: string;
+  /** What the GM's Quench window lists. */
+  quench: QuenchWindow;
 }
 
 /** The browser flags: headless Chromium on a machine without GPU, sandbox or network extras. */
@@ -73,8 +86,6 @@ export const CHROMIUM_ARGS = [
   "--use-angle=swiftshader",
   "--enable-unsafe-swiftshader",
 ];
-
-const LONG = 180_000;
 
 export async function driveFoundry(o: DriveOptions): Promise<DriveResult> {
   // Signals are ours to handle (cleanup.ts): Playwright's own SIGINT handler would close the
@@ -95,6 +106,7 @@ export async function driveFoundry(o: DriveOptions): Promise<DriveResult> {
     const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
     page = await context.newPage();
     page.setDefaultTimeout(60_000);
+    const http = pageHttp(page, o.baseUrl);
     let phase: ConsoleEntry["phase"] = "setup";
     page.on("console", (msg) => {
       const type = msg.type();
@@ -104,11 +116,16 @@ export async function driveFoundry(o: DriveOptions): Promise<DriveResult> {
     page.on("pageerror", (error) => o.onConsole({ type: "pageerror", phase, text: error.stack ?? error.message }));
 
     step = "licence";
-    await acceptLicense(page, o);
+    await signLicence(page, http, o);
     step = "create-world";
-    await createWorld(page, o);
+    await page.goto(`${o.baseUrl}/setup`, { waitUntil: "domcontentloaded" });
+    const decline = page.locator(SELECTORS.declineUsage);
+    if (await shows(decline, 5000)) await decline.click();
+    const world = { id: o.worldId, title: `Tactica e2e (${o.label})`, system: o.systemId };
+    const route = await createWorld(http, world, o.foundryVersion);
+    o.log(`world "${o.worldId}" created with ${o.systemId} (POST ${route})`);
     step = "launch-world";
-    await launchWorld(page, o);
+    await launchWorld(http, o.worldId, { timeoutMs: LONG, pause: (ms) => page!.waitForTimeout(ms) });
 
     step = "join";
     phase = "load";
@@ -123,13 +140,18 @@ export async function driveFoundry(o: DriveOptions): Promise<DriveResult> {
     o.log(`Foundry ${info.version}: world "${o.worldId}" loaded with ${o.systemId}, joined as ${GM_NAME}`);
 
     step = "enable-quench";
-    await enableQuench(page, o);
+    const quench: QuenchWindow = o.quenchInstalled ? await enableQuench(page, o.log) : { state: "not-installed" };
 
     step = "run-batches";
     phase = "run";
-    const run = await runBatches(page, o.batchTimeoutMs ?? 600_000);
-    if (run.reportJson && run.failed > 0) await screenshot(page, o, "quench-results", true);
-    return { foundryVersion: info.version, keys: run.keys, reportJson: run.reportJson, leftovers: run.leftovers };
+    const run = await runSelfTest(page, o.batchTimeoutMs ?? 900_000);
+    o.log(
+      run.runner === "tactica"
+        ? "batches run by game.tactica.selfTest"
+        : "batches run by Quench (no game.tactica.selfTest)",
+    );
+    if (run.failed) await screenshot(page, o, "batches", run.runner === "quench");
+    return { foundryVersion: info.version, runner: run.runner, keys: run.keys, reportJson: run.json, quench };
   } catch (e) {
     if (page) await screenshot(page, o, `failure-${step}`, false);
     throw new Error(`${step}: ${e instanceof Error ? e.message : String(e)}`);
@@ -139,12 +161,36 @@ export async function driveFoundry(o: DriveOptions): Promise<DriveResult> {
   }
 }
 
+/** setup-api.ts's HTTP client over the page's own request context, which carries its session cookie. */
+function pageHttp(page: Page, baseUrl: string): Http {
+  const reply = async (response: APIResponse): Promise<Reply> => {
+    const headers = response.headers();
+    const json = (headers["content-type"] ?? "").includes("application/json");
+    const body = json ? ((await response.json()) as Record<string, unknown>) : null;
+    return { status: response.status(), body, ...(headers.location ? { location: headers.location } : {}) };
+  };
+  return {
+    get: (route) => page.request.get(`${baseUrl}${route}`, { maxRedirects: 0 }).then(reply),
+    post: (route, body) =>
+      page.request
+        .post(`${baseUrl}${route}`, {
+          maxRedirects: 0,
+          timeout: LONG,
+          ...("json" in body ? { data: body.json } : { form: body.form }),
+        })
+        .then(reply),
+  };
+}
+
 /** Saves a screenshot (input fields masked: the licence key must never end up in an artifact). */
 async function screenshot(page: Page, o: DriveOptions, name: string, showQuench: boolean): Promise<void> {
   try {
     if (showQuench) {
+      // Quench's window (`quench.app`, internal to Quench): opened only when it is there.
       await page.evaluate(() =>
-        (globalThis as unknown as { quench?: { app: { render(force: boolean): unknown } } }).quench?.app.render(true),
+        (globalThis as unknown as { quench?: { app?: { render?(force: boolean): unknown } } }).quench?.app?.render?.(
+          true,
+        ),
       );
       await page.waitForTimeout(1000);
     }
@@ -177,94 +223,29 @@ async function submit(page: Page, button: Locator): Promise<void> {
   await page.waitForLoadState("domcontentloaded");
 }
 
-/** Whether the server still sends /setup to the licence screen. */
-async function needsLicense(page: Page, baseUrl: string): Promise<boolean> {
-  const response = await page.request.get(`${baseUrl}/setup`, { maxRedirects: 0 });
-  return (response.headers()["location"] ?? "").includes("/license");
-}
-
-async function acceptLicense(page: Page, o: DriveOptions): Promise<void> {
+/**
+ * Signs Foundry's licence agreement on the licence screen of this fresh server (the user accepted
+ * it: `o.eulaAccepted`, config.ts). The key is already in Config/license.json; a key field on the
+ * screen means the server did not take it. Without the screen's checkbox, the form it posts.
+ */
+async function signLicence(page: Page, http: Http, o: DriveOptions): Promise<void> {
   await page.goto(o.baseUrl, { waitUntil: "domcontentloaded" });
   if (pathOf(page) !== "/license") return;
-  const key = page.locator(SELECTORS.licenseKey);
-  if (await shows(key, 5000)) {
-    await key.fill(o.license);
-    await submit(page, page.locator(SELECTORS.licenseSubmit));
-  }
-  const agree = page.locator(SELECTORS.eulaAgree).first();
-  if (pathOf(page) === "/license" && (await shows(agree, 10_000))) {
+  if (await shows(page.locator(SELECTORS.licenseKey), 3000))
+    throw new Error(
+      "Foundry asks for a licence key although Config/license.json holds FOUNDRY_LICENSE: is it a valid key?",
+    );
+  if (!o.eulaAccepted) throw new Error("the EULA was not accepted (FOUNDRY_EULA_ACCEPTED)");
+  const agree = page.locator(SELECTORS.eulaAgree);
+  if (await shows(agree, 10_000)) {
     await agree.check();
     await submit(page, page.locator(SELECTORS.eulaSign));
-  }
-  // If this build's screens differ, post the same two forms the screens submit.
-  if (await needsLicense(page, o.baseUrl)) {
-    await page.request.post(`${o.baseUrl}/license`, { form: { licenseKey: o.license }, maxRedirects: 0 });
-    await page.request.post(`${o.baseUrl}/license`, { form: { agree: "on", accept: "accept" }, maxRedirects: 0 });
-  }
-  if (await needsLicense(page, o.baseUrl))
-    throw new Error("Foundry still asks for a licence: is FOUNDRY_LICENSE a valid key?");
-  o.log("licence key and EULA accepted");
-}
-
-/** Posts one action to the setup API, as the setup screen's own forms do (JSON body, `action`). */
-async function setupAction(
-  page: Page,
-  o: DriveOptions,
-  data: Record<string, unknown>,
-): Promise<Record<string, unknown>> {
-  const response = await page.request.post(`${o.baseUrl}/setup`, { data, maxRedirects: 0, timeout: LONG });
-  const type = response.headers()["content-type"] ?? "";
-  const body = type.includes("application/json") ? ((await response.json()) as Record<string, unknown>) : {};
-  if (response.status() >= 400 || body.error) {
+  } else await signLicenceAgreement(http);
+  if (await licenceScreenAhead(http))
     throw new Error(
-      `setup action "${String(data.action)}" failed: HTTP ${response.status()} ${String(body.error ?? "")}`.trim(),
+      "Foundry still shows its licence screen after the agreement was signed: is FOUNDRY_LICENSE a valid key?",
     );
-  }
-  return body;
-}
-
-async function createWorld(page: Page, o: DriveOptions): Promise<void> {
-  await page.goto(`${o.baseUrl}/setup`, { waitUntil: "domcontentloaded" });
-  const decline = page.locator(SELECTORS.declineUsage);
-  if (await shows(decline, 5000)) await decline.click();
-  await setupAction(page, o, {
-    action: "createWorld",
-    id: o.worldId,
-    title: `Tactica e2e (${o.label})`,
-    system: o.systemId,
-  });
-  o.log(`world "${o.worldId}" created with ${o.systemId}`);
-}
-
-async function launchWorld(page: Page, o: DriveOptions): Promise<void> {
-  await setupAction(page, o, { action: "launchWorld", world: o.worldId });
-  const deadline = Date.now() + LONG;
-  while (Date.now() < deadline) {
-    const status = await page.request
-      .get(`${o.baseUrl}/api/status`)
-      .then((r) => r.json() as Promise<{ active?: boolean; world?: string }>)
-      .catch(() => null);
-    if (status?.active && status.world === o.worldId) return;
-    await page.waitForTimeout(1000);
-  }
-  throw new Error(`the world "${o.worldId}" did not become active within ${LONG / 1000} s`);
-}
-
-/** Waits for `game.ready`, surviving the reloads Foundry may do on its own. */
-async function waitForGame(page: Page, extra = "true"): Promise<void> {
-  const deadline = Date.now() + LONG;
-  for (;;) {
-    try {
-      await page.waitForFunction(`globalThis.game?.ready === true && (${extra})`, null, {
-        timeout: Math.max(1000, deadline - Date.now()),
-        polling: 500,
-      });
-      return;
-    } catch (e) {
-      const navigating = e instanceof Error && /context was destroyed|navigation/i.test(e.message);
-      if (!navigating || Date.now() > deadline) throw e;
-    }
-  }
+  o.log("licence agreement signed (FOUNDRY_EULA_ACCEPTED=yes)");
 }
 
 async function join(page: Page, o: DriveOptions): Promise<void> {
@@ -293,88 +274,4 @@ async function join(page: Page, o: DriveOptions): Promise<void> {
     ]);
   }
   await waitForGame(page);
-}
-
-/** Activates Quench through the core module configuration setting, then reloads. */
-async function enableQuench(page: Page, o: DriveOptions): Promise<void> {
-  const state = await page.evaluate(async () => {
-    const g = (
-      globalThis as unknown as {
-        game: {
-          modules: { get(id: string): { active: boolean } | undefined };
-          settings: {
-            get(ns: string, key: string): Record<string, boolean>;
-            set(ns: string, key: string, v: unknown): Promise<unknown>;
-          };
-        };
-      }
-    ).game;
-    const module = g.modules.get("quench");
-    if (!module) return "missing";
-    if (module.active) return "active";
-    const config = g.settings.get("core", "moduleConfiguration");
-    await g.settings.set("core", "moduleConfiguration", { ...config, quench: true });
-    return "enabled";
-  });
-  if (state === "missing") throw new Error("Foundry does not see the Quench module in Data/modules/quench");
-  if (state === "enabled") {
-    await page.reload({ waitUntil: "domcontentloaded" });
-    await waitForGame(page);
-  }
-  // Tactica's batches are a chunk loaded on `quenchReady` (src/hooks/quench.ts): wait until they are registered.
-  await waitForGame(
-    page,
-    'globalThis.game.modules.get("quench")?.active === true && typeof globalThis.quench?.runBatches === "function" && [...globalThis.quench._testBatches.keys()].some((k) => k.startsWith("tactica."))',
-  );
-  o.log("Quench enabled");
-}
-
-/**
- * Runs every registered `tactica.*` batch and waits for Quench's `quenchReports` hook; then counts
- * the world documents the batches left behind (actors, items and tables named "[Quench] …", and
- * chat messages beyond those there before).
- */
-async function runBatches(
-  page: Page,
-  timeoutMs: number,
-): Promise<{ keys: string[]; reportJson: string | null; failed: number; leftovers: string[] }> {
-  return page.evaluate(async (timeout) => {
-    type Named = { contents: { name?: string }[] } | undefined;
-    const g = globalThis as unknown as {
-      quench: { _testBatches: Map<string, unknown>; runBatches(keys: string[], options?: object): Promise<unknown> };
-      Hooks: { once(event: string, fn: (reports: { json: string }) => void): number };
-      game: { actors: Named; items: Named; tables: Named; messages?: { size: number } };
-    };
-    // No named inner functions here: tsx would wrap them in a `__name` helper the page lacks.
-    const messagesBefore = g.game.messages?.size ?? 0;
-    const keys = [...g.quench._testBatches.keys()].filter((k) => k.startsWith("tactica.")).sort();
-    if (!keys.length) return { keys, reportJson: null, failed: 0, leftovers: [] };
-    const reportJson = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`the batches did not finish within ${timeout / 1000} s`)),
-        timeout,
-      );
-      g.Hooks.once("quenchReports", (reports) => {
-        clearTimeout(timer);
-        resolve(reports.json);
-      });
-      g.quench.runBatches(keys, { json: false }).catch((e: unknown) => {
-        clearTimeout(timer);
-        reject(e instanceof Error ? e : new Error(String(e)));
-      });
-    });
-    const failed = (JSON.parse(reportJson) as { stats?: { failures?: number } }).stats?.failures ?? 0;
-    const leftovers: string[] = [];
-    for (const [label, collection] of [
-      ["actor", g.game.actors],
-      ["item", g.game.items],
-      ["table", g.game.tables],
-    ] as const) {
-      const n = (collection?.contents ?? []).filter((d) => d.name?.startsWith("[Quench]")).length;
-      if (n) leftovers.push(`${n} ${label}(s) named "[Quench] …"`);
-    }
-    const messages = (g.game.messages?.size ?? 0) - messagesBefore;
-    if (messages > 0) leftovers.push(`${messages} chat message(s)`);
-    return { keys, reportJson, failed, leftovers };
-  }, timeoutMs);
 }

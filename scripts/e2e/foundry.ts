@@ -1,6 +1,7 @@
 /**
  * Unpacking Foundry and preparing its user data folder: the system under test in
- * `Data/systems/tactica` and the Quench module in `Data/modules/quench`.
+ * `Data/systems/tactica`, the Quench module in `Data/modules/quench` when one is wanted, and the
+ * licence key in `Config/license.json`.
  *
  * Where the server's entry point lies in a Foundry Node.js zip changed over the versions: v11–v12
  * zips start with `node resources/app/main.mjs` (felddy/foundryvtt-docker `Dockerfile`, CMD);
@@ -12,6 +13,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import yauzl from "yauzl";
+import type { QuenchSource } from "./config";
 
 export const ENTRY_CANDIDATES = ["main.mjs", "main.js", "resources/app/main.mjs", "resources/app/main.js"];
 
@@ -132,41 +134,52 @@ export function sha256Of(bytes: Uint8Array): string {
 }
 
 /**
- * The Quench zip to install: `QUENCH_ZIP` when given (checked against `sha256` when one is set),
- * else the cached download of `url`, kept as `cacheDir/quench-<sha256>.zip` (through a `.part`
- * file, so a broken download is not kept). A download, or a cached file, whose SHA-256 is not
- * `sha256` is refused and never kept: the zip runs as a module inside a licensed Foundry.
+ * The Quench zip to install: a local zip (checked against its SHA-256 when one is given), or the
+ * cached download of a URL, kept as `cacheDir/quench-<sha256>.zip` (through a `.part` file, so a
+ * broken download is not kept). A download, or a cached file, whose SHA-256 is not the one given
+ * is refused and never kept: the zip runs as a module inside a licensed Foundry.
  */
 export async function quenchZip(
-  given: string | null,
-  url: string,
-  sha256: string | null,
+  source: QuenchSource,
   cacheDir: string,
   download: (url: string) => Promise<Uint8Array> = fetchBytes,
 ): Promise<{ zip: string; downloaded: boolean }> {
   const mismatch = (what: string, actual: string) =>
-    new Error(`${what} has SHA-256 ${actual}, not QUENCH_SHA256 ${sha256 ?? ""}: not installed`);
-  if (given) {
-    if (sha256) {
-      const actual = sha256Of(fs.readFileSync(given));
-      if (actual !== sha256) throw mismatch(given, actual);
+    new Error(`${what} has SHA-256 ${actual}, not QUENCH_SHA256 ${source.sha256 ?? ""}: not installed`);
+  if ("zip" in source) {
+    if (source.sha256) {
+      const actual = sha256Of(fs.readFileSync(source.zip));
+      if (actual !== source.sha256) throw mismatch(source.zip, actual);
     }
-    return { zip: given, downloaded: false };
+    return { zip: source.zip, downloaded: false };
   }
-  if (!sha256) throw new Error("downloading Quench needs QUENCH_SHA256 (see CONTRIBUTING.md)");
-  const cached = path.join(cacheDir, `quench-${sha256}.zip`);
+  const cached = path.join(cacheDir, `quench-${source.sha256}.zip`);
   if (fs.existsSync(cached)) {
-    if (sha256Of(fs.readFileSync(cached)) === sha256) return { zip: cached, downloaded: false };
+    if (sha256Of(fs.readFileSync(cached)) === source.sha256) return { zip: cached, downloaded: false };
     fs.rmSync(cached);
   }
   fs.mkdirSync(cacheDir, { recursive: true });
-  const bytes = await download(url);
+  const bytes = await download(source.url);
   const actual = sha256Of(bytes);
-  if (actual !== sha256) throw mismatch(url, actual);
+  if (actual !== source.sha256) throw mismatch(source.url, actual);
   const part = `${cached}.part`;
   fs.writeFileSync(part, bytes);
   fs.renameSync(part, cached);
   return { zip: cached, downloaded: true };
+}
+
+/**
+ * Writes the licence key where Foundry reads it at start, `Config/license.json`, as
+ * `{"license": "<key without dashes>"}`: what felddy/foundryvtt-docker's entrypoint does before it
+ * starts the server (`src/entrypoint.sh`: `echo "{ \"license\": \"${FOUNDRY_LICENSE_KEY}\" }" |
+ * tr -d '-'`). The key never goes through the browser; the agreement is still signed on the
+ * licence screen (driver.ts), and only when the user accepted it (config.ts).
+ */
+export function writeLicenseFile(dataPath: string, key: string): string {
+  const file = path.join(dataPath, "Config", "license.json");
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${JSON.stringify({ license: key.replace(/-/g, "") })}\n`, { mode: 0o600 });
+  return file;
 }
 
 async function fetchBytes(url: string): Promise<Uint8Array> {

@@ -11,6 +11,7 @@ import { castPower } from "../actions/psy";
 import { fearTest, moraleTest, rally } from "../actions/morale";
 import { attack, rollScore } from "../actions/score";
 import { moveAction } from "../actions/move";
+import { selfTest, type SelfTest } from "./self-test";
 
 const dice = { PressureRoll, PoolRoll, PsyRoll, ProfileTest, ScoreRoll, rollPipeline };
 /** Macro helpers: each takes the actor first, as the actor's own methods do (src/actions). */
@@ -27,8 +28,10 @@ export interface TacticaApi {
   useItem: typeof useItem;
   /** What a hotbar macro of a characteristic calls (src/api/macros.ts). */
   rollCharacteristic: typeof rollCharacteristic;
+  /** The in-Foundry self-test (src/api/self-test.ts): `await game.tactica.selfTest.run()` as a GM. */
+  selfTest: SelfTest;
 }
 
 export function createApi(): TacticaApi {
-  return { rules, dice, actions, useItem, rollCharacteristic };
+  return { rules, dice, actions, useItem, rollCharacteristic, selfTest };
 }

@@ -1,11 +1,13 @@
 /**
  * The contract suite: assertions about how Foundry itself behaves, on the points Tactica relies on.
- * The same suites run twice — in vitest against the test fake (test/foundry/contract.test.ts), and
- * in a real Foundry as the Quench batch `tactica.contract` — so the fake can never silently drift
- * from core. A new behaviour of the fake comes with a suite here.
+ * The same suites run in vitest against the test fake (test/foundry/contract.test.ts), and in a
+ * real Foundry as the self-test batch `tactica.contract` — by Tactica's own runner
+ * (`game.tactica.selfTest`, what `npm run e2e` calls) or in Quench's window — so the fake can
+ * never silently drift from core. A new behaviour of the fake comes with a suite here.
  *
- * Each suite receives Mocha-style `describe`/`it` and Chai's `assert` (Quench hands over both;
- * vitest exports the same Chai `assert`). Suites create only what they delete again.
+ * Each suite receives Mocha-style `describe`/`it` and Chai's `assert` (vitest and Quench hand over
+ * Chai's own; Tactica's runner a Chai-compatible one, contract/assert.ts). Suites create only what
+ * they delete again; anything else a suite leaves in the world is deleted and reported as a failure.
  */
 import { combatContract } from "./combat";
 import { rollClassContract } from "./roll-classes";
@@ -14,6 +16,7 @@ import { dataContract } from "./data";
 import { chatContract } from "./chat";
 import { applicationsContract } from "./applications";
 import { messageModesContract } from "./message-modes";
+import { worldDocumentsContract } from "./world-documents";
 import type { ContractAssert, ContractContext } from "./context";
 
 export type { ContractAssert, ContractContext };
@@ -29,6 +32,7 @@ export const CONTRACT_SUITES: Record<string, ContractSuite> = {
   "chat cards": chatContract,
   applications: applicationsContract,
   "message modes": messageModesContract,
+  "world documents": worldDocumentsContract,
 };
 
 /** Runs every suite inside one `describe` (the Quench batch and the vitest file both call this). */

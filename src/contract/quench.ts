@@ -1,16 +1,23 @@
 /**
- * In-Foundry self-test: Quench test batches that import the sample actors and items of
- * the compendiums into the world, make each kind of roll through the actor methods, push, cast,
- * take morale tests, draw the panic table and check the results against the rules. They run only
- * inside a real Foundry with the Quench module active; the world documents they create are named
- * "[Quench] …" and deleted when each batch ends. See docs/gm-guide.md.
+ * In-Foundry self-test: test batches that import the sample actors and items of the compendiums
+ * into the world, make each kind of roll through the actor methods, push, cast, take morale tests,
+ * draw the panic table and check the results against the rules, and the Foundry contract
+ * (contract/index.ts). They run inside a real Foundry, by Tactica's own runner
+ * (`game.tactica.selfTest`, contract/self-test.ts: what `npm run e2e` uses) and, when the Quench
+ * module is active, in Quench's window for the GM. The world documents they create are named
+ * "[Quench] …" and deleted when each batch ends; anything else a batch leaves behind is deleted
+ * and reported (contract/leftovers.ts). See docs/gm-guide.md.
  *
- * This module is NOT part of the main bundle: src/hooks/quench.ts loads it with a dynamic import when
- * Quench announces itself, so a world without Quench never downloads or parses it.
+ * This module is NOT part of the main bundle: src/hooks/quench.ts loads it with a dynamic import
+ * (on `quenchReady`, or when the self-test is first run), so a world that runs neither never
+ * downloads or parses it.
  */
 import { PoolRoll, PressureRoll, ProfileTest, PsyRoll, ScoreRoll } from "../dice/index";
 import { PANIC_RESULTS } from "../config/config";
-import { runContracts, type ContractAssert } from "./index";
+import { runContracts } from "./index";
+import { withCleanup } from "./leftovers";
+import { createSelfTest } from "./self-test";
+import type { BatchAssert, BatchContext } from "./context";
 import type { TacticaActor } from "../documents/actor";
 import type { TacticaItem } from "../documents/item";
 import type { TacticaChatMessage } from "../documents/chat-message";
@@ -38,24 +45,16 @@ const isBatchKey = (key: string): key is QuenchBatchKey => Object.hasOwn(QUENCH_
 /*  The parts of Quench (Mocha + Chai) and of Foundry that the batches use                       */
 /* -------------------------------------------------------------------------------------------- */
 
-type Test = () => void | Promise<void>;
-
-/** What Quench hands to a batch: Mocha's functions and Chai's `assert`. */
-export interface QuenchContext {
-  describe(name: string, fn: () => void): void;
-  it(name: string, fn: Test): void;
-  before(fn: Test): void;
-  after(fn: Test): void;
-  assert: QuenchAssert;
-}
+/** What a batch is given (by Quench, or by Tactica's runner): Mocha's functions and Chai's `assert`. */
+export type QuenchContext = BatchContext;
 
 /** The Chai `assert` functions the batches use. */
-export interface QuenchAssert extends ContractAssert {
-  isAtLeast(value: number, floor: number, message?: string): void;
-  isAtMost(value: number, ceiling: number, message?: string): void;
-}
+export type QuenchAssert = BatchAssert;
 
-/** The global `quench` object, as far as registration goes. */
+/**
+ * The global `quench` object, as far as registration goes: `registerBatch(key, fn, {displayName})`,
+ * Quench's public API (Quench `src/module/quench.ts`, v0.9.2). Nothing else of it is read here.
+ */
 export interface QuenchLike {
   registerBatch(key: string, fn: (context: QuenchContext) => void, options?: { displayName?: string }): void;
 }
@@ -73,12 +72,13 @@ const foundryWorld = {
 /* -------------------------------------------------------------------------------------------- */
 
 /**
- * Registers every batch on Quench. Called by `quenchHooks` (src/hooks/quench.ts) once Quench has
- * announced itself and this module, a chunk of its own, has been loaded.
+ * Registers every batch on Quench, each with the leftover watch around it as in Tactica's runner.
+ * Called by `quenchHooks` (src/hooks/quench.ts) once Quench has announced itself and this module,
+ * a chunk of its own, has been loaded.
  */
 export function registerBatches(quench: QuenchLike): void {
   for (const [key, displayName] of Object.entries(QUENCH_BATCHES)) {
-    if (isBatchKey(key)) quench.registerBatch(key, (context) => BATCHES[key](context), { displayName });
+    if (isBatchKey(key)) quench.registerBatch(key, withCleanup(BATCHES[key]), { displayName });
   }
 }
 
@@ -326,3 +326,12 @@ const BATCHES: Record<QuenchBatchKey, (context: QuenchContext) => void> = {
   "tactica.damage": damageBatch,
   "tactica.contract": runContracts,
 };
+
+/** `game.tactica.selfTest` over the same batches (installed by src/hooks/quench.ts). */
+export const selfTest = createSelfTest(
+  Object.fromEntries(
+    Object.entries(QUENCH_BATCHES).flatMap(([key, name]) =>
+      isBatchKey(key) ? [[key, { name, register: BATCHES[key] }]] : [],
+    ),
+  ),
+);

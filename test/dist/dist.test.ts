@@ -24,7 +24,7 @@ describe("dist/ — the installable system folder", () => {
   it("carries the release manifest: the source manifest without development flags", () => {
     expect(manifest).toEqual(releaseManifest(readManifest(), false));
     expect(manifest.id).toBe("tactica");
-    expect(manifest.compatibility).toEqual({ minimum: "13.347", verified: "14" });
+    expect(manifest.compatibility).toEqual({ minimum: "13.347", verified: "14.367" });
     expect(JSON.stringify(manifest)).not.toContain("hotReload");
   });
 
@@ -153,6 +153,17 @@ describe("dist/ — the installable system folder", () => {
     }
   });
 
+  /** The self-test's batches, in their order (src/contract/quench.ts `QUENCH_BATCHES`). */
+  const BATCH_KEYS = [
+    "tactica.packs",
+    "tactica.rolls",
+    "tactica.pressure",
+    "tactica.psy",
+    "tactica.morale",
+    "tactica.damage",
+    "tactica.contract",
+  ];
+
   it("loads the self-test chunk on quenchReady when Quench is active, and registers every batch once", async () => {
     const fake = await loadBundle();
     const registered: string[] = [];
@@ -161,14 +172,15 @@ describe("dist/ — the installable system folder", () => {
     fake.hooks.callAll("quenchReady", quench);
     fake.hooks.callAll("quenchReady", quench);
     await vi.waitFor(() => expect(registered.length).toBeGreaterThan(0));
-    expect(registered).toEqual([
-      "tactica.packs",
-      "tactica.rolls",
-      "tactica.pressure",
-      "tactica.psy",
-      "tactica.morale",
-      "tactica.damage",
-      "tactica.contract",
-    ]);
+    expect(registered).toEqual(BATCH_KEYS);
+  });
+
+  it("installs game.tactica.selfTest, whose first use loads the self-test's chunk and lists its batches", async () => {
+    const fake = await loadBundle();
+    const selfTest = (
+      fake.game as { tactica?: { selfTest?: { keys(): Promise<string[]>; run(k: string[]): Promise<unknown> } } }
+    ).tactica?.selfTest;
+    expect(await selfTest?.keys()).toEqual(BATCH_KEYS);
+    await expect(selfTest!.run(["tactica.nope"])).rejects.toThrow(/no such self-test batch: tactica\.nope/);
   });
 });

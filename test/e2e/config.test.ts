@@ -2,10 +2,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DEFAULT_QUENCH_URL, labelFor, parseEnvFile, readConfig, redact } from "../../scripts/e2e/config";
+import { labelFor, parseEnvFile, readConfig, redact } from "../../scripts/e2e/config";
 
 /** A well-formed SHA-256, for the runs that download Quench. */
 const SHA = "ab".repeat(32);
+/** The user's acceptance of Foundry's EULA, which every run needs. */
+const EULA = { FOUNDRY_EULA_ACCEPTED: "yes" };
 
 let root: string;
 beforeEach(() => {
@@ -65,20 +67,14 @@ describe("readConfig", () => {
     );
   });
 
-  it("reads the environment: one zip, the licence, defaults for the rest", () => {
+  it("reads the environment: one zip, the licence, the EULA's acceptance, defaults for the rest (no Quench)", () => {
     const zip = touch("vendor/FoundryVTT-Node-13.351.zip");
-    const config = readConfig(root, {
-      FOUNDRY_ZIP: zip,
-      FOUNDRY_LICENSE: " KEY-1234 ",
-      QUENCH_SHA256: "AB".repeat(32),
-    });
-    expect(config).toMatchObject({
+    const config = readConfig(root, { FOUNDRY_ZIP: zip, FOUNDRY_LICENSE: " KEY-1234 ", ...EULA });
+    expect(config).toEqual({
       kind: "run",
       targets: [{ label: "v13.351", zip }],
       license: "KEY-1234",
-      quenchZip: null,
-      quenchUrl: DEFAULT_QUENCH_URL,
-      quenchSha256: "ab".repeat(32),
+      quench: null,
       foundryNode: process.execPath,
       chromium: "/usr/bin/chromium",
       outDir: path.join(root, "e2e-report"),
@@ -92,13 +88,13 @@ describe("readConfig", () => {
     touch("zips/quench.zip");
     fs.writeFileSync(
       path.join(root, ".env.e2e"),
-      "FOUNDRY_ZIP_V13=zips/v13.zip\nFOUNDRY_ZIP_V14=zips/v14.zip\nFOUNDRY_LICENSE=FROM-FILE\nQUENCH_ZIP=zips/quench.zip\n",
+      "FOUNDRY_ZIP_V13=zips/v13.zip\nFOUNDRY_ZIP_V14=zips/v14.zip\nFOUNDRY_LICENSE=FROM-FILE\nQUENCH_ZIP=zips/quench.zip\nFOUNDRY_EULA_ACCEPTED=yes\n",
     );
     const config = readConfig(root, { FOUNDRY_LICENSE: "FROM-ENV", FOUNDRY_NODE: "" });
     expect(config.kind).toBe("run");
     if (config.kind !== "run") return;
     expect(config.license).toBe("FROM-ENV");
-    expect(config.quenchZip).toBe(path.join(root, "zips/quench.zip"));
+    expect(config.quench).toEqual({ zip: path.join(root, "zips/quench.zip"), sha256: null });
     expect(config.foundryNode).toBe(process.execPath);
     expect(config.targets).toEqual([
       { label: "v13", zip: path.join(root, "zips/v13.zip") },
@@ -106,52 +102,105 @@ describe("readConfig", () => {
     ]);
   });
 
-  it("runs twice with both zips, in the order v13 then v14, and once per distinct file", () => {
-    const v13 = touch("a.zip");
-    const v14 = touch("b.zip");
-    const both = readConfig(root, {
-      FOUNDRY_ZIP_V14: v14,
-      FOUNDRY_ZIP_V13: v13,
+  it("runs once per zip: a comma-separated FOUNDRY_ZIP first, then v13 and v14, each file once, each label once", () => {
+    const a = touch("FoundryVTT-Node-13.347.zip");
+    const b = touch("FoundryVTT-Node-14.367.zip");
+    const c = touch("x/foundry.zip");
+    const d = touch("y/foundry.zip");
+    const list = readConfig(root, {
+      FOUNDRY_ZIP: `${a}, ${b},${c},${d}`,
+      FOUNDRY_ZIP_V13: a,
       FOUNDRY_LICENSE: "K",
-      QUENCH_SHA256: SHA,
+      ...EULA,
     });
+    expect(list.kind === "run" && list.targets).toEqual([
+      { label: "v13.347", zip: a },
+      { label: "v14.367", zip: b },
+      { label: "foundry", zip: c },
+      { label: "foundry-2", zip: d },
+    ]);
+    const both = readConfig(root, { FOUNDRY_ZIP_V14: b, FOUNDRY_ZIP_V13: a, FOUNDRY_LICENSE: "K", ...EULA });
     expect(both.kind === "run" && both.targets.map((t) => t.label)).toEqual(["v13", "v14"]);
-    const same = readConfig(root, { FOUNDRY_ZIP: v13, FOUNDRY_ZIP_V13: v13, FOUNDRY_LICENSE: "K", QUENCH_SHA256: SHA });
-    expect(same.kind === "run" && same.targets).toEqual([{ label: "foundry", zip: v13 }]);
   });
 
   it("refuses a zip or a Quench zip that does not exist", () => {
-    const missingZip = readConfig(root, { FOUNDRY_ZIP_V14: "nowhere.zip", FOUNDRY_LICENSE: "K" });
+    const missingZip = readConfig(root, { FOUNDRY_ZIP_V14: "nowhere.zip", FOUNDRY_LICENSE: "K", ...EULA });
     expect(missingZip).toEqual({
       kind: "error",
       message: `e2e: cannot run — the Foundry zip for v14 does not exist: ${path.join(root, "nowhere.zip")}`,
     });
     touch("f.zip");
-    const missingQuench = readConfig(root, { FOUNDRY_ZIP: "f.zip", FOUNDRY_LICENSE: "K", QUENCH_ZIP: "q.zip" });
+    const missingQuench = readConfig(root, {
+      FOUNDRY_ZIP: "f.zip",
+      FOUNDRY_LICENSE: "K",
+      QUENCH_ZIP: "q.zip",
+      ...EULA,
+    });
     expect(missingQuench.kind === "error" && missingQuench.message).toMatch(/QUENCH_ZIP does not exist/);
   });
 
-  it("downloads a pinned Quench release, and only with its SHA-256", () => {
-    expect(DEFAULT_QUENCH_URL).toBe("https://github.com/Ethaks/FVTT-Quench/releases/download/v0.10.0/module.zip");
-    expect(DEFAULT_QUENCH_URL).not.toMatch(/latest/);
+  it("installs Quench only when asked: a local zip, or a URL with its SHA-256 — never a download unchecked", () => {
     touch("f.zip");
-    const noSha = readConfig(root, { FOUNDRY_ZIP: "f.zip", FOUNDRY_LICENSE: "K" });
-    expect(noSha.kind === "error" && noSha.message).toMatch(
-      /downloading Quench needs QUENCH_SHA256, the SHA-256 of https:\/\/github\.com\/Ethaks\/FVTT-Quench\/releases\/download\/v0\.10\.0\/module\.zip/,
+    const base = { FOUNDRY_ZIP: "f.zip", FOUNDRY_LICENSE: "K", ...EULA };
+    const url = "https://github.com/Ethaks/FVTT-Quench/releases/download/v0.9.2/module.zip";
+    expect(readConfig(root, { ...base, QUENCH_URL: url, QUENCH_SHA256: SHA.toUpperCase() })).toMatchObject({
+      kind: "run",
+      quench: { url, sha256: SHA },
+    });
+    const noSha = readConfig(root, { ...base, QUENCH_URL: url });
+    expect(noSha.kind === "error" && noSha.message).toBe(
+      `e2e: cannot run — downloading Quench needs QUENCH_SHA256, the SHA-256 of ${url} (or set QUENCH_ZIP to a zip you downloaded) (see CONTRIBUTING.md)`,
     );
-    const bad = readConfig(root, { FOUNDRY_ZIP: "f.zip", FOUNDRY_LICENSE: "K", QUENCH_SHA256: "abc" });
-    expect(bad).toEqual({
+    expect(readConfig(root, { ...base, QUENCH_URL: url, QUENCH_SHA256: "abc" })).toEqual({
       kind: "error",
       message: "e2e: cannot run — QUENCH_SHA256 is not a SHA-256 (64 hexadecimal digits)",
     });
+    const shaAlone = readConfig(root, { ...base, QUENCH_SHA256: SHA });
+    expect(shaAlone.kind === "error" && shaAlone.message).toMatch(/neither QUENCH_ZIP nor QUENCH_URL/);
     touch("q.zip");
-    const local = readConfig(root, { FOUNDRY_ZIP: "f.zip", FOUNDRY_LICENSE: "K", QUENCH_ZIP: "q.zip" });
-    expect(local.kind === "run" && local.quenchSha256).toBeNull();
+    expect(readConfig(root, { ...base, QUENCH_ZIP: "q.zip", QUENCH_SHA256: SHA })).toMatchObject({
+      quench: { zip: path.join(root, "q.zip"), sha256: SHA },
+    });
   });
 
   it("labels a plain FOUNDRY_ZIP by the version in its name", () => {
     expect(labelFor("/x/FoundryVTT-Node-14.360.zip")).toBe("v14.360");
     expect(labelFor("/x/foundry.zip")).toBe("foundry");
+  });
+});
+
+describe("the licence agreement: signed only when the user says so", () => {
+  const ready = () => ({ FOUNDRY_ZIP: touch("f.zip"), FOUNDRY_LICENSE: "K" });
+  const STOP =
+    "e2e: skipped before Foundry's licence screen — it signs Foundry's EULA only when you say so: read it, then set FOUNDRY_EULA_ACCEPTED=yes in .env.e2e (see CONTRIBUTING.md)";
+
+  it("without FOUNDRY_EULA_ACCEPTED=yes, stops before anything runs, with one line saying why", () => {
+    for (const value of [undefined, "", "no", "true", "1", "y"]) {
+      const env = value === undefined ? ready() : { ...ready(), FOUNDRY_EULA_ACCEPTED: value };
+      expect(readConfig(root, env), String(value)).toEqual({ kind: "skip", message: STOP });
+    }
+  });
+
+  it("takes yes in any case, from .env.e2e too", () => {
+    expect(readConfig(root, { ...ready(), FOUNDRY_EULA_ACCEPTED: " YES " }).kind).toBe("run");
+    fs.writeFileSync(path.join(root, ".env.e2e"), "FOUNDRY_EULA_ACCEPTED=yes\n");
+    expect(readConfig(root, ready()).kind).toBe("run");
+  });
+
+  it("with E2E_REQUIRE set, an unaccepted EULA is an error naming the variable", () => {
+    const config = readConfig(root, { ...ready(), E2E_REQUIRE: "1" });
+    expect(config).toEqual({
+      kind: "error",
+      message:
+        'e2e: cannot run — E2E_REQUIRE is set but FOUNDRY_EULA_ACCEPTED is not "yes": nobody accepted Foundry\'s EULA for this run (see CONTRIBUTING.md)',
+    });
+  });
+
+  it("asks for the zip and the licence first: a run without them says so, EULA or not", () => {
+    expect(readConfig(root, EULA)).toEqual({
+      kind: "skip",
+      message: "e2e: skipped — no FOUNDRY_ZIP/FOUNDRY_LICENSE (see CONTRIBUTING.md)",
+    });
   });
 });
 

@@ -3,7 +3,14 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createHash } from "node:crypto";
-import { findFoundryEntry, installModule, prepareDataFolder, quenchZip, unzip } from "../../scripts/e2e/foundry";
+import {
+  findFoundryEntry,
+  installModule,
+  prepareDataFolder,
+  quenchZip,
+  unzip,
+  writeLicenseFile,
+} from "../../scripts/e2e/foundry";
 import { writeZip } from "./zips";
 
 let tmp: string;
@@ -135,15 +142,25 @@ describe("prepareDataFolder", () => {
   });
 });
 
+describe("writeLicenseFile", () => {
+  it("writes the key without dashes to Config/license.json, readable by its owner only (felddy's entrypoint)", () => {
+    const file = writeLicenseFile(path.join(tmp, "data"), "ABCD-EFGH-IJKL-MNOP-QRST-UVWX");
+    expect(file).toBe(path.join(tmp, "data", "Config", "license.json"));
+    expect(JSON.parse(read("data", "Config", "license.json"))).toEqual({ license: "ABCDEFGHIJKLMNOPQRSTUVWX" });
+    expect(fs.statSync(file).mode & 0o077).toBe(0);
+  });
+});
+
 describe("quenchZip", () => {
   const cache = () => path.join(tmp, "cache");
   const zipBytes = new Uint8Array([80, 75, 3, 4]);
   const sha = createHash("sha256").update(zipBytes).digest("hex");
   const other = "0".repeat(64);
+  const URL_SOURCE = { url: "https://example.invalid/q.zip", sha256: sha };
 
   it("uses QUENCH_ZIP when given, without downloading", async () => {
     const download = vi.fn();
-    expect(await quenchZip("/x/quench.zip", "https://example.invalid/q.zip", null, cache(), download)).toEqual({
+    expect(await quenchZip({ zip: "/x/quench.zip", sha256: null }, cache(), download)).toEqual({
       zip: "/x/quench.zip",
       downloaded: false,
     });
@@ -153,19 +170,19 @@ describe("quenchZip", () => {
   it("checks QUENCH_ZIP against QUENCH_SHA256 when both are given", async () => {
     const given = path.join(tmp, "given.zip");
     fs.writeFileSync(given, zipBytes);
-    expect(await quenchZip(given, "https://example.invalid/q.zip", sha, cache())).toEqual({
+    expect(await quenchZip({ zip: given, sha256: sha }, cache())).toEqual({
       zip: given,
       downloaded: false,
     });
-    await expect(quenchZip(given, "https://example.invalid/q.zip", other, cache())).rejects.toThrow(
+    await expect(quenchZip({ zip: given, sha256: other }, cache())).rejects.toThrow(
       `has SHA-256 ${sha}, not QUENCH_SHA256 ${other}: not installed`,
     );
   });
 
-  it("downloads the pinned release once, checks its SHA-256, then reuses the cached file", async () => {
+  it("downloads a release once, checks its SHA-256, then reuses the cached file", async () => {
     const download = vi.fn(async () => zipBytes);
-    const first = await quenchZip(null, "https://example.invalid/q.zip", sha, cache(), download);
-    const second = await quenchZip(null, "https://example.invalid/q.zip", sha, cache(), download);
+    const first = await quenchZip(URL_SOURCE, cache(), download);
+    const second = await quenchZip(URL_SOURCE, cache(), download);
     expect(first).toEqual({ zip: path.join(cache(), `quench-${sha}.zip`), downloaded: true });
     expect(second).toEqual({ zip: first.zip, downloaded: false });
     expect(download).toHaveBeenCalledTimes(1);
@@ -175,9 +192,7 @@ describe("quenchZip", () => {
 
   it("refuses a download whose SHA-256 is not QUENCH_SHA256, and keeps nothing", async () => {
     const download = vi.fn(async () => new Uint8Array([1, 2, 3]));
-    await expect(quenchZip(null, "https://example.invalid/q.zip", sha, cache(), download)).rejects.toThrow(
-      "not installed",
-    );
+    await expect(quenchZip(URL_SOURCE, cache(), download)).rejects.toThrow("not installed");
     expect(fs.existsSync(path.join(cache(), `quench-${sha}.zip`))).toBe(false);
     expect(fs.existsSync(cache()) ? fs.readdirSync(cache()) : []).toEqual([]);
   });
@@ -186,26 +201,18 @@ describe("quenchZip", () => {
     fs.mkdirSync(cache(), { recursive: true });
     fs.writeFileSync(path.join(cache(), `quench-${sha}.zip`), new Uint8Array([9, 9]));
     const download = vi.fn(async () => zipBytes);
-    expect(await quenchZip(null, "https://example.invalid/q.zip", sha, cache(), download)).toEqual({
+    expect(await quenchZip(URL_SOURCE, cache(), download)).toEqual({
       zip: path.join(cache(), `quench-${sha}.zip`),
       downloaded: true,
     });
     expect([...fs.readFileSync(path.join(cache(), `quench-${sha}.zip`))]).toEqual([80, 75, 3, 4]);
   });
 
-  it("never downloads without QUENCH_SHA256", async () => {
-    const download = vi.fn(async () => zipBytes);
-    await expect(quenchZip(null, "https://example.invalid/q.zip", null, cache(), download)).rejects.toThrow(
-      "needs QUENCH_SHA256",
-    );
-    expect(download).not.toHaveBeenCalled();
-  });
-
   it("keeps no cached file when the download fails", async () => {
     const download = vi.fn(async () => {
       throw new Error("HTTP 404");
     });
-    await expect(quenchZip(null, "https://example.invalid/q.zip", sha, cache(), download)).rejects.toThrow("HTTP 404");
+    await expect(quenchZip(URL_SOURCE, cache(), download)).rejects.toThrow("HTTP 404");
     expect(fs.existsSync(path.join(cache(), `quench-${sha}.zip`))).toBe(false);
   });
 });

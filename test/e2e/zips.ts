@@ -22,10 +22,11 @@ export function writeZip(file: string, files: Record<string, string>): Promise<s
 /**
  * A stand-in for Foundry's Node.js server, to exercise start, readiness and clean-up without
  * Foundry: it reads `--port` and `--dataPath` like Foundry's flags, prints one line, and answers
- * every request with its pid, script, flags, working folder and whether it sees FOUNDRY_LICENSE.
+ * every request with its pid, script, flags, working folder and whether it sees FOUNDRY_LICENSE,
+ * and, as `/api/status` does, `{active: false, version}` (`version` given here; none by default).
  * `ignoreTerm` makes it survive SIGTERM (to test the SIGKILL fallback).
  */
-export function fakeFoundryServer({ ignoreTerm = false } = {}): string {
+export function fakeFoundryServer({ ignoreTerm = false, version = "" } = {}): string {
   return `import http from "node:http";
 const arg = (name) => process.argv.find((a) => a.startsWith("--" + name + "="))?.slice(name.length + 3);
 const port = Number(arg("port"));
@@ -33,7 +34,7 @@ ${ignoreTerm ? 'process.on("SIGTERM", () => {});' : ""}
 console.log("fake Foundry on port " + port + ", licence in env: " + (process.env.FOUNDRY_LICENSE ? "yes" : "no"));
 http.createServer((req, res) => {
   res.setHeader("content-type", "application/json");
-  res.end(JSON.stringify({ pid: process.pid, script: process.argv[1], dataPath: arg("dataPath"), argv: process.argv.slice(2), cwd: process.cwd() }));
+  res.end(JSON.stringify({ active: false, ${version ? `version: ${JSON.stringify(version)}, ` : ""}pid: process.pid, script: process.argv[1], dataPath: arg("dataPath"), argv: process.argv.slice(2), cwd: process.cwd() }));
 }).listen(port, "127.0.0.1");
 `;
 }

@@ -73,8 +73,8 @@ describe("pack source validation", () => {
 describe("manifest and pack metadata (core review M12–M14)", () => {
   const manifest = readManifest();
 
-  it("admits v13 from 13.347 and v14 (verified 14), with no maximum", () => {
-    expect((manifest as { compatibility?: unknown }).compatibility).toEqual({ minimum: "13.347", verified: "14" });
+  it("admits v13 from 13.347 and v14 (verified 14.367, the build the release must prove), with no maximum", () => {
+    expect((manifest as { compatibility?: unknown }).compatibility).toEqual({ minimum: "13.347", verified: "14.367" });
   });
 
   it("labels every pack with a language key present in both languages", () => {
