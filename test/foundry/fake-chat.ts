@@ -48,6 +48,7 @@ import { FakeDocument } from "./fake-documents";
 import { asClient, currentWorld, FakeUser } from "./fake-world";
 import { deepClone, type Obj } from "./fake-utils";
 import { deprecatedUse, isFakeV14, onGenerationChange } from "./fake-generation";
+import { CONTENT_INLINE_ROLL, enrichInlineRolls } from "./fake-text-editor";
 
 /* ------------------------------------------ elements ---------------------------------------- */
 
@@ -183,14 +184,24 @@ interface Speaker {
 }
 
 /** The ChatMessage document with what roll cards read. */
-/** Who sees a message of `mode` (a key of either generation): core's `applyRollMode` / `applyMode`. */
+/**
+ * Who sees a message of `mode` (a key of either generation): v13 `ChatMessage.applyRollMode`
+ * (client `documents/chat-message.mjs`): `"roll"` is the user's own mode; public: no whisper;
+ * self: the user; GM and blind: the given whisper when it names anyone, else every GM; `blind`
+ * only for blind. v14's `applyMode` is taken to follow the same rules (no v14 source was read).
+ */
 function applyModeTo(chatData: Obj, mode: string): Obj {
+  if (mode === "roll") {
+    const key = isFakeV14() ? "messageMode" : "rollMode";
+    const game = (globalThis as unknown as { game: { settings: { get(n: string, k: string): unknown } } }).game;
+    mode = String(game.settings.get("core", key));
+  }
   const kind = { publicroll: "public", gmroll: "gm", blindroll: "blind", selfroll: "self", ic: "public" }[mode] ?? mode;
   const world = currentWorld();
-  const gms = world.users.filter((u) => u.isGM).map((u) => u.id);
-  if (kind === "gm" || kind === "blind") chatData.whisper = gms;
+  const given = Array.isArray(chatData.whisper) ? (chatData.whisper as string[]) : [];
+  if (kind === "public") chatData.whisper = [];
   else if (kind === "self") chatData.whisper = [world.user.id];
-  else chatData.whisper = [];
+  else chatData.whisper = given.length ? given : world.users.filter((u) => u.isGM).map((u) => u.id);
   chatData.blind = kind === "blind";
   return chatData;
 }
@@ -269,6 +280,62 @@ export class FakeRollMessage extends FakeChatMessage {
 
   get isRoll(): boolean {
     return this.rolls.length > 0;
+  }
+
+  /**
+   * v13 `ChatMessage.getSpeakerActor(speaker)` (client `documents/chat-message.mjs`): the speaking
+   * token's actor (its scene and token named), else the named world actor, else null.
+   */
+  static getSpeakerActor(speaker: Partial<Speaker> | null | undefined): FakeDocument | null {
+    if (!speaker) return null;
+    const world = currentWorld();
+    let actor: FakeDocument | null = null;
+    if (speaker.scene && speaker.token) {
+      const scene = world.collections.Scene?.get(speaker.scene) as
+        | (FakeDocument & {
+            tokens?: { get(id: string): (FakeDocument & { actor?: FakeDocument | null }) | undefined };
+          })
+        | undefined;
+      actor = scene?.tokens?.get(speaker.token)?.actor ?? null;
+    }
+    if (speaker.actor && !actor) actor = world.collections.Actor?.get(speaker.actor) ?? null;
+    return actor;
+  }
+
+  /** v13 `ChatMessage#speakerActor`: the speaker's actor (the author's character is not modelled). */
+  get speakerActor(): FakeDocument | null {
+    return FakeRollMessage.getSpeakerActor(this.speaker);
+  }
+
+  /** v13 `ChatMessage#getRollData()`: the speaker actor's roll data, else `{}`. */
+  getRollData(): object {
+    const actor = this.speakerActor as (FakeDocument & { getRollData?(): unknown }) | null;
+    const data = actor?.getRollData?.();
+    return typeof data === "object" && data !== null ? data : {};
+  }
+
+  /**
+   * v13 `ChatMessage#_preCreate` (client `documents/chat-message.mjs`), after the document's and
+   * its type model's own: every `[[…]]` of string content is enriched as an inline roll
+   * (`TextEditor.enrichHTML(expression, {rolls: true, rollData: this.getRollData()})`, the other
+   * enrichers off: fake-text-editor.ts) — an immediate one is rolled now, on the creating client,
+   * and the stored content holds its anchor; then a roll message without a `sound` gets the dice
+   * sound. Not covered: the `rollMode` creation option.
+   */
+  protected override async _preCreate(data: Obj, options: Obj, user: FakeUser): Promise<boolean | void> {
+    const allowed = await super._preCreate(data, options, user);
+    if (allowed === false) return false;
+    if (typeof data.content === "string") {
+      let content = data.content;
+      for (const [expression] of data.content.matchAll(CONTENT_INLINE_ROLL)) {
+        content = content.replace(expression, await enrichInlineRolls(expression, this.getRollData()));
+      }
+      this.updateSource({ content });
+    }
+    if (this.isRoll && !("sound" in data)) {
+      const sound = (currentWorld().config.sounds as { dice?: string } | undefined)?.dice ?? null;
+      this.updateSource({ sound });
+    }
   }
 
   get isAuthor(): boolean {

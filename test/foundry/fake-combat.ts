@@ -12,7 +12,8 @@ import { syncEmbedded } from "./fake-document-types";
 import { FakeDocument } from "./fake-documents";
 import { FakeCollection, currentWorld, type FakeUser } from "./fake-world";
 import { FakeViewedCollection, type FakeScene } from "./fake-regions";
-import { deepClone, diffObject, expandObject, isEmpty, type Obj } from "./fake-utils";
+import { deepClone, diffObject, escapeHTML, expandObject, isEmpty, mergeObject, type Obj } from "./fake-utils";
+import { isFakeV14 } from "./fake-generation";
 import type { FakeFoundry } from "./fake";
 import manifest from "../../system.json";
 
@@ -54,6 +55,45 @@ const classOf = (name: string) => currentWorld().config[name]!.documentClass as 
 
 /** Core's `Number.isNumeric`: a finite number (or numeric string, which combatants never hold). */
 const isNumeric = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
+
+/** What the initiative roll gives `Combat#rollInitiative` (a Roll: fake-dice.ts). */
+interface InitiativeRoll {
+  total: number;
+  evaluate(): Promise<unknown>;
+  toMessage(data: Obj, options: Obj): Promise<Obj>;
+}
+
+/** [CORE] `Combat#rollInitiative`: the data of one combatant's initiative message (see there). */
+function initiativeMessageData(combatant: FakeCombatant, messageOptions: Obj): Obj {
+  const world = currentWorld();
+  const Message = world.config.ChatMessage!.documentClass as unknown as {
+    getSpeaker(o: Obj): Obj;
+  };
+  const i18n = (globalThis as unknown as { game: { i18n: { format(k: string, d: Obj): string } } }).game.i18n;
+  return mergeObject(
+    {
+      speaker: Message.getSpeaker({ actor: combatant.actor, token: combatant.token, alias: combatant.name }),
+      flavor: i18n.format("COMBAT.RollsInitiative", { name: escapeHTML(combatant.name) }),
+      flags: { "core.initiativeRoll": true },
+    },
+    messageOptions,
+  );
+}
+
+/**
+ * [CORE] `Combat#rollInitiative`: the mode option of one combatant's message — v13 `rollMode`:
+ * `messageOptions.rollMode` when given, else a hidden combatant's private (GM) roll, else the
+ * user's `core.rollMode`; v14 `messageMode: messageOptions.messageMode ?? (hidden ? "gm" :
+ * undefined)` (the v14 copies in third-party `rollInitiative` overrides, which cite core's
+ * `client/documents/combat.mjs` of 14.365).
+ */
+function initiativeMode(combatant: FakeCombatant, messageOptions: Obj): Obj {
+  if (isFakeV14()) return { messageMode: messageOptions.messageMode ?? (combatant.hidden ? "gm" : undefined) };
+  const settings = (globalThis as unknown as { game: { settings: { get(n: string, k: string): unknown } } }).game
+    .settings;
+  if ("rollMode" in messageOptions) return { rollMode: messageOptions.rollMode };
+  return { rollMode: combatant.hidden ? "gmroll" : settings.get("core", "rollMode") };
+}
 
 /** [API] `CombatHistoryData`: what `current` and `previous` record. */
 export interface CombatState {
@@ -107,15 +147,14 @@ export class FakeCombatant extends FakeDocument {
   }
 
   /**
-   * [BASE] core v13 BaseCombatant's update permission, as the server applies it: a GM may change
-   * anything; a player, when they may update the combatant's actor (or there is none), only
-   * `initiative`, `flags` and `defeated`.
+   * [BASE] common v13 `documents/combatant.mjs` `BaseCombatant.#canUpdate`, as the server applies
+   * it: a GM may change anything; an OWNER of the combatant (ownership follows its actor:
+   * `getUserLevel`) only `_id`, `initiative`, `flags`, `defeated` and `system`.
    */
   override canUserModify(user: FakeUser, action: "create" | "update" | "delete", data: Obj = {}): boolean {
     if (action !== "update" || user.isGM) return super.canUserModify(user, action, data);
-    const actor = this.actor;
-    if (actor && !actor.canUserModify(user, "update")) return false;
-    return Object.keys(data).every((key) => ["_id", "initiative", "flags", "defeated"].includes(key));
+    if (!this.testUserPermission(user, "OWNER")) return false;
+    return Object.keys(data).every((key) => ["_id", "initiative", "flags", "defeated", "system"].includes(key));
   }
 
   /** Ownership follows the actor, as in Foundry. */
@@ -137,18 +176,15 @@ export class FakeCombatant extends FakeDocument {
   }
 
   /**
-   * [API] Combatant#getInitiativeRoll(formula): the given formula or `_getInitiativeFormula()`,
-   * with the actor's roll data. Core builds it with `Roll.create` (CONFIG.Dice.rolls[0], core's
-   * Roll); the fake's CONFIG.Dice.rolls does not start with core's Roll, so it uses Roll itself.
+   * [API] Combatant#getInitiativeRoll(formula): `Roll.create(formula || _getInitiativeFormula(),
+   * actor.getRollData())` — a roll of `CONFIG.Dice.rolls[0]`, core's Roll (fake-dice.ts).
    */
-  getInitiativeRoll(formula?: string | null): { evaluate(): Promise<{ total: number }> } {
+  getInitiativeRoll(formula?: string | null): InitiativeRoll {
     const Roll = (
-      globalThis as unknown as {
-        foundry: { dice: { Roll: new (f: string, d: object) => { evaluate(): Promise<{ total: number }> } } };
-      }
+      globalThis as unknown as { foundry: { dice: { Roll: { create(f: string, d: object): InitiativeRoll } } } }
     ).foundry.dice.Roll;
     const actor = this.actor as { getRollData?(): object } | undefined;
-    return new Roll(formula || this._getInitiativeFormula(), actor?.getRollData?.() ?? {});
+    return Roll.create(formula || this._getInitiativeFormula(), actor?.getRollData?.() ?? {});
   }
 
   /** [UNCONFIRMED]: a combatant change reaches its combat (core's `_onUpdateDescendantDocuments`). */
@@ -341,25 +377,44 @@ export class FakeCombat extends FakeDocument {
   }
 
   /**
-   * [API] Combat#rollInitiative(ids, {formula, updateTurn}): each combatant the user owns rolls
-   * `getInitiativeRoll(formula)`; ONE combatant update with `turnEvents: false`, and
-   * `combatTurn` = the current turn when `updateTurn` is false.
+   * [CORE] Combat#rollInitiative(ids, {formula, updateTurn, messageOptions}): for each given
+   * combatant the user owns, `getInitiativeRoll(formula)` is evaluated and its message data made
+   * with `roll.toMessage(data, {create: false})` — the speaker (`getSpeaker({actor, token, alias:
+   * name})`), the flavor `COMBAT.RollsInitiative` (name escaped), `flags.core.initiativeRoll`,
+   * `messageOptions` merged over them; a hidden combatant's roll is private (v13: the GM roll mode
+   * unless `messageOptions.rollMode`; v14 copies: `messageMode: messageOptions.messageMode ??
+   * (hidden ? "gm" : undefined)`), and only the first id keeps the dice sound. Then ONE combatant
+   * update with `turnEvents: false` (`combatTurn` = the current turn when `updateTurn` is false),
+   * and ONE creation of every message.
    */
   async rollInitiative(
     ids: string | string[],
-    { formula = null, updateTurn = true }: { formula?: string | null; updateTurn?: boolean } = {},
+    {
+      formula = null,
+      updateTurn = true,
+      messageOptions = {},
+    }: { formula?: string | null; updateTurn?: boolean; messageOptions?: Obj } = {},
   ): Promise<this> {
     const updates: Obj[] = [];
-    for (const id of typeof ids === "string" ? [ids] : ids) {
+    const messages: Obj[] = [];
+    for (const [i, id] of (typeof ids === "string" ? [ids] : ids).entries()) {
       const combatant = this.combatants.get(id) as FakeCombatant | undefined;
       if (!combatant?.isOwner) continue;
-      const roll = await combatant.getInitiativeRoll(formula).evaluate();
+      const roll = combatant.getInitiativeRoll(formula);
+      await roll.evaluate();
       updates.push({ _id: id, initiative: roll.total });
+      const chatData = await roll.toMessage(initiativeMessageData(combatant, messageOptions), {
+        ...initiativeMode(combatant, messageOptions),
+        create: false,
+      });
+      if (i > 0) chatData.sound = null;
+      messages.push(chatData);
     }
     if (!updates.length) return this;
     const options: Obj = { turnEvents: false };
     if (!updateTurn) options.combatTurn = this.turn;
     await this.updateEmbeddedDocuments("Combatant", updates, options);
+    await (currentWorld().config.ChatMessage!.documentClass as typeof FakeDocument).create(messages);
     return this;
   }
 

@@ -203,6 +203,25 @@ describe("fake documents follow core v13's workflows", () => {
     expect(item._source.system).toEqual({ n: 1 });
   });
 
+  it("an invalid creation notifies the whole validation message (Hooks.onError), not the part after the id", async () => {
+    const { data } = probeWorld();
+    const before = data.db.writes.length;
+    expect(await ProbeItem.create({ name: "A", type: "probe", system: { n: "many" } })).toBeUndefined();
+    expect(data.db.writes.length).toBe(before);
+    expect(data.notifications.of("error").at(-1)).toBe("ProbeModel validation errors:\n  n: must be an integer");
+  });
+
+  it("Document.create of an array creates every document in ONE request and resolves the array", async () => {
+    const { data } = probeWorld();
+    const before = data.db.writes.length;
+    const made = (await ProbeItem.create([
+      { name: "A", type: "probe" },
+      { name: "B", type: "probe" },
+    ])) as unknown as FakeDocument[];
+    expect(made.map((d) => d.name)).toEqual(["A", "B"]);
+    expect(data.db.since(before).map((w) => [w.action, w.ids.length])).toEqual([["create", 2]]);
+  });
+
   it("an update that changes nothing sends no request and resolves undefined", async () => {
     const { data } = probeWorld();
     const item = (await ProbeItem.create({ name: "A", type: "probe", system: { n: 1 } }))!;
@@ -309,6 +328,43 @@ describe("fake documents follow core v13's workflows", () => {
     expect(source).not.toHaveProperty("hud");
     expect(source).not.toHaveProperty("id");
     expect(actor.statuses.has("probe")).toBe(true);
+  });
+
+  it("toggleStatusEffect matches as core does: a status's static _id, else effects holding exactly that one status", async () => {
+    const { fake, data } = probeWorld();
+    data.setUser("gm-1");
+    (fake.CONFIG.statusEffects as Obj[]).push(
+      { id: "probe", name: "Probe", img: "icons/svg/probe.svg" },
+      { id: "fixed", _id: "fixedStatus00000", name: "Fixed", img: "icons/svg/fixed.svg" },
+    );
+    const Actor = (fake.CONFIG.Actor as { documentClass: typeof FakeDocument }).documentClass;
+    const actor = (await Actor.create({
+      name: "A",
+      effects: [
+        { _id: "both000000000000", name: "Two statuses", statuses: ["probe", "other"] },
+        { _id: "fixedLookalike01", name: "Fixed look-alike", statuses: ["fixed"] },
+      ],
+    })) as FakeDocument & {
+      toggleStatusEffect(id: string, o?: object): Promise<unknown>;
+      effects: { contents: FakeDocument[]; get(id: string): FakeDocument | undefined };
+    };
+    // An effect carrying two statuses is not the status's: a new one is made beside it.
+    const made = (await actor.toggleStatusEffect("probe")) as FakeDocument;
+    expect(actor.effects.contents.map((e) => e.id)).toContain("both000000000000");
+    expect(made._source.statuses).toEqual(["probe"]);
+    expect(await actor.toggleStatusEffect("probe", { active: true })).toBe(true);
+    expect(await actor.toggleStatusEffect("probe")).toBe(false);
+    expect(actor.effects.get("both000000000000")).toBeDefined();
+    // Forced off with nothing to remove: undefined, nothing written.
+    const before = data.db.writes.length;
+    expect(await actor.toggleStatusEffect("probe", { active: false })).toBeUndefined();
+    expect(data.db.writes.length).toBe(before);
+    // A static _id: only the effect of that id is the status's; it is created with that id (keepId).
+    const fixed = (await actor.toggleStatusEffect("fixed", { overlay: true })) as FakeDocument;
+    expect([fixed.id, fixed._source.flags]).toEqual(["fixedStatus00000", { core: { overlay: true } }]);
+    expect(await actor.toggleStatusEffect("fixed")).toBe(false);
+    expect(actor.effects.get("fixedLookalike01")).toBeDefined();
+    await expect(actor.toggleStatusEffect("nope")).rejects.toThrow('Invalid status ID "nope"');
   });
 
   it("CONFIG holds core's status effects and their special roles", () => {

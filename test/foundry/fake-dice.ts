@@ -204,6 +204,57 @@ export class FakeRoll {
     return render(template, context);
   }
 
+  /**
+   * v13 `Roll.validate(formula)` (client `dice/roll.mjs`): the formula with every `@path` replaced
+   * by 1 must parse (core then evaluates it synchronously, ignoring random terms); here, parsing
+   * with the fake's grammar decides, a formula it cannot read being invalid.
+   */
+  static validate(formula: unknown): boolean {
+    if (typeof formula !== "string") return false;
+    try {
+      parseFakeFormula(formula.replace(/@([a-z.0-9_-]+)/gi, "1"), {});
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** v13 `Roll.defaultImplementation` (client `dice/roll.mjs`): `CONFIG.Dice.rolls[0]`. */
+  static get defaultImplementation(): typeof FakeRoll {
+    return (globalThis as { CONFIG?: { Dice?: { rolls?: (typeof FakeRoll)[] } } }).CONFIG?.Dice?.rolls?.[0] ?? FakeRoll;
+  }
+
+  /** v13 `Roll.create(formula, data, options)` (client `dice/roll.mjs`): a roll of `CONFIG.Dice.rolls[0]`. */
+  static create(formula: string, data: Record<string, unknown> = {}, options: Record<string, unknown> = {}): FakeRoll {
+    return new FakeRoll.defaultImplementation(formula, data, options);
+  }
+
+  /**
+   * v13 `Roll#toAnchor({classes, dataset, label})` (client `dice/roll.mjs`) as HTML: an
+   * `a.inline-roll.inline-result` carrying the roll's JSON (`data-roll`, `escape`d), its formula
+   * as `data-tooltip-text`, the given dataset, a d20 icon and the total (after `label: ` when
+   * one is given).
+   */
+  toAnchor({
+    classes = [],
+    dataset = {},
+    label,
+  }: { classes?: string[]; dataset?: Record<string, string>; label?: string } = {}): string {
+    const attrs: Record<string, string> = {
+      "tooltip-text": this.formula,
+      roll: escape(JSON.stringify(this)),
+      ...Object.fromEntries(
+        Object.entries(dataset).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), v]),
+      ),
+    };
+    const data = Object.entries(attrs)
+      .map(([k, v]) => ` data-${k}="${escapeAttribute(v)}"`)
+      .join("");
+    const text = label ? `${label}: ${this.total}` : String(this.total);
+    const names = [...new Set(["inline-roll", "inline-result", ...classes])].join(" ");
+    return `<a class="${names}"${data}><i class="fa-solid fa-dice-d20" inert=""></i>${escapeAttribute(text)}</a>`;
+  }
+
   async toMessage(
     messageData: Record<string, unknown> = {},
     {
@@ -229,10 +280,16 @@ export class FakeRoll {
     if (!this._evaluated) await this.evaluate({ allowInteractive: mode !== "blind" });
     const author = game.user?.id ?? "player-1";
     const gms = game.users ? [...game.users].filter((u) => u.isGM).map((u) => u.id) : FAKE_GM_IDS;
-    const whisper = mode === "gm" || mode === "blind" ? gms : mode === "self" ? [author] : [];
+    // `msg.applyRollMode(rollMode)` on the message built from `messageData`: GM and blind keep a
+    // given whisper that names anyone (v13 `ChatMessage.applyRollMode`, fake-chat.ts).
+    const named = Array.isArray(messageData.whisper) ? (messageData.whisper as string[]) : [];
+    const whisper = mode === "public" ? [] : mode === "self" ? [author] : named.length ? named : gms;
+    // v13 `Roll#toMessage` merges the given data over `{author, content: String(total), sound}`.
+    const sound = (globalThis as { CONFIG?: { sounds?: { dice?: string } } }).CONFIG?.sounds?.dice ?? null;
     const message: FakeChatMessageData = {
       author,
       content: String(this.total),
+      sound,
       ...messageData,
       rolls: [JSON.stringify(this)],
       rollMode: key,
@@ -277,6 +334,11 @@ export class FakeRoll {
   }
 }
 
+/** An attribute value (or text) with `&`, `<`, `>`, `"` escaped. */
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
 /** Rebuilds a recorded message's rolls from their stored JSON, as ChatMessage#rolls does. */
 export function rollsOf(message: FakeChatMessageData): FakeRoll[] {
   return message.rolls.map((json) => FakeRoll.fromJSON(json));
@@ -301,7 +363,11 @@ export function installDiceFake(fake: FakeFoundry): void {
       OperatorTerm: FakeOperatorTerm,
     },
   });
+  // v13 `CONFIG.Dice.rolls` starts as `[Roll]` (core's own class first: `Roll.create` and
+  // `Roll.defaultImplementation` read `rolls[0]`, https://foundryvtt.com/api/v13/variables/CONFIG.Dice.html);
+  // a system pushes its classes after it.
   const dice = (fake.CONFIG.Dice ??= { rolls: [] }) as Record<string, unknown>;
+  dice.rolls = [FakeRoll];
   dice.randomUniform = seededUniform;
   // Foundry always has a current user; keep one the data fake may already have installed.
   fake.game.user ??= { id: "player-1", name: "Player", isGM: false };

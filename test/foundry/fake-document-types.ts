@@ -252,37 +252,54 @@ export class FakeActor extends FakeDocument {
   }
 
   /**
-   * Actor#toggleStatusEffect of v13: creates or deletes the status's effect; `active` forces a state.
-   * The effect is made from the status entry as `ActiveEffect.fromStatusEffect` makes it: every
-   * ActiveEffect field the entry carries (`changes` included — a status entry is
-   * `Partial<ActiveEffectData>`, https://foundryvtt.com/api/v13/types/CONFIG.StatusEffectConfig.html,
-   * https://foundryvtt.com/api/v13/classes/foundry.documents.ActiveEffect.html#fromstatuseffect),
-   * its id among the `statuses`, the name localised.
+   * v13 `Actor#toggleStatusEffect(statusId, {active, overlay})` (client `documents/actor.mjs`;
+   * draw-steel `src/module/documents/actor.mjs` overrides it with an "Implementation copied from
+   * core"): the status must be in `CONFIG.statusEffects` (else it throws); the effects it matches
+   * are the one whose id is the status's static `_id` when it has one, else every effect whose
+   * `statuses` hold exactly that one status. A match is deleted (`false`), or kept when `active`
+   * is true (`true`). With none, `active: false` changes nothing (`undefined`); otherwise the effect
+   * `ActiveEffect.fromStatusEffect` makes is created with `keepId` (a static `_id` kept; `overlay`
+   * adds `flags.core.overlay`): every ActiveEffect field the entry carries (`changes` included —
+   * a status entry is `Partial<ActiveEffectData>`,
+   * https://foundryvtt.com/api/v13/types/CONFIG.StatusEffectConfig.html), its id among the
+   * `statuses`, the name localised.
    */
   async toggleStatusEffect(
     statusId: string,
-    { active }: { active?: boolean; overlay?: boolean } = {},
+    { active, overlay = false }: { active?: boolean; overlay?: boolean } = {},
   ): Promise<FakeDocument | boolean | undefined> {
     const world = currentWorld();
     const statuses = world.config.statusEffects as unknown as ({
       id: string;
+      _id?: string;
       name: string;
       img: string;
       statuses?: string[];
     } & Obj)[];
     const status = statuses.find((s) => s.id === statusId);
     if (!status) throw new Error(`Invalid status ID "${statusId}" provided to Actor#toggleStatusEffect`);
-    const existing = this.effects.filter((e) => (e as FakeActiveEffect).statuses.has(statusId)).map((e) => e._id!);
+    const existing = status._id
+      ? [this.effects.get(status._id)?._id].filter((id): id is string => typeof id === "string")
+      : this.effects
+          .filter((e) => {
+            const held = (e as FakeActiveEffect).statuses;
+            return held.size === 1 && held.has(status.id);
+          })
+          .map((e) => e._id!);
     if (existing.length) {
       if (active) return true;
       await this.deleteEmbeddedDocuments("ActiveEffect", existing);
       return false;
     }
-    if (active === false) return false;
+    if (!active && active !== undefined) return undefined;
     const { id, hud: _hud, ...data } = deepClone(status) as Obj & { id: string; hud?: unknown; statuses?: string[] };
-    const [effect] = await this.createEmbeddedDocuments("ActiveEffect", [
-      { ...data, name: world.localize(status.name), statuses: [...new Set([id, ...(data.statuses ?? [])])] },
-    ]);
+    const source: Obj = {
+      ...data,
+      name: world.localize(status.name),
+      statuses: [...new Set([id, ...(data.statuses ?? [])])],
+    };
+    if (overlay) source.flags = mergeObject(isPlainObject(source.flags) ? source.flags : {}, { "core.overlay": true });
+    const [effect] = await this.createEmbeddedDocuments("ActiveEffect", [source], { keepId: true });
     return effect;
   }
 }

@@ -35,6 +35,7 @@ import { currentWorld } from "./fake-world";
 import {
   deepClone,
   diffObject,
+  escapeHTML,
   expandObject,
   isEmpty,
   isPlainObject,
@@ -53,13 +54,18 @@ interface SystemLifecycle {
 }
 
 /**
- * What core shows of a failed validation: `ClientDatabaseBackend` notifies the part of the error
- * message after its last "] " (the "<Class> [<id>] " prefix removed).
+ * What core shows of a failed validation (v13 client `data/client-backend.mjs`): an invalid
+ * UPDATE notifies the part of the error message after its last "] " (`#preUpdateDocumentArray`:
+ * `ui.notifications.error(err.message.split("] ").pop())`, the "<Class> [<id>] " prefix
+ * removed); an invalid CREATION goes through `Hooks.onError(…, {notify: "error"})`
+ * (`#preCreateDocumentArray`), which notifies the whole message, escaped (client
+ * `helpers/hooks.mjs` `Hooks.onError`).
  */
-function notifyInvalid(err: unknown): void {
+function notifyInvalid(err: unknown, action: "create" | "update"): void {
   const message = err instanceof Error ? err.message : String(err);
-  const cut = message.lastIndexOf("] ");
-  currentWorld().notifications?.error(cut >= 0 ? message.slice(cut + 2) : message);
+  const notifications = currentWorld().notifications;
+  if (action === "create") notifications?.error(escapeHTML(message));
+  else notifications?.error(message.split("] ").pop() ?? message);
 }
 
 /** Makes `target` hold exactly the keys and values of `source` (same object, new contents). */
@@ -328,7 +334,7 @@ export class FakeDocument {
       try {
         doc = new Impl(deepClone(d), { parent });
       } catch (err) {
-        notifyInvalid(err);
+        notifyInvalid(err, "create");
         continue;
       }
       const allowed =
@@ -342,6 +348,9 @@ export class FakeDocument {
       created.push(doc);
     }
     if (!created.length) return [];
+    // v13 `#preCreateDocumentArray` ends with the class's `_preCreateOperation(documents, operation,
+    // user)`; what it changes with `updateSource` is what is sent (the documents are the data).
+    if ((await Impl._preCreateOperation(created, operation, currentWorld().user)) === false) return [];
     currentWorld().db.writes.push({
       action: "create",
       documentName: this.documentName,
@@ -354,17 +363,52 @@ export class FakeDocument {
       else currentWorld().collections[this.documentName]?.set(doc._id!, doc);
     }
     (parent ?? null)?.prepareData();
+    const userId = currentWorld().user.id;
     for (const doc of created) {
       if (!parent) doc.prepareData();
-      currentWorld().hooks.callAll(`create${this.documentName}`, doc, operation, currentWorld().user.id);
+      doc._onCreate(doc._source, operation, userId);
+      currentWorld().hooks.callAll(`create${this.documentName}`, doc, operation, userId);
     }
+    await Impl._onCreateOperation(created, operation, currentWorld().user);
     return created;
   }
 
+  /**
+   * The operation-level workflows of v13 `ClientDatabaseBackend` (client `data/client-backend.mjs`):
+   * `_preCreateOperation` / `_preUpdateOperation` after every document's own pre-workflow (false:
+   * nothing is sent), `_onCreateOperation` / `_onUpdateOperation` / `_onDeleteOperation` once the
+   * change is applied, after each document's `_on…` and hook. No-ops here; scenes, regions and
+   * tokens use them (fake-regions.ts).
+   */
+  static async _preCreateOperation(
+    _documents: FakeDocument[],
+    _operation: Obj,
+    _user: FakeUser,
+  ): Promise<boolean | void> {}
+  static async _onCreateOperation(_documents: FakeDocument[], _operation: Obj, _user: FakeUser): Promise<void> {}
+  static async _preUpdateOperation(
+    _documents: FakeDocument[],
+    _operation: Obj,
+    _user: FakeUser,
+  ): Promise<boolean | void> {}
+  static async _onUpdateOperation(_documents: FakeDocument[], _operation: Obj, _user: FakeUser): Promise<void> {}
+  static async _onDeleteOperation(_documents: FakeDocument[], _operation: Obj, _user: FakeUser): Promise<void> {}
+
+  /** ClientDocumentMixin#_onCreate: forwards to `system._onCreate` (TypeDataModel#_onCreate), on every client. */
+  _onCreate(data: Obj, options: Obj, userId: string): void {
+    (this.system as { _onCreate?(d: Obj, o: Obj, u: string): void } | null)?._onCreate?.(data, options, userId);
+  }
+
+  /**
+   * `Document.create(data, operation)`: one object creates one document (or none: `undefined`);
+   * an array creates them all in ONE request and resolves the array (common v13
+   * `abstract/document.mjs` `Document.create`; https://foundryvtt.com/api/v13/classes/foundry.abstract.Document.html#create).
+   */
   static async create(
-    data: Obj,
+    data: Obj | Obj[],
     operation: { parent?: FakeDocument | null } & Obj = {},
   ): Promise<FakeDocument | undefined> {
+    if (Array.isArray(data)) return (await this.createDocuments(data, operation)) as unknown as FakeDocument;
     return (await this.createDocuments([data], operation))[0];
   }
 
@@ -415,12 +459,19 @@ export class FakeDocument {
     try {
       candidate = this.candidateSource(changes);
     } catch (err) {
-      notifyInvalid(err);
+      notifyInvalid(err, "update");
       return undefined;
     }
     if (changes.type === this._source.type) delete changes.type;
-    const diff = diffObject(this._source, candidate);
+    let diff = diffObject(this._source, candidate);
     if (isEmpty(diff) && options.diff !== false) return undefined;
+    const operation: Obj = { ...options, updates: [changes] };
+    if ((await cls._preUpdateOperation([this], operation, user)) === false) return undefined;
+    if (cls._preUpdateOperation !== FakeDocument._preUpdateOperation) {
+      // What `_preUpdateOperation` added to the change (a token's `_regions`) is sent with it.
+      candidate = this.candidateSource(changes);
+      diff = diffObject(this._source, candidate);
+    }
     // The server's check, on the request the client sends.
     this.assertPermission("update", changes);
     currentWorld().db.writes.push({
@@ -434,6 +485,7 @@ export class FakeDocument {
     this._onUpdate(diff, options, user.id);
     (this.parent ?? this).prepareData();
     currentWorld().hooks.callAll(`update${this.documentName}`, this, diff, options, user.id);
+    await cls._onUpdateOperation([this], { ...operation, updates: [diff] }, user);
     return this;
   }
 
@@ -550,6 +602,7 @@ export class FakeDocument {
     if (this.parent) this.parent.removeEmbedded(this.documentName, this._id!);
     else currentWorld().collections[this.documentName]?.delete(this._id!);
     (this.parent ?? null)?.prepareData();
+    await (this.constructor as typeof FakeDocument)._onDeleteOperation([this], {}, currentWorld().user);
     return this;
   }
 
@@ -572,6 +625,7 @@ export class FakeDocument {
     });
     for (const doc of docs) this.removeEmbedded(name, doc._id!);
     this.prepareData();
+    await FakeDocument.embeddedClass(name)._onDeleteOperation(docs, { ids }, currentWorld().user);
     return docs;
   }
 }

@@ -104,6 +104,26 @@ export class FakeDatabase {
   since(from: number): DatabaseWrite[] {
     return this.writes.slice(from);
   }
+
+  private readonly pending = new Set<Promise<unknown>>();
+
+  /**
+   * A request core SENDS WITHOUT AWAITING it (region.mjs `#updateTokens`: "noinspection
+   * ES6MissingAwait"): it reaches the database after a server round trip, i.e. after the awaited
+   * work that triggered it has resolved. Runs `request` on a later task, as the client that
+   * started it; {@link settled} waits for every such request.
+   */
+  later(request: () => Promise<unknown>): void {
+    const done: Promise<unknown> = new Promise((resolve) => setTimeout(resolve, 0))
+      .then(request)
+      .finally(() => this.pending.delete(done));
+    this.pending.add(done);
+  }
+
+  /** Resolves once every request sent with {@link later} (and those they sent) has been applied. */
+  async settled(): Promise<void> {
+    while (this.pending.size) await Promise.all([...this.pending]);
+  }
 }
 
 /** `CONST.USER_ROLES` (https://foundryvtt.com/api/variables/CONST.USER_ROLES.html). */
@@ -180,6 +200,7 @@ export interface NotifyOptions {
   format?: Record<string, string>;
   localize?: boolean;
   escape?: boolean;
+  clean?: boolean;
   progress?: boolean;
   permanent?: boolean;
 }
@@ -216,24 +237,39 @@ export class FakeNotifications {
     return entry;
   }
   /**
-   * v13 `NotificationOptions` (https://foundryvtt.com/api/interfaces/foundry.NotificationOptions.html):
-   * `format` formats the message through `Localization#format` with its values escaped unless
-   * `escape: false`; `localize` localizes it. Other messages are shown as given.
+   * v13 `Notifications#notify(message, type, options)` (client `applications/ui/notifications.mjs`;
+   * https://foundryvtt.com/api/v13/interfaces/foundry.NotificationOptions.html): with `format`, the
+   * message is formatted through `Localization#format`, its values escaped unless `escape: false`;
+   * else with `localize` it is localised. It is then CLEANED as untrusted input (`clean`, true by
+   * default) — unless it was a known language key that was localised, or formatted with escaped
+   * values: core counts those as safe. Cleaning is `foundry.utils.cleanHTML` ("stripping some
+   * undesirable properties", https://foundryvtt.com/api/v13/functions/foundry.utils.cleanHTML.html);
+   * the fake, which records the TEXT, models the part that changes it: a `<script>` or `<style>`
+   * element disappears with its content.
    */
-  private text(message: string, options?: NotifyOptions): string {
+  private text(message: string, options: NotifyOptions = {}): string {
     const i18n = this.i18n;
-    if (!i18n || !options) return message;
+    let text = String(message);
+    let clean = options.clean !== false;
     if (options.format) {
-      const escape = options.escape !== false;
-      const data = Object.fromEntries(
-        Object.entries(options.format).map(([k, v]) => [k, escape ? escapeHTML(String(v)) : String(v)]),
-      );
-      return i18n.format(message, data);
+      let format = options.format;
+      if (options.escape !== false) {
+        format = Object.fromEntries(Object.entries(format).map(([k, v]) => [k, escapeHTML(String(v))]));
+        if (i18n?.has(text)) clean = false;
+      }
+      text = i18n ? i18n.format(text, format) : text;
+    } else if (options.localize) {
+      if (i18n?.has(text)) clean = false;
+      text = i18n ? i18n.localize(text) : text;
     }
-    return options.localize ? i18n.localize(message) : message;
+    return clean ? text.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, "") : text;
   }
   /** Set by the data fake: the `game.i18n` formatting is read through it. */
-  i18n: { format(key: string, data: Record<string, string>): string; localize(key: string): string } | null = null;
+  i18n: {
+    format(key: string, data: Record<string, string>): string;
+    localize(key: string): string;
+    has(key: string): boolean;
+  } | null = null;
   info(message: string, options?: NotifyOptions): FakeNotification {
     return this.notify("info", this.text(message, options));
   }
