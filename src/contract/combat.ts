@@ -13,6 +13,7 @@
  */
 import type { ContractContext } from "./context";
 import type { CombatMode } from "../config/settings";
+import { combatRightsContract } from "./combat-rights";
 
 /** A temporary combat of one actor per initiative (creation order), deleted after `body`. */
 async function withCombat(
@@ -85,8 +86,10 @@ async function spyOn(
   }
 }
 
-export function combatContract({ it, assert }: ContractContext): void {
-  it("setupTurns calls _sortCombatants unbound (this is undefined inside it)", async () => {
+export function combatContract(context: ContractContext): void {
+  const { it, assert } = context;
+  combatRightsContract(context);
+  it("[combat.sort-unbound] setupTurns calls _sortCombatants unbound (this is undefined inside it)", async () => {
     await withCombat([5, 9], "tours", async (combat) => {
       const seen: unknown[] = [];
       const spy = (own: Method) =>
@@ -103,7 +106,7 @@ export function combatContract({ it, assert }: ContractContext): void {
     });
   });
 
-  it("a Tactica combat of two combatants is sorted (tours: initiative descending)", async () => {
+  it("[combat.sort-tours] a Tactica combat of two combatants is sorted (tours: initiative descending)", async () => {
     await withCombat([5, 9], "tours", async (combat) => {
       combat.setupTurns();
       assert.deepEqual(
@@ -113,7 +116,7 @@ export function combatContract({ it, assert }: ContractContext): void {
     });
   });
 
-  it("the comparator reads its own combat's mode through the combatant (timeline: position ascending)", async () => {
+  it("[combat.sort-timeline] the comparator reads its own combat's mode through the combatant (timeline: position ascending)", async () => {
     await withCombat([9, 5], "timeline", async (combat) => {
       combat.setupTurns();
       assert.deepEqual(
@@ -123,7 +126,7 @@ export function combatContract({ it, assert }: ContractContext): void {
     });
   });
 
-  it("startCombat calls combatStart first; nextTurn calls combatTurn first, then combatTurnChange follows", async () => {
+  it("[combat.turn-hooks] startCombat calls combatStart first; nextTurn calls combatTurn first, then combatTurnChange follows", async () => {
     await withCombat([9, 5], "tours", async (combat) => {
       const log: string[] = [];
       const ids = [

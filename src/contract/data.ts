@@ -29,6 +29,7 @@ import { changesData, changesOf, expireAt, expiringAt, type ChangeType } from ".
 import { isV14 } from "../compat/generation";
 import { CharacterModel } from "../data/actor/character";
 import type { ProfileKey } from "../rules/keys";
+import { documentsContract } from "./documents";
 
 type Data = Record<string, unknown>;
 
@@ -117,9 +118,11 @@ function expiredOf(effect: ActiveEffect.Implementation): unknown {
   return isRecord(duration) ? duration.expired : undefined;
 }
 
-export function dataContract({ describe, it, assert }: ContractContext): void {
+export function dataContract(context: ContractContext): void {
+  const { describe, it, assert } = context;
+  documentsContract(context);
   describe("Active Effects", () => {
-    it("UPGRADE keeps the highest value (D-6)", async () => {
+    it("[effects.upgrade] UPGRADE keeps the highest value (D-6)", async () => {
       const key = "system.profile.mou.pressure";
       await withActor(
         { type: "character", effects: [effect(key, "upgrade", 2), effect(key, "upgrade", 3)] },
@@ -129,7 +132,7 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
       );
     });
 
-    it("ADD, MULTIPLY, OVERRIDE and DOWNGRADE apply to numbers", async () => {
+    it("[effects.change-types] ADD, MULTIPLY, OVERRIDE and DOWNGRADE apply to numbers", async () => {
       const system = { profile: { att: { value: 4 }, def: { value: 5 }, tir: { value: 6 }, for: { value: 7 } } };
       const effects = [
         effect("system.profile.att.value", "add", 2),
@@ -146,7 +149,7 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
       });
     });
 
-    it("changes are stored in the running generation's shape, and read back through the seam", async () => {
+    it("[effects.generation-shape] changes are stored in the running generation's shape, and read back through the seam", async () => {
       const key = "system.profile.mou.pressure";
       await withActor({ type: "character", effects: [effect(key, "upgrade", 2)] }, (actor) => {
         const [stored] = [...actor.effects];
@@ -168,7 +171,7 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
       });
     });
 
-    it("v14: an effect waiting for a Tactica expiry event is expired when Tactica fires it (v13: nothing to check)", async () => {
+    it("[effects.v14-expiry] v14: an effect waiting for a Tactica expiry event is expired when Tactica fires it (v13: nothing to check)", async () => {
       if (!isV14()) return;
       const event = "tactica.nextAttRoll";
       await withActor({ type: "character" }, async (actor) => {
@@ -183,7 +186,7 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
       });
     });
 
-    it("changes apply by priority, the type's default priority unless given", async () => {
+    it("[effects.priority] changes apply by priority, the type's default priority unless given", async () => {
       const key = "system.profile.att.value";
       const system = { profile: { att: { value: 4 } } };
       // ADD (20) before OVERRIDE (50): the override wins.
@@ -204,7 +207,7 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
   });
 
   describe("NumberField cleaning", () => {
-    it("rounds integers and clamps to min and max", () => {
+    it("[fields.number-clean] rounds integers and clamps to min and max", () => {
       const field = new foundry.data.fields.NumberField({
         required: true,
         nullable: false,
@@ -221,14 +224,14 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
       );
     });
 
-    it("clamps an update of a model too (no validation error)", () => {
+    it("[fields.number-update-clamps] clamps an update of a model too (no validation error)", () => {
       const Probe = probeModel();
       const probe = new Probe({ n: 4 });
       probe.updateSource({ n: 99 });
       assert.equal(probe.n, 10);
     });
 
-    it("refuses what it cannot cast: construction throws", () => {
+    it("[fields.number-uncastable] refuses what it cannot cast: construction throws", () => {
       const Probe = probeModel();
       // Data of any shape, as a document's stored source may be.
       const stored: Data = { n: "many" };
@@ -237,7 +240,7 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
   });
 
   describe("ArrayField bounds", () => {
-    it("refuses more elements than its max (a chat card's rows are bounded this way)", () => {
+    it("[fields.array-max] refuses more elements than its max (a chat card's rows are bounded this way)", () => {
       const field = new foundry.data.fields.ArrayField(new foundry.data.fields.StringField(), { max: 2 });
       assert.equal(field.validate(["a", "b"]), undefined);
       assert.ok(field.validate(["a", "b", "c"]), "three elements where two at most are allowed");
@@ -245,7 +248,7 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
   });
 
   describe("DataModel construction", () => {
-    it("migrates and cleans the given object in place, which becomes _source", () => {
+    it("[data.construction-in-place] migrates and cleans the given object in place, which becomes _source", () => {
       const Probe = probeModel();
       const data: Data = { old: 14, stray: true };
       const probe = new Probe(data);
@@ -255,7 +258,7 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
   });
 
   describe("sheet submission and token bars", () => {
-    it("validate({changes, clean: true}) — what DocumentSheetV2#_prepareSubmitData calls — clamps the change in place", async () => {
+    it("[data.validate-clean] validate({changes, clean: true}) — what DocumentSheetV2#_prepareSubmitData calls — clamps the change in place", async () => {
       await withActor({ type: "character" }, (actor) => {
         const changes: Data = { system: { exhaustion: 1000 } };
         actor.validate({ changes, clean: true, fallback: false });
@@ -267,7 +270,7 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
       });
     });
 
-    it("a unit token's derived figures bar is editable (Token HUD), as is a stored PV bar", async () => {
+    it("[data.token-bar-editable] a unit token's derived figures bar is editable (Token HUD), as is a stored PV bar", async () => {
       await withActor({ type: "unit", system: { strength: { start: 10, current: 8 } } }, async (actor) => {
         const Scene = CONFIG.Scene.documentClass;
         const id = actor.id;
@@ -307,7 +310,7 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
   });
 
   describe("update workflow", () => {
-    it("migrateData runs on the change before the preUpdate hook, which sees it uncleaned", async () => {
+    it("[data.update-order] migrateData runs on the change before the preUpdate hook, which sees it uncleaned", async () => {
       await withItem({ type: "weapon" }, async (item) => {
         let seen: unknown = null;
         const id = Hooks.on("preUpdateItem", (_doc, changes) => {

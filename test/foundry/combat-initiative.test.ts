@@ -38,7 +38,13 @@ describe("core's initiative roll messages in a Tactica world (tours)", () => {
     queueDiceFaces([7, 4]);
     await combat.rollAll();
     const posted = w.messages().slice(before);
-    expect(posted.map((m) => [m.getFlag("core", "initiativeRoll"), m.card, m.rolls.map((r) => r.total)])).toEqual([
+    expect(
+      posted.map((m) => [
+        (m.flags as { core?: { initiativeRoll?: boolean } }).core?.initiativeRoll,
+        m.card,
+        m.rolls.map((r) => r.total),
+      ]),
+    ).toEqual([
       [true, null, [9]],
       [true, null, [5]],
     ]);

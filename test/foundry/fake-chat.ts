@@ -222,6 +222,7 @@ export class FakeRollMessage extends FakeChatMessage {
   declare blind: boolean;
   declare speaker: Speaker;
   declare flavor: string;
+  declare sound: string | null;
   declare rolls: FakeRoll[];
 
   override _initialize(): void {
@@ -230,6 +231,8 @@ export class FakeRollMessage extends FakeChatMessage {
     this.whisper = [...((this._source.whisper as string[] | undefined) ?? [])];
     this.blind = this._source.blind === true;
     this.flavor = String(this._source.flavor ?? "");
+    // BaseChatMessage `sound`: the sound played when the message is created, or null.
+    this.sound = typeof this._source.sound === "string" ? this._source.sound : null;
     const speaker = (this._source.speaker as Partial<Speaker> | undefined) ?? {};
     this.speaker = {
       scene: speaker.scene ?? null,

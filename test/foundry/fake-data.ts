@@ -20,8 +20,10 @@ import {
   FakeDatabase,
   FakeNotifications,
   FakeUser,
+  FakeUserDocument,
   FakeUsers,
   OWNERSHIP,
+  USER_ROLES,
   clientUser,
   setWorld,
   type FakeWorld,
@@ -167,7 +169,14 @@ export const CORE_SPECIAL_STATUS_EFFECTS = {
  * https://foundryvtt.com/api/variables/CONST.ACTIVE_EFFECT_SHOW_ICON.html), absent on v13.
  */
 function fakeConst(): Obj {
-  const constants: Obj = { DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP, TOKEN_DISPOSITIONS };
+  // `DOCUMENT_OWNERSHIP_LEVELS`, `USER_ROLES` (https://foundryvtt.com/api/v13/variables/CONST.USER_ROLES.html),
+  // `TOKEN_DISPOSITIONS`, `DICE_ROLL_MODES` (https://foundryvtt.com/api/v13/variables/CONST.DICE_ROLL_MODES.html).
+  const constants: Obj = {
+    DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP,
+    USER_ROLES,
+    TOKEN_DISPOSITIONS,
+    DICE_ROLL_MODES: { PUBLIC: "publicroll", PRIVATE: "gmroll", BLIND: "blindroll", SELF: "selfroll" },
+  };
   Object.defineProperties(constants, {
     ACTIVE_EFFECT_MODES: {
       enumerable: true,
@@ -191,6 +200,7 @@ export function installDataFake(fake: FakeFoundry): void {
   config.Item = { ...config.Item, documentClass: FakeItem };
   config.ChatMessage = { ...config.ChatMessage, documentClass: FakeChatMessage };
   config.ActiveEffect = { documentClass: FakeActiveEffect };
+  config.User = { documentClass: FakeUserDocument };
   const users = new FakeUsers("User");
   users.set("gm-1", new FakeUser("gm-1", "Gamemaster", true));
   users.set("player-1", new FakeUser("player-1", "Player", false));
@@ -241,6 +251,7 @@ export function installDataFake(fake: FakeFoundry): void {
     Item: FakeItem,
     ActiveEffect: FakeActiveEffect,
     ChatMessage: FakeChatMessage,
+    User: FakeUserDocument,
   });
   Object.assign(globalThis, {
     Actor: FakeActor,

@@ -154,16 +154,26 @@ export class FakeUser {
   }
 }
 
+/**
+ * `CONFIG.User.documentClass` as far as a temporary user goes: `new User({_id, name, role})`
+ * builds an unsaved User (https://foundryvtt.com/api/v13/classes/foundry.documents.User.html),
+ * inactive, whose role decides `isGM` — what core's permission tests (`canUserModify`) read.
+ */
+export class FakeUserDocument extends FakeUser {
+  constructor(data: { _id?: string; name?: string; role?: number } = {}) {
+    super(data._id ?? "", data.name ?? "", false, false, data.role ?? USER_ROLES.PLAYER);
+  }
+}
+
 export class FakeUsers extends FakeCollection<FakeUser> {
   /**
-   * v13 `Users#activeGM`: "one User who is an active Gamemaster (non-assistant if possible)"
-   * (https://foundryvtt.com/api/classes/foundry.documents.collections.Users.html#activegm): the
-   * highest role first, then the lowest id.
+   * v13 `Users#activeGM` (client `documents/collections/users.mjs`): "one User who is an active
+   * Gamemaster (non-assistant if possible)" — the active GMs sorted by role, highest first, then by
+   * id in code-unit order ("without using localeCompare"), the first of them.
    */
   get activeGM(): FakeUser | null {
-    return (
-      this.filter((u) => u.isGM && u.active).sort((a, b) => b.role - a.role || a.id.localeCompare(b.id))[0] ?? null
-    );
+    const byId = (a: FakeUser, b: FakeUser) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    return this.filter((u) => u.isGM && u.active).sort((a, b) => b.role - a.role || byId(a, b))[0] ?? null;
   }
 }
 
@@ -192,6 +202,8 @@ export interface FakeNotification {
   /** The user whose client showed it (each client has its own notifications). */
   userId: string;
   progress: number[];
+  /** Dismissed with `remove`. */
+  removed?: boolean;
   update(arg: number | { pct?: number; message?: string }): void;
 }
 
@@ -281,6 +293,14 @@ export class FakeNotifications {
   }
   success(message: string, options?: NotifyOptions): FakeNotification {
     return this.notify("success", this.text(message, options));
+  }
+  /**
+   * v13 `Notifications#remove(notification)`: dismisses a shown notification
+   * (https://foundryvtt.com/api/v13/classes/foundry.applications.ui.Notifications.html#remove);
+   * the fake keeps it in {@link messages}, marked removed.
+   */
+  remove(notification: FakeNotification): void {
+    notification.removed = true;
   }
   of(type: FakeNotification["type"]): string[] {
     return this.messages.filter((m) => m.type === type).map((m) => m.message);
