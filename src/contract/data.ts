@@ -30,6 +30,7 @@ import { isV14 } from "../compat/generation";
 import { CharacterModel } from "../data/actor/character";
 import type { ProfileKey } from "../rules/keys";
 import { documentsContract } from "./documents";
+import { coreApiContract } from "./core-api";
 
 type Data = Record<string, unknown>;
 
@@ -121,6 +122,7 @@ function expiredOf(effect: ActiveEffect.Implementation): unknown {
 export function dataContract(context: ContractContext): void {
   const { describe, it, assert } = context;
   documentsContract(context);
+  coreApiContract(context);
   describe("Active Effects", () => {
     it("[effects.upgrade] UPGRADE keeps the highest value (D-6)", async () => {
       const key = "system.profile.mou.pressure";

@@ -701,9 +701,10 @@ export function installCombatFake(fake: FakeFoundry): void {
   Object.assign(fake.foundry.utils, { debounce: fakeDebounce });
   // `game.combat`: the viewed combat (https://foundryvtt.com/api/v13/classes/foundry.Game.html#combat).
   Object.defineProperty(fake.game, "combat", { configurable: true, get: () => combats.viewed });
-  // `game.system`: the system's manifest (https://foundryvtt.com/api/v13/classes/foundry.packages.System.html),
-  // of which `Combatant#_getInitiativeFormula` reads `initiative`.
-  Object.assign(fake.game, { system: { id: manifest.id, initiative: manifest.initiative } });
+  // `game.system`: the system's package data, its manifest (set by the data fake,
+  // https://foundryvtt.com/api/v13/classes/foundry.packages.System.html), of which
+  // `Combatant#_getInitiativeFormula` reads `initiative`.
+  (fake.game as { system?: unknown }).system ??= { id: manifest.id, initiative: manifest.initiative };
   Object.assign(fake.foundry.documents, { Combat: FakeCombat, Combatant: FakeCombatant });
   Object.assign(globalThis, { Combat: FakeCombat, Combatant: FakeCombatant });
 }

@@ -222,6 +222,36 @@ describe("fake documents follow core v13's workflows", () => {
     expect(data.db.since(before).map((w) => [w.action, w.ids.length])).toEqual([["create", 2]]);
   });
 
+  it("an update that only deletes a key (-=key on v13) is a change: sent, the deletion in its diff", async () => {
+    const { fake, data } = probeWorld();
+    setFakeGeneration(fake, 13);
+    const item = (await ProbeItem.create({ name: "A", type: "probe", flags: { x: { a: 1, b: 2 } } }))!;
+    const seen: unknown[] = [];
+    fake.hooks.on("updateItem", (_d: unknown, diff: unknown) => void seen.push(diff));
+    const before = data.db.writes.length;
+    await item.update({ "flags.x.-=a": null });
+    expect(data.db.writes.length).toBe(before + 1);
+    expect(item._source.flags).toEqual({ x: { b: 2 } });
+    expect(seen).toEqual([{ flags: { x: { "-=a": null } } }]);
+    takeGenerationRecord();
+  });
+
+  it("a field's validation failure becomes an error naming each failing path (DataModelValidationFailure#asError)", () => {
+    const failure = schema().validate({ wp: 11, state: "steady", flag: true, list: [] });
+    expect(failure?.asError().message).toContain("wp: must be at most 10");
+  });
+
+  it("game.system is the system's whole manifest; CONFIG.User builds an unsaved user whose role decides isGM", () => {
+    const { fake } = probeWorld();
+    expect(fake.game.system).toMatchObject({ id: "tactica", primaryTokenAttribute: "profile.pv" });
+    const User = (fake.CONFIG.User as { documentClass: new (d: Obj) => { id: string; isGM: boolean; active: boolean } })
+      .documentClass;
+    const roles = (globalThis as unknown as { CONST: { USER_ROLES: Record<string, number> } }).CONST.USER_ROLES;
+    const player = new User({ _id: "u1", name: "P", role: roles.PLAYER });
+    const assistant = new User({ _id: "u2", name: "A", role: roles.ASSISTANT });
+    expect([player.id, player.isGM, player.active, assistant.isGM]).toEqual(["u1", false, false, true]);
+  });
+
   it("an update that changes nothing sends no request and resolves undefined", async () => {
     const { data } = probeWorld();
     const item = (await ProbeItem.create({ name: "A", type: "probe", system: { n: 1 } }))!;

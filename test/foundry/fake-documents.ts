@@ -34,6 +34,7 @@ import type { DataModel } from "./fake-model";
 import { currentWorld } from "./fake-world";
 import {
   deepClone,
+  deletionsOf,
   diffObject,
   escapeHTML,
   expandObject,
@@ -463,14 +464,16 @@ export class FakeDocument {
       return undefined;
     }
     if (changes.type === this._source.type) delete changes.type;
-    let diff = diffObject(this._source, candidate);
+    const { system: _system, ...outside } = changes;
+    const deletions = deletionsOf(this._source, outside);
+    let diff = mergeObject(diffObject(this._source, candidate), deletions);
     if (isEmpty(diff) && options.diff !== false) return undefined;
     const operation: Obj = { ...options, updates: [changes] };
     if ((await cls._preUpdateOperation([this], operation, user)) === false) return undefined;
     if (cls._preUpdateOperation !== FakeDocument._preUpdateOperation) {
       // What `_preUpdateOperation` added to the change (a token's `_regions`) is sent with it.
       candidate = this.candidateSource(changes);
-      diff = diffObject(this._source, candidate);
+      diff = mergeObject(diffObject(this._source, candidate), deletions);
     }
     // The server's check, on the request the client sends.
     this.assertPermission("update", changes);

@@ -24,6 +24,15 @@ export class FieldFailure {
     readonly fields: Record<string, FieldFailure> = {},
   ) {}
 
+  /**
+   * v13 `DataModelValidationFailure#asError()`: the failure as a DataModelValidationError, its
+   * message naming each failing path
+   * (https://foundryvtt.com/api/v13/classes/foundry.data.validation.DataModelValidationFailure.html).
+   */
+  asError(): Error {
+    return new DataModelValidationError("DataModel", this.flatten());
+  }
+
   /** `["system.willpower.value: must be at most 10", …]` */
   flatten(prefix = ""): string[] {
     const own = this.message ? [`${prefix || "(root)"}: ${this.message}`] : [];

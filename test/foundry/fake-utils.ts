@@ -155,6 +155,27 @@ export function diffObject(original: Obj, other: Obj): Obj {
   return out;
 }
 
+/**
+ * The deletions `changes` makes in `original`, at their paths: a `-=key` (v13), or a key whose
+ * value is v14's ForcedDeletion (`_del`), that removes a key `original` has. Core's update keeps
+ * them in the diff it sends and hands to `_onUpdate` (v13 `DataModel#updateSource` returns the
+ * applied changes, deletion keys included), so a change that only deletes is still a change.
+ */
+export function deletionsOf(original: Obj, changes: Obj): Obj {
+  const out: Obj = {};
+  for (const [key, value] of Object.entries(changes)) {
+    if (key.startsWith("-=")) {
+      if (key.slice(2) in original) out[key] = value;
+    } else if (isForcedDeletion(value)) {
+      if (key in original) out[key] = value;
+    } else if (isPlainObject(value) && isPlainObject(original[key])) {
+      const inner = deletionsOf(original[key], value);
+      if (!isEmpty(inner)) out[key] = inner;
+    }
+  }
+  return out;
+}
+
 const ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
 export function randomID(length = 16): string {
