@@ -24,9 +24,6 @@ import type { ContractContext } from "./context";
 
 type Data = Record<string, unknown>;
 
-const isRecord = (value: unknown): value is Data =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
 /** An unsaved player User (the permission rules are common code, which the server runs too). */
 function unsavedPlayer(): User.Implementation {
   return new CONFIG.User.documentClass({
