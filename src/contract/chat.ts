@@ -16,6 +16,7 @@
 import { DICE_ROLLS, PoolRoll, PressureRoll, ProfileTest, PsyRoll, ScoreRoll } from "../dice/index";
 import type { ContractContext } from "./context";
 import { serverContract } from "./server";
+import { messagesContract } from "./messages";
 
 /** Runs `check` on a temporary card message, deleted afterwards whatever happens. */
 async function withMessage(
@@ -63,6 +64,7 @@ function colorsetOf(options: object): unknown {
 export function chatContract(context: ContractContext): void {
   const { it, assert } = context;
   serverContract(context);
+  messagesContract(context);
 
   it("[chat.inline-roll] a new message's [[1d6]] is rolled at creation and stored as an inline roll; [[/r 2d6]] as a roll link", async () => {
     const message = await CONFIG.ChatMessage.documentClass.create({

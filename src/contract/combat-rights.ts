@@ -90,6 +90,27 @@ export function combatRightsContract({ it, assert }: ContractContext): void {
     });
   });
 
+  it("[combat.roll-all] rollAll rolls only the combatants without an initiative", async () => {
+    await withFighters(null, async (combat, [first, second]) => {
+      if (!first?.id || !second?.id) throw new Error("the combatants were not created");
+      await combat.updateEmbeddedDocuments("Combatant", [{ _id: first.id, initiative: 42 }]);
+      const created: ChatMessage.Implementation[] = [];
+      const id = Hooks.on("createChatMessage", (message) => void created.push(message));
+      try {
+        await combat.rollAll();
+      } finally {
+        Hooks.off("createChatMessage", id);
+      }
+      try {
+        assert.equal(combat.combatants.get(first.id)?.initiative, 42);
+        assert.equal(typeof combat.combatants.get(second.id)?.initiative, "number");
+        assert.equal(created.length, 1);
+      } finally {
+        for (const message of created) await message.delete();
+      }
+    });
+  });
+
   it("[combat.player-rights] an owner may update a combatant's initiative, flags, defeated and system only; a player a combat's round, turn and combatants", async () => {
     const playerId = foundry.utils.randomID();
     const player = new CONFIG.User.documentClass({

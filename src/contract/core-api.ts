@@ -130,11 +130,32 @@ function hookAndLanguageCases({ it, assert }: ContractContext): void {
     const key = "TACTICA.Chat.refused.notOwner";
     assert.ok(game.i18n?.has(key));
     assert.include(game.i18n?.format(key, { name: "Contract-Kara" }) ?? "", "Contract-Kara");
-    assert.notOk(game.i18n?.has("TACTICA.Contract.noSuchKey"));
+    assert.notOk(game.i18n?.has("CONTRACT.noSuchKey"), "an unknown key");
   });
 }
 
 function documentCases({ it, assert }: ContractContext): void {
+  it("[documents.collection] a world collection: get, getName, contents and iteration by document", async () => {
+    const actor = await CONFIG.Actor.documentClass.create({ name: "Contract Actor (temporary)", type: "npc" });
+    if (!actor) throw new Error("the temporary Actor was not created");
+    try {
+      const actors = game.actors;
+      if (!actors) throw new Error("no game.actors");
+      assert.strictEqual(actors.get(actor.id ?? ""), actor);
+      assert.strictEqual(actors.getName("Contract Actor (temporary)"), actor);
+      assert.include(actors.contents, actor);
+      assert.include([...actors], actor);
+    } finally {
+      await actor.delete();
+    }
+  });
+
+  it("[release.generation] game.release names the running generation (13 or 14), as its version begins", () => {
+    const { generation, version } = game.release;
+    assert.include([13, 14], generation);
+    assert.equal(Number(String(version).split(".")[0]), generation);
+  });
+
   it("[documents.create-array] Document.create of an array creates and resolves every document", async () => {
     // `create` with an array, as core's own `Combat#rollInitiative` calls it (the typings take one object).
     const Item = CONFIG.Item.documentClass;

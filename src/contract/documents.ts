@@ -113,6 +113,63 @@ export function documentsContract({ describe, it, assert }: ContractContext): vo
     });
   });
 
+  describe("creation, empty updates, roll data, effects in one request", () => {
+    it("[data.create-order] a creation's data reaches the preCreate hook migrated and uncleaned", async () => {
+      let seen: unknown = null;
+      const id = Hooks.on("preCreateItem", (_doc, data) => {
+        seen = structuredClone(data.system);
+      });
+      let item: Item.Implementation | undefined;
+      try {
+        // A form's text for the attributes and a number as text: what migrateData and cleaning change.
+        const system: Record<string, unknown> = { attributes: "Portée 2-4", gearBonus: "7" };
+        item = await CONFIG.Item.documentClass.create({ name: "Contract Item (temporary)", type: "weapon", system });
+      } finally {
+        Hooks.off("preCreateItem", id);
+      }
+      try {
+        const hooked = isRecord(seen) ? seen : {};
+        assert.ok(Array.isArray(hooked.attributes), "attribute text already migrated to entries");
+        assert.strictEqual(hooked.gearBonus, "7", "not cast to a number yet");
+        assert.strictEqual(item ? systemValue(item, "gearBonus") : undefined, 7);
+      } finally {
+        await item?.delete();
+      }
+    });
+
+    it("[documents.empty-update] an update that changes nothing resolves undefined and fires no update hook", async () => {
+      await withActor({ type: "npc" }, async (actor) => {
+        let fired = 0;
+        const id = Hooks.on("updateActor", () => void fired++);
+        try {
+          assert.equal(await actor.update({ name: actor.name }), undefined);
+        } finally {
+          Hooks.off("updateActor", id);
+        }
+        assert.equal(fired, 0);
+      });
+    });
+
+    it("[documents.roll-data] an actor's roll data is its system data", async () => {
+      await withActor({ type: "character" }, (actor) => {
+        assert.strictEqual(actor.getRollData(), actor.system);
+      });
+    });
+
+    it("[effects.update-many] updateEmbeddedDocuments changes several effects in one call and answers the changed ones", async () => {
+      const effects = [{ name: "Contract A (temporary)" }, { name: "Contract B (temporary)" }];
+      await withActor({ type: "character", effects }, async (actor) => {
+        const ids = [...actor.effects].map((e) => e.id);
+        const changed = await actor.updateEmbeddedDocuments(
+          "ActiveEffect",
+          ids.map((_id) => ({ _id, disabled: true })),
+        );
+        assert.equal(changed?.length, 2);
+        assert.ok([...actor.effects].every((e) => e.disabled));
+      });
+    });
+  });
+
   describe("data preparation", () => {
     it("[data.prepare-order] prepareData: model base, document base, embedded, model derived, document derived", () => {
       const actor = new CONFIG.Actor.documentClass({ name: "Contract Actor (unsaved)", type: "character" });

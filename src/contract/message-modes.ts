@@ -72,5 +72,16 @@ export function messageModesContract({ describe, it, assert }: ContractContext):
       const self = await postedIn("self");
       assert.deepEqual(self.whisper, [userId]);
     });
+
+    it("[modes.given-whisper] GM and blind keep a whisper the message data names; public and self replace it", async () => {
+      const roll = new foundry.dice.Roll("1");
+      await roll.evaluate({ allowInteractive: false });
+      const named = [game.user?.id ?? ""];
+      const post = (mode: MessageMode) =>
+        roll.toMessage({ whisper: named }, { create: false, ...messageModeOption(mode) });
+      assert.deepEqual((await post("gm")).whisper, named);
+      assert.deepEqual((await post("blind")).whisper, named);
+      assert.deepEqual((await post("public")).whisper ?? [], []);
+    });
   });
 }

@@ -21,6 +21,11 @@ class ContextProbe extends foundry.dice.Roll {
 }
 
 export function rollClassContract({ it, assert }: ContractContext): void {
+  it("[dice.rolls-default] CONFIG.Dice.rolls starts with core's Roll, which Roll.defaultImplementation and create use", () => {
+    assert.strictEqual(CONFIG.Dice.rolls[0], foundry.dice.Roll);
+    assert.strictEqual(foundry.dice.Roll.defaultImplementation, foundry.dice.Roll);
+    assert.ok(foundry.dice.Roll.create("1d6") instanceof foundry.dice.Roll);
+  });
   it("[dice.evaluate-once] a roll is evaluated once: evaluating it again throws", async () => {
     const roll = await new foundry.dice.Roll("1d6").evaluate({ allowInteractive: false });
     let threw = false;

@@ -147,8 +147,9 @@ export class FakeRoll {
     return this.terms.map((t) => String(t.total)).join(" ");
   }
 
+  /** v13 `Roll#total` (client `dice/roll.mjs`): `Number(this._total) || 0` — 0 before evaluation. */
   get total(): number | undefined {
-    return this._total;
+    return Number(this._total) || 0;
   }
 
   async evaluate(options: { minimize?: boolean; maximize?: boolean; allowInteractive?: boolean } = {}): Promise<this> {
