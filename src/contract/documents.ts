@@ -4,7 +4,7 @@
  * fake-document-types.ts, fake-world.ts), rely on — checked on temporary world documents:
  * - on an update, core adds the document's `type` to a partial change before the document-level
  *   `migrateData` sees it (v13 client `data/client-backend.mjs` `#preUpdateDocumentArray`,
- *   `_addTypes`; `core.md` N5) — on v14 too, which no source read here settles;
+ *   `_addTypes`; the second core review's N5) — on v14 too, which no source read here settles;
  * - the server cleans an embedded item's `htmlFields` changed through its actor's update exactly
  *   as it cleans the same change made on the item itself (security review F6: `system.json`
  *   declares them, https://foundryvtt.com/api/interfaces/foundry.ServerSanitizationFields.html);

@@ -340,7 +340,7 @@ describe("fake Combat: another client's update", () => {
     expect(combat.combatant?.name).toBe("C1");
   });
 
-  it("[BASE] the server lets a player change the round and the turn, whoever's turn it is, and nothing else of the Combat", async () => {
+  it("[CORE] the server lets a player change the round and the turn, whoever's turn it is, and nothing else of the Combat", async () => {
     data.users.set("player-2", new FakeUser("player-2", "Other player", false));
     const combat = await combatOf([3, 2, 1]);
     await combat.startCombat();
@@ -370,7 +370,7 @@ describe("fake Combat: another client's update", () => {
     expect(combat.turn).toBe(1);
   });
 
-  it("[BASE] in `combatants`, a player changes only the initiative, flags, defeated state and system of combatants they own", async () => {
+  it("[CORE] in `combatants`, a player changes only the initiative, flags, defeated state and system of combatants they own", async () => {
     data.users.set("player-2", new FakeUser("player-2", "Other player", false));
     const combat = await combatOf([3, 2]);
     const [c0, c1] = combat.turns;

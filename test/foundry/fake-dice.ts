@@ -1,27 +1,35 @@
 /**
  * Part of the Foundry FAKE (see fake.ts) — NOT Foundry: `foundry.dice.Roll` and, from
  * fake-dice-terms.ts, the dice terms (`RollTerm`, `DiceTerm`, `Die`, `NumericTerm`,
- * `OperatorTerm`), small and honest, enough for Tactica's roll classes. It follows Foundry v13's observable behaviour
- * where our code depends
- * on it:
- * - `new Roll(formula, data, options)` keeps `options` as given; formulas are sums and
- *   differences of `NdF[flavor]`, integers and `@path` data (anything else throws, loudly);
- * - `evaluate()` is async, rolls each die term left to right, and throws if called twice;
- * - dice terms hold `results` ({ result, active }), `flavor`, `number`, `faces`, `total`;
- * - `toJSON()` / `static fromData()` have core's shape, and `fromData` finds the class by
- *   `data.class` in `CONFIG.Dice.rolls`, as saved chat messages do;
- * - `render()` passes `{ flavor, isPrivate, ...options }` to `_prepareChatRenderContext` and
- *   renders `CHAT_TEMPLATE` with `foundry.applications.handlebars.renderTemplate` (install the
- *   template harness, test/templates/harness.ts, to have one);
- * - `toMessage(messageData, { rollMode | messageMode, create })` applies the mode as ChatMessage
- *   does (gm / blind whisper the GMs, blind is blind, self whispers the author; v13 spells the
- *   option and its keys `rollMode: publicroll…`, v14 `messageMode: public…`), reads the user's
- *   `core.rollMode` / `core.messageMode` setting when no mode is given, and records the message in
- *   {@link postedMessages} with its rolls serialised as in the database.
- * Differences, on purpose: faces come from {@link queueDiceFaces} first, then from a seeded PRNG
- * (`CONFIG.Dice.randomUniform`, never `Math.random`); there is no RollResolver (the fake records
- * the `allowInteractive` each evaluation received in {@link evaluations}), no Dice So Nice, no
- * modifiers (`kh`, `r`, `cs`…), no parentheses or pools.
+ * `OperatorTerm`), small and honest, enough for Tactica's roll classes, after core's v13 client
+ * `dice/roll.mjs` (read). Differences, on purpose: formulas are sums and differences of
+ * `NdF[flavor]`, integers and `@path` data (anything else throws, loudly: no modifiers `kh`, `r`,
+ * `cs`…, no parentheses or pools); faces come from {@link queueDiceFaces} first, then from a seeded
+ * PRNG (`CONFIG.Dice.randomUniform`, never `Math.random`); there is no RollResolver (the fake
+ * records the `allowInteractive` each evaluation received in {@link evaluations}), no Dice So Nice.
+ *
+ * Behaviours:
+ * - `new Roll(formula, data, options)` keeps `options` as given and replaces `@path` from `data`;
+ *   dice terms hold `number`, `faces`, `flavor`, `results` ({result, active}) and a total. Source:
+ *   core v13 client `dice/roll.mjs`; https://foundryvtt.com/api/v13/classes/foundry.dice.Roll.html.
+ *   Contract: `dice.terms`.
+ * - `evaluate()` is async, rolls each term left to right, and throws when called twice; `total`
+ *   is 0 before. Source: core v13 client `Roll#evaluate`, `Roll#total`. Contract: `dice.evaluate-once`.
+ * - `toJSON()` / `fromData()` have core's shape; `fromData` finds the class by `data.class` in
+ *   `CONFIG.Dice.rolls` and throws for an unknown one. Source: core v13 client `Roll.fromData`.
+ *   Contract: `dice.from-data-class`, `chat.from-data-all`, `dice.from-data-unknown`.
+ * - `render()` passes `{flavor, isPrivate, ...options}` to `_prepareChatRenderContext`, evaluating
+ *   an unevaluated roll first, and renders `CHAT_TEMPLATE`. Source: core v13 client `Roll#render`.
+ *   Contract: `dice.render-context`.
+ * - `toMessage(data, {rollMode | messageMode, create})`: the user's mode when none is given (v13
+ *   `core.rollMode`, v14 `core.messageMode`), applied to the message built from `data` (a given
+ *   whisper kept for GM and blind); `{author, content: String(total), sound}` under the given data.
+ *   Source: core v13 client `Roll#toMessage`; https://foundryvtt.com/api/v14/classes/foundry.dice.Roll.html#tomessage.
+ *   Contract: `modes.to-message`, `modes.given-whisper`, `chat.to-message`.
+ * - `CONFIG.Dice.rolls` starts as `[Roll]`; `Roll.create` and `Roll.defaultImplementation` use
+ *   `rolls[0]`; `Roll.validate(formula)`; `toAnchor()` makes an inline-roll link. Source: core v13
+ *   client `dice/roll.mjs`; https://foundryvtt.com/api/v13/variables/CONFIG.Dice.html. Contract:
+ *   `dice.rolls-default`, `dice.rolls-registered`, `chat.inline-roll`.
  */
 import { deprecatedUse, v14OnlyUse } from "./fake-generation";
 import type { FakeFoundry } from "./fake";

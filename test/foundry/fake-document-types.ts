@@ -1,17 +1,39 @@
 /**
  * Part of the Foundry FAKE (see fake.ts): the document classes Tactica extends — Actor (embedded
  * items and effects, Active Effect application, status effects), Item, ActiveEffect and
- * ChatMessage — on the base of fake-documents.ts.
+ * ChatMessage — on the base of fake-documents.ts. The effect itself (its changes, modes and
+ * generations) is fake-effects.ts.
  *
- * Active Effects (the effect itself: fake-effects.ts): an actor applies its own active effects and
- * the active `transfer` effects of its items, by priority, and fills `statuses` and
- * `appliedEffects` (https://foundryvtt.com/api/v13/classes/foundry.documents.Actor.html#applyactiveeffects;
- * the contract suite src/contract/data.ts runs the same assertions on the fake and in real
- * Foundry). On v14 each phase is its own priority group: `initial` changes apply before the
- * actor's derived data, `final` ones after (https://foundryvtt.com/api/interfaces/foundry.documents.types.ActiveEffectChangeData.html:
- * "Each phase is its own priority group"). A status toggled on creates the effect its config
- * describes (`ActiveEffect.fromStatusEffect`: a status config is effect data,
- * https://foundryvtt.com/api/v14/types/CONFIG.StatusEffectConfig.html), changes included.
+ * Behaviours:
+ * - An actor applies its own active effects and the active `transfer` effects of its items, in
+ *   priority order (a change's priority, else its type's default), and fills `statuses` and
+ *   `appliedEffects`; on v14 each phase is its own priority group (`initial` before the derived
+ *   data, `final` after). Source: https://foundryvtt.com/api/v13/classes/foundry.documents.Actor.html#applyactiveeffects,
+ *   https://foundryvtt.com/api/interfaces/foundry.documents.types.ActiveEffectChangeData.html
+ *   ("Each phase is its own priority group"). Contract: `effects.priority`, `effects.change-types`,
+ *   `effects.upgrade`, `effects.generation-shape`, `effects.v14-expiry`.
+ * - `Actor#toggleStatusEffect`: the effect of the status's static `_id`, else the effects holding
+ *   exactly that one status, match; a match is deleted (`false`) or kept when forced on (`true`);
+ *   none and forced off: `undefined`; else the effect `fromStatusEffect` makes (changes included)
+ *   is created with `keepId`. Source: core v13 client `documents/actor.mjs`;
+ *   draw-steel `src/module/documents/actor.mjs` ("Implementation copied from core");
+ *   https://foundryvtt.com/api/v13/types/CONFIG.StatusEffectConfig.html. Contract: `data.toggle-status`.
+ * - `updateEmbeddedDocuments("ActiveEffect", updates)`: one request for every effect, unchanged
+ *   ones left out, the parent prepared again from its source. Source:
+ *   https://foundryvtt.com/api/v13/classes/foundry.abstract.Document.html#updateembeddeddocuments.
+ *   Contract: `effects.update-many`.
+ * - A new actor's prototype token: not linked, HOSTILE, sight off, its bars on the manifest's
+ *   `primaryTokenAttribute` / `secondaryTokenAttribute`. Source:
+ *   https://foundryvtt.com/api/v13/interfaces/foundry.documents.types.TokenData.html. Contract:
+ *   `documents.prototype-token`.
+ * - `Actor#getRollData()` is the actor's `system`. Source:
+ *   https://foundryvtt.com/api/v13/classes/foundry.documents.Actor.html#getrolldata. Contract:
+ *   `documents.roll-data`.
+ * - At world load an embedded document that fails validation is set aside in its collection's
+ *   `invalidDocumentIds`, the parent staying valid; at creation it fails the creation. Source:
+ *   https://foundryvtt.com/api/v13/interfaces/foundry.data.types.DataFieldValidationOptions.html
+ *   (`dropInvalidEmbedded`). Contract: none — manual check "A stored document that fails validation
+ *   does not stop the world".
  */
 import { FakeDocument } from "./fake-documents";
 import { FakeCollection, USER_ROLES, currentWorld } from "./fake-world";

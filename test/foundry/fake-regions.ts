@@ -1,27 +1,57 @@
 /**
- * Part of the Foundry FAKE (see fake.ts): scenes and what stands on them — NOT Foundry.
- *
- * - Scene: embedded Region and Token (and Level on v14), a grid size, `updateEmbeddedDocuments`
- *   as ONE request for many documents; `game.scenes` with a settable `viewed`.
- * - Region: rectangle, circle and polygon shapes, an elevation range, embedded RegionBehavior,
- *   `testPoint`, `tokens`; delete hooks.
- * - RegionBehavior: a typed document (`CONFIG.RegionBehavior.dataModels`: the system's types and
- *   the core types the tests meet), `disabled`, its registered sheet (`sheet`, one per document).
- * - Token: position in pixels, size in grid units, `getCenterPoint`, `testInsideRegion`, `actor`,
- *   `getBarAttribute` (editable only where the schema has a NumberField).
- * - `foundry.data.regionBehaviors.RegionBehaviorType`, `foundry.applications.apps.DocumentSheetConfig`
- *   (per-type sheet registration) and core's `foundry.applications.sheets.RegionBehaviorConfig`.
- *
- * Generations (fake-generation.ts): the scene, region and token classes follow the fake's
- * generation, set before any scene is created; the v14 classes add Scene Levels (token `level`, region `levels`, Level
- * documents), `locatedInLevel`, and top-exclusive region elevation. Each behaviour below names its
- * public source; test/foundry/places-fake.test.ts holds one self-test per behaviour.
+ * Part of the Foundry FAKE (see fake.ts): scenes and what stands on them — NOT Foundry. Scenes
+ * (regions, tokens, v14 levels, a grid size, `game.scenes` with a settable `viewed`), regions
+ * (rectangle, circle and polygon shapes, an elevation range, behaviours), tokens (position in
+ * pixels, size in grid units), `foundry.data.regionBehaviors.RegionBehaviorType`,
+ * `foundry.applications.apps.DocumentSheetConfig` and core's `RegionBehaviorConfig`. The scene,
+ * region and token classes follow the fake's generation (fake-generation.ts), set before any scene
+ * is created; test/foundry/places-fake.test.ts holds one self-test per behaviour. [CORE] is
+ * Foundry's own v13 client code, read: `documents/token.mjs`, `documents/region.mjs`.
  *
  * Not covered: hole shapes, rotated rectangles, hex grids, token shapes and v14 containment test
- * points (a token is inside a region by its centre), token movement and region events, the
- * preUpdate hooks of embedded batch updates, `Scene#templates`, sheets other than registered ones.
- * `RegionDocument#tokens` is computed when read; core maintains it as tokens move (same result
- * once a move is saved).
+ * points (a token is inside a region by its centre), movement (waypoints, history) and region
+ * events, `Scene#templates`, sheets other than registered ones, `Scene#updateTokenRegions`.
+ *
+ * Behaviours:
+ * - `RegionDocument#testPoint({x, y, elevation})`: inside a shape and within the elevation range
+ *   (v13: both ends included, `null` unbounded). Source:
+ *   https://foundryvtt.com/api/v13/classes/foundry.documents.RegionDocument.html#testpoint.
+ *   Contract: `places.region-basics`.
+ * - `TokenDocument#getCenterPoint(data?)`: the centre in pixels (size × the grid size), with its
+ *   elevation; `testInsideRegion(region, data)` tests that centre. Source: [CORE] `token.mjs`;
+ *   https://foundryvtt.com/api/v13/classes/foundry.documents.TokenDocument.html#getcenterpoint.
+ *   Contract: `places.region-basics`.
+ * - `RegionDocument#tokens` is filled by the tokens from their stored `_regions`, set when a token
+ *   is created or moved (`_preCreateOperation`, `_preUpdateOperation`), rewritten by one unawaited
+ *   token update when a region is created, reshaped or deleted (`#updateTokens`); a deleted token
+ *   leaves its regions; a token built at world load joins them in `prepareBaseData`. Source:
+ *   [CORE] `token.mjs`, `region.mjs`. Contract: `places.region-basics`, `places.token-moves`,
+ *   `places.region-over-token`, `places.scene-with-tokens`, `places.template-not-place`.
+ * - A RegionBehavior is a typed document (`system` a `RegionBehaviorType` with `behavior`,
+ *   `region`, `scene` and `static events`); `Scene#updateEmbeddedDocuments` is ONE request for many
+ *   regions and their behaviours, validated first. Source:
+ *   https://foundryvtt.com/api/v13/classes/foundry.data.regionBehaviors.RegionBehaviorType.html;
+ *   dnd5e 5.3 `module/data/region-behavior/difficult-terrain.mjs`. Contract: `places.region-basics`.
+ * - Core's behaviour types by generation: `teleportToken` and `executeScript`; on v14 also
+ *   `changeLevel` and `defineSurface`. Source:
+ *   https://foundryvtt.com/api/v14/modules/foundry.data.regionBehaviors.html. Contract: none —
+ *   manual check "Stairs (*Change Level*) and floor (*Surface*) regions are never a token's place".
+ * - `DocumentSheetConfig.registerSheet` / `unregisterSheet` (by type); a document keeps one sheet,
+ *   its type's last default registration. Source:
+ *   https://foundryvtt.com/api/v13/classes/foundry.applications.apps.DocumentSheetConfig.html; dnd5e
+ *   5.3 `dnd5e.mjs`. Contract: none — manual check "adding it and opening it shows the place window,
+ *   not core's generic behaviour sheet".
+ * - Deleting a region or a behaviour fires `deleteRegion` / `deleteRegionBehavior`. Source:
+ *   https://foundryvtt.com/api/v13/functions/hookEvents.deleteDocument.html. Contract: none — manual
+ *   check "delete the behaviour: the window closes".
+ * - `TokenDocument#getBarAttribute`: a number is a value, `{value, max}` a bar, editable only
+ *   where the actor's schema has a NumberField at the path. Source: [CORE] `token.mjs`; dnd5e 5.3.3
+ *   `module/documents/token.mjs`. Contract: `data.token-bar-editable`.
+ * - v14 Scene Levels: Level documents, a region's `levels` (empty: every level),
+ *   `includedInLevel`/`locatedInLevel`, a token's `level`; a region's top EXCLUDED unless
+ *   `topInclusive` (a flat one included). Source:
+ *   https://foundryvtt.com/api/v14/interfaces/foundry.documents.types.RegionData.html;
+ *   foundryvtt#14503, #14299. Contract: `places.v14-levels`.
  */
 import { syncEmbedded } from "./fake-document-types";
 import { FakeDocument } from "./fake-documents";

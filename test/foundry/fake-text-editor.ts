@@ -15,8 +15,12 @@
  *   `@data` already replaced) and the formula shown; nothing is rolled; any other command stays
  *   as written;
  * - `]]]` closes a formula that itself ends with `]`.
- * Behaviours (source → contract case, src/contract/): the immediate inline roll of a new message
- * (core v13 `ChatMessage#_preCreate` with the text editor above) → `chat.inline-roll`.
+ *
+ * Behaviours:
+ * - The inline rolls of a new message's content: `[[formula]]` rolled at once and stored as its
+ *   anchor, `[[/r formula]]` a roll link with its `@` data replaced. Source: core v13 client
+ *   `applications/ux/text-editor.mjs` (`_enrichInlineRolls`, `_createInlineRoll`),
+ *   `documents/chat-message.mjs` (`_preCreate`). Contract: `chat.inline-roll`, `chat.inline-roll-data`.
  */
 import { FakeRoll } from "./fake-dice";
 import { getProperty } from "./fake-utils";

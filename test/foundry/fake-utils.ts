@@ -1,9 +1,25 @@
 /**
  * Part of the Foundry FAKE (see fake.ts): `foundry.utils`, small honest implementations of the
- * helpers our code and the fake itself use, with Foundry's semantics for the cases we rely on
- * (dotted paths, `-=key` deletions in mergeObject — and v14's `_del` operator, fake-operators.ts —,
- * `diffObject` of nested objects). Not covered:
- * `insertKeys`/`insertValues: false` edge cases beyond what is written here, Set/Map handling.
+ * helpers our code and the fake itself use, with Foundry's semantics for the cases we rely on.
+ * Not covered: `insertKeys`/`insertValues: false` edge cases beyond what is written here, Set/Map
+ * handling.
+ *
+ * Behaviours:
+ * - `expandObject` expands dotted keys, inside arrays too; `flattenObject` is its inverse. Source:
+ *   https://foundryvtt.com/api/v13/functions/foundry.utils.expandObject.html,
+ *   …/foundry.utils.flattenObject.html. Contract: `utils.expand-flatten`.
+ * - `mergeObject` merges `other` into `original` in place, dotted keys expanded, recursively;
+ *   with `performDeletions` (v14 also `applyOperators`) a `-=key` or `_del` deletes; `diffObject`
+ *   keeps what differs. Source: https://foundryvtt.com/api/v13/functions/foundry.utils.mergeObject.html,
+ *   …/foundry.utils.diffObject.html. Contract: `utils.merge-diff`, `documents.deletion`.
+ * - `getProperty`, `setProperty`, `hasProperty` follow dotted paths. Source:
+ *   https://foundryvtt.com/api/v13/functions/foundry.utils.getProperty.html. Contract:
+ *   `utils.property`.
+ * - `escapeHTML` escapes `& < > " '`. Source:
+ *   https://foundryvtt.com/api/functions/foundry.utils.escapeHTML.html. Contract: `utils.escape`.
+ * - An update's deletions stay in the diff it sends, so a change that only deletes is a change.
+ *   Source: core v13 `DataModel#updateSource` (the applied changes, deletion keys included).
+ *   Contract: `documents.deletion`.
  */
 
 import { deprecatedUse } from "./fake-generation";

@@ -1,8 +1,8 @@
 /**
- * Part of the Foundry FAKE (see fake.ts): the world around the documents — collections (a Map
- * iterated by value, as Foundry's Collection), users with their role and the active GM, recorded
- * notifications (progress ones keep every `update`), and a database that COUNTS WRITES: one entry
- * per create, update or delete request, as one socket request in Foundry.
+ * Part of the Foundry FAKE (see fake.ts): the world around the documents — collections, users
+ * with their role and the active GM, recorded notifications (progress ones keep every `update`),
+ * and a database that COUNTS WRITES: one entry per create, update or delete request, as one socket
+ * request in Foundry (test plumbing, not Foundry's).
  *
  * SEVERAL CLIENTS in one world: Foundry runs one client per connected user, each with its own
  * `game.user`. The fake runs them in one process: `game.user` is the user of the client whose code
@@ -11,6 +11,28 @@
  * flow with Node's AsyncLocalStorage so an awaiting GM handler never sees a player's `game.user`.
  * What one client does to documents is seen by all (one shared database), as after the server's
  * broadcast; document hooks fire once, on the writing client.
+ *
+ * Behaviours:
+ * - A world collection iterates its documents (a Map by value) with `get`, `getName`, `contents`.
+ *   Source: https://foundryvtt.com/api/v13/classes/foundry.utils.Collection.html. Contract:
+ *   `documents.collection`.
+ * - A user's role decides `isGM` (an Assistant or more) and `hasRole`; `new User(data)` builds an
+ *   unsaved one. Source: https://foundryvtt.com/api/v13/classes/foundry.documents.User.html,
+ *   https://foundryvtt.com/api/variables/CONST.USER_ROLES.html. Contract: `documents.permissions`.
+ * - `Users#activeGM`: the active GMs by role, highest first, then by id (code units); the first is
+ *   the one `isActiveGM`. Source: core v13 client `documents/collections/users.mjs`. Contract:
+ *   `server.one-active-gm`.
+ * - Each client is its own: a socket delivery runs as the receiving user's client, through every
+ *   await. Source: https://foundryvtt.wiki/en/development/api/sockets (one client per user).
+ *   Contract: none — manual check "nothing happens twice with two players connected".
+ * - `ui.notifications`: `format` escapes its values unless `escape: false`, `localize`, untrusted
+ *   text cleaned unless `clean: false`; the message is shown as HTML (the fake records its text);
+ *   `remove` dismisses one. Source: core v13 client `applications/ui/notifications.mjs`;
+ *   https://foundryvtt.com/api/v13/interfaces/foundry.NotificationOptions.html. Contract:
+ *   `data.notification-clean`.
+ * - A request core sends without waiting lands after the server's round trip. Source: core v13
+ *   client `documents/region.mjs` (`#updateTokens`, "ES6MissingAwait"). Contract:
+ *   `places.region-over-token`.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { FakeDocument } from "./fake-documents";
