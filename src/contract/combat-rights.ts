@@ -13,10 +13,8 @@
  *   too: they are asked here for an unsaved player User.
  */
 import type { ContractContext } from "./context";
+import { isRecord } from "./temporary";
 import { currentMessageMode } from "../compat/message-mode";
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The `core.initiativeRoll` flag of a message, read as plain data. */
 function initiativeFlag(message: ChatMessage.Implementation): unknown {

@@ -14,6 +14,7 @@
 import type { ContractContext } from "./context";
 import type { CombatMode } from "../config/settings";
 import { combatRightsContract } from "./combat-rights";
+import { spyOn, type Method } from "./temporary";
 
 /** A temporary combat of one actor per initiative (creation order), deleted after `body`. */
 async function withCombat(
@@ -57,33 +58,6 @@ function nextTurnChange(ms = 3000): Promise<[Combat.HistoryData, Combat.HistoryD
       resolve([previous, current]);
     });
   });
-}
-
-/** A method as the spies call it. */
-type Method = (this: unknown, ...args: unknown[]) => unknown;
-
-/**
- * Replaces `name` on this one combat by `spy` (an own property shadowing the class's method) while
- * `body` runs. The members spied on are protected in the typings: they are read and restored by
- * reflection, as the contract watches core's own calls.
- */
-async function spyOn(
-  combat: Combat.Implementation,
-  name: "_sortCombatants" | "_onStartTurn",
-  spy: (own: Method) => unknown,
-  body: () => Promise<void> | void,
-): Promise<void> {
-  const own: unknown = Reflect.get(combat, name);
-  if (typeof own !== "function") throw new Error(`Combat#${name} is not a function`);
-  const call: Method = function (this: unknown, ...args: unknown[]): unknown {
-    return Reflect.apply(own, this, args);
-  };
-  Object.defineProperty(combat, name, { configurable: true, value: spy(call) });
-  try {
-    await body();
-  } finally {
-    Reflect.deleteProperty(combat, name);
-  }
 }
 
 export function combatContract(context: ContractContext): void {

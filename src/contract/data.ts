@@ -31,39 +31,7 @@ import { CharacterModel } from "../data/actor/character";
 import type { ProfileKey } from "../rules/keys";
 import { documentsContract } from "./documents";
 import { coreApiContract } from "./core-api";
-
-type Data = Record<string, unknown>;
-
-const isRecord = (value: unknown): value is Data =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
-/** Runs `check` on a temporary world actor, deleted afterwards whatever happens. */
-async function withActor(
-  data: Omit<Actor.CreateData, "name">,
-  check: (actor: Actor.Implementation) => Promise<void> | void,
-): Promise<void> {
-  const actor = await CONFIG.Actor.documentClass.create({ name: "Contract Actor (temporary)", ...data });
-  if (!actor) throw new Error("the temporary Actor was not created");
-  try {
-    await check(actor);
-  } finally {
-    await actor.delete();
-  }
-}
-
-/** Runs `check` on a temporary world item, deleted afterwards whatever happens. */
-async function withItem(
-  data: Omit<Item.CreateData, "name">,
-  check: (item: Item.Implementation) => Promise<void> | void,
-): Promise<void> {
-  const item = await CONFIG.Item.documentClass.create({ name: "Contract Item (temporary)", ...data });
-  if (!item) throw new Error("the temporary Item was not created");
-  try {
-    await check(item);
-  } finally {
-    await item.delete();
-  }
-}
+import { isRecord, withActor, withItem, type Data } from "./temporary";
 
 /** One effect with one change on `key`, in the running generation's shape. */
 function effect(key: string, type: ChangeType, value: number, priority?: number) {

@@ -20,47 +20,7 @@
  *   `applications/ui/notifications.mjs` `Notifications#notify`).
  */
 import type { ContractContext } from "./context";
-
-type Data = Record<string, unknown>;
-type Method = (this: unknown, ...args: unknown[]) => unknown;
-
-const isRecord = (value: unknown): value is Data =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
-/** Runs `check` on a temporary world actor, deleted afterwards whatever happens. */
-async function withActor(
-  data: Omit<Actor.CreateData, "name">,
-  check: (actor: Actor.Implementation) => Promise<void> | void,
-): Promise<void> {
-  const actor = await CONFIG.Actor.documentClass.create({ name: "Contract Actor (temporary)", ...data });
-  if (!actor) throw new Error("the temporary Actor was not created");
-  try {
-    await check(actor);
-  } finally {
-    await actor.delete();
-  }
-}
-
-/**
- * Replaces `name` on `target` (an own property shadowing what it inherits) by `spy(own)` while
- * `body` runs. Core's members are read and restored by reflection: the contract watches core's
- * own calls, through members the typings do not expose as writable.
- */
-async function spyOn(target: object, name: string, spy: (own: Method) => Method, body: () => Promise<void> | void) {
-  const own: unknown = Reflect.get(target, name);
-  if (typeof own !== "function") throw new Error(`${name} is not a function`);
-  const call: Method = function (this: unknown, ...args: unknown[]): unknown {
-    return Reflect.apply(own, this, args);
-  };
-  const had = Object.hasOwn(target, name);
-  Object.defineProperty(target, name, { configurable: true, writable: true, value: spy(call) });
-  try {
-    await body();
-  } finally {
-    if (had) Object.defineProperty(target, name, { configurable: true, writable: true, value: own });
-    else Reflect.deleteProperty(target, name);
-  }
-}
+import { isRecord, spyOn, withActor, type Data, type Method } from "./temporary";
 
 /** A stored `system` value of a document, read as plain data. */
 function systemValue(doc: { _source: object }, key: string): unknown {

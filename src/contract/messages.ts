@@ -14,24 +14,11 @@
  *   (`ChatMessage#getRollData`; `TextEditor._createInlineRoll`).
  */
 import type { ContractContext } from "./context";
+import { isRecord, withActor } from "./temporary";
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
-/** Runs `check` on a temporary world actor, deleted afterwards whatever happens. */
-async function withActor(check: (actor: Actor.Implementation) => Promise<void>): Promise<void> {
-  const actor = await CONFIG.Actor.documentClass.create({
-    name: "Contract speaker (temporary)",
-    type: "character",
-    items: [{ name: "Contract gear", type: "gear" }],
-  });
-  if (!actor) throw new Error("the temporary actor was not created");
-  try {
-    await check(actor);
-  } finally {
-    await actor.delete();
-  }
-}
+/** A temporary character with one gear item, handed to `check`. */
+const withSpeaker = (check: (actor: Actor.Implementation) => Promise<void>) =>
+  withActor({ type: "character", items: [{ name: "Contract gear", type: "gear" }] }, check);
 
 /** Deletes `message` (when there is one) after `check`. */
 async function thenDelete(
@@ -70,7 +57,7 @@ export function messagesContract({ it, assert }: ContractContext): void {
   });
 
   it("[chat.speaker-token] getSpeaker of a token names its scene, itself and its actor", async () => {
-    await withActor(async (actor) => {
+    await withSpeaker(async (actor) => {
       const scene = await CONFIG.Scene.documentClass.create({
         name: "[Quench] speaker",
         tokens: [{ name: "Contract token", actorId: actor.id, actorLink: true }],
@@ -91,7 +78,7 @@ export function messagesContract({ it, assert }: ContractContext): void {
   });
 
   it("[chat.from-uuid] fromUuidSync and fromUuid find a world document and an embedded one", async () => {
-    await withActor(async (actor) => {
+    await withSpeaker(async (actor) => {
       const item = [...actor.items][0];
       if (!item) throw new Error("the temporary item was not created");
       // The uuids as core writes them (`Actor.<id>`, `Actor.<id>.Item.<id>`), typed as such.
@@ -104,7 +91,7 @@ export function messagesContract({ it, assert }: ContractContext): void {
   });
 
   it("[chat.inline-roll-data] a new message's deferred inline roll has its @ data from the speaker actor", async () => {
-    await withActor(async (actor) => {
+    await withSpeaker(async (actor) => {
       const system: unknown = actor.system;
       const profile = isRecord(system) && isRecord(system.profile) ? system.profile : {};
       const co = isRecord(profile.co) ? profile.co.value : undefined;

@@ -12,9 +12,7 @@
  *   only that client executes card actions (security review F7).
  */
 import type { ContractContext } from "./context";
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+import { isRecord } from "./temporary";
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

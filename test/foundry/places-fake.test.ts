@@ -81,7 +81,8 @@ describe("fake scenes and regions (v13)", () => {
     expect(token.getCenterPoint({ x: 0, width: 1, elevation: 0 })).toEqual({ x: 25, y: 25, elevation: 0 });
   });
 
-  it("TokenDocument#testInsideRegion: the region's testPoint of the token's centre, data overriding its position", async () => {
+  /** Regions `a` (0–200) and `b` (200–400) side by side, and a 2×2 token placed over both, its centre in `b`. */
+  async function twoRegionsAndABigToken() {
     const fake = installV13Fake();
     const scene = await fakeScene(fake, {
       regions: [
@@ -90,9 +91,13 @@ describe("fake scenes and regions (v13)", () => {
       ],
     });
     const [big] = (await scene.createEmbeddedDocuments("Token", [
-      { _id: "big", x: 150, y: 0, width: 2, height: 2 },
+      { x: 150, y: 0, width: 2, height: 2 },
     ])) as FakeToken[];
-    const [a, b] = [scene.regions.get("a") as FakeRegion, scene.regions.get("b") as FakeRegion];
+    return { fake, scene, big, a: scene.regions.get("a") as FakeRegion, b: scene.regions.get("b") as FakeRegion };
+  }
+
+  it("TokenDocument#testInsideRegion: the region's testPoint of the token's centre, data overriding its position", async () => {
+    const { big, a, b } = await twoRegionsAndABigToken();
     expect([big!.testInsideRegion(a), big!.testInsideRegion(b)]).toEqual([false, true]);
     expect([big!.testInsideRegion(a, { x: 0 }), big!.testInsideRegion(b, { x: 0 })]).toEqual([true, false]);
   });
@@ -117,17 +122,7 @@ describe("fake scenes and regions (v13)", () => {
   });
 
   it("a token moved by a plain update gets its new `_regions` in that same update, leaves and joins regions (#preUpdateOperationRegions, #onUpdateRegions)", async () => {
-    const fake = installV13Fake();
-    const scene = await fakeScene(fake, {
-      regions: [
-        { _id: "a", shapes: rect(0, 0) },
-        { _id: "b", shapes: rect(200, 0) },
-      ],
-    });
-    const [big] = (await scene.createEmbeddedDocuments("Token", [
-      { x: 150, y: 0, width: 2, height: 2 },
-    ])) as FakeToken[];
-    const [a, b] = [scene.regions.get("a") as FakeRegion, scene.regions.get("b") as FakeRegion];
+    const { fake, scene, big, a, b } = await twoRegionsAndABigToken();
     expect([a.tokens.has(big!), b.tokens.has(big!)]).toEqual([false, true]);
     const db = dataFake(fake).db;
     const from = db.writes.length;
