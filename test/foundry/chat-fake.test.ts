@@ -319,6 +319,14 @@ describe("fake Roll statics (v13 client dice/roll.mjs)", () => {
     ]);
   });
 
+  it("total is 0 before evaluation (Number(_total) || 0), the sum after", async () => {
+    queueDiceFaces([4]);
+    const roll = new FakeRoll("1d6 + 2");
+    expect(roll.total).toBe(0);
+    await roll.evaluate();
+    expect(roll.total).toBe(6);
+  });
+
   it("toAnchor: an inline-roll.inline-result link with the roll's JSON, its formula and total", async () => {
     queueDiceFaces([5]);
     const roll = await new FakeRoll("1d6").evaluate();
@@ -397,6 +405,9 @@ describe("fake notifications", () => {
       escape: false,
     });
     ui.notifications.info("TACTICA.Chat.refused.notOwner", { format: { name: "<script>x()</script>Kara" } });
+    const shown = w.data.notifications.messages.at(-1)!;
+    (globalThis as unknown as { ui: { notifications: { remove(n: unknown): void } } }).ui.notifications.remove(shown);
+    expect(shown.removed).toBe(true);
     expect(w.data.notifications.of("info")).toEqual([
       "hi you",
       "hi steal()",
