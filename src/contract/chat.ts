@@ -15,6 +15,8 @@
  */
 import { DICE_ROLLS, PoolRoll, PressureRoll, ProfileTest, PsyRoll, ScoreRoll } from "../dice/index";
 import type { ContractContext } from "./context";
+import { serverContract } from "./server";
+import { messagesContract } from "./messages";
 
 /** Runs `check` on a temporary card message, deleted afterwards whatever happens. */
 async function withMessage(
@@ -59,8 +61,29 @@ function colorsetOf(options: object): unknown {
     : undefined;
 }
 
-export function chatContract({ it, assert }: ContractContext): void {
-  it("Roll.fromData rebuilds each Tactica roll class by name, with its options, dice and Dice So Nice appearance", async () => {
+export function chatContract(context: ContractContext): void {
+  const { it, assert } = context;
+  serverContract(context);
+  messagesContract(context);
+
+  it("[chat.inline-roll] a new message's [[1d6]] is rolled at creation and stored as an inline roll; [[/r 2d6]] as a roll link", async () => {
+    const message = await CONFIG.ChatMessage.documentClass.create({
+      content: "<p>Contract [[1d6]] and [[/r 2d6]]</p>",
+    });
+    if (!message) throw new Error("the temporary message was not created");
+    try {
+      const content = message.content ?? "";
+      assert.include(content, 'class="inline-roll inline-result"');
+      assert.include(content, "data-roll=");
+      assert.include(content, 'class="inline-roll roll"');
+      assert.include(content, 'data-formula="2d6"');
+      assert.notOk(content.includes("[["), "no expression is left as written");
+    } finally {
+      await message.delete();
+    }
+  });
+
+  it("[chat.from-data-all] Roll.fromData rebuilds each Tactica roll class by name, with its options, dice and Dice So Nice appearance", async () => {
     const rolls = await sampleRolls();
     assert.deepEqual(rolls.map((r) => r.constructor.name).sort(), DICE_ROLLS.map((cls) => cls.name).sort());
     // Rebuilt from its stored JSON, as a message's rolls are (`Roll.fromJSON` parses, then `fromData`).
@@ -77,7 +100,7 @@ export function chatContract({ it, assert }: ContractContext): void {
     );
   });
 
-  it("renderHTML returns the message element with the card already in .message-content, and fires renderChatMessageHTML with it", async () => {
+  it("[chat.render-html] renderHTML returns the message element with the card already in .message-content, and fires renderChatMessageHTML with it", async () => {
     const roll = new ProfileTest("1d10", {}, { characteristic: "co", value: 6, purpose: "morale" });
     await roll.evaluate({ allowInteractive: false });
     await withMessage({ rolls: [JSON.stringify(roll)], system: { kind: "morale" } }, async (message) => {
@@ -98,7 +121,7 @@ export function chatContract({ it, assert }: ContractContext): void {
     });
   });
 
-  it("a stored roll that cannot be rebuilt is left out of the message's rolls, and the card shows its damaged notice", async () => {
+  it("[chat.bad-roll-dropped] a stored roll that cannot be rebuilt is left out of the message's rolls, and the card shows its damaged notice", async () => {
     const unknown = {
       class: "TacticaNoSuchRoll",
       options: {},
@@ -115,7 +138,7 @@ export function chatContract({ it, assert }: ContractContext): void {
     });
   });
 
-  it("getSpeaker of an actor with no token names the actor", async () => {
+  it("[chat.speaker-actor] getSpeaker of an actor with no token names the actor", async () => {
     const actor = await CONFIG.Actor.documentClass.create({ name: "Contract speaker (temporary)", type: "character" });
     if (!actor) throw new Error("the temporary actor was not created");
     try {

@@ -13,6 +13,8 @@
  */
 import type { ContractContext } from "./context";
 import type { CombatMode } from "../config/settings";
+import { combatRightsContract } from "./combat-rights";
+import { spyOn, type Method } from "./temporary";
 
 /** A temporary combat of one actor per initiative (creation order), deleted after `body`. */
 async function withCombat(
@@ -58,35 +60,10 @@ function nextTurnChange(ms = 3000): Promise<[Combat.HistoryData, Combat.HistoryD
   });
 }
 
-/** A method as the spies call it. */
-type Method = (this: unknown, ...args: unknown[]) => unknown;
-
-/**
- * Replaces `name` on this one combat by `spy` (an own property shadowing the class's method) while
- * `body` runs. The members spied on are protected in the typings: they are read and restored by
- * reflection, as the contract watches core's own calls.
- */
-async function spyOn(
-  combat: Combat.Implementation,
-  name: "_sortCombatants" | "_onStartTurn",
-  spy: (own: Method) => unknown,
-  body: () => Promise<void> | void,
-): Promise<void> {
-  const own: unknown = Reflect.get(combat, name);
-  if (typeof own !== "function") throw new Error(`Combat#${name} is not a function`);
-  const call: Method = function (this: unknown, ...args: unknown[]): unknown {
-    return Reflect.apply(own, this, args);
-  };
-  Object.defineProperty(combat, name, { configurable: true, value: spy(call) });
-  try {
-    await body();
-  } finally {
-    Reflect.deleteProperty(combat, name);
-  }
-}
-
-export function combatContract({ it, assert }: ContractContext): void {
-  it("setupTurns calls _sortCombatants unbound (this is undefined inside it)", async () => {
+export function combatContract(context: ContractContext): void {
+  const { it, assert } = context;
+  combatRightsContract(context);
+  it("[combat.sort-unbound] setupTurns calls _sortCombatants unbound (this is undefined inside it)", async () => {
     await withCombat([5, 9], "tours", async (combat) => {
       const seen: unknown[] = [];
       const spy = (own: Method) =>
@@ -103,7 +80,7 @@ export function combatContract({ it, assert }: ContractContext): void {
     });
   });
 
-  it("a Tactica combat of two combatants is sorted (tours: initiative descending)", async () => {
+  it("[combat.sort-tours] a Tactica combat of two combatants is sorted (tours: initiative descending)", async () => {
     await withCombat([5, 9], "tours", async (combat) => {
       combat.setupTurns();
       assert.deepEqual(
@@ -113,7 +90,7 @@ export function combatContract({ it, assert }: ContractContext): void {
     });
   });
 
-  it("the comparator reads its own combat's mode through the combatant (timeline: position ascending)", async () => {
+  it("[combat.sort-timeline] the comparator reads its own combat's mode through the combatant (timeline: position ascending)", async () => {
     await withCombat([9, 5], "timeline", async (combat) => {
       combat.setupTurns();
       assert.deepEqual(
@@ -123,7 +100,7 @@ export function combatContract({ it, assert }: ContractContext): void {
     });
   });
 
-  it("startCombat calls combatStart first; nextTurn calls combatTurn first, then combatTurnChange follows", async () => {
+  it("[combat.turn-hooks] startCombat calls combatStart first; nextTurn calls combatTurn first, then combatTurnChange follows", async () => {
     await withCombat([9, 5], "tours", async (combat) => {
       const log: string[] = [];
       const ids = [

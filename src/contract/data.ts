@@ -40,39 +40,9 @@ import {
 import { isV14 } from "../compat/generation";
 import { CharacterModel } from "../data/actor/character";
 import type { ProfileKey } from "../rules/keys";
-
-type Data = Record<string, unknown>;
-
-const isRecord = (value: unknown): value is Data =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
-/** Runs `check` on a temporary world actor, deleted afterwards whatever happens. */
-async function withActor(
-  data: Omit<Actor.CreateData, "name">,
-  check: (actor: Actor.Implementation) => Promise<void> | void,
-): Promise<void> {
-  const actor = await CONFIG.Actor.documentClass.create({ name: "Contract Actor (temporary)", ...data });
-  if (!actor) throw new Error("the temporary Actor was not created");
-  try {
-    await check(actor);
-  } finally {
-    await actor.delete();
-  }
-}
-
-/** Runs `check` on a temporary world item, deleted afterwards whatever happens. */
-async function withItem(
-  data: Omit<Item.CreateData, "name">,
-  check: (item: Item.Implementation) => Promise<void> | void,
-): Promise<void> {
-  const item = await CONFIG.Item.documentClass.create({ name: "Contract Item (temporary)", ...data });
-  if (!item) throw new Error("the temporary Item was not created");
-  try {
-    await check(item);
-  } finally {
-    await item.delete();
-  }
-}
+import { documentsContract } from "./documents";
+import { coreApiContract } from "./core-api";
+import { isRecord, withActor, withItem, type Data } from "./temporary";
 
 /** One effect with one change on `key`, in the running generation's shape. */
 function effect(key: string, type: ChangeType, value: number, priority?: number) {
@@ -128,9 +98,12 @@ function expiredOf(effect: ActiveEffect.Implementation): unknown {
   return isRecord(duration) ? duration.expired : undefined;
 }
 
-export function dataContract({ describe, it, assert }: ContractContext): void {
+export function dataContract(context: ContractContext): void {
+  const { describe, it, assert } = context;
+  documentsContract(context);
+  coreApiContract(context);
   describe("Active Effects", () => {
-    it("UPGRADE keeps the highest value (D-6)", async () => {
+    it("[effects.upgrade] UPGRADE keeps the highest value (D-6)", async () => {
       const key = "system.profile.mou.pressure";
       await withActor(
         { type: "character", effects: [effect(key, "upgrade", 2), effect(key, "upgrade", 3)] },
@@ -140,7 +113,7 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
       );
     });
 
-    it("ADD, MULTIPLY, OVERRIDE and DOWNGRADE apply to numbers", async () => {
+    it("[effects.change-types] ADD, MULTIPLY, OVERRIDE and DOWNGRADE apply to numbers", async () => {
       const system = { profile: { att: { value: 4 }, def: { value: 5 }, tir: { value: 6 }, for: { value: 7 } } };
       const effects = [
         effect("system.profile.att.value", "add", 2),
@@ -157,7 +130,7 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
       });
     });
 
-    it("changes are stored in the running generation's shape, and read back through the seam", async () => {
+    it("[effects.generation-shape] changes are stored in the running generation's shape, and read back through the seam", async () => {
       const key = "system.profile.mou.pressure";
       await withActor({ type: "character", effects: [effect(key, "upgrade", 2)] }, (actor) => {
         const [stored] = [...actor.effects];
@@ -204,7 +177,7 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
       });
     });
 
-    it("v14: core's registry ends an effect waiting for a Tactica event when it is announced — stored by the active GM, or in memory only (foundryvtt#13743)", async () => {
+    it("[effects.v14-expiry] v14: core's registry ends an effect waiting for a Tactica event when it is announced — stored by the active GM, or in memory only (foundryvtt#13743)", async () => {
       if (!isV14()) return;
       const event = "tactica.nextAttRoll";
       await withActor({ type: "character" }, async (actor) => {
@@ -225,7 +198,7 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
       });
     });
 
-    it("changes apply by priority, the type's default priority unless given", async () => {
+    it("[effects.priority] changes apply by priority, the type's default priority unless given", async () => {
       const key = "system.profile.att.value";
       const system = { profile: { att: { value: 4 } } };
       // ADD (20) before OVERRIDE (50): the override wins.
@@ -246,7 +219,7 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
   });
 
   describe("NumberField cleaning", () => {
-    it("rounds integers and clamps to min and max", () => {
+    it("[fields.number-clean] rounds integers and clamps to min and max", () => {
       const field = new foundry.data.fields.NumberField({
         required: true,
         nullable: false,
@@ -263,14 +236,14 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
       );
     });
 
-    it("clamps an update of a model too (no validation error)", () => {
+    it("[fields.number-update-clamps] clamps an update of a model too (no validation error)", () => {
       const Probe = probeModel();
       const probe = new Probe({ n: 4 });
       probe.updateSource({ n: 99 });
       assert.equal(probe.n, 10);
     });
 
-    it("refuses what it cannot cast: construction throws", () => {
+    it("[fields.number-uncastable] refuses what it cannot cast: construction throws", () => {
       const Probe = probeModel();
       // Data of any shape, as a document's stored source may be.
       const stored: Data = { n: "many" };
@@ -279,7 +252,7 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
   });
 
   describe("ArrayField bounds", () => {
-    it("refuses more elements than its max (a chat card's rows are bounded this way)", () => {
+    it("[fields.array-max] refuses more elements than its max (a chat card's rows are bounded this way)", () => {
       const field = new foundry.data.fields.ArrayField(new foundry.data.fields.StringField(), { max: 2 });
       assert.equal(field.validate(["a", "b"]), undefined);
       assert.ok(field.validate(["a", "b", "c"]), "three elements where two at most are allowed");
@@ -287,7 +260,7 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
   });
 
   describe("DataModel construction", () => {
-    it("migrates and cleans the given object in place, which becomes _source", () => {
+    it("[data.construction-in-place] migrates and cleans the given object in place, which becomes _source", () => {
       const Probe = probeModel();
       const data: Data = { old: 14, stray: true };
       const probe = new Probe(data);
@@ -297,7 +270,7 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
   });
 
   describe("sheet submission and token bars", () => {
-    it("validate({changes, clean: true}) — what DocumentSheetV2#_prepareSubmitData calls — clamps the change in place", async () => {
+    it("[data.validate-clean] validate({changes, clean: true}) — what DocumentSheetV2#_prepareSubmitData calls — clamps the change in place", async () => {
       await withActor({ type: "character" }, (actor) => {
         const changes: Data = { system: { exhaustion: 1000 } };
         actor.validate({ changes, clean: true, fallback: false });
@@ -309,7 +282,7 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
       });
     });
 
-    it("a unit token's derived figures bar is editable (Token HUD), as is a stored PV bar", async () => {
+    it("[data.token-bar-editable] a unit token's derived figures bar is editable (Token HUD), as is a stored PV bar", async () => {
       await withActor({ type: "unit", system: { strength: { start: 10, current: 8 } } }, async (actor) => {
         const Scene = CONFIG.Scene.documentClass;
         const id = actor.id;
@@ -349,7 +322,7 @@ export function dataContract({ describe, it, assert }: ContractContext): void {
   });
 
   describe("update workflow", () => {
-    it("migrateData runs on the change before the preUpdate hook, which sees it uncleaned", async () => {
+    it("[data.update-order] migrateData runs on the change before the preUpdate hook, which sees it uncleaned", async () => {
       await withItem({ type: "weapon" }, async (item) => {
         let seen: unknown = null;
         const id = Hooks.on("preUpdateItem", (_doc, changes) => {

@@ -32,13 +32,13 @@ async function postedIn(mode: MessageMode): Promise<ChatMessage.CreateData> {
 
 export function messageModesContract({ describe, it, assert }: ContractContext): void {
   describe("the user's mode and the picker's list", () => {
-    it("the user's mode is the running generation's setting", () => {
+    it("[modes.setting] the user's mode is the running generation's setting", () => {
       // @deprecated v13: `core.rollMode`.
       const stored = isV14() ? game.settings.get("core", "messageMode") : game.settings.get("core", "rollMode");
       assert.equal(currentMessageMode(), normaliseMode(stored) ?? "public");
     });
 
-    it("the picker offers the four modes, each a key of the running generation's list, with a label", () => {
+    it("[modes.picker] the picker offers the four modes, each a key of the running generation's list, with a label", () => {
       // v14's `CONFIG.ChatMessage.modes` (https://foundryvtt.com/api/v14/variables/CONFIG.ChatMessage.html)
       // is not in the v13 typings' fixed CONFIG entry: read after checking that it is there.
       const chatConfig = CONFIG.ChatMessage;
@@ -59,7 +59,7 @@ export function messageModesContract({ describe, it, assert }: ContractContext):
   });
 
   describe("Roll#toMessage with the running generation's option", () => {
-    it("public, GM, blind and self reach core's whisper and blind", async () => {
+    it("[modes.to-message] public, GM, blind and self reach core's whisper and blind", async () => {
       const userId = game.user?.id ?? "";
       const publicData = await postedIn("public");
       assert.deepEqual([publicData.whisper ?? [], publicData.blind ?? false], [[], false]);
@@ -71,6 +71,17 @@ export function messageModesContract({ describe, it, assert }: ContractContext):
       assert.equal(blind.blind, true);
       const self = await postedIn("self");
       assert.deepEqual(self.whisper, [userId]);
+    });
+
+    it("[modes.given-whisper] GM and blind keep a whisper the message data names; public and self replace it", async () => {
+      const roll = new foundry.dice.Roll("1");
+      await roll.evaluate({ allowInteractive: false });
+      const named = [game.user?.id ?? ""];
+      const post = (mode: MessageMode) =>
+        roll.toMessage({ whisper: named }, { create: false, ...messageModeOption(mode) });
+      assert.deepEqual((await post("gm")).whisper, named);
+      assert.deepEqual((await post("blind")).whisper, named);
+      assert.deepEqual((await post("public")).whisper ?? [], []);
     });
   });
 }

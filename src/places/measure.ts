@@ -184,17 +184,18 @@ export function measureTokens(from: TokenDocument | null, to: TokenDocument | nu
 
 /**
  * RULES §6.4 *De zone*: the tokens standing in place `regionId`, in the scene's token order; empty
- * for an unknown region or one that is no place. Core keeps the tokens inside a region in
- * `RegionDocument#tokens` (v13 and v14); of those, the ones whose place ({@link tokenPlace}) is
- * this region — a token inside two overlapping places stands in one only.
+ * for an unknown region or one that is no place. A token stands in the place {@link tokenPlace}
+ * measures (a token inside two overlapping places stands in one only) — not in what core's
+ * `RegionDocument#tokens` holds, which is what the tokens last stored (`_regions`: stale on a scene
+ * created with its tokens, or until core's token update lands after a region is drawn;
+ * docs/foundry-behaviour.md §9), so that occupants and distances agree.
  */
 export function placeOccupants(regionId: string): TokenDocument[] {
   const region = findRegion(regionId);
   if (!region || !isPlace(region)) return [];
   const tokens = region.parent?.tokens;
   if (!tokens) return [];
-  const inside = region.tokens;
-  return [...tokens].filter((token) => inside.has(token) && tokenPlace(token)?.id === regionId);
+  return [...tokens].filter((token) => tokenPlace(token)?.id === regionId);
 }
 
 /**

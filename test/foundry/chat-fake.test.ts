@@ -285,6 +285,101 @@ describe("fake ChatMessage (v13 client)", () => {
     FakeRollMessage.applyRollMode({}, "selfroll");
     expect(takeGenerationRecord()).toEqual(["v14 deprecation: ChatMessage.applyRollMode (v14: ChatMessage.applyMode)"]);
   });
+
+  it("applyRollMode keeps a given whisper for GM and blind modes, replaces it for public and self; 'roll' is the user's mode", async () => {
+    const w = await chatWorld();
+    setFakeGeneration(w.fake, 13);
+    w.data.setUser("player-1");
+    const mode = (m: string) => FakeRollMessage.applyRollMode({ whisper: ["player-2"] }, m);
+    expect(["gmroll", "blindroll", "publicroll", "selfroll"].map((m) => mode(m).whisper)).toEqual([
+      ["player-2"],
+      ["player-2"],
+      [],
+      ["player-1"],
+    ]);
+    await w.fake.settings.set("core", "rollMode", "blindroll");
+    expect(FakeRollMessage.applyRollMode({}, "roll")).toEqual({ whisper: ["gm-1"], blind: true });
+    // Roll#toMessage applies the mode to the message built from its data, a given whisper included.
+    const data = await new FakeRoll("1").toMessage({ whisper: ["player-2"] }, { rollMode: "gmroll", create: false });
+    expect([data.whisper, data.sound]).toEqual([["player-2"], "sounds/dice.wav"]);
+  });
+});
+
+describe("fake Roll statics (v13 client dice/roll.mjs)", () => {
+  it("CONFIG.Dice.rolls starts with core's Roll: Roll.create and defaultImplementation use it; validate reads the formula", async () => {
+    const w = await chatWorld();
+    const rolls = (w.fake.CONFIG.Dice as { rolls: unknown[] }).rolls;
+    expect(rolls[0]).toBe(FakeRoll);
+    expect(FakeRoll.defaultImplementation).toBe(FakeRoll);
+    expect(FakeRoll.create("1d6 + @x", { x: 2 }).formula).toBe("1d6 + 2");
+    expect([FakeRoll.validate("1d6 + @nope"), FakeRoll.validate("nonsense!"), FakeRoll.validate(3)]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+  });
+
+  it("total is 0 before evaluation (Number(_total) || 0), the sum after", async () => {
+    queueDiceFaces([4]);
+    const roll = new FakeRoll("1d6 + 2");
+    expect(roll.total).toBe(0);
+    await roll.evaluate();
+    expect(roll.total).toBe(6);
+  });
+
+  it("toAnchor: an inline-roll.inline-result link with the roll's JSON, its formula and total", async () => {
+    queueDiceFaces([5]);
+    const roll = await new FakeRoll("1d6").evaluate();
+    const html = roll.toAnchor({ dataset: { tooltip: "1d6" }, label: "Dégâts" });
+    expect(html).toContain('class="inline-roll inline-result"');
+    expect(html).toContain(`data-roll="${escape(JSON.stringify(roll))}"`);
+    expect(html.endsWith('<i class="fa-solid fa-dice-d20" inert=""></i>Dégâts: 5</a>')).toBe(true);
+  });
+});
+
+describe("fake ChatMessage#_preCreate: inline rolls in new content (v13 client chat-message.mjs, text-editor.mjs)", () => {
+  it("an immediate [[formula]] in string content is rolled now, on the creating client, and stored as its anchor", async () => {
+    const w = await chatWorld();
+    queueDiceFaces([4]);
+    const message = (await w.as("player-1", () =>
+      FakeRollMessage.implementation.create({ content: "<p>Brann [[1d6]] x</p>" }),
+    ))! as FakeRollMessage;
+    expect(message.content).toMatch(
+      /^<p>Brann <a class="inline-roll inline-result" data-tooltip-text="1d6" data-roll="[^"]+" data-tooltip="1d6"><i class="fa-solid fa-dice-d20" inert=""><\/i>4<\/a> x<\/p>$/,
+    );
+    expect(evaluations.at(-1)).toMatchObject({ formula: "1d6", allowInteractive: false });
+  });
+
+  it("a deferred [[/r …]] becomes a roll link and rolls nothing; an unreadable formula, another command and escaped brackets stay as written", async () => {
+    const w = await chatWorld();
+    const before = evaluations.length;
+    const message = (await w.as("player-1", () =>
+      FakeRollMessage.implementation.create({
+        content: "<p>[[/gmr 2d6 # Sneak]] [[/w bob hi]] [[nonsense!]] &#91;&#91;1d6&#93;&#93;</p>",
+      }),
+    ))! as FakeRollMessage;
+    expect(message.content).toBe(
+      '<p><a class="inline-roll gmroll" data-mode="gmroll" data-flavor="Sneak" data-formula="2d6" data-tooltip-text="2d6 # Sneak"><i class="fa-solid fa-dice-d20" inert=""></i>2d6</a> [[/w bob hi]] [[nonsense!]] &#91;&#91;1d6&#93;&#93;</p>',
+    );
+    expect(evaluations.length).toBe(before);
+  });
+
+  it("core matches the content STRING: a [[…]] inside an attribute is replaced too", async () => {
+    const w = await chatWorld();
+    queueDiceFaces([2]);
+    const message = (await w.as("player-1", () =>
+      FakeRollMessage.implementation.create({ content: '<p title="[[1d6]]">x</p>' }),
+    ))! as FakeRollMessage;
+    expect(message.content.startsWith('<p title="<a class="inline-roll inline-result"')).toBe(true);
+  });
+
+  it("a roll message created without a sound gets the dice sound (core's `isRoll` branch)", async () => {
+    const w = await chatWorld();
+    const roll = JSON.stringify(await new FakeRoll("1d6").evaluate());
+    const message = (await w.as("player-1", () => FakeRollMessage.implementation.create({ rolls: [roll] })))!;
+    const silent = (await w.as("player-1", () => FakeRollMessage.implementation.create({ content: "x" })))!;
+    expect([message._source.sound, silent._source.sound]).toEqual(["sounds/dice.wav", undefined]);
+  });
 });
 
 describe("fake notifications", () => {
@@ -296,6 +391,28 @@ describe("fake notifications", () => {
     expect(w.data.notifications.of("error")).toEqual([
       "Vous ne possédez pas <img src=x>\u00a0: ce jet ne peut pas être fait pour lui.",
       "raw markup",
+    ]);
+  });
+
+  it("clean (v13 Notifications#notify): untrusted text loses its scripts; a localised key, or one formatted with escaped values, is not cleaned", async () => {
+    const w = await chatWorld();
+    const ui = (globalThis as unknown as { ui: { notifications: { info(m: string, o?: Obj): void } } }).ui;
+    ui.notifications.info("hi <script>steal()</script><b>you</b>");
+    ui.notifications.info("hi <script>steal()</script>", { clean: false });
+    // Values left unescaped: the formatted key is cleaned like any untrusted text.
+    ui.notifications.info("TACTICA.Chat.refused.notOwner", {
+      format: { name: "<script>x()</script>Kara" },
+      escape: false,
+    });
+    ui.notifications.info("TACTICA.Chat.refused.notOwner", { format: { name: "<script>x()</script>Kara" } });
+    const shown = w.data.notifications.messages.at(-1)!;
+    (globalThis as unknown as { ui: { notifications: { remove(n: unknown): void } } }).ui.notifications.remove(shown);
+    expect(shown.removed).toBe(true);
+    expect(w.data.notifications.of("info")).toEqual([
+      "hi you",
+      "hi steal()",
+      "Vous ne possédez pas Kara\u00a0: ce jet ne peut pas être fait pour lui.",
+      "Vous ne possédez pas <script>x()</script>Kara\u00a0: ce jet ne peut pas être fait pour lui.",
     ]);
   });
 });

@@ -4,6 +4,8 @@ import { dataFake, type DataFake } from "./fake-data";
 import { FakeCombat, FakeCombatant, createFakeCombat, receiveCombatantUpdate, type CombatState } from "./fake-combat";
 import { FakeActor } from "./fake-document-types";
 import { FakeUser } from "./fake-world";
+import type { FakeDocument } from "./fake-documents";
+import type { Obj } from "./fake-utils";
 import manifest from "../../system.json";
 
 // The fake's Combat and Combatant, one test per behaviour cited in fake-combat.ts, on the bare
@@ -263,7 +265,7 @@ describe("fake Combatant and Combat: initiative", () => {
     expect(c._getInitiativeFormula()).toBe("undefined");
   });
 
-  it("rollInitiative rolls for owned combatants only, in one update with turnEvents: false", async () => {
+  it("rollInitiative rolls for owned combatants only: one update with turnEvents: false, then one creation of their roll messages", async () => {
     (fake.CONFIG.Combat as { initiative: { formula: string } }).initiative.formula = "5";
     const combat = await combatOf([null, null]);
     const npc = await FakeActor.create({ name: "NPC", type: "base" });
@@ -273,9 +275,37 @@ describe("fake Combatant and Combat: initiative", () => {
     fake.hooks.on("updateCombatant", (_c: unknown, _d: unknown, o: unknown) => options.push(o));
     const from = data.db.writes.length;
     await combat.rollInitiative(combat.combatants.map((c) => c.id!));
-    expect(data.db.since(from).map((w) => [w.documentName, w.ids.length])).toEqual([["Combatant", 1]]);
+    expect(data.db.since(from).map((w) => [w.documentName, w.action, w.ids.length])).toEqual([
+      ["Combatant", "update", 1],
+      ["ChatMessage", "create", 1],
+    ]);
     expect(combat.combatants.map((c) => (c as FakeCombatant).initiative).sort()).toEqual([5, null].sort());
     expect(options).toEqual([{ turnEvents: false }]);
+  });
+
+  it("rollInitiative's messages: a roll each, flagged core.initiativeRoll, the combatant speaking; private when hidden; the sound on the first id only", async () => {
+    (fake.CONFIG.Combat as { initiative: { formula: string } }).initiative.formula = "3";
+    const combat = await combatOf([null, null]);
+    const [first, second] = combat.combatants.contents as FakeCombatant[];
+    await combat.updateEmbeddedDocuments("Combatant", [{ _id: second!.id, hidden: true }]);
+    const messages = fake.game.messages as unknown as { contents: FakeDocument[] };
+    const before = messages.contents.length;
+    await combat.rollInitiative([first!.id!, second!.id!]);
+    const posted = messages.contents.slice(before) as unknown as {
+      flags: Obj;
+      rolls: { total: number }[];
+      speaker: { actor: string | null; alias: string };
+      whisper: string[];
+      _source: Obj;
+    }[];
+    expect(posted.map((m) => [m.flags.core, m.rolls.map((r) => r.total), m.speaker.alias])).toEqual([
+      [{ initiativeRoll: true }, [3], "C0"],
+      [{ initiativeRoll: true }, [3], "C1"],
+    ]);
+    expect(posted.map((m) => m.speaker.actor)).toEqual([first!.actorId, second!.actorId]);
+    // The hidden combatant's roll goes to the GMs (v13: the GM roll mode); the other is public.
+    expect(posted.map((m) => m.whisper)).toEqual([[], ["gm-1"]]);
+    expect(posted.map((m) => m._source.sound)).toEqual(["sounds/dice.wav", null]);
   });
 
   it("rollAll rolls only for owned combatants that have no initiative yet", async () => {
@@ -310,7 +340,7 @@ describe("fake Combat: another client's update", () => {
     expect(combat.combatant?.name).toBe("C1");
   });
 
-  it("[BASE] the server lets a player change the round and the turn, whoever's turn it is, and nothing else of the Combat", async () => {
+  it("[CORE] the server lets a player change the round and the turn, whoever's turn it is, and nothing else of the Combat", async () => {
     data.users.set("player-2", new FakeUser("player-2", "Other player", false));
     const combat = await combatOf([3, 2, 1]);
     await combat.startCombat();
@@ -340,7 +370,7 @@ describe("fake Combat: another client's update", () => {
     expect(combat.turn).toBe(1);
   });
 
-  it("[BASE] in `combatants`, a player changes only the initiative, flags and defeated state of combatants whose actor they may update", async () => {
+  it("[CORE] in `combatants`, a player changes only the initiative, flags, defeated state and system of combatants they own", async () => {
     data.users.set("player-2", new FakeUser("player-2", "Other player", false));
     const combat = await combatOf([3, 2]);
     const [c0, c1] = combat.turns;
@@ -357,6 +387,9 @@ describe("fake Combat: another client's update", () => {
     ).toThrow("lacks permission");
     expect(c0!.canUserModify(data.users.get("player-1")!, "update", { defeated: true })).toBe(true);
     expect(c0!.canUserModify(data.users.get("player-2")!, "update", { defeated: true })).toBe(false);
+    // BaseCombatant.#canUpdate (common v13 combatant.mjs) lists `system` among the owner's fields.
+    expect(c0!.canUserModify(data.users.get("player-1")!, "update", { system: { x: 1 } })).toBe(true);
+    expect(c0!.canUserModify(data.users.get("player-1")!, "update", { hidden: true, system: {} })).toBe(false);
   });
 
   it("receiveCombatantUpdate: the permission test, the combatant's _onUpdate, the turns set up again with the turn index kept", async () => {

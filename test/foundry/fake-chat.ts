@@ -1,45 +1,64 @@
 /**
  * Part of the Foundry FAKE (see fake.ts) — NOT Foundry: what the chat cards need beyond the
- * document base, small and honest. The v13 behaviours below follow core's client ChatMessage
- * (https://foundryvtt.com/api/classes/foundry.documents.ChatMessage.html; the other sources, and
- * what none of them settles, in docs/foundry-behaviour.md §5):
- * - ChatMessage documents with `rolls` rebuilt from their stored JSON through `CONFIG.Dice.rolls`
- *   in `prepareDerivedData`, where a roll that cannot be rebuilt is DROPPED (logged through
- *   `Hooks.onError("ChatMessage#rolls")`), never thrown; `author` as the User document, defaulting
- *   to the creating user (BaseChatMessage `author` field); `isAuthor`, `whisper`, `blind`, `speaker`,
- *   `flavor`; `isContentVisible` and `visible` as core computes them for rolls and other messages;
- *   an update's `rolls` entries that are Roll objects are stored as JSON strings, as the JSONField
- *   of the real schema casts them;
- * - permissions as the server checks them: a player creates a message only as its author
- *   ("You cannot impersonate a different user") and updates or deletes only the messages they
- *   authored (the author is the message's OWNER); a GM or an Assistant any (BaseChatMessage);
- * - `renderHTML()`: delegates to `system.renderHTML` when the type model has one; otherwise builds
- *   the message `<li>` around `.message-content` holding the content — for a roll message whose
- *   content is visible and has no child element, the rolls rendered instead; for a roll the user may
- *   not see, the private render of the rolls — then fires `renderChatMessageHTML(message, html,
- *   messageData)` synchronously, and returns the element. The element is a {@link FakeElement}:
- *   no DOM in Node, only what the system reads (`.message-content`, buttons, click listeners);
- * - `ChatMessage.getSpeaker({ scene, actor, token, alias })`: a token, an actor that is a token, an
- *   actor with active tokens (a controlled one first) or without (the given or viewed scene);
- * - `game.socket` (see {@link FakeSocket}) and `ui.chat.updateMessage(message)` (recorded);
- * - `CONFIG.sounds.dice` (core's "sounds/dice.wav") and `foundry.audio.AudioHelper.play(data,
- *   socketOptions)` (recorded: https://foundryvtt.com/api/classes/foundry.audio.AudioHelper.html#play);
- * - message modes per generation (fake-generation.ts): v13 has the user's setting `core.rollMode`
- *   and the list `CONFIG.Dice.rollModes` (`publicroll…`), and `ChatMessage.applyRollMode`
- *   (https://foundryvtt.com/api/v13/variables/CONFIG.Dice.html,
- *   https://foundryvtt.com/api/v13/classes/foundry.documents.ChatMessage.html#applyrollmode);
- *   v14 renames them `core.messageMode`, `CONFIG.ChatMessage.modes` (`public, gm, blind, self,
- *   ic`) and `ChatMessage.applyMode` (https://foundryvtt.com/api/v14/variables/CONFIG.ChatMessage.html;
- *   dnd5e `2340e6009` `BasicRoll.getMessageMode`). On v14 the old names still answer — the
- *   deprecated list keeps the old keys (dnd5e#6958) — and each use is recorded as a deprecation
- *   (JohanFalt/Foundry_WoD20#1395, #1396 quote the warnings); on v13 the new setting does not exist;
- * - `Roll#toMessage` CREATES the ChatMessage document (as v13 does) after recording the data in
- *   `postedMessages`, and resolves the document; `create: false` returns the data only;
- * - deleting embedded documents resets the parent from its source, as Foundry does;
- * - `fromUuidSync` / `fromUuid` for world documents and their embedded ones
- *   (`Actor.x`, `Actor.x.Item.y`, `Actor.x.ActiveEffect.z`, `ChatMessage.m`, `Scene.s.Token.t`).
- * Not covered: the chat log itself (tests render a message in the client they choose), enrichment
- * of content, chat bubbles, `CONFIG.ChatMessage.template` (the frame is a bare `<li>`).
+ * document base, small and honest, after core's v13 client ChatMessage (`documents/chat-message.mjs`,
+ * read; https://foundryvtt.com/api/classes/foundry.documents.ChatMessage.html). The message element
+ * is a {@link FakeElement}: no DOM in Node, only what the system reads (`.message-content`, buttons,
+ * click listeners). Not covered: the chat log itself (tests render a message in the client they
+ * choose), enrichment of content at render time, chat bubbles, `CONFIG.ChatMessage.template` (the
+ * frame is a bare `<li>`), the `rollMode` creation option.
+ *
+ * Behaviours:
+ * - `rolls` are rebuilt from their stored JSON through `CONFIG.Dice.rolls` in
+ *   `prepareDerivedData`; one that cannot be rebuilt is dropped (logged), never thrown; a Roll
+ *   given in `rolls` is stored as its JSON string. Source: core v13 client `documents/chat-message.mjs`
+ *   `prepareDerivedData`; BaseChatMessage `rolls` (JSONField). Contract: `chat.bad-roll-dropped`,
+ *   `chat.from-data-all`, `chat.author`.
+ * - `author` is the User, the creating user by default; `isAuthor`. Source: BaseChatMessage
+ *   `author`; core v13 client `isAuthor`. Contract: `chat.author`.
+ * - `visible` and `isContentVisible`: a whispered roll is visible to all, its content to its
+ *   recipients and to its author unless blind. Source: core v13 client `documents/chat-message.mjs`.
+ *   Contract: none — manual check "A blind roll seen by a player: the card shows its header".
+ * - The server lets a player create a message only as its author and change only the ones they
+ *   authored; a GM or an Assistant any. Source: BaseChatMessage permissions (the author is the
+ *   message's owner). Contract: `documents.permissions`.
+ * - `renderHTML()`: the type model's `renderHTML` when it has one; else the `<li>` around
+ *   `.message-content` — a visible roll message whose content has no element shows its rolls, a
+ *   hidden one their private render — then `renderChatMessageHTML(message, html, data)`,
+ *   synchronously. Source: core v13 client `ChatMessage#renderHTML`, `#renderRollContent`.
+ *   Contract: `chat.render-html`.
+ * - `_preCreate`: every `[[…]]` of string content is enriched as an inline roll (rolled now for
+ *   `[[formula]]`, a link for `[[/r …]]`, `@` data from the speaker actor: fake-text-editor.ts);
+ *   a roll message without a `sound` gets the dice sound. Source: core v13 client
+ *   `ChatMessage#_preCreate`, `getRollData`, `getSpeakerActor`. Contract: `chat.inline-roll`,
+ *   `chat.inline-roll-data`, `combat.initiative-messages`.
+ * - `ChatMessage.getSpeaker({scene, actor, token, alias})`: a token speaks with its scene and
+ *   actor; an actor that is a token as that token; an actor with active tokens as a controlled
+ *   one, else the first; else the given or viewed scene. Source: core v13 client
+ *   `ChatMessage.getSpeaker`. Contract: `chat.speaker-token`, `chat.speaker-actor`.
+ * - Message modes per generation: v13 `core.rollMode`, `CONFIG.Dice.rollModes`, `applyRollMode`;
+ *   v14 `core.messageMode`, `CONFIG.ChatMessage.modes` (with `ic`), `applyMode`, the old names still
+ *   answering with a deprecation; GM and blind keep a given whisper. Source: core v13 client
+ *   `ChatMessage.applyRollMode`; https://foundryvtt.com/api/v13/variables/CONFIG.Dice.html,
+ *   https://foundryvtt.com/api/v14/variables/CONFIG.ChatMessage.html; dnd5e#6958. Contract:
+ *   `modes.setting`, `modes.picker`, `modes.to-message`, `modes.given-whisper`.
+ * - `Roll#toMessage` creates the ChatMessage (`create: false`: the data only) and resolves it.
+ *   Source: core v13 client `dice/roll.mjs` `Roll#toMessage`. Contract: `chat.to-message`.
+ * - `game.socket`: a package's event reaches every OTHER connected client, never its sender, each
+ *   handler getting the emitted arguments then the sender's user id; as JSON, asynchronously.
+ *   Source: socketlib `src/socketlib.js`, pf2e `src/scripts/socket.ts`,
+ *   https://foundryvtt.wiki/en/development/api/sockets. Contract: `server.socket-no-echo`.
+ * - `ui.chat.updateMessage(message)` redraws a message in place (recorded). Source:
+ *   https://foundryvtt.com/api/v13/classes/foundry.applications.sidebar.tabs.ChatLog.html#updatemessage.
+ *   Contract: none — manual check "the card updates in place (no new message)".
+ * - `CONFIG.sounds.dice` and `AudioHelper.play(data, socketOptions)` (recorded). Source:
+ *   https://foundryvtt.com/api/classes/foundry.audio.AudioHelper.html#play. Contract: none — manual
+ *   check "each of those clicks plays the dice sound for everyone".
+ * - Deleting embedded documents prepares the parent again from its source. Source:
+ *   https://foundryvtt.com/api/v13/classes/foundry.documents.Actor.html#_ondeletedescendantdocuments.
+ *   Contract: `data.toggle-status`.
+ * - `fromUuidSync` / `fromUuid` find world documents and their embedded ones. Source:
+ *   https://foundryvtt.com/api/v13/functions/foundry.utils.fromUuidSync.html. Contract:
+ *   `chat.from-uuid`.
  */
 import type { FakeFoundry } from "./fake";
 import { FakeRoll, postedMessages } from "./fake-dice";
@@ -48,6 +67,7 @@ import { FakeDocument } from "./fake-documents";
 import { asClient, currentWorld, FakeUser } from "./fake-world";
 import { deepClone, type Obj } from "./fake-utils";
 import { deprecatedUse, isFakeV14, onGenerationChange } from "./fake-generation";
+import { CONTENT_INLINE_ROLL, enrichInlineRolls } from "./fake-text-editor";
 
 /* ------------------------------------------ elements ---------------------------------------- */
 
@@ -183,14 +203,24 @@ interface Speaker {
 }
 
 /** The ChatMessage document with what roll cards read. */
-/** Who sees a message of `mode` (a key of either generation): core's `applyRollMode` / `applyMode`. */
+/**
+ * Who sees a message of `mode` (a key of either generation): v13 `ChatMessage.applyRollMode`
+ * (client `documents/chat-message.mjs`): `"roll"` is the user's own mode; public: no whisper;
+ * self: the user; GM and blind: the given whisper when it names anyone, else every GM; `blind`
+ * only for blind. v14's `applyMode` is taken to follow the same rules (no v14 source was read).
+ */
 function applyModeTo(chatData: Obj, mode: string): Obj {
+  if (mode === "roll") {
+    const key = isFakeV14() ? "messageMode" : "rollMode";
+    const game = (globalThis as unknown as { game: { settings: { get(n: string, k: string): unknown } } }).game;
+    mode = String(game.settings.get("core", key));
+  }
   const kind = { publicroll: "public", gmroll: "gm", blindroll: "blind", selfroll: "self", ic: "public" }[mode] ?? mode;
   const world = currentWorld();
-  const gms = world.users.filter((u) => u.isGM).map((u) => u.id);
-  if (kind === "gm" || kind === "blind") chatData.whisper = gms;
+  const given = Array.isArray(chatData.whisper) ? (chatData.whisper as string[]) : [];
+  if (kind === "public") chatData.whisper = [];
   else if (kind === "self") chatData.whisper = [world.user.id];
-  else chatData.whisper = [];
+  else chatData.whisper = given.length ? given : world.users.filter((u) => u.isGM).map((u) => u.id);
   chatData.blind = kind === "blind";
   return chatData;
 }
@@ -211,6 +241,7 @@ export class FakeRollMessage extends FakeChatMessage {
   declare blind: boolean;
   declare speaker: Speaker;
   declare flavor: string;
+  declare sound: string | null;
   declare rolls: FakeRoll[];
 
   override _initialize(): void {
@@ -219,6 +250,8 @@ export class FakeRollMessage extends FakeChatMessage {
     this.whisper = [...((this._source.whisper as string[] | undefined) ?? [])];
     this.blind = this._source.blind === true;
     this.flavor = String(this._source.flavor ?? "");
+    // BaseChatMessage `sound`: the sound played when the message is created, or null.
+    this.sound = typeof this._source.sound === "string" ? this._source.sound : null;
     const speaker = (this._source.speaker as Partial<Speaker> | undefined) ?? {};
     this.speaker = {
       scene: speaker.scene ?? null,
@@ -269,6 +302,62 @@ export class FakeRollMessage extends FakeChatMessage {
 
   get isRoll(): boolean {
     return this.rolls.length > 0;
+  }
+
+  /**
+   * v13 `ChatMessage.getSpeakerActor(speaker)` (client `documents/chat-message.mjs`): the speaking
+   * token's actor (its scene and token named), else the named world actor, else null.
+   */
+  static getSpeakerActor(speaker: Partial<Speaker> | null | undefined): FakeDocument | null {
+    if (!speaker) return null;
+    const world = currentWorld();
+    let actor: FakeDocument | null = null;
+    if (speaker.scene && speaker.token) {
+      const scene = world.collections.Scene?.get(speaker.scene) as
+        | (FakeDocument & {
+            tokens?: { get(id: string): (FakeDocument & { actor?: FakeDocument | null }) | undefined };
+          })
+        | undefined;
+      actor = scene?.tokens?.get(speaker.token)?.actor ?? null;
+    }
+    if (speaker.actor && !actor) actor = world.collections.Actor?.get(speaker.actor) ?? null;
+    return actor;
+  }
+
+  /** v13 `ChatMessage#speakerActor`: the speaker's actor (the author's character is not modelled). */
+  get speakerActor(): FakeDocument | null {
+    return FakeRollMessage.getSpeakerActor(this.speaker);
+  }
+
+  /** v13 `ChatMessage#getRollData()`: the speaker actor's roll data, else `{}`. */
+  getRollData(): object {
+    const actor = this.speakerActor as (FakeDocument & { getRollData?(): unknown }) | null;
+    const data = actor?.getRollData?.();
+    return typeof data === "object" && data !== null ? data : {};
+  }
+
+  /**
+   * v13 `ChatMessage#_preCreate` (client `documents/chat-message.mjs`), after the document's and
+   * its type model's own: every `[[…]]` of string content is enriched as an inline roll
+   * (`TextEditor.enrichHTML(expression, {rolls: true, rollData: this.getRollData()})`, the other
+   * enrichers off: fake-text-editor.ts) — an immediate one is rolled now, on the creating client,
+   * and the stored content holds its anchor; then a roll message without a `sound` gets the dice
+   * sound. Not covered: the `rollMode` creation option.
+   */
+  protected override async _preCreate(data: Obj, options: Obj, user: FakeUser): Promise<boolean | void> {
+    const allowed = await super._preCreate(data, options, user);
+    if (allowed === false) return false;
+    if (typeof data.content === "string") {
+      let content = data.content;
+      for (const [expression] of data.content.matchAll(CONTENT_INLINE_ROLL)) {
+        content = content.replace(expression, await enrichInlineRolls(expression, this.getRollData()));
+      }
+      this.updateSource({ content });
+    }
+    if (this.isRoll && !("sound" in data)) {
+      const sound = (currentWorld().config.sounds as { dice?: string } | undefined)?.dice ?? null;
+      this.updateSource({ sound });
+    }
   }
 
   get isAuthor(): boolean {

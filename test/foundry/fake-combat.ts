@@ -2,17 +2,56 @@
  * Part of the Foundry FAKE (see fake.ts): combats — Combat and Combatant (see the block comment
  * above FakeCombatant for what they model and where it comes from). `game.combats.viewed` is the
  * last created combat and `game.combat` reads it, as core's does. Scenes, regions and tokens are
- * in fake-regions.ts.
- *
- * As in v13, `_preUpdate` options travel to `_onUpdate` on every client (here: the one client;
- * `FakeCombat#receiveUpdate` delivers another client's update).
+ * in fake-regions.ts. As in v13, `_preUpdate` options travel to `_onUpdate` on every client (here:
+ * the one client; `FakeCombat#receiveUpdate` delivers another client's update).
  * Not covered: Combat sockets, the core tracker.
+ *
+ * Behaviours:
+ * - `setupTurns` sorts `combatants.contents` with `_sortCombatants` passed UNBOUND (initiative
+ *   descending, non-numeric last, then id), wraps a turn past the end to the next round in memory,
+ *   sets `current` and, once, `previous`; `prepareDerivedData` sets the turns up when there are
+ *   none. Source: core v13 client `documents/combat.mjs` `Combat#setupTurns`, `_sortCombatants`,
+ *   `prepareDerivedData`. Contract: `combat.sort-unbound`, `combat.sort-tours`, `combat.sort-timeline`.
+ * - `startCombat`, `nextRound`, `previousRound`, `nextTurn`, `previousTurn`: the start sound,
+ *   `combatStart` / `combatRound` / `combatTurn` with the update data and options before the
+ *   update. Source: core v13 client `documents/combat.mjs`;
+ *   https://foundryvtt.com/api/v13/functions/hookEvents.combatTurn.html. Contract: `combat.turn-hooks`.
+ * - `_onUpdate` recomputes `current` from the EXISTING turns unless `combatants` changed, records
+ *   `previous`, then turn events (the active GM runs end turn → end round → start round → start
+ *   turn, skipped turns flagged; unless `turnEvents: false`), `combatTurnChange` on every client,
+ *   the turn markers and the turn sounds; a combatant change goes through `#onModifyCombatants`
+ *   (`combatTurn` applied). Source: core v13 client `documents/combat.mjs` (`_onUpdate`,
+ *   `#onModifyCombatants`, `_manageTurnEvents`). Contract: `combat.turn-hooks`.
+ * - `rollInitiative(ids, {formula, updateTurn, messageOptions})`: the owned combatants rolled,
+ *   ONE combatant update (`turnEvents: false`), ONE creation of a roll message each (flag
+ *   `core.initiativeRoll`, private when hidden, the sound on the first id); `rollAll` rolls the
+ *   owned combatants without an initiative. Source: core v13 client `Combat#rollInitiative`,
+ *   `rollAll`. Contract: `combat.initiative-messages`, `combat.roll-all`.
+ * - `Combatant#getInitiativeRoll(formula)`: `Roll.create(formula || _getInitiativeFormula(),
+ *   actor.getRollData())`; `_getInitiativeFormula` is `String(CONFIG.Combat.initiative.formula ||
+ *   game.system.initiative)`. Source: https://foundryvtt.com/api/v13/classes/foundry.documents.Combatant.html.
+ *   Contract: none — manual check "the core tracker's d20 buttons and *Roll All* roll 1d10 + INI".
+ * - Who may update: a player a Combat's `round`, `turn` and `combatants` only, each combatant
+ *   change as that combatant allows; a combatant's owner its `initiative`, `flags`, `defeated` and
+ *   `system`. Source: common v13 `documents/combat.mjs` and `documents/combatant.mjs`
+ *   (`#canUpdate`). Contract: `combat.player-rights`.
+ * - Combatant members: `actor`, `token`, `isDefeated` (the `defeated` field), `hasPlayerOwner`,
+ *   ownership following the actor. Source: https://foundryvtt.com/api/v13/classes/foundry.documents.Combatant.html;
+ *   common v13 `combatant.mjs` `getUserLevel`. Contract: none — manual check "marking a combatant
+ *   defeated in the tracker applies".
+ * - `foundry.utils.debounce(callback, delay)`: every call restarts a `delay` ms timer; `callback`
+ *   runs once it runs out, with the last arguments. Source:
+ *   https://foundryvtt.com/api/v13/functions/foundry.utils.debounce.html. Contract: `utils.debounce`.
+ * - The options of an update reach `_onUpdate` on every client as the sender wrote them, with the
+ *   sender's id. Source: https://foundryvtt.com/api/functions/hookEvents.updateDocument.html.
+ *   Contract: none — manual check "the GM's client puts the turn back".
  */
 import { syncEmbedded } from "./fake-document-types";
 import { FakeDocument } from "./fake-documents";
 import { FakeCollection, currentWorld, type FakeUser } from "./fake-world";
 import { FakeViewedCollection, type FakeScene } from "./fake-regions";
-import { deepClone, diffObject, expandObject, isEmpty, type Obj } from "./fake-utils";
+import { deepClone, diffObject, escapeHTML, expandObject, isEmpty, mergeObject, type Obj } from "./fake-utils";
+import { isFakeV14 } from "./fake-generation";
 import type { FakeFoundry } from "./fake";
 import manifest from "../../system.json";
 
@@ -24,6 +63,9 @@ const classOf = (name: string) => currentWorld().config[name]!.documentClass as 
 /*
  * Combat and Combatant, modelled on Foundry v13's client documents. Sources, for every behaviour
  * below (each has a self-test in test/foundry/combat-fake.test.ts):
+ * - [CORE] Foundry's own v13 code, read: client `documents/combat.mjs` (the turn workflow,
+ *   `rollInitiative`) and common `documents/combat.mjs`, `documents/combatant.mjs` (the update
+ *   permissions, `BaseCombat.#canUpdate` / `BaseCombatant.#canUpdate`);
  * - [API] https://foundryvtt.com/api/v13/classes/foundry.documents.Combat.html and
  *   https://foundryvtt.com/api/v13/classes/foundry.documents.Combatant.html (members, signatures);
  * - [HOOKS] https://foundryvtt.com/api/v13/functions/hookEvents.combatStart.html, …combatRound.html,
@@ -33,27 +75,54 @@ const classOf = (name: string) => currentWorld().config[name]!.documentClass as 
  *   a, b and super; `_onUpdate` calls super first; `_onStartTurn`/`_onEndTurn` run on the GM);
  * - [DS] draw-steel 0.11.1 `src/module/documents/combat.mjs` (`_sortCombatants` never reads
  *   `this`; a custom end of turn calls `Hooks.callAll("combatTurn", …)` and then `update`) and
- *   `src/module/applications/sidebar/tabs/combat-tracker.mjs:210` (`sort(combat._sortCombatants)`);
- * - [BASE] core v13 `common/documents/combat.mjs` and `combatant.mjs` (shipped with every Foundry
- *   install; the permission members are on https://foundryvtt.com/api/v13/classes/foundry.documents.BaseCombat.html
- *   `_canChangeRound`/`_canChangeTurn`): BaseCombat `#canUpdate` lets a player change only `round`,
- *   `turn` and `combatants`, and both `_can…` tests return true; BaseCombatant `#canUpdate` lets
- *   a player who may update the actor change only `initiative`, `flags` and `defeated`. (A system's
- *   own `_canChangeRound`, as draw-steel's, is not the server's: the fake keeps core's.)
- * - [UNCONFIRMED] what no public source settles (docs/foundry-behaviour.md §1, a manual check):
- *   the field lists of [BASE], and the turn workflow of core's client `combat.mjs` — `setupTurns`
- *   sorts `combatants.contents` with `this._sortCombatants` passed UNBOUND; `_onUpdate`
- *   recomputes `current` from the EXISTING `turns` unless `"combatants" in changed`, records the
- *   previous state, and on a change runs `_manageTurnEvents` (unless `turnEvents: false`), the turn
- *   markers and the turn sounds.
+ *   `src/module/applications/sidebar/tabs/combat-tracker.mjs:210` (`sort(combat._sortCombatants)`).
+ *   A system's own `_canChangeRound`, as draw-steel's, is not the server's: the fake keeps core's.
  * Differences, on purpose: no tracker UI (`ui.combat`), no canvas (turn markers and sounds are
  * recorded, not drawn or played), no Region turn events or movement history, no `skipDefeated`
- * setting, `worldTime.delta` is always 0 (core computes it from CONFIG.time), and
- * `rollInitiative` posts no chat message.
+ * setting, `worldTime.delta` is always 0 (core computes it from CONFIG.time).
  */
 
 /** Core's `Number.isNumeric`: a finite number (or numeric string, which combatants never hold). */
 const isNumeric = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
+
+/** What the initiative roll gives `Combat#rollInitiative` (a Roll: fake-dice.ts). */
+interface InitiativeRoll {
+  total: number;
+  evaluate(): Promise<unknown>;
+  toMessage(data: Obj, options: Obj): Promise<Obj>;
+}
+
+/** [CORE] `Combat#rollInitiative`: the data of one combatant's initiative message (see there). */
+function initiativeMessageData(combatant: FakeCombatant, messageOptions: Obj): Obj {
+  const world = currentWorld();
+  const Message = world.config.ChatMessage!.documentClass as unknown as {
+    getSpeaker(o: Obj): Obj;
+  };
+  const i18n = (globalThis as unknown as { game: { i18n: { format(k: string, d: Obj): string } } }).game.i18n;
+  return mergeObject(
+    {
+      speaker: Message.getSpeaker({ actor: combatant.actor, token: combatant.token, alias: combatant.name }),
+      flavor: i18n.format("COMBAT.RollsInitiative", { name: escapeHTML(combatant.name) }),
+      flags: { "core.initiativeRoll": true },
+    },
+    messageOptions,
+  );
+}
+
+/**
+ * [CORE] `Combat#rollInitiative`: the mode option of one combatant's message — v13 `rollMode`:
+ * `messageOptions.rollMode` when given, else a hidden combatant's private (GM) roll, else the
+ * user's `core.rollMode`; v14 `messageMode: messageOptions.messageMode ?? (hidden ? "gm" :
+ * undefined)` (the v14 copies in third-party `rollInitiative` overrides, which cite core's
+ * `client/documents/combat.mjs` of 14.365).
+ */
+function initiativeMode(combatant: FakeCombatant, messageOptions: Obj): Obj {
+  if (isFakeV14()) return { messageMode: messageOptions.messageMode ?? (combatant.hidden ? "gm" : undefined) };
+  const settings = (globalThis as unknown as { game: { settings: { get(n: string, k: string): unknown } } }).game
+    .settings;
+  if ("rollMode" in messageOptions) return { rollMode: messageOptions.rollMode };
+  return { rollMode: combatant.hidden ? "gmroll" : settings.get("core", "rollMode") };
+}
 
 /** [API] `CombatHistoryData`: what `current` and `previous` record. */
 export interface CombatState {
@@ -107,15 +176,14 @@ export class FakeCombatant extends FakeDocument {
   }
 
   /**
-   * [BASE] core v13 BaseCombatant's update permission, as the server applies it: a GM may change
-   * anything; a player, when they may update the combatant's actor (or there is none), only
-   * `initiative`, `flags` and `defeated`.
+   * [CORE] common v13 `documents/combatant.mjs` `BaseCombatant.#canUpdate`, as the server applies
+   * it: a GM may change anything; an OWNER of the combatant (ownership follows its actor:
+   * `getUserLevel`) only `_id`, `initiative`, `flags`, `defeated` and `system`.
    */
   override canUserModify(user: FakeUser, action: "create" | "update" | "delete", data: Obj = {}): boolean {
     if (action !== "update" || user.isGM) return super.canUserModify(user, action, data);
-    const actor = this.actor;
-    if (actor && !actor.canUserModify(user, "update")) return false;
-    return Object.keys(data).every((key) => ["_id", "initiative", "flags", "defeated"].includes(key));
+    if (!this.testUserPermission(user, "OWNER")) return false;
+    return Object.keys(data).every((key) => ["_id", "initiative", "flags", "defeated", "system"].includes(key));
   }
 
   /** Ownership follows the actor, as in Foundry. */
@@ -128,7 +196,7 @@ export class FakeCombatant extends FakeDocument {
 
   /**
    * [API] Combatant#_getInitiativeFormula: `String(CONFIG.Combat.initiative.formula ||
-   * game.system.initiative)` — the literal "undefined" when neither is set ([UNCONFIRMED]).
+   * game.system.initiative)` — the literal "undefined" when neither is set ([CORE]).
    */
   _getInitiativeFormula(): string {
     const config = (currentWorld().config.Combat as { initiative?: { formula?: string | null } }).initiative;
@@ -137,21 +205,18 @@ export class FakeCombatant extends FakeDocument {
   }
 
   /**
-   * [API] Combatant#getInitiativeRoll(formula): the given formula or `_getInitiativeFormula()`,
-   * with the actor's roll data. Core builds it with `Roll.create` (CONFIG.Dice.rolls[0], core's
-   * Roll); the fake's CONFIG.Dice.rolls does not start with core's Roll, so it uses Roll itself.
+   * [API] Combatant#getInitiativeRoll(formula): `Roll.create(formula || _getInitiativeFormula(),
+   * actor.getRollData())` — a roll of `CONFIG.Dice.rolls[0]`, core's Roll (fake-dice.ts).
    */
-  getInitiativeRoll(formula?: string | null): { evaluate(): Promise<{ total: number }> } {
+  getInitiativeRoll(formula?: string | null): InitiativeRoll {
     const Roll = (
-      globalThis as unknown as {
-        foundry: { dice: { Roll: new (f: string, d: object) => { evaluate(): Promise<{ total: number }> } } };
-      }
+      globalThis as unknown as { foundry: { dice: { Roll: { create(f: string, d: object): InitiativeRoll } } } }
     ).foundry.dice.Roll;
     const actor = this.actor as { getRollData?(): object } | undefined;
-    return new Roll(formula || this._getInitiativeFormula(), actor?.getRollData?.() ?? {});
+    return Roll.create(formula || this._getInitiativeFormula(), actor?.getRollData?.() ?? {});
   }
 
-  /** [UNCONFIRMED]: a combatant change reaches its combat (core's `_onUpdateDescendantDocuments`). */
+  /** [CORE]: a combatant change reaches its combat (core's `_onUpdateDescendantDocuments`). */
   protected override _onUpdate(changed: Obj, options: Obj, userId: string): void {
     super._onUpdate(changed, options, userId);
     this.combat?._onModifyCombatants([this], options);
@@ -166,7 +231,7 @@ export class FakeCombat extends FakeDocument {
   declare turn: number | null;
   declare active: boolean;
   declare sceneId: string | null;
-  /** [UNCONFIRMED]: the sorted turn order, set by `setupTurns` (a class field in core). */
+  /** [CORE]: the sorted turn order, set by `setupTurns` (a class field in core). */
   turns: FakeCombatant[] = [];
   /** [API] Combat#current / #previous: the encounter state now and before the last change. */
   current: CombatState = this._getCurrentState();
@@ -200,7 +265,7 @@ export class FakeCombat extends FakeDocument {
   }
 
   /**
-   * [BASE] core v13 BaseCombat's update permission, as the server applies it: a GM may change
+   * [CORE] core v13 BaseCombat's update permission, as the server applies it: a GM may change
    * anything; a player only `round`, `turn` and `combatants` — `_canChangeRound` and
    * `_canChangeTurn` return true in core, whoever's turn it is — and in `combatants` only changes
    * each named combatant's own permission allows (above). Everything else (flags, `active`…) is
@@ -254,7 +319,7 @@ export class FakeCombat extends FakeDocument {
   }
 
   /**
-   * [UNCONFIRMED], [DS]: sorts with `this._sortCombatants` passed UNBOUND (so `this` is undefined in
+   * [CORE], [DS]: sorts with `this._sortCombatants` passed UNBOUND (so `this` is undefined in
    * an override), normalises `turn` (past the end → 0 and the next round, in memory), sets
    * `current` and, once, `previous`.
    */
@@ -272,7 +337,7 @@ export class FakeCombat extends FakeDocument {
     return (this.turns = turns);
   }
 
-  /** [UNCONFIRMED]: the first preparation with combatants sets the turns up; later ones do not. */
+  /** [CORE]: the first preparation with combatants sets the turns up; later ones do not. */
   override prepareDerivedData(): void {
     if (this.combatants.size && !this.turns.length) this.setupTurns();
   }
@@ -341,25 +406,44 @@ export class FakeCombat extends FakeDocument {
   }
 
   /**
-   * [API] Combat#rollInitiative(ids, {formula, updateTurn}): each combatant the user owns rolls
-   * `getInitiativeRoll(formula)`; ONE combatant update with `turnEvents: false`, and
-   * `combatTurn` = the current turn when `updateTurn` is false.
+   * [CORE] Combat#rollInitiative(ids, {formula, updateTurn, messageOptions}): for each given
+   * combatant the user owns, `getInitiativeRoll(formula)` is evaluated and its message data made
+   * with `roll.toMessage(data, {create: false})` — the speaker (`getSpeaker({actor, token, alias:
+   * name})`), the flavor `COMBAT.RollsInitiative` (name escaped), `flags.core.initiativeRoll`,
+   * `messageOptions` merged over them; a hidden combatant's roll is private (v13: the GM roll mode
+   * unless `messageOptions.rollMode`; v14 copies: `messageMode: messageOptions.messageMode ??
+   * (hidden ? "gm" : undefined)`), and only the first id keeps the dice sound. Then ONE combatant
+   * update with `turnEvents: false` (`combatTurn` = the current turn when `updateTurn` is false),
+   * and ONE creation of every message.
    */
   async rollInitiative(
     ids: string | string[],
-    { formula = null, updateTurn = true }: { formula?: string | null; updateTurn?: boolean } = {},
+    {
+      formula = null,
+      updateTurn = true,
+      messageOptions = {},
+    }: { formula?: string | null; updateTurn?: boolean; messageOptions?: Obj } = {},
   ): Promise<this> {
     const updates: Obj[] = [];
-    for (const id of typeof ids === "string" ? [ids] : ids) {
+    const messages: Obj[] = [];
+    for (const [i, id] of (typeof ids === "string" ? [ids] : ids).entries()) {
       const combatant = this.combatants.get(id) as FakeCombatant | undefined;
       if (!combatant?.isOwner) continue;
-      const roll = await combatant.getInitiativeRoll(formula).evaluate();
+      const roll = combatant.getInitiativeRoll(formula);
+      await roll.evaluate();
       updates.push({ _id: id, initiative: roll.total });
+      const chatData = await roll.toMessage(initiativeMessageData(combatant, messageOptions), {
+        ...initiativeMode(combatant, messageOptions),
+        create: false,
+      });
+      if (i > 0) chatData.sound = null;
+      messages.push(chatData);
     }
     if (!updates.length) return this;
     const options: Obj = { turnEvents: false };
     if (!updateTurn) options.combatTurn = this.turn;
     await this.updateEmbeddedDocuments("Combatant", updates, options);
+    await (currentWorld().config.ChatMessage!.documentClass as typeof FakeDocument).create(messages);
     return this;
   }
 
@@ -373,7 +457,7 @@ export class FakeCombat extends FakeDocument {
 
   /* ------------------------------------ turn diff ------------------------------------ */
 
-  /** [UNCONFIRMED]: copies `priorState` into `previous`; true when combatant, round or turn differ. */
+  /** [CORE]: copies `priorState` into `previous`; true when combatant, round or turn differ. */
   protected recordPreviousState(priorState: CombatState): boolean {
     const { round, turn, combatantId } = this.current;
     const changed = combatantId !== priorState.combatantId || round !== priorState.round || turn !== priorState.turn;
@@ -382,7 +466,7 @@ export class FakeCombat extends FakeDocument {
   }
 
   /**
-   * [UNCONFIRMED], [DND5E]: the state recomputed from the EXISTING turns (re-sorted only when
+   * [CORE], [DND5E]: the state recomputed from the EXISTING turns (re-sorted only when
    * combatants changed), then turn events, turn markers and the turn sounds on a change.
    */
   protected override _onUpdate(changed: Obj, options: Obj, userId: string): void {
@@ -403,7 +487,7 @@ export class FakeCombat extends FakeDocument {
   }
 
   /**
-   * [UNCONFIRMED] (core's private `#onModifyCombatants`): after combatants are created, updated or
+   * [CORE] (core's private `#onModifyCombatants`): after combatants are created, updated or
    * deleted — `options.combatTurn` applied, turns set up again, and turn events and markers when
    * the state changed.
    */
@@ -418,7 +502,7 @@ export class FakeCombat extends FakeDocument {
   }
 
   /**
-   * [UNCONFIRMED], [HOOKS]: nothing before the start; the ACTIVE GM runs the turn events in order
+   * [CORE], [HOOKS]: nothing before the start; the ACTIVE GM runs the turn events in order
    * (end turn → end round → start round → start turn, over every turn crossed forward, skipped ones
    * flagged; a new combatant at the same round and turn → end the old, start the new); then every
    * client calls `combatTurnChange(combat, previous, current)`.
@@ -550,10 +634,10 @@ export class FakeCombat extends FakeDocument {
    * userId)` and the `updateCombat` hook; no `_preUpdate` (pre-update work runs on the initiating
    * client only, https://foundryvtt.com/api/v13/functions/hookEvents.preUpdateDocument.html), and
    * `options` arrive as the sender wrote them (docs/foundry-behaviour.md §1). The server first applies its
-   * permission test for the sender ([BASE]): a refused change throws and reaches no client.
+   * permission test for the sender ([CORE]): a refused change throws and reaches no client.
    */
   receiveUpdate(changes: Obj, options: Obj, userId: string): Obj {
-    // The server's permission test for the sender ([BASE]): a refused update reaches no client.
+    // The server's permission test for the sender ([CORE]): a refused update reaches no client.
     const sender = currentWorld().users.get(userId);
     if (sender && !this.canUserModify(sender, "update", expandObject(deepClone(changes)))) {
       currentWorld().db.refused.push({ action: "update", documentName: "Combat", ids: [this._id ?? ""], userId });
@@ -572,11 +656,11 @@ export class FakeCombat extends FakeDocument {
 
 /**
  * Test helper, not Foundry API: another client's update of combatant `id` reaching this one, as the
- * server broadcasts it once its permission test passed ([BASE]; a refused one throws and reaches no
+ * server broadcasts it once its permission test passed ([CORE]; a refused one throws and reaches no
  * client): the source changes, the combatant's `_onUpdate(changed, options, userId)` — which
  * reaches the combat as FakeCombatant's does (core's `_onUpdateDescendantDocuments`, "after
  * descendant documents have been updated": https://foundryvtt.com/api/v13/classes/foundry.abstract.Document.html#_onupdatedescendantdocuments;
- * `#onModifyCombatants`, the turns set up again with the turn index kept, [UNCONFIRMED]) — and the
+ * `#onModifyCombatants`, the turns set up again with the turn index kept, [CORE]) — and the
  * `updateCombatant` hook.
  */
 export function receiveCombatantUpdate(
@@ -646,9 +730,10 @@ export function installCombatFake(fake: FakeFoundry): void {
   Object.assign(fake.foundry.utils, { debounce: fakeDebounce });
   // `game.combat`: the viewed combat (https://foundryvtt.com/api/v13/classes/foundry.Game.html#combat).
   Object.defineProperty(fake.game, "combat", { configurable: true, get: () => combats.viewed });
-  // `game.system`: the system's manifest (https://foundryvtt.com/api/v13/classes/foundry.packages.System.html),
-  // of which `Combatant#_getInitiativeFormula` reads `initiative`.
-  Object.assign(fake.game, { system: { id: manifest.id, initiative: manifest.initiative } });
+  // `game.system`: the system's package data, its manifest (set by the data fake,
+  // https://foundryvtt.com/api/v13/classes/foundry.packages.System.html), of which
+  // `Combatant#_getInitiativeFormula` reads `initiative`.
+  (fake.game as { system?: unknown }).system ??= { id: manifest.id, initiative: manifest.initiative };
   Object.assign(fake.foundry.documents, { Combat: FakeCombat, Combatant: FakeCombatant });
   Object.assign(globalThis, { Combat: FakeCombat, Combatant: FakeCombatant });
 }

@@ -203,6 +203,55 @@ describe("fake documents follow core v13's workflows", () => {
     expect(item._source.system).toEqual({ n: 1 });
   });
 
+  it("an invalid creation notifies the whole validation message (Hooks.onError), not the part after the id", async () => {
+    const { data } = probeWorld();
+    const before = data.db.writes.length;
+    expect(await ProbeItem.create({ name: "A", type: "probe", system: { n: "many" } })).toBeUndefined();
+    expect(data.db.writes.length).toBe(before);
+    expect(data.notifications.of("error").at(-1)).toBe("ProbeModel validation errors:\n  n: must be an integer");
+  });
+
+  it("Document.create of an array creates every document in ONE request and resolves the array", async () => {
+    const { data } = probeWorld();
+    const before = data.db.writes.length;
+    const made = (await ProbeItem.create([
+      { name: "A", type: "probe" },
+      { name: "B", type: "probe" },
+    ])) as unknown as FakeDocument[];
+    expect(made.map((d) => d.name)).toEqual(["A", "B"]);
+    expect(data.db.since(before).map((w) => [w.action, w.ids.length])).toEqual([["create", 2]]);
+  });
+
+  it("an update that only deletes a key (-=key on v13) is a change: sent, the deletion in its diff", async () => {
+    const { fake, data } = probeWorld();
+    setFakeGeneration(fake, 13);
+    const item = (await ProbeItem.create({ name: "A", type: "probe", flags: { x: { a: 1, b: 2 } } }))!;
+    const seen: unknown[] = [];
+    fake.hooks.on("updateItem", (_d: unknown, diff: unknown) => void seen.push(diff));
+    const before = data.db.writes.length;
+    await item.update({ "flags.x.-=a": null });
+    expect(data.db.writes.length).toBe(before + 1);
+    expect(item._source.flags).toEqual({ x: { b: 2 } });
+    expect(seen).toEqual([{ flags: { x: { "-=a": null } } }]);
+    takeGenerationRecord();
+  });
+
+  it("a field's validation failure becomes an error naming each failing path (DataModelValidationFailure#asError)", () => {
+    const failure = schema().validate({ wp: 11, state: "steady", flag: true, list: [] });
+    expect(failure?.asError().message).toContain("wp: must be at most 10");
+  });
+
+  it("game.system is the system's whole manifest; CONFIG.User builds an unsaved user whose role decides isGM", () => {
+    const { fake } = probeWorld();
+    expect(fake.game.system).toMatchObject({ id: "tactica", primaryTokenAttribute: "profile.pv" });
+    const User = (fake.CONFIG.User as { documentClass: new (d: Obj) => { id: string; isGM: boolean; active: boolean } })
+      .documentClass;
+    const roles = (globalThis as unknown as { CONST: { USER_ROLES: Record<string, number> } }).CONST.USER_ROLES;
+    const player = new User({ _id: "u1", name: "P", role: roles.PLAYER });
+    const assistant = new User({ _id: "u2", name: "A", role: roles.ASSISTANT });
+    expect([player.id, player.isGM, player.active, assistant.isGM]).toEqual(["u1", false, false, true]);
+  });
+
   it("an update that changes nothing sends no request and resolves undefined", async () => {
     const { data } = probeWorld();
     const item = (await ProbeItem.create({ name: "A", type: "probe", system: { n: 1 } }))!;
@@ -309,6 +358,43 @@ describe("fake documents follow core v13's workflows", () => {
     expect(source).not.toHaveProperty("hud");
     expect(source).not.toHaveProperty("id");
     expect(actor.statuses.has("probe")).toBe(true);
+  });
+
+  it("toggleStatusEffect matches as core does: a status's static _id, else effects holding exactly that one status", async () => {
+    const { fake, data } = probeWorld();
+    data.setUser("gm-1");
+    (fake.CONFIG.statusEffects as Obj[]).push(
+      { id: "probe", name: "Probe", img: "icons/svg/probe.svg" },
+      { id: "fixed", _id: "fixedStatus00000", name: "Fixed", img: "icons/svg/fixed.svg" },
+    );
+    const Actor = (fake.CONFIG.Actor as { documentClass: typeof FakeDocument }).documentClass;
+    const actor = (await Actor.create({
+      name: "A",
+      effects: [
+        { _id: "both000000000000", name: "Two statuses", statuses: ["probe", "other"] },
+        { _id: "fixedLookalike01", name: "Fixed look-alike", statuses: ["fixed"] },
+      ],
+    })) as FakeDocument & {
+      toggleStatusEffect(id: string, o?: object): Promise<unknown>;
+      effects: { contents: FakeDocument[]; get(id: string): FakeDocument | undefined };
+    };
+    // An effect carrying two statuses is not the status's: a new one is made beside it.
+    const made = (await actor.toggleStatusEffect("probe")) as FakeDocument;
+    expect(actor.effects.contents.map((e) => e.id)).toContain("both000000000000");
+    expect(made._source.statuses).toEqual(["probe"]);
+    expect(await actor.toggleStatusEffect("probe", { active: true })).toBe(true);
+    expect(await actor.toggleStatusEffect("probe")).toBe(false);
+    expect(actor.effects.get("both000000000000")).toBeDefined();
+    // Forced off with nothing to remove: undefined, nothing written.
+    const before = data.db.writes.length;
+    expect(await actor.toggleStatusEffect("probe", { active: false })).toBeUndefined();
+    expect(data.db.writes.length).toBe(before);
+    // A static _id: only the effect of that id is the status's; it is created with that id (keepId).
+    const fixed = (await actor.toggleStatusEffect("fixed", { overlay: true })) as FakeDocument;
+    expect([fixed.id, fixed._source.flags]).toEqual(["fixedStatus00000", { core: { overlay: true } }]);
+    expect(await actor.toggleStatusEffect("fixed")).toBe(false);
+    expect(actor.effects.get("fixedLookalike01")).toBeDefined();
+    await expect(actor.toggleStatusEffect("nope")).rejects.toThrow('Invalid status ID "nope"');
   });
 
   it("CONFIG holds core's status effects and their special roles", () => {

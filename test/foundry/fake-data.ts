@@ -1,12 +1,33 @@
 /**
  * Part of the Foundry FAKE (see fake.ts): the data layer — `foundry.utils`, `foundry.data.fields`,
  * `foundry.abstract.DataModel`/`TypeDataModel`, the document classes (`Actor`, `Item`,
- * `ActiveEffect`, `ChatMessage`) with their world collections, users (a GM `gm-1` and the current
- * user `player-1`, both active), `ui.notifications` (recorded) and a database that counts writes.
- * Field labels are localised from `LOCALIZATION_PREFIXES` on `i18nInit`, as Foundry does.
+ * `ActiveEffect`, `ChatMessage`, `User`) with their world collections, users (a GM `gm-1` and the
+ * current user `player-1`, both active), `ui.notifications` (recorded), `CONST`, and a database
+ * that counts writes. What each piece covers and leaves out is written at the top of its file:
+ * fake-utils.ts, fake-fields.ts, fake-model.ts, fake-documents.ts, fake-document-types.ts.
  *
- * What each piece covers and leaves out is written at the top of its file: fake-utils.ts,
- * fake-fields.ts, fake-model.ts, fake-documents.ts, fake-document-types.ts.
+ * Behaviours:
+ * - `CONFIG.statusEffects` starts with core's statuses (`{id, name, img}`) and
+ *   `CONFIG.specialStatusEffects` with core's roles. Source:
+ *   https://foundryvtt.com/api/v13/variables/CONFIG.html; foundryvtt/crucible
+ *   `module/config/statuses.mjs`. Contract: none — manual check "The Token HUD's status list shows
+ *   exactly".
+ * - `CONST`: ownership levels, user roles, token dispositions, dice roll modes; v13
+ *   `ACTIVE_EFFECT_MODES` (deprecated on v14, which adds `ACTIVE_EFFECT_CHANGE_TYPES` and
+ *   `ACTIVE_EFFECT_SHOW_ICON`). Source: https://foundryvtt.com/api/v13/modules/CONST.html,
+ *   https://foundryvtt.com/api/variables/CONST.ACTIVE_EFFECT_CHANGE_TYPES.html. Contract:
+ *   `documents.prototype-token`, `documents.permissions`, `effects.generation-shape`.
+ * - `game.system` is the system's package data, its whole manifest. Source:
+ *   https://foundryvtt.com/api/v13/classes/foundry.packages.System.html. Contract:
+ *   `documents.prototype-token`.
+ * - On `i18nInit` every registered data model's field labels are localised from its
+ *   `LOCALIZATION_PREFIXES`. Source: https://foundryvtt.com/api/v13/classes/foundry.helpers.Localization.html
+ *   (`localizeDataModel`). Contract: none — manual check "every field label shows in the world's
+ *   language".
+ * - World load: `game.data` holds the stored objects, which the documents are built from (they
+ *   become their `_source`); an invalid one stays out, its id in `invalidDocumentIds`. Source:
+ *   https://foundryvtt.com/api/v13/classes/foundry.documents.abstract.WorldCollection.html.
+ *   Contract: none — manual check "A stored document that fails validation does not stop the world".
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -20,8 +41,10 @@ import {
   FakeDatabase,
   FakeNotifications,
   FakeUser,
+  FakeUserDocument,
   FakeUsers,
   OWNERSHIP,
+  USER_ROLES,
   clientUser,
   setWorld,
   type FakeWorld,
@@ -167,7 +190,14 @@ export const CORE_SPECIAL_STATUS_EFFECTS = {
  * https://foundryvtt.com/api/variables/CONST.ACTIVE_EFFECT_SHOW_ICON.html), absent on v13.
  */
 function fakeConst(): Obj {
-  const constants: Obj = { DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP, TOKEN_DISPOSITIONS };
+  // `DOCUMENT_OWNERSHIP_LEVELS`, `USER_ROLES` (https://foundryvtt.com/api/v13/variables/CONST.USER_ROLES.html),
+  // `TOKEN_DISPOSITIONS`, `DICE_ROLL_MODES` (https://foundryvtt.com/api/v13/variables/CONST.DICE_ROLL_MODES.html).
+  const constants: Obj = {
+    DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP,
+    USER_ROLES,
+    TOKEN_DISPOSITIONS,
+    DICE_ROLL_MODES: { PUBLIC: "publicroll", PRIVATE: "gmroll", BLIND: "blindroll", SELF: "selfroll" },
+  };
   Object.defineProperties(constants, {
     ACTIVE_EFFECT_MODES: {
       enumerable: true,
@@ -191,6 +221,7 @@ export function installDataFake(fake: FakeFoundry): void {
   config.Item = { ...config.Item, documentClass: FakeItem };
   config.ChatMessage = { ...config.ChatMessage, documentClass: FakeChatMessage };
   config.ActiveEffect = { documentClass: FakeActiveEffect };
+  config.User = { documentClass: FakeUserDocument };
   const users = new FakeUsers("User");
   users.set("gm-1", new FakeUser("gm-1", "Gamemaster", true));
   users.set("player-1", new FakeUser("player-1", "Player", false));
@@ -241,6 +272,7 @@ export function installDataFake(fake: FakeFoundry): void {
     Item: FakeItem,
     ActiveEffect: FakeActiveEffect,
     ChatMessage: FakeChatMessage,
+    User: FakeUserDocument,
   });
   Object.assign(globalThis, {
     Actor: FakeActor,

@@ -2,6 +2,14 @@
  * Part of the Foundry FAKE (see fake.ts and fake-dice.ts) — NOT Foundry: the dice terms of
  * `foundry.dice.terms` (`RollTerm`, `DiceTerm`, `Die`, `NumericTerm`, `OperatorTerm`), the fake's
  * formula parser, and its random source: faces queued by tests first, then a seeded PRNG.
+ *
+ * Behaviours:
+ * - A die term rolls `number` dice of `faces`, each result `{result, active}`, and totals the
+ *   active ones; a numeric term is its number; an operator joins them; each term serialises to
+ *   JSON and back (`RollTerm.fromData` by `class`). Source:
+ *   https://foundryvtt.com/api/v13/classes/foundry.dice.terms.DiceTerm.html,
+ *   https://foundryvtt.com/api/interfaces/foundry.dice.terms.RollTermData.html. Contract:
+ *   `dice.terms`, `dice.from-data-class`.
  */
 
 /** A die result as Foundry stores it. */

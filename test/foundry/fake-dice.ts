@@ -1,27 +1,35 @@
 /**
  * Part of the Foundry FAKE (see fake.ts) — NOT Foundry: `foundry.dice.Roll` and, from
  * fake-dice-terms.ts, the dice terms (`RollTerm`, `DiceTerm`, `Die`, `NumericTerm`,
- * `OperatorTerm`), small and honest, enough for Tactica's roll classes. It follows Foundry v13's observable behaviour
- * where our code depends
- * on it:
- * - `new Roll(formula, data, options)` keeps `options` as given; formulas are sums and
- *   differences of `NdF[flavor]`, integers and `@path` data (anything else throws, loudly);
- * - `evaluate()` is async, rolls each die term left to right, and throws if called twice;
- * - dice terms hold `results` ({ result, active }), `flavor`, `number`, `faces`, `total`;
- * - `toJSON()` / `static fromData()` have core's shape, and `fromData` finds the class by
- *   `data.class` in `CONFIG.Dice.rolls`, as saved chat messages do;
- * - `render()` passes `{ flavor, isPrivate, ...options }` to `_prepareChatRenderContext` and
- *   renders `CHAT_TEMPLATE` with `foundry.applications.handlebars.renderTemplate` (install the
- *   template harness, test/templates/harness.ts, to have one);
- * - `toMessage(messageData, { rollMode | messageMode, create })` applies the mode as ChatMessage
- *   does (gm / blind whisper the GMs, blind is blind, self whispers the author; v13 spells the
- *   option and its keys `rollMode: publicroll…`, v14 `messageMode: public…`), reads the user's
- *   `core.rollMode` / `core.messageMode` setting when no mode is given, and records the message in
- *   {@link postedMessages} with its rolls serialised as in the database.
- * Differences, on purpose: faces come from {@link queueDiceFaces} first, then from a seeded PRNG
- * (`CONFIG.Dice.randomUniform`, never `Math.random`); there is no RollResolver (the fake records
- * the `allowInteractive` each evaluation received in {@link evaluations}), no Dice So Nice, no
- * modifiers (`kh`, `r`, `cs`…), no parentheses or pools.
+ * `OperatorTerm`), small and honest, enough for Tactica's roll classes, after core's v13 client
+ * `dice/roll.mjs` (read). Differences, on purpose: formulas are sums and differences of
+ * `NdF[flavor]`, integers and `@path` data (anything else throws, loudly: no modifiers `kh`, `r`,
+ * `cs`…, no parentheses or pools); faces come from {@link queueDiceFaces} first, then from a seeded
+ * PRNG (`CONFIG.Dice.randomUniform`, never `Math.random`); there is no RollResolver (the fake
+ * records the `allowInteractive` each evaluation received in {@link evaluations}), no Dice So Nice.
+ *
+ * Behaviours:
+ * - `new Roll(formula, data, options)` keeps `options` as given and replaces `@path` from `data`;
+ *   dice terms hold `number`, `faces`, `flavor`, `results` ({result, active}) and a total. Source:
+ *   core v13 client `dice/roll.mjs`; https://foundryvtt.com/api/v13/classes/foundry.dice.Roll.html.
+ *   Contract: `dice.terms`.
+ * - `evaluate()` is async, rolls each term left to right, and throws when called twice; `total`
+ *   is 0 before. Source: core v13 client `Roll#evaluate`, `Roll#total`. Contract: `dice.evaluate-once`.
+ * - `toJSON()` / `fromData()` have core's shape; `fromData` finds the class by `data.class` in
+ *   `CONFIG.Dice.rolls` and throws for an unknown one. Source: core v13 client `Roll.fromData`.
+ *   Contract: `dice.from-data-class`, `chat.from-data-all`, `dice.from-data-unknown`.
+ * - `render()` passes `{flavor, isPrivate, ...options}` to `_prepareChatRenderContext`, evaluating
+ *   an unevaluated roll first, and renders `CHAT_TEMPLATE`. Source: core v13 client `Roll#render`.
+ *   Contract: `dice.render-context`.
+ * - `toMessage(data, {rollMode | messageMode, create})`: the user's mode when none is given (v13
+ *   `core.rollMode`, v14 `core.messageMode`), applied to the message built from `data` (a given
+ *   whisper kept for GM and blind); `{author, content: String(total), sound}` under the given data.
+ *   Source: core v13 client `Roll#toMessage`; https://foundryvtt.com/api/v14/classes/foundry.dice.Roll.html#tomessage.
+ *   Contract: `modes.to-message`, `modes.given-whisper`, `chat.to-message`.
+ * - `CONFIG.Dice.rolls` starts as `[Roll]`; `Roll.create` and `Roll.defaultImplementation` use
+ *   `rolls[0]`; `Roll.validate(formula)`; `toAnchor()` makes an inline-roll link. Source: core v13
+ *   client `dice/roll.mjs`; https://foundryvtt.com/api/v13/variables/CONFIG.Dice.html. Contract:
+ *   `dice.rolls-default`, `dice.rolls-registered`, `chat.inline-roll`.
  */
 import { deprecatedUse, v14OnlyUse } from "./fake-generation";
 import type { FakeFoundry } from "./fake";
@@ -147,8 +155,9 @@ export class FakeRoll {
     return this.terms.map((t) => String(t.total)).join(" ");
   }
 
+  /** v13 `Roll#total` (client `dice/roll.mjs`): `Number(this._total) || 0` — 0 before evaluation. */
   get total(): number | undefined {
-    return this._total;
+    return Number(this._total) || 0;
   }
 
   async evaluate(options: { minimize?: boolean; maximize?: boolean; allowInteractive?: boolean } = {}): Promise<this> {
@@ -204,6 +213,57 @@ export class FakeRoll {
     return render(template, context);
   }
 
+  /**
+   * v13 `Roll.validate(formula)` (client `dice/roll.mjs`): the formula with every `@path` replaced
+   * by 1 must parse (core then evaluates it synchronously, ignoring random terms); here, parsing
+   * with the fake's grammar decides, a formula it cannot read being invalid.
+   */
+  static validate(formula: unknown): boolean {
+    if (typeof formula !== "string") return false;
+    try {
+      parseFakeFormula(formula.replace(/@([a-z.0-9_-]+)/gi, "1"), {});
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** v13 `Roll.defaultImplementation` (client `dice/roll.mjs`): `CONFIG.Dice.rolls[0]`. */
+  static get defaultImplementation(): typeof FakeRoll {
+    return (globalThis as { CONFIG?: { Dice?: { rolls?: (typeof FakeRoll)[] } } }).CONFIG?.Dice?.rolls?.[0] ?? FakeRoll;
+  }
+
+  /** v13 `Roll.create(formula, data, options)` (client `dice/roll.mjs`): a roll of `CONFIG.Dice.rolls[0]`. */
+  static create(formula: string, data: Record<string, unknown> = {}, options: Record<string, unknown> = {}): FakeRoll {
+    return new FakeRoll.defaultImplementation(formula, data, options);
+  }
+
+  /**
+   * v13 `Roll#toAnchor({classes, dataset, label})` (client `dice/roll.mjs`) as HTML: an
+   * `a.inline-roll.inline-result` carrying the roll's JSON (`data-roll`, `escape`d), its formula
+   * as `data-tooltip-text`, the given dataset, a d20 icon and the total (after `label: ` when
+   * one is given).
+   */
+  toAnchor({
+    classes = [],
+    dataset = {},
+    label,
+  }: { classes?: string[]; dataset?: Record<string, string>; label?: string } = {}): string {
+    const attrs: Record<string, string> = {
+      "tooltip-text": this.formula,
+      roll: escape(JSON.stringify(this)),
+      ...Object.fromEntries(
+        Object.entries(dataset).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), v]),
+      ),
+    };
+    const data = Object.entries(attrs)
+      .map(([k, v]) => ` data-${k}="${escapeAttribute(v)}"`)
+      .join("");
+    const text = label ? `${label}: ${this.total}` : String(this.total);
+    const names = [...new Set(["inline-roll", "inline-result", ...classes])].join(" ");
+    return `<a class="${names}"${data}><i class="fa-solid fa-dice-d20" inert=""></i>${escapeAttribute(text)}</a>`;
+  }
+
   async toMessage(
     messageData: Record<string, unknown> = {},
     {
@@ -229,10 +289,16 @@ export class FakeRoll {
     if (!this._evaluated) await this.evaluate({ allowInteractive: mode !== "blind" });
     const author = game.user?.id ?? "player-1";
     const gms = game.users ? [...game.users].filter((u) => u.isGM).map((u) => u.id) : FAKE_GM_IDS;
-    const whisper = mode === "gm" || mode === "blind" ? gms : mode === "self" ? [author] : [];
+    // `msg.applyRollMode(rollMode)` on the message built from `messageData`: GM and blind keep a
+    // given whisper that names anyone (v13 `ChatMessage.applyRollMode`, fake-chat.ts).
+    const named = Array.isArray(messageData.whisper) ? (messageData.whisper as string[]) : [];
+    const whisper = mode === "public" ? [] : mode === "self" ? [author] : named.length ? named : gms;
+    // v13 `Roll#toMessage` merges the given data over `{author, content: String(total), sound}`.
+    const sound = (globalThis as { CONFIG?: { sounds?: { dice?: string } } }).CONFIG?.sounds?.dice ?? null;
     const message: FakeChatMessageData = {
       author,
       content: String(this.total),
+      sound,
       ...messageData,
       rolls: [JSON.stringify(this)],
       rollMode: key,
@@ -277,6 +343,11 @@ export class FakeRoll {
   }
 }
 
+/** An attribute value (or text) with `&`, `<`, `>`, `"` escaped. */
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
 /** Rebuilds a recorded message's rolls from their stored JSON, as ChatMessage#rolls does. */
 export function rollsOf(message: FakeChatMessageData): FakeRoll[] {
   return message.rolls.map((json) => FakeRoll.fromJSON(json));
@@ -301,7 +372,11 @@ export function installDiceFake(fake: FakeFoundry): void {
       OperatorTerm: FakeOperatorTerm,
     },
   });
+  // v13 `CONFIG.Dice.rolls` starts as `[Roll]` (core's own class first: `Roll.create` and
+  // `Roll.defaultImplementation` read `rolls[0]`, https://foundryvtt.com/api/v13/variables/CONFIG.Dice.html);
+  // a system pushes its classes after it.
   const dice = (fake.CONFIG.Dice ??= { rolls: [] }) as Record<string, unknown>;
+  dice.rolls = [FakeRoll];
   dice.randomUniform = seededUniform;
   // Foundry always has a current user; keep one the data fake may already have installed.
   fake.game.user ??= { id: "player-1", name: "Player", isGM: false };

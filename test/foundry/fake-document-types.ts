@@ -1,17 +1,39 @@
 /**
  * Part of the Foundry FAKE (see fake.ts): the document classes Tactica extends — Actor (embedded
  * items and effects, Active Effect application, status effects), Item, ActiveEffect and
- * ChatMessage — on the base of fake-documents.ts.
+ * ChatMessage — on the base of fake-documents.ts. The effect itself (its changes, modes and
+ * generations) is fake-effects.ts.
  *
- * Active Effects (the effect itself: fake-effects.ts): an actor applies its own active effects and
- * the active `transfer` effects of its items, by priority, and fills `statuses` and
- * `appliedEffects` (https://foundryvtt.com/api/v13/classes/foundry.documents.Actor.html#applyactiveeffects;
- * the contract suite src/contract/data.ts runs the same assertions on the fake and in real
- * Foundry). On v14 each phase is its own priority group: `initial` changes apply before the
- * actor's derived data, `final` ones after (https://foundryvtt.com/api/interfaces/foundry.documents.types.ActiveEffectChangeData.html:
- * "Each phase is its own priority group"). A status toggled on creates the effect its config
- * describes (`ActiveEffect.fromStatusEffect`: a status config is effect data,
- * https://foundryvtt.com/api/v14/types/CONFIG.StatusEffectConfig.html), changes included.
+ * Behaviours:
+ * - An actor applies its own active effects and the active `transfer` effects of its items, in
+ *   priority order (a change's priority, else its type's default), and fills `statuses` and
+ *   `appliedEffects`; on v14 each phase is its own priority group (`initial` before the derived
+ *   data, `final` after). Source: https://foundryvtt.com/api/v13/classes/foundry.documents.Actor.html#applyactiveeffects,
+ *   https://foundryvtt.com/api/interfaces/foundry.documents.types.ActiveEffectChangeData.html
+ *   ("Each phase is its own priority group"). Contract: `effects.priority`, `effects.change-types`,
+ *   `effects.upgrade`, `effects.generation-shape`, `effects.v14-expiry`.
+ * - `Actor#toggleStatusEffect`: the effect of the status's static `_id`, else the effects holding
+ *   exactly that one status, match; a match is deleted (`false`) or kept when forced on (`true`);
+ *   none and forced off: `undefined`; else the effect `fromStatusEffect` makes (changes included)
+ *   is created with `keepId`. Source: core v13 client `documents/actor.mjs`;
+ *   draw-steel `src/module/documents/actor.mjs` ("Implementation copied from core");
+ *   https://foundryvtt.com/api/v13/types/CONFIG.StatusEffectConfig.html. Contract: `data.toggle-status`.
+ * - `updateEmbeddedDocuments("ActiveEffect", updates)`: one request for every effect, unchanged
+ *   ones left out, the parent prepared again from its source. Source:
+ *   https://foundryvtt.com/api/v13/classes/foundry.abstract.Document.html#updateembeddeddocuments.
+ *   Contract: `effects.update-many`.
+ * - A new actor's prototype token: not linked, HOSTILE, sight off, its bars on the manifest's
+ *   `primaryTokenAttribute` / `secondaryTokenAttribute`. Source:
+ *   https://foundryvtt.com/api/v13/interfaces/foundry.documents.types.TokenData.html. Contract:
+ *   `documents.prototype-token`.
+ * - `Actor#getRollData()` is the actor's `system`. Source:
+ *   https://foundryvtt.com/api/v13/classes/foundry.documents.Actor.html#getrolldata. Contract:
+ *   `documents.roll-data`.
+ * - At world load an embedded document that fails validation is set aside in its collection's
+ *   `invalidDocumentIds`, the parent staying valid; at creation it fails the creation. Source:
+ *   https://foundryvtt.com/api/v13/interfaces/foundry.data.types.DataFieldValidationOptions.html
+ *   (`dropInvalidEmbedded`). Contract: none — manual check "A stored document that fails validation
+ *   does not stop the world".
  */
 import { FakeDocument } from "./fake-documents";
 import { FakeCollection, USER_ROLES, currentWorld } from "./fake-world";
@@ -252,37 +274,54 @@ export class FakeActor extends FakeDocument {
   }
 
   /**
-   * Actor#toggleStatusEffect of v13: creates or deletes the status's effect; `active` forces a state.
-   * The effect is made from the status entry as `ActiveEffect.fromStatusEffect` makes it: every
-   * ActiveEffect field the entry carries (`changes` included — a status entry is
-   * `Partial<ActiveEffectData>`, https://foundryvtt.com/api/v13/types/CONFIG.StatusEffectConfig.html,
-   * https://foundryvtt.com/api/v13/classes/foundry.documents.ActiveEffect.html#fromstatuseffect),
-   * its id among the `statuses`, the name localised.
+   * v13 `Actor#toggleStatusEffect(statusId, {active, overlay})` (client `documents/actor.mjs`;
+   * draw-steel `src/module/documents/actor.mjs` overrides it with an "Implementation copied from
+   * core"): the status must be in `CONFIG.statusEffects` (else it throws); the effects it matches
+   * are the one whose id is the status's static `_id` when it has one, else every effect whose
+   * `statuses` hold exactly that one status. A match is deleted (`false`), or kept when `active`
+   * is true (`true`). With none, `active: false` changes nothing (`undefined`); otherwise the effect
+   * `ActiveEffect.fromStatusEffect` makes is created with `keepId` (a static `_id` kept; `overlay`
+   * adds `flags.core.overlay`): every ActiveEffect field the entry carries (`changes` included —
+   * a status entry is `Partial<ActiveEffectData>`,
+   * https://foundryvtt.com/api/v13/types/CONFIG.StatusEffectConfig.html), its id among the
+   * `statuses`, the name localised.
    */
   async toggleStatusEffect(
     statusId: string,
-    { active }: { active?: boolean; overlay?: boolean } = {},
+    { active, overlay = false }: { active?: boolean; overlay?: boolean } = {},
   ): Promise<FakeDocument | boolean | undefined> {
     const world = currentWorld();
     const statuses = world.config.statusEffects as unknown as ({
       id: string;
+      _id?: string;
       name: string;
       img: string;
       statuses?: string[];
     } & Obj)[];
     const status = statuses.find((s) => s.id === statusId);
     if (!status) throw new Error(`Invalid status ID "${statusId}" provided to Actor#toggleStatusEffect`);
-    const existing = this.effects.filter((e) => (e as FakeActiveEffect).statuses.has(statusId)).map((e) => e._id!);
+    const existing = status._id
+      ? [this.effects.get(status._id)?._id].filter((id): id is string => typeof id === "string")
+      : this.effects
+          .filter((e) => {
+            const held = (e as FakeActiveEffect).statuses;
+            return held.size === 1 && held.has(status.id);
+          })
+          .map((e) => e._id!);
     if (existing.length) {
       if (active) return true;
       await this.deleteEmbeddedDocuments("ActiveEffect", existing);
       return false;
     }
-    if (active === false) return false;
+    if (!active && active !== undefined) return undefined;
     const { id, hud: _hud, ...data } = deepClone(status) as Obj & { id: string; hud?: unknown; statuses?: string[] };
-    const [effect] = await this.createEmbeddedDocuments("ActiveEffect", [
-      { ...data, name: world.localize(status.name), statuses: [...new Set([id, ...(data.statuses ?? [])])] },
-    ]);
+    const source: Obj = {
+      ...data,
+      name: world.localize(status.name),
+      statuses: [...new Set([id, ...(data.statuses ?? [])])],
+    };
+    if (overlay) source.flags = mergeObject(isPlainObject(source.flags) ? source.flags : {}, { "core.overlay": true });
+    const [effect] = await this.createEmbeddedDocuments("ActiveEffect", [source], { keepId: true });
     return effect;
   }
 }

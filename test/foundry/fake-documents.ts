@@ -1,32 +1,53 @@
 /**
  * Part of the Foundry FAKE (see fake.ts): the document base class. Every create, update and
  * delete request is recorded in the fake database (fake-world.ts), so tests can assert "one write
- * per user action".
+ * per user action". The workflows follow core v13's client (`data/client-backend.mjs`, read; the
+ * summary in docs/foundry-behaviour.md §2), the SERVER's permission check runs on every write as
+ * the user of the running client (fake-world.ts), and a refused write REJECTS with the server's
+ * "lacks permission" error, changing nothing. Not covered: compendium packs, document sheets,
+ * `==` keys, type changes, deletions inside `system`, `TypeDataModel#_onCreate`.
  *
- * The workflows follow Foundry v13's client (ClientDatabaseBackend; the public sources and what
- * they leave unconfirmed: docs/foundry-behaviour.md §2; pages cited at each method):
- * - construction: the document-level `migrateData` runs on the GIVEN object, which is then cleaned
- *   IN PLACE and becomes `_source` (no copy), strictly validated;
- * - create: expand → `migrateData` → construct from a copy → `_preCreate` (document, then the
- *   `system` model) on the migrated, UNCLEANED data → `preCreate<Type>` hook → write;
- * - update: expand → `_addTypes` → `migrateData` on the PARTIAL change → `_preUpdate` (document,
- *   then `system`) on the migrated, uncleaned change → `preUpdate<Type>` hook → dry run (clean the
- *   change in place, merge, validate) → diff (an empty diff is no request) → write → `_onUpdate`.
- * As in core, an invalid create or update shows an error notification (the text after the last
- * "] " of the validation error) and changes nothing: `create`/`update` resolve `undefined`.
- * World loading keeps a document whose source fails validation out of its collection and lists
- * its id in `invalidDocumentIds` (embedded ones too).
- *
- * The SERVER's permission check runs on every write, as the user of the running client (see
- * fake-world.ts): `Document#canUserModify(user, action, data)` — "Test whether a given User has
- * permission to perform some action on this Document"
- * (https://foundryvtt.com/api/classes/foundry.abstract.Document.html#canusermodify) — is a GM for
- * anything, else OWNER of the document (an embedded document: of its parent, as
- * `testUserPermission` delegates); subclasses refine it (ChatMessage: its author, fake-chat.ts). A
- * world Actor or Item is created by an Assistant GM or more (`CONST.USER_PERMISSIONS.ACTOR_CREATE`
- * and `ITEM_CREATE` default to ASSISTANT: https://foundryvtt.com/api/variables/CONST.USER_PERMISSIONS.html).
- * A refused write REJECTS with the server's "lacks permission" error and changes nothing.
- * Not covered: compendium packs, document sheets, `==` keys, type changes.
+ * Behaviours:
+ * - Construction: the document-level `migrateData` runs on the GIVEN object, which is then cleaned
+ *   IN PLACE, strictly validated and becomes `_source` (no copy); `migrateDataSafe` ignores what
+ *   `migrateData` returns. Source: https://foundryvtt.com/api/v13/classes/foundry.abstract.DataModel.html
+ *   (constructor, `migrateDataSafe`). Contract: `data.construction-in-place`.
+ * - `Document.migrateData` hands `system` to the type model and each embedded entry to its class;
+ *   an update adds the document's `type` to a partial change first (`_addTypes`). Source: core v13
+ *   client `data/client-backend.mjs` `#preUpdateDocumentArray`; TypeDataField / EmbeddedCollectionField
+ *   `migrateSource` (API). Contract: `data.partial-change-type`, `data.update-order`.
+ * - Create: expand → `migrateData` → construct from a copy → `_preCreate` (document, then the type
+ *   model) and `preCreate<Type>` on the migrated, UNCLEANED data → `_preCreateOperation` → request →
+ *   `_onCreate` and `create<Type>` → `_onCreateOperation`. Source: core v13 client
+ *   `data/client-backend.mjs` `#preCreateDocumentArray`, `#handleCreateDocuments`. Contract:
+ *   `data.create-order`.
+ * - Update: expand → `_addTypes` → `migrateData` on the PARTIAL change → `_preUpdate` (document,
+ *   then model) → `preUpdate<Type>` → dry run (clean in place, validate) → diff (empty: no request,
+ *   `undefined`; a deletion counts) → `_preUpdateOperation` → request → `_onUpdate`, `update<Type>`
+ *   → `_onUpdateOperation`. Source: core v13 client `data/client-backend.mjs`; foundryvtt#10841,
+ *   #10842. Contract: `data.update-order`, `documents.empty-update`, `documents.deletion`.
+ * - An invalid update notifies the text after the last `"] "`, an invalid creation the whole
+ *   message; nothing is written, the call resolves `undefined`. Source: core v13 client
+ *   `data/client-backend.mjs`, `helpers/hooks.mjs` `Hooks.onError`. Contract: none — manual check
+ *   "a refused update shows the validation message without the".
+ * - `prepareData`: model base, document base, embedded documents, model derived, document
+ *   derived. Source: core v13 client `documents/abstract/client-document.mjs`. Contract:
+ *   `data.prepare-order`.
+ * - The server's check: a GM may do anything, others need OWNER of the document (of its parent
+ *   when embedded); a world Actor or Item is created by an Assistant or more. Source:
+ *   https://foundryvtt.com/api/classes/foundry.abstract.Document.html#canusermodify,
+ *   https://foundryvtt.com/api/variables/CONST.USER_PERMISSIONS.html. Contract: `documents.permissions`.
+ * - `Document.create` of an array creates every document in one request and resolves the array.
+ *   Source: common v13 `abstract/document.mjs` `Document.create`. Contract: `documents.create-array`.
+ * - `validate({changes, clean: true})` cleans a change in place (clamps) before validating it.
+ *   Source: https://foundryvtt.com/api/v13/classes/foundry.abstract.DataModel.html#validate.
+ *   Contract: `data.validate-clean`.
+ * - An embedded change inside a parent update (`items: [{_id, …}]`) is validated and applied to
+ *   that document. Source: EmbeddedCollectionField (API). Contract: `data.embedded-html-cleaned`.
+ * - World load: a stored object becomes its document's `_source` (and stays it across updates);
+ *   one that fails validation is left out, its id in `invalidDocumentIds`. Source:
+ *   https://foundryvtt.com/api/v13/classes/foundry.documents.abstract.WorldCollection.html.
+ *   Contract: none — manual check "A stored document that fails validation does not stop the world".
  */
 import { DataModelValidationError } from "./fake-fields";
 import { FakeCollection, OWNERSHIP, USER_ROLES, type FakeUser, type OwnershipLevel } from "./fake-world";
@@ -34,7 +55,9 @@ import type { DataModel } from "./fake-model";
 import { currentWorld } from "./fake-world";
 import {
   deepClone,
+  deletionsOf,
   diffObject,
+  escapeHTML,
   expandObject,
   isEmpty,
   isPlainObject,
@@ -53,13 +76,18 @@ interface SystemLifecycle {
 }
 
 /**
- * What core shows of a failed validation: `ClientDatabaseBackend` notifies the part of the error
- * message after its last "] " (the "<Class> [<id>] " prefix removed).
+ * What core shows of a failed validation (v13 client `data/client-backend.mjs`): an invalid
+ * UPDATE notifies the part of the error message after its last "] " (`#preUpdateDocumentArray`:
+ * `ui.notifications.error(err.message.split("] ").pop())`, the "<Class> [<id>] " prefix
+ * removed); an invalid CREATION goes through `Hooks.onError(…, {notify: "error"})`
+ * (`#preCreateDocumentArray`), which notifies the whole message, escaped (client
+ * `helpers/hooks.mjs` `Hooks.onError`).
  */
-function notifyInvalid(err: unknown): void {
+function notifyInvalid(err: unknown, action: "create" | "update"): void {
   const message = err instanceof Error ? err.message : String(err);
-  const cut = message.lastIndexOf("] ");
-  currentWorld().notifications?.error(cut >= 0 ? message.slice(cut + 2) : message);
+  const notifications = currentWorld().notifications;
+  if (action === "create") notifications?.error(escapeHTML(message));
+  else notifications?.error(message.split("] ").pop() ?? message);
 }
 
 /** Makes `target` hold exactly the keys and values of `source` (same object, new contents). */
@@ -328,7 +356,7 @@ export class FakeDocument {
       try {
         doc = new Impl(deepClone(d), { parent });
       } catch (err) {
-        notifyInvalid(err);
+        notifyInvalid(err, "create");
         continue;
       }
       const allowed =
@@ -342,6 +370,9 @@ export class FakeDocument {
       created.push(doc);
     }
     if (!created.length) return [];
+    // v13 `#preCreateDocumentArray` ends with the class's `_preCreateOperation(documents, operation,
+    // user)`; what it changes with `updateSource` is what is sent (the documents are the data).
+    if ((await Impl._preCreateOperation(created, operation, currentWorld().user)) === false) return [];
     currentWorld().db.writes.push({
       action: "create",
       documentName: this.documentName,
@@ -354,17 +385,50 @@ export class FakeDocument {
       else currentWorld().collections[this.documentName]?.set(doc._id!, doc);
     }
     (parent ?? null)?.prepareData();
+    const userId = currentWorld().user.id;
     for (const doc of created) {
       if (!parent) doc.prepareData();
-      currentWorld().hooks.callAll(`create${this.documentName}`, doc, operation, currentWorld().user.id);
+      doc._onCreate(doc._source, operation, userId);
+      currentWorld().hooks.callAll(`create${this.documentName}`, doc, operation, userId);
     }
+    await Impl._onCreateOperation(created, operation, currentWorld().user);
     return created;
   }
 
+  /**
+   * The operation-level workflows of v13 `ClientDatabaseBackend` (client `data/client-backend.mjs`):
+   * `_preCreateOperation` / `_preUpdateOperation` after every document's own pre-workflow (false:
+   * nothing is sent), `_onCreateOperation` / `_onUpdateOperation` / `_onDeleteOperation` once the
+   * change is applied, after each document's `_on…` and hook. No-ops here; scenes, regions and
+   * tokens use them (fake-regions.ts).
+   */
+  static async _preCreateOperation(
+    _documents: FakeDocument[],
+    _operation: Obj,
+    _user: FakeUser,
+  ): Promise<boolean | void> {}
+  static async _onCreateOperation(_documents: FakeDocument[], _operation: Obj, _user: FakeUser): Promise<void> {}
+  static async _preUpdateOperation(
+    _documents: FakeDocument[],
+    _operation: Obj,
+    _user: FakeUser,
+  ): Promise<boolean | void> {}
+  static async _onUpdateOperation(_documents: FakeDocument[], _operation: Obj, _user: FakeUser): Promise<void> {}
+  static async _onDeleteOperation(_documents: FakeDocument[], _operation: Obj, _user: FakeUser): Promise<void> {}
+
+  /** ClientDocumentMixin#_onCreate, on every client once the document exists (no forwarding to `system`). */
+  _onCreate(_data: Obj, _options: Obj, _userId: string): void {}
+
+  /**
+   * `Document.create(data, operation)`: one object creates one document (or none: `undefined`);
+   * an array creates them all in ONE request and resolves the array (common v13
+   * `abstract/document.mjs` `Document.create`; https://foundryvtt.com/api/v13/classes/foundry.abstract.Document.html#create).
+   */
   static async create(
-    data: Obj,
+    data: Obj | Obj[],
     operation: { parent?: FakeDocument | null } & Obj = {},
   ): Promise<FakeDocument | undefined> {
+    if (Array.isArray(data)) return (await this.createDocuments(data, operation)) as unknown as FakeDocument;
     return (await this.createDocuments([data], operation))[0];
   }
 
@@ -415,12 +479,21 @@ export class FakeDocument {
     try {
       candidate = this.candidateSource(changes);
     } catch (err) {
-      notifyInvalid(err);
+      notifyInvalid(err, "update");
       return undefined;
     }
     if (changes.type === this._source.type) delete changes.type;
-    const diff = diffObject(this._source, candidate);
+    const { system: _system, ...outside } = changes;
+    const deletions = deletionsOf(this._source, outside);
+    let diff = mergeObject(diffObject(this._source, candidate), deletions);
     if (isEmpty(diff) && options.diff !== false) return undefined;
+    const operation: Obj = { ...options, updates: [changes] };
+    if ((await cls._preUpdateOperation([this], operation, user)) === false) return undefined;
+    if (cls._preUpdateOperation !== FakeDocument._preUpdateOperation) {
+      // What `_preUpdateOperation` added to the change (a token's `_regions`) is sent with it.
+      candidate = this.candidateSource(changes);
+      diff = mergeObject(diffObject(this._source, candidate), deletions);
+    }
     // The server's check, on the request the client sends.
     this.assertPermission("update", changes);
     currentWorld().db.writes.push({
@@ -434,6 +507,7 @@ export class FakeDocument {
     this._onUpdate(diff, options, user.id);
     (this.parent ?? this).prepareData();
     currentWorld().hooks.callAll(`update${this.documentName}`, this, diff, options, user.id);
+    await cls._onUpdateOperation([this], { ...operation, updates: [diff] }, user);
     return this;
   }
 
@@ -550,6 +624,7 @@ export class FakeDocument {
     if (this.parent) this.parent.removeEmbedded(this.documentName, this._id!);
     else currentWorld().collections[this.documentName]?.delete(this._id!);
     (this.parent ?? null)?.prepareData();
+    await (this.constructor as typeof FakeDocument)._onDeleteOperation([this], {}, currentWorld().user);
     return this;
   }
 
@@ -572,6 +647,7 @@ export class FakeDocument {
     });
     for (const doc of docs) this.removeEmbedded(name, doc._id!);
     this.prepareData();
+    await FakeDocument.embeddedClass(name)._onDeleteOperation(docs, { ids }, currentWorld().user);
     return docs;
   }
 }

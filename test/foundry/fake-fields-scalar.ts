@@ -1,13 +1,21 @@
 /**
  * Part of the Foundry FAKE (see fake.ts): the scalar fields of `foundry.data.fields` —
  * BooleanField, NumberField, StringField, HTMLField — on the base of fake-fields.ts (which says
- * what the fields do and do not cover). NumberField cleaning rounds integers and clamps to
- * min/max as Foundry v13 does; validation (no cleaning) refuses what is out of bounds
- * (https://foundryvtt.com/api/v13/classes/foundry.data.fields.NumberField.html: `_cast` is
- * `Number(value)`, `""` → null when nullable; `_cleanType` rounds, then clamps; `_validateType`
- * throws "must be an integer", "must be at most …"). StringField trims and checks choices
- * (…/foundry.data.fields.StringField.html), BooleanField casts "true"/"false"
- * (…/foundry.data.fields.BooleanField.html). Self-tests: fake-data.test.ts.
+ * what the fields do and do not cover). Self-tests: fake-data.test.ts.
+ *
+ * Behaviours:
+ * - NumberField: `_cast` is `Number(value)` (`""` → null when nullable); cleaning rounds integers
+ *   then CLAMPS to min/max; validation refuses what is out of bounds ("must be an integer", "must
+ *   be at most …") and what it cannot cast. Source:
+ *   https://foundryvtt.com/api/v13/classes/foundry.data.fields.NumberField.html. Contract:
+ *   `fields.number-clean`, `fields.number-update-clamps`, `fields.number-uncastable`.
+ * - StringField trims and checks `choices`; BooleanField casts `"true"` / `"false"`. Source:
+ *   https://foundryvtt.com/api/v13/classes/foundry.data.fields.StringField.html,
+ *   …/foundry.data.fields.BooleanField.html. Contract: `fields.schema-string-boolean`.
+ * - HTMLField is a StringField whose text the server cleans (for the `htmlFields` a system
+ *   declares; the fake cleans nothing). Source:
+ *   https://foundryvtt.com/api/interfaces/foundry.ServerSanitizationFields.html. Contract:
+ *   `data.embedded-html-cleaned`.
  */
 import { DataField, type CleanOptions, type FieldOptions } from "./fake-fields";
 import { isPlainObject } from "./fake-utils";

@@ -1,19 +1,24 @@
 /**
  * Part of the Foundry FAKE (see fake.ts): `foundry.data.fields` — DataField, SchemaField,
  * ArrayField and ObjectField here, the scalar fields in fake-fields-scalar.ts. Each field records
- * the options it was given and behaves as Foundry v13's does for what our schemas use:
- * - cleaning (`clean`): `undefined` → initial value; cast to the field's type; NumberField rounds
- *   integers and CLAMPS to min/max (as Foundry does: an update of 12 to a 0–10 field stores 10);
- *   StringField trims; SchemaField drops unknown keys; ArrayField cleans every element fully;
- * - validation (`validate`, no cleaning): required, nullable, blank, type, integer, min, max,
- *   choices — each failure names its field path.
- * Sources: https://foundryvtt.com/api/v13/classes/foundry.data.fields.DataField.html (`clean`:
- * undefined → initial, special values, `_cast`, `_cleanType`), …/foundry.data.fields.SchemaField.html
- * (unknown keys deleted while cleaning), …/foundry.data.fields.ArrayField.html (elements cleaned
- * with `partial: false`), …/foundry.data.fields.NumberField.html; summary: docs/foundry-behaviour.md §2.
- * Self-tests: fake-data.test.ts.
- * Not covered: step, positive, `==`/`-=` keys inside schemas, form rendering, Active Effect
- * application beyond numbers and booleans (see fake-documents.ts).
+ * the options it was given and behaves as Foundry v13's does for what our schemas use; summary:
+ * docs/foundry-behaviour.md §2; self-tests: fake-data.test.ts. Not covered: step, positive,
+ * `==`/`-=` keys inside schemas, form rendering, Active Effect application beyond numbers and
+ * booleans (see fake-documents.ts).
+ *
+ * Behaviours:
+ * - Cleaning (`clean`): `undefined` becomes the initial value and a value is cast to the field's
+ *   type; a SchemaField drops unknown keys; an ArrayField cleans every element fully. Source:
+ *   https://foundryvtt.com/api/v13/classes/foundry.data.fields.DataField.html (`clean`, `_cast`,
+ *   `_cleanType`), …/foundry.data.fields.SchemaField.html, …/foundry.data.fields.ArrayField.html.
+ *   Contract: `fields.schema-string-boolean`, `fields.number-clean`.
+ * - Validation without cleaning (`validate`): required, nullable, blank, type, integer, min, max,
+ *   choices — a failure names each failing path and becomes an error with `asError()`. Source:
+ *   https://foundryvtt.com/api/v13/classes/foundry.data.validation.DataModelValidationFailure.html.
+ *   Contract: `fields.validate-path`.
+ * - An ArrayField's `min` and `max` count its elements. Source:
+ *   https://foundryvtt.com/api/interfaces/foundry.data.types._ArrayFieldOptions.html. Contract:
+ *   `fields.array-max`.
  */
 import { deepClone, getType, isPlainObject, type Obj } from "./fake-utils";
 
@@ -23,6 +28,15 @@ export class FieldFailure {
     readonly message = "",
     readonly fields: Record<string, FieldFailure> = {},
   ) {}
+
+  /**
+   * v13 `DataModelValidationFailure#asError()`: the failure as a DataModelValidationError, its
+   * message naming each failing path
+   * (https://foundryvtt.com/api/v13/classes/foundry.data.validation.DataModelValidationFailure.html).
+   */
+  asError(): Error {
+    return new DataModelValidationError("DataModel", this.flatten());
+  }
 
   /** `["system.willpower.value: must be at most 10", …]` */
   flatten(prefix = ""): string[] {

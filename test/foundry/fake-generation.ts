@@ -1,22 +1,25 @@
 /**
  * Part of the Foundry FAKE (see fake.ts): the generation it plays — Foundry v13 (13.351) or v14
- * (14.361) — and its record of calls that do not belong to that generation.
+ * (14.361) — and its record of calls that do not belong to that generation. A fake is installed
+ * as v13, or as v14 when the environment says `TACTICA_FAKE_GENERATION=14` (the second pass of the
+ * Foundry-layer suite, vitest.config.ts); {@link setFakeGeneration} switches an installed fake,
+ * before scenes or documents are made; each part of the fake registers what changes with the
+ * generation ({@link onGenerationChange}). The record is emptied by every install;
+ * test/setup/globals.ts fails any test that leaves one behind, so the whole suite asserts that
+ * Tactica raises no deprecation on v14 and writes no v14-only data on v13. Self-tests that exercise
+ * the record take it with {@link takeGenerationRecord}.
  *
- * - The generation is `game.release` (https://foundryvtt.com/api/v13/classes/foundry.config.ReleaseData.html,
- *   which core sets before any system code runs). A fake is installed as v13, or as v14 when the
- *   environment says `TACTICA_FAKE_GENERATION=14` (the second pass of the Foundry-layer suite,
- *   vitest.config.ts); {@link setFakeGeneration} switches an installed fake, before scenes or
- *   documents are made. Each part of the fake registers what changes with the generation
- *   ({@link onGenerationChange}).
+ * Behaviours:
+ * - `game.release` names the generation (13 or 14), set by core before any system code runs.
+ *   Source: https://foundryvtt.com/api/v13/classes/foundry.config.ReleaseData.html. Contract:
+ *   `release.generation`.
  * - v14 renamed APIs that v13 code calls; the old names keep working on v14 with a deprecation
- *   warning until v16 (dnd5e 5.3.3 `dnd5e.mjs` silences exactly these
- *   warnings in `CONFIG.compatibility.excludePatterns`). The v14 fake records each use of one of
- *   them ({@link deprecatedUse}) and keeps working, as core does. The v13 fake records v14-only data
- *   or options handed to it ({@link v14OnlyUse}), which v13 would silently drop. A few rules are
- *   Tactica's own, not core's, and recorded as such ({@link tacticaRuleUse}). The record is
- *   emptied by every install; test/setup/globals.ts fails any test that leaves one behind, so the
- *   whole suite asserts that Tactica raises no deprecation on v14 and writes no v14-only data on
- *   v13. Self-tests that exercise the record take it with {@link takeGenerationRecord}.
+ *   warning until v16 (the v14 fake records each use, {@link deprecatedUse}); v13 silently drops
+ *   v14-only data or options (the v13 fake records them, {@link v14OnlyUse}). Source: dnd5e 5.3.3
+ *   `dnd5e.mjs` (`CONFIG.compatibility.excludePatterns` lists these warnings). Contract: none —
+ *   manual check "the console shows no deprecation warning raised by Tactica".
+ * - A few rules are Tactica's own, not core's, and recorded as such ({@link tacticaRuleUse}): no
+ *   source in core; they hold Tactica to its own v14 reading (docs/rules-decisions.md "Foundry v14").
  */
 import type { FakeFoundry } from "./fake";
 

@@ -1,13 +1,26 @@
 /**
  * Part of the Foundry FAKE (see fake.ts): `foundry.abstract.DataModel` and `TypeDataModel`, and
- * the localisation of model fields from `LOCALIZATION_PREFIXES`. As in Foundry v13
- * (https://foundryvtt.com/api/v13/classes/foundry.abstract.DataModel.html), a model migrates
- * (`migrateDataSafe`), cleans and validates the object it is GIVEN — in place: that object becomes
- * `_source` — strictly: an invalid source throws a DataModelValidationError naming every failing
- * field; then it copies the initialised fields onto itself. Joint validation (`validateJoint`)
- * runs on the whole source. A TypeDataModel has the lifecycle methods its document forwards to it
- * (`_preCreate`, `_preUpdate`, `_onUpdate`).
- * Not covered: `fallback` repair of invalid fields, embedded data models, `shimData`.
+ * the localisation of model fields from `LOCALIZATION_PREFIXES`. Not covered: `fallback` repair of
+ * invalid fields, embedded data models, `shimData`.
+ *
+ * Behaviours:
+ * - A model migrates (`migrateDataSafe`), cleans and validates the object it is GIVEN, in place
+ *   (that object becomes `_source`), strictly: an invalid source throws a DataModelValidationError
+ *   naming every failing field; then it copies the initialised fields onto itself. Source:
+ *   https://foundryvtt.com/api/v13/classes/foundry.abstract.DataModel.html. Contract:
+ *   `data.construction-in-place`, `fields.number-uncastable`.
+ * - `updateSource(changes)` cleans the change in place (numbers clamped), validates it and
+ *   commits it without a database write. Source:
+ *   https://foundryvtt.com/api/v13/classes/foundry.abstract.DataModel.html#updatesource. Contract:
+ *   `fields.number-update-clamps`.
+ * - Joint validation (`validateJoint`) runs on the whole source. Source: the DataModel page above.
+ *   Contract: none — manual check "Load a world whose actor has an item with two".
+ * - A TypeDataModel has the lifecycle its document forwards to it (`_preCreate`, `_preUpdate`,
+ *   `_onUpdate`). Source: https://foundryvtt.com/api/v13/classes/foundry.abstract.TypeDataModel.html.
+ *   Contract: `data.update-order`.
+ * - Field labels are `PREFIX.FIELDS.<path>.label` (and `.hint`), a later prefix winning. Source:
+ *   the DataModel page's localisation example. Contract: none — manual check "every field label
+ *   shows in the world's language".
  */
 import { DataField, DataModelValidationError, SchemaField, type CleanOptions } from "./fake-fields";
 import { deepClone, diffObject, expandObject, isEmpty, isPlainObject, mergeObject, type Obj } from "./fake-utils";

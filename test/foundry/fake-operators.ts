@@ -1,21 +1,18 @@
 /**
- * Part of the Foundry FAKE (see fake.ts): v14's data operators — NOT Foundry.
+ * Part of the Foundry FAKE (see fake.ts): v14's data operators — NOT Foundry. Not covered:
+ * `ForcedReplacement` (and its `_replace` global) beyond its class, operator serialisation over the
+ * socket.
  *
- * - v14 adds `foundry.data.operators` (`DataFieldOperator`, `ForcedDeletion`, `ForcedReplacement`,
- *   https://foundryvtt.com/api/modules/foundry.data.operators.html) and the global `_del`
- *   (draw-steel 1.0 `eslint.config.mjs` declares it a read-only global, commit
- *   6ddd00ca "Add DataFieldOperator types"). An update value `_del` deletes its key: dnd5e 5.3.3
- *   `module/documents/item.mjs` `deleteActivity` writes `{["system.activities.<id>"]: _del}` on
- *   v14 and `{["system.activities.-=<id>"]: null}` on v13; draw-steel 1.0
- *   `token-ruler.mjs` merges `{blink: _del}` with `{applyOperators: true}` where it used
- *   `{"-=blink": null}` with `{performDeletions: true}`.
- * - The `-=key` syntax still works on v14 with a deprecation warning that names
- *   `foundry.data.operators.ForcedDeletion` (dnd5e 5.3.3 `dnd5e.mjs` silences exactly
- *   `/foundry\.data\.operators\.ForcedDeletion/` in `CONFIG.compatibility.excludePatterns`); the
- *   v14 fake records each use (fake-generation.ts `deprecatedUse`).
- * - v13 has neither the namespace nor the globals (both absent while the fake plays v13).
- * Not covered: `ForcedReplacement` (and its `_replace` global) beyond its class, operator
- *   serialisation over the socket.
+ * Behaviours:
+ * - v14 adds `foundry.data.operators` (`DataFieldOperator`, `ForcedDeletion`, `ForcedReplacement`)
+ *   and the global `_del`: an update value `_del` deletes its key; v13 has neither. Source:
+ *   https://foundryvtt.com/api/modules/foundry.data.operators.html; draw-steel 1.0
+ *   `eslint.config.mjs` (commit 6ddd00ca "Add DataFieldOperator types"), `token-ruler.mjs`; dnd5e
+ *   5.3.3 `module/documents/item.mjs` `deleteActivity`. Contract: `documents.deletion`.
+ * - On v14 the `-=key` syntax still works with a deprecation naming
+ *   `foundry.data.operators.ForcedDeletion` (the v14 fake records each use: fake-generation.ts).
+ *   Source: dnd5e 5.3.3 `dnd5e.mjs` (`CONFIG.compatibility.excludePatterns`). Contract: none —
+ *   manual check "no warning about `-=` keys or `ForcedDeletion` comes from Tactica".
  */
 import type { FakeFoundry } from "./fake";
 import { onGenerationChange } from "./fake-generation";

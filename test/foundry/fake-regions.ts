@@ -1,27 +1,57 @@
 /**
- * Part of the Foundry FAKE (see fake.ts): scenes and what stands on them — NOT Foundry.
- *
- * - Scene: embedded Region and Token (and Level on v14), a grid size, `updateEmbeddedDocuments`
- *   as ONE request for many documents; `game.scenes` with a settable `viewed`.
- * - Region: rectangle, circle and polygon shapes, an elevation range, embedded RegionBehavior,
- *   `testPoint`, `tokens`; delete hooks.
- * - RegionBehavior: a typed document (`CONFIG.RegionBehavior.dataModels`: the system's types and
- *   the core types the tests meet), `disabled`, its registered sheet (`sheet`, one per document).
- * - Token: position in pixels, size in grid units, `getCenterPoint`, `testInsideRegion`, `actor`,
- *   `getBarAttribute` (editable only where the schema has a NumberField).
- * - `foundry.data.regionBehaviors.RegionBehaviorType`, `foundry.applications.apps.DocumentSheetConfig`
- *   (per-type sheet registration) and core's `foundry.applications.sheets.RegionBehaviorConfig`.
- *
- * Generations (fake-generation.ts): the scene, region and token classes follow the fake's
- * generation, set before any scene is created; the v14 classes add Scene Levels (token `level`, region `levels`, Level
- * documents), `locatedInLevel`, and top-exclusive region elevation. Each behaviour below names its
- * public source; test/foundry/places-fake.test.ts holds one self-test per behaviour.
+ * Part of the Foundry FAKE (see fake.ts): scenes and what stands on them — NOT Foundry. Scenes
+ * (regions, tokens, v14 levels, a grid size, `game.scenes` with a settable `viewed`), regions
+ * (rectangle, circle and polygon shapes, an elevation range, behaviours), tokens (position in
+ * pixels, size in grid units), `foundry.data.regionBehaviors.RegionBehaviorType`,
+ * `foundry.applications.apps.DocumentSheetConfig` and core's `RegionBehaviorConfig`. The scene,
+ * region and token classes follow the fake's generation (fake-generation.ts), set before any scene
+ * is created; test/foundry/places-fake.test.ts holds one self-test per behaviour. [CORE] is
+ * Foundry's own v13 client code, read: `documents/token.mjs`, `documents/region.mjs`.
  *
  * Not covered: hole shapes, rotated rectangles, hex grids, token shapes and v14 containment test
- * points (a token is inside a region by its centre), token movement and region events, the
- * preUpdate hooks of embedded batch updates, `Scene#templates`, sheets other than registered ones.
- * `RegionDocument#tokens` is computed when read; core maintains it as tokens move (same result
- * once a move is saved).
+ * points (a token is inside a region by its centre), movement (waypoints, history) and region
+ * events, `Scene#templates`, sheets other than registered ones, `Scene#updateTokenRegions`.
+ *
+ * Behaviours:
+ * - `RegionDocument#testPoint({x, y, elevation})`: inside a shape and within the elevation range
+ *   (v13: both ends included, `null` unbounded). Source:
+ *   https://foundryvtt.com/api/v13/classes/foundry.documents.RegionDocument.html#testpoint.
+ *   Contract: `places.region-basics`.
+ * - `TokenDocument#getCenterPoint(data?)`: the centre in pixels (size × the grid size), with its
+ *   elevation; `testInsideRegion(region, data)` tests that centre. Source: [CORE] `token.mjs`;
+ *   https://foundryvtt.com/api/v13/classes/foundry.documents.TokenDocument.html#getcenterpoint.
+ *   Contract: `places.region-basics`.
+ * - `RegionDocument#tokens` is filled by the tokens from their stored `_regions`, set when a token
+ *   is created or moved (`_preCreateOperation`, `_preUpdateOperation`), rewritten by one unawaited
+ *   token update when a region is created, reshaped or deleted (`#updateTokens`); a deleted token
+ *   leaves its regions; a token built at world load joins them in `prepareBaseData`. Source:
+ *   [CORE] `token.mjs`, `region.mjs`. Contract: `places.region-basics`, `places.token-moves`,
+ *   `places.region-over-token`, `places.scene-with-tokens`, `places.template-not-place`.
+ * - A RegionBehavior is a typed document (`system` a `RegionBehaviorType` with `behavior`,
+ *   `region`, `scene` and `static events`); `Scene#updateEmbeddedDocuments` is ONE request for many
+ *   regions and their behaviours, validated first. Source:
+ *   https://foundryvtt.com/api/v13/classes/foundry.data.regionBehaviors.RegionBehaviorType.html;
+ *   dnd5e 5.3 `module/data/region-behavior/difficult-terrain.mjs`. Contract: `places.region-basics`.
+ * - Core's behaviour types by generation: `teleportToken` and `executeScript`; on v14 also
+ *   `changeLevel` and `defineSurface`. Source:
+ *   https://foundryvtt.com/api/v14/modules/foundry.data.regionBehaviors.html. Contract: none —
+ *   manual check "Stairs (*Change Level*) and floor (*Surface*) regions are never a token's place".
+ * - `DocumentSheetConfig.registerSheet` / `unregisterSheet` (by type); a document keeps one sheet,
+ *   its type's last default registration. Source:
+ *   https://foundryvtt.com/api/v13/classes/foundry.applications.apps.DocumentSheetConfig.html; dnd5e
+ *   5.3 `dnd5e.mjs`. Contract: none — manual check "adding it and opening it shows the place window,
+ *   not core's generic behaviour sheet".
+ * - Deleting a region or a behaviour fires `deleteRegion` / `deleteRegionBehavior`. Source:
+ *   https://foundryvtt.com/api/v13/functions/hookEvents.deleteDocument.html. Contract: none — manual
+ *   check "delete the behaviour: the window closes".
+ * - `TokenDocument#getBarAttribute`: a number is a value, `{value, max}` a bar, editable only
+ *   where the actor's schema has a NumberField at the path. Source: [CORE] `token.mjs`; dnd5e 5.3.3
+ *   `module/documents/token.mjs`. Contract: `data.token-bar-editable`.
+ * - v14 Scene Levels: Level documents, a region's `levels` (empty: every level),
+ *   `includedInLevel`/`locatedInLevel`, a token's `level`; a region's top EXCLUDED unless
+ *   `topInclusive` (a flat one included). Source:
+ *   https://foundryvtt.com/api/v14/interfaces/foundry.documents.types.RegionData.html;
+ *   foundryvtt#14503, #14299. Contract: `places.v14-levels`.
  */
 import { syncEmbedded } from "./fake-document-types";
 import { FakeDocument } from "./fake-documents";
@@ -227,6 +257,7 @@ export class FakeRegion extends FakeDocument {
       top: (elevation.top as number | null) ?? null,
     };
     this.behaviors ??= new FakeCollection("RegionBehavior");
+    this.tokens ??= new Set();
     syncEmbedded(this, this.behaviors, this._source.behaviors as Obj[], classOf("RegionBehavior"));
   }
 
@@ -255,13 +286,38 @@ export class FakeRegion extends FakeDocument {
   }
 
   /**
-   * `RegionDocument#tokens` (v13 and v14): the scene's tokens inside the region, as
-   * `TokenDocument#testInsideRegion` decides —
-   * https://foundryvtt.com/api/v13/classes/foundry.documents.RegionDocument.html#tokens .
+   * [CORE] `RegionDocument#tokens` (v13 client `documents/region.mjs`: `tokens = new Set()`): a plain
+   * Set the TOKENS fill — each token adds itself to the regions its stored `_regions` name (see
+   * FakeToken) — so it holds what core last stored, on any scene, viewed or not.
    */
-  get tokens(): Set<FakeDocument> {
-    const scene = this.parent as FakeScene | null;
-    return new Set((scene?.tokens.contents ?? []).filter((t) => (t as FakeToken).testInsideRegion(this)));
+  declare tokens: Set<FakeDocument>;
+
+  /**
+   * [CORE] v13 `RegionDocument._onCreateOperation` / `_onUpdateOperation` (a change of `shapes` or
+   * `elevation`): the creating or updating user's client recomputes the `_regions` of the scene's
+   * tokens (`#updateTokens`) — one Token update of the scene, NOT awaited: it lands after a server
+   * round trip ({@link FakeDatabase.later}).
+   */
+  static override async _onCreateOperation(documents: FakeDocument[]): Promise<void> {
+    updateRegionTokens(documents as FakeRegion[]);
+  }
+
+  static override async _onUpdateOperation(documents: FakeDocument[], operation: Obj): Promise<void> {
+    const updates = (operation.updates as Obj[] | undefined) ?? [];
+    const changed = documents.filter((_, i) => {
+      const change = updates[i] ?? {};
+      return "shapes" in change || "elevation" in change;
+    });
+    updateRegionTokens(changed as FakeRegion[]);
+  }
+
+  /**
+   * [CORE] v13 `RegionDocument._onDeleteOperation`: the tokens that were in a deleted region have
+   * it taken out of their `_regions` (the same unawaited Token update), and its `tokens` emptied.
+   */
+  static override async _onDeleteOperation(documents: FakeDocument[]): Promise<void> {
+    updateRegionTokens(documents as FakeRegion[], { deleted: true });
+    for (const region of documents as FakeRegion[]) region.tokens.clear();
   }
 
   /** Deleting fires `deleteRegion` (https://foundryvtt.com/api/v13/functions/hookEvents.deleteDocument.html). */
@@ -270,6 +326,41 @@ export class FakeRegion extends FakeDocument {
     currentWorld().hooks.callAll("deleteRegion", this, {}, currentWorld().user.id);
     return this;
   }
+}
+
+/**
+ * [CORE] v13 `RegionDocument.#updateTokens(regions, {deleted})` (client `documents/region.mjs`): the
+ * scene's tokens whose containment in `regions` changed get their sorted `_regions` rewritten (a
+ * deleted region is dropped from the ids of the tokens it held), in ONE
+ * `updateEmbeddedDocuments("Token", updates, {diff: false, noHook: true})`, sent without waiting.
+ */
+function updateRegionTokens(regions: FakeRegion[], { deleted = false } = {}): void {
+  const scene = regions[0]?.parent as FakeScene | null | undefined;
+  if (!scene) return;
+  const updates: Obj[] = [];
+  if (deleted) {
+    const gone = new Set(regions.map((r) => r.id));
+    const affected = new Set(regions.flatMap((r) => [...r.tokens] as FakeToken[]));
+    for (const token of affected) {
+      const ids = token.storedRegions.filter((id) => !gone.has(id));
+      if (ids.length !== token.storedRegions.length) updates.push({ _id: token.id, _regions: ids });
+    }
+  } else {
+    for (const token of scene.tokens.contents as FakeToken[]) {
+      const ids = new Set(token.storedRegions);
+      let changed = false;
+      for (const region of regions) {
+        const inside = token.testInsideRegion(region);
+        if (inside === ids.has(region.id!)) continue;
+        if (inside) ids.add(region.id!);
+        else ids.delete(region.id!);
+        changed = true;
+      }
+      if (changed) updates.push({ _id: token.id, _regions: [...ids].sort() });
+    }
+  }
+  if (!updates.length) return;
+  currentWorld().db.later(() => scene.updateEmbeddedDocuments("Token", updates, { diff: false, noHook: true }));
 }
 
 /**
@@ -320,6 +411,25 @@ export class FakeToken extends FakeDocument {
   declare elevation: number;
   declare actorId: string | null;
 
+  /**
+   * [CORE] `TokenDocument#regions` (v13 client `documents/token.mjs`): the regions the token is in,
+   * from its stored `_regions`. `null` for a token built while the world loads (core:
+   * `game._documentsReady ? new Set() : null`), filled in its first `prepareBaseData`.
+   */
+  declare regions: Set<FakeRegion> | null;
+
+  /** The stored `_regions` ids (`BaseToken` field `_regions`, sorted, `[]` by default). */
+  get storedRegions(): string[] {
+    return this._source._regions as string[];
+  }
+
+  protected override initialSource(source: Obj): Obj {
+    source._regions = Array.isArray(source._regions)
+      ? source._regions.filter((id): id is string => typeof id === "string")
+      : [];
+    return super.initialSource(source);
+  }
+
   override _initialize(): void {
     super._initialize();
     const s = this._source;
@@ -329,6 +439,101 @@ export class FakeToken extends FakeDocument {
     this.height = Number(s.height ?? 1);
     this.elevation = Number(s.elevation ?? 0);
     this.actorId = (s.actorId as string | undefined) ?? null;
+    if (this.regions === undefined)
+      this.regions = (globalThis as { game?: { ready?: boolean } }).game?.ready ? new Set() : null;
+  }
+
+  /**
+   * [CORE] v13 `TokenDocument#prepareBaseData`: a token built at world load joins the regions its
+   * stored `_regions` name (each region's `tokens` gets it), once.
+   */
+  override prepareBaseData(): void {
+    super.prepareBaseData();
+    if (this.regions !== null) return;
+    this.regions = new Set();
+    const scene = this.parent as FakeScene | null;
+    if (!scene) return;
+    this.joinStoredRegions(scene);
+  }
+
+  /** Adds this token to the regions its stored `_regions` name (and them to {@link regions}). */
+  private joinStoredRegions(scene: FakeScene): void {
+    for (const id of this.storedRegions) {
+      const region = scene.regions.get(id) as FakeRegion | undefined;
+      if (!region) continue;
+      this.regions!.add(region);
+      region.tokens.add(this);
+    }
+  }
+
+  /**
+   * [CORE] v13 `TokenDocument#_identifyRegions(changes)`: the sorted ids of the scene's regions the
+   * token is in — or will be in after `changes` — as `testInsideRegion` decides.
+   */
+  _identifyRegions(changes: Obj = {}): string[] {
+    const scene = this.parent as FakeScene | null;
+    return (scene?.regions.contents ?? [])
+      .filter((region) => this.testInsideRegion(region as FakeRegion, changes))
+      .map((region) => region.id!)
+      .sort();
+  }
+
+  /** [CORE] v13 `TokenDocument#_couldRegionsChange(changes)`: a change of a movement field. */
+  _couldRegionsChange(changes: Obj): boolean {
+    return (this.constructor as typeof FakeToken).MOVEMENT_FIELDS.some((key) => key in changes);
+  }
+
+  /** [CORE] `TokenDocument.MOVEMENT_FIELDS`: the fields `testInsideRegion` may read. */
+  static MOVEMENT_FIELDS = ["x", "y", "elevation", "width", "height", "shape"];
+
+  /** [CORE] v13 `TokenDocument._preCreateOperation`: each new token records the regions it is in (`_regions`). */
+  static override async _preCreateOperation(documents: FakeDocument[]): Promise<void> {
+    for (const token of documents as FakeToken[]) token.updateSource({ _regions: token._identifyRegions() });
+  }
+
+  /**
+   * [CORE] v13 `TokenDocument._preUpdateOperation` (`#preUpdateOperationRegions`): a change that
+   * could move the token gets its new `_regions` added to it.
+   */
+  static override async _preUpdateOperation(documents: FakeDocument[], operation: Obj): Promise<void> {
+    const updates = (operation.updates as Obj[] | undefined) ?? [];
+    (documents as FakeToken[]).forEach((token, i) => {
+      const changes = updates[i];
+      if (changes && token._couldRegionsChange(changes)) changes._regions = token._identifyRegions(changes);
+    });
+  }
+
+  /** [CORE] v13 `TokenDocument#_onCreate`: the new token joins the regions of its `_regions`. */
+  override _onCreate(data: Obj, options: Obj, userId: string): void {
+    const scene = this.parent as FakeScene | null;
+    this.regions ??= new Set();
+    if (scene) this.joinStoredRegions(scene);
+    super._onCreate(data, options, userId);
+  }
+
+  /**
+   * [CORE] v13 `TokenDocument#_onUpdate` (`#onUpdateRegions(priorRegionIds)`): when `_regions`
+   * changed, the token's `regions` are rebuilt from it, it leaves the regions it was in and joins
+   * the new ones. (Core reads the prior ids from an internal operation option; the fake takes them
+   * from the token's membership before the change.)
+   */
+  protected override _onUpdate(changed: Obj, options: Obj, userId: string): void {
+    if ("_regions" in changed) {
+      const scene = this.parent as FakeScene | null;
+      const prior = [...(this.regions ?? [])];
+      this.regions = new Set();
+      for (const region of prior) region.tokens.delete(this);
+      if (scene) this.joinStoredRegions(scene);
+    }
+    super._onUpdate(changed, options, userId);
+  }
+
+  /** [CORE] v13 `TokenDocument._onDeleteOperation`: a deleted token leaves every region it was in. */
+  static override async _onDeleteOperation(documents: FakeDocument[]): Promise<void> {
+    for (const token of documents as FakeToken[]) {
+      for (const region of token.regions ?? []) region.tokens.delete(token);
+      token.regions?.clear();
+    }
   }
 
   get actor(): FakeDocument | undefined {
@@ -387,13 +592,14 @@ export class FakeToken extends FakeDocument {
   }
 
   /**
-   * `TokenDocument#testInsideRegion(region)`: on v13, by the token's centre — Lancer
-   * (Eranziel/foundryvtt-lancer `src/module/token.ts`) overrides it to look at every occupied
-   * space "instead of just the centerpoint" —
-   * https://foundryvtt.com/api/v13/classes/foundry.documents.TokenDocument.html#testinsideregion .
+   * [CORE] v13 `TokenDocument#testInsideRegion(region, data)` (client `documents/token.mjs`): the
+   * region's `testPoint` of the token's centre, from its stored position and size overridden by
+   * `data`; the token and the region must be on the same scene.
    */
-  testInsideRegion(region: FakeRegion): boolean {
-    return region.testPoint(this.getCenterPoint());
+  testInsideRegion(region: FakeRegion, data: Obj = {}): boolean {
+    if (!this.parent || this.parent !== region.parent)
+      throw new Error("The Token and the Region must be in the same Scene");
+    return region.testPoint(this.getCenterPoint(data));
   }
 }
 
@@ -410,11 +616,14 @@ export class FakeTokenV14 extends FakeToken {
     this.level = typeof this._source.level === "string" ? this._source.level : null;
   }
 
-  override testInsideRegion(region: FakeRegion): boolean {
-    const level = this.level;
+  override testInsideRegion(region: FakeRegion, data: Obj = {}): boolean {
+    const level = typeof data.level === "string" ? data.level : this.level;
     if (level !== null && region instanceof FakeRegionV14 && !region.includedInLevel(level)) return false;
-    return super.testInsideRegion(region);
+    return super.testInsideRegion(region, data);
   }
+
+  /** v14: a change of level may move the token out of a region too (assumed: no v14 source read). */
+  static override MOVEMENT_FIELDS = [...FakeToken.MOVEMENT_FIELDS, "level"];
 }
 
 /**
@@ -475,20 +684,33 @@ export class FakeScene extends FakeDocument {
    * (https://foundryvtt.com/api/v13/classes/foundry.documents.Scene.html#updateembeddeddocuments );
    * each update may carry changes of that document's own embedded documents by `_id`
    * (`{_id, behaviors: [{_id, system}]}`), as a document update does. All are validated before
-   * anything is written; unchanged documents are left out; `update<Name>` fires for each changed one.
+   * anything is written; unchanged documents are left out (unless `diff: false`); the embedded
+   * class's `_preUpdateOperation` sees the changes before the request (a token's `_regions`), each
+   * changed document's `_onUpdate` and `update<Name>` follow it, then `_onUpdateOperation` (v13
+   * client `data/client-backend.mjs`).
    */
   async updateEmbeddedDocuments(name: string, updates: Obj[], operation: Obj = {}): Promise<FakeDocument[]> {
     const collection = this.getEmbeddedCollection(name);
     const key = (this.constructor as typeof FakeDocument).embedded[name]!;
-    const planned = updates.map((update) => {
+    const docs = updates.map((update) => {
       const doc = collection.get(update._id as string);
       if (!doc) throw new Error(`fake: no ${name} ${String(update._id)}`);
       const changes = expandObject(deepClone(update));
       delete changes._id;
+      return { doc, changes };
+    });
+    const cls = classOf(name);
+    const user = currentWorld().user;
+    await cls._preUpdateOperation(
+      docs.map((d) => d.doc),
+      { ...operation, updates: docs.map((d) => d.changes) },
+      user,
+    );
+    const planned = docs.map(({ doc, changes }) => {
       const candidate = doc.candidateSource(changes);
       return { doc, candidate, diff: diffObject(doc._source, candidate) };
     });
-    const changed = planned.filter((p) => !isEmpty(p.diff));
+    const changed = operation.diff === false ? planned : planned.filter((p) => !isEmpty(p.diff));
     if (!changed.length) return [];
     currentWorld().db.writes.push({
       action: "update",
@@ -504,8 +726,15 @@ export class FakeScene extends FakeDocument {
       doc._initialize();
     }
     this.prepareData();
-    for (const { doc, diff } of changed)
-      currentWorld().hooks.callAll(`update${name}`, doc, diff, operation, currentWorld().user.id);
+    for (const { doc, diff } of changed) {
+      (doc as unknown as { _onUpdate(c: Obj, o: Obj, u: string): void })._onUpdate(diff, operation, user.id);
+      currentWorld().hooks.callAll(`update${name}`, doc, diff, operation, user.id);
+    }
+    await cls._onUpdateOperation(
+      changed.map((p) => p.doc),
+      { ...operation, updates: changed.map((p) => p.diff) },
+      user,
+    );
     return changed.map((p) => p.doc);
   }
 

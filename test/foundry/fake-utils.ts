@@ -1,9 +1,25 @@
 /**
  * Part of the Foundry FAKE (see fake.ts): `foundry.utils`, small honest implementations of the
- * helpers our code and the fake itself use, with Foundry's semantics for the cases we rely on
- * (dotted paths, `-=key` deletions in mergeObject — and v14's `_del` operator, fake-operators.ts —,
- * `diffObject` of nested objects). Not covered:
- * `insertKeys`/`insertValues: false` edge cases beyond what is written here, Set/Map handling.
+ * helpers our code and the fake itself use, with Foundry's semantics for the cases we rely on.
+ * Not covered: `insertKeys`/`insertValues: false` edge cases beyond what is written here, Set/Map
+ * handling.
+ *
+ * Behaviours:
+ * - `expandObject` expands dotted keys, inside arrays too; `flattenObject` is its inverse. Source:
+ *   https://foundryvtt.com/api/v13/functions/foundry.utils.expandObject.html,
+ *   …/foundry.utils.flattenObject.html. Contract: `utils.expand-flatten`.
+ * - `mergeObject` merges `other` into `original` in place, dotted keys expanded, recursively;
+ *   with `performDeletions` (v14 also `applyOperators`) a `-=key` or `_del` deletes; `diffObject`
+ *   keeps what differs. Source: https://foundryvtt.com/api/v13/functions/foundry.utils.mergeObject.html,
+ *   …/foundry.utils.diffObject.html. Contract: `utils.merge-diff`, `documents.deletion`.
+ * - `getProperty`, `setProperty`, `hasProperty` follow dotted paths. Source:
+ *   https://foundryvtt.com/api/v13/functions/foundry.utils.getProperty.html. Contract:
+ *   `utils.property`.
+ * - `escapeHTML` escapes `& < > " '`. Source:
+ *   https://foundryvtt.com/api/functions/foundry.utils.escapeHTML.html. Contract: `utils.escape`.
+ * - An update's deletions stay in the diff it sends, so a change that only deletes is a change.
+ *   Source: core v13 `DataModel#updateSource` (the applied changes, deletion keys included).
+ *   Contract: `documents.deletion`.
  */
 
 import { deprecatedUse } from "./fake-generation";
@@ -151,6 +167,27 @@ export function diffObject(original: Obj, other: Obj): Obj {
       const inner = diffObject(before, value);
       if (!isEmpty(inner)) out[key] = inner;
     } else if (JSON.stringify(before) !== JSON.stringify(value)) out[key] = value;
+  }
+  return out;
+}
+
+/**
+ * The deletions `changes` makes in `original`, at their paths: a `-=key` (v13), or a key whose
+ * value is v14's ForcedDeletion (`_del`), that removes a key `original` has. Core's update keeps
+ * them in the diff it sends and hands to `_onUpdate` (v13 `DataModel#updateSource` returns the
+ * applied changes, deletion keys included), so a change that only deletes is still a change.
+ */
+export function deletionsOf(original: Obj, changes: Obj): Obj {
+  const out: Obj = {};
+  for (const [key, value] of Object.entries(changes)) {
+    if (key.startsWith("-=")) {
+      if (key.slice(2) in original) out[key] = value;
+    } else if (isForcedDeletion(value)) {
+      if (key in original) out[key] = value;
+    } else if (isPlainObject(value) && isPlainObject(original[key])) {
+      const inner = deletionsOf(original[key], value);
+      if (!isEmpty(inner)) out[key] = inner;
+    }
   }
   return out;
 }

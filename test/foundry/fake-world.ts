@@ -1,8 +1,8 @@
 /**
- * Part of the Foundry FAKE (see fake.ts): the world around the documents — collections (a Map
- * iterated by value, as Foundry's Collection), users with their role and the active GM, recorded
- * notifications (progress ones keep every `update`), and a database that COUNTS WRITES: one entry
- * per create, update or delete request, as one socket request in Foundry.
+ * Part of the Foundry FAKE (see fake.ts): the world around the documents — collections, users
+ * with their role and the active GM, recorded notifications (progress ones keep every `update`),
+ * and a database that COUNTS WRITES: one entry per create, update or delete request, as one socket
+ * request in Foundry (test plumbing, not Foundry's).
  *
  * SEVERAL CLIENTS in one world: Foundry runs one client per connected user, each with its own
  * `game.user`. The fake runs them in one process: `game.user` is the user of the client whose code
@@ -11,6 +11,28 @@
  * flow with Node's AsyncLocalStorage so an awaiting GM handler never sees a player's `game.user`.
  * What one client does to documents is seen by all (one shared database), as after the server's
  * broadcast; document hooks fire once, on the writing client.
+ *
+ * Behaviours:
+ * - A world collection iterates its documents (a Map by value) with `get`, `getName`, `contents`.
+ *   Source: https://foundryvtt.com/api/v13/classes/foundry.utils.Collection.html. Contract:
+ *   `documents.collection`.
+ * - A user's role decides `isGM` (an Assistant or more) and `hasRole`; `new User(data)` builds an
+ *   unsaved one. Source: https://foundryvtt.com/api/v13/classes/foundry.documents.User.html,
+ *   https://foundryvtt.com/api/variables/CONST.USER_ROLES.html. Contract: `documents.permissions`.
+ * - `Users#activeGM`: the active GMs by role, highest first, then by id (code units); the first is
+ *   the one `isActiveGM`. Source: core v13 client `documents/collections/users.mjs`. Contract:
+ *   `server.one-active-gm`.
+ * - Each client is its own: a socket delivery runs as the receiving user's client, through every
+ *   await. Source: https://foundryvtt.wiki/en/development/api/sockets (one client per user).
+ *   Contract: none — manual check "nothing happens twice with two players connected".
+ * - `ui.notifications`: `format` escapes its values unless `escape: false`, `localize`, untrusted
+ *   text cleaned unless `clean: false`; the message is shown as HTML (the fake records its text);
+ *   `remove` dismisses one. Source: core v13 client `applications/ui/notifications.mjs`;
+ *   https://foundryvtt.com/api/v13/interfaces/foundry.NotificationOptions.html. Contract:
+ *   `data.notification-clean`.
+ * - A request core sends without waiting lands after the server's round trip. Source: core v13
+ *   client `documents/region.mjs` (`#updateTokens`, "ES6MissingAwait"). Contract:
+ *   `places.region-over-token`.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { FakeDocument } from "./fake-documents";
@@ -104,6 +126,26 @@ export class FakeDatabase {
   since(from: number): DatabaseWrite[] {
     return this.writes.slice(from);
   }
+
+  private readonly pending = new Set<Promise<unknown>>();
+
+  /**
+   * A request core SENDS WITHOUT AWAITING it (region.mjs `#updateTokens`: "noinspection
+   * ES6MissingAwait"): it reaches the database after a server round trip, i.e. after the awaited
+   * work that triggered it has resolved. Runs `request` on a later task, as the client that
+   * started it; {@link settled} waits for every such request.
+   */
+  later(request: () => Promise<unknown>): void {
+    const done: Promise<unknown> = new Promise((resolve) => setTimeout(resolve, 0))
+      .then(request)
+      .finally(() => this.pending.delete(done));
+    this.pending.add(done);
+  }
+
+  /** Resolves once every request sent with {@link later} (and those they sent) has been applied. */
+  async settled(): Promise<void> {
+    while (this.pending.size) await Promise.all([...this.pending]);
+  }
 }
 
 /** `CONST.USER_ROLES` (https://foundryvtt.com/api/variables/CONST.USER_ROLES.html). */
@@ -134,16 +176,26 @@ export class FakeUser {
   }
 }
 
+/**
+ * `CONFIG.User.documentClass` as far as a temporary user goes: `new User({_id, name, role})`
+ * builds an unsaved User (https://foundryvtt.com/api/v13/classes/foundry.documents.User.html),
+ * inactive, whose role decides `isGM` — what core's permission tests (`canUserModify`) read.
+ */
+export class FakeUserDocument extends FakeUser {
+  constructor(data: { _id?: string; name?: string; role?: number } = {}) {
+    super(data._id ?? "", data.name ?? "", false, false, data.role ?? USER_ROLES.PLAYER);
+  }
+}
+
 export class FakeUsers extends FakeCollection<FakeUser> {
   /**
-   * v13 `Users#activeGM`: "one User who is an active Gamemaster (non-assistant if possible)"
-   * (https://foundryvtt.com/api/classes/foundry.documents.collections.Users.html#activegm): the
-   * highest role first, then the lowest id.
+   * v13 `Users#activeGM` (client `documents/collections/users.mjs`): "one User who is an active
+   * Gamemaster (non-assistant if possible)" — the active GMs sorted by role, highest first, then by
+   * id in code-unit order ("without using localeCompare"), the first of them.
    */
   get activeGM(): FakeUser | null {
-    return (
-      this.filter((u) => u.isGM && u.active).sort((a, b) => b.role - a.role || a.id.localeCompare(b.id))[0] ?? null
-    );
+    const byId = (a: FakeUser, b: FakeUser) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    return this.filter((u) => u.isGM && u.active).sort((a, b) => b.role - a.role || byId(a, b))[0] ?? null;
   }
 }
 
@@ -172,6 +224,8 @@ export interface FakeNotification {
   /** The user whose client showed it (each client has its own notifications). */
   userId: string;
   progress: number[];
+  /** Dismissed with `remove`. */
+  removed?: boolean;
   update(arg: number | { pct?: number; message?: string }): void;
 }
 
@@ -180,6 +234,7 @@ export interface NotifyOptions {
   format?: Record<string, string>;
   localize?: boolean;
   escape?: boolean;
+  clean?: boolean;
   progress?: boolean;
   permanent?: boolean;
 }
@@ -216,24 +271,39 @@ export class FakeNotifications {
     return entry;
   }
   /**
-   * v13 `NotificationOptions` (https://foundryvtt.com/api/interfaces/foundry.NotificationOptions.html):
-   * `format` formats the message through `Localization#format` with its values escaped unless
-   * `escape: false`; `localize` localizes it. Other messages are shown as given.
+   * v13 `Notifications#notify(message, type, options)` (client `applications/ui/notifications.mjs`;
+   * https://foundryvtt.com/api/v13/interfaces/foundry.NotificationOptions.html): with `format`, the
+   * message is formatted through `Localization#format`, its values escaped unless `escape: false`;
+   * else with `localize` it is localised. It is then CLEANED as untrusted input (`clean`, true by
+   * default) — unless it was a known language key that was localised, or formatted with escaped
+   * values: core counts those as safe. Cleaning is `foundry.utils.cleanHTML` ("stripping some
+   * undesirable properties", https://foundryvtt.com/api/v13/functions/foundry.utils.cleanHTML.html);
+   * the fake, which records the TEXT, models the part that changes it: a `<script>` or `<style>`
+   * element disappears with its content.
    */
-  private text(message: string, options?: NotifyOptions): string {
+  private text(message: string, options: NotifyOptions = {}): string {
     const i18n = this.i18n;
-    if (!i18n || !options) return message;
+    let text = String(message);
+    let clean = options.clean !== false;
     if (options.format) {
-      const escape = options.escape !== false;
-      const data = Object.fromEntries(
-        Object.entries(options.format).map(([k, v]) => [k, escape ? escapeHTML(String(v)) : String(v)]),
-      );
-      return i18n.format(message, data);
+      let format = options.format;
+      if (options.escape !== false) {
+        format = Object.fromEntries(Object.entries(format).map(([k, v]) => [k, escapeHTML(String(v))]));
+        if (i18n?.has(text)) clean = false;
+      }
+      text = i18n ? i18n.format(text, format) : text;
+    } else if (options.localize) {
+      if (i18n?.has(text)) clean = false;
+      text = i18n ? i18n.localize(text) : text;
     }
-    return options.localize ? i18n.localize(message) : message;
+    return clean ? text.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, "") : text;
   }
   /** Set by the data fake: the `game.i18n` formatting is read through it. */
-  i18n: { format(key: string, data: Record<string, string>): string; localize(key: string): string } | null = null;
+  i18n: {
+    format(key: string, data: Record<string, string>): string;
+    localize(key: string): string;
+    has(key: string): boolean;
+  } | null = null;
   info(message: string, options?: NotifyOptions): FakeNotification {
     return this.notify("info", this.text(message, options));
   }
@@ -245,6 +315,14 @@ export class FakeNotifications {
   }
   success(message: string, options?: NotifyOptions): FakeNotification {
     return this.notify("success", this.text(message, options));
+  }
+  /**
+   * v13 `Notifications#remove(notification)`: dismisses a shown notification
+   * (https://foundryvtt.com/api/v13/classes/foundry.applications.ui.Notifications.html#remove);
+   * the fake keeps it in {@link messages}, marked removed.
+   */
+  remove(notification: FakeNotification): void {
+    notification.removed = true;
   }
   of(type: FakeNotification["type"]): string[] {
     return this.messages.filter((m) => m.type === type).map((m) => m.message);

@@ -2,10 +2,29 @@
  * A SMALL, HONEST FAKE of the Foundry VTT v13 API surface Tactica uses — not Foundry.
  *
  * It implements only what our code calls, with the same shapes and the same observable behaviour
- * that matter to our tests (hooks fire in registration order, settings keep their registered
- * config and default, `CONFIG` holds what we register). Anything only real Foundry can prove is in
- * docs/manual-checks.md. Install it with {@link installFoundryFake} BEFORE importing the entry
- * module, then fire the lifecycle hooks with {@link fireLifecycle}.
+ * that matter to our tests. Anything only real Foundry can prove is in docs/manual-checks.md.
+ * Install it with {@link installFoundryFake} BEFORE importing the entry module, then fire the
+ * lifecycle hooks with {@link fireLifecycle}.
+ *
+ * Every fake file lists the Foundry behaviours it models in its header, under "Behaviours", each
+ * with its source and the contract case (src/contract/, run on the fake by vitest and in Foundry by
+ * Quench) that pins it, or the manual check that does: test/foundry/fake-behaviours.test.ts holds
+ * them to it.
+ *
+ * Behaviours:
+ * - Hooks: `on`, `once`, `off`; handlers run in registration order; `call` stops at the first
+ *   handler answering `false` and answers `false`; `callAll` runs them all. Source: core v13 client
+ *   `helpers/hooks.mjs`; https://foundryvtt.com/api/v13/classes/foundry.helpers.Hooks.html.
+ *   Contract: `hooks.call`.
+ * - `game.i18n`: `localize` answers the key itself when unknown, `format` fills `{name}` from its
+ *   data, `has` knows a key. Source: https://foundryvtt.com/api/v13/classes/foundry.helpers.Localization.html.
+ *   Contract: `i18n.format`.
+ * - `game.settings`: a setting registered with its config answers its default until set; a value
+ *   outside `choices` is refused. Source: https://foundryvtt.com/api/v13/classes/foundry.helpers.ClientSettings.html.
+ *   Contract: none — manual check "the module toggles and the optional rules are listed".
+ * - The world loads with `init`, `i18nInit`, `setup`, then `ready` (`game.ready` true). Source:
+ *   https://foundryvtt.com/api/v13/functions/hookEvents.init.html, …setup.html, …ready.html.
+ *   Contract: none — manual check "Create a world with Tactica and launch it".
  */
 
 import { installDataFake } from "./fake-data";

@@ -81,21 +81,132 @@ describe("fake scenes and regions (v13)", () => {
     expect(token.getCenterPoint({ x: 0, width: 1, elevation: 0 })).toEqual({ x: 25, y: 25, elevation: 0 });
   });
 
-  it("TokenDocument#testInsideRegion and RegionDocument#tokens decide by the centre on v13", async () => {
+  /** Regions `a` (0–200) and `b` (200–400) side by side, and a 2×2 token placed over both, its centre in `b`. */
+  async function twoRegionsAndABigToken() {
     const fake = installV13Fake();
     const scene = await fakeScene(fake, {
       regions: [
         { _id: "a", shapes: rect(0, 0) },
         { _id: "b", shapes: rect(200, 0) },
       ],
-      tokens: [{ _id: "big", x: 150, y: 0, width: 2, height: 2 }],
     });
-    const big = scene.tokens.get("big") as FakeToken;
+    const [big] = (await scene.createEmbeddedDocuments("Token", [
+      { x: 150, y: 0, width: 2, height: 2 },
+    ])) as FakeToken[];
+    return { fake, scene, big, a: scene.regions.get("a") as FakeRegion, b: scene.regions.get("b") as FakeRegion };
+  }
+
+  it("TokenDocument#testInsideRegion: the region's testPoint of the token's centre, data overriding its position", async () => {
+    const { big, a, b } = await twoRegionsAndABigToken();
+    expect([big!.testInsideRegion(a), big!.testInsideRegion(b)]).toEqual([false, true]);
+    expect([big!.testInsideRegion(a, { x: 0 }), big!.testInsideRegion(b, { x: 0 })]).toEqual([true, false]);
+  });
+
+  it("a created token records the regions it stands in (`_regions`, sorted) and joins their `tokens` (TokenDocument._preCreateOperation, _onCreate)", async () => {
+    const fake = installV13Fake();
+    const scene = await fakeScene(fake, {
+      regions: [
+        { _id: "zz", shapes: rect(0, 0) },
+        { _id: "aa", shapes: rect(0, 0, 400, 400) },
+        { _id: "far", shapes: rect(800, 800) },
+      ],
+    });
+    const [token] = (await scene.createEmbeddedDocuments("Token", [{ x: 50, y: 50 }])) as FakeToken[];
+    expect(token!._source._regions).toEqual(["aa", "zz"]);
+    expect(["zz", "aa", "far"].map((id) => (scene.regions.get(id) as FakeRegion).tokens.has(token!))).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect([...token!.regions!].map((r) => r.id).sort()).toEqual(["aa", "zz"]);
+  });
+
+  it("a token moved by a plain update gets its new `_regions` in that same update, leaves and joins regions (#preUpdateOperationRegions, #onUpdateRegions)", async () => {
+    const { fake, scene, big, a, b } = await twoRegionsAndABigToken();
+    expect([a.tokens.has(big!), b.tokens.has(big!)]).toEqual([false, true]);
+    const db = dataFake(fake).db;
+    const from = db.writes.length;
+    await big!.update({ x: 0 });
+    expect(db.since(from).map((w) => [w.documentName, w.data[0]?._regions])).toEqual([["Token", ["a"]]]);
+    expect([a.tokens.has(big!), b.tokens.has(big!)]).toEqual([true, false]);
+    // The same through the scene's batch update.
+    await scene.updateEmbeddedDocuments("Token", [{ _id: big!.id, x: 250 }]);
+    expect([a.tokens.has(big!), b.tokens.has(big!), big!._source._regions]).toEqual([false, true, ["b"]]);
+  });
+
+  it("tokens created WITH their scene keep the `_regions` they are given: a region's `tokens` is what was stored, not geometry", async () => {
+    const fake = installV13Fake();
+    const scene = await fakeScene(fake, {
+      regions: [
+        { _id: "a", shapes: rect(0, 0) },
+        { _id: "b", shapes: rect(800, 800) },
+      ],
+      tokens: [
+        { _id: "placed", x: 50, y: 50 },
+        { _id: "stale", x: 50, y: 50, _regions: ["b"] },
+      ],
+    });
     const [a, b] = [scene.regions.get("a") as FakeRegion, scene.regions.get("b") as FakeRegion];
-    expect([big.testInsideRegion(a), big.testInsideRegion(b)]).toEqual([false, true]);
-    expect([a.tokens.has(big), b.tokens.has(big)]).toEqual([false, true]);
-    await big.update({ x: 0 });
-    expect([a.tokens.has(big), b.tokens.has(big)]).toEqual([true, false]);
+    const [placed, stale] = [scene.tokens.get("placed") as FakeToken, scene.tokens.get("stale") as FakeToken];
+    expect([a.tokens.has(placed), a.tokens.has(stale), b.tokens.has(stale)]).toEqual([false, false, true]);
+  });
+
+  it("a region created or reshaped over tokens rewrites their `_regions` in one Token update sent without waiting (RegionDocument.#updateTokens)", async () => {
+    const fake = installV13Fake();
+    const scene = await fakeScene(fake, {});
+    const [token] = (await scene.createEmbeddedDocuments("Token", [{ x: 50, y: 50 }])) as FakeToken[];
+    const db = dataFake(fake).db;
+    const from = db.writes.length;
+    const [region] = (await scene.createEmbeddedDocuments("Region", [
+      { _id: "r", shapes: rect(0, 0) },
+    ])) as FakeRegion[];
+    // The token update lands after a server round trip: not yet when the creation resolves.
+    expect([region!.tokens.has(token!), token!._source._regions]).toEqual([false, []]);
+    await db.settled();
+    expect([region!.tokens.has(token!), token!._source._regions]).toEqual([true, ["r"]]);
+    expect(db.since(from).map((w) => [w.action, w.documentName])).toEqual([
+      ["create", "Region"],
+      ["update", "Token"],
+    ]);
+    await region!.update({ shapes: rect(500, 500) });
+    await db.settled();
+    expect([region!.tokens.has(token!), token!._source._regions]).toEqual([false, []]);
+  });
+
+  it("deleting a region takes it out of its tokens' `_regions`; deleting a token takes it out of its regions' `tokens`", async () => {
+    const fake = installV13Fake();
+    const scene = await fakeScene(fake, {
+      regions: [
+        { _id: "a", shapes: rect(0, 0) },
+        { _id: "b", shapes: rect(0, 0) },
+      ],
+    });
+    const [t1, t2] = (await scene.createEmbeddedDocuments("Token", [
+      { x: 50, y: 50 },
+      { x: 60, y: 60 },
+    ])) as FakeToken[];
+    await scene.deleteEmbeddedDocuments("Region", ["a"]);
+    await dataFake(fake).db.settled();
+    expect([t1!._source._regions, t2!._source._regions]).toEqual([["b"], ["b"]]);
+    const b = scene.regions.get("b") as FakeRegion;
+    await scene.deleteEmbeddedDocuments("Token", [t1!.id!]);
+    expect([b.tokens.has(t1!), b.tokens.has(t2!)]).toEqual([false, true]);
+  });
+
+  it("world load: a token built before the world is ready joins the regions its stored `_regions` name, once prepared (TokenDocument#prepareBaseData)", () => {
+    const fake = installV13Fake();
+    expect(fake.game.ready).toBe(false);
+    const Scene = (fake.CONFIG.Scene as { documentClass: new (data: Obj) => FakeScene }).documentClass;
+    const scene = new Scene({
+      _id: "loaded",
+      name: "Stored",
+      regions: [{ _id: "a", shapes: rect(800, 800) }],
+      tokens: [{ _id: "t", x: 50, y: 50, _regions: ["a", "gone"] }],
+    });
+    scene.prepareData();
+    const token = scene.tokens.get("t") as FakeToken;
+    expect((scene.regions.get("a") as FakeRegion).tokens.has(token)).toBe(true);
+    expect([...token.regions!].map((r) => r.id)).toEqual(["a"]);
   });
 
   it("RegionBehaviorType: the system of a behaviour, with behavior, region and scene", async () => {
@@ -227,11 +338,11 @@ describe("fake scenes and regions (v14)", () => {
         { _id: "up", shapes: rect(0, 0), levels: ["upper"] },
         { _id: "all", shapes: rect(0, 0) },
       ],
-      tokens: [
-        { _id: "tUp", x: 50, y: 50, level: "upper" },
-        { _id: "tDown", x: 50, y: 50, level: "ground" },
-      ],
     });
+    await scene.createEmbeddedDocuments("Token", [
+      { _id: "tUp", x: 50, y: 50, level: "upper" },
+      { _id: "tDown", x: 50, y: 50, level: "ground" },
+    ]);
     await scene.createEmbeddedDocuments("Level", [{ name: "Rez", elevation: { bottom: 0, top: 10 } }]);
     expect((scene as unknown as { levels: { size: number } }).levels.size).toBe(1);
     const up = scene.regions.get("up") as FakeRegion & {

@@ -35,3 +35,18 @@ export function templateRegion(id: string, shapes: Obj[], extra: Obj = {}): Obj 
 export function behaviourRegion(id: string, type: string, shapes: Obj[], extra: Obj = {}): Obj {
   return { _id: id, name: type, shapes, behaviors: [{ name: type, type, system: {} }], ...extra };
 }
+
+/**
+ * A scene as a GM builds one: created with its regions (and levels), then its tokens placed on it
+ * in one creation. Placing them afterwards is what records each token's regions: core identifies
+ * them when a token is created (v13 `TokenDocument._preCreateOperation`, `_regions`), whereas the
+ * tokens of a scene created with them keep the `_regions` they are given (fake-regions.ts).
+ */
+export async function placedScene<T>(
+  Scene: { create(data: object): Promise<unknown> },
+  { tokens = [], ...data }: Obj & { tokens?: Obj[] },
+): Promise<T> {
+  const scene = (await Scene.create(data)) as { createEmbeddedDocuments(name: string, data: Obj[]): Promise<unknown> };
+  if (tokens.length) await scene.createEmbeddedDocuments("Token", tokens);
+  return scene as T;
+}

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { loadWorld, type LoadedWorld } from "./world";
 import { setFakeGeneration, type FakeScene } from "./fake-regions";
-import { behaviourRegion, placeRegion, rect, templateRegion } from "./places-helpers";
+import { behaviourRegion, placeRegion, rect, templateRegion, placedScene } from "./places-helpers";
 import type { BehaviorLike } from "../../src/places/measure";
 
 // Places on Foundry v14: Scene Levels — a token's place is found among the
@@ -28,7 +28,7 @@ beforeEach(async () => {
   compat = await import("../../src/compat/regions");
   world.data.setUser("gm-1");
   const Scene = world.fake.CONFIG.Scene as { documentClass: { create(data: object): Promise<unknown> } };
-  scene = (await Scene.documentClass.create({
+  scene = (await placedScene(Scene.documentClass, {
     name: "Manoir",
     grid: { size: 100 },
     levels: [

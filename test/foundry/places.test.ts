@@ -11,7 +11,7 @@ import {
   tokenPlace,
 } from "../../src/places/measure";
 import type { FakeScene } from "./fake-combat";
-import { behaviourRegion, placeRegion, rect, templateRegion } from "./places-helpers";
+import { behaviourRegion, placeRegion, rect, templateRegion, placedScene } from "./places-helpers";
 
 // Places on a v13 scene (RULES §7.4): only regions carrying a `tactica.place` behaviour are places;
 // a token's place is the place containing its centre; distances from the places' neighbours.
@@ -22,7 +22,7 @@ let scene: FakeScene;
 beforeEach(async () => {
   world = await loadWorld();
   const Scene = world.fake.CONFIG.Scene as { documentClass: { create(data: object): Promise<unknown> } };
-  scene = (await Scene.documentClass.create({
+  scene = (await placedScene(Scene.documentClass, {
     name: "Ruines",
     grid: { size: 100 },
     regions: [

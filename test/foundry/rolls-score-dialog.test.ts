@@ -3,7 +3,7 @@ import { queueDiceFaces } from "./fake-dice";
 import { answerDialog, nextDialog, openDialogs } from "./fake-apps";
 import { chatWorld, type ChatWorld } from "./chat-helpers";
 import type { FakeScene } from "./fake-combat";
-import { placeBehaviors } from "./places-helpers";
+import { placeBehaviors, placedScene } from "./places-helpers";
 import { systemAs } from "./world";
 import type { TacticaActor } from "../../src/documents/actor";
 import type { ScoreRoll } from "../../src/dice/score-roll";
@@ -83,7 +83,7 @@ async function setup(lang: "fr" | "en"): Promise<void> {
   const ork = await w.createActor({ name: "Ork", type: "character" });
   const Scene = w.fake.CONFIG.Scene as { documentClass: { create(data: object): Promise<unknown> } };
   scene = (await w.as("gm-1", () =>
-    Scene.documentClass.create({
+    placedScene(Scene.documentClass, {
       name: "Ruines",
       grid: { size: 100 },
       regions: [

@@ -3,7 +3,7 @@ import { queueDiceFaces } from "./fake-dice";
 import { answerDialog, nextDialog } from "./fake-apps";
 import { buttonsOf, chatWorld, type ChatWorld } from "./chat-helpers";
 import { createFakeCombat, type FakeScene } from "./fake-combat";
-import { placeBehaviors } from "./places-helpers";
+import { placeBehaviors, placedScene } from "./places-helpers";
 import { systemAs } from "./world";
 import { textOf } from "../templates/harness";
 import type { TacticaActor } from "../../src/documents/actor";
@@ -301,7 +301,7 @@ describe("D-38 / C4, C7: De zone targets chosen by the attacker; Et Soi without 
     const ork = await w.createActor({ name: "Ork", type: "character", ownership: { default: 0, "player-2": 3 } });
     const Scene = w.fake.CONFIG.Scene as { documentClass: { create(data: object): Promise<unknown> } };
     scene = (await w.as("gm-1", () =>
-      Scene.documentClass.create({
+      placedScene(Scene.documentClass, {
         name: "Ruines",
         grid: { size: 100 },
         regions: [
