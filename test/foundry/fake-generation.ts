@@ -17,9 +17,9 @@
  *   warning until v16 (the v14 fake records each use, {@link deprecatedUse}); v13 silently drops
  *   v14-only data or options (the v13 fake records them, {@link v14OnlyUse}). Source: dnd5e 5.3.3
  *   `dnd5e.mjs` (`CONFIG.compatibility.excludePatterns` lists these warnings). Contract: none —
- *   manual check "the console shows no deprecation warning raised by Tactica".
- * - A few rules are Tactica's own, not core's, and recorded as such ({@link tacticaRuleUse}): no
- *   source in core; they hold Tactica to its own v14 reading (docs/rules-decisions.md "Foundry v14").
+ *   manual check "the console shows no deprecation warning raised by Tactica". A few rules
+ *   are Tactica's own, not core's, and recorded as such ({@link tacticaRuleUse}): they hold Tactica
+ *   to its own v14 reading (docs/rules-decisions.md "Foundry v14").
  */
 import type { FakeFoundry } from "./fake";
 

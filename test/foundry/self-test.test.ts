@@ -17,20 +17,28 @@ world.data.setUser("gm-1");
 const { runContracts } = await import("../../src/contract/index");
 const { createSelfTest } = await import("../../src/contract/self-test");
 
-/** The test titles the contract suites declare (a recorder: describe runs its body, it records). */
+/**
+ * The test titles the contract suites declare, in the order Mocha (and Tactica's runner) runs them:
+ * a suite's own tests first, then its nested suites, each in declaration order.
+ */
 function declaredContractTests(): string[] {
-  const titles: string[] = [];
-  const path: string[] = [];
+  type Suite = { path: string[]; tests: string[]; suites: Suite[] };
+  const root: Suite = { path: [], tests: [], suites: [] };
+  let current = root;
   runContracts({
     describe(name, fn) {
-      path.push(name);
+      const parent = current;
+      const suite: Suite = { path: [...parent.path, name], tests: [], suites: [] };
+      parent.suites.push(suite);
+      current = suite;
       fn();
-      path.pop();
+      current = parent;
     },
-    it: (name) => void titles.push([...path, name].join(" ")),
+    it: (name) => void current.tests.push([...current.path, name].join(" ")),
     assert: {} as never,
   });
-  return titles;
+  const ordered = (suite: Suite): string[] => [...suite.tests, ...suite.suites.flatMap(ordered)];
+  return ordered(root);
 }
 
 const messages = () => game.messages!.contents.map((m) => m.id);
