@@ -5,6 +5,7 @@ import * as rules from "../rules/index";
 import { PoolRoll, PressureRoll, ProfileTest, PsyRoll, ScoreRoll, rollPipeline } from "../dice/index";
 
 import { rollCharacteristic, useItem } from "./macros";
+import { skipsDialog } from "../config/keybindings";
 import { rollPool } from "../actions/pool";
 import { rollPressure } from "../actions/pressure";
 import { castPower } from "../actions/psy";
@@ -27,8 +28,10 @@ export interface TacticaApi {
   useItem: typeof useItem;
   /** What a hotbar macro of a characteristic calls (src/api/macros.ts). */
   rollCharacteristic: typeof rollCharacteristic;
+  /** Whether an event's user holds the *Skip the roll dialog* key (src/config/keybindings.ts). */
+  skipsDialog: typeof skipsDialog;
 }
 
 export function createApi(): TacticaApi {
-  return { rules, dice, actions, useItem, rollCharacteristic };
+  return { rules, dice, actions, useItem, rollCharacteristic, skipsDialog };
 }
