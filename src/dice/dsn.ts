@@ -86,13 +86,17 @@ function dice3d(): Dice3d | null {
   return game.dice3d ?? null;
 }
 
-/** Shows `roll`, made here for `message`: 3D dice for whoever may see the message, or the dice sound. */
-export async function showRoll(roll: unknown, message: ShownIn): Promise<void> {
+/**
+ * Shows `roll`, made for `message` by `user` (this client's by default; the one writer passes the
+ * sender whose dice it accepted): 3D dice for whoever may see the message, with that user's dice
+ * settings, or the dice sound.
+ */
+export async function showRoll(roll: unknown, message: ShownIn, user: unknown = game.user): Promise<void> {
   const dsn = dice3d();
   if (dsn) {
     await dsn.showForRoll(
       roll,
-      game.user,
+      user,
       true,
       message.whisper.length ? [...message.whisper] : null,
       message.blind,
