@@ -14,6 +14,7 @@ import { dataContract } from "./data";
 import { chatContract } from "./chat";
 import { applicationsContract } from "./applications";
 import { messageModesContract } from "./message-modes";
+import { integrationsContract } from "./integrations";
 import type { ContractAssert, ContractContext } from "./context";
 
 export type { ContractAssert, ContractContext };
@@ -29,6 +30,7 @@ export const CONTRACT_SUITES: Record<string, ContractSuite> = {
   "chat cards": chatContract,
   applications: applicationsContract,
   "message modes": messageModesContract,
+  integrations: integrationsContract,
 };
 
 /** Runs every suite inside one `describe` (the Quench batch and the vitest file both call this). */
