@@ -25,7 +25,10 @@ const APTITUDE_GROUPS = APTITUDE_KEYS.map((aptitude) => ({
   aptitude,
 }));
 
-/** The sheet's tabs, as the HUD's top-level groups, each with its subgroups (in order) and their name keys. */
+/**
+ * The sheet's tabs with rolls, in the sheet's order, as the HUD's top-level groups (named as the
+ * tabs), each with its subgroups (in order) and their name keys.
+ */
 export const HUD_LAYOUT = [
   {
     id: "profile",
@@ -41,20 +44,20 @@ export const HUD_LAYOUT = [
     groups: [...APTITUDE_GROUPS, { id: "scores", label: "TACTICA.Sheet.Score.title" }],
   },
   {
+    id: "psy",
+    label: "TACTICA.Sheet.Tab.psy",
+    groups: [
+      { id: "powers", label: "TACTICA.Integrations.Hud.powers" },
+      { id: "cancel", label: "TACTICA.Sheet.Psy.cancelTitle" },
+    ],
+  },
+  {
     id: "equipment",
     label: "TACTICA.Sheet.Tab.equipment",
     groups: [
       { id: "weapons", label: "TACTICA.Sheet.Equipment.weapons" },
       { id: "grenades", label: "TACTICA.Sheet.Equipment.grenades" },
       { id: "gear", label: "TACTICA.Sheet.Equipment.gear" },
-    ],
-  },
-  {
-    id: "psy",
-    label: "TACTICA.Sheet.Tab.psy",
-    groups: [
-      { id: "powers", label: "TACTICA.Integrations.Hud.powers" },
-      { id: "cancel", label: "TACTICA.Sheet.Psy.cancelTitle" },
     ],
   },
   {

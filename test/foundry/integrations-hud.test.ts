@@ -117,16 +117,20 @@ describe("Token Action HUD: registration", () => {
   });
 
   it.each(["fr", "en"] as const)("lays the groups out as the sheet's tabs, named in %s", async (lang) => {
-    const { tah } = await hudWorld(lang);
+    const { w, tah } = await hudWorld(lang);
     const { layout, groups } = tah.systems[0]!.manager.defaults as {
       layout: { id: string; name: string; groups: { id: string; nestId: string; name: string }[] }[];
       groups: { id: string; name: string }[];
     };
-    expect(layout.map((t) => t.id)).toEqual(["profile", "aptitudes", "equipment", "psy", "morale"]);
+    // The sheet's tabs that have rolls, in the sheet's order, named as the sheet names them.
+    const { ACTOR_TABS } = await import("../../src/applications/sheets/context/actor-context");
+    const sheetTabs = ACTOR_TABS.filter((t) => !["effects", "notes"].includes(t.id));
+    expect(layout.map((t) => t.id)).toEqual(sheetTabs.map((t) => t.id));
+    expect(layout.map((t) => t.name)).toEqual(sheetTabs.map((t) => w.fake.game.i18n.localize(t.label)));
     expect(layout.map((t) => t.name)).toEqual(
       lang === "fr"
-        ? ["Profil", "Aptitudes", "Équipement", "Psy", "Moral"]
-        : ["Profile", "Aptitudes", "Equipment", "Psy", "Morale"],
+        ? ["Profil", "Aptitudes", "Psy", "Équipement", "Moral"]
+        : ["Profile", "Aptitudes", "Psy", "Equipment", "Morale"],
     );
     for (const tab of layout) for (const g of tab.groups) expect(g.nestId).toBe(`${tab.id}_${g.id}`);
     expect(groups.map((g) => g.id)).toEqual(layout.flatMap((t) => t.groups.map((g) => g.id)));
