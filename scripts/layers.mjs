@@ -19,6 +19,7 @@ export const LAYERS = [
   { name: "chat", folders: ["chat"] },
   { name: "applications", folders: ["applications"] },
   { name: "public API", folders: ["api"] },
+  { name: "integrations", folders: ["integrations"] },
   { name: "contract", folders: ["contract"] },
   // The entry: src/tactica.ts (a file at the root of src/, named here without its extension).
   { name: "entry", folders: ["setup", "hooks", "tactica"], alsoImports: { tactica: ["setup", "hooks"] } },

@@ -13,6 +13,7 @@ import { placeHooks } from "./hooks/places";
 import { chatHooks } from "./hooks/chat";
 import { hotbarHooks } from "./hooks/hotbar";
 import { quenchHooks } from "./hooks/quench";
+import { integrationHooks } from "./hooks/integrations";
 
 // `init`: the set-up, then the listeners; `ready`: the world migration and the v14 build check.
 lifecycleHooks(() => {
@@ -20,7 +21,8 @@ lifecycleHooks(() => {
   actorHooks(); // updateActor: Focalisé lost, powers of the dead ended
   combatHooks(); // end of a fight or scene, activation ends, thresholds, the trackers
   placeHooks(); // the place form from the core region window; ready: flag-based places migrated
-  chatHooks(); // cards wired as rendered, due copies redrawn, Dice So Nice colours
+  chatHooks(); // cards wired as rendered, due copies redrawn
   hotbarHooks(); // ready: hotbar drops become macros
   quenchHooks(); // quenchReady: the in-Foundry self-test
+  integrationHooks(); // keybindings, the token ruler in places; Dice So Nice, Token Action HUD when active
 });

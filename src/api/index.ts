@@ -5,6 +5,7 @@ import * as rules from "../rules/index";
 import { PoolRoll, PressureRoll, ProfileTest, PsyRoll, ScoreRoll, rollPipeline } from "../dice/index";
 
 import { rollCharacteristic, useItem } from "./macros";
+import { skipsDialog } from "../config/keybindings";
 import { rollPool } from "../actions/pool";
 import { rollPressure } from "../actions/pressure";
 import { castPower } from "../actions/psy";
@@ -30,8 +31,10 @@ export interface TacticaApi {
   rollCharacteristic: typeof rollCharacteristic;
   /** The in-Foundry self-test (src/api/self-test.ts): `await game.tactica.selfTest.run()` as a GM. */
   selfTest: SelfTest;
+  /** Whether an event's user holds the *Skip the roll dialog* key (src/config/keybindings.ts). */
+  skipsDialog: typeof skipsDialog;
 }
 
 export function createApi(): TacticaApi {
-  return { rules, dice, actions, useItem, rollCharacteristic, selfTest };
+  return { rules, dice, actions, useItem, rollCharacteristic, selfTest, skipsDialog };
 }

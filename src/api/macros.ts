@@ -3,7 +3,9 @@
  * script macro that calls `game.tactica` — `useItem(uuid)` for items (a power is cast, a weapon or
  * grenade attacks, a linked steam gear rolls pressure) and `rollCharacteristic(actorUuid, key)`
  * for a characteristic (drag data `{ type: "TacticaCharacteristic", actorUuid, key }`, which the
- * actor sheet's characteristic rows carry: {@link characteristicDragData}).
+ * actor sheet's characteristic rows carry: {@link characteristicDragData}). A macro run while the
+ * *Skip the roll dialog* key is held (Shift by default, rebindable in *Configure Controls*:
+ * `game.tactica.skipsDialog(event)`, src/config/keybindings.ts) rolls without its dialog.
  */
 import { isOneOf, PROFILE_KEYS, type ProfileKey } from "../rules/keys";
 import type { TacticaChatMessage } from "../documents/chat-message";
@@ -16,6 +18,9 @@ import {
 
 export { CHARACTERISTIC_DRAG_TYPE, characteristicDragData, type HotbarDropData };
 
+/** A macro's roll options: its dialog skipped while the *Skip the roll dialog* key is held. */
+const OPTIONS = "{ fastForward: game.tactica.skipsDialog(event) }";
+
 /** The macro a drop becomes, or null for a drop Tactica leaves to core. */
 export function macroFor(data: HotbarDropData): { name: string; img: string; command: string } | null {
   if (data.type === "Item" && data.uuid) {
@@ -24,7 +29,7 @@ export function macroFor(data: HotbarDropData): { name: string; img: string; com
     return {
       name: item.name,
       img: item.img ?? "icons/svg/d20-black.svg",
-      command: `game.tactica.useItem(${JSON.stringify(data.uuid)}, { fastForward: event?.shiftKey });`,
+      command: `game.tactica.useItem(${JSON.stringify(data.uuid)}, ${OPTIONS});`,
     };
   }
   if (data.type === CHARACTERISTIC_DRAG_TYPE && data.actorUuid && isOneOf(PROFILE_KEYS, data.key)) {
@@ -32,7 +37,7 @@ export function macroFor(data: HotbarDropData): { name: string; img: string; com
     return {
       name: label,
       img: "icons/svg/d10-grey.svg",
-      command: `game.tactica.rollCharacteristic(${JSON.stringify(data.actorUuid)}, ${JSON.stringify(data.key)}, { fastForward: event?.shiftKey });`,
+      command: `game.tactica.rollCharacteristic(${JSON.stringify(data.actorUuid)}, ${JSON.stringify(data.key)}, ${OPTIONS});`,
     };
   }
   return null;

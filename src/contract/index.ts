@@ -17,6 +17,7 @@ import { chatContract } from "./chat";
 import { applicationsContract } from "./applications";
 import { messageModesContract } from "./message-modes";
 import { worldDocumentsContract } from "./world-documents";
+import { integrationsContract } from "./integrations";
 import type { ContractAssert, ContractContext } from "./context";
 
 export type { ContractAssert, ContractContext };
@@ -33,6 +34,7 @@ export const CONTRACT_SUITES: Record<string, ContractSuite> = {
   applications: applicationsContract,
   "message modes": messageModesContract,
   "world documents": worldDocumentsContract,
+  integrations: integrationsContract,
 };
 
 /** Runs every suite inside one `describe` (the Quench batch and the vitest file both call this). */

@@ -8,10 +8,51 @@
  * Rolls of NEW messages need nothing: DSN animates a created message's rolls itself, and core
  * gives a roll message `CONFIG.sounds.dice` (v13 `ChatMessage#_preCreate`).
  *
- * The colour of each kind of die (src/dice/appearance.ts) is a DSN colour set, registered when
- * DSN is ready (`diceSoNiceReady`, DSN `addColorset(colorset, mode = "default")`).
+ * The look of each kind of die (src/dice/appearance.ts) is registered when DSN is ready
+ * (`diceSoNiceReady`, listened to only when DSN is active: src/hooks/integrations.ts), through the
+ * API of DSN 5.1 (`module/Dice3D.js`, the methods' own descriptions):
+ * - `addColorset(colorset, mode = "default")`: each kind's colours;
+ * - `addSystem({ id, name, group }, mode = "default")`: a dice set users may also pick in their DSN
+ *   settings ("Default will add the system as a choice"), grouped under `group`;
+ * - `addDicePreset({ type, labels, system, colorset }, shape)`: the faces of that set's d6 —
+ *   "Labels contains either strings (unicode) or a path to a texture (png, gif, jpg, webp)", 256×256
+ *   (DSN `module/DicePreset.js` `loadTextureType` loads a label as an image only when it ends in one
+ *   of those extensions: an `.svg` path would be written on the face as text, hence PNG faces made
+ *   from the SVG sources in assets/dice/, scripts/dice-faces.ts);
+ * - a set's textures load only when some user shows that set (DSN `module/DiceFactory.js`
+ *   `preloadPresets`, which reads the users' own choice); a die whose appearance names a set not
+ *   loaded would show its labels unloaded. So each set is loaded here for this user with
+ *   `DiceFactory.preloadPresets(false, userId, { global: { system } })`, as the Grimwild system does
+ *   (asacolips-projects/grimwild `module/grimwild.mjs`, "Preload grimwild dice"). That call is not
+ *   in DSN's documented API: it is guarded, and listed in docs/manual-checks.md.
  */
-import { DIE_COLOR_KINDS, DIE_COLORSETS, type DieColorKind } from "./appearance";
+import {
+  DIE_COLOR_KINDS,
+  DIE_COLORSETS,
+  DIE_FACE_SYSTEMS,
+  DIE_FACES,
+  type DieColorKind,
+  type FaceMark,
+} from "./appearance";
+import { POOL_DIE_KINDS, type PoolDieKind } from "../rules/pool";
+
+/** Where the faces' images are served from (assets/dice/ of the system). */
+export const DIE_FACE_ROOT = "systems/tactica/assets/dice";
+
+/** A dice set, as `addSystem` takes it. */
+export interface DiceSystemData {
+  id: string;
+  name: string;
+  group?: string;
+}
+
+/** A dice set's faces for one die type, as `addDicePreset` takes them. */
+export interface DicePresetData {
+  type: string;
+  labels: string[];
+  system: string;
+  colorset?: string;
+}
 
 /** Dice So Nice's API, as far as Tactica uses it. */
 export interface Dice3d {
@@ -25,6 +66,12 @@ export interface Dice3d {
     speaker: unknown,
   ): Promise<boolean>;
   addColorset(colorset: Record<string, string>, mode?: "default" | "preferred"): Promise<void> | void;
+  addSystem(system: DiceSystemData, mode?: "default" | "preferred"): void;
+  addDicePreset(dice: DicePresetData, shape?: string | null): void;
+  /** DSN's dice factory (not in its documented API; see the module comment). */
+  DiceFactory?: {
+    preloadPresets?(waitForLoad: boolean, userId: string | null, config: object): Promise<unknown> | unknown;
+  };
 }
 
 /** The message a roll belongs to, as DSN reads it. */
@@ -39,13 +86,17 @@ function dice3d(): Dice3d | null {
   return game.dice3d ?? null;
 }
 
-/** Shows `roll`, made here for `message`: 3D dice for whoever may see the message, or the dice sound. */
-export async function showRoll(roll: unknown, message: ShownIn): Promise<void> {
+/**
+ * Shows `roll`, made for `message` by `user` (this client's by default; the one writer passes the
+ * sender whose dice it accepted): 3D dice for whoever may see the message, with that user's dice
+ * settings, or the dice sound.
+ */
+export async function showRoll(roll: unknown, message: ShownIn, user: unknown = game.user): Promise<void> {
   const dsn = dice3d();
   if (dsn) {
     await dsn.showForRoll(
       roll,
-      game.user,
+      user,
       true,
       message.whisper.length ? [...message.whisper] : null,
       message.blind,
@@ -61,17 +112,17 @@ export async function showRoll(roll: unknown, message: ShownIn): Promise<void> {
 }
 
 /** Each kind's colours: base (aptitude) ivory, skill steel blue, gear brass, psychic violet. */
-const COLOURS: Record<DieColorKind, { background: string; foreground: string; edge: string }> = {
+export const DIE_COLOURS: Record<DieColorKind, { background: string; foreground: string; edge: string }> = {
   base: { background: "#e9dfc6", foreground: "#2b1d0e", edge: "#8a7350" },
   skill: { background: "#2f5a86", foreground: "#f4f1e8", edge: "#1b3552" },
   gear: { background: "#b08a3c", foreground: "#1e1406", edge: "#6e5420" },
   psy: { background: "#5a2b87", foreground: "#f3e9ff", edge: "#2e1248" },
 };
 
-/** `diceSoNiceReady` (src/hooks/chat.ts): adds the colour set of each kind of die. */
-export function addDiceColorsets(dsn: Dice3d): void {
+/** `diceSoNiceReady`: the colour set of each kind of die. */
+function addDiceColorsets(dsn: Dice3d): void {
   for (const kind of DIE_COLOR_KINDS) {
-    const colours = COLOURS[kind];
+    const colours = DIE_COLOURS[kind];
     void dsn.addColorset(
       {
         name: DIE_COLORSETS[kind],
@@ -87,4 +138,51 @@ export function addDiceColorsets(dsn: Dice3d): void {
       "default",
     );
   }
+}
+
+/** The image of a symbol face of `kind` (its colour is the kind's ink: assets/dice/). */
+export function faceImage(kind: PoolDieKind, mark: "success" | "bane"): string {
+  return `${DIE_FACE_ROOT}/${kind}-${mark}.png`;
+}
+
+/** The label DSN draws on a face: its number as text, or its symbol's image. */
+function faceLabel(kind: PoolDieKind, mark: FaceMark): string {
+  return typeof mark === "number" ? String(mark) : faceImage(kind, mark);
+}
+
+/** The d6 preset of each pool die kind's dice set: its six labels, face 1 first. */
+export function dicePresets(): DicePresetData[] {
+  return POOL_DIE_KINDS.map((kind) => ({
+    type: "d6",
+    labels: DIE_FACES[kind].map((mark) => faceLabel(kind, mark)),
+    system: DIE_FACE_SYSTEMS[kind],
+    colorset: DIE_COLORSETS[kind],
+  }));
+}
+
+/** `diceSoNiceReady`: the dice sets of the pool dice (faces with Tactica's symbols), loaded for this user. */
+function addDiceSystems(dsn: Dice3d): void {
+  for (const kind of POOL_DIE_KINDS) {
+    const name = game.i18n?.localize(`TACTICA.Dice.faces.${kind}`) ?? kind;
+    dsn.addSystem({ id: DIE_FACE_SYSTEMS[kind], name, group: "Tactica" }, "default");
+  }
+  for (const preset of dicePresets()) dsn.addDicePreset(preset, "d6");
+  for (const system of Object.values(DIE_FACE_SYSTEMS)) void loadFaces(dsn, system);
+}
+
+/** Loads the textures of the dice set `system` for this user (see the module comment); a failure is logged. */
+async function loadFaces(dsn: Dice3d, system: string): Promise<void> {
+  const factory = dsn.DiceFactory;
+  if (typeof factory?.preloadPresets !== "function") return;
+  try {
+    await factory.preloadPresets(false, game.user?.id ?? null, { global: { system } });
+  } catch (error) {
+    console.error("Tactica | Dice So Nice could not load the faces", error);
+  }
+}
+
+/** `diceSoNiceReady` (src/hooks/integrations.ts): Tactica's dice — each kind's colours, and the pool dice's faces. */
+export function addDiceSet(dsn: Dice3d): void {
+  addDiceColorsets(dsn);
+  addDiceSystems(dsn);
 }

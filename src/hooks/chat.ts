@@ -1,12 +1,11 @@
 /**
- * The chat log: each card's buttons wired as it is rendered, the due copies of a card redrawn when
- * it changes (src/chat/render.ts), and Tactica's dice colours in Dice So Nice (src/dice/dsn.ts).
+ * The chat log: each card's buttons wired as it is rendered, and the due copies of a card redrawn
+ * when it changes (src/chat/render.ts). Dice So Nice's dice are wired with the other modules
+ * (src/hooks/integrations.ts).
  */
 import { redrawDueCards, wireCard } from "../chat/render";
-import { addDiceColorsets } from "../dice/dsn";
 
 export function chatHooks(): void {
-  Hooks.once("diceSoNiceReady", (dsn) => addDiceColorsets(dsn));
   Hooks.on("renderChatMessageHTML", (message, html) => wireCard(message, html));
   Hooks.on("updateChatMessage", (message) => redrawDueCards(message));
 }

@@ -147,21 +147,41 @@ export function sceneNeighbours(scene: unknown): PlaceNeighbours {
 }
 
 /**
- * RULES §7.4: the place of a token — among its scene's places on the token's level (v14), the
- * first in the scene's order that contains the token's centre (core's `getCenterPoint`, tested
- * with the region's `testPoint`). Technical regions (templates, stairs…) are never a token's
- * place: a token standing in a template over a place is in that place. `null` outside every
- * place or off any scene.
+ * RULES §7.4: the place at `point` of `scene` on `level` (v14; `null`: every level) — among the
+ * scene's places on that level, the first in the scene's order whose area contains the point
+ * (the region's `testPoint`). Technical regions (templates, stairs…) are never a place. `null`
+ * outside every place or off any scene.
+ */
+export function placeAt(
+  scene: unknown,
+  point: { x: number; y: number; elevation: number },
+  level: string | null,
+): RegionDocument.Implementation | null {
+  const places = placeRegions(scene);
+  if (places.length === 0) return null;
+  const found = places.find((region) => regionInLevel(region, level) && region.testPoint(point));
+  return found ?? null;
+}
+
+/**
+ * RULES §7.4: the place of a token — the place at its centre (core's `getCenterPoint`) on its
+ * level ({@link placeAt}): a token standing in a template over a place is in that place.
  */
 export function tokenPlace(token: TokenDocument | null): RegionDocument.Implementation | null {
   if (!token) return null;
-  const places = placeRegions(token.parent);
-  if (places.length === 0) return null;
-  const level = tokenLevel(token);
   const centre = token.getCenterPoint();
-  const point = { x: centre.x, y: centre.y, elevation: centre.elevation };
-  const found = places.find((region) => regionInLevel(region, level) && region.testPoint(point));
-  return found ?? null;
+  return placeAt(token.parent, { x: centre.x, y: centre.y, elevation: centre.elevation }, tokenLevel(token));
+}
+
+/**
+ * RULES §7.4: the distance between two places of `scene` — `noPlace` when one is missing (a token
+ * or a point outside every place), `unreachable` when no chain of neighbours joins them.
+ */
+export function measurePlaces(scene: unknown, a: RegionLike | null, b: RegionLike | null): Measure {
+  if (!a?.id || !b?.id) return { distance: null, reason: "noPlace" };
+  if (a.id === b.id) return { distance: 0, reason: null };
+  const distance = placeDistance(sceneNeighbours(scene), a.id, b.id);
+  return distance === null ? { distance: null, reason: "unreachable" } : { distance, reason: null };
 }
 
 /**
@@ -174,12 +194,7 @@ export function measureTokens(from: TokenDocument | null, to: TokenDocument | nu
   const fromScene = from?.parent;
   const toScene = to?.parent;
   if (!from || !to || !fromScene || fromScene !== toScene) return { distance: null, reason: "noScene" };
-  const a = tokenPlace(from);
-  const b = tokenPlace(to);
-  if (!a?.id || !b?.id) return { distance: null, reason: "noPlace" };
-  if (a.id === b.id) return { distance: 0, reason: null };
-  const distance = placeDistance(sceneNeighbours(fromScene), a.id, b.id);
-  return distance === null ? { distance: null, reason: "unreachable" } : { distance, reason: null };
+  return measurePlaces(fromScene, tokenPlace(from), tokenPlace(to));
 }
 
 /**

@@ -8,7 +8,8 @@ import type { TacticaChatMessage } from "../../src/documents/chat-message";
 // Dice where they are seen (DESIGN §4): a push, a defence and a panic draw
 // are rolled on the clicking user's client and shown there — through Dice So Nice when it is
 // active (the pushed dice only, each kind in its colour set), else with core's dice sound — and
-// a card is rendered once, inside renderHTML, the render hook only wiring its buttons (M4).
+// a card is rendered once, inside renderHTML, the render hook only wiring its buttons (M4). Dice So
+// Nice's colour sets and faces themselves: integrations-dice.test.ts.
 
 let w: ChatWorld;
 let kara: TacticaActor;
@@ -121,29 +122,6 @@ describe("dice shown where they are rolled", () => {
     expect(await w.click("player-1", "rollPanic", morale)).toEqual({ ok: true });
     expect((dsn.showForRoll.mock.calls.at(-1)![0] as { formula: string }).formula).toBe("1d10");
     expect(morale.card?.panicFace).toBe(4);
-  });
-
-  it("registers a colour set per kind of die when Dice So Nice is ready; a psychic d10 names its own", async () => {
-    const dsn = installDsn();
-    w.fake.hooks.callAll("diceSoNiceReady", dsn);
-    expect(
-      dsn.addColorset.mock.calls.map(([set, mode]) => [
-        (set as { name: string }).name,
-        (set as { category: string }).category,
-        mode,
-      ]),
-    ).toEqual([
-      ["tactica-base", "Tactica", "default"],
-      ["tactica-skill", "Tactica", "default"],
-      ["tactica-gear", "Tactica", "default"],
-      ["tactica-psy", "Tactica", "default"],
-    ]);
-    expect((dsn.addColorset.mock.calls[0]![0] as { description: string }).description).toBe("Tactica — dés de base");
-    const { PsyRoll } = await import("../../src/dice/psy-roll");
-    const psy = new PsyRoll("1d10", {}, { mode: "cast", level: 2, mastery: 2 });
-    expect((psy.dice[0]!.options as { appearance?: { colorset: string } }).appearance).toEqual({
-      colorset: "tactica-psy",
-    });
   });
 });
 

@@ -652,13 +652,15 @@ export class FakeScene extends FakeDocument {
   static override embedded: Record<string, string> = { Region: "regions", Token: "tokens" };
   declare regions: FakeCollection<FakeDocument>;
   declare tokens: FakeCollection<FakeDocument>;
-  declare grid: { size: number };
+  /** The grid's size in pixels and its units (`BaseScene#grid`: https://foundryvtt.com/api/v13/classes/foundry.documents.BaseScene.html). */
+  declare grid: { size: number; units: string };
 
   override _initialize(): void {
     super._initialize();
     this.regions ??= new FakeCollection("Region");
     this.tokens ??= new FakeCollection("Token");
-    this.grid = { size: Number((this._source.grid as Obj | undefined)?.size ?? 100) };
+    const grid = (this._source.grid as Obj | undefined) ?? {};
+    this.grid = { size: Number(grid.size ?? 100), units: String(grid.units ?? "") };
     syncEmbedded(this, this.regions, this._source.regions as Obj[], classOf("Region"));
     syncEmbedded(this, this.tokens, this._source.tokens as Obj[], classOf("Token"));
   }

@@ -34,6 +34,8 @@ import { installAppsFake } from "./fake-apps";
 import { installCombatFake } from "./fake-combat";
 import { installRegionsFake } from "./fake-regions";
 import { installChatFake } from "./fake-chat";
+import { installKeysFake, type FakeKeybindings } from "./fake-keys";
+import { installCanvasFake } from "./fake-canvas";
 import { RELEASES, defaultGeneration, resetGenerationState, setFakeGeneration } from "./fake-generation";
 
 type HookFn = (...args: unknown[]) => unknown;
@@ -290,13 +292,19 @@ export function installFoundryFake(translations: Record<string, unknown> = {}, l
   installChatFake(fake);
   installRegionsFake(fake);
   installCombatFake(fake);
+  installKeysFake(fake);
+  installCanvasFake(fake);
   setFakeGeneration(fake, defaultGeneration());
   return fake;
 }
 
-/** Fires `init`, `setup` and `ready` in order, as Foundry does when a world loads. */
+/**
+ * Fires `init`, `setup` and `ready` in order, as Foundry does when a world loads; the keybindings
+ * are made once `init` is over (core refuses a registration "after the init hook": fake-keys.ts).
+ */
 export function fireLifecycle(fake: FakeFoundry): void {
   fake.hooks.callAll("init");
+  (fake.game.keybindings as FakeKeybindings).initialize();
   fake.hooks.callAll("i18nInit");
   fake.hooks.callAll("setup");
   fake.game.ready = true;

@@ -29,15 +29,18 @@ const EXPECTED: Record<string, number> = {
   createRegionBehavior: 1,
   updateRegionBehavior: 1,
   deleteRegionBehavior: 1,
-  // src/hooks/chat.ts (diceSoNiceReady: once, when the module announces itself)
-  diceSoNiceReady: 1,
+  // src/hooks/chat.ts
   renderChatMessageHTML: 1,
   updateChatMessage: 1,
   // src/hooks/hotbar.ts: registered on `ready`
   hotbarDrop: 1,
   // src/hooks/quench.ts (once, when Quench announces itself)
   quenchReady: 1,
+  // src/hooks/integrations.ts: nothing unless Dice So Nice or Token Action HUD Core is active
 };
+
+/** src/hooks/integrations.ts with both modules active: once each, when the module announces itself. */
+const WITH_MODULES: Record<string, number> = { ...EXPECTED, diceSoNiceReady: 1, tokenActionHudCoreApiReady: 1 };
 
 /** Listeners per event, without those the fake itself had registered before the entry ran. */
 function tableOf(registrations: { event: string }[], baseline: Map<string, number>): Record<string, number> {
@@ -59,5 +62,18 @@ describe("the entry's listeners (src/hooks/)", () => {
     });
     // What is left after `init` → `ready`: the once-listeners of init and ready are consumed.
     expect(tableOf(world.fake.hooks.registrations(), baseline)).toEqual(EXPECTED);
+  });
+
+  it("listen to Dice So Nice and Token Action HUD Core only when those modules are active", async () => {
+    const baseline = new Map<string, number>();
+    const world = await loadWorld("fr", (fake) => {
+      const active = { active: true };
+      fake.game.modules = new Map([
+        ["dice-so-nice", active],
+        ["token-action-hud-core", active],
+      ]);
+      for (const { event } of fake.hooks.registrations()) baseline.set(event, (baseline.get(event) ?? 0) + 1);
+    });
+    expect(tableOf(world.fake.hooks.registrations(), baseline)).toEqual(WITH_MODULES);
   });
 });

@@ -35,7 +35,7 @@ describe("hotbarDrop timing", () => {
     expect(made).toMatchObject([
       {
         type: "script",
-        command: `game.tactica.rollCharacteristic(${JSON.stringify(actor.uuid)}, "co", { fastForward: event?.shiftKey });`,
+        command: `game.tactica.rollCharacteristic(${JSON.stringify(actor.uuid)}, "co", { fastForward: game.tactica.skipsDialog(event) });`,
       },
     ]);
   });

@@ -26,7 +26,7 @@ describe("hotbar macros", () => {
     const macro = macros.macroFor({ type: "Item", uuid: item.uuid });
     expect(macro).toMatchObject({
       name: "Soupape",
-      command: `game.tactica.useItem(${JSON.stringify(item.uuid)}, { fastForward: event?.shiftKey });`,
+      command: `game.tactica.useItem(${JSON.stringify(item.uuid)}, { fastForward: game.tactica.skipsDialog(event) });`,
     });
     expect(macros.macroFor({ type: "TacticaCharacteristic", actorUuid: actor.uuid, key: "co" })?.command).toContain(
       "game.tactica.rollCharacteristic",

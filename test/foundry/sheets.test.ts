@@ -695,7 +695,7 @@ describe("drag and drop through core's binding (review S2)", () => {
     expect(co).toEqual({ type: "TacticaCharacteristic", actorUuid: actor.uuid, key: "co" });
     const { macroFor } = await import("../../src/api/macros");
     expect(macroFor(co as object)?.command).toBe(
-      `game.tactica.rollCharacteristic(${JSON.stringify(actor.uuid)}, "co", { fastForward: event?.shiftKey });`,
+      `game.tactica.rollCharacteristic(${JSON.stringify(actor.uuid)}, "co", { fastForward: game.tactica.skipsDialog(event) });`,
     );
   });
 

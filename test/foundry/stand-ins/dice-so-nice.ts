@@ -1,0 +1,172 @@
+/**
+ * A STAND-IN for Dice So Nice's public API (`game.dice3d`), built from DSN 5.1.6's own code — not
+ * DSN. Sources (riccisi/foundryvtt-dice-so-nice, mirrored as Trahloc/foundryvtt-dice-so-nice):
+ * - `module/Dice3D.js`: `addColorset(colorset, mode = "default")` (the colour set kept by `name`),
+ *   `addSystem(system, mode = "default")` ("Register a new system… {id, name, group}"; a boolean
+ *   mode is the legacy form of "preferred"/"default"), `addDicePreset(dice, shape)` ("Register a new
+ *   dice preset… The system should be a system id already registered"), and `showForRoll(roll,
+ *   user, synchronize, users, blind, messageId, speaker)`, which shows a roll made here (and, when
+ *   synchronised, to `users`, or to everyone when null) — "we merge the roll appearance in the dice
+ *   term";
+ * - `module/DiceFactory.js`: `getPresetBySystem(type, system)` (the system's preset of that die
+ *   type when it has one of the same shape, else the standard one), `getAppearanceForDice`, whose
+ *   last step merges the die term's `options.appearance` over the user's appearance (so a term's
+ *   `system` and `colorset` win), and `preloadPresets(waitForLoad, userId, config)`, which loads the
+ *   presets of the systems a user's appearance (merged with `config`) names — `{ global: { system } }`;
+ * - `module/DicePreset.js` `loadTextureType`: a label is loaded as an image only when it ends in
+ *   .png/.gif/.jpg/.jpeg/.webp; any other label is drawn as text; a preset's textures are loaded
+ *   only by `preloadPresets` (or for a standard die), so an image label of a preset never loaded is
+ *   not shown as its image.
+ *
+ * What a test reads: {@link DiceSoNiceStandIn.shown}, one entry per `showForRoll` with the face
+ * each die would show — its label (the preset's, or the number), whether that label is an image
+ * and whether the image is loaded — and its colour set. Not modelled: the 3D throw, sounds, the
+ * user's own appearance (a user who chose no set), colour set contents, the `diceSoNiceRollStart`
+ * and `diceSoNiceRollComplete` hooks, and `show()`'s data format.
+ */
+
+/** One preset of a system, as registered. */
+export interface StandInPreset {
+  type: string;
+  labels: string[];
+  system: string;
+  colorset: string | null;
+  loaded: boolean;
+}
+
+/** What one die of a shown roll would show. */
+export interface ShownFace {
+  /** the die's result */
+  result: number;
+  /** the label drawn on the face that came up */
+  label: string;
+  /** the label is an image path (DSN loads it as a texture) */
+  image: boolean;
+  /** that image is loaded (else DSN would not draw it) */
+  loaded: boolean;
+  system: string;
+  colorset: string | null;
+}
+
+/** One `showForRoll` call. */
+export interface ShownRoll {
+  roll: unknown;
+  userId: string | null;
+  synchronize: boolean;
+  users: string[] | null;
+  blind: boolean;
+  messageId: string | null;
+  faces: ShownFace[];
+}
+
+const IMAGE = /\.(png|jpg|jpeg|gif|webp)$/i;
+
+/** The die types DSN's standard set knows (the shapes Tactica rolls). */
+const STANDARD_FACES: Record<string, number> = { d6: 6, d10: 10 };
+
+/** A die term as the stand-in reads it (core's `Die`: faces, results, options). */
+interface TermLike {
+  faces?: number;
+  results?: { result: number; active?: boolean }[];
+  options?: { appearance?: { system?: string; colorset?: string } };
+}
+
+/** `game.dice3d` (see the module comment). */
+export class DiceSoNiceStandIn {
+  readonly colorsets = new Map<string, Record<string, string>>();
+  readonly systems = new Map<string, { id: string; name: string; group: string | null; mode: string }>();
+  readonly presets = new Map<string, StandInPreset>();
+  readonly shown: ShownRoll[] = [];
+  preferredSystem = "standard";
+
+  /** DSN's factory, as far as `preloadPresets` goes. */
+  readonly DiceFactory = {
+    preloadPresets: async (
+      _waitForLoad: boolean,
+      _userId: string | null,
+      config: { global?: { system?: string } } = {},
+    ) => {
+      const system = config.global?.system ?? this.preferredSystem;
+      for (const preset of this.presets.values()) if (preset.system === system) preset.loaded = true;
+    },
+  };
+
+  async addColorset(colorset: Record<string, string>, _mode: "default" | "preferred" = "default"): Promise<void> {
+    this.colorsets.set(colorset.name ?? "", colorset);
+  }
+
+  addSystem(system: { id: string; name: string; group?: string }, mode: "default" | "preferred" | boolean = "default") {
+    const resolved = typeof mode === "boolean" ? (mode ? "preferred" : "default") : mode;
+    this.systems.set(system.id, { id: system.id, name: system.name, group: system.group ?? null, mode: resolved });
+    if (resolved !== "default" && this.preferredSystem === "standard") this.preferredSystem = system.id;
+  }
+
+  addDicePreset(
+    dice: { type: string; labels: string[]; system: string; colorset?: string },
+    shape: string | null = null,
+  ) {
+    if (!this.systems.has(dice.system)) throw new Error(`Dice So Nice stand-in: unknown system ${dice.system}`);
+    const faces = STANDARD_FACES[shape ?? dice.type];
+    if (!faces || dice.labels.length !== faces)
+      throw new Error(`Dice So Nice stand-in: ${dice.type} needs ${faces} labels`);
+    this.presets.set(`${dice.system}:${dice.type}`, {
+      type: dice.type,
+      labels: [...dice.labels],
+      system: dice.system,
+      colorset: dice.colorset ?? null,
+      loaded: false,
+    });
+  }
+
+  /** DSN's `getPresetBySystem`: the system's preset of `type`, else the standard die (null). */
+  presetOf(type: string, system: string): StandInPreset | null {
+    return system !== "standard" && this.systems.has(system) ? (this.presets.get(`${system}:${type}`) ?? null) : null;
+  }
+
+  async showForRoll(
+    roll: { dice?: TermLike[] },
+    user: { id?: string | null } | null,
+    synchronize = false,
+    users: string[] | null = null,
+    blind = false,
+    messageId: string | null = null,
+    _speaker: unknown = null,
+  ): Promise<boolean> {
+    const faces = (roll.dice ?? []).flatMap((term) => this.facesOf(term));
+    this.shown.push({ roll, userId: user?.id ?? null, synchronize, users, blind, messageId, faces });
+    return true;
+  }
+
+  /** What each active result of a die term shows. */
+  private facesOf(term: TermLike): ShownFace[] {
+    const appearance = term.options?.appearance ?? {};
+    const system = appearance.system ?? this.preferredSystem;
+    const preset = this.presetOf(`d${term.faces ?? 6}`, system);
+    return (term.results ?? [])
+      .filter((r) => r.active !== false)
+      .map(({ result }) => {
+        const label = preset?.labels[result - 1] ?? String(result);
+        const image = IMAGE.test(label);
+        return {
+          result,
+          label,
+          image,
+          loaded: !image || preset?.loaded === true,
+          system: preset ? system : "standard",
+          colorset: appearance.colorset ?? preset?.colorset ?? null,
+        };
+      });
+  }
+}
+
+/**
+ * Installs the stand-in as an active Dice So Nice on a fake world, before the entry's `init`
+ * (`game.modules` entry `dice-so-nice`, active; `game.dice3d`, as DSN sets it on `init`).
+ */
+export function installDiceSoNice(game: Record<string, unknown>): DiceSoNiceStandIn {
+  const dsn = new DiceSoNiceStandIn();
+  const modules = (game.modules as Map<string, unknown> | undefined) ?? new Map<string, unknown>();
+  modules.set("dice-so-nice", { id: "dice-so-nice", active: true, version: "5.1.6" });
+  Object.assign(game, { modules, dice3d: dsn });
+  return dsn;
+}
