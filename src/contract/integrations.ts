@@ -38,7 +38,7 @@ function registry(): Registry {
 
 export function integrationsContract({ describe, it, assert }: ContractContext): void {
   describe("keybindings", () => {
-    it("Tactica's three actions are registered, their bindings read as {key, modifiers}; core refuses one after init", () => {
+    it("[integrations.keybindings] Tactica's three actions are registered, their bindings read as {key, modifiers}; core refuses one after init", () => {
       const keys = registry();
       for (const action of Object.values(KEYBINDING_ACTIONS)) {
         assert.ok(keys.actions.has(`${SYSTEM_ID}.${action}`), action);
@@ -59,7 +59,7 @@ export function integrationsContract({ describe, it, assert }: ContractContext):
   });
 
   describe("the token ruler", () => {
-    it("CONFIG.Token.rulerClass is Tactica's subclass of core's TokenRuler, over its label context", () => {
+    it("[integrations.token-ruler] CONFIG.Token.rulerClass is Tactica's subclass of core's TokenRuler, over its label context", () => {
       const core = foundry.canvas.placeables.tokens.TokenRuler;
       const ruler: unknown = CONFIG.Token.rulerClass;
       assert.ok(typeof ruler === "function" && ruler.prototype instanceof core, "a subclass of core's TokenRuler");

@@ -2,26 +2,29 @@
  * Part of the Foundry FAKE (see fake.ts): core's token ruler, as far as a system subclasses it, and
  * the little of `canvas` its label reads.
  *
+ * Behaviours:
  * - `foundry.canvas.placeables.tokens.TokenRuler`, also `CONFIG.Token.rulerClass` (v13:
  *   https://foundryvtt.com/api/v13/classes/foundry.canvas.placeables.tokens.TokenRuler.html; v14:
  *   https://foundryvtt.com/api/v14/classes/foundry.canvas.placeables.tokens.TokenRuler.html), and
  *   Foundry's v13 client code `client/canvas/placeables/tokens/ruler.mjs`:
- *   - `static WAYPOINT_LABEL_TEMPLATE = "templates/hud/waypoint-label.hbs"`, preloaded by `draw()`;
- *   - each waypoint's label is `renderTemplate(this.constructor.WAYPOINT_LABEL_TEMPLATE, context)`
- *     with the context `_getWaypointLabelContext(waypoint, state)` returns (`state` one object per
- *     path, shared by its waypoints in order), `waypoint` and `waypointType: "token-ruler"` added;
- *     a waypoint whose context is empty has no label ({@link FakeTokenRuler.renderLabels} plays
- *     that private loop);
- *   - the context core builds: none for the first waypoint of a path, nor for an implicit
- *     waypoint followed by one of the same action, nor for one that did not move; else `action`
- *     (the action's config), `cssClass` ("secret" when hidden, "last" for the last waypoint),
- *     `secret`, `units` (`canvas.grid.units`), `uiScale`, `position` (at the waypoint's centre,
- *     below the token for the last one), `distance.total` (the measured distance, to 0.01, written
- *     in the client's language), `distance.delta` from the third waypoint on (the segment's),
- *     `cost.total`/`cost.units`/`cost.delta` the same for the cost, and `elevation`
- *     (`{total, icon, hidden, delta?}`, hidden while no waypoint of the path left the ground).
+ *   `static WAYPOINT_LABEL_TEMPLATE = "templates/hud/waypoint-label.hbs"`, preloaded by `draw()`;
+ *   each waypoint's label is `renderTemplate(this.constructor.WAYPOINT_LABEL_TEMPLATE, context)`
+ *   with the context `_getWaypointLabelContext(waypoint, state)` returns (`state` one object per
+ *   path, shared by its waypoints in order), `waypoint` and `waypointType: "token-ruler"` added;
+ *   a waypoint whose context is empty has no label ({@link FakeTokenRuler.renderLabels} plays
+ *   that private loop);
+ *   the context core builds: none for the first waypoint of a path, nor for an implicit
+ *   waypoint followed by one of the same action, nor for one that did not move; else `action`
+ *   (the action's config), `cssClass` ("secret" when hidden, "last" for the last waypoint),
+ *   `secret`, `units` (`canvas.grid.units`), `uiScale`, `position` (at the waypoint's centre,
+ *   below the token for the last one), `distance.total` (the measured distance, to 0.01, written
+ *   in the client's language), `distance.delta` from the third waypoint on (the segment's),
+ *   `cost.total`/`cost.units`/`cost.delta` the same for the cost, and `elevation`
+ *   (`{total, icon, hidden, delta?}`, hidden while no waypoint of the path left the ground).
+ *   Source: the pages and file above. Contract: `integrations.token-ruler`.
  * - `canvas.grid.units`, `canvas.dimensions.uiScale` (https://foundryvtt.com/api/v13/classes/foundry.canvas.Canvas.html):
- *   the viewed scene's grid units, and 1.
+ *   the viewed scene's grid units, and 1. Source: that page. Contract: none — manual check
+ *   "On a scene without places, the label is core's (distance and units)".
  *
  * {@link rulerPath} builds waypoints as core's ruler hands them (`TokenRulerWaypoint`,
  * https://foundryvtt.com/api/v13/types/foundry.types.TokenRulerWaypoint.html): linked, measured

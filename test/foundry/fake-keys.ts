@@ -1,6 +1,7 @@
 /**
  * Part of the Foundry FAKE (see fake.ts): core's keybindings and keyboard, and the list of modules.
  *
+ * Behaviours:
  * - `game.keybindings` (v13 `ClientKeybindings`, the same on v14:
  *   https://foundryvtt.com/api/v13/classes/foundry.helpers.interaction.ClientKeybindings.html and
  *   Foundry's v13 client code `client/helpers/interaction/client-keybindings.mjs`):
@@ -12,6 +13,7 @@
  *   nobody registered; `set(namespace, action, bindings)` saves the user's bindings in that
  *   setting (refused for a `restricted` action when the user is not a GM), whose `onChange`
  *   initialises the bindings again. A binding's `modifiers` are among "Control", "Shift", "Alt".
+ *   Source: the page and file above. Contract: `integrations.keybindings`.
  * - `game.keyboard` (v13 `KeyboardManager`,
  *   https://foundryvtt.com/api/v13/classes/foundry.helpers.interaction.KeyboardManager.html and
  *   `client/helpers/interaction/keyboard-manager.mjs`): `downKeys`, the codes held now; a key
@@ -20,10 +22,13 @@
  *   required modifiers are held and no other modifier (unless reserved by the action), skipping a
  *   `restricted` action for a user who is not a GM, in precedence then registration order, until
  *   one returns true (the key is consumed). Not modelled: the focus test (a focused input
- *   swallows key presses), repeats, key-up handlers, logical (universal) key mode.
+ *   swallows key presses), repeats, key-up handlers, logical (universal) key mode. Source: the
+ *   page and file above. Contract: none — manual check "L opens the timeline window; End on the
+ *   GM's client ends".
  * - `game.modules` (https://foundryvtt.com/api/v13/classes/foundry.Game.html#modules: "A mapping of
  *   installed modules", a Map of id → module, whose `active` says whether the world enabled it):
- *   empty until a test installs a module.
+ *   empty until a test installs a module. Source: that page. Contract: none — manual check
+ *   "Without Token Action HUD Core and Dice So Nice: the world loads with no console error".
  */
 import type { FakeFoundry } from "./fake";
 import { currentWorld } from "./fake-world";
