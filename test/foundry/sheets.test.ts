@@ -582,8 +582,9 @@ describe("item rows: labels and buttons computed once in the context (DESIGN §6
       /data-action="rollPressure" data-item-id="[^"]+" disabled aria-label="Jet de pression\u00a0: Servo-jambes"/,
     );
 
-    // A user who does not own the actor gets no roll button at all, and a disabled toggle.
+    // A user who does not own the actor (an observer) gets no roll button at all, and a disabled toggle.
     sheet.tabGroups.primary = "equipment";
+    await actor.update({ ownership: { default: 0, "player-1": 2 } } as never);
     w.data.setUser("player-1");
     await sheet.render({ force: true });
     ({ sword, legs } = rowsOf(sheet));
