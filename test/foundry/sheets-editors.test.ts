@@ -12,6 +12,7 @@ import { loadSheetWorld, sampleCharacter, sampleItem, type SheetWorld } from "..
 type Sheet = FakeApplicationV2 & {
   mode: "play" | "edit";
   element: FakeElement;
+  renderedParts: Record<string, string>;
   tabGroups: Record<string, string | null>;
   changeTab(tab: string, group: string): void;
   submitAttributeText(text: string): Promise<boolean>;

@@ -450,15 +450,16 @@ describe("item sheet: attribute chips (RULES §6.4)", () => {
       expect(sheet.renderedParts.details).toContain(open);
   });
 
-  it("a Requis chip shows its aptitude as a colour swatch named by its colour, not as an emoji", async () => {
+  it("a Requis chip shows its aptitude as a colour swatch and names it in words beside it (review N7), never as an emoji", async () => {
     const w = await loadSheetWorld();
     const item = await sampleItem(w, "gear");
     const sheet = new w.itemSheets.TacticaItemSheet({ document: item }) as unknown as Sheet & { mode: string };
     sheet.mode = "edit";
     await sheet.render({ force: true });
     const details = sheet.renderedParts.details!;
-    expect(details).toContain(
-      'class="tactica-swatch tactica-swatch--intellect" role="img" aria-label="Intellect (bleu)"',
+    // The swatch is decorative: the aptitude's name is written beside it.
+    expect(details).toMatch(
+      /<span>Requis <span class="tactica-swatch tactica-swatch--intellect" aria-hidden="true"><\/span>\s+Intellect 4<\/span>/,
     );
     expect(details).not.toContain("🟦");
     expect(details).toContain('aria-label="Retirer Requis Intellect 4"');
@@ -504,6 +505,7 @@ describe("item rows: labels and buttons computed once in the context (DESIGN §6
     toggle: { on: boolean; text: string; label: string; disabled: boolean } | null;
     canOpen: boolean;
     pressureButton: Button | null;
+    deleteButton: Button | null;
     tags: string[];
   };
   const rowsOf = (sheet: Sheet) => {
@@ -569,6 +571,11 @@ describe("item rows: labels and buttons computed once in the context (DESIGN §6
     await sheet.render({ force: true });
     ({ sword } = rowsOf(sheet));
     expect([sword.primary, sword.buttons]).toEqual([null, []]);
+    // Edit mode: each row has its own delete button, reachable from the keyboard (review N4).
+    expect(sword.deleteButton).toMatchObject({ action: "deleteItem", label: "Supprimer Épée tronçonneuse" });
+    expect(sheet.renderedParts.equipment).toMatch(
+      /data-action="deleteItem" data-item-id="[^"]+" aria-label="Supprimer Épée tronçonneuse" data-tooltip>/,
+    );
     expect(sword.toggle?.on).toBe(true);
 
     await actor.setCondition("pressureBlocked", true);
@@ -588,7 +595,8 @@ describe("item rows: labels and buttons computed once in the context (DESIGN §6
     w.data.setUser("player-1");
     await sheet.render({ force: true });
     ({ sword, legs } = rowsOf(sheet));
-    expect([sword.primary, sword.buttons, sword.canOpen]).toEqual([null, [], false]);
+    // The observer still opens the item, to read it (review N3).
+    expect([sword.primary, sword.buttons, sword.canOpen, sword.deleteButton]).toEqual([null, [], true, null]);
     expect(sword.toggle?.disabled).toBe(true);
     expect(legs.pressureButton).toBeNull();
 

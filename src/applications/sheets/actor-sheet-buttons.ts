@@ -61,8 +61,14 @@ const portrait: Handler = async function (event, target) {
   await editPortrait(this, event, target);
 };
 
+/**
+ * Opens the row's item's sheet: for an observer too, who reads it (review N3; core shows a sheet
+ * the user may not edit disabled, and an embedded item's permission is its actor's).
+ */
 const editItem: Handler = async function (_event, target) {
-  await openSheet(this, ownedItem(this.actor, itemIdOf(target)));
+  const item = this.actor.items.get(itemIdOf(target) ?? "");
+  if (!item) return void notifyError("TACTICA.Sheet.Errors.NoItem");
+  await openSheet(this, item);
 };
 
 /** Deletes the row's item after a confirmation (its own delete button, or the row's menu). */
