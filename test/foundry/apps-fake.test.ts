@@ -402,6 +402,25 @@ describe("fake DialogV2 (core v13 dialog.mjs; DialogV2Button)", () => {
     await answerDialog(dialog, "go", { a: "1" });
     expect(read).toEqual({ a: "1" });
   });
+
+  it("its form is the window's content: the content's fields (FormDataExtended reads their defaults until a test answers) and the buttons, in the tree", async () => {
+    installFoundryFake();
+    const dialog = new FakeDialogV2({
+      content: '<div><input name="n" type="number" value="3"><p data-odds></p></div>',
+      buttons: [button()],
+    });
+    await dialog.render({ force: true });
+    const form = dialog.element!.querySelector("form")!;
+    expect([
+      form,
+      form.querySelector("[data-odds]")?.tagName,
+      form.querySelector('button[data-action="go"]')?.form,
+    ]).toEqual([dialog.form, "P", form]);
+    const FormData = foundry.applications.ux.FormDataExtended as unknown as new (f: unknown) => { object: Obj };
+    expect(new FormData(form).object).toEqual({ n: 3 });
+    form.answer = { n: 5 };
+    expect(new FormData(form).object).toEqual({ n: 5 });
+  });
 });
 
 describe("fake DocumentSheetV2 / ActorSheetV2 (core v13 document-sheet.mjs, actor-sheet.mjs)", () => {

@@ -95,6 +95,11 @@ export class FakeElement {
   readonly children: FakeElement[] = [];
   /** A form's values a test fills: FormDataExtended reads them over the tree's own fields. */
   values: Obj = {};
+  /**
+   * A dialog's answer a test gives ({@link answerDialog}): the whole of what the user left in the
+   * form, read by FormDataExtended INSTEAD of the tree's fields.
+   */
+  answer: Obj | null = null;
   disabled: boolean;
   checked: boolean;
   hidden: boolean;
@@ -538,9 +543,10 @@ export function elementsOf(html: string): FakeElement[] {
  * (https://foundryvtt.com/api/v13/classes/foundry.applications.ux.FormDataExtended.html): every
  * named, enabled control — a checkbox its `checked`, a number input its number (empty: null), a
  * select its chosen option, a `<prose-mirror>` its `value` (the live editor's HTML), any other its
- * value — then the `values` a test gave the form.
+ * value — then the `values` a test gave the form; a dialog answered by a test reads its answer alone.
  */
 export function formDataOf(form: FakeElement | null): Obj {
+  if (form?.answer) return { ...form.answer };
   const object: Obj = {};
   for (const el of form?.elements ?? []) {
     if (!el.name || el.disabled || el.tagName === "BUTTON") continue;

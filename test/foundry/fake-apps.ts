@@ -60,8 +60,9 @@
  *   `_onSubmit` disables the buttons, takes the button callback's result — or, when it is
  *   nullish, the button's ACTION ("Otherwise, the button's identifier is used") — awaits
  *   `submit(result, dialog)`, re-enables the buttons and closes when `form.closeOnSubmit` (the
- *   default); the content is wrapped in core's `<form class="dialog-form">` markup (kept as a
- *   string in `html`); static `wait` (closing resolves null, or rejects with `rejectClose`; v14
+ *   default); the content is wrapped in core's `<form class="dialog-form">` markup with the
+ *   buttons in its footer (kept as a string in `html`, and the window's content: its fields are
+ *   what FormDataExtended reads, or a test's answer, {@link answerDialog}); static `wait` (closing resolves null, or rejects with `rejectClose`; v14
  *   forwards `renderOptions` to the dialog's render — "Options forwarded to the dialog's render
  *   call", https://foundryvtt.com/api/v14/interfaces/foundry.DialogV2WaitOptions.html — where v13
  *   passes every other option to the constructor), `prompt` (an "ok" button) and `confirm` ("yes"
@@ -974,8 +975,8 @@ export class FakeDialogV2 extends FakeApplicationV2 {
   };
   /** The window's HTML: core's form wrapper around the content and the buttons. */
   html = "";
-  /** The form core renders (its `values` are what FormDataExtended reads). */
-  readonly #form = new FakeElement("form", { class: "dialog-form standard-form" });
+  /** The form core renders (its fields and `values` are what FormDataExtended reads). */
+  #form = new FakeElement("form", { class: "dialog-form standard-form" });
 
   override get form(): FakeElement {
     return this.#form;
@@ -1010,15 +1011,14 @@ export class FakeDialogV2 extends FakeApplicationV2 {
     return this.html;
   }
 
-  override async _onFirstRender(context: Obj, options: Obj): Promise<void> {
-    await super._onFirstRender(context, options);
-    const element = this.element!;
-    element.place("form", this.form);
-    for (const action of Object.keys(this.buttons)) {
-      const button = new FakeElement("button", { type: this.buttons[action]!.type ?? "submit", "data-action": action });
-      button.form = this.form;
-      element.place(`button[data-action="${action}"]`, button);
-    }
+  /** Core: the rendered form (its content's fields and its buttons) becomes the window's content. */
+  override _replaceHTML(result: unknown, content: FakeElement, _options: Obj): void {
+    const [form] = parseHTML(String(result ?? ""));
+    if (!form) return;
+    form.values = this.#form.values;
+    form.answer = this.#form.answer;
+    this.#form = form;
+    content.replaceChildren(form);
   }
 
   /**
@@ -1125,7 +1125,7 @@ export function defaultAction(dialog: FakeDialogV2): string {
  * when `null`): core's click → `_onSubmit`. Resolves once the submission is handled.
  */
 export async function answerDialog(dialog: FakeDialogV2, action: string | null, values: Obj = {}): Promise<void> {
-  dialog.form.values = { ...values };
+  dialog.form.answer = { ...values };
   const button = dialog.element?.querySelector(`button[data-action="${action ?? defaultAction(dialog)}"]`);
   if (!button) throw new Error(`fake: the dialog has no button "${action}"`);
   await dialog._onSubmit(button, { type: "click", preventDefault: () => undefined });
