@@ -62,7 +62,8 @@
  *   `submit(result, dialog)`, re-enables the buttons and closes when `form.closeOnSubmit` (the
  *   default); the content is wrapped in core's `<form class="dialog-form">` markup with the
  *   buttons in its footer (kept as a string in `html`, and the window's content: its fields are
- *   what FormDataExtended reads, or a test's answer, {@link answerDialog}); static `wait` (closing resolves null, or rejects with `rejectClose`; v14
+ *   what FormDataExtended reads, or a test's answer, {@link answerDialog});
+ *   static `wait` (closing resolves null, or rejects with `rejectClose`; v14
  *   forwards `renderOptions` to the dialog's render — "Options forwarded to the dialog's render
  *   call", https://foundryvtt.com/api/v14/interfaces/foundry.DialogV2WaitOptions.html — where v13
  *   passes every other option to the constructor), `prompt` (an "ok" button) and `confirm` ("yes"

@@ -137,9 +137,16 @@ export const COMBAT_UI_SAMPLES: CombatUiSample[] = [
   {
     name: "end action from a card",
     template: END_ACTION,
-    context: endActionContext({ kind: "power", useCost: 2, concentration: true }, { name: "Ana" }),
+    context: {
+      ...endActionContext({ kind: "power", useCost: 2, concentration: true }, { name: "Ana" }),
+      uid: "tactica-sample",
+    },
   },
-  { name: "end action without a card", template: END_ACTION, context: endActionContext(null, { name: "Cyr" }) },
+  {
+    name: "end action without a card",
+    template: END_ACTION,
+    context: { ...endActionContext(null, { name: "Cyr" }), uid: "tactica-sample" },
+  },
   {
     name: "place form",
     template: PLACE_FORM,

@@ -86,6 +86,8 @@ export type FoundrySheetClass<D, S extends FoundrySheet<D> = FoundrySheet<D>> = 
 /** Render options as ApplicationV2#render takes them (Tactica's own windows). */
 export interface AppRenderOptions {
   force?: boolean;
+  /** The window frame's new title (core's `_updateFrame` writes it only when given). */
+  window?: { title?: string; detached?: boolean; windowId?: string };
 }
 
 /** The members of a v13 Handlebars application our windows use (timeline tracker, place form). */
