@@ -22,6 +22,7 @@ describe.runIf(hasChromium())("combat windows in Chromium", () => {
       for (const report of await browser.check(variant, html, sample.widths, shotName(sample, variant))) {
         const width = report.width;
         expect(report.problems, `${width}px`).toEqual([]);
+        expect(report.lowContrast, `${width}px`).toEqual([]);
         for (const field of report.fields) expect(field, `${width}px`).toMatchObject({ visible: true, labelled: true });
         if (sample.isTracker) {
           // Markers stay inside their row and every name is readable (not clipped to nothing).

@@ -68,7 +68,10 @@ describe.runIf(hasChromium())("roll dialogs in Chromium", () => {
       <button type="button" data-action="">Empty</button><a data-action="open"></a>
       <p>TACTICA.Missing.key undefined NaN</p><div style="width: 500px">wide</div>
       <input name="lonely"><label>Named <select name="ok"></select></label>
-      <button type="button" data-action="hidden" style="display: none">Hidden</button></form>`;
+      <button type="button" data-action="hidden" style="display: none">Hidden</button>
+      <p style="color: #767676; background: #8a8a8a">grey on grey</p><p style="color: #000; background: #fff">black on white</p>
+      <span style="background: #f2f2f2"><i class="fa-solid fa-dice" style="color: #d9d9d9"></i><span style="opacity: 0.3">faint</span></span>
+      <span class="disabled" style="color: #ddd; background: #eee">Off</span></form>`;
     const [narrow, wide] = await browser.check(VARIANTS[3]!, faulty, [300, 700]);
     expect(narrow!.width).toBe(300);
     expect(narrow!.problems).toEqual([
@@ -92,6 +95,14 @@ describe.runIf(hasChromium())("roll dialogs in Chromium", () => {
       [false, false],
     ]);
     expect(narrow!.looseButtons).toHaveLength(3);
+    // Contrast (WCAG AA): text under 4.5:1, an icon under 3:1, text faded by opacity; a disabled
+    // control is exempt. Measured at the first width only.
+    expect(narrow!.lowContrast.map((entry) => entry.split(":")[0] + ":" + entry.split(" ").at(-1))).toEqual([
+      "1.32:grey”",
+      "1.26:(icon)",
+      "1.91:“faint”",
+    ]);
+    expect(wide!.lowContrast).toEqual([]);
     expect(narrow!.rollControls).toBe(1);
   });
 
@@ -106,6 +117,7 @@ describe.runIf(hasChromium())("roll dialogs in Chromium", () => {
       for (const report of await browser.check(variant, html, sample.widths, shotName(sample, variant))) {
         const width = report.width;
         expect(report.problems, `${width}px`).toEqual([]);
+        expect(report.lowContrast, `${width}px`).toEqual([]);
         // Every field is shown and labelled (by label[for] or by an enclosing label).
         for (const field of report.fields) expect(field, `${width}px`).toMatchObject({ visible: true, labelled: true });
       }

@@ -70,6 +70,8 @@ describe.runIf(hasChromium())("sheets in Chromium", () => {
         if (sample.mode === "edit") expect(report.rollControls).toBe(0);
         // User text is escaped: the sample names' angle brackets show as text, never as tags.
         expect(report.injectedTags).toBe(0);
+        // WCAG AA contrast of every text and icon on its fill (review N5, ux m16).
+        expect(report.lowContrast, `${width}px`).toEqual([]);
         // Every field the user sees has a label element (the aptitude damage box had a title only).
         expect(
           report.fields.filter((f) => f.visible && !f.labelled).map((f) => f.html),
@@ -97,6 +99,7 @@ describe.runIf(hasChromium())("sheets in Chromium", () => {
         expect(report.problems, `${width}px`).toEqual([]);
         expect(report.looseButtons).toEqual([]);
         expect(report.injectedTags).toBe(0);
+        expect(report.lowContrast, `${width}px`).toEqual([]);
         expect(
           report.fields.filter((f) => f.visible && !f.labelled).map((f) => f.html),
           `${width}px`,
