@@ -160,7 +160,7 @@ describe.runIf(hasChromium())("text typed in a sheet's editor, in Chromium (revi
       };
     });
 
-  /** What the user typed reaches the node-side editor (as the browser's editor holds it for core's FormDataExtended). */
+  /** What the user typed reaches the node-side editor (as the browser's editor holds it for FormDataExtended). */
   async function syncTyped(): Promise<void> {
     const live = await page.evaluate(() => {
       const editor = document.querySelector("#root prose-mirror") as

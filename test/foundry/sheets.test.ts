@@ -748,9 +748,9 @@ describe("permissions on the sheet (review S3, S4, S5)", () => {
         .filter((e) => e.dataset.tab)
         .map((e) => [e.dataset.tab, e.classList.contains("active")]),
     ).toEqual([["notes", true]]);
-    expect(sheet.renderedParts.header).toContain("Sœur Aveline &lt;Vex&gt;");
+    expect(sheet.renderedParts.header).toContain("Sister Aveline &lt;Vex&gt;");
     expect(sheet.renderedParts.header).not.toMatch(/resource|7 <small>/);
-    expect(sheet.renderedParts.notes).toContain("siège d'Ostrava");
+    expect(sheet.renderedParts.notes).toContain("siege of Ostrava");
     // An observer (more than LIMITED) sees the whole sheet.
     w.data.setUser("gm-1");
     await actor.update({ ownership: { default: 0, "player-1": 2 } } as never);
@@ -922,7 +922,7 @@ describe("modes, tabs, enrichment and effects (review S6, S7, S8)", () => {
   it("the effects tab lists the actor's effects and those of its items, each with its source; their buttons act on them", async () => {
     const w = await loadSheetWorld("en");
     const actor = await sampleCharacter(w);
-    const sword = actor.items.find((i) => i.name === "Épée tronçonneuse")!;
+    const sword = actor.items.find((i) => i.name === "Chainsword")!;
     await sword.createEmbeddedDocuments("ActiveEffect", [
       { name: "Lame chauffée", transfer: true } as never,
       { name: "Pression (lame)", transfer: false } as never,
@@ -937,12 +937,12 @@ describe("modes, tabs, enrichment and effects (review S6, S7, S8)", () => {
       id: string;
     }[];
     expect(rows.map((r) => [r.name, r.source, r.transfer])).toEqual([
-      ["Pression (MOU)", "", true],
-      ["Lame chauffée", "Épée tronçonneuse", true],
-      ["Pression (lame)", "Épée tronçonneuse", false],
+      ["Pressure (MOU)", "", true],
+      ["Lame chauffée", "Chainsword", true],
+      ["Pression (lame)", "Chainsword", false],
     ]);
-    expect(textOf(sheet.renderedParts.effects!)).toContain("From Épée tronçonneuse");
-    expect(textOf(sheet.renderedParts.effects!)).toContain("On Épée tronçonneuse");
+    expect(textOf(sheet.renderedParts.effects!)).toContain("From Chainsword");
+    expect(textOf(sheet.renderedParts.effects!)).toContain("On Chainsword");
     const heated = rows[1]!;
     const row = elementIn(sheet.renderedParts.effects, "data-effect-id", heated.id);
     const writes = await w.writesDuring(() => clickAction(sheet, "toggleEffect", { dataset: {}, closest: () => row }));
