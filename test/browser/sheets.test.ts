@@ -173,71 +173,100 @@ describe.runIf(hasChromium())("sheets in Chromium", () => {
     });
   });
 
-  // Core v13's `_onClickTab` reads the tab from `event.target`, the element clicked (core-source
-  // M2): wherever a tab link is clicked — its icon, its label — the browser's hit test must give the
-  // link itself. `elementFromPoint` is that hit test.
-  it.each(VARIANTS.filter((v) => v.lang === "en"))(
-    "a click on a tab's icon or label targets the tab link ($theme)",
-    async (variant) => {
+  // Layout points of the reviews, in one English world rendered once, checked in both themes.
+  describe("tabs, the gauge picker and the details grid", () => {
+    const html = { tabs: "", gauges: "", grid: "" };
+    beforeAll(async () => {
       const w = await loadSheetWorld("en");
       const sheet = new w.sheets.CharacterSheet({ document: await sampleCharacter(w) }) as unknown as {
         renderedParts: Record<string, string>;
         render(o: object): Promise<unknown>;
       };
       await sheet.render({ force: true });
-      const html = `<form class="application tactica sheet actor"><section class="window-content">${sheet.renderedParts.header}${sheet.renderedParts.tabs}</section></form>`;
-      await browser.check(variant, html, [720]);
-      const hits = await browser.evaluate(
-        variant,
-        () =>
-          [...document.querySelectorAll<HTMLElement>("#root [data-action=tab]")].flatMap((link) =>
-            [...link.children].map((child) => {
-              const r = child.getBoundingClientRect();
-              const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-              return `${child.tagName.toLowerCase()} → ${hit === link ? link.dataset.tab : hit?.tagName}`;
-            }),
-          ),
-        null,
-      );
-      expect(hits).toEqual(
-        ["profile", "aptitudes", "psy", "equipment", "morale", "effects", "notes"].flatMap((t) => [
-          `i → ${t}`,
-          `span → ${t}`,
-        ]),
-      );
-    },
-  );
+      html.tabs = `<form class="application tactica sheet actor"><section class="window-content">${sheet.renderedParts.header}${sheet.renderedParts.tabs}</section></form>`;
+      html.gauges = await SHEET_STATE_GALLERY.find((s) =>
+        s.state.name.startsWith("several boiler-linked"),
+      )!.state.render(w);
+      const weapon = new w.itemSheets.TacticaItemSheet({ document: await sampleItem(w, "weapon") });
+      html.grid = await renderSheetHtml(weapon, "play", ["details"]);
+    });
 
-  // ux m7: the list of several boiler-linked items opens under its tile, inside the tab (a scroll
-  // container clips what leaves its side), its entries aligned at the same left edge.
-  it.each(VARIANTS.filter((v) => v.lang === "fr"))(
-    "the pressure gauges' list is not clipped and its entries line up ($theme)",
-    async (variant) => {
-      const state = SHEET_STATE_GALLERY.find((s) => s.state.name.startsWith("several boiler-linked"))!;
-      const w = await loadSheetWorld("fr");
-      await browser.check(variant, await state.state.render(w), [720]);
-      const found = await browser.evaluate(
-        variant,
-        () => {
-          const list = document.querySelector("#root .pressure-picker__list")!.getBoundingClientRect();
-          const tab = document.querySelector("#root .tab.active")!.getBoundingClientRect();
-          const starts = [...document.querySelectorAll("#root .pressure-picker__list button")].map((b) => {
-            const range = document.createRange();
-            range.selectNodeContents(b);
-            return Math.round(
-              [...range.getClientRects()].find((r) => r.width > 0)!.left - b.getBoundingClientRect().left,
-            );
-          });
-          return {
-            inside: list.left >= tab.left - 0.5 && list.right <= tab.right + 0.5,
-            aligned: new Set(starts).size === 1,
-          };
-        },
-        null,
-      );
-      expect(found).toEqual({ inside: true, aligned: true });
-    },
-  );
+    // Core v13's `_onClickTab` reads the tab from `event.target`, the element clicked (core-source
+    // M2): wherever a tab link is clicked — its icon, its label — the browser's hit test must give
+    // the link itself. `elementFromPoint` is that hit test.
+    it.each(VARIANTS.filter((v) => v.lang === "en"))(
+      "a click on a tab's icon or label targets the tab link ($theme)",
+      async (variant) => {
+        await browser.check(variant, html.tabs, [720]);
+        const hits = await browser.evaluate(
+          variant,
+          () =>
+            [...document.querySelectorAll<HTMLElement>("#root [data-action=tab]")].flatMap((link) =>
+              [...link.children].map((child) => {
+                const r = child.getBoundingClientRect();
+                const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                return `${child.tagName.toLowerCase()} → ${hit === link ? link.dataset.tab : hit?.tagName}`;
+              }),
+            ),
+          null,
+        );
+        const tabs = ["profile", "aptitudes", "psy", "equipment", "morale", "effects", "notes"];
+        expect(hits).toEqual(tabs.flatMap((t) => [`i → ${t}`, `span → ${t}`]));
+      },
+    );
+
+    // ux m7: the list of several boiler-linked items opens under its tile, inside the tab (a
+    // scroll container clips what leaves its side), its entries aligned at the same left edge.
+    it.each(VARIANTS.filter((v) => v.lang === "en"))(
+      "the pressure gauges' list is not clipped and its entries line up ($theme)",
+      async (variant) => {
+        await browser.check(variant, html.gauges, [720]);
+        const found = await browser.evaluate(
+          variant,
+          () => {
+            const list = document.querySelector("#root .pressure-picker__list")!.getBoundingClientRect();
+            const tab = document.querySelector("#root .tab.active")!.getBoundingClientRect();
+            const starts = [...document.querySelectorAll("#root .pressure-picker__list button")].map((b) => {
+              const range = document.createRange();
+              range.selectNodeContents(b);
+              const first = [...range.getClientRects()].find((r) => r.width > 0)!;
+              return Math.round(first.left - b.getBoundingClientRect().left);
+            });
+            return {
+              inside: list.left >= tab.left - 0.5 && list.right <= tab.right + 0.5,
+              aligned: new Set(starts).size === 1,
+            };
+          },
+          null,
+        );
+        expect(found).toEqual({ inside: true, aligned: true });
+      },
+    );
+
+    // Review N9: the item details grid's fields sit at the top of their rows, so the labels of
+    // one row line up across the columns (a neighbour's hint makes a row taller).
+    it.each(VARIANTS.filter((v) => v.lang === "en"))(
+      "an item's details grid lines its labels up row by row ($theme)",
+      async (variant) => {
+        await browser.check(variant, html.grid, [560]);
+        const rows = await browser.evaluate(
+          variant,
+          () => {
+            const byRow = new Map<number, number[]>();
+            for (const group of document.querySelectorAll<HTMLElement>("#root .field-grid > .form-group")) {
+              const top = Math.round(group.getBoundingClientRect().top);
+              const label = group.querySelector("label")!.getBoundingClientRect().top;
+              byRow.set(top, [...(byRow.get(top) ?? []), Math.round(label)]);
+            }
+            return [...byRow.values()].filter((labels) => labels.length > 1);
+          },
+          null,
+        );
+        expect(rows.length).toBeGreaterThan(1);
+        for (const labels of rows) expect(new Set(labels).size, JSON.stringify(labels)).toBe(1);
+      },
+    );
+  });
 
   // The palette follows the application's own theme class, not only the body's.
   it.each([
