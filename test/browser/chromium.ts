@@ -381,10 +381,14 @@ async function inspectInPage({
       fills.set(el, fill);
       return fill;
     };
-    const opacityOf = (el: Element): number => {
-      let o = 1;
-      for (let node: Element | null = el; node && node !== document.body; node = node.parentElement)
-        if (node !== scope) o *= Number(getComputedStyle(node).opacity);
+    const opacities = new Map<Element, number>();
+    const opacityOf = (el: Element | null): number => {
+      if (!el || el === document.body) return 1;
+      const known = opacities.get(el);
+      if (known !== undefined) return known;
+      const own = el === scope ? 1 : Number(getComputedStyle(el).opacity);
+      const o = own * opacityOf(el.parentElement);
+      opacities.set(el, o);
       return o;
     };
     const found: string[] = [];
@@ -405,13 +409,14 @@ async function inspectInPage({
     };
     const inactive = (el: Element) => el.closest(":disabled, [disabled], .disabled, [aria-disabled=true]") !== null;
     for (const el of scope.querySelectorAll<HTMLElement>("*")) {
-      if (!shown(el) || inactive(el)) continue;
-      if (el.matches("i[class*='fa-']")) {
+      const icon = el.tagName === "I" && el.className.includes("fa-");
+      const text =
+        !icon && [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? "").trim());
+      if ((!icon && !text) || !shown(el) || inactive(el)) continue;
+      if (icon) {
         measure(el, 3, "(icon)");
         continue;
       }
-      const text = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? "").trim());
-      if (!text) continue;
       const style = getComputedStyle(el);
       const size = parseFloat(style.fontSize);
       const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);

@@ -54,6 +54,15 @@ function parseCompound(text: string): Compound {
 /** A selector of the list: compounds from the left, each with the combinator before the next. */
 type Chain = { compound: Compound; child: boolean }[];
 
+const parsedSelectors = new Map<string, Chain[]>();
+
+/** `selector` parsed once (the same few selectors are asked again and again). */
+function parsedSelector(selector: string): Chain[] {
+  let chains = parsedSelectors.get(selector);
+  if (!chains) parsedSelectors.set(selector, (chains = parseSelector(selector)));
+  return chains;
+}
+
 function parseSelector(selector: string): Chain[] {
   return selector.split(",").map((one) => {
     const tokens = one
@@ -226,21 +235,23 @@ export class FakeElement {
     return c.attrs.every((a) => (a.value === null ? a.name in this.attributes : this.attributes[a.name] === a.value));
   }
 
-  #matchesChain(chain: Chain, index: number, scope: FakeElement | null): boolean {
+  #matchesChain(chain: Chain, index: number): boolean {
     const link = chain[index]!;
     if (!this.#matchesCompound(link.compound)) return false;
     if (index === 0) return true;
-    const child = link.child;
-    for (let node = this.parent; node && node !== scope; node = child ? null : node.parent) {
-      if (node.#matchesChain(chain, index - 1, scope)) return true;
-      if (child) break;
-    }
+    if (link.child) return this.parent !== null && this.parent.#matchesChain(chain, index - 1);
+    for (let node = this.parent; node; node = node.parent) if (node.#matchesChain(chain, index - 1)) return true;
     return false;
   }
 
+  /** Whether this element matches the parsed selector list `chains`. */
+  matchesParsed(chains: readonly Chain[]): boolean {
+    return chains.some((chain) => this.#matchesChain(chain, chain.length - 1));
+  }
+
   /** Whether this element matches `selector` (see the module comment for what is understood). */
-  matches(selector: string, scope: FakeElement | null = null): boolean {
-    return parseSelector(selector).some((chain) => this.#matchesChain(chain, chain.length - 1, scope));
+  matches(selector: string): boolean {
+    return this.matchesParsed(parsedSelector(selector));
   }
 
   /** Places `child` where `querySelector(selector)` finds it first (an element the fake does not render). */
@@ -252,17 +263,37 @@ export class FakeElement {
 
   /** Every descendant in document order. */
   descendants(): FakeElement[] {
-    return this.children.flatMap((c) => [c, ...c.descendants()]);
+    const out: FakeElement[] = [];
+    const walk = (el: FakeElement) => {
+      for (const child of el.children) {
+        out.push(child);
+        walk(child);
+      }
+    };
+    walk(this);
+    return out;
   }
 
   querySelector(selector: string): FakeElement | null {
-    return this.querySelectorAll(selector)[0] ?? null;
+    const placed = this.found.get(selector);
+    if (placed) return placed;
+    const chains = parsedSelector(selector);
+    const find = (el: FakeElement): FakeElement | null => {
+      for (const child of el.children) {
+        if (child.matchesParsed(chains)) return child;
+        const inner = find(child);
+        if (inner) return inner;
+      }
+      return null;
+    };
+    return find(this);
   }
 
   querySelectorAll(selector: string): FakeElement[] {
     const placed = this.found.get(selector);
-    const inTree = this.descendants().filter((el) => el.matches(selector, this));
-    return placed ? [placed, ...inTree.filter((el) => el !== placed)] : inTree;
+    const chains = parsedSelector(selector);
+    const inTree = this.descendants().filter((el) => el !== placed && el.matchesParsed(chains));
+    return placed ? [placed, ...inTree] : inTree;
   }
 
   closest(selector: string): FakeElement | null {
