@@ -168,7 +168,8 @@ describe.runIf(hasChromium())("roll dialogs in Chromium", () => {
     let w: SheetWorld;
     const rendered = new Map<string, Promise<string>>();
     beforeAll(async () => {
-      w = await loadSheetWorld(lang);
+      // With core's message-mode labels as words (the pictures' stand-ins, test/templates/harness.ts).
+      w = await loadSheetWorld(lang, undefined, { coreStrings: true });
     });
 
     it.each(cases)("$name", async ({ sample, variant }) => {

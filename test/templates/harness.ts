@@ -120,10 +120,17 @@ function withCoreStrings(lang: "fr" | "en"): Record<string, unknown> {
 }
 const withCore: Partial<Record<"fr" | "en", Record<string, unknown>>> = {};
 
-/** A harness for one language, with every template of templates/ registered as a partial. */
-export function createTemplateHarness(lang: "fr" | "en" = "fr", { strict = true } = {}): TemplateHarness {
+/**
+ * A harness for one language, with every template of templates/ registered as a partial;
+ * `coreStrings`: with the stand-ins of core's strings (the gallery's pictures), else core's keys
+ * show as keys.
+ */
+export function createTemplateHarness(
+  lang: "fr" | "en" = "fr",
+  { strict = true, coreStrings = false } = {},
+): TemplateHarness {
   const hb = Handlebars.create();
-  const i18n = new FakeI18n(lang, withCoreStrings(lang));
+  const i18n = new FakeI18n(lang, coreStrings ? withCoreStrings(lang) : loadLang(lang));
   registerHelpers(hb, i18n);
   const compiled = new Map<string, Handlebars.TemplateDelegate>();
   for (const [file, source] of templateSources()) {

@@ -34,9 +34,10 @@ export interface SheetWorld extends LoadedWorld {
 export async function loadSheetWorld(
   lang: "fr" | "en" = "fr",
   before?: Parameters<typeof loadWorld>[1],
+  { coreStrings = false }: { coreStrings?: boolean } = {},
 ): Promise<SheetWorld> {
   const world = await loadWorld(lang, before);
-  const harness = createTemplateHarness(lang);
+  const harness = createTemplateHarness(lang, { coreStrings });
   installTemplateHarness(world.fake, harness);
   world.data.setUser("gm-1");
   const sheets = await import("../../src/applications/sheets/actor-sheet");
