@@ -10,7 +10,14 @@
  *   (https://foundryvtt.com/api/classes/foundry.applications.api.DialogV2.html#wait);
  * - `ActorSheetV2#_onDragStart` puts the dragged row's `dataset.itemId` item's drag data in the
  *   `text/plain` transfer (core v13 `client/applications/sheets/actor-sheet.mjs`), which the
- *   Tactica sheet leaves to core for items; a characteristic row carries Tactica's own payload.
+ *   Tactica sheet leaves to core for items; a characteristic row carries Tactica's own payload;
+ * - the actor sheet's partial renders (src/applications/sheets/partial-render.ts; architecture
+ *   review F16) on core v13 `HandlebarsApplicationMixin` (`handlebars-application.mjs`): a render
+ *   that names no parts draws the header, the tab bar and the ACTIVE tab only; `changeTab` shows
+ *   a tab never drawn, which the sheet then draws — core APPENDS a part it has no element for; a
+ *   later render redraws the active tab and leaves every other part's element as it was
+ *   (`_replaceHTML` touches only the parts it renders); and `changeTab` toggles `.active` on the
+ *   sections present.
  */
 import type { ContractContext } from "./context";
 import { TacticaActorSheet } from "../applications/sheets/actor-sheet";
@@ -116,6 +123,41 @@ export function applicationsContract({ describe, it, assert }: ContractContext):
           key: "co",
         });
       } finally {
+        await actor.delete();
+      }
+    });
+  });
+
+  describe("ActorSheetV2 partial renders (the actor sheet's assumptions, F16)", () => {
+    it("a render draws the active tab only; a tab shown is drawn and appended; an update leaves the other parts' elements as they were", async () => {
+      const actor = await CONFIG.Actor.documentClass.create({ name: "[Quench] partial", type: "character" });
+      if (!actor) throw new Error("the temporary actor was not created");
+      const sheet = actor.sheet;
+      try {
+        if (!(sheet instanceof TacticaActorSheet)) throw new Error("the actor's sheet is not Tactica's");
+        sheet.tabGroups.primary = "profile";
+        await sheet.render({ force: true });
+        const part = (id: string) => sheet.element.querySelector(`[data-application-part="${id}"]`);
+        const parts = () =>
+          [...sheet.element.querySelectorAll<HTMLElement>("[data-application-part]")].map(
+            (e) => e.dataset.applicationPart,
+          );
+        assert.deepEqual(parts(), ["header", "tabs", "profile"], "the first render: header, tab bar, active tab");
+        sheet.changeTab("notes", "primary");
+        // Renders are queued: one naming no new part runs after the sheet's own render of the tab.
+        await sheet.render({ parts: [] });
+        assert.deepEqual(parts(), ["header", "tabs", "profile", "notes"], "a tab never drawn is appended");
+        assert.ok(part("notes")?.classList.contains("active"), "the tab shown is active");
+        assert.notOk(part("profile")?.classList.contains("active"), "the tab left is not");
+        const profile = part("profile");
+        const notes = part("notes");
+        await actor.update({ name: "[Quench] partial, renamed" });
+        actor.render(false, { renderContext: "updateActor", renderData: { name: actor.name } });
+        await sheet.render({ parts: [] });
+        assert.strictEqual(part("profile"), profile, "a stale tab's element is left as it was");
+        assert.ok(part("notes") !== notes && part("notes") !== null, "the active tab is drawn again");
+      } finally {
+        await sheet?.close();
         await actor.delete();
       }
     });

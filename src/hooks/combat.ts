@@ -7,7 +7,7 @@
 import { onCombatDeleted, onSceneActivated } from "../combat/register";
 import { closeActivationWindow, closeThresholdWindows } from "../effects/pressure-windows";
 import { endUnmaintainedPowers } from "../actions/activation";
-import { onRenderCombatTracker } from "../applications/combat/register";
+import { keepTimelineInitiatives, onRenderCombatTracker } from "../applications/combat/register";
 import { refreshTimelineTracker } from "../applications/combat/tracker";
 
 export function combatHooks(): void {
@@ -21,8 +21,15 @@ export function combatHooks(): void {
   });
   // RULES §7: a threshold is the end of the turn for the PEUR and pursuit pressure windows.
   Hooks.on("tactica.threshold", (combat) => closeThresholdWindows(combat));
-  // The core tracker: the Timeline button, and D-37 on a timeline.
+  // The core tracker: the Timeline button, and D-37 on a timeline — its controls and its context
+  // menus (the encounter menu's own hook, and the combatant menu's, named after the tracker's class).
   Hooks.on("renderCombatTracker", onRenderCombatTracker);
+  Hooks.on("getCombatContextOptions", keepTimelineInitiatives);
+  Hooks.on("getCombatTrackerContextOptions", keepTimelineInitiatives);
+  // The timeline tracker follows what the user sees of the tokens (names of unseen combatants),
+  // and the combat the core tracker shows (onRenderCombatTracker).
+  Hooks.on("updateToken", () => refreshTimelineTracker());
+  Hooks.on("sightRefresh", () => refreshTimelineTracker());
   // The timeline tracker follows its combat.
   for (const hook of [
     "createCombat",

@@ -23,6 +23,8 @@ describe.runIf(hasChromium())("chat cards in Chromium", () => {
       for (const report of await browser.check(variant, html, sample.widths, shotName(sample, variant))) {
         const width = report.width;
         expect(report.problems, `${width}px`).toEqual([]);
+        // WCAG AA contrast of every text and icon on its fill (styles/, review N5).
+        expect(report.lowContrast, `${width}px`).toEqual([]);
         expect(report.articles).toBe(1);
         // Every action button is visible, focusable and named.
         for (const button of report.actionButtons) {

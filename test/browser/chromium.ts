@@ -195,6 +195,11 @@ export interface DomReport {
   rollControls: number;
   /** `<vex>` / `<laser>` elements: sample names' angle brackets that were NOT escaped */
   injectedTags: number;
+  /**
+   * Text and icons below WCAG 2.2 AA contrast against the fill they sit on (see
+   * {@link inspectInPage}): "ratio colour on fill: element text", empty when all is well.
+   */
+  lowContrast: string[];
 }
 
 /**
@@ -315,9 +320,110 @@ async function inspectInPage({
         "[data-action^=roll], [data-action=castPower], [data-action=attack], [data-action=moraleTest], [data-action=rally], [data-action=fearTest]",
       ).length,
       injectedTags: root.querySelectorAll("vex, laser").length,
+      lowContrast: width === widths[0] ? lowContrastIn(root) : [],
     });
   }
   return reports;
+
+  /**
+   * WCAG 2.2 AA (1.4.3, 1.4.11) in the live DOM: each shown element with text of its own needs
+   * 4.5:1 against the fill it sits on (3:1 for large text: 24 px, or 18.66 px bold), and each icon
+   * glyph (`i.fa-*`) 3:1. The fill is every ancestor's `background-color` composited from the page
+   * down, and the text colour is composited over it with its own alpha and the opacity of the
+   * element and its ancestors (`#root`'s own paint switch excepted). Disabled controls are exempt
+   * (WCAG: inactive components), and so is text over an image.
+   */
+  function lowContrastIn(scope: HTMLElement): string[] {
+    type RGBA = [number, number, number, number];
+    const parse = (css: string): RGBA | null => {
+      const rgb = /rgba?\(([^)]+)\)/.exec(css);
+      if (rgb) {
+        const [r = 0, g = 0, b = 0, a = 1] = rgb[1]!
+          .split(/[\s,/]+/)
+          .filter(Boolean)
+          .map(Number);
+        return [r, g, b, a];
+      }
+      const srgb = /color\(srgb ([^)]+)\)/.exec(css);
+      if (srgb) {
+        const [r = 0, g = 0, b = 0, a = 1] = srgb[1]!
+          .split(/[\s/]+/)
+          .filter(Boolean)
+          .map(Number);
+        return [r * 255, g * 255, b * 255, a];
+      }
+      return null;
+    };
+    const over = (top: RGBA, bottom: RGBA): RGBA => {
+      const a = top[3] + bottom[3] * (1 - top[3]);
+      if (a === 0) return [0, 0, 0, 0];
+      const mix = (i: number) => (top[i]! * top[3] + bottom[i]! * bottom[3] * (1 - top[3])) / a;
+      return [mix(0), mix(1), mix(2), a];
+    };
+    const luminance = ([r, g, b]: RGBA) => {
+      const lin = (c: number) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+    };
+    const hex = ([r, g, b]: RGBA) => "#" + [r, g, b].map((c) => Math.round(c).toString(16).padStart(2, "0")).join("");
+    const fills = new Map<Element, RGBA | null>();
+    /** The opaque colour under `el`'s content; null over an image. */
+    const fillOf = (el: Element | null): RGBA | null => {
+      if (!el) return parse(getComputedStyle(document.body).backgroundColor) ?? [255, 255, 255, 1];
+      if (fills.has(el)) return fills.get(el)!;
+      const style = getComputedStyle(el);
+      const below = fillOf(el.parentElement);
+      let fill: RGBA | null = below;
+      if (style.backgroundImage !== "none" && !style.backgroundImage.startsWith('url("data:image/svg')) fill = null;
+      else if (below) {
+        const own = parse(style.backgroundColor);
+        fill = own && own[3] > 0 ? over(own, below) : below;
+      }
+      fills.set(el, fill);
+      return fill;
+    };
+    const opacities = new Map<Element, number>();
+    const opacityOf = (el: Element | null): number => {
+      if (!el || el === document.body) return 1;
+      const known = opacities.get(el);
+      if (known !== undefined) return known;
+      const own = el === scope ? 1 : Number(getComputedStyle(el).opacity);
+      const o = own * opacityOf(el.parentElement);
+      opacities.set(el, o);
+      return o;
+    };
+    const found: string[] = [];
+    const measure = (el: HTMLElement, needed: number, what: string) => {
+      const fill = fillOf(el);
+      const color = parse(getComputedStyle(el).color);
+      if (!fill || !color) return;
+      const seen = over([color[0], color[1], color[2], color[3] * opacityOf(el)], fill);
+      const [a, b] = [luminance(seen), luminance(fill)];
+      const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      if (ratio < needed - 0.005)
+        found.push(`${ratio.toFixed(2)}:1 ${hex(seen)} on ${hex(fill)}: ${el.outerHTML.slice(0, 60)} ${what}`.trim());
+    };
+    // Shown: a box of more than a pixel (a visually hidden text for screen readers is exempt).
+    const shown = (el: HTMLElement) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 1 && r.height > 1 && getComputedStyle(el).visibility !== "hidden";
+    };
+    const inactive = (el: Element) => el.closest(":disabled, [disabled], .disabled, [aria-disabled=true]") !== null;
+    for (const el of scope.querySelectorAll<HTMLElement>("*")) {
+      const icon = el.tagName === "I" && el.className.includes("fa-");
+      const text =
+        !icon && [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? "").trim());
+      if ((!icon && !text) || !shown(el) || inactive(el)) continue;
+      if (icon) {
+        measure(el, 3, "(icon)");
+        continue;
+      }
+      const style = getComputedStyle(el);
+      const size = parseFloat(style.fontSize);
+      const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
+      measure(el, large ? 3 : 4.5, `“${(el.textContent ?? "").trim().slice(0, 30)}”`);
+    }
+    return [...new Set(found)];
+  }
 }
 
 /** The checks of one test file: the run's Chromium, the worker's page, its shell loaded once. */

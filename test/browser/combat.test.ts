@@ -18,11 +18,14 @@ describe.runIf(hasChromium())("combat windows in Chromium", () => {
       const classes = sample.isTracker
         ? "application tactica tactica-app tactica-timeline-app"
         : "application dialog tactica tactica-dialog";
-      const html = `<div class="${classes}"><div class="window-content"><form>${harness.render(sample.sample.template, sample.sample.context)}</form></div></div>`;
+      const part = harness.render(sample.sample.template, sample.sample.context);
+      const html = `<div class="${classes}"><div class="window-content"><form>${sample.sample.live?.(part) ?? part}</form></div></div>`;
       for (const report of await browser.check(variant, html, sample.widths, shotName(sample, variant))) {
         const width = report.width;
         expect(report.problems, `${width}px`).toEqual([]);
+        expect(report.lowContrast, `${width}px`).toEqual([]);
         for (const field of report.fields) expect(field, `${width}px`).toMatchObject({ visible: true, labelled: true });
+        if (sample.sample.live) expect(sample.sample.live(part)).not.toBe(part);
         if (sample.isTracker) {
           // Markers stay inside their row and every name is readable (not clipped to nothing).
           for (const marker of report.markers)

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import { SCENARIOS } from "../templates/chat-scenarios";
 import { COMBAT_UI_SAMPLES } from "../templates/combat-ui-samples";
 import { DIALOG_SAMPLES } from "../templates/dialog-scenarios";
+import { DIALOG_WINDOWS } from "../templates/dialog-windows";
 import { SHEET_STATES } from "../templates/sheet-states";
 import { loadSheetWorld, sampleCharacter, sampleItem } from "../templates/sheet-samples";
 import { VARIANTS } from "./chromium";
@@ -10,6 +11,7 @@ import {
   CHAT_GALLERY,
   COMBAT_GALLERY,
   DIALOG_GALLERY,
+  DIALOG_WINDOW_GALLERY,
   GALLERY,
   SHEET_GALLERY,
   SHEET_MODES,
@@ -27,6 +29,7 @@ describe("the screenshot gallery", () => {
   it("has one entry per chat card, dialog and combat window sample", () => {
     expect(CHAT_GALLERY.map((g) => g.scenario)).toEqual(SCENARIOS);
     expect(DIALOG_GALLERY.map((g) => g.sample)).toEqual(DIALOG_SAMPLES);
+    expect(DIALOG_WINDOW_GALLERY.map((g) => g.window)).toEqual(DIALOG_WINDOWS);
     expect(COMBAT_GALLERY.map((g) => g.sample)).toEqual(COMBAT_UI_SAMPLES);
     expect(SHEET_STATE_GALLERY.map((g) => g.state)).toEqual(SHEET_STATES);
   });

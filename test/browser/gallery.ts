@@ -12,6 +12,7 @@
 import { SCENARIOS, type Scenario } from "../templates/chat-scenarios";
 import { COMBAT_UI_SAMPLES, TRACKER, PLACE_FORM, type CombatUiSample } from "../templates/combat-ui-samples";
 import { DIALOG_SAMPLES, type DialogSample } from "../templates/dialog-scenarios";
+import { DIALOG_WINDOWS, type DialogWindowSample } from "../templates/dialog-windows";
 import { SHEET_STATES, type SheetState } from "../templates/sheet-states";
 import { VARIANTS, type Variant } from "./chromium";
 
@@ -57,6 +58,9 @@ export interface ChatSample extends SampleBase {
 export interface DialogGallerySample extends SampleBase {
   sample: DialogSample;
 }
+export interface DialogWindowGallerySample extends SampleBase {
+  window: DialogWindowSample;
+}
 export interface CombatGallerySample extends SampleBase {
   sample: CombatUiSample;
   isTracker: boolean;
@@ -86,6 +90,14 @@ export const DIALOG_GALLERY: DialogGallerySample[] = DIALOG_SAMPLES.map((sample)
   title: sample.name,
   widths: [WIDTHS.dialog],
   sample,
+}));
+
+/** Every dialog as the product opens it: picker, odds line filled, own buttons (test/templates/dialog-windows.ts). */
+export const DIALOG_WINDOW_GALLERY: DialogWindowGallerySample[] = DIALOG_WINDOWS.map((window) => ({
+  id: `dialog-window-${slug(window.name)}`,
+  title: window.name,
+  widths: [WIDTHS.dialog],
+  window,
 }));
 
 export const COMBAT_GALLERY: CombatGallerySample[] = COMBAT_UI_SAMPLES.map((sample) => {
@@ -131,6 +143,7 @@ export const SHEET_STATE_GALLERY: SheetStateSample[] = SHEET_STATES.map((state) 
 export const GALLERY: readonly SampleBase[] = [
   ...CHAT_GALLERY,
   ...DIALOG_GALLERY,
+  ...DIALOG_WINDOW_GALLERY,
   ...COMBAT_GALLERY,
   ...SHEET_GALLERY,
   ...SHEET_STATE_GALLERY,

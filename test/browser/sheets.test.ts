@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { textOf } from "../templates/harness";
 import {
+  frenchIn,
   loadSheetWorld,
   renderSheetHtml,
   sampleCharacter,
@@ -59,6 +61,8 @@ describe.runIf(hasChromium())("sheets in Chromium", () => {
     it.each(cases)("$name", async ({ sample, variant }) => {
       if (!rendered.has(sample.id)) rendered.set(sample.id, render(sample));
       const html = await rendered.get(sample.id)!;
+      // English pictures hold no French (the samples' own texts are in the reader's language).
+      if (lang === "en") expect(frenchIn(textOf(html))).toEqual([]);
       for (const report of await browser.check(variant, html, sample.widths, shotName(sample, variant))) {
         const width = report.width;
         // Every tab part was rendered while active, so the page shows the whole sheet at once.
@@ -70,6 +74,8 @@ describe.runIf(hasChromium())("sheets in Chromium", () => {
         if (sample.mode === "edit") expect(report.rollControls).toBe(0);
         // User text is escaped: the sample names' angle brackets show as text, never as tags.
         expect(report.injectedTags).toBe(0);
+        // WCAG AA contrast of every text and icon on its fill (review N5, ux m16).
+        expect(report.lowContrast, `${width}px`).toEqual([]);
         // Every field the user sees has a label element (the aptitude damage box had a title only).
         expect(
           report.fields.filter((f) => f.visible && !f.labelled).map((f) => f.html),
@@ -91,12 +97,14 @@ describe.runIf(hasChromium())("sheets in Chromium", () => {
     it.each(cases)("$name", async ({ sample, variant }) => {
       if (!rendered.has(sample.id)) rendered.set(sample.id, sample.state.render(w));
       const html = await rendered.get(sample.id)!;
+      if (lang === "en") expect(frenchIn(textOf(html))).toEqual([]);
       for (const report of await browser.check(variant, html, sample.widths, shotName(sample, variant))) {
         const width = report.width;
         if (sample.state.allTabs) expect(report.inactiveTabs).toBe(0);
         expect(report.problems, `${width}px`).toEqual([]);
         expect(report.looseButtons).toEqual([]);
         expect(report.injectedTags).toBe(0);
+        expect(report.lowContrast, `${width}px`).toEqual([]);
         expect(
           report.fields.filter((f) => f.visible && !f.labelled).map((f) => f.html),
           `${width}px`,
@@ -163,6 +171,101 @@ describe.runIf(hasChromium())("sheets in Chromium", () => {
         headerShown: true,
       });
     });
+  });
+
+  // Layout points of the reviews, in one English world rendered once, checked in both themes.
+  describe("tabs, the gauge picker and the details grid", () => {
+    const html = { tabs: "", gauges: "", grid: "" };
+    beforeAll(async () => {
+      const w = await loadSheetWorld("en");
+      const sheet = new w.sheets.CharacterSheet({ document: await sampleCharacter(w) }) as unknown as {
+        renderedParts: Record<string, string>;
+        render(o: object): Promise<unknown>;
+      };
+      await sheet.render({ force: true });
+      html.tabs = `<form class="application tactica sheet actor"><section class="window-content">${sheet.renderedParts.header}${sheet.renderedParts.tabs}</section></form>`;
+      html.gauges = await SHEET_STATE_GALLERY.find((s) =>
+        s.state.name.startsWith("several boiler-linked"),
+      )!.state.render(w);
+      const weapon = new w.itemSheets.TacticaItemSheet({ document: await sampleItem(w, "weapon") });
+      html.grid = await renderSheetHtml(weapon, "play", ["details"]);
+    });
+
+    // Core v13's `_onClickTab` reads the tab from `event.target`, the element clicked (core-source
+    // M2): wherever a tab link is clicked — its icon, its label — the browser's hit test must give
+    // the link itself. `elementFromPoint` is that hit test.
+    it.each(VARIANTS.filter((v) => v.lang === "en"))(
+      "a click on a tab's icon or label targets the tab link ($theme)",
+      async (variant) => {
+        await browser.check(variant, html.tabs, [720]);
+        const hits = await browser.evaluate(
+          variant,
+          () =>
+            [...document.querySelectorAll<HTMLElement>("#root [data-action=tab]")].flatMap((link) =>
+              [...link.children].map((child) => {
+                const r = child.getBoundingClientRect();
+                const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                return `${child.tagName.toLowerCase()} → ${hit === link ? link.dataset.tab : hit?.tagName}`;
+              }),
+            ),
+          null,
+        );
+        const tabs = ["profile", "aptitudes", "psy", "equipment", "morale", "effects", "notes"];
+        expect(hits).toEqual(tabs.flatMap((t) => [`i → ${t}`, `span → ${t}`]));
+      },
+    );
+
+    // ux m7: the list of several boiler-linked items opens under its tile, inside the tab (a
+    // scroll container clips what leaves its side), its entries aligned at the same left edge.
+    it.each(VARIANTS.filter((v) => v.lang === "en"))(
+      "the pressure gauges' list is not clipped and its entries line up ($theme)",
+      async (variant) => {
+        await browser.check(variant, html.gauges, [720]);
+        const found = await browser.evaluate(
+          variant,
+          () => {
+            const list = document.querySelector("#root .pressure-picker__list")!.getBoundingClientRect();
+            const tab = document.querySelector("#root .tab.active")!.getBoundingClientRect();
+            const starts = [...document.querySelectorAll("#root .pressure-picker__list button")].map((b) => {
+              const range = document.createRange();
+              range.selectNodeContents(b);
+              const first = [...range.getClientRects()].find((r) => r.width > 0)!;
+              return Math.round(first.left - b.getBoundingClientRect().left);
+            });
+            return {
+              inside: list.left >= tab.left - 0.5 && list.right <= tab.right + 0.5,
+              aligned: new Set(starts).size === 1,
+            };
+          },
+          null,
+        );
+        expect(found).toEqual({ inside: true, aligned: true });
+      },
+    );
+
+    // Review N9: the item details grid's fields sit at the top of their rows, so the labels of
+    // one row line up across the columns (a neighbour's hint makes a row taller).
+    it.each(VARIANTS.filter((v) => v.lang === "en"))(
+      "an item's details grid lines its labels up row by row ($theme)",
+      async (variant) => {
+        await browser.check(variant, html.grid, [560]);
+        const rows = await browser.evaluate(
+          variant,
+          () => {
+            const byRow = new Map<number, number[]>();
+            for (const group of document.querySelectorAll<HTMLElement>("#root .field-grid > .form-group")) {
+              const top = Math.round(group.getBoundingClientRect().top);
+              const label = group.querySelector("label")!.getBoundingClientRect().top;
+              byRow.set(top, [...(byRow.get(top) ?? []), Math.round(label)]);
+            }
+            return [...byRow.values()].filter((labels) => labels.length > 1);
+          },
+          null,
+        );
+        expect(rows.length).toBeGreaterThan(1);
+        for (const labels of rows) expect(new Set(labels).size, JSON.stringify(labels)).toBe(1);
+      },
+    );
   });
 
   // The palette follows the application's own theme class, not only the body's.

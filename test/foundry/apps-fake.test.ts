@@ -15,6 +15,8 @@ import {
   nextDialog,
   submitForm,
 } from "./fake-apps";
+import { clickElement, formsSettled, FakeProseMirror, RENDER_STATES } from "./fake-apps";
+import { formDataOf, parseHTML } from "./fake-apps-dom";
 import { loadWorld } from "./world";
 
 // The ApplicationV2 part of the Foundry fake (fake-apps.ts) against the behaviours it claims, one
@@ -23,23 +25,50 @@ import { loadWorld } from "./world";
 // instances registry, render queue and form submission are in places-fake.test.ts.
 
 type Obj = Record<string, unknown>;
+
+/** Templates by path, rendered as given (a context's `n`, if any, replaces `{n}`). */
+function templates(fake: FakeFoundry, byPath: Record<string, string>): string[] {
+  const rendered: string[] = [];
+  (fake.foundry.applications as unknown as { handlebars: object }).handlebars = {
+    renderTemplate: async (path: string, context: Obj) => {
+      rendered.push(path);
+      return (byPath[path] ?? `<p>${path}</p>`).replace("{n}", String(context.n ?? ""));
+    },
+  };
+  return rendered;
+}
 const hooksOf = (fake: FakeFoundry) => fake.hooks;
 
 describe("fake ApplicationV2 (core v13 application.mjs)", () => {
-  it("_initializeApplicationOptions: classes accumulate, objects merge, no class shares its defaults with an instance", () => {
+  it("_initializeApplicationOptions (#mergeApplicationOptions): every array concatenated at any depth, objects merged, a framed window's classes start with application, no class shares its defaults with an instance", () => {
     installFoundryFake();
     class A extends FakeApplicationV2 {
-      static override DEFAULT_OPTIONS: Obj = { classes: ["a"], actions: { one: () => 1 }, position: { width: 100 } };
+      static override DEFAULT_OPTIONS: Obj = {
+        classes: ["a"],
+        actions: { one: () => 1 },
+        position: { width: 100 },
+        window: { controls: [{ action: "x" }] },
+      };
     }
     class B extends A {
-      static override DEFAULT_OPTIONS: Obj = { classes: ["b"], actions: { two: () => 2 }, position: { height: 50 } };
+      static override DEFAULT_OPTIONS: Obj = {
+        classes: ["b", "a"],
+        actions: { two: () => 2 },
+        position: { height: 50 },
+        window: { controls: [{ action: "y" }] },
+      };
     }
     const app = new B({ classes: ["c"] });
-    expect(app.options.classes).toEqual(["a", "b", "c"]);
+    expect(app.options.classes).toEqual(["application", "a", "b", "c"]);
     expect(Object.keys(app.options.actions as Obj)).toEqual(["one", "two"]);
     expect(app.options.position).toEqual({ width: 100, height: 50 });
+    expect((app.options.window as { controls: Obj[] }).controls).toEqual([{ action: "x" }, { action: "y" }]);
     (app.options.actions as Obj).three = () => 3;
     expect(Object.keys(new B().options.actions as Obj)).toEqual(["one", "two"]);
+    class Frameless extends FakeApplicationV2 {
+      static override DEFAULT_OPTIONS: Obj = { classes: ["f"], window: { frame: false } };
+    }
+    expect(new Frameless().options.classes).toEqual(["f"]);
   });
 
   it("render: _configureRenderOptions (tab) → _prepareContext (the only tab group) → _onFirstRender once → _onRender → render event; close emits close", async () => {
@@ -88,10 +117,16 @@ describe("fake ApplicationV2 (core v13 application.mjs)", () => {
     expect("cssClass" in tabs.one!).toBe(true);
   });
 
-  it("changeTab: both ids required; the active tab again changes nothing unless forced; sets tabGroups without rendering", async () => {
-    installFoundryFake();
-    class Tabbed extends FakeApplicationV2 {
-      static override TABS = { primary: { tabs: [{ id: "one" }, { id: "two" }], initial: "one" } };
+  it("changeTab: both ids required; the active tab again changes nothing unless forced; throws without the tab's link; toggles .active on the links and sections present; sets tabGroups without rendering", async () => {
+    const fake = installFoundryFake();
+    templates(fake, {
+      "nav.hbs":
+        '<nav class="tabs"><a data-action="tab" data-group="primary" data-tab="one" class="active"><i class="icon"></i><span>One</span></a><a data-action="tab" data-group="primary" data-tab="two"><span>Two</span></a></nav>',
+      "one.hbs": '<section class="tab active" data-group="primary" data-tab="one"></section>',
+    });
+    class Tabbed extends FakeHandlebarsApplicationMixin(FakeApplicationV2) {
+      static override PARTS = { nav: { template: "nav.hbs" }, one: { template: "one.hbs" } };
+      static override TABS = { primary: { tabs: [{ id: "one" }, { id: "two" }, { id: "three" }], initial: "one" } };
     }
     const app = new Tabbed();
     await app.render({ force: true });
@@ -99,14 +134,45 @@ describe("fake ApplicationV2 (core v13 application.mjs)", () => {
     expect(() => app.changeTab("", "primary")).toThrow("You must pass both the tab and tab group identifier");
     app.changeTab("one", "primary");
     expect(app.tabChanges).toEqual([]);
+    expect(() => app.changeTab("three", "primary")).toThrow(
+      'No matching tab element found for group "primary" and tab "three"',
+    );
+    expect(app.tabGroups.primary).toBe("one");
     app.changeTab("two", "primary");
     app.changeTab("two", "primary", { force: true });
     expect(app.tabGroups.primary).toBe("two");
+    const active = (sel: string) =>
+      app.content!.querySelectorAll(sel).map((e) => [e.dataset.tab, e.classList.contains("active")]);
+    expect(active("[data-action=tab]")).toEqual([
+      ["one", false],
+      ["two", true],
+    ]);
+    expect(active(".tab")).toEqual([["one", false]]);
     expect(app.tabChanges).toEqual([
       { tab: "two", group: "primary" },
       { tab: "two", group: "primary" },
     ]);
     expect(app.renderCount).toBe(renders);
+  });
+
+  it("_onClickTab reads the tab from event.target: a click on a tab link's icon or label switches nothing, on the link itself it switches", async () => {
+    const fake = installFoundryFake();
+    templates(fake, {
+      "nav.hbs":
+        '<nav class="tabs"><a data-action="tab" data-group="primary" data-tab="one" class="active"><i class="icon"></i></a><a data-action="tab" data-group="primary" data-tab="two"><i class="icon"></i><span>Two</span></a></nav>',
+    });
+    class Tabbed extends FakeHandlebarsApplicationMixin(FakeApplicationV2) {
+      static override PARTS = { nav: { template: "nav.hbs" } };
+      static override TABS = { primary: { tabs: [{ id: "one" }, { id: "two" }], initial: "one" } };
+    }
+    const app = new Tabbed();
+    await app.render({ force: true });
+    const link = app.element!.querySelector('[data-tab="two"]')!;
+    clickElement(link.querySelector("span")!);
+    clickElement(link.querySelector("i")!);
+    expect(app.tabGroups.primary).toBe("one");
+    clickElement(link);
+    expect(app.tabGroups.primary).toBe("two");
   });
 
   it("HandlebarsApplicationMixin#_renderHTML: renders options.parts (every configured part when none is named), skips an unknown id; a part not rendered keeps its HTML", async () => {
@@ -147,7 +213,7 @@ describe("fake ApplicationV2 (core v13 application.mjs)", () => {
     const fake = installFoundryFake();
     setFakeGeneration(fake, 13);
     class Mine extends FakeHandlebarsApplicationMixin(FakeDocumentSheetV2) {}
-    const app = new Mine({ document: { uuid: "X.y", isOwner: true, _source: {} } });
+    const app = new Mine({ document: { uuid: "X.y", isOwner: true, _source: {}, testUserPermission: () => true } });
     const fired: string[] = [];
     for (const name of [
       "getMineContextOptions",
@@ -336,12 +402,33 @@ describe("fake DialogV2 (core v13 dialog.mjs; DialogV2Button)", () => {
     await answerDialog(dialog, "go", { a: "1" });
     expect(read).toEqual({ a: "1" });
   });
+
+  it("its form is the window's content: the content's fields (FormDataExtended reads their defaults until a test answers) and the buttons, in the tree", async () => {
+    installFoundryFake();
+    const dialog = new FakeDialogV2({
+      content: '<div><input name="n" type="number" value="3"><p data-odds></p></div>',
+      buttons: [button()],
+    });
+    await dialog.render({ force: true });
+    const form = dialog.element!.querySelector("form")!;
+    expect([
+      form,
+      form.querySelector("[data-odds]")?.tagName,
+      form.querySelector('button[data-action="go"]')?.form,
+    ]).toEqual([dialog.form, "P", form]);
+    const FormData = foundry.applications.ux.FormDataExtended as unknown as new (f: unknown) => { object: Obj };
+    expect(new FormData(form).object).toEqual({ n: 3 });
+    form.answer = { n: 5 };
+    expect(new FormData(form).object).toEqual({ n: 5 });
+  });
 });
 
 describe("fake DocumentSheetV2 / ActorSheetV2 (core v13 document-sheet.mjs, actor-sheet.mjs)", () => {
   it("editImage accepts an IMG only", async () => {
     installFoundryFake();
-    const sheet = new FakeDocumentSheetV2({ document: { uuid: "X.y", isOwner: true, _source: {} } });
+    const sheet = new FakeDocumentSheetV2({
+      document: { uuid: "X.y", isOwner: true, _source: {}, testUserPermission: () => true },
+    });
     const editImage = (
       sheet.options.actions as Record<string, (this: unknown, e: unknown, t: unknown) => Promise<void>>
     ).editImage!;
@@ -481,5 +568,409 @@ describe("fake document members and sheet registration (ClientDocumentMixin, Doc
     w.data.setUser("player-1");
     const none = await w.writesDuring(() => submitForm(sheet, { "system.exhaustion": 2 }));
     expect(none).toEqual([]);
+  });
+});
+
+describe("fake ApplicationV2 life cycle (core v13 application.mjs #render / #close / submit)", () => {
+  it("render: _canRender false renders nothing, a throw warns; a first render needs force; the states and the hooks in core's order; the title in the frame", async () => {
+    const fake = installFoundryFake();
+    templates(fake, { "one.hbs": "<div class=one></div>" });
+    const calls: string[] = [];
+    let refuse: false | "throw" | null = false;
+    class Life extends FakeHandlebarsApplicationMixin(FakeApplicationV2) {
+      static override DEFAULT_OPTIONS: Obj = { window: { title: "Life" } };
+      static override PARTS = { one: { template: "one.hbs" } };
+      override _canRender(): false | void {
+        if (refuse === "throw") throw new Error("not for you");
+        if (refuse === false) return false;
+      }
+      override async _preFirstRender() {
+        calls.push("preFirst");
+      }
+      override async _preRender() {
+        calls.push(`pre:${this.state}`);
+      }
+      override async _renderHTML(context: Obj, options: Obj) {
+        calls.push(`html:${this.state === RENDER_STATES.RENDERING}`);
+        return super._renderHTML(context, options);
+      }
+      override async _onFirstRender() {
+        calls.push("first");
+      }
+      override async _onRender() {
+        calls.push(`render:${this.rendered}`);
+      }
+      override async _postRender() {
+        calls.push("post");
+      }
+    }
+    const app = new Life();
+    await app.render({ force: true });
+    refuse = "throw";
+    await app.render({ force: true });
+    expect([app.rendered, calls, dataFake(fake).notifications.of("warning")]).toEqual([false, [], ["not for you"]]);
+    refuse = null;
+    await app.render();
+    expect(calls).toEqual([]);
+    await app.render({ force: true });
+    expect(calls).toEqual(["preFirst", `pre:${RENDER_STATES.NONE}`, "html:true", "first", "render:true", "post"]);
+    expect(app.element!.querySelector(".window-title")!.textContent).toBe("Life");
+    expect(app.element!.querySelector(".window-content > .one")).not.toBeNull();
+  });
+
+  it("close: _preClose awaited, then CLOSING while the element is torn down (its subtree whole), then CLOSED, out of instances, close event; a window never rendered only becomes CLOSED", async () => {
+    const fake = installFoundryFake();
+    templates(fake, { "one.hbs": '<div class="one"><input name="a"></div>' });
+    const seen: string[] = [];
+    class Closing extends FakeHandlebarsApplicationMixin(FakeApplicationV2) {
+      static override PARTS = { one: { template: "one.hbs" } };
+      override async _preClose() {
+        await Promise.resolve();
+        seen.push(`preClose:${this.state}`);
+      }
+      override _tearDown(options: Obj) {
+        const element = this.element!;
+        seen.push(`tearDown:${this.state === RENDER_STATES.CLOSING}`);
+        super._tearDown(options);
+        seen.push(`removed:${element.isConnected}:${element.querySelector("input[name=a]") !== null}`);
+      }
+    }
+    const never = new Closing();
+    await never.close();
+    expect(never.state).toBe(RENDER_STATES.CLOSED);
+    const app = new Closing();
+    await app.render({ force: true });
+    app.addEventListener("close", () => seen.push(`closed:${app.state}`));
+    await app.close();
+    expect(seen).toEqual([
+      `preClose:${RENDER_STATES.RENDERED}`,
+      "tearDown:true",
+      "removed:false:true",
+      `closed:${RENDER_STATES.CLOSED}`,
+    ]);
+    expect([
+      app.element,
+      (fake.foundry.applications as unknown as { instances: Map<string, unknown> }).instances.has(app.id),
+    ]).toEqual([null, false]);
+  });
+
+  it("submit(options): FormDataExtended of the form and form.handler(event, form, formData, options); no handler throws", async () => {
+    const fake = installFoundryFake();
+    templates(fake, { "one.hbs": '<div><input name="a" value="x"><input name="n" type="number" value="3"></div>' });
+    const seen: unknown[] = [];
+    class Form extends FakeHandlebarsApplicationMixin(FakeApplicationV2) {
+      static override DEFAULT_OPTIONS: Obj = {
+        tag: "form",
+        form: {
+          handler: (_e: unknown, form: unknown, data: { object: Obj }, options: Obj) =>
+            void seen.push(form, data.object, options),
+        },
+      };
+      static override PARTS = { one: { template: "one.hbs" } };
+    }
+    const app = new Form();
+    await app.render({ force: true });
+    await app.submit({ updateData: { b: 1 } });
+    expect(seen).toEqual([app.element, { a: "x", n: 3 }, { updateData: { b: 1 } }]);
+    await expect(new FakeApplicationV2().submit()).rejects.toThrow("does not support a single top-level form element");
+  });
+
+  it("_onChangeForm submits while RENDERED or CLOSING (a change from inside the closing form), never before a render or after close", async () => {
+    const fake = installFoundryFake();
+    templates(fake, { "one.hbs": '<div><input name="a" value="x"></div>' });
+    const seen: unknown[] = [];
+    class Form extends FakeHandlebarsApplicationMixin(FakeApplicationV2) {
+      static override DEFAULT_OPTIONS: Obj = {
+        tag: "form",
+        form: {
+          submitOnChange: true,
+          handler: (_e: unknown, _f: unknown, data: { object: Obj }) => void seen.push(data.object),
+        },
+      };
+      static override PARTS = { one: { template: "one.hbs" } };
+      override _tearDown(options: Obj) {
+        const input = this.element!.querySelector("input")!;
+        super._tearDown(options);
+        input.value = "closing";
+        input.dispatchEvent({ type: "change", bubbles: true });
+      }
+    }
+    const app = new Form();
+    app._onChangeForm(app.options.form as Obj, { currentTarget: null });
+    await app.render({ force: true });
+    app.element!.querySelector("input")!.dispatchEvent({ type: "change", bubbles: true });
+    await app.close();
+    await formsSettled();
+    expect(seen).toEqual([{ a: "x" }, { a: "closing" }]);
+    app._onChangeForm(app.options.form as Obj, { currentTarget: null });
+    expect(seen).toHaveLength(2);
+  });
+});
+
+describe("fake HandlebarsApplicationMixin (core v13 handlebars-application.mjs)", () => {
+  it("_configureRenderOptions fills options.parts from the descriptors; every part gets the ONE shared context with its partId", async () => {
+    const fake = installFoundryFake();
+    templates(fake, { "one.hbs": "<div></div>", "two.hbs": "<div></div>" });
+    const contexts: Obj[] = [];
+    let parts: unknown;
+    class Parts extends FakeHandlebarsApplicationMixin(FakeApplicationV2) {
+      static override PARTS = { one: { template: "one.hbs" }, two: { template: "two.hbs" } };
+      override _configureRenderOptions(options: Obj) {
+        super._configureRenderOptions(options);
+        parts = options.parts;
+      }
+      override _configureRenderParts(options: Obj) {
+        const descriptors = super._configureRenderParts(options) as Record<string, { templates: string[] }>;
+        expect(descriptors.one!.templates).toEqual([]);
+        return descriptors;
+      }
+      override async _prepareContext() {
+        return { shared: true };
+      }
+      override async _preparePartContext(partId: string, context: Obj, options: Obj) {
+        const partContext = await super._preparePartContext(partId, context, options);
+        contexts.push({ same: partContext === context, partId: partContext.partId });
+        return partContext;
+      }
+    }
+    const app = new Parts();
+    await app.render({ force: true });
+    expect(parts).toEqual(["one", "two"]);
+    expect(contexts).toEqual([
+      { same: true, partId: `${app.id}-one` },
+      { same: true, partId: `${app.id}-two` },
+    ]);
+  });
+
+  it("_replaceHTML: a rendered part replaces its element, a new one is appended, one not rendered is never removed; each root is marked data-application-part", async () => {
+    const fake = installFoundryFake();
+    templates(fake, {
+      "one.hbs": '<div class="one" data-n="{n}"></div>',
+      "two.hbs": '<div class="two"></div>',
+      "bad.hbs": "<a></a><b></b>",
+    });
+    let n = 0;
+    class Parts extends FakeHandlebarsApplicationMixin(FakeApplicationV2) {
+      static override PARTS = {
+        one: { template: "one.hbs" },
+        two: { template: "two.hbs" },
+        bad: { template: "bad.hbs" },
+      };
+      override async _prepareContext() {
+        return { n: ++n };
+      }
+    }
+    const app = new Parts();
+    await app.render({ force: true, parts: ["one"] });
+    const first = app.content!.querySelector(".one")!;
+    await app.render({ parts: ["two", "one"] });
+    const marks = app.content!.children.map((c) => [c.dataset.applicationPart, c.dataset.n ?? null]);
+    expect(marks).toEqual([
+      ["one", "2"],
+      ["two", null],
+    ]);
+    expect(first.isConnected).toBe(false);
+    await app.render({ parts: ["two"] });
+    expect(app.content!.children.map((c) => c.dataset.applicationPart)).toEqual(["one", "two"]);
+    await expect(app.render({ parts: ["bad"] })).rejects.toThrow(
+      'Template part "bad" must render a single HTML element.',
+    );
+  });
+});
+
+describe("fake DocumentSheetV2 as core v13 runs it (document-sheet.mjs)", () => {
+  it("a sheet is a form with the sheet class; a user who may not see the document gets core's warning and no window; isEditable is false in a locked compendium", async () => {
+    const w = await loadWorld("en");
+    const actor = await w.createActor({ name: "Kara", type: "character" });
+    const sheet = new FakeDocumentSheetV2({ document: actor });
+    expect([sheet.options.tag, (sheet.options.classes as string[]).slice(0, 2)]).toEqual([
+      "form",
+      ["application", "sheet"],
+    ]);
+    w.data.setUser("player-1");
+    await sheet.render({ force: true });
+    expect([sheet.rendered, w.data.notifications.of("warning")]).toEqual([false, ["SHEETS.DocumentSheetPrivate"]]);
+    w.data.setUser("gm-1");
+    expect(sheet.isEditable).toBe(true);
+    Object.defineProperty(actor, "pack", { value: "world.locked", configurable: true });
+    Object.assign(globalThis as unknown as { game: Obj }, {});
+    (globalThis as unknown as { game: Obj }).game.packs = new Map([["world.locked", { locked: true }]]);
+    expect(sheet.isEditable).toBe(false);
+  });
+
+  it("_onRender disables every control of the window content for a user who may not edit (observers), and marks img[data-edit]; _prepareContext adds fields, user and rootId", async () => {
+    const w = await loadWorld("en");
+    templates(w.fake, {
+      "one.hbs":
+        '<div><input name="a"><button type="button" data-action="x">x</button><prose-mirror name="b"></prose-mirror><img data-edit="img"></div>',
+    });
+    const actor = await w.createActor({
+      name: "Kara",
+      type: "character",
+      ownership: { default: 0, "player-1": 2 },
+    } as Obj);
+    class Sheet extends FakeHandlebarsApplicationMixin(FakeDocumentSheetV2) {
+      static override PARTS = { one: { template: "one.hbs" } };
+    }
+    w.data.setUser("player-1");
+    const sheet = new Sheet({ document: actor });
+    await sheet.render({ force: true });
+    const content = sheet.element!.querySelector(".window-content")!;
+    expect(content.elements.map((e) => [e.tagName, e.disabled])).toEqual([
+      ["INPUT", true],
+      ["BUTTON", true],
+      ["PROSE-MIRROR", true],
+    ]);
+    expect(content.querySelector("img")!.classList.contains("disabled")).toBe(true);
+    const context = sheet.lastContext;
+    expect([context.user, typeof context.rootId, context.editable]).toEqual([
+      (globalThis as unknown as { game: Obj }).game.user,
+      "string",
+      false,
+    ]);
+  });
+
+  it("document.apps lists an open sheet, document.render(force, context) renders each with a copy of context; a render naming the document anew retitles the window", async () => {
+    const w = await loadWorld("en");
+    templates(w.fake, { "one.hbs": "<div></div>" });
+    const actor = await w.createActor({ name: "Kara", type: "character" });
+    const seen: Obj[] = [];
+    class Sheet extends FakeHandlebarsApplicationMixin(FakeDocumentSheetV2) {
+      static override PARTS = { one: { template: "one.hbs" } };
+      override _configureRenderOptions(options: Obj) {
+        super._configureRenderOptions(options);
+        seen.push(options);
+      }
+    }
+    const sheet = new Sheet({ document: actor });
+    await sheet.render({ force: true });
+    const apps = (actor as unknown as { apps: Obj }).apps;
+    expect(apps[sheet.id]).toBe(sheet);
+    const context = { renderContext: "updateActor", renderData: { name: "Kira" } };
+    await actor.update({ name: "Kira" });
+    (actor as unknown as { render(f: boolean, c: Obj): void }).render(false, context);
+    await sheet.render({ parts: [] });
+    expect(seen[1]).toMatchObject({ renderContext: "updateActor", force: false });
+    expect(seen[1]!.renderData).not.toBe(context.renderData);
+    expect(sheet.element!.querySelector(".window-title")!.textContent).toBe("Character: Kira");
+    await sheet.close();
+    expect(apps[sheet.id]).toBeUndefined();
+  });
+
+  it("#onSubmitDocumentForm: submit({updateData, ...options}) merges updateData into the data and forwards the other options to _processSubmitData", async () => {
+    const w = await loadWorld("en");
+    const actor = await w.createActor({ name: "Kara", type: "character" });
+    const seen: Obj[] = [];
+    class Sheet extends FakeDocumentSheetV2 {
+      override async _processSubmitData(_e: unknown, _f: unknown, data: Obj, options: Obj = {}) {
+        seen.push(data, options);
+      }
+    }
+    const sheet = new Sheet({ document: actor });
+    await sheet.render({ force: true });
+    sheet.form!.values = { name: "Kira" };
+    await sheet.submit({ updateData: { "system.exhaustion": 2 }, render: false });
+    expect(seen).toEqual([{ name: "Kira", system: { exhaustion: 2 } }, { render: false }]);
+  });
+});
+
+describe("fake DialogV2.wait render options", () => {
+  it("v14 forwards renderOptions to the dialog's render; v13 passes them to the constructor like any option", async () => {
+    for (const generation of [13, 14] as const) {
+      const fake = installFoundryFake();
+      setFakeGeneration(fake, generation);
+      const waiting = FakeDialogV2.wait({
+        buttons: [{ action: "go" }],
+        renderOptions: { window: { detached: true, windowId: "w2" } },
+      });
+      const dialog = await nextDialog();
+      expect([dialog.window.windowId, "renderOptions" in dialog.options], `v${generation}`).toEqual(
+        generation === 14 ? ["w2", false] : [undefined, true],
+      );
+      await dialog.close();
+      expect(await waiting).toBeNull();
+    }
+  });
+});
+
+describe("fake DOM (fake-apps-dom.ts)", () => {
+  it("parses a tree; selectors: tag, class, id, attributes, compound, descendant and child combinators, lists; closest; dataset kept in the attributes", () => {
+    const [root] = parseHTML(
+      '<section id="s" class="tab a"><nav class="tabs"><a data-group="primary" data-tab="one"><i></i></a></nav><input name="x" value="1"><ul><li class="item" data-item-id="i1"><button type="button">b</button></li></ul><!-- <p>not</p> --></section>',
+    );
+    expect(root!.querySelectorAll("*").map((e) => e.tagName)).toEqual(["NAV", "A", "I", "INPUT", "UL", "LI", "BUTTON"]);
+    expect(root!.querySelector('.tabs [data-group="primary"][data-tab=one]')?.tagName).toBe("A");
+    expect(root!.querySelector("nav > i")).toBeNull();
+    expect(root!.querySelector("nav > a > i")?.tagName).toBe("I");
+    expect(root!.querySelectorAll("input, [data-item-id].item").map((e) => e.tagName)).toEqual(["INPUT", "LI"]);
+    const button = root!.querySelector("button")!;
+    expect(button.closest("[data-item-id]")?.dataset.itemId).toBe("i1");
+    expect(button.closest("#s")).toBe(root);
+    button.dataset.actionName = "go";
+    expect([button.getAttribute("data-action-name"), { ...button.dataset }]).toEqual(["go", { actionName: "go" }]);
+  });
+
+  it("events bubble through the ancestors with their own currentTarget; a replaced subtree is disconnected after the swap; formDataOf reads the named, enabled fields", () => {
+    const [root] = parseHTML(
+      '<form><div class="part"><input name="a" value="x"><input name="b" type="checkbox" checked><input name="n" type="number" value=""><select name="s"><option value="1"></option><option value="2" selected></option></select><input name="off" disabled value="no"></div></form>',
+    );
+    const seen: string[] = [];
+    root!.addEventListener(
+      "change",
+      (e) =>
+        void seen.push(`${(e.target as { name: string }).name}@${(e.currentTarget as { tagName: string }).tagName}`),
+    );
+    const input = root!.querySelector("input")!;
+    input.dispatchEvent({ type: "change", bubbles: true });
+    input.dispatchEvent({ type: "change", bubbles: false });
+    expect(seen).toEqual(["a@FORM"]);
+    expect(formDataOf(root!)).toEqual({ a: "x", b: true, n: null, s: "2" });
+    root!.isRoot = true;
+    const part = root!.querySelector(".part")!;
+    const [next] = parseHTML('<div class="part"></div>');
+    part.replaceWith(next!);
+    expect([part.isConnected, part.parent, next!.isConnected, root!.children[0]]).toEqual([false, null, true, next]);
+  });
+
+  it("<prose-mirror> (core's HTMLProseMirrorElement, late v13): the value attribute becomes its stored value; connected it activates; typing makes it dirty; disconnected while active it saves — a bubbling change on the element, wherever it now is", async () => {
+    const [form] = parseHTML(
+      '<form><section class="part"><prose-mirror name="system.biography" value="&lt;p&gt;old&lt;/p&gt;"></prose-mirror></section></form>',
+    );
+    const editor = form!.querySelector("prose-mirror") as FakeProseMirror;
+    expect([editor instanceof FakeProseMirror, editor.hasAttribute("value"), editor.value, editor.isDirty()]).toEqual([
+      true,
+      false,
+      "<p>old</p>",
+      false,
+    ]);
+    const changes: string[] = [];
+    form!.addEventListener("change", () => void changes.push("form"));
+    editor.addEventListener("change", () => void changes.push("editor"));
+    form!.isRoot = true;
+    editor.connectedCallback();
+    expect(() => editor.type("<p>x</p>")).toThrow("not active");
+    await Promise.resolve();
+    editor.type("<p>new</p>");
+    expect([editor.active, editor.value, editor.isDirty(), formDataOf(form!)]).toEqual([
+      true,
+      "<p>new</p>",
+      true,
+      { "system.biography": "<p>new</p>" },
+    ]);
+    // Replaced (a re-render of its part): the change fires on the orphaned element only.
+    const part = form!.querySelector(".part")!;
+    part.replaceWith(parseHTML('<section class="part"></section>')[0]!);
+    expect([changes, editor.stored, editor.active]).toEqual([["editor"], "<p>new</p>", false]);
+    // Removed with its form (a window closing): the change reaches the form.
+    const [form2] = parseHTML('<form><prose-mirror name="b"></prose-mirror></form>');
+    form2!.isRoot = true;
+    const second = form2!.querySelector("prose-mirror") as FakeProseMirror;
+    second.connectedCallback();
+    await Promise.resolve();
+    second.type("<p>typed</p>");
+    const reached: unknown[] = [];
+    form2!.addEventListener("change", (e) => void reached.push(formDataOf(e.currentTarget as never)));
+    form2!.remove();
+    expect(reached).toEqual([{ b: "<p>typed</p>" }]);
   });
 });

@@ -102,11 +102,7 @@ export function coreTrackerStub(): { root: StubElement; doc: StubDocument; input
   const doc = new StubDocument();
   const root = new StubElement("section", doc, { className: "combat-sidebar" });
   const [header] = root.add({ className: "combat-tracker-header" });
-  header!.add(
-    { action: "rollAll", tag: "button" },
-    { action: "rollNPC", tag: "button" },
-    { action: "resetAll", tag: "button" },
-  );
+  header!.add({ action: "rollAll", tag: "button" }, { action: "rollNPC", tag: "button" });
   const inputs: StubElement[] = [];
   for (let i = 0; i < 2; i++) {
     const [row] = root.add({ className: "combatant" });

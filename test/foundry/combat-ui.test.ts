@@ -329,6 +329,46 @@ describe("combat windows in the Foundry fake", () => {
     expect(positions()).toMatchObject({ Ana: 3, Bel: 4 });
   });
 
+  it("End action (review N8): a second End action while the prompt is open opens nothing; its one confirmation ends one action; its ids are its own", async () => {
+    await combat.startCombat();
+    const contents: string[] = [];
+    let confirm: (() => Promise<void>) | null = null;
+    prompt.mockImplementation(
+      (config: { content: string; ok: { callback: (e: unknown, b: unknown) => unknown } }) =>
+        new Promise((resolve) => {
+          contents.push(config.content);
+          confirm = async () => resolve(await typed("3")(config));
+        }),
+    );
+    const first = combat.nextTurn();
+    for (let turn = 0; turn < 20 && !confirm; turn++) await new Promise((r) => setTimeout(r, 0));
+    expect(await world.writesDuring(() => combat.nextTurn())).toEqual([]);
+    expect(prompt).toHaveBeenCalledTimes(1);
+    await confirm!();
+    await first;
+    expect(positions()).toMatchObject({ Ana: 5, Bel: 4 });
+    expect(contents[0]).toMatch(/id="tactica-[A-Za-z0-9]{8}-duration"/);
+    expect(contents[0]).toMatch(/for="tactica-[A-Za-z0-9]{8}-duration"/);
+  });
+
+  it("End action (review N8): a confirmation after another combatant began to act ends nothing", async () => {
+    await combat.startCombat();
+    let confirm: (() => Promise<void>) | null = null;
+    prompt.mockImplementation(
+      (config: { ok: { callback: (e: unknown, b: unknown) => unknown } }) =>
+        new Promise((resolve) => void (confirm = async () => resolve(await typed("1")(config)))),
+    );
+    const pending = combat.nextTurn();
+    for (let turn = 0; turn < 20 && !confirm; turn++) await new Promise((r) => setTimeout(r, 0));
+    // Meanwhile the GM drags Ana after Bel: Bel acts now.
+    const ana = combat.combatants.find((c) => c.name === "Ana")!;
+    expect(await combat.moveMarker(ana.id!, 6)).toBe(true);
+    expect(combat.turns[0]?.name).toBe("Bel");
+    await confirm!();
+    await pending;
+    expect(positions()).toMatchObject({ Ana: 6, Bel: 4 });
+  });
+
   it("End action: closing the dialog changes nothing; bad input is refused with a message", async () => {
     await combat.startCombat();
     prompt.mockResolvedValue(null);
@@ -402,7 +442,6 @@ describe("combat windows in the Foundry fake", () => {
     expect(actionsUnder(tours.root)).toEqual([
       "rollAll",
       "rollNPC",
-      "resetAll",
       "rollInitiative",
       "rollInitiative",
       "previousRound",
@@ -411,6 +450,64 @@ describe("combat windows in the Foundry fake", () => {
       "nextRound",
     ]);
     expect(tours.inputs.map((i) => i.readOnly)).toEqual([false, false]);
+  });
+
+  it("on a timeline, core's context-menu entries that reset, clear or reroll initiatives are not shown (core-source M3); in tours mode they are", async () => {
+    // Core v13's entries (CombatTracker#_getCombatContextOptions / #_getEntryContextOptions), with
+    // their own conditions; the menus are built once and ask the conditions each time they open.
+    const entries = (names: string[]) =>
+      names.map((name) => ({ name, icon: "", condition: () => true, callback: () => null }));
+    const encounter = entries(["COMBAT.InitiativeReset", "COMBAT.ClearMovementHistories", "COMBAT.Delete"]);
+    const combatant = entries([
+      "COMBAT.CombatantUpdate",
+      "COMBAT.CombatantClear",
+      "COMBAT.CombatantReroll",
+      "COMBAT.CombatantRemove",
+    ]);
+    const tracker = { viewed: combat };
+    world.fake.hooks.callAll("getCombatContextOptions", tracker, encounter);
+    world.fake.hooks.callAll("getCombatTrackerContextOptions", tracker, combatant);
+    const shown = (list: { name: string; condition: (li?: unknown) => boolean }[]) =>
+      list.filter((e) => e.condition({})).map((e) => e.name);
+    expect(shown(encounter)).toEqual(["COMBAT.ClearMovementHistories", "COMBAT.Delete"]);
+    expect(shown(combatant)).toEqual(["COMBAT.CombatantUpdate", "COMBAT.CombatantRemove"]);
+    await combat.setMode("tours");
+    expect(shown(encounter)).toHaveLength(3);
+    expect(shown(combatant)).toHaveLength(4);
+    // v14 entries (`label`, `visible`) the same way; a condition of core's own still counts.
+    const v14 = [{ label: "COMBAT.InitiativeReset", visible: false }];
+    world.fake.hooks.callAll("getCombatContextOptions", tracker, v14);
+    expect((v14[0]!.visible as unknown as () => boolean)()).toBe(false);
+  });
+
+  it("the timeline follows the combat the core tracker shows, and redraws when it switches encounters or tokens change", async () => {
+    const { openTimelineTracker, REFRESH_DELAY_MS } = await import("../../src/applications/combat/tracker");
+    await combat.startCombat();
+    const other = (await createFakeCombat([
+      { actorId: combat.combatants.contents[0]!.actorId!, initiative: 1, name: "Solo" },
+    ])) as unknown as TacticaCombat;
+    const ui = globalThis as unknown as { ui: Record<string, unknown> };
+    ui.ui.combat = { viewed: other };
+    try {
+      const app = (await openTimelineTracker()) as {
+        render: () => Promise<unknown>;
+        lastContext: { markers?: unknown };
+        renderedParts: Record<string, string>;
+        close(): Promise<unknown>;
+      };
+      expect(textOf(app.renderedParts.tracker!)).toContain("Solo");
+      await new Promise((resolve) => setTimeout(resolve, REFRESH_DELAY_MS + 20));
+      const render = vi.spyOn(app, "render");
+      for (const hook of ["renderCombatTracker", "updateToken", "sightRefresh"]) {
+        world.fake.hooks.callAll(hook, {}, {});
+        await new Promise((resolve) => setTimeout(resolve, REFRESH_DELAY_MS + 20));
+      }
+      expect(render).toHaveBeenCalledTimes(3);
+      render.mockRestore();
+      await app.close();
+    } finally {
+      delete ui.ui.combat;
+    }
   });
 
   it("the open tracker renders once per burst of combat changes", async () => {

@@ -1,28 +1,54 @@
 /**
  * Part of the Foundry FAKE (see fake.ts): the ApplicationV2 surface Tactica's windows use — NOT
- * Foundry. Each behaviour names its public source; test/foundry/apps-fake.test.ts holds one
- * self-test per behaviour (places-fake.test.ts those of the instances registry and form submit).
- * The sources are the API pages and the systems' files named below (ApplicationV2, DialogV2,
- * ActorSheetV2: docs/foundry-behaviour.md §3–§4, which marks what they leave unconfirmed).
+ * Foundry. Each behaviour names its source; test/foundry/apps-fake.test.ts holds one self-test per
+ * behaviour (places-fake.test.ts those of the instances registry and form submit). The sources are
+ * core's own v13 client code — `applications/api/application.mjs` (ApplicationV2),
+ * `applications/api/handlebars-application.mjs` (HandlebarsApplicationMixin),
+ * `applications/api/document-sheet.mjs` (DocumentSheetV2), `applications/api/dialog.mjs`
+ * (DialogV2), `documents/abstract/client-document.mjs` (ClientDocumentMixin) — read through the
+ * public copies named in docs/foundry-behaviour.md §4, the API pages, and the systems' files named
+ * below. The window's DOM is fake-apps-dom.ts (a tree of {@link FakeElement}s, `<prose-mirror>`
+ * included).
  *
- * - `ApplicationV2` (https://foundryvtt.com/api/v13/classes/foundry.applications.api.ApplicationV2.html):
- *   merges `DEFAULT_OPTIONS` down the class chain (classes accumulate, objects merge); `tabGroups`
- *   start at each `static TABS` group's `initial`; `render` runs, in core's order,
- *   `_configureRenderOptions` (the `tab` option sets `tabGroups`) → `_prepareContext` (which
- *   prepares the tabs when there is exactly one group: `_prepareTabs`) → the parts → registration
- *   in `foundry.applications.instances` → `_onFirstRender` (first render only) → `_onRender` →
- *   the `render` event; renders and closes are queued; a closed application renders only when
- *   forced; `close` emits `close`. `addEventListener`/`dispatchEvent` come from core's
- *   EventEmitterMixin (`emittedEvents`: render, close). `_createContextMenu` calls its handler,
- *   fires `get<Class>ContextOptions` for each class of the chain up to ApplicationV2 (or the given
- *   hook name only, with `parentClassHooks: false`) and builds `ContextMenu.implementation` with
- *   `jQuery: false`. `_onChangeForm` submits when `form.submitOnChange`; `_onSubmitForm` runs
- *   `form.handler`, shows a thrown error as a notification and stays open, else honours
- *   `closeOnSubmit`. The fake classes answer to core's class names (hooks are named after them).
- * - The element: Node has no DOM, so `element` is a {@link FakeElement} — a stand-in that records
- *   listeners and answers `querySelector` only for what a test placed in it (the chat log's
- *   message elements are fake-chat.ts's, which read buttons out of the card's HTML). Templates render to
- *   STRINGS kept per part in `renderedParts`; the browser checks and real Foundry cover the DOM.
+ * - `ApplicationV2`: `_initializeApplicationOptions` merges `DEFAULT_OPTIONS` down the class chain
+ *   (`#mergeApplicationOptions`: EVERY array concatenated, objects merged at every depth, other
+ *   values replaced), then prepends `application` to the classes of a framed window and removes
+ *   duplicates; `tabGroups` start at each `static TABS` group's `initial`. `render` (`#render`),
+ *   queued on one semaphore with `close`: `_canRender` (false: nothing; a throw: its message as a
+ *   warning) → `isFirstRender` (state ≤ NONE; a first render needs `force`) →
+ *   `_configureRenderOptions` (first render: `options.window` title, icon, controls; the `tab`
+ *   option sets `tabGroups`) → `_prepareContext` (the tabs when exactly one group: `_prepareTabs`) →
+ *   `_preFirstRender` / `_preRender` → state RENDERING → first render: `_renderFrame` (the element
+ *   with its id and classes, a `.window-header` with its `.window-title`, and the `.window-content`)
+ *   and `_attachFrameListeners` (`click`, and on the form `submit` / `change`) → `_renderHTML` and
+ *   `_replaceHTML` into the content → first render: `foundry.applications.instances` and
+ *   `_insertElement` (the element put in the page) → `_updateFrame` (the title when
+ *   `options.window.title` is given) → state RENDERED → `_onFirstRender` → `_onRender` and the
+ *   `render` event → `_postRender`. `close` (`#close`): nothing for an element never rendered;
+ *   else `_preClose` awaited → state CLOSING → `_tearDown` (`_removeElement`: the element leaves the
+ *   page, its subtree intact) → state CLOSED, out of `instances` → `_onClose` and the `close` event.
+ *   `submit(options)` builds FormDataExtended of `form` and calls `form.handler(event, form,
+ *   formData, options)`. `_onChangeForm` submits when `form.submitOnChange` and the state is
+ *   RENDERED or CLOSING; `_onSubmitForm` runs `form.handler`, shows a thrown error as a
+ *   notification and stays open, else honours `closeOnSubmit`. `changeTab(tab, group)` throws when
+ *   the content has no `.tabs [data-group][data-tab]` link for it, toggles `.active` on the group's
+ *   links and `.tab` sections present, and sets `tabGroups`; `_onClickTab` reads the tab from
+ *   `event.target` (the element clicked, not its `[data-action]` ancestor). A click
+ *   (`#onClick`/`#onClickAction`) finds `closest("[data-action]")`: `tab` → `_onClickTab`, an
+ *   action of `options.actions` → its handler for button 0. `_createContextMenu` calls its
+ *   handler, fires `get<Class>ContextOptions` for each class of the chain up to ApplicationV2 (or
+ *   the given hook name only, with `parentClassHooks: false`) and builds `ContextMenu.implementation`
+ *   with `jQuery: false`. `addEventListener`/`dispatchEvent` come from core's EventEmitterMixin
+ *   (`emittedEvents`: render, close). The fake classes answer to core's class names.
+ * - `HandlebarsApplicationMixin`: `_configureRenderOptions` takes the part descriptors from
+ *   `_configureRenderParts` (a deep copy of `PARTS`, `templates ??= []`) and fills
+ *   `options.parts ??= every part`; `_renderHTML` renders each of `options.parts` (an id without a
+ *   descriptor is skipped) with the ONE shared context `_preparePartContext` receives (which sets
+ *   `context.partId`); `_replaceHTML` puts each rendered part (its root marked
+ *   `data-application-part`) in place of the part's element in the content, or appends it when
+ *   there is none — a part that is not rendered is never removed. Each part's HTML is also kept
+ *   as a string in `renderedParts` (core's `parts` holds the elements). Not modelled: `root` parts,
+ *   part forms, focus and scroll syncing.
  * - v14 (when the world runs as v14, see fake-regions.ts `setFakeGeneration`): a render with
  *   `window: {detached: true, windowId}` puts the application in that popped-out window
  *   (`window.windowId`), and `renderChild(app, options)` renders `app` in the same window as this
@@ -34,23 +60,38 @@
  *   `_onSubmit` disables the buttons, takes the button callback's result — or, when it is
  *   nullish, the button's ACTION ("Otherwise, the button's identifier is used") — awaits
  *   `submit(result, dialog)`, re-enables the buttons and closes when `form.closeOnSubmit` (the
- *   default); the content is wrapped in core's `<form class="dialog-form">` markup (kept as a
- *   string in `html`); static `wait` (closing resolves null, or rejects with `rejectClose`),
- *   `prompt` (an "ok" button) and `confirm` ("yes" → true, "no" → false). Not covered:
- *   `cleanHTML` of the content, modal display, Escape (tests close the dialog).
- * - `FormDataExtended`: `object` holds the values of the form (a {@link FakeElement} whose
- *   `values` a test fills).
- * - `DocumentSheetV2` / `ActorSheetV2` / `ItemSheetV2`: `document`, `actor`/`item`, `isEditable`
- *   (owner of the document), a base `_prepareContext` with `document`, `source`, `editable`; the
- *   form handler `_prepareSubmitData` (expanded form data, then `document.validate` with `clean`,
- *   which clamps and rounds in place) → `_processSubmitData` (`document.update`); the
- *   core `editImage` action (IMG elements only). `ActorSheetV2#_onRender` binds core's DragDrop
- *   with `dragSelector: ".draggable"` ONLY (see {@link dragStart}); `_canDragStart`/`_canDragDrop`
- *   are `isEditable`; `_onDragStart` reads the dragged element's `dataset.itemId` /
- *   `dataset.effectId` (the actor's items and own effects) into `toDragData()`.
+ *   default); the content is wrapped in core's `<form class="dialog-form">` markup with the
+ *   buttons in its footer (kept as a string in `html`, and the window's content: its fields are
+ *   what FormDataExtended reads, or a test's answer, {@link answerDialog});
+ *   static `wait` (closing resolves null, or rejects with `rejectClose`; v14
+ *   forwards `renderOptions` to the dialog's render — "Options forwarded to the dialog's render
+ *   call", https://foundryvtt.com/api/v14/interfaces/foundry.DialogV2WaitOptions.html — where v13
+ *   passes every other option to the constructor), `prompt` (an "ok" button) and `confirm` ("yes"
+ *   → true, "no" → false). Not covered: `cleanHTML` of the content, modal display, Escape (tests
+ *   close the dialog).
+ * - `FormDataExtended`: `object` holds the named fields of the form's tree and the `values` a test
+ *   gave it (fake-apps-dom.ts `formDataOf`).
+ * - `DocumentSheetV2` / `ActorSheetV2` / `ItemSheetV2`: a `<form>` with the `sheet` class;
+ *   `document`, `actor`/`item`; `isVisible` (`viewPermission`, LIMITED); `isEditable` (false in a
+ *   locked compendium, else `editPermission`, OWNER); `_canRender` throws unless visible;
+ *   `_prepareContext` adds `document`, `source`, `fields`, `editable`, `user`, `rootId`;
+ *   `_configureRenderOptions` gives the window a new title when a render's `renderData` names the
+ *   document anew; `_onFirstRender` / `_onClose` list the sheet in `document.apps` / take it out;
+ *   `_onRender` calls `_toggleDisabled(true)` for a sheet the user may not edit, which disables
+ *   every form control inside the window content and marks `img[data-edit]` disabled; the form
+ *   handler `#onSubmitDocumentForm(event, form, formData, {updateData, ...options})` →
+ *   `_prepareSubmitData` (expanded form data, `updateData` merged, then `document.validate` with
+ *   `clean`, which clamps and rounds in place) → `_processSubmitData(…, options)`
+ *   (`document.update`); nothing when not editable; the core `editImage` action (IMG elements
+ *   only). `ActorSheetV2#_onRender` binds core's DragDrop with `dragSelector: ".draggable"` ONLY
+ *   (see {@link dragStart}); `_canDragStart`/`_canDragDrop` are `isEditable`; `_onDragStart` reads
+ *   the dragged element's `dataset.itemId` / `dataset.effectId` (the actor's items and own
+ *   effects) into `toDragData()`.
  * - Documents (ClientDocumentMixin members the windows use): `sheet` (the registered default
- *   sheet of the document's type, one instance per document), `limited` (exactly LIMITED for the
- *   user), `toDragData()`, `getRollData()` (`system`), and the Item `sort` field.
+ *   sheet of the document's type, one instance per document), `apps` and `render(force, context)`
+ *   (each app of `apps` renders with a copy of `context`: how core's `Combat#updateCombatantActors`
+ *   redraws combatants' sheets), `limited` (exactly LIMITED for the user), `toDragData()`,
+ *   `getRollData()` (`system`), and the Item `sort` field.
  * - Sheet registration: `Actors`/`Items.registerSheet(scope, cls, {types, makeDefault, label})`
  *   and `unregisterSheet(scope, cls)`; core's own V1 `foundry.appv1.sheets.ActorSheet`/`ItemSheet`
  *   and `ActiveEffectConfig` are registered before the system's init, as in v13 (dnd5e
@@ -58,7 +99,8 @@
  * - `ContextMenu` records its arguments; `TextEditor.implementation.enrichHTML` returns its input
  *   and records each call with its options (`enriched`).
  * - {@link clickAction} calls a `DEFAULT_OPTIONS.actions` handler with the app as `this`, the way
- *   Foundry's click dispatch does.
+ *   Foundry's click dispatch does; {@link clickElement} clicks an element of the window the way
+ *   core's `#onClick` reads it.
  */
 import { deprecatedUse, v14OnlyUse } from "./fake-generation";
 import Handlebars from "handlebars";
@@ -66,21 +108,28 @@ import type { FakeFoundry } from "./fake";
 import { FakeDocument } from "./fake-documents";
 import { FakeActor, FakeItem } from "./fake-document-types";
 import { OWNERSHIP, currentWorld } from "./fake-world";
-import { deepClone, expandObject, mergeObject } from "./fake-utils";
+import { deepClone, expandObject, getType, mergeObject, randomID } from "./fake-utils";
+import { createElement, FakeElement, formDataOf, parseHTML } from "./fake-apps-dom";
+
+export { elementsOf, FakeElement, FakeProseMirror, type FakeListener } from "./fake-apps-dom";
 
 type Obj = Record<string, unknown>;
 type Handler = (this: unknown, event: unknown, target: unknown) => unknown;
 
 /** A plain object (core merges options only into those: `foundry.utils.getType(v) === "Object"`). */
-const isObj = (v: unknown): v is Obj =>
-  typeof v === "object" && v !== null && [Object.prototype, null].includes(Object.getPrototypeOf(v));
+const isObj = (v: unknown): v is Obj => getType(v) === "Object";
 
+/**
+ * Core v13 `ApplicationV2.#mergeApplicationOptions(options, opts)`: each value deep-cloned; into an
+ * array already there it is concatenated, into an object merged (at every depth), else it replaces.
+ */
 function mergeOptions(into: Obj, from: Obj): Obj {
   for (const [key, value] of Object.entries(from)) {
-    if (key === "classes" && Array.isArray(value))
-      into.classes = [...new Set([...((into.classes as string[]) ?? []), ...(value as string[])])];
-    else if (isObj(value)) into[key] = mergeOptions(isObj(into[key]) ? { ...(into[key] as Obj) } : {}, value);
-    else into[key] = value;
+    const copy = deepClone(value);
+    const prior = into[key];
+    if (key in into && Array.isArray(prior)) prior.push(...(Array.isArray(copy) ? copy : [copy]));
+    else if (key in into && isObj(prior) && isObj(copy)) mergeOptions(prior, copy);
+    else into[key] = copy;
   }
   return into;
 }
@@ -93,156 +142,17 @@ interface FakeGlobals {
     };
   };
   Hooks: { callAll(name: string, ...args: unknown[]): unknown };
-  game: { release?: { generation?: number } };
-  ui: { notifications: { error(m: string): unknown } };
+  game: {
+    release?: { generation?: number };
+    user: unknown;
+    i18n?: { localize(k: string): string; format(k: string, d: Obj): string };
+    packs?: { get(id: string): { locked?: boolean } | undefined };
+  };
+  ui: { notifications: { error(m: string): unknown; warn(m: string): unknown } };
 }
 const globals = () => globalThis as unknown as FakeGlobals;
 const isV14 = () => (globals().game?.release?.generation ?? 13) >= 14;
-
-/* ------------------------------------------------------------------------------------------ */
-/*  Elements                                                                                    */
-/* ------------------------------------------------------------------------------------------ */
-
-/** A listener as {@link FakeElement} records it. */
-export interface FakeListener {
-  type: string;
-  fn: (event: Obj) => unknown;
-  options: unknown;
-}
-
-/**
- * A stand-in for an HTML element (Node has none): its tag, attributes, classes and `dataset`,
- * the listeners added to it, and the elements a test placed in it for `querySelector`. It is a
- * recorder, not a DOM: nothing is parsed or laid out.
- */
-export class FakeElement {
-  readonly nodeType = 1;
-  readonly tagName: string;
-  readonly attributes: Record<string, string>;
-  readonly dataset: Record<string, string> = {};
-  readonly classList: {
-    contains(c: string): boolean;
-    add(...c: string[]): void;
-    remove(...c: string[]): void;
-    toggle(c: string, on?: boolean): boolean;
-  };
-  readonly listeners: FakeListener[] = [];
-  /** What `querySelector(selector)` answers, placed by a test. */
-  readonly found = new Map<string, FakeElement>();
-  /** A form's values, as the fake FormDataExtended reads them. */
-  values: Obj = {};
-  disabled = false;
-  hidden = false;
-  textContent = "";
-  parent: FakeElement | null = null;
-  /** The form a button belongs to. */
-  form: FakeElement | null = null;
-  readonly ownerDocument = { createElement: (tag: string) => new FakeElement(tag) };
-
-  constructor(tag = "div", attributes: Record<string, string> = {}) {
-    this.tagName = tag.toUpperCase();
-    this.attributes = { ...attributes };
-    for (const [name, value] of Object.entries(attributes)) {
-      if (name.startsWith("data-"))
-        this.dataset[name.slice(5).replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase())] = value;
-    }
-    const classes = new Set((attributes.class ?? "").split(/\s+/).filter(Boolean));
-    this.classList = {
-      contains: (c) => classes.has(c),
-      add: (...c) => c.forEach((x) => classes.add(x)),
-      remove: (...c) => c.forEach((x) => classes.delete(x)),
-      toggle: (c, on) => ((on ?? !classes.has(c)) ? (classes.add(c), true) : (classes.delete(c), false)),
-    };
-  }
-
-  get nodeName(): string {
-    return this.tagName;
-  }
-
-  /** Whether this element matches `selector` — class (`.x`) and tag selectors only. */
-  matches(selector: string): boolean {
-    if (selector.startsWith(".")) return this.classList.contains(selector.slice(1));
-    return this.tagName === selector.toUpperCase();
-  }
-
-  /** Places `child` where `querySelector(selector)` finds it. */
-  place(selector: string, child: FakeElement): FakeElement {
-    child.parent = this;
-    this.found.set(selector, child);
-    return child;
-  }
-
-  querySelector(selector: string): FakeElement | null {
-    return this.found.get(selector) ?? null;
-  }
-
-  querySelectorAll(selector: string): FakeElement[] {
-    const one = this.found.get(selector);
-    return one ? [one] : [];
-  }
-
-  closest(selector: string): FakeElement | null {
-    if (this.matches(selector)) return this;
-    return this.parent?.closest(selector) ?? null;
-  }
-
-  getAttribute(name: string): string | null {
-    return this.attributes[name] ?? null;
-  }
-
-  addEventListener(type: string, fn: (event: Obj) => unknown, options?: unknown): void {
-    this.listeners.push({ type, fn, options });
-  }
-
-  removeEventListener(type: string, fn: (event: Obj) => unknown): void {
-    const index = this.listeners.findIndex((l) => l.type === type && l.fn === fn);
-    if (index >= 0) this.listeners.splice(index, 1);
-  }
-
-  /**
-   * Fires `type` as an event that happened on `target` (default: this element) and bubbled to
-   * this one: each of this element's listeners of that type runs once, in order.
-   */
-  async fire(type: string, init: Obj = {}, target: FakeElement = this): Promise<Obj> {
-    let prevented = false;
-    const event: Obj = {
-      type,
-      target,
-      currentTarget: this,
-      preventDefault: () => void (prevented = true),
-      stopPropagation: () => undefined,
-      ...init,
-    };
-    for (const listener of this.listeners.filter((l) => l.type === type)) await listener.fn(event);
-    return { ...event, defaultPrevented: prevented };
-  }
-
-  append(): void {}
-  prepend(): void {}
-  remove(): void {}
-}
-
-/**
- * The elements of rendered HTML, one {@link FakeElement} per opening tag (attributes entity-
- * decoded), in document order — enough to find a row by its data attributes and read its classes.
- */
-export function elementsOf(html: string): FakeElement[] {
-  const decode = (s: string) =>
-    s
-      .replace(/&quot;/g, '"')
-      .replace(/&#x27;/g, "'")
-      .replace(/&lt;/g, "<")
-      .replace(/&gt;/g, ">")
-      .replace(/&#x3D;/g, "=")
-      .replace(/&amp;/g, "&");
-  const out: FakeElement[] = [];
-  for (const tag of html.matchAll(/<([a-zA-Z][\w-]*)((?:\s+[^\s=>/]+(?:="[^"]*")?)*)\s*\/?>/g)) {
-    const attributes: Record<string, string> = {};
-    for (const attr of tag[2]!.matchAll(/([^\s=>/]+)(?:="([^"]*)")?/g)) attributes[attr[1]!] = decode(attr[2] ?? "");
-    out.push(new FakeElement(tag[1]!, attributes));
-  }
-  return out;
-}
+const localize = (key: string) => globals().game?.i18n?.localize(key) ?? key;
 
 /* ------------------------------------------------------------------------------------------ */
 /*  Applications                                                                                */
@@ -263,26 +173,62 @@ export interface SheetRegistration {
  */
 const openWindows = new Set<FakeApplicationV2>();
 
+/** Form submissions core starts without awaiting them (`_onChangeForm`), still running. */
+const pendingSubmits = new Set<Promise<unknown>>();
+
+/** Resolves once every form submission core started without awaiting it has finished. */
+export async function formsSettled(): Promise<void> {
+  for (let turn = 0; turn < 20; turn++) {
+    await Promise.all([...pendingSubmits]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (pendingSubmits.size === 0) return;
+  }
+}
+
 let appCount = 0;
 
 type AppListener = { fn: (event: Obj) => unknown; once: boolean };
 
+/** Core v13 `ApplicationV2.RENDER_STATES`. */
+export const RENDER_STATES = Object.freeze({ ERROR: -3, CLOSING: -2, CLOSED: -1, NONE: 0, RENDERING: 1, RENDERED: 2 });
+
 export class FakeApplicationV2 {
   static BASE_APPLICATION: unknown = FakeApplicationV2;
-  static DEFAULT_OPTIONS: Obj = { classes: [], actions: {}, form: {}, window: {}, position: {} };
+  static DEFAULT_OPTIONS: Obj = {
+    classes: [],
+    tag: "div",
+    window: {
+      frame: true,
+      positioned: true,
+      title: "",
+      icon: "",
+      controls: [],
+      minimizable: true,
+      resizable: false,
+      contentTag: "section",
+      contentClasses: [],
+    },
+    actions: {},
+    form: { handler: undefined, submitOnChange: false, closeOnSubmit: false },
+    position: {},
+  };
+  static RENDER_STATES = RENDER_STATES;
   static TABS: Record<
     string,
     { tabs: ({ id: string; cssClass?: string } & Obj)[]; initial?: string; labelPrefix?: string }
   > = {};
   #id: string | undefined;
+  #state: number = RENDER_STATES.NONE;
   /** Renders and closes run one after the other, as core's ApplicationV2 queues them on a semaphore. */
   #queue: Promise<unknown> = Promise.resolve();
   readonly #listeners = new Map<string, AppListener[]>();
   options: Obj;
   tabGroups: Record<string, string | null> = {};
-  rendered = false;
   renderCount = 0;
+  /** The window's element (core's `#element`): a form for a document sheet. */
   element: FakeElement | null = null;
+  /** The element parts are rendered into (core's `#content`: the `.window-content` of a framed window). */
+  content: FakeElement | null = null;
   /** v14: the popped-out browser window the application is rendered in (`window.windowId`). */
   window: { windowId?: string } = {};
 
@@ -297,6 +243,9 @@ export class FakeApplicationV2 {
     }
     this.options = chain.reduce((acc, cls) => mergeOptions(acc, cls.DEFAULT_OPTIONS), {} as Obj);
     mergeOptions(this.options, options);
+    const classes = (this.options.classes as string[]) ?? [];
+    if ((this.options.window as Obj | undefined)?.frame) classes.unshift("application");
+    this.options.classes = [...new Set(classes)];
     const tabs = (this.constructor as typeof FakeApplicationV2).TABS;
     for (const [group, config] of Object.entries(tabs)) this.tabGroups[group] = config.initial ?? null;
   }
@@ -312,6 +261,35 @@ export class FakeApplicationV2 {
   /** The application's id: `options.id`, else one of its own (`app-<n>`). */
   get id(): string {
     return (this.options.id as string | undefined) ?? (this.#id ??= `app-${++appCount}`);
+  }
+
+  /** Core: `game.i18n.localize(options.window.title)`. */
+  get title(): string {
+    return localize(String((this.options.window as Obj | undefined)?.title ?? ""));
+  }
+
+  /** The render state (`RENDER_STATES`). */
+  get state(): number {
+    return this.#state;
+  }
+
+  /** "Is the application currently rendered?": the state is RENDERED. */
+  get rendered(): boolean {
+    return this.#state === RENDER_STATES.RENDERED;
+  }
+
+  /** Core's `form`: the element of a `form`-tagged app, or a form content. */
+  get form(): FakeElement | null {
+    if (this.options.tag === "form") return this.element;
+    if ((this.options.window as Obj | undefined)?.contentTag === "form") return this.content;
+    return null;
+  }
+
+  /** A reloaded page (a new install of the fake): the window is gone, as a new session has it. */
+  _forgetSession(): void {
+    this.#state = RENDER_STATES.NONE;
+    this.element = null;
+    this.content = null;
   }
 
   /* -------------------------------------------------------------------- events */
@@ -340,43 +318,70 @@ export class FakeApplicationV2 {
 
   /* -------------------------------------------------------------------- render */
 
-  /**
-   * Core's `ApplicationV2#render`: queued after any render or close under way; an application that
-   * is not rendered renders only when forced (`{force: true}` or `true`), is then listed in
-   * `foundry.applications.instances`, gets `_onFirstRender`, and every render ends with
-   * `_onRender` and the `render` event. `rendered`: "Is the application currently rendered?"
-   */
-  render(options: Obj | boolean = {}): Promise<this> {
-    const opts: Obj = typeof options === "boolean" ? { force: options } : { ...options };
-    const run = this.#queue.then(async () => {
-      if (!this.rendered && !opts.force) return this;
-      const first = this.element === null;
-      opts.isFirstRender = first;
-      this._configureRenderOptions(opts);
-      const context = await this._renderContent(opts);
-      if (first)
-        this.element = new FakeElement(String(this.options.tag ?? "div"), {
-          id: this.id,
-          class: ((this.options.classes as string[]) ?? []).join(" "),
-        });
-      this.renderCount++;
-      this.rendered = true;
-      openWindows.add(this);
-      globals().foundry.applications.instances.set(this.id, this);
-      if (first) await this._onFirstRender(context, opts);
-      await this._onRender(context, opts);
-      this.dispatchEvent({ type: "render" });
-      return this;
-    });
+  /** Core's `ApplicationV2#render(options, _options)`: a boolean is the `force` option; queued (module comment). */
+  render(options: Obj | boolean = {}, _options: Obj = {}): Promise<this> {
+    const opts: Obj = typeof options === "boolean" ? { ..._options, force: options } : { ...options };
+    const run = this.#queue.then(() => this.#render(opts));
     this.#queue = run.catch(() => undefined);
     return run;
   }
 
+  async #render(options: Obj): Promise<this> {
+    try {
+      if (this._canRender(options) === false) return this;
+    } catch (err) {
+      globals().ui.notifications.warn(err instanceof Error ? err.message : String(err));
+      return this;
+    }
+    const first = this.#state <= RENDER_STATES.NONE;
+    options.isFirstRender = first;
+    if (first && !options.force) return this;
+    this._configureRenderOptions(options);
+    const context = await this._prepareContext(options);
+    if (first) await this._preFirstRender(context, options);
+    await this._preRender(context, options);
+    this.#state = RENDER_STATES.RENDERING;
+    if (first) {
+      this.element = await this._renderFrame(options);
+      this.content = this.hasFrame ? this.element.querySelector(".window-content") : this.element;
+      this._attachFrameListeners();
+    }
+    this._replaceHTML(await this._renderHTML(context, options), this.content!, options);
+    if (first) {
+      globals().foundry.applications.instances.set(this.id, this);
+      this._insertElement(this.element!);
+    }
+    if (this.hasFrame) this._updateFrame(options);
+    this.#state = RENDER_STATES.RENDERED;
+    this.renderCount++;
+    openWindows.add(this);
+    if (first) await this._onFirstRender(context, options);
+    await this._onRender(context, options);
+    this.dispatchEvent({ type: "render" });
+    await this._postRender(context, options);
+    return this;
+  }
+
+  /** Does the window have a frame (`options.window.frame`)? */
+  get hasFrame(): boolean {
+    return (this.options.window as Obj | undefined)?.frame === true;
+  }
+
+  /** Core: `false` prevents the render; a throw is shown as a warning. */
+  _canRender(_options: Obj): false | void {}
+
   /**
-   * Core's `_configureRenderOptions`: the `tab` option (a tab id for the only group, or group →
+   * Core's `_configureRenderOptions`: on the first render of a framed window, `options.window`
+   * gets the title, icon and controls; the `tab` option (a tab id for the first group, or group →
    * id) sets `tabGroups`. v14: `window: {detached: true, windowId}` renders into that window.
    */
   _configureRenderOptions(options: Obj): void {
+    if (options.isFirstRender && this.hasFrame) {
+      const window = (options.window ??= {}) as Obj;
+      window.title ||= this.title;
+      window.icon ||= (this.options.window as Obj).icon;
+      window.controls = true;
+    }
     const tab = options.tab;
     if (typeof tab === "string")
       this.tabGroups[Object.keys((this.constructor as typeof FakeApplicationV2).TABS)[0] ?? "primary"] = tab;
@@ -385,27 +390,83 @@ export class FakeApplicationV2 {
     if (isV14() && window?.detached && window.windowId) this.window = { windowId: window.windowId };
   }
 
+  /** Core's frame: the element (tag, id, classes) holding a `.window-header` and the `.window-content`. */
+  async _renderFrame(_options: Obj): Promise<FakeElement> {
+    const classes = (this.options.classes as string[]).join(" ");
+    const frame = createElement(String(this.options.tag ?? "div"), { id: this.id, class: classes });
+    if (!this.hasFrame) return frame;
+    const header = createElement("header", { class: "window-header" });
+    header.appendChild(createElement("h1", { class: "window-title" }));
+    frame.appendChild(header);
+    const contentTag = String((this.options.window as Obj).contentTag ?? "section");
+    frame.appendChild(createElement(contentTag, { class: "window-content" }));
+    return frame;
+  }
+
+  /** Core: clicks on the element; a form's `submit` and `change` go to `_onSubmitForm` / `_onChangeForm`. */
+  _attachFrameListeners(): void {
+    this.element!.addEventListener("click", (event) => this.#onClick(event));
+    const form = this.form;
+    if (!form) return;
+    const config = (this.options.form ?? {}) as Obj;
+    form.addEventListener("submit", (event) => this._onSubmitForm(config, event));
+    form.addEventListener("change", (event) => this._onChangeForm(config, event));
+  }
+
+  /** Core's `#onClick` / `#onClickAction`: the `[data-action]` element clicked; `tab`, or its handler for button 0. */
+  #onClick(event: Obj): unknown {
+    const target = event.target as FakeElement;
+    const button = target.closest("[data-action]");
+    if (!button) return;
+    const action = button.dataset.action ?? "";
+    if (action === "tab") return this._onClickTab(event);
+    const handler = (this.options.actions as Record<string, Handler | undefined>)[action];
+    if (handler && (event.button ?? 0) === 0) return handler.call(this, event, button);
+  }
+
+  /** Core v13 `_onClickTab`: the tab is read from `event.target`, the element clicked. */
+  _onClickTab(event: Obj): void {
+    const button = event.target as FakeElement;
+    const tab = button.dataset.tab;
+    if (!tab || button.classList.contains("active") || (event.button ?? 0) !== 0) return;
+    this.changeTab(tab, button.dataset.group ?? "", { event, navElement: button.closest(".tabs") });
+  }
+
+  /** Core: the element is put in the page (its tree connected: custom elements start). */
+  _insertElement(element: FakeElement): void {
+    element.isRoot = true;
+    for (const el of [element, ...element.descendants()]) el.connectedCallback();
+  }
+
+  /** Core's `_updateFrame`: the window title from `options.window.title` when given. */
+  _updateFrame(options: Obj): void {
+    const window = options.window as Obj | undefined;
+    const title = this.element?.querySelector(".window-title");
+    if (window && "title" in window && title) title.textContent = String(window.title ?? "");
+  }
+
   /**
-   * Core v13 `ApplicationV2#changeTab(tab, group, {force})`
-   * (https://foundryvtt.com/api/v13/classes/foundry.applications.api.ApplicationV2.html#changetab):
-   * both ids are required; nothing happens when the tab is already the group's active one (unless
-   * forced); else core toggles `.active` on the group's nav links and `.tab` sections — the fake
-   * has no DOM — and sets `tabGroups[group]`. It does not render.
+   * Core v13 `ApplicationV2#changeTab(tab, group, {force})`: both ids are required; nothing happens
+   * when the tab is already the group's active one (unless forced); it throws when the content has
+   * no `.tabs [data-group][data-tab]` element for the tab; else it toggles `.active` on the group's
+   * nav links and on the `.tab` sections present, and sets `tabGroups[group]`. It does not render.
    */
-  changeTab(tab: string, group: string, options: { force?: boolean } = {}): void {
+  changeTab(tab: string, group: string, options: { force?: boolean } & Obj = {}): void {
     if (!tab || !group) throw new Error("You must pass both the tab and tab group identifier");
     if (this.tabGroups[group] === tab && !options.force) return;
+    const content = this.content;
+    const link = content?.querySelector(`.tabs [data-group="${group}"][data-tab="${tab}"]`);
+    if (!link) throw new Error(`No matching tab element found for group "${group}" and tab "${tab}"`);
+    for (const t of content!.querySelectorAll(`.tabs [data-group="${group}"]`))
+      t.classList.toggle("active", t.dataset.tab === tab);
+    for (const section of content!.querySelectorAll(`.tab[data-group="${group}"]`))
+      section.classList.toggle("active", section.dataset.tab === tab);
     this.tabGroups[group] = tab;
     this.tabChanges.push({ tab, group });
   }
 
-  /** Every tab switch `changeTab` made, in order (what core would have toggled in the DOM). */
+  /** Every tab switch `changeTab` made, in order. */
   readonly tabChanges: { tab: string; group: string }[] = [];
-
-  /** What a render draws, returning its context (the Handlebars mixin renders its parts here). */
-  protected async _renderContent(options: Obj): Promise<Obj> {
-    return this._prepareContext(options);
-  }
 
   /** Core: the tabs of the only tab group are prepared automatically. */
   async _prepareContext(_options: Obj): Promise<Obj> {
@@ -437,28 +498,54 @@ export class FakeApplicationV2 {
     return prepared;
   }
 
-  async _preparePartContext(_partId: string, context: Obj, _options: Obj): Promise<Obj> {
-    return context;
+  /** Core's abstract `_renderHTML` (a renderable subclass defines it). */
+  async _renderHTML(_context: Obj, _options: Obj): Promise<unknown> {
+    return undefined;
   }
-  _configureRenderParts(_options: Obj): Obj {
-    return {};
-  }
+  /** Core's abstract `_replaceHTML`. */
+  _replaceHTML(_result: unknown, _content: FakeElement, _options: Obj): void {}
+  async _preFirstRender(_context: Obj, _options: Obj): Promise<void> {}
+  async _preRender(_context: Obj, _options: Obj): Promise<void> {}
   async _onFirstRender(_context: Obj, _options: Obj): Promise<void> {}
   async _onRender(_context: Obj, _options: Obj): Promise<void> {}
+  /** Core v13: after the render hooks; focuses the first `[autofocus]` on a first render (not modelled). */
+  async _postRender(_context: Obj, _options: Obj): Promise<void> {}
+  async _preClose(_options: Obj): Promise<void> {}
+  _onClose(_options: Obj): void {}
 
-  /** Core's `ApplicationV2#close`: queued like renders; leaves `instances`; emits `close`. */
-  close(_options: Obj = {}): Promise<this> {
-    const run = this.#queue.then(() => {
-      const wasOpen = this.element !== null;
-      this.rendered = false;
-      this.element = null;
-      openWindows.delete(this);
-      globals().foundry.applications.instances.delete(this.id);
-      if (wasOpen) this.dispatchEvent({ type: "close" });
-      return this;
-    });
+  /** Core's `ApplicationV2#close`: queued like renders (see the module comment). */
+  close(options: Obj = {}): Promise<this> {
+    const run = this.#queue.then(() => this.#close(options));
     this.#queue = run.catch(() => undefined);
     return run;
+  }
+
+  async #close(options: Obj): Promise<this> {
+    if (!this.element) {
+      this.#state = RENDER_STATES.CLOSED;
+      return this;
+    }
+    await this._preClose(options);
+    this.#state = RENDER_STATES.CLOSING;
+    this._tearDown(options);
+    this.#state = RENDER_STATES.CLOSED;
+    openWindows.delete(this);
+    globals().foundry.applications.instances.delete(this.id);
+    this._onClose(options);
+    this.dispatchEvent({ type: "close" });
+    return this;
+  }
+
+  /** Core: `_removeElement(element)`, then the element and content are forgotten. */
+  _tearDown(_options: Obj): void {
+    this._removeElement(this.element!);
+    this.element = null;
+    this.content = null;
+  }
+
+  /** Core: `element.remove()` (its subtree stays whole: a `change` from inside still bubbles to the form). */
+  _removeElement(element: FakeElement): void {
+    element.remove();
   }
 
   /* -------------------------------------------------------------------- v14 */
@@ -474,16 +561,30 @@ export class FakeApplicationV2 {
 
   /* -------------------------------------------------------------------- forms */
 
-  /** Core: a change inside the form submits it when `form.submitOnChange` (and the app is open). */
-  _onChangeForm(formConfig: { submitOnChange?: boolean }, event: Obj): void | Promise<void> {
-    if (this.rendered && formConfig.submitOnChange) return this._onSubmitForm(formConfig as Obj, event);
+  /** Core's `submit(submitOptions)`: FormDataExtended of `form`, then `form.handler(event, form, data, options)`. */
+  async submit(submitOptions: Obj = {}): Promise<unknown> {
+    const config = (this.options.form ?? {}) as { handler?: Handler & ((...a: unknown[]) => unknown) };
+    if (!config.handler)
+      throw new Error(`The ${this.constructor.name} Application does not support a single top-level form element.`);
+    const form = this.form;
+    const event = { type: "submit", cancelable: true, preventDefault: () => undefined };
+    return config.handler.call(this, event, form, new (formDataClass())(form), submitOptions);
+  }
+
+  /** Core: a change inside the form submits it when `form.submitOnChange`, RENDERED or CLOSING (not awaited). */
+  _onChangeForm(formConfig: { submitOnChange?: boolean }, event: Obj): void {
+    const open = this.#state === RENDER_STATES.RENDERED || this.#state === RENDER_STATES.CLOSING;
+    if (!open || !formConfig.submitOnChange) return;
+    const submitting = this._onSubmitForm(formConfig as Obj, event);
+    pendingSubmits.add(submitting);
+    void submitting.finally(() => pendingSubmits.delete(submitting));
   }
 
   /**
-   * Core's `_onSubmitForm`: `form.handler(event, form, formData)`; if it throws, the error's
-   * message is shown as an error notification and the form STAYS OPEN; otherwise
-   * `closeOnSubmit` closes it (dnd5e `create-document-dialog.mjs` and draw-steel's
-   * `DSApplication` throw to refuse a submission).
+   * Core's `_onSubmitForm`: FormDataExtended of the form the event is on, then `form.handler(event,
+   * form, formData)`; if it throws, the error's message is shown as an error notification and the
+   * form STAYS OPEN; otherwise `closeOnSubmit` closes it (dnd5e `create-document-dialog.mjs` and
+   * draw-steel's `DSApplication` throw to refuse a submission).
    */
   async _onSubmitForm(formConfig: Obj, event: Obj): Promise<void> {
     const { handler, closeOnSubmit } = formConfig as {
@@ -491,12 +592,10 @@ export class FakeApplicationV2 {
       closeOnSubmit?: boolean;
     };
     const form = (event.currentTarget as FakeElement | undefined) ?? null;
-    const FormData = (
-      globalThis as unknown as { foundry: { applications: { ux: { FormDataExtended: new (f: unknown) => unknown } } } }
-    ).foundry.applications.ux.FormDataExtended;
+    const formData = new (formDataClass())(form);
     if (typeof handler === "function") {
       try {
-        await handler.call(this, event, form, new FormData(form));
+        await handler.call(this, event, form, formData);
       } catch (err) {
         globals().ui.notifications.error(err instanceof Error ? err.message : String(err));
         return;
@@ -532,50 +631,90 @@ export class FakeApplicationV2 {
   }
 }
 
-/** `HandlebarsApplicationMixin`: renders `PARTS` with the installed template renderer. */
+/** The installed `FormDataExtended` class. */
+function formDataClass(): new (form: unknown) => { object: Obj } {
+  return (
+    globalThis as unknown as {
+      foundry: { applications: { ux: { FormDataExtended: new (f: unknown) => { object: Obj } } } };
+    }
+  ).foundry.applications.ux.FormDataExtended;
+}
+
+/** A template part as the Mixin reads it. */
+interface FakePart {
+  template: string;
+  templates?: string[];
+}
+
+/** `HandlebarsApplicationMixin`: renders `PARTS` with the installed template renderer (see the module comment). */
 // TypeScript's mixin rule: the base must be typed `new (...args: any[]) => …`.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function FakeHandlebarsApplicationMixin<B extends new (...args: any[]) => FakeApplicationV2>(Base: B) {
   return class HandlebarsApplication extends Base {
-    static PARTS: Record<string, { template: string }> = {};
-    /** The HTML of each part from the last render (strings: the fake has no DOM). */
+    static PARTS: Record<string, FakePart> = {};
+    /** The HTML of each part from its last render (strings; the window's tree holds the elements). */
     renderedParts: Record<string, string> = {};
     lastContext: Obj = {};
+    #partDescriptors: Readonly<Record<string, FakePart>> = {};
 
-    override _configureRenderParts(_options: Obj): Obj {
-      return { ...(this.constructor as unknown as { PARTS: Obj }).PARTS };
+    /** Core: the part descriptors from `_configureRenderParts`; `options.parts ??= every part`. */
+    override _configureRenderOptions(options: Obj): void {
+      super._configureRenderOptions(options);
+      this.#partDescriptors = Object.freeze(this._configureRenderParts(options) as Record<string, FakePart>);
+      options.parts ??= Object.keys(this.#partDescriptors);
     }
 
-    protected override async _renderContent(opts: Obj): Promise<Obj> {
-      const context = await this._prepareContext(opts);
-      Object.assign(this.renderedParts, await this._renderHTML(context, opts));
-      this.lastContext = context;
+    /** Core: a deep copy of `PARTS`, each with `templates ??= []`. */
+    _configureRenderParts(_options: Obj): Obj {
+      const parts = deepClone((this.constructor as unknown as { PARTS: Record<string, FakePart> }).PARTS);
+      for (const part of Object.values(parts)) part.templates ??= [];
+      return parts;
+    }
+
+    /** Core: `context.partId = <app id>-<part id>`; the shared context itself is returned. */
+    async _preparePartContext(partId: string, context: Obj, _options: Obj): Promise<Obj> {
+      context.partId = `${this.id}-${partId}`;
       return context;
     }
 
     /**
-     * Core v13 `HandlebarsApplicationMixin#_renderHTML(context, options)`
-     * (https://foundryvtt.com/api/v13/functions/foundry.applications.api.HandlebarsApplicationMixin.html):
-     * renders each part of `options.parts` — core fills it with every configured part in
-     * `_configureRenderOptions` when the caller names none — from `_preparePartContext`, and
-     * returns one rendered part per id (an HTMLElement in core, the HTML string here). A part id
-     * that is not configured is skipped (core warns).
+     * Core v13 `_renderHTML(context, options)`: each part of `options.parts` that has a descriptor,
+     * rendered from `_preparePartContext(partId, context)` — the ONE shared context (core warns of an
+     * unknown part and skips it). One HTML string per part (an HTMLElement in core).
      */
-    async _renderHTML(context: Obj, opts: Obj): Promise<Record<string, string>> {
-      const parts = this._configureRenderParts(opts) as Record<string, { template: string }>;
-      const wanted = (opts.parts as string[] | undefined) ?? Object.keys(parts);
+    override async _renderHTML(context: Obj, opts: Obj): Promise<Record<string, string>> {
       const { renderTemplate } = (
         globalThis as unknown as {
           foundry: { applications: { handlebars: { renderTemplate(p: string, c: Obj): Promise<string> } } };
         }
       ).foundry.applications.handlebars;
       const rendered: Record<string, string> = {};
-      for (const id of wanted) {
-        if (!parts[id]) continue;
-        const partContext = await this._preparePartContext(id, { ...context }, opts);
-        rendered[id] = await renderTemplate(parts[id].template, partContext);
+      for (const id of (opts.parts as string[] | undefined) ?? []) {
+        const part = this.#partDescriptors[id];
+        if (!part) continue;
+        const partContext = await this._preparePartContext(id, context, opts);
+        rendered[id] = await renderTemplate(part.template, partContext);
       }
+      this.lastContext = context;
       return rendered;
+    }
+
+    /**
+     * Core v13 `_replaceHTML(result, content)`: each rendered part's single root element, marked
+     * `data-application-part`, replaces the content's element of that part, or is appended when
+     * there is none. Parts not rendered stay as they are.
+     */
+    override _replaceHTML(result: unknown, content: FakeElement, _options: Obj): void {
+      for (const [partId, html] of Object.entries((result ?? {}) as Record<string, string>)) {
+        const roots = parseHTML(html);
+        if (roots.length !== 1) throw new Error(`Template part "${partId}" must render a single HTML element.`);
+        const element = roots[0]!;
+        element.dataset.applicationPart = partId;
+        const prior = content.querySelector(`[data-application-part="${partId}"]`);
+        if (prior) prior.replaceWith(element);
+        else content.appendChild(element);
+        this.renderedParts[partId] = html;
+      }
     }
   };
 }
@@ -591,31 +730,52 @@ async function onEditImage(
 }
 
 /**
- * Core v13 DocumentSheetV2's form handler: `_prepareSubmitData(event, form, formData)` then
- * `_processSubmitData(event, form, submitData)`, nothing when the sheet is not editable
- * (https://foundryvtt.com/api/v13/classes/foundry.applications.api.DocumentSheetV2.html;
- * dnd5e 5.3.3 `module/applications/api/pseudo-document-sheet.mjs` mirrors the same chain).
+ * Core v13 `DocumentSheetV2.#onSubmitDocumentForm(event, form, formData, {updateData, ...options})`:
+ * nothing when the sheet is not editable; `_prepareSubmitData(event, form, formData, updateData)`
+ * then `_processSubmitData(event, form, submitData, options)`.
  */
 async function onSubmitDocumentForm(
   this: FakeDocumentSheetV2,
   event: Obj,
   form: unknown,
   formData: { object: Obj },
+  options: Obj = {},
 ): Promise<void> {
   if (!this.isEditable) return;
-  const submitData = this._prepareSubmitData(event, form, formData);
-  await this._processSubmitData(event, form, submitData);
+  const { updateData, ...updateOptions } = options as { updateData?: Obj } & Obj;
+  const submitData = this._prepareSubmitData(event, form, formData, updateData);
+  await this._processSubmitData(event, form, submitData, updateOptions);
+}
+
+/** A document as the fake sheets read it. */
+interface SheetDocument {
+  id?: string | null;
+  uuid?: string;
+  name?: string;
+  type?: string;
+  pack?: string | null;
+  documentName?: string;
+  _source: Obj;
+  apps?: Obj;
+  schema?: { fields?: unknown };
+  collection?: { has(id: unknown): boolean };
+  testUserPermission(user: unknown, level: number | string): boolean;
 }
 
 export class FakeDocumentSheetV2 extends FakeApplicationV2 {
   static override DEFAULT_OPTIONS: Obj = {
+    classes: ["sheet"],
+    tag: "form",
+    document: null,
+    viewPermission: OWNERSHIP.LIMITED,
+    editPermission: OWNERSHIP.OWNER,
     actions: { editImage: onEditImage },
     form: { handler: onSubmitDocumentForm, submitOnChange: false, closeOnSubmit: false },
   };
   /** The attributes `editImage` was asked to edit (a FilePicker would open for each). */
   readonly imageEdits: string[] = [];
-  get document(): { isOwner: boolean; _source: Obj; uuid?: string } {
-    return this.options.document as { isOwner: boolean; _source: Obj; uuid?: string };
+  get document(): SheetDocument {
+    return this.options.document as SheetDocument;
   }
   /** v13 DocumentSheetV2: `<class name>-<document uuid, dots as dashes>`. */
   override get id(): string {
@@ -625,16 +785,74 @@ export class FakeDocumentSheetV2 extends FakeApplicationV2 {
       (uuid ? `${this.constructor.name}-${uuid.replaceAll(".", "-")}` : super.id)
     );
   }
+  /** Core: `<type label>: <name or id>` (the type's label key as `TYPES.<Document>.<type>` here). */
+  override get title(): string {
+    const doc = this.document;
+    const prefix = doc.type ? localize(`TYPES.${doc.documentName ?? ""}.${doc.type}`) : (doc.documentName ?? "");
+    return `${prefix}: ${doc.name || doc.id || ""}`;
+  }
+  /** Core: `testUserPermission(game.user, viewPermission)`. */
+  get isVisible(): boolean {
+    return this.document.testUserPermission(globals().game.user, this.options.viewPermission as number);
+  }
+  /** Core: false in a locked compendium; else `testUserPermission(game.user, editPermission)`. */
   get isEditable(): boolean {
-    return this.document.isOwner;
+    const pack = this.document.pack;
+    if (pack && globals().game.packs?.get(pack)?.locked) return false;
+    return this.document.testUserPermission(globals().game.user, this.options.editPermission as number);
+  }
+  /** Core: a user who may not see the document gets a warning (`SHEETS.DocumentSheetPrivate`) and no window. */
+  override _canRender(_options: Obj): void {
+    if (!this.isVisible)
+      throw new Error(
+        globals().game.i18n?.format("SHEETS.DocumentSheetPrivate", { type: this.document.documentName ?? "" }) ??
+          "SHEETS.DocumentSheetPrivate",
+      );
+  }
+  /** Core: the window gets a new title when a render's `renderData` names the document anew. */
+  override _configureRenderOptions(options: Obj): void {
+    super._configureRenderOptions(options);
+    if (this.hasFrame && options.renderContext && (options.renderData as Obj | undefined)?.name)
+      options.window = { ...((options.window as Obj | undefined) ?? {}), title: this.title };
   }
   override async _prepareContext(options: Obj): Promise<Obj> {
-    return {
-      ...(await super._prepareContext(options)),
-      document: this.document,
-      source: this.document._source,
+    const document = this.document;
+    return Object.assign(await super._prepareContext(options), {
+      document,
+      source: document._source,
+      fields: document.schema?.fields,
       editable: this.isEditable,
-    };
+      user: globals().game.user,
+      rootId: document.collection?.has(document.id) ? this.id : randomID(),
+    });
+  }
+  /** Core: the sheet is listed in `document.apps`. */
+  override async _onFirstRender(context: Obj, options: Obj): Promise<void> {
+    await super._onFirstRender(context, options);
+    if (this.document.apps) this.document.apps[this.id] = this;
+  }
+  /** Core: a sheet the user may not edit has its fields disabled. */
+  override async _onRender(context: Obj, options: Obj): Promise<void> {
+    await super._onRender(context, options);
+    if (!this.isEditable) this._toggleDisabled(true);
+  }
+  override _onClose(options: Obj): void {
+    super._onClose(options);
+    if (this.document.apps) delete this.document.apps[this.id];
+  }
+
+  /**
+   * Core v13 `_toggleDisabled(disabled)`: every control of `form.elements` inside the window
+   * content (all of them for a frameless form), every `input[type=image]`, and the `disabled`
+   * class on every `img[data-edit]`.
+   */
+  _toggleDisabled(disabled: boolean): void {
+    const form = this.form;
+    if (!form) return;
+    for (const el of form.elements) if (!this.hasFrame || el.closest(".window-content")) el.disabled = disabled;
+    const content = this.hasFrame ? form.querySelector(".window-content") : form;
+    for (const input of content?.querySelectorAll("input[type=image]") ?? []) input.disabled = disabled;
+    for (const img of content?.querySelectorAll("img[data-edit]") ?? []) img.classList.toggle("disabled", disabled);
   }
 
   /** Core: the form's values, expanded (`foundry.utils.expandObject(formData.object)`). */
@@ -643,13 +861,17 @@ export class FakeDocumentSheetV2 extends FakeApplicationV2 {
   }
 
   /**
-   * Core: the processed form data, then `document.validate({changes, clean: true, fallback:
-   * false})`, which CLEANS the data in place (NumberFields clamped and rounded) and throws a
-   * DataModelValidationError (English) on what it cannot clean.
+   * Core: the processed form data, `updateData` merged in (with and without deletions), then
+   * `document.validate({changes, clean: true, fallback: false})`, which CLEANS the data in place
+   * (NumberFields clamped and rounded) and throws a DataModelValidationError (English) on what it
+   * cannot clean.
    */
   _prepareSubmitData(event: unknown, form: unknown, formData: { object: Obj }, updateData?: Obj): Obj {
     const submitData = this._processFormData(event, form, formData);
-    if (updateData) mergeObject(submitData, updateData, { performDeletions: true });
+    if (updateData) {
+      mergeObject(submitData, updateData, { performDeletions: true });
+      mergeObject(submitData, updateData, { performDeletions: false });
+    }
     (this.document as unknown as { validate(o: Obj): boolean }).validate({
       changes: submitData,
       clean: true,
@@ -754,8 +976,12 @@ export class FakeDialogV2 extends FakeApplicationV2 {
   };
   /** The window's HTML: core's form wrapper around the content and the buttons. */
   html = "";
-  /** The form core renders (its `values` are what FormDataExtended reads). */
-  readonly form = new FakeElement("form", { class: "dialog-form standard-form" });
+  /** The form core renders (its fields and `values` are what FormDataExtended reads). */
+  #form = new FakeElement("form", { class: "dialog-form standard-form" });
+
+  override get form(): FakeElement {
+    return this.#form;
+  }
 
   constructor(options: Obj = {}) {
     super(options);
@@ -774,7 +1000,8 @@ export class FakeDialogV2 extends FakeApplicationV2 {
     return this.options.buttons as Record<string, FakeDialogButton>;
   }
 
-  protected override async _renderContent(options: Obj): Promise<Obj> {
+  /** Core: the dialog's form around its content and its buttons (kept as `html`; the buttons placed in the element). */
+  override async _renderHTML(_context: Obj, _options: Obj): Promise<string> {
     const content = this.options.content
       ? `<div class="dialog-content standard-form">${String(this.options.content)}</div>`
       : "";
@@ -782,18 +1009,17 @@ export class FakeDialogV2 extends FakeApplicationV2 {
       .map((b) => `<button type="${b.type ?? "submit"}" data-action="${b.action}">${b.label ?? ""}</button>`)
       .join("");
     this.html = `<form class="dialog-form standard-form" autocomplete="off">${content}<footer class="form-footer">${buttons}</footer></form>`;
-    return super._renderContent(options);
+    return this.html;
   }
 
-  override async _onFirstRender(context: Obj, options: Obj): Promise<void> {
-    await super._onFirstRender(context, options);
-    const element = this.element!;
-    element.place("form", this.form);
-    for (const action of Object.keys(this.buttons)) {
-      const button = new FakeElement("button", { type: this.buttons[action]!.type ?? "submit", "data-action": action });
-      button.form = this.form;
-      element.place(`button[data-action="${action}"]`, button);
-    }
+  /** Core: the rendered form (its content's fields and its buttons) becomes the window's content. */
+  override _replaceHTML(result: unknown, content: FakeElement, _options: Obj): void {
+    const [form] = parseHTML(String(result ?? ""));
+    if (!form) return;
+    form.values = this.#form.values;
+    form.answer = this.#form.answer;
+    this.#form = form;
+    content.replaceChildren(form);
   }
 
   /**
@@ -822,8 +1048,15 @@ export class FakeDialogV2 extends FakeApplicationV2 {
     void this._onSubmit(target, event as Obj);
   }
 
-  /** Core's `DialogV2.wait`: resolves the submitted result, or `close()`'s value / null when closed. */
-  static wait({ rejectClose = false, close, render, ...config }: Obj = {}): Promise<unknown> {
+  /**
+   * Core's `DialogV2.wait`: resolves the submitted result, or `close()`'s value / null when closed;
+   * renders with `{force: true}` — on v14 with `renderOptions` too (v13 has no such option: it is
+   * one more constructor option there).
+   */
+  static wait({ rejectClose = false, close, render, ...rest }: Obj = {}): Promise<unknown> {
+    const { renderOptions = {}, ...v14Config } = rest;
+    const config: Obj = isV14() ? v14Config : rest;
+    const shown: Obj = isV14() ? { ...(renderOptions as Obj), force: true } : { force: true };
     return new Promise((resolve, reject) => {
       const original = config.submit as ((r: unknown, d: unknown) => unknown) | undefined;
       config.submit = async (result: unknown, dialog: unknown) => {
@@ -841,7 +1074,7 @@ export class FakeDialogV2 extends FakeApplicationV2 {
         { once: true },
       );
       if (typeof render === "function") dialog.addEventListener("render", (event) => render(event, dialog));
-      void dialog.render({ force: true });
+      void dialog.render(shown);
     });
   }
 
@@ -893,7 +1126,7 @@ export function defaultAction(dialog: FakeDialogV2): string {
  * when `null`): core's click → `_onSubmit`. Resolves once the submission is handled.
  */
 export async function answerDialog(dialog: FakeDialogV2, action: string | null, values: Obj = {}): Promise<void> {
-  dialog.form.values = { ...values };
+  dialog.form.answer = { ...values };
   const button = dialog.element?.querySelector(`button[data-action="${action ?? defaultAction(dialog)}"]`);
   if (!button) throw new Error(`fake: the dialog has no button "${action}"`);
   await dialog._onSubmit(button, { type: "click", preventDefault: () => undefined });
@@ -914,6 +1147,15 @@ export async function clickAction(
   if (!handler) throw new Error(`fake: no action "${action}" on ${app.constructor.name}`);
   const element = target instanceof FakeElement ? target : { closest: target.closest ?? (() => null), ...target };
   return handler.call(app, { shiftKey: false, ...event }, element);
+}
+
+/**
+ * A click on `element` of `app`'s window, as core's `#onClick` reads it: the event's target is the
+ * element itself (an icon inside a tab link is the target, not the link), and it bubbles to the
+ * window's element.
+ */
+export function clickElement(element: FakeElement, init: Obj = {}): void {
+  element.dispatchEvent({ type: "click", bubbles: true, button: 0, ...init });
 }
 
 /** Submits `app`'s form with `object` as its form data, through core's `_onSubmitForm`. */
@@ -967,7 +1209,9 @@ function sheetClassFor(documentName: string, type: string): (new (options: Obj) 
 /**
  * ClientDocumentMixin members the windows use, on the fake documents (a subclass's own member —
  * RegionBehavior's `sheet` — wins): `sheet` ("The sheet of this document", created once and
- * kept), `limited` (the user's level is exactly LIMITED; a GM never), `toDragData()` (`{type:
+ * kept), `apps` (the applications showing it, by id) and `render(force, context)` (core v13
+ * `ClientDocumentMixin#render`: each app of `apps` renders with `deepClone(context)`), `limited`
+ * (the user's level is exactly LIMITED; a GM never), `toDragData()` (`{type:
  * documentName, uuid}`) — https://foundryvtt.com/api/v13/classes/foundry.documents.Actor.html ;
  * Actor and Item `getRollData()` ("the data schema used by dice roll commands": the fake gives its
  * `system`, core's default — https://foundryvtt.com/api/v13/classes/foundry.documents.Item.html#getrolldata );
@@ -996,6 +1240,18 @@ function defineDocumentMembers(): void {
       return (top.ownership[user.id] ?? top.ownership.default ?? 0) === OWNERSHIP.LIMITED;
     },
   });
+  const apps = new WeakMap<object, Obj>();
+  define(FakeDocument.prototype, "apps", {
+    get(this: FakeDocument) {
+      if (!apps.has(this)) apps.set(this, {});
+      return apps.get(this);
+    },
+  });
+  define(FakeDocument.prototype, "render", {
+    value(this: FakeDocument & { apps: Obj }, force = false, context: Obj = {}) {
+      for (const app of Object.values(this.apps) as FakeApplicationV2[]) void app.render(force, deepClone(context));
+    },
+  });
   define(FakeDocument.prototype, "toDragData", {
     value(this: FakeDocument) {
       return { type: this.documentName, uuid: this.uuid };
@@ -1018,8 +1274,7 @@ function defineDocumentMembers(): void {
 /** Installs the fake applications on `foundry.*` and returns the sheet registrations list. */
 export function installAppsFake(fake: FakeFoundry): SheetRegistration[] {
   for (const app of openWindows) {
-    app.rendered = false;
-    app.element = null;
+    app._forgetSession();
   }
   openWindows.clear();
   registrations = [
@@ -1062,7 +1317,7 @@ export function installAppsFake(fake: FakeFoundry): SheetRegistration[] {
   class FormDataExtended {
     readonly object: Obj;
     constructor(form: FakeElement | null) {
-      this.object = { ...(form?.values ?? {}) };
+      this.object = formDataOf(form);
     }
   }
   Object.assign(fake.foundry, { appv1: { sheets: { ActorSheet: FakeV1ActorSheet, ItemSheet: FakeV1ItemSheet } } });

@@ -410,7 +410,14 @@ describe("fake applications the place form relies on", () => {
 
   it("foundry.applications.instances lists rendered applications by id until they close; a sheet's id names its document", async () => {
     const fake = installFoundryFake();
-    const app = new Sheet({ document: { uuid: "Scene.s.Region.r.RegionBehavior.b", isOwner: true, _source: {} } });
+    const app = new Sheet({
+      document: {
+        uuid: "Scene.s.Region.r.RegionBehavior.b",
+        isOwner: true,
+        _source: {},
+        testUserPermission: () => true,
+      },
+    });
     expect(app.id).toBe("Sheet-Scene-s-Region-r-RegionBehavior-b");
     await app.render({ force: true });
     expect(instances(fake).get(app.id)).toBe(app);
@@ -433,7 +440,7 @@ describe("fake applications the place form relies on", () => {
 
   it("ApplicationV2#_onSubmitForm: a throwing handler shows its message and keeps the form open; else closeOnSubmit", async () => {
     const fake = installFoundryFake();
-    const app = new Sheet({ document: { uuid: "X.y", isOwner: true, _source: {} } });
+    const app = new Sheet({ document: { uuid: "X.y", isOwner: true, _source: {}, testUserPermission: () => true } });
     await app.render({ force: true });
     await submitForm(app, { bad: true });
     expect([app.rendered, dataFake(fake).notifications.of("error")]).toEqual([true, ["refused"]]);

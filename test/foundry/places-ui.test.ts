@@ -241,6 +241,8 @@ describe("the place window", () => {
     await settle();
     expect(app.renderCount).toBe(renders + 1);
     expect(app.title).toBe("Lieu — Grande cour");
+    // The window's frame shows it too: core writes the title only when a render names it (core-source M4).
+    expect(app.element!.querySelector(".window-title")!.textContent).toBe("Lieu — Grande cour");
     // The other side of a link changes: C stops naming A.
     await behaviorOf("regionC").update({ system: { neighbours: [] } });
     await settle();

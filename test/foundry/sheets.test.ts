@@ -450,15 +450,16 @@ describe("item sheet: attribute chips (RULES §6.4)", () => {
       expect(sheet.renderedParts.details).toContain(open);
   });
 
-  it("a Requis chip shows its aptitude as a colour swatch named by its colour, not as an emoji", async () => {
+  it("a Requis chip shows its aptitude as a colour swatch and names it in words beside it (review N7), never as an emoji", async () => {
     const w = await loadSheetWorld();
     const item = await sampleItem(w, "gear");
     const sheet = new w.itemSheets.TacticaItemSheet({ document: item }) as unknown as Sheet & { mode: string };
     sheet.mode = "edit";
     await sheet.render({ force: true });
     const details = sheet.renderedParts.details!;
-    expect(details).toContain(
-      'class="tactica-swatch tactica-swatch--intellect" role="img" aria-label="Intellect (bleu)"',
+    // The swatch is decorative: the aptitude's name is written beside it.
+    expect(details).toMatch(
+      /<span>Requis <span class="tactica-swatch tactica-swatch--intellect" aria-hidden="true"><\/span>\s+Intellect 4<\/span>/,
     );
     expect(details).not.toContain("🟦");
     expect(details).toContain('aria-label="Retirer Requis Intellect 4"');
@@ -504,6 +505,7 @@ describe("item rows: labels and buttons computed once in the context (DESIGN §6
     toggle: { on: boolean; text: string; label: string; disabled: boolean } | null;
     canOpen: boolean;
     pressureButton: Button | null;
+    deleteButton: Button | null;
     tags: string[];
   };
   const rowsOf = (sheet: Sheet) => {
@@ -569,6 +571,11 @@ describe("item rows: labels and buttons computed once in the context (DESIGN §6
     await sheet.render({ force: true });
     ({ sword } = rowsOf(sheet));
     expect([sword.primary, sword.buttons]).toEqual([null, []]);
+    // Edit mode: each row has its own delete button, reachable from the keyboard (review N4).
+    expect(sword.deleteButton).toMatchObject({ action: "deleteItem", label: "Supprimer Épée tronçonneuse" });
+    expect(sheet.renderedParts.equipment).toMatch(
+      /data-action="deleteItem" data-item-id="[^"]+" aria-label="Supprimer Épée tronçonneuse" data-tooltip>/,
+    );
     expect(sword.toggle?.on).toBe(true);
 
     await actor.setCondition("pressureBlocked", true);
@@ -582,12 +589,14 @@ describe("item rows: labels and buttons computed once in the context (DESIGN §6
       /data-action="rollPressure" data-item-id="[^"]+" disabled aria-label="Jet de pression\u00a0: Servo-jambes"/,
     );
 
-    // A user who does not own the actor gets no roll button at all, and a disabled toggle.
+    // A user who does not own the actor (an observer) gets no roll button at all, and a disabled toggle.
     sheet.tabGroups.primary = "equipment";
+    await actor.update({ ownership: { default: 0, "player-1": 2 } } as never);
     w.data.setUser("player-1");
     await sheet.render({ force: true });
     ({ sword, legs } = rowsOf(sheet));
-    expect([sword.primary, sword.buttons, sword.canOpen]).toEqual([null, [], false]);
+    // The observer still opens the item, to read it (review N3).
+    expect([sword.primary, sword.buttons, sword.canOpen, sword.deleteButton]).toEqual([null, [], true, null]);
     expect(sword.toggle?.disabled).toBe(true);
     expect(legs.pressureButton).toBeNull();
 
@@ -739,9 +748,9 @@ describe("permissions on the sheet (review S3, S4, S5)", () => {
         .filter((e) => e.dataset.tab)
         .map((e) => [e.dataset.tab, e.classList.contains("active")]),
     ).toEqual([["notes", true]]);
-    expect(sheet.renderedParts.header).toContain("Sœur Aveline &lt;Vex&gt;");
+    expect(sheet.renderedParts.header).toContain("Sister Aveline &lt;Vex&gt;");
     expect(sheet.renderedParts.header).not.toMatch(/resource|7 <small>/);
-    expect(sheet.renderedParts.notes).toContain("siège d'Ostrava");
+    expect(sheet.renderedParts.notes).toContain("siege of Ostrava");
     // An observer (more than LIMITED) sees the whole sheet.
     w.data.setUser("gm-1");
     await actor.update({ ownership: { default: 0, "player-1": 2 } } as never);
@@ -913,7 +922,7 @@ describe("modes, tabs, enrichment and effects (review S6, S7, S8)", () => {
   it("the effects tab lists the actor's effects and those of its items, each with its source; their buttons act on them", async () => {
     const w = await loadSheetWorld("en");
     const actor = await sampleCharacter(w);
-    const sword = actor.items.find((i) => i.name === "Épée tronçonneuse")!;
+    const sword = actor.items.find((i) => i.name === "Chainsword")!;
     await sword.createEmbeddedDocuments("ActiveEffect", [
       { name: "Lame chauffée", transfer: true } as never,
       { name: "Pression (lame)", transfer: false } as never,
@@ -928,12 +937,12 @@ describe("modes, tabs, enrichment and effects (review S6, S7, S8)", () => {
       id: string;
     }[];
     expect(rows.map((r) => [r.name, r.source, r.transfer])).toEqual([
-      ["Pression (MOU)", "", true],
-      ["Lame chauffée", "Épée tronçonneuse", true],
-      ["Pression (lame)", "Épée tronçonneuse", false],
+      ["Pressure (MOU)", "", true],
+      ["Lame chauffée", "Chainsword", true],
+      ["Pression (lame)", "Chainsword", false],
     ]);
-    expect(textOf(sheet.renderedParts.effects!)).toContain("From Épée tronçonneuse");
-    expect(textOf(sheet.renderedParts.effects!)).toContain("On Épée tronçonneuse");
+    expect(textOf(sheet.renderedParts.effects!)).toContain("From Chainsword");
+    expect(textOf(sheet.renderedParts.effects!)).toContain("On Chainsword");
     const heated = rows[1]!;
     const row = elementIn(sheet.renderedParts.effects, "data-effect-id", heated.id);
     const writes = await w.writesDuring(() => clickAction(sheet, "toggleEffect", { dataset: {}, closest: () => row }));

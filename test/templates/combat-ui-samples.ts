@@ -77,6 +77,8 @@ export interface CombatUiSample {
   name: string;
   template: string;
   context: object;
+  /** What the live window adds to the rendered HTML (a drag in progress marks its row). */
+  live?: (html: string) => string;
 }
 
 export const COMBAT_UI_SAMPLES: CombatUiSample[] = [
@@ -133,13 +135,29 @@ export const COMBAT_UI_SAMPLES: CombatUiSample[] = [
       combatants: withPortraits,
     }),
   },
+  {
+    // ux §5 state 16: the GM drags Dagobert's marker over position 14 (the row the tracker's
+    // dragover listener marks as the drop target).
+    name: "tracker timeline GM, a marker dragged over a row",
+    template: TRACKER,
+    context: trackerContext(base),
+    live: (html) =>
+      html.replace(/(<li class="tactica-timeline__row[^"]*)(" data-position="14")/, "$1 is-drop-target$2"),
+  },
   { name: "tracker no combat", template: TRACKER, context: trackerContext(null) },
   {
     name: "end action from a card",
     template: END_ACTION,
-    context: endActionContext({ kind: "power", useCost: 2, concentration: true }, { name: "Ana" }),
+    context: {
+      ...endActionContext({ kind: "power", useCost: 2, concentration: true }, { name: "Ana" }),
+      uid: "tactica-sample",
+    },
   },
-  { name: "end action without a card", template: END_ACTION, context: endActionContext(null, { name: "Cyr" }) },
+  {
+    name: "end action without a card",
+    template: END_ACTION,
+    context: { ...endActionContext(null, { name: "Cyr" }), uid: "tactica-sample" },
+  },
   {
     name: "place form",
     template: PLACE_FORM,

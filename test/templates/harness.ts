@@ -99,10 +99,38 @@ function templateSpec(file: string, source: string, strict: boolean): TemplateSp
   return spec;
 }
 
-/** A harness for one language, with every template of templates/ registered as a partial. */
-export function createTemplateHarness(lang: "fr" | "en" = "fr", { strict = true } = {}): TemplateHarness {
+/**
+ * Stand-ins for the few strings of core's own language file the templates show (core's file is
+ * not ours to ship): the message modes the fake lists (test/foundry/fake-chat.ts `CHAT.Mode.*`),
+ * so a picture shows words, not keys.
+ */
+const CORE_STRINGS = {
+  fr: { publicroll: "Public", gmroll: "MJ seulement", blindroll: "Aveugle (MJ)", selfroll: "Soi seul" },
+  en: { publicroll: "Public", gmroll: "GM only", blindroll: "Blind (GM)", selfroll: "Self only" },
+} as const;
+
+/** Our language file with the stand-ins of core's strings. */
+function withCoreStrings(lang: "fr" | "en"): Record<string, unknown> {
+  const modes = CORE_STRINGS[lang];
+  const v14 = { public: modes.publicroll, gm: modes.gmroll, blind: modes.blindroll, self: modes.selfroll };
+  const chat = Object.freeze({
+    Mode: Object.freeze({ ...modes, ...v14, ic: lang === "fr" ? "En personnage" : "In character" }),
+  });
+  return (withCore[lang] ??= Object.freeze({ ...loadLang(lang), CHAT: chat }));
+}
+const withCore: Partial<Record<"fr" | "en", Record<string, unknown>>> = {};
+
+/**
+ * A harness for one language, with every template of templates/ registered as a partial;
+ * `coreStrings`: with the stand-ins of core's strings (the gallery's pictures), else core's keys
+ * show as keys.
+ */
+export function createTemplateHarness(
+  lang: "fr" | "en" = "fr",
+  { strict = true, coreStrings = false } = {},
+): TemplateHarness {
   const hb = Handlebars.create();
-  const i18n = new FakeI18n(lang, loadLang(lang));
+  const i18n = new FakeI18n(lang, coreStrings ? withCoreStrings(lang) : loadLang(lang));
   registerHelpers(hb, i18n);
   const compiled = new Map<string, Handlebars.TemplateDelegate>();
   for (const [file, source] of templateSources()) {

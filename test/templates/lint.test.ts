@@ -32,4 +32,12 @@ describe("templates", () => {
   it.each(files)("%s gives every button an explicit type", (file) => {
     for (const m of read(file).matchAll(/<button\b[^>]*>/g)) expect(m[0]).toMatch(/type="button"|type="submit"/);
   });
+
+  // Review D3 / N8: an id fixed in a template is shared by every open window that renders it (two
+  // End-action prompts, two sheets): each id and each label's `for` starts with the window's
+  // `rootId` (sheets) or the render's `uid` (dialogs).
+  it.each(files)("%s gives every element id a per-window prefix", (file) => {
+    for (const m of read(file).matchAll(/\s(id|for)="([^"]*)"/g))
+      expect(m[2], `${m[1]}="${m[2]}"`).toMatch(/^\{\{(@root\.)?(rootId|uid)\}\}-/);
+  });
 });

@@ -34,15 +34,61 @@ export interface SheetWorld extends LoadedWorld {
 export async function loadSheetWorld(
   lang: "fr" | "en" = "fr",
   before?: Parameters<typeof loadWorld>[1],
+  { coreStrings = false }: { coreStrings?: boolean } = {},
 ): Promise<SheetWorld> {
   const world = await loadWorld(lang, before);
-  const harness = createTemplateHarness(lang);
+  const harness = createTemplateHarness(lang, { coreStrings });
   installTemplateHarness(world.fake, harness);
   world.data.setUser("gm-1");
   const sheets = await import("../../src/applications/sheets/actor-sheet");
   const itemSheets = await import("../../src/applications/sheets/item-sheet");
   const register = await import("../../src/applications/register-sheets");
   return { ...world, harness, sheets, itemSheets, register };
+}
+
+/** The reader's language of a loaded world (its `game.i18n`). */
+export function langOf(world: LoadedWorld): "fr" | "en" {
+  return (world.fake.game.i18n as { lang?: string }).lang === "en" ? "en" : "fr";
+}
+
+/**
+ * The sample documents' own texts (names, biography, description) in each language, so that an
+ * English picture holds no French: the French ones are those of {@link SAMPLE_ITEMS}.
+ */
+export const SAMPLE_TEXT = {
+  fr: {
+    character: "Sœur Aveline <Vex>",
+    npc: "Magos Dravik",
+    unit: "Escouade Tertia",
+    biography: "<p>Vétérane du <strong>siège d'Ostrava</strong>.</p>",
+    description: "<p>Forgée sur <em>Mars</em>.</p>",
+    pressureEffect: "Pression (MOU)",
+    items: {} as Record<string, string>,
+  },
+  en: {
+    character: "Sister Aveline <Vex>",
+    npc: "Magos Dravik",
+    unit: "Squad Tertia",
+    biography: "<p>Veteran of the <strong>siege of Ostrava</strong>.</p>",
+    description: "<p>Forged on <em>Mars</em>.</p>",
+    pressureEffect: "Pressure (MOU)",
+    items: {
+      "Épée tronçonneuse": "Chainsword",
+      "Fusil laser <laser>": "Las rifle <laser>",
+      Carapace: "Carapace armour",
+      "Champ réfracteur": "Refractor field",
+      "Grenade à fragmentation": "Frag grenade",
+      "Servo-jambes": "Servo-legs",
+      "Choc mental": "Mind shock",
+      Bouclier: "Shield",
+    } as Record<string, string>,
+  },
+} as const;
+
+/** The sample items in `lang`: the same documents, named in that language. */
+export function sampleItems(lang: "fr" | "en", items: Obj[] = SAMPLE_ITEMS): Obj[] {
+  const names = SAMPLE_TEXT[lang].items;
+  return items.map((item) => ({ ...item, name: names[String(item.name)] ?? item.name }));
 }
 
 /** One item of every kind, the way a table would carry them. */
@@ -129,8 +175,9 @@ export async function sampleCharacter(
   type: "character" | "npc" = "character",
   items = SAMPLE_ITEMS,
 ): Promise<TacticaActor> {
+  const text = SAMPLE_TEXT[langOf(world)];
   const actor = await world.createActor({
-    name: type === "character" ? "Sœur Aveline <Vex>" : "Magos Dravik",
+    name: type === "character" ? text.character : text.npc,
     type,
     img: SAMPLE_IMG,
     system: {
@@ -155,19 +202,20 @@ export async function sampleCharacter(
       willpower: { value: 3 },
       exhaustion: 1,
       psyker: { mastery: 2 },
-      biography: "<p>Vétérane du <strong>siège d'Ostrava</strong>.</p>",
+      biography: text.biography,
     },
-    items,
+    items: sampleItems(langOf(world), items),
     // In the running generation's shape (src/compat/effects.ts): the fake plays v13 or v14.
     effects: [
       {
-        name: "Pression (MOU)",
+        name: text.pressureEffect,
         img: SAMPLE_IMG,
         ...changesData([{ key: "system.profile.mou.pressure", type: "upgrade", value: 3 }]),
       },
     ],
   });
-  const shield = actor.items.find((i) => i.name === "Bouclier");
+  const shieldName: string = SAMPLE_TEXT[langOf(world)].items["Bouclier"] ?? "Bouclier";
+  const shield = actor.items.find((i) => i.name === shieldName);
   if (shield)
     await actor.update({ system: { psyker: { maintained: [{ powerId: shield.id, sinceRound: 1 }] } } } as never);
   return actor;
@@ -176,7 +224,7 @@ export async function sampleCharacter(
 /** A unit of neophytes with a banner, chanting, panicked. */
 export async function sampleUnit(world: LoadedWorld): Promise<TacticaActor> {
   return world.createActor({
-    name: "Escouade Tertia",
+    name: SAMPLE_TEXT[langOf(world)].unit,
     type: "unit",
     img: SAMPLE_IMG,
     system: {
@@ -190,16 +238,16 @@ export async function sampleUnit(world: LoadedWorld): Promise<TacticaActor> {
       banner: true,
       morale: { state: "panicked" },
     },
-    items: [SAMPLE_ITEMS[0]!, SAMPLE_ITEMS[6]!],
+    items: sampleItems(langOf(world), [SAMPLE_ITEMS[0]!, SAMPLE_ITEMS[6]!]),
   });
 }
 
 /** A world item of `type` from the samples. */
 export async function sampleItem(world: LoadedWorld, type: string): Promise<TacticaItem> {
-  const source = SAMPLE_ITEMS.find((i) => i.type === type)!;
+  const source = sampleItems(langOf(world)).find((i) => i.type === type)!;
   return (await world.createItem({
     ...source,
-    system: { ...(source.system as Obj), description: "<p>Forgée sur <em>Mars</em>.</p>" },
+    system: { ...(source.system as Obj), description: SAMPLE_TEXT[langOf(world)].description },
   }))!;
 }
 
@@ -227,5 +275,16 @@ export async function renderSheetHtml(sheet: unknown, mode: "play" | "edit", tab
     if (s.renderedParts[id]) tabs.push(s.renderedParts[id]!);
   }
   s.tabGroups.primary = tabIds[0] ?? null;
-  return `<form class="application ${s.options.classes.join(" ")}"><section class="window-content">${head}${tabs.join("")}</section></form>`;
+  return `<form class="${s.options.classes.join(" ")}"><section class="window-content">${head}${tabs.join("")}</section></form>`;
+}
+
+/**
+ * French words in an English text: accented letters French uses, or its commonest small words
+ * (English pictures hold no French: ux m6). Returns each found, for a test to show.
+ */
+export function frenchIn(text: string): string[] {
+  const words = text.match(
+    /\p{L}*[àâçéèêëîïôûùüÿœæ]\p{L}*|\b(le|la|les|des|du|une|avec|sans|pour|dans|est|sont|pas|aucun|aucune)\b/giu,
+  );
+  return [...new Set(words ?? [])];
 }

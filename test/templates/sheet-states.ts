@@ -7,13 +7,18 @@
  * through the real sheets in the Foundry fake (test/templates/sheet-samples.ts).
  */
 import {
+  langOf,
   renderSheetHtml,
   sampleCharacter,
   sampleItem,
+  sampleUnit,
   SAMPLE_IMG,
   SAMPLE_ITEMS,
   type SheetWorld,
 } from "./sheet-samples";
+
+/** A sample text in the world's language (English pictures hold no French). */
+const say = (w: SheetWorld, fr: string, en: string) => (langOf(w) === "en" ? en : fr);
 
 type Obj = Record<string, unknown>;
 
@@ -23,6 +28,7 @@ interface DrivenSheet {
   tabGroups: Record<string, string | null>;
   renderedParts: Record<string, string>;
   options: { classes: string[] };
+  content: TreeElement;
   render(options?: object): Promise<unknown>;
   submitAttributeText?(text: string): Promise<boolean>;
 }
@@ -43,7 +49,45 @@ async function oneTab(sheet: DrivenSheet, tab: string): Promise<string> {
   sheet.tabGroups.primary = tab;
   await sheet.render({ force: true });
   const parts = Object.values(sheet.renderedParts).join("");
-  return `<form class="application ${sheet.options.classes.join(" ")}" style="width: 720px; height: 760px"><header class="window-header"></header><section class="window-content">${parts}</section></form>`;
+  return `<form class="${sheet.options.classes.join(" ")}" style="width: 720px; height: 760px"><header class="window-header"></header><section class="window-content">${parts}</section></form>`;
+}
+
+/** An element of the fake window's tree, as read here. */
+interface TreeElement {
+  disabled: boolean;
+  dataset: Record<string, string | undefined>;
+  children: TreeElement[];
+  descendants(): TreeElement[];
+}
+
+/**
+ * A part's HTML with what core's `_toggleDisabled` did to its elements in the window (the fake's
+ * tree, test/foundry/fake-apps-dom.ts): `disabled` written on each control it disabled. The tags
+ * are read in document order, as the tree was built from them.
+ */
+function asShown(html: string, part: TreeElement | undefined): string {
+  if (!part) return html;
+  const elements = [part, ...part.descendants()];
+  let index = 0;
+  return html.replace(
+    /<!--[\s\S]*?-->|<\/[a-zA-Z][\w-]*\s*>|<([a-zA-Z][\w-]*)([^>]*?)(\/?)>/g,
+    (tag, name?: string, attrs?: string, slash?: string) => {
+      if (!name) return tag;
+      const el = elements[index++];
+      if (!el?.disabled || /\sdisabled(\s|=|$)/.test(attrs ?? "")) return tag;
+      return `<${name}${attrs} disabled${slash}>`;
+    },
+  );
+}
+
+/** One tab as core's window shows it to a user who may not edit the actor, its controls disabled by core. */
+async function oneTabAsShown(sheet: DrivenSheet, tab: string): Promise<string> {
+  sheet.tabGroups.primary = tab;
+  await sheet.render({ force: true });
+  const parts = sheet.content.children
+    .map((el) => asShown(sheet.renderedParts[el.dataset.applicationPart ?? ""] ?? "", el))
+    .join("");
+  return `<form class="${sheet.options.classes.join(" ")}" style="width: 720px; height: 760px"><header class="window-header"></header><section class="window-content">${parts}</section></form>`;
 }
 
 const actorSheet = (w: SheetWorld, document: unknown, type: "character" | "npc" | "unit" = "character") => {
@@ -67,6 +111,47 @@ export const SHEET_STATES: SheetState[] = [
       }
     },
   },
+  {
+    name: "another player's character: the OBSERVER view, its items open to read",
+    kind: "actor",
+    allTabs: false,
+    async render(w) {
+      const actor = await sampleCharacter(w);
+      await actor.update({ ownership: { default: 0, "player-1": 2 } } as never);
+      w.data.setUser("player-1");
+      try {
+        return await oneTabAsShown(actorSheet(w, actor), "equipment");
+      } finally {
+        w.data.setUser("gm-1");
+      }
+    },
+  },
+  {
+    name: "pressure rolls blocked: the gauges shown disabled",
+    kind: "actor",
+    allTabs: false,
+    async render(w) {
+      const actor = await sampleCharacter(w);
+      await actor.setCondition("pressureBlocked", true);
+      return oneTab(actorSheet(w, actor), "profile");
+    },
+  },
+  {
+    name: "a unit with no banner and no leader",
+    kind: "actor",
+    allTabs: false,
+    async render(w) {
+      const unit = await sampleUnit(w);
+      await unit.update({ system: { banner: false, general: false, leaderCo: null } } as never);
+      return oneTab(actorSheet(w, unit, "unit"), "profile");
+    },
+  },
+  ...(["psy", "morale", "effects"] as const).map((tab): SheetState => ({
+    name: `a character's ${tab} tab as it opens in its 720 × 760 window`,
+    kind: "actor",
+    allTabs: false,
+    render: async (w) => oneTab(actorSheet(w, await sampleCharacter(w)), tab),
+  })),
   {
     name: "a world with the psy, morale, pressure and pool modules off",
     kind: "actor",
@@ -93,7 +178,11 @@ export const SHEET_STATES: SheetState[] = [
     kind: "actor",
     allTabs: true,
     async render(w) {
-      const actor = await w.createActor({ name: "Recrue sans nom", type: "character", img: SAMPLE_IMG });
+      const actor = await w.createActor({
+        name: say(w, "Recrue sans nom", "Nameless recruit"),
+        type: "character",
+        img: SAMPLE_IMG,
+      });
       return renderSheetHtml(actorSheet(w, actor), "play", ACTOR_TABS);
     },
   },
@@ -120,8 +209,8 @@ export const SHEET_STATES: SheetState[] = [
         system: { pressureTarget: "mou", linked: true, equipped: true },
       });
       const actor = await sampleCharacter(w, "character", [
-        gear("Servo-jambes"),
-        gear("Bottes à vapeur <b>"),
+        gear(say(w, "Servo-jambes", "Servo-legs")),
+        gear(say(w, "Bottes à vapeur <b>", "Steam boots <b>")),
         ...SAMPLE_ITEMS.slice(0, 2),
       ]);
       const html = await oneTab(actorSheet(w, actor), "profile");
@@ -135,7 +224,7 @@ export const SHEET_STATES: SheetState[] = [
     allTabs: false,
     async render(w) {
       const many = Array.from({ length: 12 }, (_, i) => ({
-        name: `Arme de réserve ${i + 1}`,
+        name: say(w, `Arme de réserve ${i + 1}`, `Spare weapon ${i + 1}`),
         type: "weapon",
         img: SAMPLE_IMG,
         system: { equipped: i % 3 === 0 },
@@ -165,8 +254,8 @@ export const SHEET_STATES: SheetState[] = [
       const sheet = new w.itemSheets.TacticaItemSheet({ document: item }) as unknown as DrivenSheet;
       sheet.mode = "edit";
       await sheet.render({ force: true });
-      await sheet.submitAttributeText!("Portée 2-4 Volant");
-      return `<form class="application ${sheet.options.classes.join(" ")}"><section class="window-content">${sheet.renderedParts.header}${sheet.renderedParts.tabs}${sheet.renderedParts.details}</section></form>`;
+      await sheet.submitAttributeText!(say(w, "Portée 2-4 Volant", "Range 2-4 Flying"));
+      return `<form class="${sheet.options.classes.join(" ")}"><section class="window-content">${sheet.renderedParts.header}${sheet.renderedParts.tabs}${sheet.renderedParts.details}</section></form>`;
     },
   },
   {
@@ -174,7 +263,7 @@ export const SHEET_STATES: SheetState[] = [
     kind: "item",
     allTabs: false,
     async render(w) {
-      const item = (await w.createItem({ name: "Nouveau pouvoir", type: "power" } as Obj))!;
+      const item = (await w.createItem({ name: say(w, "Nouveau pouvoir", "New power"), type: "power" } as Obj))!;
       const sheet = new w.itemSheets.TacticaItemSheet({ document: item }) as unknown as DrivenSheet;
       return renderSheetHtml(sheet, "edit", ["details", "description"]);
     },

@@ -33,7 +33,7 @@ describe.each(["fr", "en"] as const)("sheets in %s", (lang) => {
     for (const [i, actor] of actors.entries()) {
       const html = await renderSheetHtml(new classes[i]!({ document: actor }), mode, ACTOR_TABS);
       check(html);
-      expect(textOf(html)).toContain("Épée tronçonneuse");
+      expect(textOf(html)).toContain(lang === "fr" ? "Épée tronçonneuse" : "Chainsword");
     }
   });
 

@@ -17,6 +17,7 @@ import { TacticaChatMessage } from "../../documents/chat-message";
 import { lastPricedCard } from "../../chat/card-cost";
 import { moveAction } from "../../actions/move";
 import { detachedOptions } from "../../compat/windows";
+import { renderUid } from "../dialogs/form-dialog";
 
 /** `DialogV2.prompt` options that render it in `opener`'s detached window (v14), or none. */
 function renderBeside(opener: unknown): { renderOptions?: object } {
@@ -42,22 +43,46 @@ function formValues(button: HTMLButtonElement): { value: unknown; move: boolean 
 }
 
 /**
+ * The combats whose End-action prompt is open (review N8). A second End action meanwhile — a
+ * double click, core's Next and the timeline's button — opens nothing: two prompts would share the
+ * acting combatant, and the second confirmation would end the NEXT combatant's action.
+ */
+const prompting = new WeakSet<object>();
+
+/**
  * The duration prompt `setDurationPrompt` installs: shows the dialog for the acting combatant and
- * resolves the confirmed duration, or `null` (closed, or refused with a message). With "move"
+ * resolves the confirmed duration, or `null` (closed, refused with a message, another prompt for
+ * the combat already open, or another combatant acting by the time it is confirmed). With "move"
  * ticked (D-39) the combatant's move action is made first — the worn armour's *Requis* charged,
  * its card posted. On v14 the dialog opens in `opener`'s window when that window is popped out
  * (the timeline tracker's End action), so it never appears behind it in the main window.
  */
 export async function promptDuration(
-  _combat: TacticaCombat,
+  combat: TacticaCombat,
   combatant: Combatant.Implementation,
   opener?: unknown,
 ): Promise<number | null> {
+  if (prompting.has(combat)) return null;
+  prompting.add(combat);
+  try {
+    const duration = await askDuration(combatant, opener);
+    return duration !== null && combat.turns[0]?.id === combatant.id ? duration : null;
+  } finally {
+    prompting.delete(combat);
+  }
+}
+
+/** The dialog itself: the duration confirmed for `combatant`, its move made first when ticked. */
+async function askDuration(combatant: Combatant.Implementation, opener: unknown): Promise<number | null> {
   // Every chat message is an instance of the configured class, TacticaChatMessage (src/setup/registration.ts).
   const messages = (game.messages?.contents ?? []).filter((m) => m instanceof TacticaChatMessage);
   const actor = combatant.actor ?? null;
   const context = endActionContext(lastPricedCard(messages, actor)?.cost ?? null, { name: combatant.name ?? "" });
-  const content = await foundry.applications.handlebars.renderTemplate(END_ACTION_TEMPLATE, { ...context });
+  // Element ids start with a fresh uid: two windows never share one.
+  const content = await foundry.applications.handlebars.renderTemplate(END_ACTION_TEMPLATE, {
+    ...context,
+    uid: renderUid(),
+  });
   const i18n = game.i18n;
   const raw: unknown = await foundry.applications.api.DialogV2.prompt({
     window: { title: i18n?.format("TACTICA.Combat.EndAction.Title", { name: context.name }) ?? context.name },

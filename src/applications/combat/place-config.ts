@@ -109,7 +109,9 @@ export function onRegionChanged(doc: unknown): void {
 export function refreshPlaceConfigs(scene: unknown): void {
   for (const app of foundry.applications.instances.values()) {
     if (!(app instanceof PlaceConfig) || !app.rendered || app.region.parent !== scene) continue;
-    if (stillThere(app)) void app.render();
+    // Core writes the window's title only when a render names it (`_updateFrame`), and a region's
+    // rename is no change of the behaviour this window shows: the title is given anew (core-source M4).
+    if (stillThere(app)) void app.render({ window: { title: app.title } });
     else void app.close();
   }
 }

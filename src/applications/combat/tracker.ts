@@ -1,6 +1,7 @@
 /**
- * The timeline tracker window (RULES §7): an ApplicationV2 following the viewed combat
- * (`game.combat`), rendered from {@link trackerContext}. It displays and dispatches only; every
+ * The timeline tracker window (RULES §7): an ApplicationV2 following the combat the core tracker
+ * shows (`ui.combat.viewed`: the GM may switch encounters there; `game.combat` before the tracker
+ * has rendered), rendered from {@link trackerContext}. It displays and dispatches only; every
  * handler checks again that the user is the GM (the combat methods check too).
  *
  * Opened from a button in the core combat tracker's header (see register.ts) or by
@@ -24,13 +25,20 @@ export const TRACKER_TEMPLATE = "systems/tactica/templates/combat/tracker.hbs";
 /** The drag data type of a timeline marker (its entry id). */
 const DRAG_TYPE = "application/x-tactica-marker";
 
+/** The combat the core tracker shows (core's `CombatTracker#viewed`), else the active one (`null`: none). */
+export function viewedCombat(): unknown {
+  const tracker: unknown = ui.combat;
+  const viewed = tracker && typeof tracker === "object" && "viewed" in tracker ? tracker.viewed : undefined;
+  return viewed ?? game.combat ?? null;
+}
+
 /** The viewed combat when it is a Tactica combat and the user is the GM; says why when refused. */
 function managedCombat(): TacticaCombat | null {
   if (!game.user?.isGM) {
     notifyError("TACTICA.Combat.Errors.GMOnly");
     return null;
   }
-  const combat = game.combat;
+  const combat = viewedCombat();
   return combat instanceof TacticaCombat ? combat : null;
 }
 
@@ -72,7 +80,8 @@ async function onNudgeMarker(_event: PointerEvent, target: HTMLElement): Promise
  * ownership again); its dialog opens in this window.
  */
 async function onMoveAction(this: TimelineTracker): Promise<void> {
-  const actor = game.combat?.combatant?.actor;
+  const combat = viewedCombat();
+  const actor = combat instanceof TacticaCombat ? combat.combatant?.actor : undefined;
   if (!actor) return;
   await actor.move({}, { opener: this });
 }
@@ -104,7 +113,7 @@ export class TimelineTracker extends HandlebarsAppBase {
   };
 
   override async _prepareContext(_options: object): Promise<Record<string, unknown>> {
-    return { ...trackerContext(readCombatView(game.combat)) };
+    return { ...trackerContext(readCombatView(viewedCombat())) };
   }
 
   override async _onRender(context: object, options: object): Promise<void> {

@@ -10,6 +10,12 @@ import { DIALOG_TEMPLATE_ROOT } from "./form-dialog";
 /** The confirmation's template. */
 export const CONFIRM_TEMPLATE = `${DIALOG_TEMPLATE_ROOT}/confirm.hbs`;
 
+/** The confirmation's buttons (DialogV2 localises the labels): « Supprimer », and « Annuler », the default. */
+export const CONFIRM_BUTTONS: readonly { action: string; label: string; icon: string; default?: boolean }[] = [
+  { action: "delete", label: "TACTICA.Dialog.delete.confirm", icon: "fa-solid fa-trash" },
+  { action: "cancel", label: "TACTICA.Dialog.cancel", icon: "fa-solid fa-xmark", default: true },
+];
+
 /**
  * The dialog as this file uses it: the DialogV2 members it calls. The dialog is held through this narrower view
  * (checked by the compiler, no assertion) because fvtt-types 13.345 does not know v14's `window.detached` render
@@ -44,16 +50,7 @@ export async function confirmDelete(doc: Deletable, opener: unknown = null): Pro
       classes: ["tactica", "tactica-dialog", "tactica-confirm"],
       position: { width: 400 },
       content,
-      buttons: [
-        { action: "delete", label: "TACTICA.Dialog.delete.confirm", icon: "fa-solid fa-trash", callback: () => true },
-        {
-          action: "cancel",
-          label: "TACTICA.Dialog.cancel",
-          icon: "fa-solid fa-xmark",
-          default: true,
-          callback: () => false,
-        },
-      ],
+      buttons: CONFIRM_BUTTONS.map((button) => ({ ...button, callback: () => button.action === "delete" })),
       // Only the delete button's own `true` deletes: core hands a button's ACTION to `submit`
       // when its callback returns nothing, and no other value may count as a yes.
       submit: async (result: unknown) => finish(result === true),

@@ -128,6 +128,65 @@ function readWithMode<T>(spec: FormDialogSpec<T>, values: FormValues): (T & Mode
 }
 
 /**
+ * What a roll dialog shows: its template, then — for a roll (a dialog without its own `button`) —
+ * the message-mode picker, the user's current mode selected. Element ids start with `uid`.
+ */
+export async function dialogContent<T>(spec: FormDialogSpec<T>, uid: string): Promise<string> {
+  const render = foundry.applications.handlebars.renderTemplate;
+  const current = currentMessageMode();
+  const modes = modeChoices().map((choice) => ({
+    mode: choice.mode,
+    label: choice.label,
+    selected: choice.mode === current,
+  }));
+  // A dialog that is no roll (its own `button`) has no picker; its result carries the user's mode.
+  const picker = spec.button ? "" : await render(MESSAGE_MODE_TEMPLATE, { uid, modes });
+  return (await render(spec.template, { ...spec.context, uid })) + picker;
+}
+
+/** The dialog's one button (DialogV2Button): « Lancer », or the spec's own confirm button; the default. */
+export function dialogButton<T>(spec: FormDialogSpec<T>): {
+  action: string;
+  label: string;
+  icon: string;
+  default: true;
+} {
+  return {
+    action: "roll",
+    label: game.i18n?.localize(spec.button?.label ?? "TACTICA.Dialog.roll") ?? "Roll",
+    icon: spec.button?.icon ?? "fa-solid fa-dice",
+    default: true,
+  };
+}
+
+/** Shows a refusal's message in the dialog's refusal line and as a notification; `null` hides the line. */
+function showRefusal(dialog: DialogLike, refusal: Refusal | null): void {
+  // `hidden` is read with `in`, not `instanceof HTMLElement`: the dialog may be in another browser window (v14).
+  const line = dialog.element?.querySelector("[data-refusal]");
+  const message = refusal ? (game.i18n?.format(refusal.refused, refusal.data ?? {}) ?? refusal.refused) : "";
+  if (line && "hidden" in line) {
+    line.textContent = message;
+    line.hidden = refusal === null;
+  }
+  if (refusal) notifyError(refusal.refused, refusal.data);
+}
+
+/** The odds line (`[data-odds]`) follows the form: filled on every render and every change. */
+function followOdds<T>(dialog: DialogLike, spec: FormDialogSpec<T>): void {
+  dialog.addEventListener("render", () => {
+    const form = dialog.element?.querySelector("form");
+    if (!form) return;
+    const refresh = () => {
+      const line = form.querySelector("[data-odds]");
+      if (line && spec.odds) line.textContent = spec.odds(valuesOf(form));
+    };
+    form.addEventListener("input", refresh);
+    form.addEventListener("change", refresh);
+    refresh();
+  });
+}
+
+/**
  * Shows the dialog in `opener`'s window; resolves the result with the chosen message mode, or
  * `null` when the user closes it. A refused input keeps it open with the refusal's message.
  */
@@ -135,33 +194,13 @@ export async function formDialog<T extends object>(
   spec: FormDialogSpec<T>,
   opener: unknown = null,
 ): Promise<(T & ModeChoice) | null> {
-  const uid = renderUid();
-  const current = currentMessageMode();
-  const modes = modeChoices().map((choice) => ({
-    mode: choice.mode,
-    label: choice.label,
-    selected: choice.mode === current,
-  }));
-  const render = foundry.applications.handlebars.renderTemplate;
-  // A dialog that is no roll (its own `button`) has no picker; its result carries the user's mode.
-  const picker = spec.button ? "" : await render(MESSAGE_MODE_TEMPLATE, { uid, modes });
-  const content = (await render(spec.template, { ...spec.context, uid })) + picker;
+  const content = await dialogContent(spec, renderUid());
   return new Promise<(T & ModeChoice) | null>((resolve) => {
     let settled = false;
     const finish = (value: (T & ModeChoice) | null) => {
       if (settled) return;
       settled = true;
       resolve(value);
-    };
-    const showRefusal = (dialog: DialogLike, refusal: Refusal | null) => {
-      // `hidden` is read with `in`, not `instanceof HTMLElement`: the dialog may be in another browser window (v14).
-      const line = dialog.element?.querySelector("[data-refusal]");
-      const message = refusal ? (game.i18n?.format(refusal.refused, refusal.data ?? {}) ?? refusal.refused) : "";
-      if (line && "hidden" in line) {
-        line.textContent = message;
-        line.hidden = refusal === null;
-      }
-      if (refusal) notifyError(refusal.refused, refusal.data);
     };
     let submitted: Submission<T> | null = null;
     const dialog: DialogLike = new foundry.applications.api.DialogV2({
@@ -172,44 +211,24 @@ export async function formDialog<T extends object>(
       form: { closeOnSubmit: false },
       buttons: [
         {
-          action: "roll",
-          label: game.i18n?.localize(spec.button?.label ?? "TACTICA.Dialog.roll") ?? "Roll",
-          icon: spec.button?.icon ?? "fa-solid fa-dice",
-          default: true,
+          ...dialogButton(spec),
           callback: (_event: Event, button: HTMLButtonElement): Submission<T> => {
-            submitted = {
-              picked: button.form ? readWithMode(spec, valuesOf(button.form)) : refuse("TACTICA.Dialog.invalid"),
-            };
-            return submitted;
+            const picked = button.form ? readWithMode(spec, valuesOf(button.form)) : refuse("TACTICA.Dialog.invalid");
+            return (submitted = { picked });
           },
         },
       ],
       submit: async (result: unknown) => {
         // Anything but our tagged submission (core's fallback action string, a module's button)
         // rolls nothing: the dialog is cancelled.
-        const submission = submitted;
-        if (submission === null || result !== submission) {
-          finish(null);
-          await dialog.close();
-          return;
-        }
-        if (isRefusal(submission.picked)) return showRefusal(dialog, submission.picked);
-        finish(submission.picked);
+        const picked = submitted !== null && result === submitted ? submitted.picked : null;
+        if (picked !== null && isRefusal(picked)) return showRefusal(dialog, picked);
+        finish(picked);
         await dialog.close();
       },
     });
     dialog.addEventListener("close", () => finish(null), { once: true });
-    dialog.addEventListener("render", () => {
-      const form = dialog.element?.querySelector("form");
-      if (!form) return;
-      const refresh = () => {
-        const line = form.querySelector("[data-odds]");
-        if (line && spec.odds) line.textContent = spec.odds(valuesOf(form));
-      };
-      form.addEventListener("input", refresh);
-      form.addEventListener("change", refresh);
-      refresh();
-    });
+    followOdds(dialog, spec);
     void renderChild(opener, dialog);
   });
 }

@@ -15,34 +15,34 @@
  * - the item context menu goes through `_createContextMenu`, so the `get<Class>ContextOptions`
  *   hooks let modules add entries;
  * - child windows (item and effect sheets, roll dialogs, confirmations) open in the sheet's own
- *   window (v14 pop-outs, src/compat/windows.ts).
+ *   window (v14 pop-outs, src/compat/windows.ts);
+ * - partial renders (./partial-render.ts) and the biography's typed text (./typed-text.ts).
  */
 import { actorSheetContext, actorTabs, ACTOR_TABS } from "./context/actor-context";
 import { keepTabs, readModules, shownTabIds, type SheetMode, type SheetTab } from "./context/shared";
 import { CharacterModel } from "../../data/actor/character";
 import { isOneOf, PROFILE_KEYS } from "../../rules/keys";
-import { dispatchRoll, ownedItem, ROLL_ACTIONS, rollRequest, toggleEquipped, type RollAction } from "./actions";
 import {
-  deleteAfterConfirm,
-  editPortrait,
+  dropUnconfiguredParts,
+  enableReadingControls,
   enriched,
+  inputOf,
   isRefusedSubmission,
   itemMenu,
-  openSheet,
-  inputOf,
+  listenToTabKeys,
   partTab,
   refusedSubmission,
   sheetLang,
+  toggleSheetMode,
 } from "./sheet-helpers";
 import { menuEntries } from "../../compat/context-menu";
 import { characteristicDragData } from "./drag-data";
-import { isStatusId } from "../../effects/status-effects";
 import { isMoraleState } from "../../actions/morale";
-import { notifyError } from "../../utils/notify";
 import type { TacticaActor } from "../../documents/actor";
-
+import { ACTOR_SHEET_ACTIONS } from "./actor-sheet-buttons";
+import { fieldsIn, PartialRender } from "./partial-render";
+import { TypedText } from "./typed-text";
 import { ActorSheetBase, type RenderOptions, type SheetDefaults, type SheetDragEvent } from "./foundry-base";
-import { ITEM_TYPES } from "./item-sheet";
 
 /** Where the actor sheet templates live. */
 export const ACTOR_TEMPLATE_ROOT = "systems/tactica/templates/sheets/actor";
@@ -97,33 +97,6 @@ export const NPC_PARTS: Record<string, TemplatePart> = {
 /** What a LIMITED user sees: the header and the biography (draw-steel, dnd5e). */
 const LIMITED_PARTS = ["header", "tabs", "notes"];
 
-/** The handler signature of `DEFAULT_OPTIONS.actions` (`this` is the sheet). */
-type Handler = (this: TacticaActorSheet, event: PointerEvent, target: HTMLElement) => Promise<void>;
-
-/** A roll button: reads its data attributes and the inputs beside it, then calls the actor. */
-function rollHandler(method: RollAction): Handler {
-  return async function (this: TacticaActorSheet, event, target) {
-    const scope = target.closest("[data-roll-scope]") ?? this.element;
-    const value = (selector: string) => scope?.querySelector<HTMLInputElement>(selector)?.value;
-    const request = rollRequest(method, target.dataset, {
-      cancelLevel: value("[data-input=cancelLevel]"),
-      fear: value("[data-input=fear]"),
-      charging: scope?.querySelector<HTMLInputElement>("[data-input=charging]")?.checked ?? false,
-    });
-    // The roll's dialog opens in this sheet's window (v14 pop-outs).
-    await dispatchRoll(this.actor, request, { fastForward: event.shiftKey === true, opener: this });
-  };
-}
-
-/** The effect a row names: the actor's own, or one of an item's (`data-parent-id`). */
-function effectOf(actor: TacticaActor, target: HTMLElement): ActiveEffect.Implementation | undefined {
-  const row = target.closest<HTMLElement>("[data-effect-id]");
-  const id = row?.dataset.effectId ?? "";
-  const parentId = row?.dataset.parentId ?? "";
-  if (!parentId) return actor.effects.get(id);
-  return actor.items.get(parentId)?.effects.get(id);
-}
-
 export class TacticaActorSheet extends ActorSheetBase {
   /** Play mode shows values and roll buttons; edit mode shows inputs. */
   mode: SheetMode = "play";
@@ -133,19 +106,7 @@ export class TacticaActorSheet extends ActorSheetBase {
     position: { width: 720, height: 760 },
     window: { resizable: true },
     form: { submitOnChange: true },
-    actions: {
-      ...Object.fromEntries(ROLL_ACTIONS.map((m) => [m, rollHandler(m)])),
-      toggleMode: TacticaActorSheet.#toggleMode,
-      editPortrait: TacticaActorSheet.#editPortrait,
-      editItem: TacticaActorSheet.#editItem,
-      deleteItem: TacticaActorSheet.#deleteItem,
-      equipItem: TacticaActorSheet.#equipItem,
-      createItem: TacticaActorSheet.#createItem,
-      toggleCondition: TacticaActorSheet.#toggleCondition,
-      toggleEffect: TacticaActorSheet.#toggleEffect,
-      editEffect: TacticaActorSheet.#editEffect,
-      deleteEffect: TacticaActorSheet.#deleteEffect,
-    },
+    actions: { ...ACTOR_SHEET_ACTIONS, toggleMode: TacticaActorSheet.#toggleMode },
   };
 
   static PARTS = ACTOR_PARTS;
@@ -153,6 +114,15 @@ export class TacticaActorSheet extends ActorSheetBase {
   static TABS = {
     primary: { tabs: ACTOR_TABS.map((t) => ({ id: t.id, icon: t.icon, label: t.label })), initial: "profile" },
   };
+
+  /** The parts a render draws (the active tab, the header when it changed: ./partial-render.ts). */
+  readonly #partial = new PartialRender();
+
+  /** Text typed in the biography and not stored yet (./typed-text.ts). */
+  readonly typedText = new TypedText(this);
+
+  /** The parts configured for the last render (`_configureRenderParts`). */
+  #configured = new Set<string>();
 
   /** The actor this sheet shows. */
   get actor(): TacticaActor {
@@ -165,38 +135,28 @@ export class TacticaActorSheet extends ActorSheetBase {
   }
 
   /**
-   * A new actor's sheet opens in edit mode; a `mode` render option sets the mode.
-   * Parts: a render that names no parts draws the header and the ACTIVE tab — and the
-   * tab bar when the list of tabs changed (the first render, a LIMITED user given more, a module
-   * shown or hidden); every other tab is left stale, and drawn when core's `changeTab` shows it
-   * (core appends a part it never drew, `HandlebarsApplicationMixin#_replaceHTML`). A render that
-   * names its parts draws those. Core fills `options.parts` with every part when none are named.
+   * A new actor's sheet opens in edit mode; a `mode` render option sets the mode. The parts drawn
+   * are the active tab's and the header's ({@link PartialRender}); a part holding text not stored
+   * yet is left out, and drawn again once it is stored ({@link TypedText}).
    */
   override _configureRenderOptions(options: RenderOptions): void {
-    const named = Array.isArray(options.parts);
+    const named = Array.isArray(options.parts) ? [...options.parts] : null;
     super._configureRenderOptions(options);
     if (this.isEditable) {
       if (options.mode) this.mode = options.mode;
       else if (options.isFirstRender && options.renderContext === "createActor") this.mode = "edit";
     }
-    if (options.isFirstRender) this.#tabList = null;
-    if (named) {
-      for (const id of options.parts ?? []) this.#stale.delete(id);
-      if (options.parts?.includes("tabs")) this.#tabList = this.#currentTabList();
-      return;
-    }
-    if (this.limited) {
-      // Core's parts: the header, the tab bar and the biography (`_configureRenderParts`).
-      this.#stale.clear();
-      this.#tabList = this.#currentTabList();
-      return;
-    }
-    const tabs = this.#shownTabs();
-    const active = this.#activeTab();
-    const list = this.#currentTabList();
-    options.parts = ["header", ...(list === this.#tabList ? [] : ["tabs"]), ...(active ? [active] : [])];
-    this.#tabList = list;
-    this.#stale = new Set(tabs.filter((id) => id !== active));
+    const parts = this.#partial.parts({
+      named,
+      isFirstRender: options.isFirstRender === true,
+      limited: this.limited,
+      tabs: this.#shownTabs(),
+      active: this.#activeTab(),
+      all: options.parts ?? [],
+    });
+    const { drawn, kept } = this.typedText.keepOut(parts);
+    this.#partial.leaveStale(kept);
+    options.parts = drawn;
   }
 
   /**
@@ -206,33 +166,23 @@ export class TacticaActorSheet extends ActorSheetBase {
    * style and the layout of the part are what that saves.
    */
   override async _renderHTML(context: Record<string, unknown>, options: RenderOptions): Promise<unknown> {
-    if (options.isFirstRender) this.#header = null;
     if (options.parts?.includes("header")) {
       const partContext = await this._preparePartContext("header", { ...context }, options);
       const html = await foundry.applications.handlebars.renderTemplate(ACTOR_PARTS.header!.template, partContext);
-      if (html === this.#header) options.parts = options.parts.filter((id) => id !== "header");
-      this.#header = html;
+      if (!this.#partial.headerChanged(html)) options.parts = options.parts.filter((id) => id !== "header");
     }
     return super._renderHTML(context, options);
   }
 
-  /** The header's HTML as the window shows it (null: not drawn yet). */
-  #header: string | null = null;
-
-  /** The tab bar's tabs when it was last drawn (null: not drawn in this window yet). */
-  #tabList: string | null = null;
-
-  /** What the tab bar shows: the kept tabs, or the LIMITED view. */
-  #currentTabList(): string {
-    return this.limited ? "limited" : this.#shownTabs().join(",");
-  }
-
-  /** Core's tab switch; a tab left stale by a re-render ({@link #stale}) is drawn as it is shown. */
+  /**
+   * Core's tab switch; a tab left stale by a re-render is drawn as it is shown, its typed text
+   * stored first.
+   */
   override changeTab(tab: string, group: string, options: object = {}): void {
     super.changeTab(tab, group, options);
-    if (group !== "primary" || !this.#stale.has(tab) || !this.rendered) return;
-    this.#stale.delete(tab);
-    void this.render({ parts: [tab] });
+    if (group !== "primary" || !this.rendered || !this.#partial.takeStale(tab)) return;
+    const draw = () => this.render({ parts: [tab] });
+    void (this.typedText.keepOut([tab]).kept.length ? this.typedText.save().then(draw) : draw());
   }
 
   override async _prepareContext(options: object): Promise<Record<string, unknown>> {
@@ -270,13 +220,6 @@ export class TacticaActorSheet extends ActorSheetBase {
   }
 
   /**
-   * Tab parts not drawn since the actor (or the sheet's mode) last changed, or never drawn: a
-   * render draws the ACTIVE tab only (a hundred rows of a hidden tab are not built on
-   * every update); a stale tab is drawn when it is shown ({@link changeTab}).
-   */
-  #stale = new Set<string>();
-
-  /**
    * The tab a render shows: the active one, or the first shown when the active one is hidden (as `keepTabs` decides).
    */
   #activeTab(): string | null {
@@ -308,13 +251,27 @@ export class TacticaActorSheet extends ActorSheetBase {
     const parts = super._configureRenderParts(options);
     const shown = new Set(this.limited ? LIMITED_PARTS : ["header", "tabs", ...this.#shownTabs()]);
     for (const id of Object.keys(parts)) if (!shown.has(id)) delete parts[id];
+    this.#configured = new Set(Object.keys(parts));
     return parts;
   }
 
-  /** The item context menu, through core's hook-enabled helper. */
+  /** The item context menu, through core's hook-enabled helper; tabs keyboard-operable. */
   override async _onFirstRender(context: object, options: object): Promise<void> {
     await super._onFirstRender(context, options);
     this._createContextMenu(() => menuEntries(itemMenu(this)), "[data-item-id].item", { fixed: true });
+    listenToTabKeys(this);
+  }
+
+  /** A part no longer configured (a tab hidden, a permission dropped) leaves the window (review N2). */
+  override async _onRender(context: object, options: object): Promise<void> {
+    await super._onRender(context, options);
+    dropUnconfiguredParts(this.element, this.#configured);
+  }
+
+  /** Observers: the buttons that only open or show keep working in core's disabled form (review N3). */
+  override _toggleDisabled(disabled: boolean): void {
+    super._toggleDisabled(disabled);
+    if (disabled) enableReadingControls(this.element);
   }
 
   /**
@@ -362,10 +319,26 @@ export class TacticaActorSheet extends ActorSheetBase {
     formData: FormDataExtended,
     updateData?: object,
   ): object {
-    const refused = refusedSubmission(this.document, formData.object);
+    const refused = refusedSubmission(this.document, this.#freshFields(formData.object));
     if (!refused) return super._prepareSubmitData(event, form, formData, updateData);
+    this.typedText.refused();
     void this.render();
     return refused;
+  }
+
+  /**
+   * Core's form data, expanded (`DocumentSheetV2#_processFormData`) — without the fields of stale
+   * tabs, which show values from before the last update: sent back, they would undo it. The text
+   * typed in an editor is sent wherever it is.
+   */
+  override _processFormData(event: Event | null, form: HTMLFormElement, formData: FormDataExtended): object {
+    return foundry.utils.expandObject(this.#freshFields(formData.object));
+  }
+
+  #freshFields(object: Record<string, unknown>): Record<string, unknown> {
+    const typed = new Set(this.typedText.unsaved().map((e) => e.name));
+    const old = fieldsIn(this.element, this.#partial.stale(), typed);
+    return Object.fromEntries(Object.entries(object).filter(([name]) => !old.has(name)));
   }
 
   /** A refused submission writes nothing. */
@@ -379,76 +352,10 @@ export class TacticaActorSheet extends ActorSheetBase {
     await super._processSubmitData(event, form, submitData, options);
   }
 
+  /** « Modifier » / « Terminer »: the biography typed is stored first (review N1). */
   static async #toggleMode(this: TacticaActorSheet): Promise<void> {
-    if (!this.isEditable) return;
-    this.mode = this.mode === "edit" ? "play" : "edit";
-    await this.render();
+    await toggleSheetMode(this);
   }
-
-  /**
-   * The portrait is a `<button>` (keyboard-operable) around the `<img data-edit>` that
-   * core's `editImage` action needs (it accepts IMG elements only, and the form's submit reads
-   * the image's new `src`).
-   */
-  static async #editPortrait(this: TacticaActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
-    await editPortrait(this, event, target);
-  }
-
-  static async #editItem(this: TacticaActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    await openSheet(this, ownedItem(this.actor, itemIdOf(target)));
-  }
-
-  static async #deleteItem(this: TacticaActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    if (!this.isEditable) return void notifyError("TACTICA.Sheet.Errors.NotOwner", { name: this.actor.name });
-    const item = ownedItem(this.actor, itemIdOf(target));
-    if (item) await deleteAfterConfirm(this, item);
-  }
-
-  static async #equipItem(this: TacticaActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    await toggleEquipped(this.actor, itemIdOf(target));
-  }
-
-  /** Creates an item of the button's type and opens its sheet in edit mode, in this window. */
-  static async #createItem(this: TacticaActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const type = target.dataset.type;
-    if (!this.isEditable || !type) return;
-    // The buttons name Tactica's item types; any other (a tampered page) creates nothing and says so.
-    if (!isOneOf(ITEM_TYPES, type)) return void notifyError("TACTICA.Sheet.Errors.BadItemType");
-    const name = game.i18n?.format("TACTICA.Sheet.NewItem", { type: game.i18n.localize(`TYPES.Item.${type}`) }) ?? type;
-    const created = (await this.actor.createEmbeddedDocuments("Item", [{ name, type }])) ?? [];
-    await openSheet(this, created[0], { mode: "edit" });
-  }
-
-  static async #toggleCondition(this: TacticaActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const id = target.dataset.status;
-    if (!this.actor.isOwner || !isStatusId(id))
-      return void notifyError("TACTICA.Sheet.Errors.NotOwner", { name: this.actor.name });
-    const on = !this.actor.statuses.has(id);
-    // D-41: a panic condition switched on is the morale state — it replaces the other panic conditions.
-    if (on && isMoraleState(id)) await this.actor.setMoraleState(id);
-    else await this.actor.setCondition(id, on);
-  }
-
-  static async #toggleEffect(this: TacticaActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const effect = effectOf(this.actor, target);
-    if (!effect || !this.isEditable) return;
-    await effect.update({ disabled: !effect.disabled });
-  }
-
-  static async #editEffect(this: TacticaActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    await openSheet(this, effectOf(this.actor, target));
-  }
-
-  static async #deleteEffect(this: TacticaActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const effect = effectOf(this.actor, target);
-    if (!effect || !this.isEditable) return;
-    await deleteAfterConfirm(this, effect);
-  }
-}
-
-/** The item id a button belongs to (on the button or on its row). */
-function itemIdOf(target: HTMLElement): string | undefined {
-  return target.dataset.itemId ?? target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
 }
 
 /** The three actor sheets share everything; each declares the subtype it is registered for. */

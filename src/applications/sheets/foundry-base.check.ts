@@ -69,9 +69,13 @@ export type ActorSheetChecks = [
   Into<RealActorSheet["_prepareSubmitData"], ActorView["_prepareSubmitData"]>,
   Into<ActorView["_prepareSubmitData"], RealActorSheet["_prepareSubmitData"]>,
   Into<RealActorSheet["_processSubmitData"], ActorView["_processSubmitData"]>,
+  Into<RealActorSheet["_processFormData"], ActorView["_processFormData"]>,
   Into<ActorView["_processSubmitData"], RealActorSheet["_processSubmitData"]>,
   Into<RealActorSheet["changeTab"], ActorView["changeTab"]>,
   Into<ActorView["changeTab"], RealActorSheet["changeTab"]>,
+  Into<RealActorSheet["submit"], ActorView["submit"]>,
+  Into<RealActorSheet["_toggleDisabled"], ActorView["_toggleDisabled"]>,
+  Into<ActorView["_toggleDisabled"], RealActorSheet["_toggleDisabled"]>,
   Into<
     [Parameters<RealActorSheet["_prepareContext"]>, Awaited<ReturnType<RealActorSheet["_prepareContext"]>>],
     [Parameters<ActorView["_prepareContext"]>, object]

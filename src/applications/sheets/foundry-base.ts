@@ -63,10 +63,16 @@ export interface FoundrySheet<D> {
    * (clamps, rounds) or throws core's validation error; its result goes to `_processSubmitData`.
    */
   _prepareSubmitData(event: Event, form: HTMLFormElement, formData: FormDataExtended, updateData?: object): object;
+  /** Core v13 `DocumentSheetV2#_processFormData`: the form data's object, expanded. */
+  _processFormData(event: Event | null, form: HTMLFormElement, formData: FormDataExtended): object;
   /** Core v13 `DocumentSheetV2#_processSubmitData`: writes the prepared data (`document.update`). */
   _processSubmitData(event: Event, form: HTMLFormElement, submitData: object, options?: object): Promise<void>;
   /** Core v13 `ApplicationV2#changeTab`: toggles the tab's `.active` classes and sets `tabGroups[group]`. */
   changeTab(tab: string, group: string, options?: object): void;
+  /** Core v13 `ApplicationV2#submit`: FormDataExtended of the form, then the form's handler. */
+  submit(options?: object): Promise<unknown>;
+  /** Core v13 `DocumentSheetV2#_toggleDisabled`: disables (or enables) every control of the window content. */
+  _toggleDisabled(disabled: boolean): void;
 }
 
 /** The drag members of ActorSheetV2 (v13: DragDrop bound to `.draggable` on every render). */
@@ -80,6 +86,8 @@ export type FoundrySheetClass<D, S extends FoundrySheet<D> = FoundrySheet<D>> = 
 /** Render options as ApplicationV2#render takes them (Tactica's own windows). */
 export interface AppRenderOptions {
   force?: boolean;
+  /** The window frame's new title (core's `_updateFrame` writes it only when given). */
+  window?: { title?: string; detached?: boolean; windowId?: string };
 }
 
 /** The members of a v13 Handlebars application our windows use (timeline tracker, place form). */

@@ -8,15 +8,20 @@
 import { itemSheetContext, ITEM_TABS } from "./context/item-context";
 import { keepTabs, readModules, type SheetMode, type SheetTab } from "./context/shared";
 import {
+  dropUnconfiguredParts,
   editPortrait,
+  enableReadingControls,
   enriched,
   inputOf,
   isRefusedSubmission,
+  listenToTabKeys,
   partTab,
   refusedSubmission,
   sheetLang,
   textData,
+  toggleSheetMode,
 } from "./sheet-helpers";
+import { TypedText } from "./typed-text";
 import { ItemSheetBase, type RenderOptions, type SheetDefaults } from "./foundry-base";
 import { isInputElement } from "../../compat/windows";
 import { RulesRangeError } from "../../rules/errors";
@@ -70,6 +75,12 @@ export class TacticaItemSheet extends ItemSheetBase {
 
   static PARTS = ITEM_PARTS;
 
+  /** Text typed in the description (or a power's effect) and not stored yet (./typed-text.ts). */
+  readonly typedText = new TypedText(this);
+
+  /** The parts configured for the last render (`_configureRenderParts`). */
+  #configured = new Set<string>();
+
   static TABS = {
     primary: { tabs: ITEM_TABS.map((t) => ({ id: t.id, icon: t.icon, label: t.label })), initial: "details" },
   };
@@ -87,10 +98,12 @@ export class TacticaItemSheet extends ItemSheetBase {
   /**
    * A new item's sheet opens in edit mode — core renders it with `renderContext: "createItem"`
    * (dnd5e 5.3 `primary-sheet-mixin.mjs`, draw-steel 0.11.1 `document-sheet.mjs`) — and a
-   * `mode` render option sets the mode (the actor sheet's "create" buttons).
+   * `mode` render option sets the mode (the actor sheet's "create" buttons). A part holding text
+   * not stored yet is left out of the render ({@link TypedText}).
    */
   override _configureRenderOptions(options: RenderOptions): void {
     super._configureRenderOptions(options);
+    options.parts = this.typedText.keepOut(options.parts ?? []).drawn;
     if (!this.isEditable) return;
     if (options.mode) this.mode = options.mode;
     else if (options.isFirstRender && options.renderContext === "createItem") this.mode = "edit";
@@ -119,6 +132,7 @@ export class TacticaItemSheet extends ItemSheetBase {
   override _configureRenderParts(options: object): Record<string, unknown> {
     const parts = super._configureRenderParts(options);
     if (this.limited) for (const id of Object.keys(parts)) if (!LIMITED_PARTS.includes(id)) delete parts[id];
+    this.#configured = new Set(Object.keys(parts));
     return parts;
   }
 
@@ -150,12 +164,25 @@ export class TacticaItemSheet extends ItemSheetBase {
    */
   override async _onFirstRender(context: object, options: object): Promise<void> {
     await super._onFirstRender(context, options);
+    listenToTabKeys(this);
     this.element.addEventListener("keydown", (event) => {
       const input = event.target;
       if (event.key !== "Enter" || !isInputElement(input) || input.dataset.input !== "attribute") return;
       event.preventDefault();
       void this.submitAttributeText(input.value);
     });
+  }
+
+  /** A part no longer configured (a permission dropped to LIMITED) leaves the window (review N2). */
+  override async _onRender(context: object, options: object): Promise<void> {
+    await super._onRender(context, options);
+    dropUnconfiguredParts(this.element, this.#configured);
+  }
+
+  /** Observers: the controls that only show something keep working in core's disabled form. */
+  override _toggleDisabled(disabled: boolean): void {
+    super._toggleDisabled(disabled);
+    if (disabled) enableReadingControls(this.element);
   }
 
   /**
@@ -178,6 +205,7 @@ export class TacticaItemSheet extends ItemSheetBase {
   ): object {
     const refused = refusedSubmission(this.document, formData.object);
     if (!refused) return super._prepareSubmitData(event, form, formData, updateData);
+    this.typedText.refused();
     void this.render();
     return refused;
   }
@@ -212,6 +240,8 @@ export class TacticaItemSheet extends ItemSheetBase {
         message: game.i18n?.format(err.key, textData(err.data)) ?? err.message,
         text,
       };
+      // The details part is drawn again for the message: a power's effect typed there is stored first.
+      await this.typedText.save();
       await this.render({ parts: ["details"] });
       return false;
     }
@@ -220,10 +250,9 @@ export class TacticaItemSheet extends ItemSheetBase {
     return item.addAttribute(text);
   }
 
+  /** « Modifier » / « Terminer »: the text typed is stored first (review N1). */
   static async #toggleMode(this: TacticaItemSheet): Promise<void> {
-    if (!this.isEditable) return;
-    this.mode = this.mode === "edit" ? "play" : "edit";
-    await this.render();
+    await toggleSheetMode(this);
   }
 
   static async #editPortrait(this: TacticaItemSheet, event: PointerEvent, target: HTMLElement): Promise<void> {

@@ -11,6 +11,7 @@ import type { MenuEntry } from "../../compat/context-menu";
 import { confirmDelete } from "../dialogs/confirm-dialog";
 import type { TacticaActor } from "../../documents/actor";
 import { notifyRefusal, updateRefusal } from "../../documents/data-checks";
+import type { TypedText } from "./typed-text";
 
 /** The language attribute chips are written in: English for an English interface, else French. */
 export function sheetLang(): "fr" | "en" {
@@ -186,4 +187,73 @@ export function textData(data: Readonly<Record<string, string | number>>): Recor
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** A sheet with edit and play modes whose rich-text editors are watched (./typed-text.ts). */
+export interface ModeHost {
+  mode: "play" | "edit";
+  readonly isEditable: boolean;
+  readonly typedText: TypedText;
+  render(options?: object): Promise<unknown>;
+}
+
+/**
+ * « Modifier » / « Terminer »: the text typed in the editors is stored first (one write; a
+ * refused or failed write keeps the sheet in edit mode, the text in its editor), then the sheet
+ * is drawn in the other mode (review N1).
+ */
+export async function toggleSheetMode(sheet: ModeHost): Promise<void> {
+  if (!sheet.isEditable) return;
+  if (!(await sheet.typedText.save())) return;
+  sheet.mode = sheet.mode === "edit" ? "play" : "edit";
+  await sheet.render();
+}
+
+/**
+ * Takes out of the window every part no longer configured — a tab of a module now hidden, the tabs
+ * of a user whose permission dropped to LIMITED: core's `_replaceHTML` replaces the parts it
+ * renders and never removes one (review N2), so such a part would stay, still `.active`.
+ */
+export function dropUnconfiguredParts(root: ParentNode | null | undefined, configured: ReadonlySet<string>): void {
+  for (const part of root?.querySelectorAll("[data-application-part]") ?? []) {
+    const id = part.getAttribute("data-application-part");
+    if (id && !configured.has(id)) part.remove();
+  }
+}
+
+/**
+ * Core disables every control of a sheet the user may not edit (`DocumentSheetV2#_toggleDisabled`,
+ * for observers): the controls that only open or show something (`.always-interactive`: an item's
+ * name opening its sheet read-only, an effect's sheet) are enabled again (dnd5e does the same).
+ */
+export function enableReadingControls(root: ParentNode | null | undefined): void {
+  for (const control of root?.querySelectorAll(".always-interactive") ?? [])
+    if ("disabled" in control) control.disabled = false;
+}
+
+/** A sheet whose tabs core's `changeTab` switches. */
+interface TabHost {
+  readonly element: HTMLElement;
+  changeTab(tab: string, group: string, options?: object): void;
+}
+
+/**
+ * The tab links are in the focus order (`tabindex="0"`, templates/partials/tab-nav.hbs); Enter or
+ * Space on one switches to its tab, as a click does (review N6). One listener on the window's root
+ * element, added once (parts are drawn again inside it).
+ */
+export function listenToTabKeys(sheet: TabHost): void {
+  sheet.element.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    const target = event.target;
+    const link =
+      target && "closest" in target && typeof target.closest === "function"
+        ? target.closest("[data-action=tab]")
+        : null;
+    const tab = link?.getAttribute("data-tab");
+    const group = link?.getAttribute("data-group");
+    if (!tab || !group) return;
+    event.preventDefault();
+    sheet.changeTab(tab, group);
+  });
 }

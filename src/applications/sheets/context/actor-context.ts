@@ -4,21 +4,12 @@
  * rules compute); this file only arranges them for the templates, with label keys to localise.
  */
 import { TACTICA } from "../../../config/config";
-import { PRESSURE_PROFILE_KEYS, type PressureProfileKey } from "../../../data/fields";
+import { PRESSURE_PROFILE_KEYS } from "../../../data/fields";
 import { CharacterModel, NpcModel } from "../../../data/actor/character";
 import { UnitModel } from "../../../data/actor/unit";
-import {
-  APTITUDE_KEYS,
-  isOneOf,
-  PROFILE_KEYS,
-  SUB_APTITUDES,
-  type ProfileKey,
-  type SubAptitudeKey,
-} from "../../../rules/keys";
 import { WILLPOWER_MAX } from "../../../rules/pool";
 import { MORALE_STATES } from "../../../data/fields";
 import { STATUS_IDS } from "../../../effects/status-effects";
-import { pressureFlagOf, pressureWindowLabel } from "../../../effects/pressure-windows";
 import type { TacticaActor } from "../../../documents/actor";
 import {
   equipmentContext,
@@ -27,8 +18,21 @@ import {
   type PowersContext,
   type SheetItem,
 } from "./item-lists";
-import { cachedI18n, gameI18n, rowKit, ROLL_ICON, type RowButton, type RowLabels, type SheetI18n } from "./row-buttons";
+import {
+  aptitudeRows,
+  effectRows,
+  profileRows,
+  scoreRows,
+  sortedItems,
+  type AptitudeRow,
+  type EffectRow,
+  type ProfileRow,
+  type ScoreRow,
+} from "./actor-rows";
+import { cachedI18n, gameI18n, rowKit, ROLL_ICON, type RowLabels } from "./row-buttons";
 import { percent, type SheetOptions, type TabDefinition } from "./shared";
+
+export { effectRows, sortedItems, type AptitudeRow, type EffectRow, type ProfileRow, type ScoreRow };
 
 /** The tabs of the actor sheets (core v13 TABS entries), with the module each one needs. */
 export const ACTOR_TABS: readonly TabDefinition[] = [
@@ -49,70 +53,10 @@ export function actorTabs(hasAptitudes: boolean, modules: SheetOptions["modules"
   return ACTOR_TABS.filter((t) => t.id !== "aptitudes" || (hasAptitudes && (modules.pool || modules.tactical)));
 }
 
-/** One characteristic row of the Profil tab. */
-export interface ProfileRow {
-  key: ProfileKey;
-  label: string;
-  abbr: string;
-  /** The printed value (what edit mode changes). */
-  value: number;
-  /** With the pressure bonus in effect. */
-  total: number;
-  bonus: number;
-  /**
-   * The pressure roll of the equipped gear linked to the boiler for this characteristic (RULES
-   * §2): one gauge button for one item, one gauge that opens the list of them for several; null
-   * without any (or when the user may not roll).
-   */
-  pressure: PressureControl | null;
-  input: string;
-  /** The label, abbreviation and roll button name, localised. */
-  labelText: string;
-  abbrText: string;
-  rollLabel: string;
-  /** D-39: the MOU row's move-action button label ("" on the other rows). */
-  moveLabel: string;
-}
-
-/** A characteristic's pressure rolls: one button, or a gauge opening the list of several items. */
-export interface PressureControl {
-  /** The only item's button; null when there are several. */
-  single: RowButton | null;
-  /** The items' buttons when there are several (each named after its item). */
-  several: { button: RowButton; name: string }[];
-  /** The gauge's name when there are several: « Jets de pression : 2 objets ». */
-  label: string;
-  /** Every item's pressure is blocked (the status): the gauge is disabled. */
-  disabled: boolean;
-}
-
 /** RULES §6.1: an attack an NPC's stat block lists — an equipped weapon or a grenade, with its score. */
 export interface AttackLine {
   row: SheetItem;
   score: number;
-}
-
-/** One aptitude with its sub-aptitudes (RULES §1), for the Aptitudes tab. */
-export interface AptitudeRow {
-  key: string;
-  label: string;
-  value: number;
-  damage: number;
-  current: number;
-  /** The label, its damage input's name and its pool roll's name, localised. */
-  labelText: string;
-  damageLabel: string;
-  poolLabel: string;
-  subs: {
-    key: string;
-    label: string;
-    value: number;
-    score: number;
-    labelText: string;
-    poolLabel: string;
-    scoreLabel: string;
-    scoreTitle: string;
-  }[];
 }
 
 /** Everything the actor sheet templates read. */
@@ -154,15 +98,7 @@ export interface ActorSheetContext {
     subAptitudes: { total: number; target: number; off: boolean };
     shown: boolean;
   } | null;
-  scores: {
-    key: string;
-    label: string;
-    subAptitude: string;
-    purpose: string;
-    score: number;
-    labelText: string;
-    rollLabel: string;
-  }[];
+  scores: ScoreRow[];
   psy: PowersContext & { mastery: number | null; chanting: number | null; choirPowerId: string };
   equipment: EquipmentContext;
   /** Labels the item rows share, localised once per render. */
@@ -186,174 +122,6 @@ export interface ActorSheetContext {
   /** RULES §6.1: the attacks of a stat block (equipped weapons and grenades, with their scores). */
   attacks: AttackLine[];
   biography: string;
-}
-
-/** One Active Effect row of the Effects tab. */
-export interface EffectRow {
-  id: string;
-  /** The item the effect is on, "" for the actor's own effects. */
-  parentId: string;
-  name: string;
-  img: string;
-  disabled: boolean;
-  /** The item's name, "" for the actor's own effects. */
-  source: string;
-  /** A transferred item effect applies to the actor; the others apply to their item. */
-  transfer: boolean;
-  /** When a pressure bonus ends (its window), localised; "" for other effects. */
-  ends: string;
-  /** v14: core expired it (it no longer applies; the world keeps expired effects). */
-  expired: boolean;
-}
-
-/** An effect as the list reads it. */
-type ListedEffect = ActiveEffect.Implementation;
-
-/**
- * Whether core marks the effect's prepared duration expired (`expired`: set by core's duration preparation, not
- * in the v13.345 typings of the duration data).
- */
-function isExpired(duration: unknown): boolean {
-  return typeof duration === "object" && duration !== null && "expired" in duration && duration.expired === true;
-}
-
-/** What the row says of when an effect ends: a pressure bonus's window (its duration shown). */
-function endsText(effect: ListedEffect, i18n: SheetI18n): string {
-  const flag = pressureFlagOf({ id: effect.id, flags: effect.flags ?? {} });
-  return flag ? i18n.format("TACTICA.Sheet.Effect.ends", { window: i18n.localize(pressureWindowLabel(flag)) }) : "";
-}
-
-/**
- * The effects the tab lists: the actor's own, then those on its items — transferred ones (which
- * core applies to the actor through `allApplicableEffects`) and the ones an item keeps for itself
- * (a weapon's pressure bonus) — so that every effect acting on the actor can be seen.
- */
-export function effectRows(
-  actor: TacticaActor,
-  items: readonly Item.Implementation[],
-  i18n: SheetI18n = gameI18n(),
-): EffectRow[] {
-  const row = (e: ListedEffect, parentId: string, source: string): EffectRow => ({
-    id: e.id ?? "",
-    parentId,
-    name: e.name,
-    img: e.img ?? "",
-    disabled: e.disabled,
-    source,
-    transfer: parentId === "" || e.transfer === true,
-    ends: endsText(e, i18n),
-    expired: isExpired(e.duration),
-  });
-  const own = [...actor.effects].map((e) => row(e, "", ""));
-  const carried = items.flatMap((item) => [...(item.effects ?? [])].map((e) => row(e, item.id ?? "", item.name)));
-  return [...own, ...carried];
-}
-
-/** Items in their sheet order: core's `sort` field, then as the actor lists them (a stable sort). */
-export function sortedItems<T extends { sort?: number }>(items: Iterable<T>): T[] {
-  return [...items].sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0));
-}
-
-/** RULES §2: equipped gear linked to the boiler, per characteristic it raises. */
-function pressureGearByKey(items: readonly SheetItem[]): Record<PressureProfileKey, SheetItem[]> {
-  const out: Record<PressureProfileKey, SheetItem[]> = { mou: [], ini: [], att: [], def: [], peur: [] };
-  for (const gear of items)
-    if (gear.pressureTarget && gear.linked && gear.equipped) out[gear.pressureTarget].push(gear);
-  return out;
-}
-
-const isPressureKey = (key: string): key is PressureProfileKey => isOneOf(PRESSURE_PROFILE_KEYS, key);
-
-/** A characteristic's pressure control (see {@link PressureControl}), from its linked, equipped gear. */
-function pressureControl(items: readonly SheetItem[], i18n: SheetI18n): PressureControl | null {
-  const buttons = items.flatMap((item) =>
-    item.pressureButton ? [{ button: item.pressureButton, name: item.name }] : [],
-  );
-  if (buttons.length === 0) return null;
-  const disabled = buttons.every((b) => b.button.disabled);
-  if (buttons.length === 1) return { single: buttons[0]!.button, several: [], label: "", disabled };
-  return {
-    single: null,
-    several: buttons,
-    label: i18n.format("TACTICA.Sheet.Pressure.several", { count: String(buttons.length) }),
-    disabled,
-  };
-}
-
-function profileRows(model: CharacterModel | UnitModel, gear: readonly SheetItem[], i18n: SheetI18n): ProfileRow[] {
-  const byKey = pressureGearByKey(gear);
-  return PROFILE_KEYS.filter((k) => k !== "pv").map((key) => {
-    const entry = model.profile[key];
-    const labelText = i18n.localize(TACTICA.profile[key].label);
-    return {
-      key,
-      label: TACTICA.profile[key].label,
-      abbr: TACTICA.profile[key].abbr,
-      value: entry.value,
-      total: entry.total,
-      bonus: isPressureKey(key) ? model.pressureBonus[key] : 0,
-      pressure: isPressureKey(key) ? pressureControl(byKey[key], i18n) : null,
-      input: `system.profile.${key}.value`,
-      labelText,
-      abbrText: i18n.localize(TACTICA.profile[key].abbr),
-      rollLabel: i18n.format("TACTICA.Sheet.Roll.profile", { name: labelText }),
-      moveLabel: key === "mou" ? i18n.localize("TACTICA.Sheet.Action.move") : "",
-    };
-  });
-}
-
-function aptitudeRows(model: CharacterModel, i18n: SheetI18n): AptitudeRow[] {
-  return APTITUDE_KEYS.map((key) => {
-    const apt = model.aptitudes[key];
-    const labelText = i18n.localize(TACTICA.aptitudes[key].label);
-    return {
-      key,
-      label: TACTICA.aptitudes[key].label,
-      value: apt.value,
-      damage: apt.damage,
-      current: apt.current,
-      labelText,
-      damageLabel: i18n.format("TACTICA.Sheet.AptitudeDamage", { name: labelText }),
-      poolLabel: i18n.format("TACTICA.Sheet.Roll.pool", { name: labelText }),
-      subs: SUB_APTITUDES[key].map((sub) => {
-        const name = i18n.localize(TACTICA.subAptitudes[sub].label);
-        return {
-          key: sub,
-          label: TACTICA.subAptitudes[sub].label,
-          value: model.subAptitudes[sub].value,
-          score: model.scoreOf(sub),
-          labelText: name,
-          poolLabel: i18n.format("TACTICA.Sheet.Roll.pool", { name }),
-          scoreLabel: i18n.format("TACTICA.Sheet.Roll.score", { name }),
-          scoreTitle: i18n.format("TACTICA.Sheet.ScoreOf", { name }),
-        };
-      }),
-    };
-  });
-}
-
-/** RULES §6.1: the defence and reflection scores, each with the score-test button it offers. */
-function scoreRows(model: CharacterModel, i18n: SheetI18n): ActorSheetContext["scores"] {
-  const defence = [
-    { key: "melee", subAptitude: "reflexe", score: model.defence.melee },
-    { key: "ranged", subAptitude: "vigilance", score: model.defence.ranged },
-    { key: "terrifying", subAptitude: "sangFroid", score: model.defence.terrifying },
-  ].map((d) => ({ ...d, label: `TACTICA.Sheet.Score.defence.${d.key}`, purpose: "defence" }));
-  const reflectionScores: readonly { key: string; subAptitude: SubAptitudeKey }[] = [
-    { key: "motivate", subAptitude: "determination" },
-    { key: "taunt", subAptitude: "perspicacite" },
-    { key: "tool", subAptitude: "scholastique" },
-  ];
-  const reflection = reflectionScores.map((r) => ({
-    ...r,
-    label: `TACTICA.Sheet.Score.reflection.${r.key}`,
-    purpose: "reflection",
-    score: model.scoreOf(r.subAptitude),
-  }));
-  return [...defence, ...reflection].map((row) => {
-    const labelText = i18n.localize(row.label);
-    return { ...row, labelText, rollLabel: i18n.format("TACTICA.Sheet.Roll.score", { name: labelText }) };
-  });
 }
 
 function moraleContext(actor: TacticaActor, model: CharacterModel | UnitModel): ActorSheetContext["morale"] {
@@ -390,6 +158,74 @@ function attackLines(character: CharacterModel, equipment: EquipmentContext): At
   });
 }
 
+/** The model an actor sheet shows, in its three kinds. */
+interface Models {
+  model: CharacterModel | UnitModel;
+  character: CharacterModel | null;
+  unit: UnitModel | null;
+  npc: boolean;
+}
+
+/** The header: PV, WP (a player character's, with the pool module), exhaustion, strength, AC, morale. */
+function headerContext(
+  { model, character, unit, npc }: Models,
+  options: SheetOptions,
+  editMode: boolean,
+): ActorSheetContext["header"] {
+  const pv = model.profile.pv;
+  return {
+    pv: { value: pv.value, max: pv.max, pct: percent(pv.value, pv.max) },
+    // RULES §3 (D-9): an NPC never gains WP, so its sheet shows none.
+    willpower:
+      character?.gainsWillpower && options.modules.pool
+        ? { value: character.willpower.value, max: WILLPOWER_MAX }
+        : null,
+    // An NPC's stat block shows its exhaustion only when it has some.
+    exhaustion:
+      character && options.modules.tactical && (!npc || editMode || character.exhaustion > 0)
+        ? character.exhaustion
+        : null,
+    strength: unit ? { ...unit.strength, pct: percent(unit.strength.current, unit.strength.start) } : null,
+    ac: { total: model.profile.ac.total, remaining: model.actions.remaining },
+    moraleState: `TACTICA.Sheet.Morale.state.${model.morale.state}`,
+  };
+}
+
+/** What the sheet's state decides: who may roll, in which mode, with which modules. */
+function sheetState(actor: TacticaActor, models: Models, options: SheetOptions) {
+  const editMode = options.editable && options.mode === "edit";
+  // Roll buttons for who may change the actor (dnd5e marks rolls "rollable" only on an
+  // editable sheet): a roll spends the actor's AC or WP, which an observer or a locked compendium
+  // could not write anyway.
+  const canRoll = options.editable;
+  return {
+    editable: options.editable,
+    canRoll,
+    editMode,
+    modules: options.modules,
+    isCharacter: models.character !== null,
+    pressureBlocked: actor.statuses.has("pressureBlocked"),
+  };
+}
+
+/** The Psy, Moral and Effets tabs' and the gauges' context. */
+function otherTabs(actor: TacticaActor, { model, character, unit }: Models, editMode: boolean) {
+  return {
+    morale: moraleContext(actor, model),
+    gauges: {
+      disruptif: model.gauges.disruptif,
+      incendiaire: model.gauges.incendiaire,
+      shown: editMode || model.gauges.disruptif > 0 || model.gauges.incendiaire > 0,
+    },
+    psyOf: (powers: PowersContext): ActorSheetContext["psy"] => ({
+      ...powers,
+      mastery: character ? character.psyker.mastery : null,
+      chanting: unit ? unit.choir.chanting : null,
+      choirPowerId: unit?.choir.powerId ?? "",
+    }),
+  };
+}
+
 /**
  * The whole context of an actor sheet. `null` for an actor whose `system` is not Tactica's
  * (a subtype another package added): the sheet then shows nothing of ours.
@@ -399,63 +235,30 @@ export function actorSheetContext(actor: TacticaActor, options: SheetOptions): A
   if (!model) return null;
   const character = model instanceof CharacterModel ? model : null;
   const unit = model instanceof UnitModel ? model : null;
-  const editMode = options.editable && options.mode === "edit";
-  const pressureBlocked = actor.statuses.has("pressureBlocked");
-  // Roll buttons for who may change the actor (dnd5e marks rolls "rollable" only on an
-  // editable sheet): a roll spends the actor's AC or WP, which an observer or a locked compendium
-  // could not write anyway.
-  const canRoll = options.editable;
-  const state = {
-    editable: options.editable,
-    canRoll,
-    editMode,
-    modules: options.modules,
-    isCharacter: character !== null,
-    pressureBlocked,
-  };
+  const models: Models = { model, character, unit, npc: model instanceof NpcModel };
+  const state = sheetState(actor, models, options);
+  const { editMode, canRoll, modules } = state;
   const kit = rowKit(state, cachedI18n(options.i18n ?? gameI18n()));
   const items = sortedItems(actor.items);
   const equipment = equipmentContext(items, { lang: options.lang, kit });
-  const powers = powersContext(items, character, kit);
-  const pv = model.profile.pv;
+  const { psyOf, ...tabs } = otherTabs(actor, models, editMode);
+  const { id, uuid, name, img, type } = actor;
   return {
-    actor: {
-      id: actor.id ?? "",
-      uuid: actor.uuid,
-      name: actor.name,
-      img: actor.img ?? "",
-      type: actor.type,
-      typeLabel: `TYPES.Actor.${actor.type}`,
-    },
+    actor: { id: id ?? "", uuid, name, img: img ?? "", type, typeLabel: `TYPES.Actor.${type}` },
     isCharacter: character !== null,
-    isNpc: model instanceof NpcModel,
+    isNpc: models.npc,
     isUnit: unit !== null,
     editable: options.editable,
     editMode,
     canRoll,
-    poolRolls: canRoll && !editMode && options.modules.pool,
+    poolRolls: canRoll && !editMode && modules.pool,
     rollIcon: ROLL_ICON,
-    showsAptitudes: character !== null && (options.modules.pool || options.modules.tactical),
+    showsAptitudes: character !== null && (modules.pool || modules.tactical),
     limited: options.limited === true,
-    modules: options.modules,
-    header: {
-      pv: { value: pv.value, max: pv.max, pct: percent(pv.value, pv.max) },
-      // RULES §3 (D-9): an NPC never gains WP, so its sheet shows none.
-      willpower:
-        character?.gainsWillpower && options.modules.pool
-          ? { value: character.willpower.value, max: WILLPOWER_MAX }
-          : null,
-      // An NPC's stat block shows its exhaustion only when it has some.
-      exhaustion:
-        character && options.modules.tactical && (!(model instanceof NpcModel) || editMode || character.exhaustion > 0)
-          ? character.exhaustion
-          : null,
-      strength: unit ? { ...unit.strength, pct: percent(unit.strength.current, unit.strength.start) } : null,
-      ac: { total: model.profile.ac.total, remaining: model.actions.remaining },
-      moraleState: `TACTICA.Sheet.Morale.state.${model.morale.state}`,
-    },
-    profile: profileRows(model, equipment.gear, kit.i18n),
-    pressureBlocked,
+    modules,
+    header: headerContext(models, options, editMode),
+    profile: profileRows(model, equipment.gear, kit.i18n, modules),
+    pressureBlocked: state.pressureBlocked,
     activePressure: PRESSURE_PROFILE_KEYS.filter((k) => model.pressureBonus[k] > 0).map((k) => ({
       abbr: TACTICA.profile[k].abbr,
       bonus: model.pressureBonus[k],
@@ -464,26 +267,16 @@ export function actorSheetContext(actor: TacticaActor, options: SheetOptions): A
       ? { banner: unit.banner, general: unit.general, leaderCo: unit.leaderCo, coForTests: unit.coForTests }
       : null,
     aptitudes: character ? aptitudeRows(character, kit.i18n) : null,
-    build: character && !(model instanceof NpcModel) ? buildContext(character, editMode) : null,
+    build: character && !models.npc ? buildContext(character, editMode) : null,
     scores: character ? scoreRows(character, kit.i18n) : [],
-    psy: {
-      ...powers,
-      mastery: character ? character.psyker.mastery : null,
-      chanting: unit ? unit.choir.chanting : null,
-      choirPowerId: unit?.choir.powerId ?? "",
-    },
+    psy: psyOf(powersContext(items, character, kit)),
     equipment,
     labels: kit.labels,
     createTypes: ["weapon", "armor", "forceField", "grenade", "gear"]
-      .filter((t) => options.modules.tactical || (t !== "forceField" && t !== "grenade"))
+      .filter((t) => modules.tactical || (t !== "forceField" && t !== "grenade"))
       .map((type) => ({ type, label: `TYPES.Item.${type}` })),
-    morale: moraleContext(actor, model),
+    ...tabs,
     effects: effectRows(actor, items, kit.i18n),
-    gauges: {
-      disruptif: model.gauges.disruptif,
-      incendiaire: model.gauges.incendiaire,
-      shown: editMode || model.gauges.disruptif > 0 || model.gauges.incendiaire > 0,
-    },
     attacks: character ? attackLines(character, equipment) : [],
     biography: model.biography,
   };

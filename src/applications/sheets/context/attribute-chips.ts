@@ -2,7 +2,8 @@
  * Attribute chips (RULES §6.4): each stored attribute written back as the text the GM would type,
  * in the reader's language, with the lexicon hint of its key. A *Requis* chip shows its aptitude
  * as a colour swatch (templates/partials/aptitude-swatch.hbs) instead of the rules' emoji, which
- * needs an emoji font: the chip is then `before` + swatch + `after`.
+ * needs an emoji font, and names the aptitude in words beside it (review N7: never by colour alone):
+ * the chip is then `before` + swatch + the aptitude's name + `after`, « Requis ■ Intellect 4 ».
  */
 import { toAttribute, type StoredAttribute } from "../../../data/attributes";
 import { formatAttribute } from "../../../rules/attributes";
@@ -20,8 +21,8 @@ export interface AttributeChip {
   /** The text before the swatch (the whole text when there is none), and after it. */
   before: string;
   after: string;
-  /** A *Requis* chip's aptitude: its key and its colour's label key (TACTICA.AptitudeColour.*). */
-  swatch: { key: AptitudeKey; label: string } | null;
+  /** A *Requis* chip's aptitude: its key, its colour's label key (TACTICA.AptitudeColour.*) and its name, localised. */
+  swatch: { key: AptitudeKey; label: string; name: string } | null;
 }
 
 /** Localisation as the chips read it. */
@@ -56,7 +57,8 @@ export function attributeChips(
     if (!aptitude) return { index, text, label: text, hint, before: text, after: "", swatch: null };
     const glyph = APTITUDE_GLYPHS[aptitude];
     const [before = "", after = ""] = text.split(glyph).map((part) => part.trim());
-    const label = `${before} ${i18n.localize(TACTICA.aptitudes[aptitude].label)} ${after}`.trim();
+    const name = i18n.localize(TACTICA.aptitudes[aptitude].label);
+    const label = `${before} ${name} ${after}`.trim();
     return {
       index,
       text,
@@ -64,7 +66,7 @@ export function attributeChips(
       hint,
       before,
       after,
-      swatch: { key: aptitude, label: TACTICA.aptitudes[aptitude].colourLabel },
+      swatch: { key: aptitude, label: TACTICA.aptitudes[aptitude].colourLabel, name },
     };
   });
 }

@@ -3,7 +3,7 @@
  * fields per type — every field of the model, the power's included — shown as values in play mode
  * and as inputs in edit mode, and the attribute chips (RULES §6.4).
  */
-import { TACTICA } from "../../../config/config";
+import { TACTICA, type RuleModule } from "../../../config/config";
 import { PRESSURE_PROFILE_KEYS } from "../../../data/fields";
 import { RESIST_KEYS } from "../../../data/item/power";
 import { SUB_APTITUDE_KEYS } from "../../../rules/keys";
@@ -51,6 +51,10 @@ interface FieldSpec {
   nullable?: boolean;
   /** The empty value reads « Aucune »: the field's French name is feminine (*Portée*, *Sous-aptitude*…). */
   feminine?: boolean;
+  /** The hint tells how to fill the field: shown in edit mode only (ux m11). */
+  editHint?: boolean;
+  /** The rule module the field belongs to: a hidden module's fields are not shown (S-modules). */
+  module?: RuleModule;
 }
 
 const choicesOf = <K extends string>(keys: readonly K[], label: (k: K) => string) =>
@@ -74,10 +78,10 @@ export const ITEM_FIELDS: Readonly<Record<string, readonly FieldSpec[]>> = {
       hint: "TACTICA.Item.weapon.FIELDS.subAptitude.hint",
     },
     { path: "strength", kind: "number", min: 0, hint: "TACTICA.Item.weapon.FIELDS.strength.hint" },
-    { path: "pressure", kind: "number", min: 0, max: 4 },
+    { path: "pressure", kind: "number", min: 0, max: 4, module: "pressure" },
     { path: "gearBonus", kind: "number", min: 0 },
     { path: "quantity", kind: "number", min: 0 },
-    { path: "linked", kind: "checkbox" },
+    { path: "linked", kind: "checkbox", module: "pressure" },
     { path: "equipped", kind: "checkbox" },
   ],
   armor: [
@@ -97,16 +101,23 @@ export const ITEM_FIELDS: Readonly<Record<string, readonly FieldSpec[]>> = {
     { path: "strength", kind: "number", min: 0, hint: "TACTICA.Item.grenade.FIELDS.strength.hint" },
   ],
   gear: [
-    { path: "pressureTarget", kind: "select", choices: PRESSURE, blank: true, feminine: true },
+    { path: "pressureTarget", kind: "select", choices: PRESSURE, blank: true, feminine: true, module: "pressure" },
     { path: "gearBonus", kind: "number", min: 0 },
     { path: "quantity", kind: "number", min: 0 },
-    { path: "linked", kind: "checkbox" },
+    { path: "linked", kind: "checkbox", module: "pressure" },
     { path: "equipped", kind: "checkbox" },
   ],
   power: [
     { path: "level", kind: "number", min: 1, max: 8 },
     { path: "cost", kind: "number", min: 0 },
-    { path: "maintenance", kind: "number", min: 0, nullable: true, hint: "TACTICA.Sheet.Item.maintenanceHint" },
+    {
+      path: "maintenance",
+      kind: "number",
+      min: 0,
+      nullable: true,
+      hint: "TACTICA.Sheet.Item.maintenanceHint",
+      editHint: true,
+    },
     { path: "points", kind: "number", min: 0 },
     { path: "range", kind: "text", feminine: true },
     { path: "resist", kind: "select", choices: RESIST, blank: true, feminine: true },
@@ -130,7 +141,7 @@ function readPath(source: unknown, path: string): unknown {
   );
 }
 
-function buildField(type: string, system: unknown, spec: FieldSpec): ItemField {
+function buildField(type: string, system: unknown, spec: FieldSpec, editMode: boolean): ItemField {
   const raw = readPath(system, spec.path);
   const value = typeof raw === "number" || typeof raw === "string" || typeof raw === "boolean" ? raw : null;
   const choices = spec.choices ?? {};
@@ -145,7 +156,7 @@ function buildField(type: string, system: unknown, spec: FieldSpec): ItemField {
   return {
     name: `system.${spec.path}`,
     label: spec.label ?? fieldLabel(type, spec.path),
-    hint: spec.hint ?? "",
+    hint: spec.editHint && !editMode ? "" : (spec.hint ?? ""),
     kind: spec.kind,
     value,
     display,
@@ -210,7 +221,9 @@ export function itemSheetContext(
     editable: options.editable,
     editMode: options.editable && options.mode === "edit",
     limited: options.limited === true,
-    fields: specs.map((spec) => buildField(item.type, system, spec)),
+    fields: specs
+      .filter((spec) => !spec.module || options.modules[spec.module])
+      .map((spec) => buildField(item.type, system, spec, options.editable && options.mode === "edit")),
     hasAttributes,
     chips: stored ? attributeChips(stored, options.lang, options.i18n ?? gameI18n()) : [],
     attributeError: options.attributeError ?? null,

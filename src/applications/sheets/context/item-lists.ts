@@ -61,8 +61,13 @@ export interface SheetItem {
   buttons: RowButton[];
   /** Equipped (or active), as a checkbox; null for what is never equipped (grenades, powers). */
   toggle: RowToggle | null;
-  /** Its name opens its sheet (a user who may change the actor); edit and delete are in its context menu. */
+  /**
+   * Its name opens its sheet: for everyone who sees the list — the owner, and an observer, who reads
+   * it (core makes an embedded item's permission its actor's; the sheet shows it disabled).
+   */
   canOpen: boolean;
+  /** Edit mode, editable: its delete button (also in its context menu; review N4). */
+  deleteButton: RowButton | null;
   /** Linked, equipped gear with a target: its pressure roll, also offered on the Profil tab. */
   pressureButton: RowButton | null;
 }
@@ -144,6 +149,7 @@ function baseRow(item: ListedItem, lang: SheetOptions["lang"], i18n: SheetI18n):
     toggle: null,
     canOpen: false,
     pressureButton: null,
+    deleteButton: null,
   };
 }
 
@@ -188,7 +194,8 @@ function gearRow(row: SheetItem, s: GearModel, kit: RowKit): void {
     gearBonus: s.gearBonus,
   });
   Object.assign(row, { css: rowCss("gear", s.equipped), showQuantity: Boolean(s.quantity) });
-  if (s.pressureTarget)
+  // S-modules: pressure hidden, the gear names no boiler target (review N10).
+  if (s.pressureTarget && kit.state.modules.pressure)
     row.tags = [tag(kit.i18n, "TACTICA.Sheet.Item.pressureOn"), tag(kit.i18n, TACTICA.profile[s.pressureTarget].abbr)];
   if (s.pressureTarget && s.linked && s.equipped && kit.state.canRoll)
     row.pressureButton = kit.pressure(row.id, row.name);
@@ -196,10 +203,18 @@ function gearRow(row: SheetItem, s: GearModel, kit: RowKit): void {
   row.toggle = kit.toggle(row.name, s.equipped);
 }
 
+/** An item row's delete button: in edit mode, on a sheet the user may change (review N4). */
+function deleteButton(id: string, name: string, kit: RowKit): RowButton | null {
+  if (!kit.state.editMode || !kit.state.editable) return null;
+  const label = kit.i18n.format("TACTICA.Sheet.Menu.deleteNamed", { name });
+  return kit.button("deleteItem", "icon danger", "fa-solid fa-trash", id, label);
+}
+
 /** Fills `row` for the kind of `s` and files it in `out`; false for an item no list shows. */
 function fileRow(out: EquipmentContext, row: SheetItem, s: unknown, kit: RowKit): boolean {
   const { i18n } = kit;
-  row.canOpen = kit.state.editable;
+  row.canOpen = true;
+  row.deleteButton = deleteButton(row.id, row.name, kit);
   if (s instanceof WeaponModel) {
     weaponRow(row, s, kit);
     out.weapons.push(row);
@@ -301,8 +316,10 @@ export interface PowerRow {
   primary: RowButton | null;
   /** Its maintenance (play mode, a maintainable power). */
   buttons: RowButton[];
-  /** Its name opens its sheet; edit and delete are in its context menu. */
+  /** Its name opens its sheet (for observers too, read-only). */
   canOpen: boolean;
+  /** Edit mode, editable: its delete button (review N4). */
+  deleteButton: RowButton | null;
 }
 
 export interface PowersContext {
@@ -357,7 +374,8 @@ export function powersContext(items: readonly ListedItem[], psyker: CharacterMod
       resist,
       resistTag: resist && kit.i18n.format("TACTICA.Sheet.Psy.resist", { abbr: kit.i18n.localize(resist) }),
       ...powerRolls(id, item.name, s.maintainable, kit),
-      canOpen: kit.state.editable,
+      canOpen: true,
+      deleteButton: deleteButton(id, item.name, kit),
     });
   }
   return { powers, maintained: powers.filter((p) => p.maintained).map((p) => p.name) };
