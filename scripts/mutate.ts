@@ -1,7 +1,8 @@
 /**
  * `npm run mutate [-- path… --stryker-option…]`: mutation testing with Stryker (stryker.config.mjs,
- * CONTRIBUTING "Mutation testing"). With no path it mutates src/rules and src/chat; a path chooses: a folder stands for every `.ts` file under it, a file for itself,
- * and Stryker's own `file:line-line` ranges pass as they are. Anything starting with `-` is handed
+ * CONTRIBUTING "Mutation testing"). With no path it mutates src/rules and src/chat; a path chooses:
+ * a folder stands for every `.ts` file under it, a file for itself, and Stryker's own
+ * `file:line-line` ranges pass as they are. Anything starting with `-` is handed
  * to `stryker run` unchanged (`--force`, `--concurrency 1`, `--testFiles …`).
  *
  * The code is mutated in parts, one Stryker run each, because each part has its own tests: the
