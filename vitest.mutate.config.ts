@@ -10,6 +10,9 @@ import { defineConfig } from "vitest/config";
 // Unlike vitest.config.ts, each test file gets fresh modules (`isolate`, vitest's default): a
 // mutant that runs while a module loads (a "static" mutant) is only seen by a file that loads the
 // module again. Stryker itself runs one test at a time in each of its workers.
+/** Only the unit tests: scripts/mutate.ts asks for them for src/rules, which they alone must prove. */
+const unitOnly = process.env.TACTICA_MUTATION_TESTS === "unit";
+
 export default defineConfig({
   test: {
     // The name of the v13 pass: a few tests read it (test/foundry/compat.test.ts).

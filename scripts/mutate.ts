@@ -29,10 +29,15 @@ const REPORT = path.join(REPORTS, "mutation.json");
 /** What is mutated when no path is given. */
 export const DEFAULT_PATHS = ["src/rules", "src/chat"];
 
-/** The parts of the code, each with the tests run against its mutants (none: all of them). */
-export const PARTS: readonly { name: string; folder: string; testFiles: readonly string[] }[] = [
-  { name: "rules", folder: "src/rules/", testFiles: ["test/unit/**/*.test.ts"] },
-  { name: "other", folder: "", testFiles: [] },
+/**
+ * The parts of the code, each with the tests run against its mutants: `unit`, the unit tests only
+ * (vitest.mutate.config.ts reads TACTICA_MUTATION_TESTS), or `all`, every test it names. (Not
+ * Stryker's `--testFiles`: with it, Stryker 9.6 activates a static mutant only after the modules
+ * have loaded, so every static mutant survives.)
+ */
+export const PARTS: readonly { name: string; folder: string; tests: "unit" | "all" }[] = [
+  { name: "rules", folder: "src/rules/", tests: "unit" },
+  { name: "other", folder: "", tests: "all" },
 ];
 
 const DETECTED = new Set(["Killed", "Timeout"]);
@@ -70,17 +75,17 @@ export function scoreLine(score: Score): string {
   return `mutation score: ${score.percent === null ? "n/a" : `${score.percent.toFixed(1)} %`}`;
 }
 
-/** One Stryker run: a part's name and the arguments of `stryker run`. */
+/** One Stryker run: a part's name, the arguments of `stryker run` and the tests it runs. */
 export interface StrykerRun {
   part: string;
   args: string[];
+  tests: "unit" | "all";
 }
 
 /**
  * The Stryker runs for the arguments of `npm run mutate`: each path becomes a `--mutate` pattern
  * (a folder: its `.ts` files; `root` is where folders are looked up) of the part it lies in, in
- * the order of PARTS; options pass through, after the part's own `--testFiles` (left out when the
- * options name test files themselves).
+ * the order of PARTS; options pass through.
  */
 export function strykerRuns(args: readonly string[], root = "."): StrykerRun[] {
   const patterns: string[] = [];
@@ -99,16 +104,18 @@ export function strykerRuns(args: readonly string[], root = "."): StrykerRun[] {
     }
   }
   const chosen = patterns.length > 0 ? patterns : DEFAULT_PATHS.map((folder) => `${folder}/**/*.ts`);
-  const ownTests = options.some((option) => /^(-t|--testFiles)(=|$)/.test(option));
   const taken = new Set<string>();
   const runs: StrykerRun[] = [];
   for (const part of PARTS) {
     const mine = chosen.filter((pattern) => !taken.has(pattern) && pattern.startsWith(part.folder));
     if (mine.length === 0) continue;
     for (const pattern of mine) taken.add(pattern);
-    const tests = part.testFiles.length > 0 && !ownTests ? ["--testFiles", part.testFiles.join(",")] : [];
     const incremental = ["--incrementalFile", path.join(REPORTS, `incremental-${part.name}.json`)];
-    runs.push({ part: part.name, args: ["run", "--mutate", mine.join(","), ...incremental, ...tests, ...options] });
+    runs.push({
+      part: part.name,
+      args: ["run", "--mutate", mine.join(","), ...incremental, ...options],
+      tests: part.tests,
+    });
   }
   return runs;
 }
@@ -117,9 +124,10 @@ export function strykerRuns(args: readonly string[], root = "."): StrykerRun[] {
 export function runMutate(args: readonly string[]): number {
   const stryker = path.join("node_modules", "@stryker-mutator", "core", "bin", "stryker.js");
   const reports: MutationReport[] = [];
-  for (const { part, args: strykerArgs } of strykerRuns(args)) {
+  for (const { part, args: strykerArgs, tests } of strykerRuns(args)) {
     fs.rmSync(REPORT, { force: true });
-    const run = spawnSync(process.execPath, [stryker, ...strykerArgs], { stdio: "inherit" });
+    const env = { ...process.env, TACTICA_MUTATION_TESTS: tests };
+    const run = spawnSync(process.execPath, [stryker, ...strykerArgs], { stdio: "inherit", env });
     if (run.status !== 0) {
       console.error(`stryker run failed for ${part} (exit status ${run.status ?? run.signal}); no score.`);
       return run.status || 1;

@@ -41,55 +41,33 @@ describe("npm run mutate: the Stryker runs", () => {
 
   it("mutates src/rules against the unit tests and src/chat against every test, by default", () => {
     expect(strykerRuns([])).toEqual([
-      {
-        part: "rules",
-        args: [
-          "run",
-          "--mutate",
-          "src/rules/**/*.ts",
-          ...incremental("rules"),
-          "--testFiles",
-          "test/unit/**/*.test.ts",
-        ],
-      },
-      { part: "other", args: ["run", "--mutate", "src/chat/**/*.ts", ...incremental("other")] },
+      { part: "rules", args: ["run", "--mutate", "src/rules/**/*.ts", ...incremental("rules")], tests: "unit" },
+      { part: "other", args: ["run", "--mutate", "src/chat/**/*.ts", ...incremental("other")], tests: "all" },
     ]);
   });
 
   it("takes folders as their .ts files, files and line ranges as they are, and passes options on", () => {
     const root = tempTree({ "src/rules/pool.ts": "", "src/chat/x/a.ts": "" });
     const runs = strykerRuns(["src/chat/x/", "src/rules/pool.ts:10-20", "--concurrency", "1", "--force"], root);
+    const options = ["--concurrency", "1", "--force"];
     expect(runs).toEqual([
       {
         part: "rules",
-        args: [
-          "run",
-          "--mutate",
-          "src/rules/pool.ts:10-20",
-          ...incremental("rules"),
-          "--testFiles",
-          "test/unit/**/*.test.ts",
-          "--concurrency",
-          "1",
-          "--force",
-        ],
+        args: ["run", "--mutate", "src/rules/pool.ts:10-20", ...incremental("rules"), ...options],
+        tests: "unit",
       },
       {
         part: "other",
-        args: ["run", "--mutate", "src/chat/x/**/*.ts", ...incremental("other"), "--concurrency", "1", "--force"],
+        args: ["run", "--mutate", "src/chat/x/**/*.ts", ...incremental("other"), ...options],
+        tests: "all",
       },
     ]);
   });
 
-  it("leaves the rules' test files out when the options name test files", () => {
-    const [run] = strykerRuns(["src/rules/pool.ts", "--testFiles", "test/unit/pool.test.ts"]);
-    expect(run?.args).toEqual([
-      "run",
-      "--mutate",
-      "src/rules/pool.ts",
-      ...incremental("rules"),
-      "--testFiles",
-      "test/unit/pool.test.ts",
+  it("puts a path outside src/rules, src/ itself included, in the part run against every test", () => {
+    expect(strykerRuns(["src/dice/pool-roll.ts", "src/rules/x.ts"]).map(({ part, tests }) => [part, tests])).toEqual([
+      ["rules", "unit"],
+      ["other", "all"],
     ]);
   });
 });
