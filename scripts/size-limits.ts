@@ -1,6 +1,6 @@
 /**
- * `npm run lint`'s size ceilings of the code in src/ (the house rules, CONTRIBUTING "Size
- * ceilings"): no file over 400 lines, and no function over 60 lines outside src/contract/ (a
+ * `npm run lint`'s size ceilings of the code in src/ (the house rules, CONTRIBUTING "Where code
+ * goes"): no file over 400 lines, and no function over 60 lines outside src/contract/ (a
  * contract suite is one `describe` callback per behaviour, long by nature). A file's size is its
  * number of lines; a function's runs from the line it starts on (its comments left out) to the line
  * it ends on, arrow functions and methods included, as the TypeScript compiler API parses it.
