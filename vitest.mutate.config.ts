@@ -18,12 +18,14 @@ export default defineConfig({
     // The name of the v13 pass: a few tests read it (test/foundry/compat.test.ts).
     name: "v13",
     environment: "node",
-    include: [
-      "test/unit/**/*.test.ts",
-      "test/foundry/**/*.test.ts",
-      "test/templates/**/*.test.ts",
-      "test/packs/**/*.test.ts",
-    ],
+    include: unitOnly
+      ? ["test/unit/**/*.test.ts"]
+      : [
+          "test/unit/**/*.test.ts",
+          "test/foundry/**/*.test.ts",
+          "test/templates/**/*.test.ts",
+          "test/packs/**/*.test.ts",
+        ],
     // Stryker's instrumented code counts every mutant it passes: an exhaustive property test
     // (test/unit/pool.test.ts enumerates 6^5 pushes 60 times) runs several times slower than usual.
     testTimeout: 120_000,
