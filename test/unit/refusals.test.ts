@@ -206,6 +206,11 @@ describe("refusals of the rules: what the user is told", () => {
         "cancel options must be { level, … } (got undefined)",
       ],
       [
+        "null cancel options",
+        () => cancelTarget(untyped<{ level: number }>(null)),
+        "cancel options must be { level, … } (got null)",
+      ],
+      [
         "cancel options not an object",
         () => cancelTarget(untyped<{ level: number }>("3")),
         'cancel options must be { level, … } (got "3")',
@@ -388,6 +393,11 @@ describe("refusals of the timeline and places (RULES §7)", () => {
         "action id in use",
         () => placeDelayedAction(state(), { ownerId: "ana", actionId: "bel", duration: 1, delay: 1 }),
         'duplicate timeline entry id (got "bel")',
+      ],
+      [
+        "owner an action marker",
+        () => placeDelayedAction(withAction(), { ownerId: "shot", actionId: "a", duration: 1, delay: 1 }),
+        'owner is not a combatant marker (got "shot")',
       ],
       [
         "Différé duration",
@@ -635,6 +645,7 @@ describe("refusals of the tactical module (RULES §6)", () => {
     ]);
     // An explicit `undefined` is an absent field; an optional X may be left out.
     expect(validateAttribute({ key: "range", x: 2, y: undefined })).toEqual({ key: "range", x: 2, y: undefined });
+    expect(validateAttribute({ key: "adaptive", x: 1, y: undefined })).toEqual({ key: "adaptive", x: 1, y: undefined });
     expect(validateAttribute({ key: "area", self: true })).toEqual({ key: "area", self: true });
   });
 
