@@ -403,7 +403,7 @@ describe("fake DialogV2 (core v13 dialog.mjs; DialogV2Button)", () => {
     expect(read).toEqual({ a: "1" });
   });
 
-  it("its form is the window's content: the content's fields (FormDataExtended reads their defaults until a test answers) and the buttons, in the tree", async () => {
+  it("its dialog form is the window's content: the content's fields (FormDataExtended reads their defaults until a test answers) and the buttons, in the tree", async () => {
     installFoundryFake();
     const dialog = new FakeDialogV2({
       content: '<div><input name="n" type="number" value="3"><p data-odds></p></div>',
@@ -415,7 +415,9 @@ describe("fake DialogV2 (core v13 dialog.mjs; DialogV2Button)", () => {
       form,
       form.querySelector("[data-odds]")?.tagName,
       form.querySelector('button[data-action="go"]')?.form,
-    ]).toEqual([dialog.form, "P", form]);
+    ]).toEqual([dialog.dialogForm, "P", form]);
+    // Core's ApplicationV2#form: a dialog (tag `dialog`, content a section) has no top-level form.
+    expect(dialog.form).toBeNull();
     const FormData = foundry.applications.ux.FormDataExtended as unknown as new (f: unknown) => { object: Obj };
     expect(new FormData(form).object).toEqual({ n: 3 });
     form.answer = { n: 5 };

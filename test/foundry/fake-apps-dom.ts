@@ -116,7 +116,9 @@ export class FakeElement {
   parent: FakeElement | null = null;
   /** The form a button belongs to when a test sets it (else its form ancestor). */
   #form: FakeElement | null = null;
+  /** The value set through the `value` property (the dirty value, HTML's "dirty value flag" set). */
   #value: unknown;
+  #dirty = false;
   /** A root put in the page (an application's element once rendered): its tree is connected. */
   isRoot = false;
   readonly ownerDocument = { createElement: (tag: string) => createElement(tag) };
@@ -156,7 +158,6 @@ export class FakeElement {
     this.disabled = "disabled" in attributes;
     this.checked = "checked" in attributes;
     this.hidden = "hidden" in attributes;
-    this.#value = attributes.value ?? "";
   }
 
   get nodeName(): string {
@@ -180,10 +181,12 @@ export class FakeElement {
       const chosen = options.find((o) => "selected" in o.attributes) ?? options[0];
       return chosen ? (chosen.attributes.value ?? "") : "";
     }
-    return this.#value;
+    return this.#dirty ? this.#value : (this.attributes.value ?? "");
   }
+  /** Setting the value marks it dirty: the `value` attribute (the default value) no longer shows through. */
   set value(value: unknown) {
     this.#value = value;
+    this.#dirty = true;
   }
   /** The form the element belongs to: the one a test set, else its nearest form ancestor. */
   get form(): FakeElement | null {
@@ -373,6 +376,12 @@ export class FakeElement {
 
   /* -------------------------------------------------------------------- events */
 
+  /** `HTMLElement#click()`: a bubbling, cancelable `click` of the main button (none on a disabled control). */
+  click(): void {
+    if (this.disabled && FORM_CONTROLS.has(this.tagName)) return;
+    this.dispatchEvent({ type: "click", bubbles: true, cancelable: true, button: 0 });
+  }
+
   addEventListener(type: string, fn: (event: Obj) => unknown, options?: unknown): void {
     this.listeners.push({ type, fn, options });
   }
@@ -391,6 +400,9 @@ export class FakeElement {
     let prevented = false;
     const shared: Obj = {
       ...event,
+      // A DOM `Event` keeps these on its prototype, which a spread leaves behind.
+      type: event.type,
+      bubbles: event.bubbles === true,
       target: this,
       preventDefault: () => void (prevented = true),
       stopPropagation: () => undefined,

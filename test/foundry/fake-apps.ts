@@ -979,7 +979,11 @@ export class FakeDialogV2 extends FakeApplicationV2 {
   /** The form core renders (its fields and `values` are what FormDataExtended reads). */
   #form = new FakeElement("form", { class: "dialog-form standard-form" });
 
-  override get form(): FakeElement {
+  /**
+   * The dialog's rendered `form.dialog-form` (a test helper: core's `form` getter, ApplicationV2's,
+   * is null for a dialog — its tag is `dialog` and its content a section).
+   */
+  get dialogForm(): FakeElement {
     return this.#form;
   }
 
@@ -1126,7 +1130,7 @@ export function defaultAction(dialog: FakeDialogV2): string {
  * when `null`): core's click → `_onSubmit`. Resolves once the submission is handled.
  */
 export async function answerDialog(dialog: FakeDialogV2, action: string | null, values: Obj = {}): Promise<void> {
-  dialog.form.answer = { ...values };
+  dialog.dialogForm.answer = { ...values };
   const button = dialog.element?.querySelector(`button[data-action="${action ?? defaultAction(dialog)}"]`);
   if (!button) throw new Error(`fake: the dialog has no button "${action}"`);
   await dialog._onSubmit(button, { type: "click", preventDefault: () => undefined });
