@@ -28,220 +28,8 @@
  */
 import type { ContractContext } from "./context";
 import { menuEntries } from "../compat/context-menu";
-import { spyOn, type Data } from "./temporary";
-
-/** ApplicationV2 through the members the suite overrides and reads (see applications.ts on why). */
-interface CoreApp {
-  readonly id: string;
-  readonly options: Data & { classes: string[]; window: Data; form: Data };
-  readonly element: HTMLElement | null;
-  readonly state: number;
-  readonly rendered: boolean;
-  tabGroups: Record<string, string | null>;
-  render(options?: Data): Promise<unknown>;
-  close(options?: Data): Promise<unknown>;
-  submit(options?: Data): Promise<unknown>;
-  changeTab(tab: string, group: string, options?: Data): void;
-  addEventListener(type: string, listener: () => void): void;
-  _prepareTabs(group: string): Record<string, Data>;
-  _createContextMenu(handler: () => object[], selector: string, options?: Data): unknown;
-  _canRender(options: Data): false | void;
-  _configureRenderOptions(options: Data): void;
-  _prepareContext(options: Data): Promise<Data>;
-  _preFirstRender(context: Data, options: Data): Promise<void>;
-  _preRender(context: Data, options: Data): Promise<void>;
-  _renderFrame(options: Data): Promise<HTMLElement>;
-  _attachFrameListeners(): void;
-  _renderHTML(context: Data, options: Data): Promise<unknown>;
-  _replaceHTML(result: unknown, content: HTMLElement, options: Data): void;
-  _insertElement(element: HTMLElement): void;
-  _updateFrame(options: Data): void;
-  _onFirstRender(context: Data, options: Data): Promise<void>;
-  _onRender(context: Data, options: Data): Promise<void>;
-  _postRender(context: Data, options: Data): Promise<void>;
-  _preClose(options: Data): Promise<void>;
-  _tearDown(options: Data): void;
-  _removeElement(element: HTMLElement): void;
-  _onClose(options: Data): void;
-}
-type CoreAppClass = new (options?: Data) => CoreApp;
-
-/** The probe window as the cases drive it. */
-interface Probe extends CoreApp {
-  readonly log: string[];
-  readonly clicks: { self: unknown; target: unknown }[];
-  refuse: "false" | "throw" | null;
-  /** A `change` dispatched on the probe's field while `_tearDown` runs (the window CLOSING). */
-  changeOnTearDown: boolean;
-  field(): HTMLElement | null;
-}
-type ProbeClass = new (options?: Data) => Probe;
-
-/** `tag` with `attributes` and `children`, made by the document `near` belongs to (a fake one on the fake). */
-function make(near: HTMLElement, tag: string, attributes: Record<string, string>, ...children: HTMLElement[]) {
-  const element = near.ownerDocument.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
-  element.append(...children);
-  return element;
-}
-
-/** The probe's content: a tab bar of two tabs (each link holding an icon), their sections, a button, a field. */
-function fillContent(content: HTMLElement): void {
-  const link = (tab: string, active: boolean) =>
-    make(
-      content,
-      "a",
-      { "data-action": "tab", "data-group": "primary", "data-tab": tab, class: active ? "active" : "" },
-      make(content, "i", { class: "fa-solid fa-circle" }),
-    );
-  const section = (tab: string, active: boolean) =>
-    make(content, "section", { class: active ? "tab active" : "tab", "data-group": "primary", "data-tab": tab });
-  content.replaceChildren(
-    make(content, "nav", { class: "tabs" }, link("one", true), link("two", false)),
-    section("one", true),
-    section("two", false),
-    make(content, "button", { type: "button", "data-action": "probe" }, make(content, "span", {})),
-    make(content, "input", { type: "number", name: "n", value: "3" }),
-  );
-}
-
-/** The probe's `probe` action: records `this` and the target core hands it. */
-function onProbe(this: unknown, _event: unknown, target: unknown): void {
-  const clicks: unknown = Reflect.get(Object(this), "clicks");
-  if (Array.isArray(clicks)) clicks.push({ self: this, target });
-}
-
-/** The probe classes, built on the running `ApplicationV2`: a parent and a child, each with defaults. */
-function probeClass(): ProbeClass {
-  const Base = foundry.applications.api.ApplicationV2 as unknown as CoreAppClass;
-  class TacticaContractProbeBase extends Base {
-    static DEFAULT_OPTIONS: Data = {
-      classes: ["tactica-probe"],
-      window: { title: "[Quench] contract", controls: [{ icon: "fa-solid fa-a", label: "A", action: "a" }] },
-      position: { width: 320 },
-      actions: { probe: onProbe },
-    };
-  }
-  class TacticaContractProbe extends TacticaContractProbeBase {
-    static override DEFAULT_OPTIONS: Data = {
-      classes: ["tactica-probe-child", "tactica-probe"],
-      window: { resizable: true, controls: [{ icon: "fa-solid fa-b", label: "B", action: "b" }] },
-    };
-    static TABS = {
-      primary: { tabs: [{ id: "one", icon: "fa-solid fa-1" }, { id: "two" }], initial: "one", labelPrefix: "PROBE" },
-    };
-    readonly log: string[] = [];
-    readonly clicks: { self: unknown; target: unknown }[] = [];
-    refuse: "false" | "throw" | null = null;
-    changeOnTearDown = false;
-
-    #note(step: string): void {
-      this.log.push(`${step}@${this.state}`);
-    }
-    field(): HTMLElement | null {
-      return this.element?.querySelector<HTMLElement>('[name="n"]') ?? null;
-    }
-    override _canRender(options: Data): false | void {
-      this.#note("canRender");
-      if (this.refuse === "false") return false;
-      if (this.refuse === "throw") throw new Error("[Quench] refused");
-      return super._canRender(options);
-    }
-    override _configureRenderOptions(options: Data): void {
-      this.#note(options.isFirstRender === true ? "configureRenderOptions(first)" : "configureRenderOptions");
-      super._configureRenderOptions(options);
-    }
-    override async _prepareContext(options: Data): Promise<Data> {
-      this.#note("prepareContext");
-      return super._prepareContext(options);
-    }
-    override async _preFirstRender(context: Data, options: Data): Promise<void> {
-      this.#note("preFirstRender");
-      return super._preFirstRender(context, options);
-    }
-    override async _preRender(context: Data, options: Data): Promise<void> {
-      this.#note("preRender");
-      return super._preRender(context, options);
-    }
-    override async _renderFrame(options: Data): Promise<HTMLElement> {
-      this.#note("renderFrame");
-      return super._renderFrame(options);
-    }
-    override _attachFrameListeners(): void {
-      this.#note("attachFrameListeners");
-      super._attachFrameListeners();
-    }
-    override async _renderHTML(_context: Data, _options: Data): Promise<unknown> {
-      this.#note("renderHTML");
-      return null;
-    }
-    override _replaceHTML(_result: unknown, content: HTMLElement, _options: Data): void {
-      this.#note("replaceHTML");
-      fillContent(content);
-    }
-    override _insertElement(element: HTMLElement): void {
-      const listed: unknown = foundry.applications.instances.get(this.id);
-      this.#note(listed === this ? "insertElement(listed)" : "insertElement");
-      super._insertElement(element);
-    }
-    override _updateFrame(options: Data): void {
-      this.#note("updateFrame");
-      super._updateFrame(options);
-    }
-    override async _onFirstRender(context: Data, options: Data): Promise<void> {
-      this.#note("onFirstRender");
-      return super._onFirstRender(context, options);
-    }
-    override async _onRender(context: Data, options: Data): Promise<void> {
-      this.#note("onRender");
-      return super._onRender(context, options);
-    }
-    override async _postRender(context: Data, options: Data): Promise<void> {
-      this.#note("postRender");
-      return super._postRender(context, options);
-    }
-    override async _preClose(options: Data): Promise<void> {
-      this.#note("preClose");
-      return super._preClose(options);
-    }
-    override _tearDown(options: Data): void {
-      this.#note("tearDown");
-      const field = this.field();
-      if (this.changeOnTearDown) field?.dispatchEvent(new Event("change", { bubbles: true }));
-      super._tearDown(options);
-    }
-    override _removeElement(element: HTMLElement): void {
-      this.#note("removeElement");
-      super._removeElement(element);
-    }
-    override _onClose(options: Data): void {
-      this.#note(foundry.applications.instances.has(this.id) ? "onClose(listed)" : "onClose");
-      super._onClose(options);
-    }
-  }
-  return TacticaContractProbe;
-}
-
-/** A probe whose `render` and `close` events are logged too. */
-function newProbe(options: Data = {}): Probe {
-  const probe = new (probeClass())(options);
-  probe.addEventListener("render", () => probe.log.push(`event:render@${probe.state}`));
-  probe.addEventListener("close", () => probe.log.push(`event:close@${probe.state}`));
-  return probe;
-}
-
-/** Core's notifications, spied on (and silenced) while `body` runs; what `level` showed is returned. */
-async function notified(level: "warn" | "error", body: () => Promise<void> | void): Promise<string[]> {
-  const shown: string[] = [];
-  const spy = () => (message: unknown) => void shown.push(message instanceof Error ? message.message : String(message));
-  await spyOn(ui.notifications ?? {}, level, spy, body);
-  return shown;
-}
-
-/** Resolves once `done()` holds (core starts some steps without awaiting them), or after about 3 s. */
-async function until(done: () => boolean): Promise<void> {
-  for (let i = 0; i < 150 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
-}
+import { spyOn, type Data, type Method } from "./temporary";
+import { newProbe, notified, until, type Probe } from "./applications-probe";
 
 const FIRST_RENDER = [
   "canRender@0",
@@ -335,9 +123,20 @@ export function applicationCoreContract({ describe, it, assert }: ContractContex
       const calls: { self: boolean; n: unknown; options: unknown; state: number }[] = [];
       let failing = false;
       let probe: Probe | null = null;
-      const handler = function (this: unknown, _event: unknown, form: unknown, formData: { object: Data }, options?: unknown) {
+      const handler = function (
+        this: unknown,
+        _event: unknown,
+        form: unknown,
+        formData: { object: Data },
+        options?: unknown,
+      ) {
         if (failing) throw new Error("[Quench] refused");
-        calls.push({ self: this === probe && form === probe?.element, n: formData.object.n, options, state: probe?.state ?? 0 });
+        calls.push({
+          self: this === probe && form === probe?.element,
+          n: formData.object.n,
+          options,
+          state: probe?.state ?? 0,
+        });
       };
       probe = newProbe({ tag: "form", form: { handler, submitOnChange: true, closeOnSubmit: false } });
       const form = probe;
@@ -385,7 +184,14 @@ export function applicationCoreContract({ describe, it, assert }: ContractContex
     it("[apps.tabs] _prepareTabs, changeTab (throws without the tab's link), a click reads event.target, the tab render option", async () => {
       const probe = newProbe();
       assert.deepEqual(probe._prepareTabs("primary"), {
-        one: { group: "primary", id: "one", active: true, cssClass: "active", icon: "fa-solid fa-1", label: "PROBE.one" },
+        one: {
+          group: "primary",
+          id: "one",
+          active: true,
+          cssClass: "active",
+          icon: "fa-solid fa-1",
+          label: "PROBE.one",
+        },
         two: { group: "primary", id: "two", active: false, cssClass: undefined, label: "PROBE.two" },
       });
       try {
@@ -418,7 +224,10 @@ export function applicationCoreContract({ describe, it, assert }: ContractContex
         const button = probe.element?.querySelector<HTMLElement>('[data-action="probe"]') ?? null;
         button?.querySelector<HTMLElement>("span")?.click();
         assert.equal(probe.clicks.length, 1);
-        assert.ok(probe.clicks[0]?.self === probe && probe.clicks[0].target === button, "this: the window; target: the button");
+        assert.ok(
+          probe.clicks[0]?.self === probe && probe.clicks[0].target === button,
+          "this: the window; target: the button",
+        );
       } finally {
         await probe.close({ animate: false });
       }
@@ -427,32 +236,44 @@ export function applicationCoreContract({ describe, it, assert }: ContractContex
     it("[apps.context-menu] _createContextMenu fires get<Class>ContextOptions for each class of the chain (or the named hook alone) and builds the menu; no entry, no menu", async () => {
       const probe = newProbe();
       const seen: string[] = [];
-      const hooks = ["getTacticaContractProbeContextOptions", "getApplicationV2ContextOptions", "tacticaProbeMenu"];
       let add = true;
-      const ids = hooks.map((name) =>
-        Hooks.on(name as never, ((app: unknown, entries: unknown) => {
-          if (app !== probe || !Array.isArray(entries)) return;
-          seen.push(name);
-          if (add) entries.push(...menuEntries([{ label: "Added", icon: "", visible: () => true, onClick: () => null }]));
-        }) as never),
-      );
+      const added = () => menuEntries([{ label: "Added", icon: "", visible: () => true, onClick: () => null }]);
+      // Core calls its hooks through `Hooks.callAll(name, app, entries)`: watched, and let through.
+      const watch = (own: Method) =>
+        function (this: unknown, ...args: unknown[]): unknown {
+          const [name, app, entries] = args;
+          if (app === probe && Array.isArray(entries)) {
+            seen.push(String(name));
+            if (add) entries.push(...added());
+          }
+          return Reflect.apply(own, this, args);
+        };
       try {
         await probe.render({ force: true });
         const entries = menuEntries([{ label: "Probe", icon: "", visible: () => true, onClick: () => null }]);
-        const menu = probe._createContextMenu(() => entries, ".tabs a", { fixed: true });
-        assert.deepEqual(seen, hooks.slice(0, 2), "this class, then ApplicationV2");
-        assert.equal(entries.length, 3, "each hook saw the entries and could add to them");
+        let menu: unknown = null;
+        await spyOn(Hooks, "callAll", watch, () => {
+          menu = probe._createContextMenu(() => entries, ".tabs a", { fixed: true });
+        });
+        assert.deepEqual(seen, [
+          "getTacticaContractProbeContextOptions",
+          "getTacticaContractProbeBaseContextOptions",
+          "getApplicationV2ContextOptions",
+        ]);
+        assert.equal(entries.length, 4, "each hook got the entries and could add to them");
         assert.ok(menu instanceof foundry.applications.ux.ContextMenu, "a ContextMenu");
         seen.length = 0;
-        probe._createContextMenu(() => [], ".tabs a", { hookName: "tacticaProbeMenu", parentClassHooks: false });
-        assert.deepEqual(seen, ["tacticaProbeMenu"], "only the hook named");
         add = false;
-        assert.equal(probe._createContextMenu(() => [], ".tabs a"), null, "no entry, no menu");
+        await spyOn(Hooks, "callAll", watch, () => {
+          menu = probe._createContextMenu(() => [], ".tabs a", {
+            hookName: "tacticaProbeMenu",
+            parentClassHooks: false,
+          });
+        });
+        assert.deepEqual([seen, menu], [["tacticaProbeMenu"], null], "only the hook named; no entry, no menu");
       } finally {
-        hooks.forEach((name, i) => Hooks.off(name as never, ids[i]!));
         await probe.close({ animate: false });
       }
     });
   });
 }
-

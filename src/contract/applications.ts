@@ -1,6 +1,6 @@
 /**
- * Contract: what Tactica's windows rely on in core's ApplicationV2 family, checked on a dialog and
- * an actor the suite creates and removes again:
+ * Contract: what Tactica's windows rely on in core's ApplicationV2 family, checked on dialogs and
+ * actors the suite creates and removes again (ApplicationV2 itself: applications-core.ts):
  * - `DialogV2#_onSubmit`: a button callback that returns nothing submits the button's ACTION
  *   ("Otherwise, the button's identifier is used" —
  *   https://foundryvtt.com/api/interfaces/foundry.DialogV2Button.html), and `form.closeOnSubmit`
@@ -8,6 +8,13 @@
  *   dialogs keep a refused input open this way, src/applications/dialogs/form-dialog.ts);
  * - `DialogV2.wait` resolves `null` when the dialog is closed without a button
  *   (https://foundryvtt.com/api/classes/foundry.applications.api.DialogV2.html#wait);
+ * - `DialogV2#_renderHTML` puts the content and the buttons in its `form.dialog-form`, the
+ *   buttons' `form` (what the roll dialogs read), and a dialog has no top-level `form`; `confirm`
+ *   answers true / false, `prompt` its button's action (core v13 client `applications/api/dialog.mjs`);
+ * - DocumentSheetV2, on the Tactica actor sheet: a `<form>` with the `sheet` class, listed in
+ *   `document.apps` while open; `_prepareContext` holds core's keys; a render naming the document
+ *   anew retitles the window; `submit({updateData})` merges it into the form's data and writes it
+ *   (core v13 client `applications/api/document-sheet.mjs`);
  * - `ActorSheetV2#_onDragStart` puts the dragged row's `dataset.itemId` item's drag data in the
  *   `text/plain` transfer (core v13 `client/applications/sheets/actor-sheet.mjs`), which the
  *   Tactica sheet leaves to core for items; a characteristic row carries Tactica's own payload;
@@ -51,7 +58,7 @@ const Dialog = () => foundry.applications.api.DialogV2 as unknown as DialogClass
 /** A submit event as core's DialogV2 receives it from a click (it calls `preventDefault`). */
 const submitEvent = () => new Event("submit", { cancelable: true });
 
-/** Opens the dialog `factory` makes (a static of DialogV2), clicks its button `action`, and resolves what it answers. */
+/** Opens the dialog `factory` makes (a static of DialogV2), clicks its button `action`, resolves its answer. */
 async function answer(factory: (config: Obj) => Promise<unknown>, action: string): Promise<unknown> {
   const shown: { dialog: DialogDoc | null } = { dialog: null };
   const result = factory({
@@ -142,7 +149,8 @@ export function applicationsContract(context: ContractContext): void {
         const button = form?.querySelector<HTMLButtonElement>('footer.form-footer button[data-action="go"]') ?? null;
         assert.ok(form?.querySelector('.dialog-content [name="n"]'), "the content inside the dialog form");
         assert.ok(button && button.form === form, "the button in its footer, its form the dialog form");
-        const data = new foundry.applications.ux.FormDataExtended(form!).object;
+        if (!form) throw new Error("no dialog form");
+        const data = new foundry.applications.ux.FormDataExtended(form).object;
         assert.equal(data.n, 3, "FormDataExtended reads the content's fields");
         assert.equal(dialog.form, null);
       } finally {
