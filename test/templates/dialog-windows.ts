@@ -39,7 +39,7 @@ const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").rep
  * `autofocus`), with the odds line as the dialog filled it.
  */
 function windowOf(dialog: FakeDialogV2, i18n: { localize(k: string): string }): string {
-  const odds = dialog.form.querySelector("[data-odds]")?.textContent ?? "";
+  const odds = dialog.dialogForm.querySelector("[data-odds]")?.textContent ?? "";
   const content = String(dialog.options.content).replace(
     /(<[^>]*\sdata-odds[\s>][^>]*>|<[^>]*\sdata-odds>)(\s*)(<\/)/,
     (_m, open: string, _space: string, close: string) => `${open}${escape(odds)}${close}`,
