@@ -30,6 +30,7 @@ import { rollDialogs } from "./dialogs";
 import { costFlags } from "./psy";
 import { recordChange } from "../documents/card-keys";
 import type { MessageMode } from "../compat/message-mode";
+import { isRecord } from "../rules/records";
 
 /** The panic conditions (RULES §5, D-18): a rally removes them; a panic draw sets one at a time. */
 export const PANIC_STATUSES = ["panicked", "retreating", "terrified"] as const;
@@ -203,10 +204,6 @@ function valueAt(value: unknown, ...path: string[]): unknown {
   let node = value;
   for (const key of path) node = isRecord(node) ? node[key] : undefined;
   return node;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null;
 }
 
 function isIterable(value: unknown): value is Iterable<unknown> {

@@ -25,6 +25,7 @@
  * sender sees "no GM answered"; nothing was changed), so a flood never grows the GM's queue.
  */
 import { CARD_ACTIONS, type CardAction } from "./permissions";
+import { isRecord } from "../rules/records";
 
 /** The system's socket event (`system.<id>`, relayed by the server for systems with `"socket": true`). */
 export const SOCKET_EVENT = "system.tactica";
@@ -74,10 +75,6 @@ let handler: RequestHandler | null = null;
 
 /** Actions a request may name (a morale test from a prompt is the clicker's own roll: never sent). */
 const REQUESTABLE = CARD_ACTIONS.filter((action) => action !== "moraleTest");
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** True when `roll` serialises to at most MAX_ROLL_CHARS characters (false for what cannot be serialised). */
 function smallEnough(roll: unknown): boolean {

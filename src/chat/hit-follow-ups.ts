@@ -18,10 +18,7 @@ import { postCard } from "../actions/common";
 import type { TacticaActor } from "../documents/actor";
 import { cardRecord, recordChange } from "../documents/card-keys";
 import { combatantIdOf, viewedTimeline } from "./timeline-link";
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+import { isRecord } from "../rules/records";
 
 /** The hit a follow-up belongs to: the card's message and the target row. */
 export interface HitKey {

@@ -25,6 +25,7 @@ import { registerCardWriter } from "./gm";
 import { registerRollerActions } from "./roller-actions";
 import { registerTargetActions } from "./target-actions";
 import { registerDelayedActions } from "./delayed-actions";
+import { isRecord } from "../rules/records";
 
 /** The template of the cards without a roll. */
 export const INFO_CARD_TEMPLATE = "systems/tactica/templates/chat/info-card.hbs";
@@ -269,10 +270,6 @@ interface ClickEvent {
 
 /** A button as the listener reads it: its `data-*` values and whether it is disabled. */
 type ActionButton = object & { dataset: unknown; disabled: unknown };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** The action button a click landed in (a DOM element; the test fake's too), or null. */
 function clickedButton(target: unknown): ActionButton | null {

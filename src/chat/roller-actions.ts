@@ -28,6 +28,7 @@ import { cardActor, cardAt, cardItem, mayWrite, owns, type CardAt, type Someone 
 import { cardRecord, recordChange } from "../documents/card-keys";
 import { registerCardAction, type CardRequest, type CardResult } from "./gm";
 import { OK, refuse, rollFrom, rollsWith } from "./results";
+import { isRecord } from "../rules/records";
 
 /** The gear bonus of an item used in a pool (weapon or gear), or null. */
 function gearBonusOf(item: TacticaItem | null): number | null {
@@ -63,10 +64,6 @@ export function pushUpdate(
 
 function isPanicOutcome(value: unknown): value is PanicOutcome {
   return PANIC_OUTCOMES.some((outcome) => outcome === value);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** The roller's side of a request: the card, and its actor — owned by the author and by the sender. */

@@ -24,11 +24,9 @@ import type { MoveRequest, PoolRequest, RollMethodOptions, ScoreRequest } from "
 import { isMoraleState, type MoraleState } from "../data/fields";
 import { migrateDocumentSource } from "../data/migration/capture";
 import { createRefusal, notifyRefusal, updateRefusal } from "./data-checks";
+import { isRecord } from "../rules/records";
 
 type Data = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Data =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** An update by dotted paths under `system.` or `flags.` (see {@link TacticaActor}'s `update`). */
 export type DottedChange = { readonly [path: `${"system" | "flags"}.${string}`]: unknown };
@@ -182,7 +180,7 @@ export class TacticaActor extends Actor {
     if (!(model instanceof UnitModel) || model.morale.moraleTested) return;
     // The change is uncleaned input (data-checks.ts): read it as such.
     const system: unknown = changes.system;
-    const strength = isObject(system) && isObject(system.strength) ? system.strength : undefined;
+    const strength = isRecord(system) && isRecord(system.strength) ? system.strength : undefined;
     if (typeof strength?.current !== "number" && typeof strength?.start !== "number") return;
     const current = typeof strength.current === "number" ? strength.current : model.strength.current;
     const start = typeof strength.start === "number" ? strength.start : model.strength.start;
@@ -193,7 +191,7 @@ export class TacticaActor extends Actor {
 
   protected override _onUpdate(...[changed, options, userId]: Parameters<Actor["_onUpdate"]>): void {
     super._onUpdate(changed, options, userId);
-    const prompt = "tactica" in options && isObject(options.tactica) && options.tactica.moralePrompt === true;
+    const prompt = "tactica" in options && isRecord(options.tactica) && options.tactica.moralePrompt === true;
     if (prompt && userId === game.user?.id)
       void actions().postMoralePrompt(this, this.model?.morale.unshakeable ?? false);
   }

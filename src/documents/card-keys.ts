@@ -15,6 +15,7 @@
  * never pile up.
  */
 import { deletionUpdate } from "../compat/deletion";
+import { isRecord } from "../rules/records";
 
 /** The key path of a card's record. */
 const ROOT = "flags.tactica.cards";
@@ -50,10 +51,6 @@ export interface TargetRecord {
 /** A document as far as its flags go. */
 export interface Flagged {
   flags: unknown;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** Every card record of `doc` (an empty object when there is none). */

@@ -22,6 +22,7 @@ import { SYSTEM_ID } from "../config/settings";
 import { notifyError, notifyInfo, notifyProgress } from "../utils/notify";
 import { legacyOf, migrationRecord } from "../data/migration/capture";
 import { REPAIR_KEYS, SCHEMA_VERSION } from "../data/migration/steps";
+import { isRecord } from "../rules/records";
 
 export { SCHEMA_VERSION };
 
@@ -42,9 +43,6 @@ export interface MigrationUpdate {
   items?: MigrationUpdate[];
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
 /** The keys of `record` listed in `keys` that it has, copied. */
 function pick(record: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
   return Object.fromEntries(keys.filter((key) => key in record).map((key) => [key, structuredClone(record[key])]));
@@ -59,7 +57,7 @@ export function migrationUpdate(source: DocumentSource): MigrationUpdate | null 
   const update: MigrationUpdate = { _id: source._id ?? "" };
   const record = migrationRecord(source);
   if (record) {
-    if (record.system.length && isObject(source.system)) update.system = pick(source.system, record.system);
+    if (record.system.length && isRecord(source.system)) update.system = pick(source.system, record.system);
     const legacy = pick(legacyOf(source), record.legacy);
     const [drop, deletion] = deletionEntry("migration");
     update.flags = { tactica: { ...(Object.keys(legacy).length ? { legacy } : {}), [drop]: deletion } };

@@ -12,6 +12,7 @@
 import { ENCUMBRANCE_MAX, ENCUMBRANCE_MIN, placeDistance, type PlaceNeighbours } from "../rules/places";
 import { tectonic } from "../rules/attributes";
 import { regionInLevel, technicalRegionKind, tokenLevel, type RegionView } from "../compat/regions";
+import { isRecord } from "../rules/records";
 
 /** The place behaviour's type id (system.json `documentTypes.RegionBehavior`). */
 export const PLACE_BEHAVIOR_TYPE = "tactica.place";
@@ -58,10 +59,6 @@ export interface RegionLike extends RegionView {
   readonly tokens: ReadonlySet<unknown>;
   /** https://foundryvtt.com/api/v13/classes/foundry.documents.RegionDocument.html#testpoint */
   testPoint(point: { x: number; y: number; elevation: number }): boolean;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** The scene's regions as a plain array (an EmbeddedCollection iterates by value); none off a scene. */

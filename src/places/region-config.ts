@@ -23,6 +23,7 @@ import {
   type PlaceData,
   type RegionLike,
 } from "./measure";
+import { isRecord } from "../rules/records";
 
 /** The form's template. */
 export const PLACE_CONFIG_TEMPLATE = "systems/tactica/templates/combat/place-config.hbs";
@@ -82,10 +83,6 @@ export interface PlaceRegionUpdate {
 
 /** The updates `placeUpdate` builds (possibly none), or the lang key of the refusal. */
 export type PlaceUpdateResult = { ok: true; updates: PlaceRegionUpdate[] } | { ok: false; error: string };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** The checked neighbour ids, from nested (`neighbours: { id: true }`) or flat (`"neighbours.id"`) form data. */
 function checkedIds(values: Record<string, unknown>): string[] {

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 
 // Where things live (docs/architecture.md): every hook listener in src/hooks/ (the contract
 // suites, test code shipped for Quench, listen while they run), every notification through
-// src/utils/notify.ts, and no file left at the root of src/ but the entry.
+// src/utils/notify.ts, one record guard (src/rules/records.ts), and no file left at the root of src/ but
+// the entry.
 
 /** Every `.ts` file under src/, relative to it, with its text. */
 function sources(dir = "src"): { file: string; text: string }[] {
@@ -36,6 +37,10 @@ describe("where things live in src/", () => {
 
   it("shows notifications only through src/utils/notify.ts", () => {
     expect(filesMatching(/\bui\s*\.\s*notifications\b/)).toEqual(["utils/notify.ts"]);
+  });
+
+  it("guards records with the one isRecord of src/rules/records.ts (no local copy of the predicate)", () => {
+    expect(filesMatching(/value is Record<string, unknown>/)).toEqual(["rules/records.ts"]);
   });
 
   it("keeps only the entry at the root of src/", () => {

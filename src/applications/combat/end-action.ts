@@ -17,6 +17,7 @@ import { TacticaChatMessage } from "../../documents/chat-message";
 import { lastPricedCard } from "../../chat/card-cost";
 import { moveAction } from "../../actions/move";
 import { detachedOptions } from "../../compat/windows";
+import { isRecord } from "../../rules/records";
 
 /** `DialogV2.prompt` options that render it in `opener`'s detached window (v14), or none. */
 function renderBeside(opener: unknown): { renderOptions?: object } {
@@ -26,10 +27,6 @@ function renderBeside(opener: unknown): { renderOptions?: object } {
 
 /** The dialog's template. */
 export const END_ACTION_TEMPLATE = "systems/tactica/templates/combat/end-action.hbs";
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** What the dialog's OK button hands back: the form's duration field and its move box. */
 function formValues(button: HTMLButtonElement): { value: unknown; move: boolean } {
