@@ -31,6 +31,7 @@ import { costFlags } from "./psy";
 import { recordChange } from "../documents/card-keys";
 import type { MessageMode } from "../compat/message-mode";
 import { isRecord } from "../rules/records";
+import { natural10Fails } from "../config/settings";
 
 /** The panic conditions (RULES §5, D-18): a rally removes them; a panic draw sets one at a time. */
 export const PANIC_STATUSES = ["panicked", "retreating", "terrified"] as const;
@@ -85,7 +86,7 @@ async function coTest(
     purpose,
     co: toggles,
     modifiers: modifier ? [{ value: modifier }] : [],
-    natural10Fails: game.settings?.get("tactica", "nat10") ?? false,
+    natural10Fails: natural10Fails(),
     ac: purpose === "rally" ? (model?.profile.ac.total ?? 0) : null,
     subject: subjectOf(actor),
   };

@@ -13,6 +13,7 @@ import { refused } from "../utils/notify";
 import { rollDialogs } from "./dialogs";
 import { coFor } from "./morale";
 import type { MessageMode } from "../compat/message-mode";
+import { natural10Fails } from "../config/settings";
 
 /** The characteristic's value for a test (a unit's CO is its highest, D-17). */
 export function profileValue(actor: TacticaActor, key: ProfileKey): number {
@@ -43,7 +44,7 @@ export async function rollProfile(
     value: profileValue(actor, key),
     co,
     modifiers: modifier ? [{ value: modifier }] : [],
-    natural10Fails: game.settings?.get("tactica", "nat10") ?? false,
+    natural10Fails: natural10Fails(),
     subject: subjectOf(actor),
   };
   const posted = await postCard(

@@ -11,7 +11,7 @@ import { AttributeItemModel } from "../data/item/base";
 import { GrenadeModel } from "../data/item/grenade";
 import { WeaponModel } from "../data/item/weapon";
 import { aptitudeOf } from "../rules/keys";
-import { aptitudeCurrent, DEFAULT_DEGREE_SIZE } from "../rules/scores";
+import { aptitudeCurrent } from "../rules/scores";
 import {
   areaTargets,
   attributesOf,
@@ -31,6 +31,7 @@ import type { ScoreRequest } from "../documents/roll-requests";
 
 export type { ScoreRequest };
 import type { MessageMode } from "../compat/message-mode";
+import { degreeSize, stunLiteral } from "../config/settings";
 
 /** The score options of `actor` for `request`. */
 export function scoreOptions(actor: TacticaActor, request: ScoreRequest): ScoreRollOptions | null {
@@ -46,8 +47,8 @@ export function scoreOptions(actor: TacticaActor, request: ScoreRequest): ScoreR
     subAptitudeValue: system.subAptitudes[request.subAptitude].value,
     difficulty: request.difficulty ?? null,
     modifiers: request.modifier ? [{ value: request.modifier }] : [],
-    degreeSize: game.settings?.get("tactica", "degreeSize") ?? DEFAULT_DEGREE_SIZE,
-    stunLiteral: game.settings?.get("tactica", "stunLiteral") ?? false,
+    degreeSize: degreeSize(),
+    stunLiteral: stunLiteral(),
     subject: subjectOf(actor),
   };
 }

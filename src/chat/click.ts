@@ -13,7 +13,7 @@
  */
 import { PoolRoll } from "../dice/pool-roll";
 import { ProfileTest } from "../dice/profile-test";
-import { pushScoresOn, ScoreRoll } from "../dice/score-roll";
+import { ScoreRoll } from "../dice/score-roll";
 import { showRoll } from "../dice/dsn";
 import { CharacterModel } from "../data/actor/character";
 import { GrenadeModel } from "../data/item/grenade";
@@ -27,6 +27,7 @@ import type { TacticaChatMessage } from "../documents/chat-message";
 import { cardActor, cardAt, cardItem, rowActor, type CardAt } from "./authority";
 import { canAct, type CardAction } from "./permissions";
 import { requestCardAction, type CardResult } from "./gm";
+import { natural10Fails, pushScoresOn } from "../config/settings";
 
 /** Where on the card the click was. */
 export interface ClickTarget {
@@ -72,7 +73,7 @@ function resistTest(found: CardAt, index: number): ProfileTest | null {
       characteristic: key,
       value,
       purpose: "resist",
-      natural10Fails: game.settings?.get("tactica", "nat10") ?? false,
+      natural10Fails: natural10Fails(),
       subject: subjectOf(target),
     },
   );

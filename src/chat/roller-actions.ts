@@ -8,7 +8,7 @@
  */
 import { PoolRoll } from "../dice/pool-roll";
 import { PressureRoll } from "../dice/pressure-roll";
-import { pushScoresOn, ScoreRoll } from "../dice/score-roll";
+import { ScoreRoll } from "../dice/score-roll";
 import { ProfileTest } from "../dice/profile-test";
 import { facesOf } from "../dice/shape";
 import { CharacterModel } from "../data/actor/character";
@@ -29,6 +29,7 @@ import { cardRecord, recordChange } from "../documents/card-keys";
 import { registerCardAction, type CardRequest, type CardResult } from "./gm";
 import { OK, refuse, rollFrom, rollsWith } from "./results";
 import { isRecord } from "../rules/records";
+import { pushScoresOn } from "../config/settings";
 
 /** The gear bonus of an item used in a pool (weapon or gear), or null. */
 function gearBonusOf(item: TacticaItem | null): number | null {

@@ -49,6 +49,7 @@ import { stunMove, stunTest, tectonicFollowUp } from "./hit-follow-ups";
 import { delayedOf, delayedStatus } from "./delayed-actions";
 import { registerCardAction, type CardRequest, type CardResult } from "./gm";
 import { OK, refuse, rollFrom } from "./results";
+import { natural10Fails } from "../config/settings";
 
 /** A target's request: the card, its actor (owned by the author), the row and its target actor. */
 interface RowRequest {
@@ -158,7 +159,7 @@ async function resist(request: CardRequest, sender: Someone): Promise<CardResult
   const natural = faces[0]![0]!;
   const key = power.system.resist;
   const value = key === "co" ? coFor(target) : (target.model?.profile[key].total ?? 0);
-  const success = profileTestSuccess(natural, value, game.settings?.get("tactica", "nat10") ?? false);
+  const success = profileTestSuccess(natural, value, natural10Fails());
   const outcome = success ? "resisted" : "failed";
   await target.update(recordChange(target, messageId, { [TARGET_KEY]: { outcome, total: natural } }));
   await showRow(found, index, { total: natural, outcome, dice: [natural] });

@@ -40,7 +40,7 @@ import {
   type TimelineEntry,
   type TimelineState,
 } from "../rules/timeline";
-import type { CombatMode } from "../config/settings";
+import { defaultCombatMode, thresholdEvery, type CombatMode } from "../config/settings";
 import { notifyError, notifyRulesError } from "../utils/notify";
 import { postFocusLost } from "./cards";
 import { closePressureWindow } from "../effects/pressure-windows";
@@ -52,12 +52,6 @@ let durationPrompt: DurationPrompt | null = null;
 /** Installs the "End action" dialog (src/applications/combat/end-action.ts). */
 export function setDurationPrompt(prompt: DurationPrompt): void {
   durationPrompt = prompt;
-}
-
-/** S-threshold, the spacing of timeline thresholds. */
-function thresholdEvery(): number {
-  const every = Number(game.settings?.get("tactica", "thresholdEvery"));
-  return Number.isInteger(every) && every >= 1 ? every : 10;
 }
 
 /** D-37: the initiative formula of *tours* mode (also system.json `initiative`). */
@@ -154,7 +148,7 @@ export class TacticaCombat extends Combat {
 
   /** RULES §7.1: this combat's mode. */
   get mode(): CombatMode {
-    return readMode(this, game.settings?.get("tactica", "combatMode") ?? "tours");
+    return readMode(this, defaultCombatMode());
   }
 
   /** RULES §7.2: the stored timeline (timeline mode, once started), or `null`. */

@@ -42,6 +42,7 @@ import {
   type ModifierEntry,
   type Outcome,
 } from "./card";
+import { pushScoresOn } from "../config/settings";
 
 export const SCORE_PURPOSES = ["test", "attack", "defence", "reflection", "stun"] as const;
 export type ScorePurpose = (typeof SCORE_PURPOSES)[number];
@@ -75,11 +76,6 @@ export interface ScoreRollOptions extends BaseRollOptions {
 
 /** The purposes a push may follow (D-43): never an attack (opposed by recorded defences) or a stun test. */
 const PUSHABLE_PURPOSES: readonly ScorePurpose[] = ["test", "reflection", "defence"];
-
-/** World setting S-push-scores (RULES §6.1, default off). */
-export function pushScoresOn(): boolean {
-  return game.settings?.get("tactica", "pushScores") === true;
-}
 
 export class ScoreRoll extends TacticaRoll<ScoreRollOptions> {
   static override readonly KIND: string = "score";

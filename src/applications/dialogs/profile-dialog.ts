@@ -18,6 +18,7 @@ import {
   type ModeChoice,
 } from "./form-dialog";
 import { d10Chance } from "./odds";
+import { natural10Fails } from "../../config/settings";
 
 /** The form read back; the enemy's PEUR is 0 or more. */
 export function readProfile(key: ProfileKey, values: FormValues): ProfileChoice | Refusal {
@@ -44,7 +45,7 @@ export async function profileDialog(
   opener: unknown = null,
 ): Promise<(ProfileChoice & ModeChoice) | null> {
   const value = profileValue(actor, key);
-  const nat10 = game.settings?.get("tactica", "nat10") ?? false;
+  const nat10 = natural10Fails();
   const co = initial.co ?? {};
   return formDialog(
     {
