@@ -54,7 +54,7 @@ function sourceOf(effect: ActiveEffect.Implementation): unknown {
 /**
  * True once the pressure bonus of card `messageId` was applied: its effect (on the actor or the
  * weapon) carries the card's id, or the actor's key for that card says so — the key outlives the
- * effect, which ends with its window (src/chat/keys.ts).
+ * effect, which ends with its window (src/documents/card-keys.ts).
  */
 export function pressureApplied(actor: TacticaActor, item: TacticaItem, messageId: string): boolean {
   if (cardRecord(actor, messageId).pressure === true) return true;

@@ -3,7 +3,7 @@
  * pressure bonus, draw on the panic table. Executors of the one writer (src/chat/gm.ts), run for
  * the attested sender, who must own the card's actor (itself owned by the message's author:
  * src/chat/authority.ts). Each writes its effect and its key in one update of the document it
- * changes (src/chat/keys.ts), then the card — a retry finds the key, applies nothing, and repairs
+ * changes (src/documents/card-keys.ts), then the card — a retry finds the key, applies nothing, and repairs
  * the card.
  */
 import { PoolRoll } from "../dice/pool-roll";

@@ -64,7 +64,7 @@ interface ChatMessageFlags extends MigratedFlags {
   timelineCost?: TimelineCost;
 }
 
-/** `flags.tactica` of an Active Effect: a pressure bonus's card and window (src/pressure-windows.ts). */
+/** `flags.tactica` of an Active Effect: a pressure bonus's card and window (src/effects/pressure-windows.ts). */
 interface ActiveEffectFlags {
   sourceMessage?: string;
   pressure?: PressureFlag;
@@ -186,7 +186,7 @@ declare module "fvtt-types/configuration" {
       "tactica.preRoll": (config: RollHookConfig) => boolean | void;
       /** src/dice/pipeline.ts: a roll was evaluated (before its card is posted). */
       "tactica.roll": (roll: unknown, config: RollHookConfig) => void;
-      /** The Quench module announces itself (src/self-test.ts). */
+      /** The Quench module announces itself (src/hooks/quench.ts listens; the batches: src/contract/quench.ts). */
       quenchReady: (quench: QuenchLike) => void;
       /**
        * Core's region window lists its header controls (ApplicationV2 `getHeaderControls<Class>`,
