@@ -17,9 +17,6 @@ import { owns, cardActor, cardItem, rowActor, type CardAt, type Someone } from "
 import { targetRecord } from "../documents/card-keys";
 import { canAct } from "./permissions";
 
-/** Where the state part lives, as Foundry loads it (a partial of every roll card). */
-export const CARD_STATE_TEMPLATE = "systems/tactica/templates/chat/parts/card-state.hbs";
-
 /** How a target's result reads from the roller's side: good for them, bad for them, or not yet known. */
 export type Tone = "good" | "bad" | "pending";
 

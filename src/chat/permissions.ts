@@ -4,7 +4,7 @@
  * (src/chat/authority.ts), so a button shows only to who may use it; the writer asks again, from
  * the stored documents, before changing anything.
  */
-import { actorAt, cardActor, owns, rowActor, type CardAt, type Someone } from "./authority";
+import { cardActor, owns, rowActor, type CardAt, type Someone } from "./authority";
 import type { CardFlags } from "../dice/card";
 
 /** Every action a card button can ask for. */
@@ -50,11 +50,6 @@ export function canAct(
   const target = rowActor(found.card, targetIndex);
   if (action === "applyDamage") return !!target && (user.isGM || owns(user, target));
   return !!target && owns(user, target);
-}
-
-/** True when `user` owns the actor at `uuid` (a GM owns everything). */
-export function ownsActor(user: Someone | null | undefined, uuid: string): boolean {
-  return owns(user, actorAt(uuid));
 }
 
 /** The roller's buttons for `user` (the roll may withhold some: no push once nothing can be rerolled). */
