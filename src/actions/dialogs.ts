@@ -7,8 +7,7 @@
 import type { CoToggles } from "../dice/profile-test";
 import type { MessageMode } from "../compat/message-mode";
 import type { AptitudeKey, ProfileKey, SubAptitudeKey } from "../rules/keys";
-import type { TacticaActor } from "../documents/actor";
-import type { PoolRequest } from "../documents/roll-requests";
+import type { PoolRequest } from "../dice/pool-options";
 import type { CardTargetSource } from "./common";
 
 /** What a roll dialog resolves besides its own result: the mode its card is posted in. */
@@ -109,16 +108,20 @@ export interface MoveChoice {
 
 /** Every roll dialog; `opener` is the window the roll was asked from (its dialog opens beside it). */
 export interface RollDialogs {
-  pool(actor: TacticaActor, request: PoolRequest, opener?: unknown): Promise<(PoolRequest & ModeChoice) | null>;
+  pool(actor: Actor.Implementation, request: PoolRequest, opener?: unknown): Promise<(PoolRequest & ModeChoice) | null>;
   pressure(itemName: string, dice: number, opener?: unknown): Promise<({ dice: number } & ModeChoice) | null>;
   profile(
-    actor: TacticaActor,
+    actor: Actor.Implementation,
     key: ProfileKey,
     initial: { co?: CoToggles },
     opener?: unknown,
   ): Promise<(ProfileChoice & ModeChoice) | null>;
   psy(input: PsyDialogInput, opener?: unknown): Promise<(PsyChoice & ModeChoice) | null>;
-  score(actor: TacticaActor, request: ScoreDialogRequest, opener?: unknown): Promise<(ScoreChoice & ModeChoice) | null>;
+  score(
+    actor: Actor.Implementation,
+    request: ScoreDialogRequest,
+    opener?: unknown,
+  ): Promise<(ScoreChoice & ModeChoice) | null>;
   attack(input: AttackDialogInput, opener?: unknown): Promise<(AttackChoice & ModeChoice) | null>;
   move(input: MoveDialogInput, opener?: unknown): Promise<MoveChoice | null>;
 }

@@ -20,15 +20,13 @@ import {
   rallyCost,
   type PanicOutcome,
 } from "../rules/morale";
-import type { TacticaActor } from "../documents/actor";
-import type { TacticaChatMessage } from "../documents/chat-message";
 import { isOneOf, type ProfileKey } from "../rules/keys";
 import { acBudget, mayRollFor, postCard, subjectOf, type RollMethodOptions } from "./common";
 import { refused, notifyInfo } from "../utils/notify";
 import { activationMark, FEAR_FLAG, RALLY_FLAG } from "./activation";
 import { rollDialogs } from "./dialogs";
 import { costFlags } from "./psy";
-import { recordChange } from "../documents/card-keys";
+import { recordChange } from "../data/card-keys";
 import type { MessageMode } from "../compat/message-mode";
 import { isRecord } from "../rules/records";
 import { natural10Fails } from "../config/settings";
@@ -42,27 +40,27 @@ interface MoraleView {
   actions: { spent: number; remaining: number };
 }
 
-function moraleOf(actor: TacticaActor): MoraleView | null {
+function moraleOf(actor: Actor.Implementation): MoraleView | null {
   const system = actor.system;
   return system instanceof CharacterModel || system instanceof UnitModel ? system : null;
 }
 
 /** D-17: the CO every test of this actor uses (a unit's highest CO). */
-export function coFor(actor: TacticaActor): number {
+export function coFor(actor: Actor.Implementation): number {
   const system = actor.system;
   if (system instanceof UnitModel) return system.coForTests;
   return moraleOf(actor)?.profile.co.total ?? 0;
 }
 
 /** The toggles a unit's own data switches on by default (banner, general). */
-function defaultToggles(actor: TacticaActor): CoToggles {
+function defaultToggles(actor: Actor.Implementation): CoToggles {
   const system = actor.system;
   return system instanceof UnitModel ? { banner: system.banner, general: system.general } : {};
 }
 
 /** Rolls one CO test through the pipeline and posts its card. */
 async function coTest(
-  actor: TacticaActor,
+  actor: Actor.Implementation,
   purpose: ProfileTestOptions["purpose"],
   co: CoToggles,
   options: RollMethodOptions,
@@ -103,9 +101,9 @@ async function coTest(
 
 /** RULES §5 (D-16): the morale test; an *inébranlable* figure passes without rolling. */
 export async function moraleTest(
-  actor: TacticaActor,
+  actor: Actor.Implementation,
   options: RollMethodOptions = {},
-): Promise<TacticaChatMessage | null> {
+): Promise<ChatMessage.Implementation | null> {
   if (!mayRollFor(actor)) return null;
   const model = moraleOf(actor);
   if (!model) return null;
@@ -125,7 +123,10 @@ export async function moraleTest(
  * The attempt is recorded on the actor in the same write as its AC, so a rally that cost nothing
  * (AC 0 or 1) is still the only one of its activation (C2).
  */
-export async function rally(actor: TacticaActor, options: RollMethodOptions = {}): Promise<TacticaChatMessage | null> {
+export async function rally(
+  actor: Actor.Implementation,
+  options: RollMethodOptions = {},
+): Promise<ChatMessage.Implementation | null> {
   if (!mayRollFor(actor)) return null;
   const model = moraleOf(actor);
   if (!model) return null;
@@ -150,11 +151,11 @@ export async function rally(actor: TacticaActor, options: RollMethodOptions = {}
 }
 
 /** Deletes the panic conditions in one request (D-41: the morale state is calm again). */
-function clearPanic(actor: TacticaActor): Promise<void> {
+function clearPanic(actor: Actor.Implementation): Promise<void> {
   return setMoraleState(actor, "steady");
 }
 
-function fearTestedThisActivation(actor: TacticaActor): boolean {
+function fearTestedThisActivation(actor: Actor.Implementation): boolean {
   return activationMark(actor, FEAR_FLAG);
 }
 
@@ -164,10 +165,10 @@ function fearTestedThisActivation(actor: TacticaActor): boolean {
  * failed charge is called off; when charged, the card reports the failure only (D-21).
  */
 export async function fearTest(
-  actor: TacticaActor,
+  actor: Actor.Implementation,
   o: { fear: number; charging: boolean },
   options: RollMethodOptions = {},
-): Promise<TacticaChatMessage | null> {
+): Promise<ChatMessage.Implementation | null> {
   if (!mayRollFor(actor)) return null;
   const model = moraleOf(actor);
   if (!model) return null;
@@ -253,7 +254,7 @@ export async function tableOutcome(total: number): Promise<PanicOutcome | null> 
  * second draw on that card is refused) is written first, on the actor; then the condition.
  */
 export async function drawPanic(
-  actor: TacticaActor,
+  actor: Actor.Implementation,
   afterRally: boolean,
   natural: number,
   messageId: string,
@@ -274,7 +275,7 @@ export async function drawPanic(
  * D-41: sets the morale state of `actor`, that is its one panic condition — the other panic
  * conditions deleted in one request, `state`'s added if missing; `steady` removes them all.
  */
-export async function setMoraleState(actor: TacticaActor, state: MoraleState): Promise<void> {
+export async function setMoraleState(actor: Actor.Implementation, state: MoraleState): Promise<void> {
   const others = actor.effects
     .filter((e) => PANIC_STATUSES.some((s) => s !== state && e.statuses.has(s)))
     .map((e) => e.id ?? "");

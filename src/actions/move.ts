@@ -20,27 +20,30 @@ import { UnitModel } from "../data/actor/unit";
 import { GearModel } from "../data/item/gear";
 import { closePressureWindow } from "../effects/pressure-windows";
 import type { TimelineCost } from "../rules/timeline";
-import type { TacticaActor } from "../documents/actor";
-import type { TacticaChatMessage } from "../documents/chat-message";
 import { mayRollFor, postInfoCard, speakerOf, type RollMethodOptions } from "./common";
 import { refused } from "../utils/notify";
 import { costFlags } from "./psy";
 import { rollPressure } from "./pressure";
 import { requisOf } from "./score";
 import { rollDialogs, type MoveChoice, type MoveGear } from "./dialogs";
-import type { MoveRequest } from "../documents/roll-requests";
 
-export type { MoveRequest };
+/** What a move is, when asked without the dialog (a macro, the End-action dialog, shift-click). */
+export interface MoveRequest {
+  /** a pursuit move (RULES §2) */
+  pursuit?: boolean;
+  /** before a pursuit move: roll MOU pressure through this linked gear first (C15) */
+  pressureItemId?: string | null;
+}
 
 /** The worn armour (the first equipped, as the damage pipeline reads it) and what its *Requis* charges `actor`. */
-export function armourRequis(actor: TacticaActor): { armour: string; requis: number } {
+export function armourRequis(actor: Actor.Implementation): { armour: string; requis: number } {
   const worn = actor.items.find((item) => item.system instanceof ArmorModel && item.system.equipped);
   if (!worn || !(worn.system instanceof ArmorModel)) return { armour: "", requis: 0 };
   return { armour: worn.name, requis: requisOf(actor, worn.system.attributeList) };
 }
 
 /** The linked, equipped MOU steam gear `actor` may roll pressure with now (none while pressure is blocked). */
-export function mouGear(actor: TacticaActor): MoveGear[] {
+export function mouGear(actor: Actor.Implementation): MoveGear[] {
   if (actor.statuses.has("pressureBlocked")) return [];
   return actor.items
     .filter(
@@ -55,10 +58,10 @@ export function mouGear(actor: TacticaActor): MoveGear[] {
 
 /** D-39: a move action of `actor` (see the module comment). Resolves its card, or null when cancelled or refused. */
 export async function moveAction(
-  actor: TacticaActor,
+  actor: Actor.Implementation,
   request: MoveRequest = {},
   options: RollMethodOptions = {},
-): Promise<TacticaChatMessage | null> {
+): Promise<ChatMessage.Implementation | null> {
   if (!mayRollFor(actor)) return null;
   const model = actor.system;
   if (!(model instanceof CharacterModel) && !(model instanceof UnitModel))

@@ -9,20 +9,16 @@ import { GearModel } from "../data/item/gear";
 import { WeaponModel } from "../data/item/weapon";
 import { APTITUDE_KEYS, SUB_APTITUDE_KEYS } from "../rules/keys";
 import { aptitudeCurrent } from "../rules/scores";
-import type { TacticaActor } from "../documents/actor";
-import type { TacticaChatMessage } from "../documents/chat-message";
 import { mayRollFor, postCard, subjectOf, type RollMethodOptions } from "./common";
 import { refused } from "../utils/notify";
 import { itemAttributes } from "./pressure";
 import { requisOf } from "./score";
 import { rollDialogs } from "./dialogs";
-import type { PoolRequest } from "../documents/roll-requests";
-
-export type { PoolRequest };
+import type { PoolRequest } from "../dice/pool-options";
 import type { MessageMode } from "../compat/message-mode";
 
 /** The pool options of `actor` for `request` (values read from the actor at roll time). */
-export function poolOptions(actor: TacticaActor, request: PoolRequest): PoolRollOptions | null {
+export function poolOptions(actor: Actor.Implementation, request: PoolRequest): PoolRollOptions | null {
   const system = actor.system;
   if (!(system instanceof CharacterModel)) return null;
   if (!APTITUDE_KEYS.includes(request.aptitude)) return null;
@@ -45,10 +41,10 @@ export function poolOptions(actor: TacticaActor, request: PoolRequest): PoolRoll
 
 /** RULES §3: rolls a pool and posts its card (dialog unless fast-forwarded). */
 export async function rollPool(
-  actor: TacticaActor,
+  actor: Actor.Implementation,
   request: PoolRequest,
   options: RollMethodOptions = {},
-): Promise<TacticaChatMessage | null> {
+): Promise<ChatMessage.Implementation | null> {
   if (!mayRollFor(actor)) return null;
   if (!(actor.system instanceof CharacterModel)) return refused("TACTICA.Chat.refused.noPool", { name: actor.name });
   let chosen = request;

@@ -10,11 +10,8 @@ import { CharacterModel } from "../data/actor/character";
 import { UnitModel } from "../data/actor/unit";
 import { WeaponModel } from "../data/item/weapon";
 import type { PressureTarget } from "../rules/pressure";
-import { cardRecord, recordChange } from "../documents/card-keys";
+import { cardRecord, recordChange } from "../data/card-keys";
 import { notifyError, refused } from "../utils/notify";
-import type { TacticaActor } from "../documents/actor";
-import type { TacticaChatMessage } from "../documents/chat-message";
-import type { TacticaItem } from "../documents/item";
 import { isWeaponTarget, pressureEffectData, PRESSURE_WINDOWS, type PressureWindow } from "../effects/pressure-windows";
 import { AttributeItemModel } from "../data/item/base";
 import type { Attribute } from "../rules/attributes";
@@ -25,8 +22,8 @@ import type { MessageMode } from "../compat/message-mode";
 
 /** The pressure target and printed value an item gives, or null when it gives none. */
 export function pressureSource(
-  actor: TacticaActor,
-  item: TacticaItem,
+  actor: Actor.Implementation,
+  item: Item.Implementation,
 ): { target: PressureTarget; printedValue: number } | null {
   const system = item.system;
   if (system instanceof WeaponModel && system.linked && system.equipped) {
@@ -54,9 +51,9 @@ function sourceOf(effect: ActiveEffect.Implementation): unknown {
 /**
  * True once the pressure bonus of card `messageId` was applied: its effect (on the actor or the
  * weapon) carries the card's id, or the actor's key for that card says so — the key outlives the
- * effect, which ends with its window (src/documents/card-keys.ts).
+ * effect, which ends with its window (src/data/card-keys.ts).
  */
-export function pressureApplied(actor: TacticaActor, item: TacticaItem, messageId: string): boolean {
+export function pressureApplied(actor: Actor.Implementation, item: Item.Implementation, messageId: string): boolean {
   if (cardRecord(actor, messageId).pressure === true) return true;
   return [...actor.effects, ...item.effects].some((effect) => sourceOf(effect) === messageId);
 }
@@ -67,8 +64,8 @@ export function pressureApplied(actor: TacticaActor, item: TacticaItem, messageI
  * reason it is refused (pressure blocked). Shows nothing: the caller tells the user who clicked.
  */
 export async function applyPressureEffect(
-  actor: TacticaActor,
-  item: TacticaItem,
+  actor: Actor.Implementation,
+  item: Item.Implementation,
   bonus: { target: PressureTarget; bonus: number; window?: PressureWindow },
   messageId: string,
   /** *Épuisement* owed for the item's *Requis* (D-39), gained in the same actor write as the key */
@@ -96,7 +93,7 @@ export async function applyPressureEffect(
 }
 
 /** An item's attributes (RULES §6.4), none for an item that carries none. */
-export function itemAttributes(item: TacticaItem | null | undefined): Attribute[] {
+export function itemAttributes(item: Item.Implementation | null | undefined): Attribute[] {
   return item?.system instanceof AttributeItemModel ? item.system.attributeList : [];
 }
 
@@ -105,10 +102,10 @@ export function itemAttributes(item: TacticaItem | null | undefined): Attribute[
  * this use (D-39). `window: "pursuit"` is a MOU bonus for the next pursuit move only (C15).
  */
 export async function rollPressure(
-  actor: TacticaActor,
+  actor: Actor.Implementation,
   itemId: string,
   options: RollMethodOptions & { dice?: number; window?: PressureWindow } = {},
-): Promise<TacticaChatMessage | null> {
+): Promise<ChatMessage.Implementation | null> {
   if (!mayRollFor(actor)) return null;
   const item = actor.items.get(itemId);
   if (!item) return refused("TACTICA.Chat.refused.noItem");

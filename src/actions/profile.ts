@@ -5,8 +5,6 @@
  */
 import { ProfileTest, type ProfileTestOptions } from "../dice/profile-test";
 import { PROFILE_KEYS, type ProfileKey } from "../rules/keys";
-import type { TacticaActor } from "../documents/actor";
-import type { TacticaChatMessage } from "../documents/chat-message";
 import { closePressureWindow } from "../effects/pressure-windows";
 import { mayRollFor, postCard, subjectOf, type RollMethodOptions } from "./common";
 import { refused } from "../utils/notify";
@@ -16,17 +14,17 @@ import type { MessageMode } from "../compat/message-mode";
 import { natural10Fails } from "../config/settings";
 
 /** The characteristic's value for a test (a unit's CO is its highest, D-17). */
-export function profileValue(actor: TacticaActor, key: ProfileKey): number {
+export function profileValue(actor: Actor.Implementation, key: ProfileKey): number {
   if (key === "co") return coFor(actor);
   return actor.model?.profile[key].total ?? 0;
 }
 
 /** RULES §1: rolls a test of `key` and posts its card. */
 export async function rollProfile(
-  actor: TacticaActor,
+  actor: Actor.Implementation,
   key: ProfileKey,
   options: RollMethodOptions = {},
-): Promise<TacticaChatMessage | null> {
+): Promise<ChatMessage.Implementation | null> {
   if (!mayRollFor(actor)) return null;
   if (!PROFILE_KEYS.includes(key)) return refused("TACTICA.Chat.refused.unknownKey", { key: String(key) });
   let modifier = 0;

@@ -14,8 +14,6 @@ import { UnitModel } from "../data/actor/unit";
 import { PowerModel } from "../data/item/power";
 import { castCostAc, cancelCostAc } from "../rules/psy";
 import type { TimelineCost } from "../rules/timeline";
-import type { TacticaActor } from "../documents/actor";
-import type { TacticaChatMessage } from "../documents/chat-message";
 import {
   acBudget,
   acShort,
@@ -56,7 +54,7 @@ export function defaultChanters(unit: UnitModel): number {
 
 /** `flags.tactica.<key>` with `id` added, as an update (only inside a combat: an activation exists). */
 function recordOnce(
-  actor: TacticaActor,
+  actor: Actor.Implementation,
   key: typeof CAST_FLAG | typeof MAINTAIN_FLAG,
   id: string,
   replace = false,
@@ -70,10 +68,10 @@ function recordOnce(
  * RULES §4: casts a power (refused when already cast this activation or, in *tours* mode, when the AC do not allow).
  */
 export async function castPower(
-  actor: TacticaActor,
+  actor: Actor.Implementation,
   itemId: string,
   options: RollMethodOptions & { concentration?: boolean; chanters?: number; modifier?: number } = {},
-): Promise<TacticaChatMessage | null> {
+): Promise<ChatMessage.Implementation | null> {
   if (!mayRollFor(actor)) return null;
   const power = actor.items.get(itemId);
   if (!power || !(power.system instanceof PowerModel)) return refused("TACTICA.Chat.refused.noItem");
@@ -148,9 +146,14 @@ export async function castPower(
 /**
  * RULES §4 (D-13): maintains one power this activation, paying its maintenance cost — never in the
  * activation it was cast in (seed 003 « lors de n'importe quel tour suivant le tour de
- * lancement », C10). A choir maintains as one psyker (C11).
+ * lancement », C10). A choir maintains as one psyker (C11). It takes the roll methods' options as
+ * every roll method does, and needs none of them: a maintenance opens no dialog and rolls nothing.
  */
-export async function maintainPower(actor: TacticaActor, itemId: string): Promise<TacticaChatMessage | null> {
+export async function maintainPower(
+  actor: Actor.Implementation,
+  itemId: string,
+  _options: RollMethodOptions = {},
+): Promise<ChatMessage.Implementation | null> {
   if (!mayRollFor(actor)) return null;
   const system = actor.system;
   const power = actor.items.get(itemId);
@@ -174,10 +177,10 @@ export async function maintainPower(actor: TacticaActor, itemId: string): Promis
 
 /** The small card of a maintenance (RULES §4): what is maintained, the AC spent, its timeline cost. */
 async function postMaintainCard(
-  actor: TacticaActor,
+  actor: Actor.Implementation,
   power: { uuid: string; name: string },
   cost: number,
-): Promise<TacticaChatMessage | null> {
+): Promise<ChatMessage.Implementation | null> {
   const timelineCost: TimelineCost = { kind: "maintain", maintenanceCost: cost };
   const summary =
     game.i18n?.format("TACTICA.Chat.psy.maintained", { name: actor.name, power: power.name }) ?? power.name;
@@ -202,10 +205,10 @@ export function costFlags(timelineCost: TimelineCost): { flags: { tactica: { tim
  * ahead without it and says so (C14).
  */
 export async function cancelPower(
-  actor: TacticaActor,
+  actor: Actor.Implementation,
   o: { level: number; concentration?: boolean; modifier?: number },
   options: RollMethodOptions = {},
-): Promise<TacticaChatMessage | null> {
+): Promise<ChatMessage.Implementation | null> {
   if (!mayRollFor(actor)) return null;
   const system = actor.system;
   if (!(system instanceof CharacterModel)) return null;

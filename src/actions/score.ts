@@ -21,20 +21,15 @@ import {
   type Attribute,
 } from "../rules/attributes";
 import { measureTokens, placeOccupants, tokenPlace } from "../places/measure";
-import type { TacticaActor } from "../documents/actor";
-import type { TacticaChatMessage } from "../documents/chat-message";
-import { cardFollowUps } from "./follow-ups";
 import { notifyRulesError, refused } from "../utils/notify";
 import { mayRollFor, postCard, subjectOf, type CardTargetSource, type RollMethodOptions } from "./common";
 import { rollDialogs, type AttackChoice } from "./dialogs";
-import type { ScoreRequest } from "../documents/roll-requests";
-
-export type { ScoreRequest };
+import type { ScoreRequest } from "../dice/score-roll";
 import type { MessageMode } from "../compat/message-mode";
 import { degreeSize, stunLiteral } from "../config/settings";
 
 /** The score options of `actor` for `request`. */
-export function scoreOptions(actor: TacticaActor, request: ScoreRequest): ScoreRollOptions | null {
+export function scoreOptions(actor: Actor.Implementation, request: ScoreRequest): ScoreRollOptions | null {
   const system = actor.system;
   if (!(system instanceof CharacterModel)) return null;
   const aptitude = request.aptitude ?? aptitudeOf(request.subAptitude);
@@ -58,10 +53,10 @@ export function scoreOptions(actor: TacticaActor, request: ScoreRequest): ScoreR
  * configure step (after `tactica.preRoll`), skipped by `fastForward`.
  */
 export async function rollScore(
-  actor: TacticaActor,
+  actor: Actor.Implementation,
   request: ScoreRequest,
   options: RollMethodOptions = {},
-): Promise<TacticaChatMessage | null> {
+): Promise<ChatMessage.Implementation | null> {
   if (!mayRollFor(actor)) return null;
   const rollOptions = scoreOptions(actor, request);
   if (!rollOptions) return refused("TACTICA.Chat.refused.noPool", { name: actor.name });
@@ -234,7 +229,7 @@ function attackTitle(name: string, item: WeaponModel | GrenadeModel | null): str
 export const SELF_ROW: RowFacts = { distance: 0, note: "", modifier: 0 };
 
 /** D-39: the *Épuisement* an item's *Requis* charges `actor` for one use (0 for a unit: no aptitudes). */
-export function requisOf(actor: TacticaActor, attributes: readonly Attribute[]): number {
+export function requisOf(actor: Actor.Implementation, attributes: readonly Attribute[]): number {
   const system = actor.system;
   if (!(system instanceof CharacterModel)) return 0;
   return attributesOf(attributes, "requires").reduce(
@@ -247,10 +242,10 @@ export function requisOf(actor: TacticaActor, attributes: readonly Attribute[]):
 
 /** RULES §6.1 (D-25): attacks with a weapon or grenade; the targets defend from the card. */
 export async function attack(
-  actor: TacticaActor,
+  actor: Actor.Implementation,
   itemId: string,
   options: RollMethodOptions = {},
-): Promise<TacticaChatMessage | null> {
+): Promise<ChatMessage.Implementation | null> {
   if (!mayRollFor(actor)) return null;
   const system = actor.system;
   const item = actor.items.get(itemId);
@@ -320,7 +315,6 @@ export async function attack(
   const exhaustion = requisOf(actor, attributes) + hit.exhaustion;
   if (exhaustion > 0) await actor.gainExhaustion(exhaustion);
   if (grenade) await item.update({ system: { quantity: grenade.quantity - 1 } });
-  if (delayed !== null) await cardFollowUps().declareDelayed(posted.message);
   return posted.message;
 }
 

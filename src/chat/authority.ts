@@ -14,16 +14,13 @@
  * passes every ownership test.
  */
 import type { RollCardModel } from "../data/chat/roll-card";
-import { TacticaActor } from "../documents/actor";
-import { TacticaChatMessage } from "../documents/chat-message";
-import { TacticaItem } from "../documents/item";
 
 /** A user as ownership tests take it (a Foundry User). */
 export type Someone = User.Implementation;
 
 /** A roll card message with its card. */
 export interface CardAt {
-  message: TacticaChatMessage;
+  message: ChatMessage.Implementation;
   card: RollCardModel;
 }
 
@@ -32,14 +29,16 @@ export interface CardAt {
  * init before any message exists, so every world message is one); null when it is gone.
  * fvtt-types 13.345 types the world collection's members as the base ChatMessage.
  */
-export function messageAt(id: string | null | undefined): TacticaChatMessage | null {
+export function messageAt(id: string | null | undefined): ChatMessage.Implementation | null {
   const message = id ? game.messages?.get(id) : undefined;
-  return message instanceof TacticaChatMessage ? message : null;
+  return message instanceof CONFIG.ChatMessage.documentClass ? message : null;
 }
 
 /** The world messages, as the registered class (see {@link messageAt}). */
-export function worldMessages(): TacticaChatMessage[] {
-  return (game.messages?.contents ?? []).flatMap((message) => (message instanceof TacticaChatMessage ? [message] : []));
+export function worldMessages(): ChatMessage.Implementation[] {
+  return (game.messages?.contents ?? []).flatMap((message) =>
+    message instanceof CONFIG.ChatMessage.documentClass ? [message] : [],
+  );
 }
 
 /** The roll card message `id`, or null when it is gone or is not a roll card. */
@@ -62,20 +61,20 @@ export function documentAt(uuid: string | null | undefined): unknown {
 }
 
 /** The actor at `uuid`, or null. */
-export function actorAt(uuid: string | null | undefined): TacticaActor | null {
+export function actorAt(uuid: string | null | undefined): Actor.Implementation | null {
   const doc = documentAt(uuid);
   // Every actor is of the registered class (`CONFIG.Actor.documentClass`, set on init), a
   // token's synthetic actor included (core builds it with that class).
-  return doc instanceof TacticaActor ? doc : null;
+  return doc instanceof CONFIG.Actor.documentClass ? doc : null;
 }
 
 /** True when `user` owns `doc` (a GM owns everything). */
-export function owns(user: Someone | null | undefined, doc: TacticaActor | null | undefined): boolean {
+export function owns(user: Someone | null | undefined, doc: Actor.Implementation | null | undefined): boolean {
   return !!user && !!doc && doc.testUserPermission(user, "OWNER");
 }
 
 /** True when `user` may write `doc` as the server checks it (`Document#canUserModify`). */
-export function mayWrite(user: Someone, doc: TacticaActor | TacticaChatMessage | null): boolean {
+export function mayWrite(user: Someone, doc: Actor.Implementation | ChatMessage.Implementation | null): boolean {
   return !!doc && doc.canUserModify(user, "update");
 }
 
@@ -83,25 +82,25 @@ export function mayWrite(user: Someone, doc: TacticaActor | TacticaChatMessage |
  * The card's actor, when the message's author owns it; null for a card that names an actor its
  * author does not own (a forged card speaks for nobody).
  */
-export function cardActor(found: CardAt): TacticaActor | null {
+export function cardActor(found: CardAt): Actor.Implementation | null {
   const actor = actorAt(found.card.actorUuid);
   return actor && owns(found.message.author, actor) ? actor : null;
 }
 
 /** The card's item, when it is an embedded item of `actor`; null otherwise. */
-export function cardItem(actor: TacticaActor, uuid: string | null | undefined): TacticaItem | null {
+export function cardItem(actor: Actor.Implementation, uuid: string | null | undefined): Item.Implementation | null {
   const doc = documentAt(uuid);
-  return doc instanceof TacticaItem && doc.parent === actor ? doc : null;
+  return doc instanceof CONFIG.Item.documentClass && doc.parent === actor ? doc : null;
 }
 
 /** The actor of the card's target row `index`, or null. */
-export function rowActor(card: RollCardModel, index: number | undefined): TacticaActor | null {
+export function rowActor(card: RollCardModel, index: number | undefined): Actor.Implementation | null {
   const row = index === undefined ? undefined : card.targets[index];
   return row ? actorAt(row.actorUuid) : null;
 }
 
 /** The token of a row when it stands for that row's actor (a forged token uuid counts for nothing). */
-export function rowToken(card: RollCardModel, index: number, actor: TacticaActor): TokenDocument | null {
+export function rowToken(card: RollCardModel, index: number, actor: Actor.Implementation): TokenDocument | null {
   const token = documentAt(card.targets[index]?.tokenUuid);
   return token instanceof foundry.documents.TokenDocument && token.actor?.uuid === actor.uuid ? token : null;
 }
@@ -110,7 +109,7 @@ export function rowToken(card: RollCardModel, index: number, actor: TacticaActor
  * The token the message speaks through, when it is a token of `actor` (RULES §7.2 *Différé*: the
  * speaker token must be that actor's); otherwise the actor's first active token, or null.
  */
-export function speakerToken(message: TacticaChatMessage, actor: TacticaActor): TokenDocument | null {
+export function speakerToken(message: ChatMessage.Implementation, actor: Actor.Implementation): TokenDocument | null {
   const speaker = message.speaker;
   const scene = speaker?.scene ? game.scenes?.get(speaker.scene) : null;
   const token = speaker?.token ? (scene?.tokens.get(speaker.token) ?? null) : null;

@@ -11,25 +11,23 @@ import { PsyRoll } from "../dice/psy-roll";
 import { ProfileTest } from "../dice/profile-test";
 import { PowerModel } from "../data/item/power";
 import type { TimelineCost } from "../rules/timeline";
-import type { TacticaActor } from "../documents/actor";
-import type { TacticaChatMessage } from "../documents/chat-message";
 import { cardActor, cardItem } from "./authority";
 
 /** A card's actor and the cost of its action, when both are genuine; null for anything else. */
 export interface PricedCard {
-  actor: TacticaActor;
+  actor: Actor.Implementation;
   /** the action's cost; null for a card of an action the rules give no duration (an attack, a test) */
   cost: TimelineCost | null;
 }
 
 /** The stored power of a card (an embedded item of the card's actor). */
-function powerOf(actor: TacticaActor, uuid: string): PowerModel | null {
+function powerOf(actor: Actor.Implementation, uuid: string): PowerModel | null {
   const item = cardItem(actor, uuid);
   return item?.system instanceof PowerModel ? item.system : null;
 }
 
 /** Prices `message` from the stored documents (see the module comment); null when it is no genuine card. */
-export function pricedCard(message: TacticaChatMessage): PricedCard | null {
+export function pricedCard(message: ChatMessage.Implementation): PricedCard | null {
   const card = message.card;
   if (!card) return null;
   const actor = cardActor({ message, card });
@@ -76,7 +74,7 @@ export function pricedCard(message: TacticaChatMessage): PricedCard | null {
  * null when it has none. Only the last counts: an older card is an older action.
  */
 export function lastPricedCard(
-  messages: readonly TacticaChatMessage[],
+  messages: readonly ChatMessage.Implementation[],
   actor: { uuid: string } | null,
 ): PricedCard | null {
   if (!actor) return null;

@@ -14,7 +14,7 @@ import { ScoreRoll } from "../dice/score-roll";
 import { PANIC_RESULTS } from "../config/config";
 import { damageChain, type ChainStep, type StoredDamage } from "./damage-chain";
 import { owns, cardActor, cardItem, rowActor, type CardAt, type Someone } from "./authority";
-import { targetRecord } from "../documents/card-keys";
+import { targetRecord } from "../data/card-keys";
 import { canAct } from "./permissions";
 
 /** How a target's result reads from the roller's side: good for them, bad for them, or not yet known. */

@@ -23,7 +23,6 @@ import { attributesOf } from "../rules/attributes";
 import { coFor } from "../actions/morale";
 import { subjectOf } from "../actions/common";
 import { notifyError } from "../utils/notify";
-import type { TacticaChatMessage } from "../documents/chat-message";
 import { cardActor, cardAt, cardItem, rowActor, type CardAt } from "./authority";
 import { canAct, type CardAction } from "./permissions";
 import { requestCardAction, type CardResult } from "./gm";
@@ -102,7 +101,7 @@ function diceFor(action: CardAction, found: CardAt, index: number | undefined): 
 
 /** Runs a click of `action` on `message` for this client's user; tells the user what came of it. */
 export async function runCardAction(
-  message: TacticaChatMessage,
+  message: ChatMessage.Implementation,
   action: CardAction,
   where: ClickTarget = {},
 ): Promise<CardResult> {
@@ -111,7 +110,11 @@ export async function runCardAction(
   return result;
 }
 
-async function clicked(message: TacticaChatMessage, action: CardAction, where: ClickTarget): Promise<CardResult> {
+async function clicked(
+  message: ChatMessage.Implementation,
+  action: CardAction,
+  where: ClickTarget,
+): Promise<CardResult> {
   const found = message.id ? cardAt(message.id) : null;
   if (!found) return { ok: false, reason: "TACTICA.Chat.invalid" };
   if (action === "moraleTest") return runMoralePrompt(found, where.fastForward ?? false);

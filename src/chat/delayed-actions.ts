@@ -17,12 +17,9 @@
 import { attributesOf } from "../rules/attributes";
 import { AttributeItemModel } from "../data/item/base";
 import { ScoreRoll } from "../dice/score-roll";
-import type { TacticaChatMessage } from "../documents/chat-message";
-import type { TacticaItem } from "../documents/item";
 import { cardActor, cardAt, cardItem, owns, speakerToken, worldMessages, type Someone } from "./authority";
 import { registerCardAction, requestCardAction, type CardRequest, type CardResult } from "./gm";
 import { notifyError } from "../utils/notify";
-import { registerCardFollowUps } from "../actions/follow-ups";
 import { OK, refuse } from "./results";
 import { combatantIdOf, viewedTimeline } from "./timeline-link";
 
@@ -36,7 +33,7 @@ import { TacticaCombat } from "../combat/combat";
 export type DelayedStatus = "none" | "waiting" | "due" | "lost";
 
 /** The *Différé* attribute of an item, or null. */
-export function delayedOf(item: TacticaItem | null): { x: number; focused: boolean } | null {
+export function delayedOf(item: Item.Implementation | null): { x: number; focused: boolean } | null {
   const system = item?.system;
   const delayed = system instanceof AttributeItemModel ? attributesOf(system.attributeList, "delayed")[0] : undefined;
   return delayed ? { x: delayed.x, focused: delayed.focused === true } : null;
@@ -98,20 +95,16 @@ async function declareDelayed(request: CardRequest, sender: Someone): Promise<Ca
   return OK;
 }
 
-/**
- * Registers the *Différé* executor (called by registerChat; it writes a combat, so a GM only), and the use cases'
- * request for it.
- */
+/** Registers the *Différé* executor (called by registerChat; it writes a combat, so a GM only). */
 export function registerDelayedActions(): void {
   registerCardAction("declareDelayed", declareDelayed, () => false);
-  registerCardFollowUps({ declareDelayed: declareOnTimeline });
 }
 
 /**
  * RULES §7.2 *Différé*: asks the one writer to place the card's action marker when the viewed
  * combat runs a timeline (outside one, the card's "resolves later" line is for the GM).
  */
-export async function declareOnTimeline(message: TacticaChatMessage): Promise<void> {
+export async function declareOnTimeline(message: ChatMessage.Implementation): Promise<void> {
   if (!viewedTimeline() || !message.id) return;
   const result = await requestCardAction({ action: "declareDelayed", messageId: message.id });
   if (!result.ok && result.reason) notifyError(result.reason, result.data ?? {});

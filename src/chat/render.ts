@@ -10,7 +10,6 @@
  * src/chat/click.ts. A due *Différé* card shows its declaring card again: its buttons act on that
  * card, and it is redrawn whenever that card changes.
  */
-import { setCardRenderer, type TacticaChatMessage } from "../documents/chat-message";
 import { INFO_KINDS, type InfoKind } from "../data/chat/roll-card";
 import { BOUNDS } from "../data/fields";
 import type { ThresholdEvent } from "../rules/threshold";
@@ -238,7 +237,7 @@ async function renderDue(found: CardAt, user: Someone | null): Promise<string> {
 }
 
 /** The card's content for the current user; a "damaged card" notice when its data cannot be read. */
-export async function renderCardContent(message: TacticaChatMessage): Promise<string> {
+export async function renderCardContent(message: ChatMessage.Implementation): Promise<string> {
   const user = game.user ?? null;
   const found = message.id ? cardAt(message.id) : message.card ? { message, card: message.card } : null;
   if (!found) return "";
@@ -286,14 +285,14 @@ function dataOf(button: ActionButton, key: string): string | undefined {
 }
 
 /** The message a card's buttons act on: a due card's buttons are its declaring card's. */
-function actsOn(message: TacticaChatMessage): TacticaChatMessage {
+function actsOn(message: ChatMessage.Implementation): ChatMessage.Implementation {
   const card = message.card;
   if (card?.kind !== "delayedDue" || !message.author?.isGM) return message;
   return cardAt(card.sourceMessage)?.message ?? message;
 }
 
 /** One click on a card: the button stays disabled while its action runs (a double click waits). */
-async function onClick(message: TacticaChatMessage, event: ClickEvent): Promise<void> {
+async function onClick(message: ChatMessage.Implementation, event: ClickEvent): Promise<void> {
   const button = clickedButton(event.target);
   const action = button ? dataOf(button, "action") : undefined;
   if (!button || !isCardAction(action) || button.disabled) return;
@@ -313,7 +312,7 @@ async function onClick(message: TacticaChatMessage, event: ClickEvent): Promise<
 
 /** Wires a rendered card's buttons: one listener on the message element. */
 export function wireCard(
-  message: TacticaChatMessage,
+  message: ChatMessage.Implementation,
   html: { addEventListener(type: "click", fn: (event: ClickEvent) => unknown): void },
 ): void {
   if (!message.card) return;
@@ -321,7 +320,7 @@ export function wireCard(
 }
 
 /** Asks the chat log to redraw `message` (v13 `ChatLog#updateMessage`, which fvtt-types 13.345 does not declare). */
-function redraw(log: object | undefined, message: TacticaChatMessage): void {
+function redraw(log: object | undefined, message: ChatMessage.Implementation): void {
   if (log && "updateMessage" in log && typeof log.updateMessage === "function") void log.updateMessage(message);
 }
 
@@ -329,14 +328,14 @@ function redraw(log: object | undefined, message: TacticaChatMessage): void {
  * `updateChatMessage`: redraws the due cards that show `message` again (their content is that card's), through
  * the chat log's v13 `ChatLog#updateMessage` (which core calls from `ChatMessage#_onUpdate`).
  */
-export function redrawDueCards(message: TacticaChatMessage): void {
+export function redrawDueCards(message: ChatMessage.Implementation): void {
   for (const other of worldMessages()) {
     if (other.card?.kind === "delayedDue" && other.card.sourceMessage === message.id) redraw(ui.chat, other);
   }
 }
 
 /**
- * Registers the card executors, the writer's channel and the renderer (on init). The chat hooks
+ * Registers the card executors and the writer's channel (on init). The chat hooks
  * (`renderChatMessageHTML`: {@link wireCard}, `updateChatMessage`: {@link redrawDueCards}) are
  * listened to in src/hooks/chat.ts.
  */
@@ -345,5 +344,4 @@ export function registerChat(): void {
   registerTargetActions();
   registerDelayedActions();
   registerCardWriter();
-  setCardRenderer(renderCardContent);
 }

@@ -3,7 +3,6 @@
  * clicker's roll JSON rebuilt (core's `Roll.fromData`: the class by its name among
  * `CONFIG.Dice.rolls`, https://foundryvtt.com/api/classes/foundry.dice.Roll.html#fromdata).
  */
-import type { TacticaChatMessage } from "../documents/chat-message";
 import type { CardResult } from "./channel";
 
 /** A refusal the clicking client shows (`data` formats the language key). */
@@ -14,7 +13,7 @@ export function refuse(reason: string, data?: Record<string, string>): CardResul
 export const OK: CardResult = { ok: true };
 
 /** The message's rolls as the database stores them (JSON strings), plus `extra` appended. */
-export function rollsWith(message: TacticaChatMessage, ...extra: unknown[]): string[] {
+export function rollsWith(message: ChatMessage.Implementation, ...extra: unknown[]): string[] {
   return [...message.rolls, ...extra].map((roll) => JSON.stringify(roll));
 }
 

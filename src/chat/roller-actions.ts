@@ -3,7 +3,7 @@
  * pressure bonus, draw on the panic table. Executors of the one writer (src/chat/gm.ts), run for
  * the attested sender, who must own the card's actor (itself owned by the message's author:
  * src/chat/authority.ts). Each writes its effect and its key in one update of the document it
- * changes (src/documents/card-keys.ts), then the card — a retry finds the key, applies nothing, and repairs
+ * changes (src/data/card-keys.ts), then the card — a retry finds the key, applies nothing, and repairs
  * the card.
  */
 import { PoolRoll } from "../dice/pool-roll";
@@ -19,20 +19,18 @@ import { pressureBreakdown } from "../rules/pressure";
 import { PANIC_OUTCOMES, type PanicOutcome } from "../rules/morale";
 import { BOUNDS } from "../data/fields";
 import type { PoolRollOptions } from "../dice/pool-roll";
-import type { TacticaActor } from "../documents/actor";
-import type { TacticaItem } from "../documents/item";
 import { applyPressureEffect, pressureApplied, pressureSource } from "../actions/pressure";
 import { PRESSURE_WINDOWS } from "../effects/pressure-windows";
 import { drawPanic } from "../actions/morale";
 import { cardActor, cardAt, cardItem, mayWrite, owns, type CardAt, type Someone } from "./authority";
-import { cardRecord, recordChange } from "../documents/card-keys";
+import { cardRecord, recordChange } from "../data/card-keys";
 import { registerCardAction, type CardRequest, type CardResult } from "./gm";
 import { OK, refuse, rollFrom, rollsWith } from "./results";
 import { isRecord } from "../rules/records";
 import { pushScoresOn } from "../config/settings";
 
 /** The gear bonus of an item used in a pool (weapon or gear), or null. */
-function gearBonusOf(item: TacticaItem | null): number | null {
+function gearBonusOf(item: Item.Implementation | null): number | null {
   const system = item?.system;
   return system instanceof WeaponModel || system instanceof GearModel ? system.gearBonus : null;
 }
@@ -43,10 +41,10 @@ function gearBonusOf(item: TacticaItem | null): number | null {
  * push cost nothing.
  */
 export function pushUpdate(
-  actor: TacticaActor,
+  actor: Actor.Implementation,
   options: PoolRollOptions,
   result: PushConsequences,
-  item: TacticaItem | null,
+  item: Item.Implementation | null,
 ): Record<string, unknown> {
   const system = actor.system;
   if (!(system instanceof CharacterModel)) return {};
@@ -72,7 +70,7 @@ function rollerRequest(
   request: CardRequest,
   sender: Someone,
 ):
-  | { found: CardAt; actor: TacticaActor; error?: undefined }
+  | { found: CardAt; actor: Actor.Implementation; error?: undefined }
   | { found?: undefined; actor?: undefined; error: CardResult } {
   const found = cardAt(request.messageId);
   if (!found) return { error: refuse("TACTICA.Chat.invalid") };
@@ -88,7 +86,7 @@ function rollerRequest(
  */
 async function pushScore(
   found: CardAt,
-  actor: TacticaActor,
+  actor: Actor.Implementation,
   roll: ScoreRoll,
   request: CardRequest,
 ): Promise<CardResult> {
@@ -178,7 +176,7 @@ async function push(request: CardRequest, sender: Someone): Promise<CardResult> 
 }
 
 /** The pressure roll of a card, with its actor's pressure source (the stored linked item). */
-function pressureCard(found: CardAt, actor: TacticaActor) {
+function pressureCard(found: CardAt, actor: Actor.Implementation) {
   const roll = found.message.lastRoll;
   const item = cardItem(actor, found.card.itemUuid);
   const source = item ? pressureSource(actor, item) : null;

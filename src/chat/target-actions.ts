@@ -6,7 +6,7 @@
  *   resist characteristic, the cast, the attacker's score, the distance, the defence — is
  *   recomputed from the stored documents. The outcome is RECORDED ON THE TARGET ACTOR, once per
  *   target per card whichever row names it (`flags.tactica.cards.<messageId>.target`,
- *   src/documents/card-keys.ts), which the attacker cannot write; the card row only displays it;
+ *   src/data/card-keys.ts), which the attacker cannot write; the card row only displays it;
  * - apply damage: the sender owns the target, or is a GM; damage lands only on a hit recorded on
  *   the target, once — the damage and `damageApplied` in one target-actor update — so a forged row
  *   is powerless, even when a GM clicks it.
@@ -28,10 +28,8 @@ import { attributesOf, type Attribute } from "../rules/attributes";
 import { coFor } from "../actions/morale";
 import { rowFacts, scoreOptions, SELF_ROW } from "../actions/score";
 import { closePressureWindow } from "../effects/pressure-windows";
-import type { TacticaActor } from "../documents/actor";
-import type { TacticaItem } from "../documents/item";
 import type { RollCardModel } from "../data/chat/roll-card";
-import { recordChange, targetRecord, TARGET_KEY, type DamageBreakdown } from "../documents/card-keys";
+import { recordChange, targetRecord, TARGET_KEY, type DamageBreakdown } from "../data/card-keys";
 import { hitDamage, type DamageResult } from "../rules/damage";
 import {
   cardActor,
@@ -54,16 +52,16 @@ import { natural10Fails } from "../config/settings";
 /** A target's request: the card, its actor (owned by the author), the row and its target actor. */
 interface RowRequest {
   found: CardAt;
-  actor: TacticaActor;
+  actor: Actor.Implementation;
   index: number;
-  target: TacticaActor;
+  target: Actor.Implementation;
   messageId: string;
 }
 
 function rowRequest(
   request: CardRequest,
   sender: Someone,
-  mayAct: (target: TacticaActor) => boolean,
+  mayAct: (target: Actor.Implementation) => boolean,
 ): RowRequest | CardResult {
   const found = cardAt(request.messageId);
   const index = request.targetIndex ?? -1;
@@ -98,20 +96,20 @@ async function showRow(found: CardAt, index: number, change: Partial<TargetRow>)
 }
 
 /** The attack item of a card: a weapon or grenade of the card's actor. */
-function attackItem(actor: TacticaActor, found: CardAt): AttackItem | null {
+function attackItem(actor: Actor.Implementation, found: CardAt): AttackItem | null {
   const item = cardItem(actor, found.card.itemUuid);
   return item && isAttackItem(item) ? item : null;
 }
 
 /** A weapon or a grenade. */
-type AttackItem = TacticaItem & { system: WeaponModel | GrenadeModel };
+type AttackItem = Item.Implementation & { system: WeaponModel | GrenadeModel };
 
-function isAttackItem(item: TacticaItem): item is AttackItem {
+function isAttackItem(item: Item.Implementation): item is AttackItem {
   return item.system instanceof WeaponModel || item.system instanceof GrenadeModel;
 }
 
 /** A *Différé* attack's targets act only once it resolved (or when it was never declared). */
-function delayedRefusal(item: TacticaItem, messageId: string): CardResult | null {
+function delayedRefusal(item: Item.Implementation, messageId: string): CardResult | null {
   if (!delayedOf(item)) return null;
   const status = delayedStatus(messageId);
   if (status === "waiting") return refuse("TACTICA.Chat.delay.waiting");
@@ -219,7 +217,11 @@ async function defend(request: CardRequest, sender: Someone): Promise<CardResult
 }
 
 /** *De zone Et Soi* (D-28): the row stands for the attacker himself (his own actor), as the stored weapon allows. */
-function isSelfRow(actor: TacticaActor, target: TacticaActor, attributes: readonly Attribute[]): boolean {
+function isSelfRow(
+  actor: Actor.Implementation,
+  target: Actor.Implementation,
+  attributes: readonly Attribute[],
+): boolean {
   return target.uuid === actor.uuid && attributesOf(attributes, "area").some((a) => a.self);
 }
 

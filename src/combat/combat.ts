@@ -28,7 +28,7 @@ import {
   type TimelineCombatant,
 } from "./timeline-steps";
 import { readLastThreshold, readMode, readTimeline } from "./state";
-import type { DottedChange } from "../documents/actor";
+import type { DottedChange } from "../data/card-keys";
 import { compareInitiative } from "../rules/initiative";
 import {
   compareTimelineEntries,
@@ -117,7 +117,7 @@ function snapshotOf(combat: TacticaCombat): CombatSnapshot {
  * Core's `update` also takes dotted paths (expanded before the change is applied:
  * https://foundryvtt.com/api/v13/classes/foundry.abstract.Document.html#update); fvtt-types 13.345
  * types nested changes only. The timeline writes `flags.tactica.timeline` with a hit's
- * exactly-once keys (src/documents/card-keys.ts) in one update that way. The merged member only
+ * exactly-once keys (src/data/card-keys.ts) in one update that way. The merged member only
  * adds that overload to the `update` the class inherits (as TacticaActor's).
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
@@ -385,7 +385,7 @@ export class TacticaCombat extends Combat {
 
   /**
    * RULES §6.4/§7.2 *Etourdissante*: the target's marker moves `delay` positions later. `extra`
-   * joins the same combat update (the hit's exactly-once key, src/documents/card-keys.ts).
+   * joins the same combat update (the hit's exactly-once key, src/data/card-keys.ts).
    */
   async stun(combatantId: string, delay: number, extra: DottedChange = {}): Promise<boolean> {
     if (!this.#canManage()) return false;

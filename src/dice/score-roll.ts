@@ -74,6 +74,16 @@ export interface ScoreRollOptions extends BaseRollOptions {
   consequences?: PushConsequences | null;
 }
 
+/** What a score test is asked for (RULES §6.1): the actor's values it is made of are read at roll time. */
+export interface ScoreRequest {
+  subAptitude: SubAptitudeKey;
+  aptitude?: AptitudeKey;
+  difficulty?: number | null;
+  purpose?: ScorePurpose;
+  /** a modifier to the score (the dialog's field) */
+  modifier?: number;
+}
+
 /** The purposes a push may follow (D-43): never an attack (opposed by recorded defences) or a stun test. */
 const PUSHABLE_PURPOSES: readonly ScorePurpose[] = ["test", "reflection", "defence"];
 

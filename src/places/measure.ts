@@ -43,7 +43,7 @@ export interface BehaviorLike {
   readonly type: string;
   readonly disabled: boolean;
   readonly system: unknown;
-  /** its flags: an attack's exactly-once keys (src/documents/card-keys.ts) */
+  /** its flags: an attack's exactly-once keys (src/data/card-keys.ts) */
   readonly flags: unknown;
   update(data: Record<string, unknown>): Promise<unknown>;
 }
@@ -211,7 +211,7 @@ export async function shiftEncumbrance(
   const target = Math.min(ENCUMBRANCE_MAX, Math.max(ENCUMBRANCE_MIN, Math.round(toward)));
   const next = tectonic(data.encumbrance, target);
   if (next === data.encumbrance) return;
-  // `extra` joins the same behaviour update (an attack's exactly-once key, src/documents/card-keys.ts).
+  // `extra` joins the same behaviour update (an attack's exactly-once key, src/data/card-keys.ts).
   await behavior.update({ "system.encumbrance": next, ...extra });
 }
 

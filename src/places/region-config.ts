@@ -226,14 +226,11 @@ export interface HeaderControl {
   onClick?: (event: PointerEvent) => void;
 }
 
-/** Opens the place form of a region (src/applications/combat/place-config.ts). */
-export type PlaceOpener = (region: RegionLike) => unknown;
-
 /**
- * The header control the core RegionConfig gets: GM only, and not on technical regions. It opens
- * the region's place form, making the region a place first when it is none.
+ * The header control the core RegionConfig gets: GM only, and not on technical regions. Its click
+ * calls `open` with the region (the place form's opener, src/applications/combat/place-config.ts).
  */
-export function placeHeaderControl(app: { document?: unknown }, open: PlaceOpener): HeaderControl {
+export function placeHeaderControl(app: { document?: unknown }, open: (region: RegionLike) => unknown): HeaderControl {
   const region = app.document instanceof foundry.documents.RegionDocument ? app.document : undefined;
   const ordinary = !!region && technicalRegionKind(region) === null;
   return {

@@ -33,7 +33,7 @@ import type { PlaceBehaviorType } from "../places/place-model";
 
 /**
  * The exactly-once records of what cards did to a document (`flags.tactica.cards.<messageId>`,
- * src/documents/card-keys.ts): read defensively there, so each record stays `unknown` inside.
+ * src/data/card-keys.ts): read defensively there, so each record stays `unknown` inside.
  */
 type CardRecords = Record<string, Record<string, unknown>>;
 
@@ -50,7 +50,7 @@ interface MigratedFlags {
   [deletion: `-=${string}`]: unknown;
 }
 
-/** `flags.tactica` of an actor (src/actions/activation.ts, src/documents/card-keys.ts). */
+/** `flags.tactica` of an actor (src/actions/activation.ts, src/data/card-keys.ts). */
 interface ActorFlags extends MigratedFlags {
   castThisActivation?: string[];
   maintainedThisActivation?: string[];

@@ -30,8 +30,6 @@ import { setDurationPrompt } from "../combat/combat";
 import { registerPlaces } from "../places/register";
 import { registerPressureWindows } from "../effects/pressure-windows";
 import { registerPluralHelper } from "../utils/plural";
-import { registerActorUseCases } from "../documents/actor";
-import { ACTOR_USE_CASES } from "../actions/index";
 import { registerRollDialogs } from "../actions/dialogs";
 import { poolDialog } from "../applications/dialogs/pool-dialog";
 import { pressureDialog } from "../applications/dialogs/pressure-dialog";
@@ -48,9 +46,8 @@ export function configureSystem(): void {
   registerSettings();
   registerDataLayer();
   registerDice();
-  // The layers below reach the ones above through what is installed here: the actor's roll
-  // methods their use cases, the use cases their dialogs, the combat its End-action dialog.
-  registerActorUseCases(ACTOR_USE_CASES);
+  // The layers below reach the ones above through what is installed here: the use cases their
+  // dialogs, the combat its End-action dialog.
   registerRollDialogs({
     pool: poolDialog,
     pressure: pressureDialog,

@@ -3,7 +3,7 @@ import { CharacterModel } from "../../data/actor/character";
 import { APTITUDE_KEYS, SUB_APTITUDE_KEYS, isOneOf } from "../../rules/keys";
 import { aptitudeCurrent } from "../../rules/scores";
 import type { TacticaActor } from "../../documents/actor";
-import type { PoolRequest } from "../../actions/pool";
+import type { PoolRequest } from "../../dice/pool-options";
 import {
   DIALOG_TEMPLATE_ROOT,
   formDialog,

@@ -20,6 +20,12 @@ import { isRecord } from "../rules/records";
 /** The key path of a card's record. */
 const ROOT = "flags.tactica.cards";
 
+/**
+ * An update by dotted paths under `system.` or `flags.` (core expands them before it applies the
+ * change): the form in which a card's keys join the update of the effect they record.
+ */
+export type DottedChange = { readonly [path: `${"system" | "flags"}.${string}`]: unknown };
+
 /** The update of card records: dotted paths under {@link ROOT} (merged into another update). */
 export type RecordChange = Record<`${typeof ROOT}.${string}`, unknown>;
 
