@@ -79,7 +79,7 @@ export function speakerOf(actor: Actor.Implementation): ChatMessage.SpeakerData 
 
 /**
  * A card's stored `content`: a plain-text summary, one paragraph per line, escaped — what the chat
- * log's export and other modules read. The card itself is rendered from its data (src/chat/render.ts);
+ * log's export and other modules read. The card itself is rendered from its data (src/chat/cards.ts);
  * the summary also keeps core from rendering the rolls itself (it does so only for empty content).
  */
 export function summaryContent(lines: readonly string[]): string {

@@ -5,7 +5,7 @@
  * *inébranlable* actor's prompt says it passes automatically and offers no button.
  *
  * The prompt is a card of kind `moralePrompt` (src/data/chat/roll-card.ts), rendered for the viewing
- * user (src/chat/render.ts): its button shows only to the actor's owners, and only when the
+ * user (src/chat/kinds/morale.ts): its button shows only to the actor's owners, and only when the
  * prompt's author owns the actor it names (a player cannot prompt someone else's actor).
  */
 import { postInfoCard, speakerOf } from "./common";

@@ -1,7 +1,7 @@
 /**
  * RULES §3: the pool roll of a character or npc — aptitude (current value: base dice),
  * sub-aptitude (skill dice), one item's gear bonus (gear dice), successes required; the item used
- * charges its *Requis* (D-39). The push is a card action (src/chat/roller-actions.ts).
+ * charges its *Requis* (D-39). The push is a card action (src/chat/kinds/pool.ts).
  */
 import { PoolRoll, type PoolRollOptions } from "../dice/pool-roll";
 import { CharacterModel } from "../data/actor/character";

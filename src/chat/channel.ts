@@ -24,7 +24,6 @@
  * requests per sender and {@link MAX_PENDING} in all — a request beyond that is ignored (its
  * sender sees "no GM answered"; nothing was changed), so a flood never grows the GM's queue.
  */
-import { CARD_ACTIONS, type CardAction } from "./permissions";
 import { isRecord } from "../rules/records";
 
 /** The system's socket event (`system.<id>`, relayed by the server for systems with `"socket": true`). */
@@ -44,7 +43,8 @@ export const MAX_PENDING = 64;
 
 /** What a click asks for. Plain JSON: it crosses the socket to the GM. */
 export interface CardRequest {
-  action: CardAction;
+  /** the action, by the name its card's kind declares it under (src/chat/kinds/) */
+  action: string;
   messageId: string;
   /** the card's target row */
   targetIndex?: number;
@@ -73,8 +73,8 @@ interface Waiting {
 const waiting = new Map<string, Waiting>();
 let handler: RequestHandler | null = null;
 
-/** Actions a request may name (a morale test from a prompt is the clicker's own roll: never sent). */
-const REQUESTABLE = CARD_ACTIONS.filter((action) => action !== "moraleTest");
+/** Actions a request may name: the card kinds' actions the writer runs (the clicker's own rolls are never sent). */
+let requestable: ReadonlySet<string> = new Set();
 
 /** True when `roll` serialises to at most MAX_ROLL_CHARS characters (false for what cannot be serialised). */
 function smallEnough(roll: unknown): boolean {
@@ -89,8 +89,8 @@ function optionalIndex(value: unknown): value is number | undefined {
   return value === undefined || (typeof value === "number" && Number.isInteger(value) && value >= 0 && value < 1000);
 }
 
-function isRequestable(action: unknown): action is CardAction {
-  return REQUESTABLE.some((requestable) => requestable === action);
+function isRequestable(action: unknown): action is string {
+  return typeof action === "string" && requestable.has(action);
 }
 
 /** A request as the GM accepts it, or null (malformed: ignored, as from a client that is not ours). */
@@ -188,8 +188,9 @@ export function sendRequest(request: CardRequest): Promise<CardResult> {
   });
 }
 
-/** Listens on the system's socket (on init): `onRequest` is what the active GM runs. */
-export function registerChannel(onRequest: RequestHandler): void {
+/** Listens on the system's socket (on init): the active GM runs `onRequest` for a request naming one of `actions`. */
+export function registerChannel(onRequest: RequestHandler, actions: readonly string[]): void {
   handler = onRequest;
+  requestable = new Set(actions);
   game.socket?.on(SOCKET_EVENT, receive);
 }

@@ -4,6 +4,8 @@
  * - The active GM's own click runs here directly. Any other user — a player, a second GM, an
  *   Assistant GM — sends a request over the channel (src/chat/channel.ts); the active GM runs it
  *   for the sender the server attests, whose role and ownership are read from the stored User.
+ * - What a request runs is the action its card's kind declares under the request's name
+ *   (src/chat/kinds/), read from the stored card when the request's turn comes.
  * - Every action runs in ONE queue on the active GM (not one per message): two cards that hit one
  *   target at once both land, each executor re-reading the stored documents it writes.
  * - With no GM connected, an action runs on the clicker's own client only when that user may write
@@ -13,21 +15,15 @@
  *   An executor that throws is reported to the clicker as a failure, never as "no GM answered".
  */
 import { registerChannel, sendRequest, type CardRequest, type CardResult } from "./channel";
-import type { Someone } from "./authority";
-import type { CardAction } from "./permissions";
+import { cardAt, type Someone } from "./authority";
+import { writerActionNames, writerActionOf } from "./kinds/index";
 
 export type { CardRequest, CardResult } from "./channel";
 
-/** What an action does, on the one writer, for its (attested) sender. */
-export type Executor = (request: CardRequest, sender: Someone) => Promise<CardResult>;
-/** Whether `user` may write every document the action writes (the no-GM path). */
-export type LocalCheck = (request: CardRequest, user: Someone) => boolean;
-
-const executors = new Map<CardAction, { run: Executor; local: LocalCheck }>();
-
-/** Registers what an action does (src/chat/*-actions.ts). */
-export function registerCardAction(action: CardAction, run: Executor, local: LocalCheck): void {
-  executors.set(action, { run, local });
+/** The action a request names on its stored card (null: no card, or no such action the writer runs). */
+function actionFor(request: CardRequest) {
+  const found = cardAt(request.messageId);
+  return found ? writerActionOf(found, request.action) : null;
 }
 
 /** The tail of the one queue: every action starts once the previous one has settled. */
@@ -48,10 +44,11 @@ const FAILED: CardResult = { ok: false, reason: "TACTICA.Chat.failed" };
 
 /** Runs a request here, in the queue, for `user`. */
 export async function execute(request: CardRequest, user: Someone): Promise<CardResult> {
-  const entry = executors.get(request.action);
-  if (!entry) return { ok: false, reason: "TACTICA.Chat.invalid" };
   try {
-    return await serialised(() => entry.run(request, user));
+    return await serialised(() => {
+      const action = actionFor(request);
+      return action ? action.run(request, user) : Promise.resolve({ ok: false, reason: "TACTICA.Chat.invalid" });
+    });
   } catch (err) {
     console.error("Tactica | card action failed", request.action, err);
     return FAILED;
@@ -65,12 +62,11 @@ export async function requestCardAction(request: CardRequest): Promise<CardResul
   const gm = game.users?.activeGM;
   if (gm && gm.id === me.id) return execute(request, me);
   if (gm) return sendRequest(request);
-  const entry = executors.get(request.action);
-  if (entry?.local(request, me)) return execute(request, me);
+  if (actionFor(request)?.local(request, me)) return execute(request, me);
   return { ok: false, reason: "TACTICA.Chat.noGM" };
 }
 
 /** Listens for requests (on init): the active GM executes them for their attested sender. */
 export function registerCardWriter(): void {
-  registerChannel(execute);
+  registerChannel(execute, writerActionNames());
 }

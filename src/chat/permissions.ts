@@ -1,64 +1,29 @@
 /**
- * The ONE permission helper of the chat cards (DESIGN §4, STYLE "one permission helper"): which
- * buttons a card shows to the viewing user. It asks the same questions as the one writer
- * (src/chat/authority.ts), so a button shows only to who may use it; the writer asks again, from
- * the stored documents, before changing anything.
+ * The ONE permission helper of the chat cards (DESIGN §4, STYLE "one permission helper"): may a user
+ * press a button of a card, by the side of the card the button's action is on (each card kind
+ * declares the side of each of its actions, src/chat/kinds/). The card shows a button only to who
+ * may press it, the click asks again before rolling, and the one writer asks again, from the stored
+ * documents, before changing anything (src/chat/requests.ts) — the same question each time.
  */
 import { cardActor, owns, rowActor, type CardAt, type Someone } from "./authority";
-import type { CardFlags } from "../dice/card";
-
-/** Every action a card button can ask for. */
-export const CARD_ACTIONS = [
-  "push",
-  "chooseDie",
-  "applyPressure",
-  "rollPanic",
-  "resist",
-  "defend",
-  "applyDamage",
-  "declareDelayed",
-  "moraleTest",
-] as const;
-export type CardAction = (typeof CARD_ACTIONS)[number];
-
-/** The roller's side of a card: the actions of the card's actor. */
-const ROLLER_ACTIONS: readonly CardAction[] = [
-  "push",
-  "chooseDie",
-  "applyPressure",
-  "rollPanic",
-  "declareDelayed",
-  "moraleTest",
-];
 
 /**
- * May `user` do `action` on this card? The roller's side: the owners of the card's actor, when the
- * message's author owns it. A target's side (resist, defend): the owners of that row's target.
- * Applying damage: that target's owners, or any GM.
+ * Who may press a card's button:
+ * - `roller`: the owners of the card's actor, when the message's author owns it;
+ * - `self`: the same owners, and the action is their own roll, made on their own client (the
+ *   morale prompt's test);
+ * - `target`: the owners of that row's target actor (resist, defend);
+ * - `targetOrGM`: that target's owners, or any GM (apply damage).
  */
-export function canAct(
-  user: Someone | null | undefined,
-  action: CardAction,
-  found: CardAt,
-  targetIndex?: number,
-): boolean {
+export type Side = "roller" | "self" | "target" | "targetOrGM";
+
+/** May `user` press a button on `side` of this card (a target's side: of row `targetIndex`)? */
+export function mayAct(user: Someone | null | undefined, side: Side, found: CardAt, targetIndex?: number): boolean {
   if (!user) return false;
-  if (ROLLER_ACTIONS.includes(action)) {
+  if (side === "roller" || side === "self") {
     const actor = cardActor(found);
     return !!actor && owns(user, actor);
   }
   const target = rowActor(found.card, targetIndex);
-  if (action === "applyDamage") return !!target && (user.isGM || owns(user, target));
-  return !!target && owns(user, target);
-}
-
-/** The roller's buttons for `user` (the roll may withhold some: no push once nothing can be rerolled). */
-export function cardFlagsFor(user: Someone | null | undefined, found: CardAt, done: boolean): CardFlags {
-  const roller = canAct(user, "push", found);
-  return {
-    canPush: roller,
-    canChooseDie: !done && roller,
-    canApplyPressure: !done && roller,
-    canRollPanic: !done && roller,
-  };
+  return !!target && ((side === "targetOrGM" && user.isGM) || owns(user, target));
 }

@@ -39,7 +39,7 @@ export interface DamageBreakdown {
   pv: number;
 }
 
-/** The key of a target's record in a card's record (src/chat/target-actions.ts writes it). */
+/** The key of a target's record in a card's record (src/chat/kinds/attack.ts and psy.ts write it). */
 export const TARGET_KEY = "target";
 
 /** What a card left on one of its target actors. */

@@ -115,7 +115,7 @@ export interface ChatRenderOptions extends Partial<CardFlags> {
    */
   state?: object | null;
   /**
-   * Set by the card path (src/chat/render.ts) on its own render. A Tactica roll rendered by core
+   * Set by the card path (src/chat/kinds/kind.ts) on its own render. A Tactica roll rendered by core
    * for a card message (which the card path renders itself) is not rendered a second time.
    */
   card?: boolean;

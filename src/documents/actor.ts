@@ -27,7 +27,7 @@ import { fearTest, moraleTest, rally, setMoraleState } from "../actions/morale";
 import { attack, rollScore } from "../actions/score";
 import { moveAction } from "../actions/move";
 import { postMoralePrompt } from "../actions/morale-prompt";
-import { declareOnTimeline } from "../chat/delayed-actions";
+import { declareOnTimeline } from "../chat/click";
 import { isMoraleState, type MoraleState } from "../data/fields";
 import { migrateDocumentSource } from "../data/migration/capture";
 import { createRefusal, notifyRefusal, updateRefusal } from "./data-checks";

@@ -6,13 +6,13 @@
  * `ChatMessage#renderHTML` fires `renderChatMessageHTML` synchronously and the chat log inserts the
  * element it returns: docs/foundry-behaviour.md §5; dnd5e `module/documents/chat-message.mjs`
  * `renderHTML` does its work the same way, after `super`). The render hook only wires the buttons
- * (src/chat/render.ts).
+ * (src/chat/click.ts).
  *
- * The card's content comes from the chat layer (src/chat/render.ts), which sits below the documents.
+ * The card's content comes from the chat layer (src/chat/cards.ts), which sits below the documents.
  */
 import { RollCardModel } from "../data/chat/roll-card";
 import { TacticaRoll, whileCardRenders, type BaseRollOptions } from "../dice/base";
-import { renderCardContent } from "../chat/render";
+import { renderCardContent } from "../chat/cards";
 
 type AnyTacticaRoll = TacticaRoll<BaseRollOptions>;
 

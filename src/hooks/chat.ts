@@ -1,12 +1,14 @@
 /**
- * The chat log: each card's buttons wired as it is rendered, the due copies of a card redrawn when
- * it changes (src/chat/render.ts), and Tactica's dice colours in Dice So Nice (src/dice/dsn.ts).
+ * The chat log: each card's buttons wired as it is rendered (src/chat/click.ts), the due copies of a
+ * card redrawn when it changes (src/chat/cards.ts), and Tactica's dice colours in Dice So Nice
+ * (src/dice/dsn.ts).
  */
-import { redrawDueCards, wireCard } from "../chat/render";
+import { redrawShowingCards } from "../chat/cards";
+import { wireCard } from "../chat/click";
 import { addDiceColorsets } from "../dice/dsn";
 
 export function chatHooks(): void {
   Hooks.once("diceSoNiceReady", (dsn) => addDiceColorsets(dsn));
   Hooks.on("renderChatMessageHTML", (message, html) => wireCard(message, html));
-  Hooks.on("updateChatMessage", (message) => redrawDueCards(message));
+  Hooks.on("updateChatMessage", (message) => redrawShowingCards(message));
 }

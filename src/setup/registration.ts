@@ -16,7 +16,8 @@ import { TacticaItem } from "../documents/item";
 import { tokenDocumentClass } from "../documents/token";
 import { CORE_STATUS_ROLES, curatedStatusEffects } from "../effects/status-effects";
 import { CHAT_PARTIALS, CHAT_TEMPLATES, DICE_ROLLS } from "../dice/index";
-import { INFO_CARD_TEMPLATE, registerChat } from "../chat/render";
+import { INFO_CARD_TEMPLATE } from "../chat/kinds/kind";
+import { registerCardWriter } from "../chat/gm";
 import { DIALOG_TEMPLATES } from "../applications/dialogs/form-dialog";
 import { registerSheets, SHEET_TEMPLATES } from "../applications/register-sheets";
 import { COMBAT_UI_TEMPLATES } from "../applications/combat/register";
@@ -61,7 +62,7 @@ export function configureSystem(): void {
   setDurationPrompt(promptDuration);
   registerPlaces();
   registerPlaceConfig();
-  registerChat();
+  registerCardWriter();
   registerPressureWindows();
   registerSheets();
   registerPluralHelper();

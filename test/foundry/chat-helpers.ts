@@ -9,7 +9,7 @@ import { loadWorld, type LoadedWorld } from "./world";
 import { asClient, FakeUser } from "./fake-world";
 import type { FakeElement, FakeSocket } from "./fake-chat";
 import { createTemplateHarness, installTemplateHarness } from "../templates/harness";
-import type { CardAction } from "../../src/chat/permissions";
+import type { CardActionName as CardAction } from "../../src/chat/kinds/index";
 import type { CardResult } from "../../src/chat/gm";
 import type { TacticaChatMessage } from "../../src/documents/chat-message";
 

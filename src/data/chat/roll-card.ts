@@ -8,7 +8,7 @@
  * This state is DISPLAY: the message's author can rewrite it (a player their own cards). What the
  * one writer acts on is re-derived from stored documents (src/chat/authority.ts) and the keys
  * written on the documents each effect changed (src/data/card-keys.ts). The chat layer renders each
- * kind (src/chat/render.ts) through `TacticaChatMessage#renderHTML`.
+ * kind (src/chat/kinds/) through `TacticaChatMessage#renderHTML`.
  */
 import {
   BOUNDS,
