@@ -109,22 +109,29 @@ export async function postInfoCard(
 }
 
 /**
+ * The card's model holds at most BOUNDS.cardRows target rows: more (a player who targeted a whole
+ * crowd) is refused, localised, before any die is rolled, rather than by core's validation. True
+ * (and said) when `count` rows are too many.
+ */
+export function tooManyTargets(count: number): boolean {
+  if (count <= BOUNDS.cardRows) return false;
+  refused("TACTICA.Chat.refused.tooManyTargets", { count, max: BOUNDS.cardRows });
+  return true;
+}
+
+/**
  * Runs the pipeline and posts the roll as a roll card of `actor`. Resolves the message, or null
  * when cancelled or refused (an actor the user does not own; a rules error shown localised).
  */
-export async function postCard<O extends BaseRollOptions, R extends TacticaRoll<O>>(
+export async function postCard<O extends BaseRollOptions, R extends TacticaRoll<O>, I, A>(
   actor: Actor.Implementation,
-  config: RollPipelineConfig<O, R>,
+  config: RollPipelineConfig<O, R, I, A>,
   card: CardSource,
   /** what the card records once the roll is known (a failed test's note), in the same creation */
   cardFor?: (roll: R) => Partial<CardSource>,
 ): Promise<{ roll: R; message: ChatMessage.Implementation } | null> {
   if (!mayRollFor(actor)) return null;
-  // The card's model holds at most BOUNDS.cardRows target rows: more (a player who targeted a whole
-  // crowd) is refused here, localised, before any die is rolled, rather than by core's validation.
-  const aimed = card.targets?.length ?? 0;
-  if (aimed > BOUNDS.cardRows)
-    return refused("TACTICA.Chat.refused.tooManyTargets", { count: aimed, max: BOUNDS.cardRows });
+  if (tooManyTargets(card.targets?.length ?? 0)) return null;
   const system = {
     rollerId: game.user?.id ?? "",
     actorUuid: actor.uuid,

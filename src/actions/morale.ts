@@ -4,7 +4,7 @@
  * fear-causers are told they are immune. D-41: the morale state IS the panic condition (a status
  * effect): a draw or a rally changes the condition, nothing else.
  */
-import { ProfileTest, type CoToggles, type ProfileTestOptions } from "../dice/profile-test";
+import { ProfileTest, type CoToggles, type ProfileChoice, type ProfileTestOptions } from "../dice/profile-test";
 import { UnitModel } from "../data/actor/unit";
 import { isMoraleState, type MoraleState } from "../data/fields";
 
@@ -24,10 +24,8 @@ import { isOneOf, type ProfileKey } from "../rules/keys";
 import { acBudget, mayRollFor, postCard, subjectOf, type RollMethodOptions } from "./common";
 import { refused, notifyInfo } from "../utils/notify";
 import { activationMark, FEAR_FLAG, RALLY_FLAG } from "./activation";
-import { rollDialogs } from "./dialogs";
 import { costFlags } from "./psy";
 import { recordChange } from "../data/card-keys";
-import type { MessageMode } from "../compat/message-mode";
 import { isRecord } from "../rules/records";
 import { natural10Fails } from "../config/settings";
 
@@ -58,7 +56,7 @@ function defaultToggles(actor: Actor.Implementation): CoToggles {
   return system instanceof UnitModel ? { banner: system.banner, general: system.general } : {};
 }
 
-/** Rolls one CO test through the pipeline and posts its card. */
+/** Rolls one CO test through the pipeline (the profile dialog on CO unless fast-forwarded) and posts its card. */
 async function coTest(
   actor: Actor.Implementation,
   purpose: ProfileTestOptions["purpose"],
@@ -67,33 +65,38 @@ async function coTest(
   card: { notes?: string[]; acSpent?: number | null } = {},
   cardFor?: (roll: ProfileTest) => { notes?: string[] },
 ) {
-  let toggles = co;
-  let modifier = 0;
-  let rollMode: MessageMode | undefined;
-  if (!options.fastForward) {
-    const picked = await rollDialogs().profile(actor, "co", { co: toggles }, options.opener);
-    if (!picked) return null;
-    toggles = picked.co ?? toggles;
-    modifier = picked.modifier;
-    rollMode = picked.messageMode;
-  }
   const model = moraleOf(actor);
-  const rollOptions: ProfileTestOptions = {
+  const rollOptions = (choice: ProfileChoice): ProfileTestOptions => ({
     characteristic: "co",
     value: coFor(actor),
     purpose,
-    co: toggles,
-    modifiers: modifier ? [{ value: modifier }] : [],
+    co: choice.co ?? co,
+    modifiers: choice.modifier ? [{ value: choice.modifier }] : [],
     natural10Fails: natural10Fails(),
     ac: purpose === "rally" ? (model?.profile.ac.total ?? 0) : null,
     subject: subjectOf(actor),
-  };
+  });
   const kind = purpose === "rally" ? "rally" : purpose === "fear" ? "fear" : "morale";
   // RULES §7.1: a rally's half AC is its duration on a timeline.
   const messageData = purpose === "rally" ? costFlags({ kind: "rally", ac: model?.profile.ac.total ?? 0 }) : undefined;
   return postCard(
     actor,
-    { rollClass: ProfileTest, formula: "1d10", options: rollOptions, fastForward: true, rollMode, messageData },
+    {
+      rollClass: ProfileTest,
+      formula: "1d10",
+      options: rollOptions({ co, modifier: 0 }),
+      fastForward: options.fastForward ?? false,
+      messageData,
+      dialog: {
+        open: ProfileTest.DIALOG,
+        input: { actor, key: "co", co },
+        opener: options.opener,
+        apply: (answer, config) => {
+          config.options = rollOptions(answer);
+          return true;
+        },
+      },
+    },
     { kind, ...card },
     cardFor,
   );

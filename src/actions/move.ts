@@ -25,7 +25,44 @@ import { refused } from "../utils/notify";
 import { costFlags } from "./psy";
 import { rollPressure } from "./pressure";
 import { requisOf } from "./score";
-import { rollDialogs, type MoveChoice, type MoveGear } from "./dialogs";
+
+/** A linked, equipped MOU steam gear that may roll pressure before a pursuit move. */
+export interface MoveGear {
+  id: string;
+  name: string;
+}
+
+/** D-39: what the move dialog is opened with. */
+export interface MoveDialogInput {
+  name: string;
+  /** MOU gear the actor may roll pressure with (empty: none, or pressure blocked) */
+  gear: readonly MoveGear[];
+  /** *Épuisement* the worn armour's *Requis* charges (0: none) */
+  requis: number;
+  /** the worn armour's name ("" without) */
+  armour: string;
+}
+
+/** D-39: what the move dialog answers. */
+export interface MoveChoice {
+  pursuit: boolean;
+  /** the gear to roll MOU pressure with before the pursuit move, or null */
+  pressureItemId: string | null;
+}
+
+/** The move dialog: opened in `opener`'s window, it resolves the move chosen, or null when closed. */
+export type MoveDialog = (input: MoveDialogInput, opener?: unknown) => Promise<MoveChoice | null>;
+
+/**
+ * The move dialog (src/applications/dialogs/move-dialog.ts). A move rolls nothing, so its dialog
+ * belongs to no roll class; the applications sit above the use cases, so it is set on init.
+ */
+let moveDialog: MoveDialog | null = null;
+
+/** Sets the move dialog (on init, src/setup/registration.ts). */
+export function setMoveDialog(dialog: MoveDialog): void {
+  moveDialog = dialog;
+}
 
 /** What a move is, when asked without the dialog (a macro, the End-action dialog, shift-click). */
 export interface MoveRequest {
@@ -70,7 +107,8 @@ export async function moveAction(
   const worn = armourRequis(actor);
   let choice: MoveChoice = { pursuit: request.pursuit ?? false, pressureItemId: request.pressureItemId ?? null };
   if (!options.fastForward) {
-    const picked = await rollDialogs().move(
+    if (!moveDialog) throw new Error("Tactica: the move dialog is set on init (src/setup/registration.ts)");
+    const picked = await moveDialog(
       { name: actor.name, gear, requis: worn.requis, armour: worn.armour },
       options.opener,
     );

@@ -13,9 +13,7 @@ import { mayRollFor, postCard, subjectOf, type RollMethodOptions } from "./commo
 import { refused } from "../utils/notify";
 import { itemAttributes } from "./pressure";
 import { requisOf } from "./score";
-import { rollDialogs } from "./dialogs";
 import type { PoolRequest } from "../dice/pool-options";
-import type { MessageMode } from "../compat/message-mode";
 
 /** The pool options of `actor` for `request` (values read from the actor at roll time). */
 export function poolOptions(actor: Actor.Implementation, request: PoolRequest): PoolRollOptions | null {
@@ -39,32 +37,51 @@ export function poolOptions(actor: Actor.Implementation, request: PoolRequest): 
   };
 }
 
-/** RULES §3: rolls a pool and posts its card (dialog unless fast-forwarded). */
+/**
+ * RULES §3: rolls a pool and posts its card. The pool's dialog (its roll class's) opens in the
+ * pipeline, after `tactica.preRoll`, unless fast-forwarded; the pool it answers is rolled.
+ */
 export async function rollPool(
   actor: Actor.Implementation,
   request: PoolRequest,
   options: RollMethodOptions = {},
 ): Promise<ChatMessage.Implementation | null> {
   if (!mayRollFor(actor)) return null;
-  if (!(actor.system instanceof CharacterModel)) return refused("TACTICA.Chat.refused.noPool", { name: actor.name });
+  const noPool = () => refused("TACTICA.Chat.refused.noPool", { name: actor.name });
+  const asked = actor.system instanceof CharacterModel ? poolOptions(actor, request) : null;
+  if (!asked) return noPool();
   let chosen = request;
-  let rollMode: MessageMode | undefined;
-  if (!options.fastForward) {
-    const picked = await rollDialogs().pool(actor, request, options.opener);
-    if (!picked) return null;
-    ({ messageMode: rollMode, ...chosen } = picked);
-  }
-  const rollOptions = poolOptions(actor, chosen);
-  if (!rollOptions) return refused("TACTICA.Chat.refused.noPool", { name: actor.name });
-  const item = chosen.itemId ? actor.items.get(chosen.itemId) : null;
+  const itemOf = (pool: PoolRequest) => (pool.itemId ? (actor.items.get(pool.itemId) ?? null) : null);
   const posted = await postCard(
     actor,
-    { rollClass: PoolRoll, formula: (o) => PoolRoll.formulaFor(o), options: rollOptions, fastForward: true, rollMode },
-    { kind: "pool", itemUuid: rollOptions.gear && item ? item.uuid : "" },
+    {
+      rollClass: PoolRoll,
+      formula: (o) => PoolRoll.formulaFor(o),
+      options: asked,
+      fastForward: options.fastForward ?? false,
+      dialog: {
+        open: PoolRoll.DIALOG,
+        input: { actor, request },
+        opener: options.opener,
+        apply: (answer, config) => {
+          const rolled = poolOptions(actor, answer);
+          if (!rolled) {
+            noPool();
+            return false;
+          }
+          chosen = answer;
+          config.options = rolled;
+          return true;
+        },
+      },
+    },
+    { kind: "pool" },
+    (roll) => ({ itemUuid: roll.options.gear ? (itemOf(chosen)?.uuid ?? "") : "" }),
   );
   if (!posted) return null;
   // D-39: the item used for its gear dice charges its Requis at every use.
-  const requis = rollOptions.gear && item ? requisOf(actor, itemAttributes(item)) : 0;
+  const item = itemOf(chosen);
+  const requis = posted.roll.options.gear && item ? requisOf(actor, itemAttributes(item)) : 0;
   if (requis > 0) await actor.gainExhaustion(requis);
   return posted.message;
 }

@@ -17,8 +17,6 @@ import { AttributeItemModel } from "../data/item/base";
 import type { Attribute } from "../rules/attributes";
 import { requisOf } from "./score";
 import { mayRollFor, postCard, subjectOf, type RollMethodOptions } from "./common";
-import { rollDialogs } from "./dialogs";
-import type { MessageMode } from "../compat/message-mode";
 
 /** The pressure target and printed value an item gives, or null when it gives none. */
 export function pressureSource(
@@ -114,32 +112,40 @@ export async function rollPressure(
   if (!source) return refused("TACTICA.Chat.pressure.notLinked", { name: item.name });
   // C15: the pursuit window exists for MOU only (RULES §2).
   const window = options.window === "pursuit" && source.target === "mou" ? "pursuit" : PRESSURE_WINDOWS[source.target];
-  let dice = options.dice ?? 1;
-  let rollMode: MessageMode | undefined;
-  if (!options.fastForward) {
-    const picked = await rollDialogs().pressure(item.name, dice, options.opener);
-    if (picked === null) return null;
-    ({ dice, messageMode: rollMode } = picked);
-  }
-  const rollOptions: PressureRollOptions = { ...source, subject: subjectOf(actor), title: item.name };
+  const rollOptions: PressureRollOptions = {
+    ...source,
+    subject: subjectOf(actor),
+    title: item.name,
+    ...(window === "pursuit" ? { window } : {}),
+  };
+  const dice = options.dice ?? 1;
   // One die: nothing to choose, the bonus is applied with the card (its note says until when).
-  const single = dice === 1;
+  const single = (roll: PressureRoll) => roll.faces.length === 1;
   const posted = await postCard(
     actor,
     {
       rollClass: PressureRoll,
       formula: PressureRoll.formulaFor(dice),
-      options: { ...rollOptions, ...(window === "pursuit" ? { window } : {}) },
-      fastForward: true,
-      rollMode,
+      options: rollOptions,
+      fastForward: options.fastForward ?? false,
+      dialog: {
+        open: PressureRoll.DIALOG,
+        input: { itemName: item.name, dice },
+        opener: options.opener,
+        apply: (answer, config) => {
+          config.formula = PressureRoll.formulaFor(answer.dice);
+          return true;
+        },
+      },
     },
-    { kind: "pressure", itemUuid: item.uuid, followUpDone: single, notes: single ? [windowNote(window)] : [] },
+    { kind: "pressure", itemUuid: item.uuid },
+    (roll) => ({ followUpDone: single(roll), notes: single(roll) ? [windowNote(window)] : [] }),
   );
   if (!posted) return null;
   // D-39: using the item charges its Requis — with one die in the same actor write as the card's key.
   const requis = requisOf(actor, itemAttributes(item));
   // The roller's own actor and item: applied here, keyed on the card like a click would be.
-  if (posted.message.id && single) {
+  if (posted.message.id && single(posted.roll)) {
     const applied = await applyPressureEffect(
       actor,
       item,

@@ -27,6 +27,7 @@ import type { CombatFlags } from "../combat/state";
 import type { PressureFlag } from "../effects/pressure-windows";
 import type { TimelineCost } from "../rules/timeline";
 import type { RollHookConfig } from "../dice/pipeline";
+import type { PoolRoll, PressureRoll, ProfileTest, PsyRoll, ScoreRoll } from "../dice/index";
 import type { QuenchLike } from "../contract/quench";
 import type { Dice3d } from "../dice/dsn";
 import type { PlaceBehaviorType } from "../places/place-model";
@@ -120,6 +121,18 @@ declare global {
 
   interface CONFIG {
     TACTICA: TacticaConfig;
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace CONFIG {
+    /** The roll classes, each with its configuration dialog (`DIALOG`), for modules (src/setup/registration.ts). */
+    interface Dice {
+      PoolRoll: typeof PoolRoll;
+      PressureRoll: typeof PressureRoll;
+      ProfileTest: typeof ProfileTest;
+      PsyRoll: typeof PsyRoll;
+      ScoreRoll: typeof ScoreRoll;
+    }
   }
 
   /** What Tactica reads on `game` (set on `init`, src/tactica.ts), in every state from `init` on. */

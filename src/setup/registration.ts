@@ -15,7 +15,16 @@ import { TacticaChatMessage } from "../documents/chat-message";
 import { TacticaItem } from "../documents/item";
 import { tokenDocumentClass } from "../documents/token";
 import { CORE_STATUS_ROLES, curatedStatusEffects } from "../effects/status-effects";
-import { CHAT_PARTIALS, CHAT_TEMPLATES, DICE_ROLLS } from "../dice/index";
+import {
+  CHAT_PARTIALS,
+  CHAT_TEMPLATES,
+  DICE_ROLLS,
+  PoolRoll,
+  PressureRoll,
+  ProfileTest,
+  PsyRoll,
+  ScoreRoll,
+} from "../dice/index";
 import { INFO_CARD_TEMPLATE } from "../chat/kinds/kind";
 import { registerCardWriter } from "../chat/gm";
 import { DIALOG_TEMPLATES } from "../applications/dialogs/form-dialog";
@@ -31,7 +40,7 @@ import { setDurationPrompt } from "../combat/combat";
 import { registerPlaces } from "../places/register";
 import { registerPressureWindows } from "../effects/pressure-windows";
 import { registerPluralHelper } from "../utils/plural";
-import { registerRollDialogs } from "../actions/dialogs";
+import { setMoveDialog } from "../actions/move";
 import { poolDialog } from "../applications/dialogs/pool-dialog";
 import { pressureDialog } from "../applications/dialogs/pressure-dialog";
 import { profileDialog } from "../applications/dialogs/profile-dialog";
@@ -47,17 +56,9 @@ export function configureSystem(): void {
   registerSettings();
   registerDataLayer();
   registerDice();
-  // The layers below reach the ones above through what is installed here: the use cases their
-  // dialogs, the combat its End-action dialog.
-  registerRollDialogs({
-    pool: poolDialog,
-    pressure: pressureDialog,
-    profile: profileDialog,
-    psy: psyDialog,
-    score: scoreDialog,
-    attack: attackDialog,
-    move: moveDialog,
-  });
+  // The layers below reach the ones above through what is set here: the move its dialog, the
+  // combat its End-action dialog (the roll classes get theirs in registerDice).
+  setMoveDialog(moveDialog);
   registerCombat();
   setDurationPrompt(promptDuration);
   registerPlaces();
@@ -123,9 +124,20 @@ export const TRACKABLE_ATTRIBUTES = {
   },
 };
 
-/** Roll classes: saved messages rebuild their rolls by class name from `CONFIG.Dice.rolls`. */
+/**
+ * Roll classes: saved messages rebuild their rolls by class name from `CONFIG.Dice.rolls`. Each is
+ * also `CONFIG.Dice.<ClassName>` with its configuration dialog as its `DIALOG` (dnd5e's
+ * `CONFIG.Dice.D20Roll` and its dialog class): a module replaces a dialog, or a roll class, there.
+ */
 export function registerDice(): void {
   for (const cls of DICE_ROLLS) if (!CONFIG.Dice.rolls.includes(cls)) CONFIG.Dice.rolls.push(cls);
+  PoolRoll.DIALOG = poolDialog;
+  PressureRoll.DIALOG = pressureDialog;
+  ProfileTest.DIALOG = profileDialog;
+  PsyRoll.DIALOG = psyDialog;
+  ScoreRoll.DIALOG = scoreDialog;
+  ScoreRoll.ATTACK_DIALOG = attackDialog;
+  Object.assign(CONFIG.Dice, { PoolRoll, PressureRoll, ProfileTest, PsyRoll, ScoreRoll });
 }
 
 /** Shared partials outside the sheets' and cards' own lists (the aptitude colour swatch). */
