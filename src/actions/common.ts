@@ -11,23 +11,13 @@ import { notifyError, notifyRulesError, refused } from "../utils/notify";
 import { BOUNDS } from "../data/fields";
 import { CharacterModel } from "../data/actor/character";
 import { UnitModel } from "../data/actor/unit";
+import type { CardTargetSource } from "../dice/score-roll";
 
 /** The last argument of every roll method (shift-click skips the dialog). */
 export interface RollMethodOptions {
   fastForward?: boolean;
   /** The window the roll was asked from (a sheet): its dialog opens beside it (v14 pop-outs). */
   opener?: unknown;
-}
-
-/** One target row as the card stores it at creation. */
-export interface CardTargetSource {
-  actorUuid: string;
-  tokenUuid: string;
-  name: string;
-  modifier?: number;
-  distance?: number | null;
-  note?: string;
-  outcome?: string;
 }
 
 /** What the card records besides the roll. */

@@ -9,6 +9,7 @@
  * duration, and outside combat AC never block anything.
  */
 import { PsyRoll, type PsyChoice, type PsyDialogInput, type PsyRollOptions } from "../dice/psy-roll";
+import type { CardTargetSource } from "../dice/score-roll";
 import { CharacterModel } from "../data/actor/character";
 import { UnitModel } from "../data/actor/unit";
 import { PowerModel } from "../data/item/power";
@@ -23,7 +24,6 @@ import {
   speakerOf,
   spendUpdate,
   subjectOf,
-  type CardTargetSource,
   type RollMethodOptions,
 } from "./common";
 import { refused, notifyInfo } from "../utils/notify";

@@ -5,7 +5,13 @@
  * chose (D-38; + the attacker with *Et Soi*, never checked for *Portée*, C7), *Requis* exhaustion
  * gained on use (D-39), *Différé* recorded on the card.
  */
-import { ScoreRoll, type AttackChoice, type AttackDialogInput, type ScoreRollOptions } from "../dice/score-roll";
+import {
+  ScoreRoll,
+  type AttackChoice,
+  type AttackDialogInput,
+  type CardTargetSource,
+  type ScoreRollOptions,
+} from "../dice/score-roll";
 import { CharacterModel } from "../data/actor/character";
 import { GrenadeModel } from "../data/item/grenade";
 import { WeaponModel } from "../data/item/weapon";
@@ -21,14 +27,7 @@ import {
 } from "../rules/attributes";
 import { measureTokens, placeOccupants, tokenPlace } from "../places/measure";
 import { notifyRulesError, refused } from "../utils/notify";
-import {
-  mayRollFor,
-  postCard,
-  subjectOf,
-  tooManyTargets,
-  type CardTargetSource,
-  type RollMethodOptions,
-} from "./common";
+import { mayRollFor, postCard, subjectOf, tooManyTargets, type RollMethodOptions } from "./common";
 import type { ScoreRequest } from "../dice/score-roll";
 import { degreeSize, stunLiteral } from "../config/settings";
 

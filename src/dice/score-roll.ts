@@ -106,8 +106,8 @@ export interface ScoreChoice {
   modifier: number;
 }
 
-/** One row the attack dialog offers: a target row of the card, with the token's portrait. */
-export interface AttackDialogRow {
+/** One target row as a card stores it at creation (src/data/chat/roll-card.ts). */
+export interface CardTargetSource {
   actorUuid: string;
   tokenUuid: string;
   name: string;
@@ -115,8 +115,10 @@ export interface AttackDialogRow {
   distance?: number | null;
   note?: string;
   outcome?: string;
-  img?: string | null;
 }
+
+/** One row the attack dialog offers: a target row of the card, with the token's portrait. */
+export type AttackDialogRow = CardTargetSource & { img?: string | null };
 
 /** RULES §6.1, §6.4: what the attack dialog opens with — everything is already measured. */
 export interface AttackDialogInput {
