@@ -111,7 +111,8 @@ export function tooManyTargets(count: number): boolean {
 
 /**
  * Runs the pipeline and posts the roll as a roll card of `actor`. Resolves the message, or null
- * when cancelled or refused (an actor the user does not own; a rules error shown localised).
+ * when cancelled or refused (too many targets; a rules error shown localised). Whether the user
+ * may roll for `actor` at all is the use case's first question ({@link mayRollFor}), asked once.
  */
 export async function postCard<O extends BaseRollOptions, R extends TacticaRoll<O>, I, A>(
   actor: Actor.Implementation,
@@ -120,7 +121,6 @@ export async function postCard<O extends BaseRollOptions, R extends TacticaRoll<
   /** what the card records once the roll is known (a failed test's note), in the same creation */
   cardFor?: (roll: R) => Partial<CardSource>,
 ): Promise<{ roll: R; message: ChatMessage.Implementation } | null> {
-  if (!mayRollFor(actor)) return null;
   if (tooManyTargets(card.targets?.length ?? 0)) return null;
   const system = {
     rollerId: game.user?.id ?? "",
