@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi, onTestFinished } from "vitest";
 import { loadWorld, type LoadedWorld } from "./world";
 import { createTemplateHarness, installTemplateHarness, textOf } from "../templates/harness";
 import { createFakeCombat } from "./fake-combat";
@@ -327,6 +327,23 @@ describe("combat windows in the Foundry fake", () => {
     expect(card.card?.kind).toBe("move");
     expect(card.card?.move?.requis).toBe(1);
     expect(positions()).toMatchObject({ Ana: 3, Bel: 4 });
+  });
+
+  it("End action: core's Next and the timeline tracker take the one path, and a missing dialog is an error, never a duration of 1", async () => {
+    await combat.startCombat();
+    prompt.mockImplementation(typed("2"));
+    const tracker = { window: {} };
+    await combat.endActionWithPrompt(tracker);
+    expect(prompt).toHaveBeenCalledTimes(1);
+    expect(positions()).toMatchObject({ Ana: 4, Bel: 4 });
+    const { setDurationPrompt } = await import("../../src/combat/combat");
+    const { promptDuration } = await import("../../src/applications/combat/end-action");
+    onTestFinished(() => setDurationPrompt(promptDuration));
+    // As if the dialog had never been set on init: End action refuses loudly and moves nobody.
+    setDurationPrompt(null as never);
+    const before = positions();
+    await expect(combat.nextTurn()).rejects.toThrow(/End-action dialog is set on init/);
+    expect(positions()).toEqual(before);
   });
 
   it("End action: closing the dialog changes nothing; bad input is refused with a message", async () => {

@@ -1,9 +1,9 @@
 /**
- * The "End action" dialog of timeline mode (RULES §7.1–§7.2), installed with
- * `setDurationPrompt`: it proposes the action's duration from the acting combatant's last card
- * and the GM confirms or edits it (an integer 0–99); "move action" (D-39) makes the combatant's
- * move first. Closing the dialog changes nothing; bad input is refused with a localised message
- * and changes nothing either.
+ * The "End action" dialog of timeline mode (RULES §7.1–§7.2), set with `setDurationPrompt` and
+ * opened by the combat's one End-action path (`TacticaCombat#endActionWithPrompt`): it proposes
+ * the action's duration from the acting combatant's last card and the GM confirms or edits it (an
+ * integer 0–99); "move action" (D-39) makes the combatant's move first. Closing the dialog changes
+ * nothing; bad input is refused with a localised message and changes nothing either.
  *
  * "Last card": the most recent card whose author owns the actor it names, that actor being the
  * combatant's. Its cost is priced again from the stored documents (src/chat/card-cost.ts), never

@@ -15,7 +15,6 @@ import { notifyError } from "../../utils/notify";
 import { readCombatView } from "./combat-view";
 import { HandlebarsAppBase } from "./foundry-app";
 import { trackerContext } from "./tracker-context";
-import { promptDuration } from "./end-action";
 import { detachedOptions } from "../../compat/windows";
 
 /** The tracker's template. */
@@ -35,15 +34,12 @@ function managedCombat(): TacticaCombat | null {
 }
 
 /**
- * GM: "End action" — the End-action dialog asks the duration, opened in this window (a popped-out
- * tracker keeps its dialog), and the acting combatant moves on.
+ * GM: "End action" — the combat's one End-action path (as core's Next): the End-action dialog asks
+ * the duration, opened in this window (a popped-out tracker keeps its dialog), and the acting
+ * combatant moves on.
  */
 async function onEndAction(this: TimelineTracker): Promise<void> {
-  const combat = managedCombat();
-  const acting = combat?.turns[0];
-  if (!combat || !acting) return;
-  const duration = await promptDuration(combat, acting, this);
-  if (duration !== null) await combat.endAction(duration);
+  await managedCombat()?.endActionWithPrompt(this);
 }
 
 /** GM, before the start: switches the mode (one combat update). */
