@@ -13,10 +13,11 @@
  * two arguments is ignored, and the sender must be a known user.
  *
  * Protocol: `{ type: "request", id, action, messageId, targetIndex?, index?, roll? }` from the
- * clicker; only the active GM handles it and answers `{ type: "response", id, to, result }`. The
- * requester accepts a response only from a GM (by the attested sender), addressed to itself, for a
- * request it is waiting for. No answer in time is "no GM answered"; a refusal carries its own
- * localised reason and is never reported as no answer.
+ * clicker (`roll`: the clicker's dice, their class, formula and faces — never the roll's options:
+ * every client receives the request, src/chat/click.ts); only the active GM handles it and answers
+ * `{ type: "response", id, to, result }`. The requester accepts a response only from a GM (by the
+ * attested sender), addressed to itself, for a request it is waiting for. No answer in time is
+ * "no GM answered"; a refusal carries its own localised reason and is never reported as no answer.
  *
  * Bounds, because any client can emit on the socket as fast and as large as it likes: a request
  * whose dice (`roll`) serialise to more than {@link MAX_ROLL_CHARS} characters is ignored before
@@ -50,7 +51,7 @@ export interface CardRequest {
   targetIndex?: number;
   /** a die index (chooseDie) */
   index?: number;
-  /** the clicker's own dice, evaluated on their client (push, defend, resist, panic): roll JSON */
+  /** the clicker's own dice, evaluated on their client (push, defend, resist, panic): roll JSON of the dice only */
   roll?: object;
 }
 

@@ -7,8 +7,9 @@
  *   fulfilment included; never interactive for a blind card, as core's `Roll#toMessage` does) —
  *   a push's rerolled dice, a defence's 2d6, a resist's d10, a panic draw's d10 — and shown here
  *   (Dice So Nice for everyone allowed to see the card, or the dice sound: src/dice/dsn.ts);
- * - the request, with the dice, goes to the one writer (src/chat/gm.ts), which checks everything
- *   again from the stored documents and reads only the faces of these dice;
+ * - the request, with the dice (their terms and faces, not the roll's options), goes to the one
+ *   writer (src/chat/gm.ts), which checks everything again from the stored documents and reads
+ *   only the faces of these dice;
  * - whatever comes back is told to this user, localised: a refusal with its reason, "no GM
  *   answered" only when no GM answered.
  * An action that is the clicker's own roll (the morale prompt's test) runs here, with its dialog
@@ -62,8 +63,19 @@ async function clicked(message: ChatMessage.Implementation, name: string, where:
     messageId: found.message.id!,
     ...(where.targetIndex !== undefined ? { targetIndex: where.targetIndex } : {}),
     ...(where.index !== undefined ? { index: where.index } : {}),
-    ...(roll ? { roll: roll.toJSON() } : {}),
+    ...(roll ? { roll: diceOnly(roll) } : {}),
   });
+}
+
+/**
+ * The clicker's dice as a request carries them (docs/rules-decisions.md "Trust model"): the roll's
+ * class, formula and terms — the faces the writer reads and checks — without its options (the
+ * names and values of the card it was rolled for), which the writer never reads: `game.socket`
+ * relays a request to every client, not only to the active GM.
+ */
+function diceOnly(roll: Roll): object {
+  const { options: _options, ...dice } = roll.toJSON();
+  return { ...dice, options: {} };
 }
 
 /** The clicker's dice, shown as the card they belong to is shown (whispered, blind, its speaker). */

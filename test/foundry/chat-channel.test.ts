@@ -58,8 +58,16 @@ describe("the channel", () => {
     expect(await w.click("player-1", "push", message)).toEqual({ ok: true });
     expect(requests().map((r) => r.from)).toEqual(["player-1"]);
     expect(requests()[0]!.args[0]).toMatchObject({ action: "push", messageId: message.id });
-    // The dice travel as roll JSON (rolled on the clicker's client), never a user id.
+    // The dice travel as roll JSON (rolled on the clicker's client), never a user id; only the dice: the
+    // roll's class, formula and faces, not its options (the card's names and values), since every client
+    // receives the request.
     expect(Object.keys(requests()[0]!.args[0] as object).sort()).toEqual(["action", "id", "messageId", "roll", "type"]);
+    const sent = (requests()[0]!.args[0] as { roll: { class: string; options: object; terms: unknown[] } }).roll;
+    expect(sent).toMatchObject({ class: "PoolRoll", options: {} });
+    expect(JSON.stringify(sent.terms)).toContain('"result":6');
+    expect(JSON.stringify(sent)).not.toContain("Kara");
+    // The writer's pushed roll on the card has its own options, the push recorded in them.
+    expect((message.rolls.at(-1) as unknown as { options: { pushes: number } }).options.pushes).toBe(1);
     expect(responses().map((r) => [r.from, (r.args[0] as { to: string }).to])).toEqual([["gm-1", "player-1"]]);
     const writes = w.data.db.writes.slice(from);
     expect(writes.map((x) => `${x.action} ${x.documentName} by ${w.data.db.writtenBy(x)}`)).toEqual([
