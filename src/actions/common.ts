@@ -11,7 +11,7 @@ import { notifyError, notifyRulesError, refused } from "../utils/notify";
 import { BOUNDS } from "../data/fields";
 import { CharacterModel } from "../data/actor/character";
 import { UnitModel } from "../data/actor/unit";
-import type { CardTargetSource } from "../dice/score-roll";
+import type { CardTargetSource } from "../dice/score-dialogs";
 
 /** The last argument of every roll method (shift-click skips the dialog). */
 export interface RollMethodOptions {

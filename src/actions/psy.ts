@@ -9,7 +9,7 @@
  * duration, and outside combat AC never block anything.
  */
 import { PsyRoll, type PsyChoice, type PsyDialogInput, type PsyRollOptions } from "../dice/psy-roll";
-import type { CardTargetSource } from "../dice/score-roll";
+import type { CardTargetSource } from "../dice/score-dialogs";
 import { CharacterModel } from "../data/actor/character";
 import { UnitModel } from "../data/actor/unit";
 import { PowerModel } from "../data/item/power";

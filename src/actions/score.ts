@@ -5,17 +5,12 @@
  * chose (D-38; + the attacker with *Et Soi*, never checked for *Portée*, C7), *Requis* exhaustion
  * gained on use (D-39), *Différé* recorded on the card.
  */
-import {
-  ScoreRoll,
-  type AttackChoice,
-  type AttackDialogInput,
-  type CardTargetSource,
-  type ScoreRollOptions,
-} from "../dice/score-roll";
+import { ScoreRoll, type ScoreRollOptions } from "../dice/score-roll";
+import type { AttackChoice, AttackDialogInput, CardTargetSource } from "../dice/score-dialogs";
 import { CharacterModel } from "../data/actor/character";
 import { GrenadeModel } from "../data/item/grenade";
 import { WeaponModel } from "../data/item/weapon";
-import { aptitudeOf } from "../rules/keys";
+import { aptitudeOf, type SubAptitudeKey } from "../rules/keys";
 import { aptitudeCurrent } from "../rules/scores";
 import {
   areaTargets,
@@ -255,6 +250,24 @@ function attackItemOf(actor: Actor.Implementation, itemId: string) {
   return { item, weapon, grenade, model, sub: weapon ? weapon.governingSubAptitude : grenade!.subAptitude };
 }
 
+/** What the attack dialog opens with: the weapon, its attack score, and every row measured. */
+function attackInput(
+  item: { name: string; sub: SubAptitudeKey; attributes: readonly Attribute[] },
+  base: ScoreRollOptions,
+  rows: readonly CardTargetSource[],
+  aim: Aim,
+): AttackDialogInput {
+  return {
+    itemName: item.name,
+    subAptitudeLabel: `TACTICA.SubAptitude.${item.sub}`,
+    score: ScoreRoll.scoreOf(base),
+    range: rangeText(item.attributes),
+    targets: rows.map((row, i) => ({ ...row, img: tokenImg(aim.tokens[i]!) })),
+    area: aim.area,
+    preselected: aim.preselected,
+  };
+}
+
 /** The tokens an attack hits for `choice` (RULES §6.4, D-38), or null when the rules refuse it (said). */
 function hitFor(aim: Aim, choice: AttackChoice): { tokens: TokenDocument[]; exhaustion: number } | null {
   try {
@@ -297,15 +310,6 @@ export async function attack(
   const asked = { modifier: 0, chosen: aim.preselected, spared: [] };
   let hit = options.fastForward ? hitFor(aim, asked) : null;
   if (options.fastForward && (!hit || tooManyTargets(rowsHit(hit).length))) return null;
-  const input: AttackDialogInput = {
-    itemName: item.name,
-    subAptitudeLabel: `TACTICA.SubAptitude.${sub}`,
-    score: ScoreRoll.scoreOf(base),
-    range: rangeText(attributes),
-    targets: rows.map((row, i) => ({ ...row, img: tokenImg(aim.tokens[i]!) })),
-    area: aim.area,
-    preselected: aim.preselected,
-  };
   const posted = await postCard(
     actor,
     {
@@ -315,7 +319,7 @@ export async function attack(
       fastForward: options.fastForward ?? false,
       dialog: {
         open: ScoreRoll.ATTACK_DIALOG,
-        input,
+        input: attackInput({ name: item.name, sub, attributes }, base, rows, aim),
         opener: options.opener,
         apply: (answer, config) => {
           hit = hitFor(aim, answer);

@@ -7,7 +7,7 @@
  * X, or the attacker's own row unticked — costs 1 *Épuisement* (paid by the action through the
  * rules' `areaTargets`). Modifier field; closing cancels.
  */
-import type { AttackChoice, AttackDialogInput } from "../../dice/score-roll";
+import type { AttackChoice, AttackDialogInput } from "../../dice/score-dialogs";
 import {
   DIALOG_TEMPLATE_ROOT,
   formDialog,

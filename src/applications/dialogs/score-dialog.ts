@@ -17,7 +17,7 @@ import {
   type ModeChoice,
 } from "./form-dialog";
 import { scoreChance } from "./odds";
-import type { ScoreChoice, ScoreDialogInput } from "../../dice/score-roll";
+import type { ScoreChoice, ScoreDialogInput } from "../../dice/score-dialogs";
 
 /** What the score dialog opens with for its test. */
 type ScoreDialogRequest = ScoreDialogInput["request"];
