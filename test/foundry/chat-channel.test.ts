@@ -22,10 +22,7 @@ type Sys = {
 
 beforeEach(async () => {
   w = await chatWorld();
-  kara = await w.createActor({
-    name: "Kara",
-    type: "character",
-    ownership: { default: 0, "player-1": 3 },
+  kara = await w.own("Kara", "character", {
     system: {
       aptitudes: { vivacite: { value: 3 } },
       subAptitudes: { reflexe: { value: 1 }, precision: { value: 2 } },

@@ -20,10 +20,7 @@ const diceConfig = () => w.fake.CONFIG.Dice as unknown as { PoolRoll: PoolRollCl
 
 beforeEach(async () => {
   w = await chatWorld();
-  kara = await w.createActor({
-    name: "Kara",
-    type: "character",
-    ownership: { default: 0, "player-1": 3 },
+  kara = await w.own("Kara", "character", {
     system: { aptitudes: { vivacite: { value: 2 }, puissance: { value: 3 } }, subAptitudes: { reflexe: { value: 1 } } },
   });
 });

@@ -15,10 +15,7 @@ beforeEach(async () => {
 });
 
 async function trooper(target: string, printed: number, extra: Record<string, unknown> = {}): Promise<TacticaActor> {
-  return w.createActor({
-    name: "Brann",
-    type: "character",
-    ownership: { default: 0, "player-1": 3 },
+  return w.own("Brann", "character", {
     system: { profile: { [target]: { value: printed }, co: { value: 5 }, ac: { value: 4 } }, ...extra },
     items: [
       {
@@ -114,10 +111,7 @@ describe("pressure", () => {
 
 describe("morale and panic", () => {
   async function panickedUnit(): Promise<TacticaActor> {
-    const unit = await w.createActor({
-      name: "Escouade",
-      type: "unit",
-      ownership: { default: 0, "player-1": 3 },
+    const unit = await w.own("Escouade", "unit", {
       system: { profile: { co: { value: 4 }, ac: { value: 4 } } },
     });
     await unit.setCondition("panicked", true);
@@ -165,10 +159,7 @@ describe("morale and panic", () => {
   });
 
   it("a failed morale test draws without +1 and sets the condition", async () => {
-    const unit = await w.createActor({
-      name: "Escouade",
-      type: "unit",
-      ownership: { default: 0, "player-1": 3 },
+    const unit = await w.own("Escouade", "unit", {
       system: { profile: { co: { value: 4 } } },
     });
     queueDiceFaces([9]);
@@ -194,10 +185,7 @@ describe("morale and panic", () => {
   it("fear: fear-causers are immune; a pass records the level; a failed charge is called off", async () => {
     const causer = await trooper("peur", 1);
     expect(await causer.fearTest({ fear: 2, charging: true }, { fastForward: true })).toBeNull();
-    const unit = await w.createActor({
-      name: "Escouade",
-      type: "unit",
-      ownership: { default: 0, "player-1": 3 },
+    const unit = await w.own("Escouade", "unit", {
       system: { profile: { co: { value: 6 } } },
     });
     queueDiceFaces([3]);
