@@ -86,7 +86,7 @@ export function endMaintainedOnDeath(actor: Actor.Implementation): Actor.UpdateD
 }
 
 /**
- * `tactica.activationEnd` (src/hooks/combat.ts): the active GM ends the powers the combatant's
+ * An activation's end (src/combat/after-update.ts): the active GM ends the powers the combatant's
  * actor did not maintain during the activation (D-13), in one update. (The start of an activation
  * is written by the combat's follow-up, src/combat/after-update.ts, before
  * `tactica.activationStart`.)

@@ -43,21 +43,17 @@ import { postFocusLost } from "./cards";
 import { closePressureWindow } from "../effects/pressure-windows";
 
 /**
- * Asks the GM for the acting combatant's action duration, in `opener`'s window: resolves it, or
- * null when the GM closed the dialog (src/applications/combat/end-action.ts `promptDuration`).
+ * The GM's End action with its dialog (src/applications/combat/end-action.ts `endActionWithPrompt`,
+ * the timeline tracker's path too): resolves whether the action ended.
  */
-export type DurationPrompt = (
-  combat: TacticaCombat,
-  combatant: Combatant.Implementation,
-  opener?: unknown,
-) => Promise<number | null>;
+export type EndAction = (combat: TacticaCombat) => Promise<boolean>;
 
-/** The End-action dialog: an application, which sits above the combat, so it is set on init. */
-let durationPrompt: DurationPrompt | null = null;
+/** The End action with its dialog: an application's, which sits above the combat, so it is set on init. */
+let endActionWithPrompt: EndAction | null = null;
 
-/** Sets the End-action dialog (on init, src/setup/registration.ts). */
-export function setDurationPrompt(prompt: DurationPrompt): void {
-  durationPrompt = prompt;
+/** Sets the End action with its dialog (on init, src/setup/registration.ts). */
+export function setEndAction(endAction: EndAction): void {
+  endActionWithPrompt = endAction;
 }
 
 /** D-37: the initiative formula of *tours* mode (also system.json `initiative`). */
@@ -240,24 +236,17 @@ export class TacticaCombat extends Combat {
     return true;
   }
 
-  /** Timeline mode: "End action" with the duration the GM confirms (endActionWithPrompt); *tours*: core's next turn. */
-  override async nextTurn(): Promise<this> {
-    if (!(await this.#inTours(() => super.nextTurn()))) await this.endActionWithPrompt();
-    return this;
-  }
-
   /**
-   * RULES §7.1–§7.2: the GM's End action — the End-action dialog (in `opener`'s window) proposes
-   * the acting combatant's action duration, and the confirmed duration ends the action. The one
-   * path of the timeline tracker's End action and of core's Next. False when refused or closed.
-   * @throws Error when the dialog was never set (init did not run): never a silent duration.
+   * Timeline mode: core's Next is the GM's End action, with its dialog — the one End-action path
+   * the timeline tracker takes too; *tours*: core's next turn.
+   * @throws Error when that path was never set (init did not run): never a silent duration.
    */
-  async endActionWithPrompt(opener?: unknown): Promise<boolean> {
-    const combatant = this.turns[0];
-    if (!combatant || !this.#canManage()) return false;
-    if (!durationPrompt) throw new Error("Tactica: the End-action dialog is set on init (src/setup/registration.ts)");
-    const duration = await durationPrompt(this, combatant, opener);
-    return duration !== null && this.endAction(duration);
+  override async nextTurn(): Promise<this> {
+    if (await this.#inTours(() => super.nextTurn())) return this;
+    if (!this.turns[0] || !this.#canManage()) return this;
+    if (!endActionWithPrompt) throw new Error("Tactica: the End action is set on init (src/setup/registration.ts)");
+    await endActionWithPrompt(this);
+    return this;
   }
 
   /** The timeline never goes back (RULES §7.2): the GM drags a marker instead. */

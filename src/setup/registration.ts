@@ -30,13 +30,13 @@ import { registerCardWriter } from "../chat/gm";
 import { DIALOG_TEMPLATES } from "../applications/dialogs/form-dialog";
 import { registerSheets, SHEET_TEMPLATES } from "../applications/register-sheets";
 import { COMBAT_UI_TEMPLATES } from "../applications/combat/register";
-import { promptDuration } from "../applications/combat/end-action";
+import { endActionWithPrompt } from "../applications/combat/end-action";
 import { registerPlaceConfig } from "../applications/combat/place-config";
 import { TACTICA } from "../config/config";
 import { registerSettings } from "../config/settings";
 import { createApi } from "../api/index";
 import { registerCombat } from "../combat/register";
-import { setDurationPrompt } from "../combat/combat";
+import { setEndAction } from "../combat/combat";
 import { registerPlaces } from "../places/register";
 import { registerPressureWindows } from "../effects/pressure-windows";
 import { registerPluralHelper } from "../utils/plural";
@@ -60,7 +60,7 @@ export function configureSystem(): void {
   // combat its End-action dialog (the roll classes get theirs in registerDice).
   setMoveDialog(moveDialog);
   registerCombat();
-  setDurationPrompt(promptDuration);
+  setEndAction(endActionWithPrompt);
   registerPlaces();
   registerPlaceConfig();
   registerCardWriter();

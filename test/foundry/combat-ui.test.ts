@@ -333,16 +333,16 @@ describe("combat windows in the Foundry fake", () => {
     await combat.startCombat();
     prompt.mockImplementation(typed("2"));
     const tracker = { window: {} };
-    await combat.endActionWithPrompt(tracker);
+    const { endActionWithPrompt } = await import("../../src/applications/combat/end-action");
+    await endActionWithPrompt(combat as never, tracker);
     expect(prompt).toHaveBeenCalledTimes(1);
     expect(positions()).toMatchObject({ Ana: 4, Bel: 4 });
-    const { setDurationPrompt } = await import("../../src/combat/combat");
-    const { promptDuration } = await import("../../src/applications/combat/end-action");
-    onTestFinished(() => setDurationPrompt(promptDuration));
-    // As if the dialog had never been set on init: End action refuses loudly and moves nobody.
-    setDurationPrompt(null as never);
+    const { setEndAction } = await import("../../src/combat/combat");
+    onTestFinished(() => setEndAction(endActionWithPrompt));
+    // As if the End action had never been set on init: core's Next refuses loudly and moves nobody.
+    setEndAction(null as never);
     const before = positions();
-    await expect(combat.nextTurn()).rejects.toThrow(/End-action dialog is set on init/);
+    await expect(combat.nextTurn()).rejects.toThrow(/End action is set on init/);
     expect(positions()).toEqual(before);
   });
 

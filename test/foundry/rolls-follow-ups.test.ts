@@ -229,11 +229,22 @@ describe("timeline costs, maintenance, fear, panic", () => {
         { _id: "speed0000000001", name: "Rapidité", type: "power", system: { level: 6, cost: 3, maintenance: 2 } },
       ],
     });
-    await timelineCombat(psyker);
+    const combat = await timelineCombat(psyker);
     await psyker.maintainPower("speed0000000001");
     w.data.setUser("gm-1");
+    // The end of Ilse's activation, as the combat's follow-up runs it on the active GM.
+    const { runFollowUp } = await import("../../src/combat/after-update");
+    const ended = combat.combatants.find((c) => c.actorId === psyker.id)!;
     const writes = await w.writesDuring(async () => {
-      w.fake.hooks.callAll("tactica.activationEnd", {}, { actor: psyker });
+      await runFollowUp(combat, {
+        mode: "timeline",
+        undo: null,
+        ended,
+        started: null,
+        roundMoved: false,
+        thresholds: [],
+        due: [],
+      });
       await new Promise((r) => setTimeout(r, 0));
     });
     expect(writes).toHaveLength(1);

@@ -110,7 +110,7 @@ describe("lint zones of the other layers (scripts/layers.mjs)", () => {
       ],
       [
         "an application from the chat",
-        'import { promptDuration } from "../applications/combat/end-action";\nexport const p = promptDuration;',
+        'import { endActionWithPrompt } from "../applications/combat/end-action";\nexport const p = endActionWithPrompt;',
         "src/chat/probe.ts",
       ],
       [
@@ -147,7 +147,7 @@ describe("lint zones of the other layers (scripts/layers.mjs)", () => {
       ],
       [
         "anything from the entry",
-        'import { promptDuration } from "../applications/combat/end-action";\nexport const p = promptDuration;',
+        'import { endActionWithPrompt } from "../applications/combat/end-action";\nexport const p = endActionWithPrompt;',
         "src/setup/probe.ts",
       ],
     ].map(([what, code, file]) => [what, probe(code!, file!)]),

@@ -1,9 +1,10 @@
 /**
- * The "End action" dialog of timeline mode (RULES §7.1–§7.2), set with `setDurationPrompt` and
- * opened by the combat's one End-action path (`TacticaCombat#endActionWithPrompt`): it proposes
- * the action's duration from the acting combatant's last card and the GM confirms or edits it (an
- * integer 0–99); "move action" (D-39) makes the combatant's move first. Closing the dialog changes
- * nothing; bad input is refused with a localised message and changes nothing either.
+ * The "End action" of timeline mode (RULES §7.1–§7.2), its one path ({@link endActionWithPrompt}:
+ * the timeline tracker's button, and core's Next through the combat, which has it set on init with
+ * `setEndAction`): its dialog proposes the action's duration from the acting combatant's last card
+ * and the GM confirms or edits it (an integer 0–99); "move action" (D-39) makes the combatant's move
+ * first. Closing the dialog changes nothing; bad input is refused with a localised message and
+ * changes nothing either.
  *
  * "Last card": the most recent card whose author owns the actor it names, that actor being the
  * combatant's. Its cost is priced again from the stored documents (src/chat/card-cost.ts), never
@@ -39,17 +40,25 @@ function formValues(button: HTMLButtonElement): { value: unknown; move: boolean 
 }
 
 /**
- * The duration prompt `setDurationPrompt` installs: shows the dialog for the acting combatant and
- * resolves the confirmed duration, or `null` (closed, or refused with a message). With "move"
+ * RULES §7.1–§7.2: the GM's End action — the dialog proposes the acting combatant's action duration
+ * (in `opener`'s window) and the confirmed duration ends the action (`TacticaCombat#endAction`,
+ * which checks the GM again). False when nobody acts, or the dialog was closed or refused. Its
+ * callers have checked that the user is the GM (the tracker's handlers, `TacticaCombat#nextTurn`).
+ */
+export async function endActionWithPrompt(combat: TacticaCombat, opener?: unknown): Promise<boolean> {
+  const acting = combat.turns[0];
+  const duration = acting ? await promptDuration(acting, opener) : null;
+  return duration !== null && combat.endAction(duration);
+}
+
+/**
+ * The End-action dialog: shows it for the acting combatant and resolves the confirmed duration, or
+ * `null` (closed, or refused with a message). With "move"
  * ticked (D-39) the combatant's move action is made first — the worn armour's *Requis* charged,
  * its card posted. On v14 the dialog opens in `opener`'s window when that window is popped out
  * (the timeline tracker's End action), so it never appears behind it in the main window.
  */
-export async function promptDuration(
-  _combat: TacticaCombat,
-  combatant: Combatant.Implementation,
-  opener?: unknown,
-): Promise<number | null> {
+async function promptDuration(combatant: Combatant.Implementation, opener?: unknown): Promise<number | null> {
   // Every chat message is an instance of the configured class, TacticaChatMessage (src/setup/registration.ts).
   const messages = (game.messages?.contents ?? []).filter((m) => m instanceof TacticaChatMessage);
   const actor = combatant.actor ?? null;

@@ -13,6 +13,7 @@ import { TacticaCombat } from "../../combat/combat";
 import type { CombatMode } from "../../config/settings";
 import { notifyError } from "../../utils/notify";
 import { readCombatView } from "./combat-view";
+import { endActionWithPrompt } from "./end-action";
 import { HandlebarsAppBase } from "./foundry-app";
 import { trackerContext } from "./tracker-context";
 import { detachedOptions } from "../../compat/windows";
@@ -39,7 +40,8 @@ function managedCombat(): TacticaCombat | null {
  * combatant moves on.
  */
 async function onEndAction(this: TimelineTracker): Promise<void> {
-  await managedCombat()?.endActionWithPrompt(this);
+  const combat = managedCombat();
+  if (combat) await endActionWithPrompt(combat, this);
 }
 
 /** GM, before the start: switches the mode (one combat update). */
