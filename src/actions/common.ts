@@ -11,6 +11,9 @@ import { notifyError, notifyRulesError, refused } from "../utils/notify";
 import { BOUNDS } from "../data/fields";
 import { CharacterModel } from "../data/actor/character";
 import { UnitModel } from "../data/actor/unit";
+import { AttributeItemModel } from "../data/item/base";
+import { attributesOf, requisExhaustion, type Attribute } from "../rules/attributes";
+import { aptitudeCurrent } from "../rules/scores";
 import type { CardTargetSource } from "../dice/score-dialogs";
 
 /** The last argument of every roll method (shift-click skips the dialog). */
@@ -45,6 +48,23 @@ export interface InfoCardSource {
   move?: { pursuit: boolean; mou: number; mouBonus: number; requis: number; armour: string } | null;
 }
 
+/** An item's attributes (RULES §6.4), none for an item that carries none. */
+export function itemAttributes(item: Item.Implementation | null | undefined): Attribute[] {
+  return item?.system instanceof AttributeItemModel ? item.system.attributeList : [];
+}
+
+/** D-39: the *Épuisement* an item's *Requis* charges `actor` for one use (0 for a unit: no aptitudes). */
+export function requisOf(actor: Actor.Implementation, attributes: readonly Attribute[]): number {
+  const system = actor.system;
+  if (!(system instanceof CharacterModel)) return 0;
+  return attributesOf(attributes, "requires").reduce(
+    (sum, r) =>
+      sum +
+      requisExhaustion(aptitudeCurrent(system.aptitudes[r.aptitude].value, system.aptitudes[r.aptitude].damage), r.x),
+    0,
+  );
+}
+
 /** The card's subject (header): the actor's name and portrait. */
 export function subjectOf(actor: Actor.Implementation): { name: string; img: string | null } {
   return { name: actor.name, img: actor.img ?? null };
@@ -69,7 +89,7 @@ export function speakerOf(actor: Actor.Implementation): ChatMessage.SpeakerData 
 
 /**
  * A card's stored `content`: a plain-text summary, one paragraph per line, escaped — what the chat
- * log's export and other modules read. The card itself is rendered from its data (src/chat/cards.ts);
+ * log's export and other modules read. The card itself is rendered from its data (src/chat/kinds/index.ts);
  * the summary also keeps core from rendering the rolls itself (it does so only for empty content).
  */
 export function summaryContent(lines: readonly string[]): string {

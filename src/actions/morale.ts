@@ -24,6 +24,7 @@ import { isOneOf, type ProfileKey } from "../rules/keys";
 import { acBudget, mayRollFor, postCard, subjectOf, type RollMethodOptions } from "./common";
 import { refused, notifyInfo } from "../utils/notify";
 import { activationMark, FEAR_FLAG, RALLY_FLAG } from "./activation";
+import { coFor } from "./profile";
 import { costFlags } from "./psy";
 import { recordChange } from "../data/card-keys";
 import { isRecord } from "../rules/records";
@@ -41,13 +42,6 @@ interface MoraleView {
 function moraleOf(actor: Actor.Implementation): MoraleView | null {
   const system = actor.system;
   return system instanceof CharacterModel || system instanceof UnitModel ? system : null;
-}
-
-/** D-17: the CO every test of this actor uses (a unit's highest CO). */
-export function coFor(actor: Actor.Implementation): number {
-  const system = actor.system;
-  if (system instanceof UnitModel) return system.coForTests;
-  return moraleOf(actor)?.profile.co.total ?? 0;
 }
 
 /** The toggles a unit's own data switches on by default (banner, general). */

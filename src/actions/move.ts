@@ -20,11 +20,10 @@ import { UnitModel } from "../data/actor/unit";
 import { GearModel } from "../data/item/gear";
 import { closePressureWindow } from "../effects/pressure-windows";
 import type { TimelineCost } from "../rules/timeline";
-import { mayRollFor, postInfoCard, speakerOf, type RollMethodOptions } from "./common";
+import { requisOf, mayRollFor, postInfoCard, speakerOf, type RollMethodOptions } from "./common";
 import { refused } from "../utils/notify";
 import { costFlags } from "./psy";
 import { rollPressure } from "./pressure";
-import { requisOf } from "./score";
 
 /** A linked, equipped MOU steam gear that may roll pressure before a pursuit move. */
 export interface MoveGear {

@@ -9,10 +9,8 @@ import { GearModel } from "../data/item/gear";
 import { WeaponModel } from "../data/item/weapon";
 import { APTITUDE_KEYS, SUB_APTITUDE_KEYS } from "../rules/keys";
 import { aptitudeCurrent } from "../rules/scores";
-import { mayRollFor, postCard, subjectOf, type RollMethodOptions } from "./common";
+import { itemAttributes, requisOf, mayRollFor, postCard, subjectOf, type RollMethodOptions } from "./common";
 import { refused } from "../utils/notify";
-import { itemAttributes } from "./pressure";
-import { requisOf } from "./score";
 import type { PoolRequest } from "../dice/pool-options";
 
 /** The pool options of `actor` for `request` (values read from the actor at roll time). */

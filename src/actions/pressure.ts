@@ -13,10 +13,7 @@ import type { PressureTarget } from "../rules/pressure";
 import { cardRecord, recordChange } from "../data/card-keys";
 import { notifyError, refused } from "../utils/notify";
 import { isWeaponTarget, pressureEffectData, PRESSURE_WINDOWS, type PressureWindow } from "../effects/pressure-windows";
-import { AttributeItemModel } from "../data/item/base";
-import type { Attribute } from "../rules/attributes";
-import { requisOf } from "./score";
-import { mayRollFor, postCard, subjectOf, type RollMethodOptions } from "./common";
+import { itemAttributes, requisOf, mayRollFor, postCard, subjectOf, type RollMethodOptions } from "./common";
 
 /** The pressure target and printed value an item gives, or null when it gives none. */
 export function pressureSource(
@@ -88,11 +85,6 @@ export async function applyPressureEffect(
   if (requis > 0) await actor.gainExhaustion(requis, key);
   else await actor.update(key);
   return { note: windowNote(bonus.window ?? PRESSURE_WINDOWS[target]) };
-}
-
-/** An item's attributes (RULES §6.4), none for an item that carries none. */
-export function itemAttributes(item: Item.Implementation | null | undefined): Attribute[] {
-  return item?.system instanceof AttributeItemModel ? item.system.attributeList : [];
 }
 
 /**

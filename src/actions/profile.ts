@@ -8,8 +8,15 @@ import { PROFILE_KEYS, type ProfileKey } from "../rules/keys";
 import { closePressureWindow } from "../effects/pressure-windows";
 import { mayRollFor, postCard, subjectOf, type RollMethodOptions } from "./common";
 import { refused } from "../utils/notify";
-import { coFor } from "./morale";
+import { UnitModel } from "../data/actor/unit";
 import { natural10Fails } from "../config/settings";
+
+/** D-17: the CO every test of this actor uses (a unit's highest CO). */
+export function coFor(actor: Actor.Implementation): number {
+  const system = actor.system;
+  if (system instanceof UnitModel) return system.coForTests;
+  return actor.model?.profile.co.total ?? 0;
+}
 
 /** The characteristic's value for a test (a unit's CO is its highest, D-17). */
 export function profileValue(actor: Actor.Implementation, key: ProfileKey): number {

@@ -12,17 +12,10 @@ import { GrenadeModel } from "../data/item/grenade";
 import { WeaponModel } from "../data/item/weapon";
 import { aptitudeOf, type SubAptitudeKey } from "../rules/keys";
 import { aptitudeCurrent } from "../rules/scores";
-import {
-  areaTargets,
-  attributesOf,
-  imprecisPenalty,
-  inRange,
-  requisExhaustion,
-  type Attribute,
-} from "../rules/attributes";
+import { areaTargets, attributesOf, imprecisPenalty, inRange, type Attribute } from "../rules/attributes";
 import { measureTokens, placeOccupants, tokenPlace } from "../places/measure";
 import { notifyRulesError, refused } from "../utils/notify";
-import { mayRollFor, postCard, subjectOf, tooManyTargets, type RollMethodOptions } from "./common";
+import { requisOf, mayRollFor, postCard, subjectOf, tooManyTargets, type RollMethodOptions } from "./common";
 import type { ScoreRequest } from "../dice/score-roll";
 import { degreeSize, stunLiteral } from "../config/settings";
 
@@ -224,18 +217,6 @@ function attackTitle(name: string, item: WeaponModel | GrenadeModel | null): str
  * *Imprécis* (wherever the targeted place is, the attacker is added to the targets).
  */
 export const SELF_ROW: RowFacts = { distance: 0, note: "", modifier: 0 };
-
-/** D-39: the *Épuisement* an item's *Requis* charges `actor` for one use (0 for a unit: no aptitudes). */
-export function requisOf(actor: Actor.Implementation, attributes: readonly Attribute[]): number {
-  const system = actor.system;
-  if (!(system instanceof CharacterModel)) return 0;
-  return attributesOf(attributes, "requires").reduce(
-    (sum, r) =>
-      sum +
-      requisExhaustion(aptitudeCurrent(system.aptitudes[r.aptitude].value, system.aptitudes[r.aptitude].damage), r.x),
-    0,
-  );
-}
 
 /** The weapon or grenade `itemId` of `actor` an attack is made with, or null (refused, said). */
 function attackItemOf(actor: Actor.Implementation, itemId: string) {

@@ -19,8 +19,7 @@
 import { showRoll } from "../dice/dsn";
 import { notifyError } from "../utils/notify";
 import { isRecord } from "../rules/records";
-import { cardAt, type CardAt } from "./authority";
-import { mayAct } from "./permissions";
+import { cardAt, mayAct, type CardAt } from "./authority";
 import { requestCardAction, type CardResult } from "./gm";
 import { actionOf, shownBy, sideOf, type CardActionName } from "./kinds/index";
 import type { ClickDice, ClickTarget } from "./kinds/kind";

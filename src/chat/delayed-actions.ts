@@ -18,10 +18,17 @@
 import { attributesOf } from "../rules/attributes";
 import { AttributeItemModel } from "../data/item/base";
 import { ScoreRoll } from "../dice/score-roll";
-import { cardItem, speakerToken, worldMessages, type Someone } from "./authority";
-import type { CardRequest, CardResult } from "./channel";
-import { rollerRequest } from "./requests";
-import { OK, refuse } from "./results";
+import {
+  cardItem,
+  OK,
+  refuse,
+  rollerRequest,
+  speakerToken,
+  worldMessages,
+  type CardRequest,
+  type CardResult,
+  type Someone,
+} from "./authority";
 import { combatantIdOf, viewedTimeline } from "./timeline-link";
 
 import { FOCUS_LOST_KEY } from "../combat/cards";

@@ -77,7 +77,7 @@ export interface Outcome {
 
 /**
  * The roller's buttons a card may show. The roll never decides them: the chat layer computes who
- * may do what (src/chat/permissions.ts) and passes these flags to `roll.render(flags)`; they
+ * may do what (src/chat/authority.ts) and passes these flags to `roll.render(flags)`; they
  * default to false. A target's buttons (resist, defend, apply damage) belong to the target rows of
  * the card (src/chat/card-state.ts), never to the roll.
  * - `canPush` (pool): push this roll (only meaningful while `pushable`).

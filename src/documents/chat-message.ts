@@ -8,11 +8,11 @@
  * `renderHTML` does its work the same way, after `super`). The render hook only wires the buttons
  * (src/chat/click.ts).
  *
- * The card's content comes from the chat layer (src/chat/cards.ts), which sits below the documents.
+ * The card's content comes from the chat layer (src/chat/kinds/index.ts), which sits below the documents.
  */
 import { RollCardModel } from "../data/chat/roll-card";
 import { TacticaRoll, whileCardRenders, type BaseRollOptions } from "../dice/base";
-import { renderCardContent } from "../chat/cards";
+import { renderCardContent } from "../chat/kinds/index";
 
 type AnyTacticaRoll = TacticaRoll<BaseRollOptions>;
 

@@ -1,9 +1,9 @@
 /**
  * The chat log: each card's buttons wired as it is rendered (src/chat/click.ts), the due copies of a
- * card redrawn when it changes (src/chat/cards.ts), and Tactica's dice colours in Dice So Nice
+ * card redrawn when it changes (src/chat/kinds/index.ts), and Tactica's dice colours in Dice So Nice
  * (src/dice/dsn.ts).
  */
-import { redrawShowingCards } from "../chat/cards";
+import { redrawShowingCards } from "../chat/kinds/index";
 import { wireCard } from "../chat/click";
 import { addDiceColorsets } from "../dice/dsn";
 

@@ -6,7 +6,7 @@ import { sourceOf, systemAs } from "./world";
 import type { TacticaActor } from "../../src/documents/actor";
 import type { TacticaChatMessage } from "../../src/documents/chat-message";
 
-// The channel between a clicking user and the active GM (src/chat/channel.ts, src/chat/gm.ts),
+// The channel between a clicking user and the active GM (src/chat/gm.ts),
 // played across clients on the fake's socket: the request travels from the clicker's client, the
 // active GM's client writes, the answer comes back to the clicker alone. The sender is what the
 // server attests (the last argument), never a claim in the payload.

@@ -137,7 +137,7 @@ describe("lint zones of the other layers (scripts/layers.mjs)", () => {
       ],
       [
         "a use case and the chat's renderer from a document",
-        'import { rollPool } from "../actions/pool";\nimport { renderCardContent } from "../chat/cards";\nexport const r = [rollPool, renderCardContent];',
+        'import { rollPool } from "../actions/pool";\nimport { renderCardContent } from "../chat/kinds/index";\nexport const r = [rollPool, renderCardContent];',
         "src/documents/probe.ts",
       ],
       [

@@ -7,7 +7,7 @@
  * changes nothing either.
  *
  * "Last card": the most recent card whose author owns the actor it names, that actor being the
- * combatant's. Its cost is priced again from the stored documents (src/chat/card-cost.ts), never
+ * combatant's. Its cost is priced again from the stored documents (src/chat/kinds/index.ts), never
  * read from the card's `flags.tactica.timelineCost`, which its author could write. Only that card is read: an older
  * card is an older action.
  */
@@ -15,7 +15,7 @@ import { notifyError } from "../../utils/notify";
 import { endActionContext, readDuration } from "./end-action-context";
 import type { TacticaCombat } from "../../combat/combat";
 import { TacticaChatMessage } from "../../documents/chat-message";
-import { lastPricedCard } from "../../chat/card-cost";
+import { lastPricedCard } from "../../chat/kinds/index";
 import { moveAction } from "../../actions/move";
 import { detachedOptions } from "../../compat/windows";
 import { isRecord } from "../../rules/records";

@@ -14,7 +14,7 @@
  * A due card shows its declaring card again, whose buttons work on that card.
  */
 import { ScoreRoll } from "../../dice/score-roll";
-import { facesOf } from "../../dice/shape";
+import { facesOf, rollFrom } from "../../dice/shape";
 import { CharacterModel } from "../../data/actor/character";
 import { GrenadeModel } from "../../data/item/grenade";
 import { WeaponModel } from "../../data/item/weapon";
@@ -33,15 +33,18 @@ import {
   rowActor,
   rowToken,
   speakerToken,
+  OK,
+  refuse,
+  rowRequest,
+  writesCardAndTarget,
   type CardAt,
+  type CardRequest,
+  type CardResult,
   type Someone,
 } from "../authority";
-import type { CardRequest, CardResult } from "../channel";
 import { stunMove, stunTest, tectonicFollowUp } from "../hit-follow-ups";
 import { declareDelayed, delayedOf, delayedStatus } from "../delayed-actions";
-import { rowRequest, showRow, targetsWith, writesCardAndTarget } from "../requests";
-import { OK, refuse, rollFrom } from "../results";
-import { i18n, postedByGM, renderInfo, rollKind, type CardKind, type WriterAction } from "./kind";
+import { i18n, postedByGM, renderInfo, rollKind, showRow, targetsWith, type CardKind, type WriterAction } from "./kind";
 
 /** A weapon or a grenade. */
 type AttackItem = Item.Implementation & { system: WeaponModel | GrenadeModel };

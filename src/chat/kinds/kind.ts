@@ -2,22 +2,22 @@
  * A card kind (DESIGN §4, STYLE "A card kind in one place"): what one kind of card declares about
  * itself, in its own module of this folder — how it renders for the viewing user and, for each of
  * its buttons, who may press it, the dice the clicker rolls, what the one writer does and whether
- * it may run without a GM. The table of every kind is ./index.ts; the generic code reads it:
- * src/chat/cards.ts renders and prices cards, src/chat/click.ts rolls a click's dice and sends
- * it, src/chat/gm.ts runs it on the one writer, src/chat/channel.ts accepts every action a client
- * may send. Adding a button is one entry of its kind's `actions` plus its template.
+ * it may run without a GM. The table of every kind is ./index.ts, which also renders and prices
+ * cards from it; the rest of the generic code reads it too: src/chat/click.ts rolls a click's dice
+ * and sends it, src/chat/gm.ts accepts every action a client may send and runs it on the one
+ * writer. Adding a button is one entry of its kind's `actions` plus its template.
  *
  * The helpers every kind renders with are here too: a roll card (the roll's own card with the
  * roller's buttons and the card's state, src/chat/card-state.ts) and a card without a roll
- * (templates/chat/info-card.hbs).
+ * (templates/chat/info-card.hbs); and how the executors write a card's rows.
  */
 import type { TimelineCost } from "../../rules/timeline";
 import { NO_FLAGS, type CardFlags } from "../../dice/card";
 import { subjectOf } from "../../actions/common";
 import { cardActor, type CardAt, type Someone } from "../authority";
+import type { RollCardModel } from "../../data/chat/roll-card";
 import { cardState, type MayPress } from "../card-state";
-import type { CardRequest, CardResult } from "../channel";
-import { mayAct, type Side } from "../permissions";
+import { mayAct, type CardRequest, type CardResult, type Side } from "../authority";
 
 /** Where on the card a click was, and how (what a click hands to its action). */
 export interface ClickTarget {
@@ -69,7 +69,7 @@ export interface CardKind {
   render(found: CardAt, view: CardView): Promise<string>;
   /** Its buttons, by the `data-action` of each. */
   actions?: Readonly<Record<string, CardAction>>;
-  /** RULES §7.1: what the card's action cost, priced from the stored documents (End action, src/chat/card-cost.ts). */
+  /** RULES §7.1: what the card's action cost, priced from the stored documents (End action, ./index.ts). */
   price?(found: CardAt, actor: Actor.Implementation): TimelineCost | null;
   /** A card that shows another card: that card (a due *Différé* card's buttons are its declaring card's). */
   shows?(found: CardAt): CardAt | null;
@@ -190,3 +190,26 @@ export function postedByGM(found: CardAt): void {
 
 /** The game's localisation (every card renders after `init`). */
 export const i18n = () => game.i18n!;
+
+/* ------------------------------------------------------------ a card's rows, as executors write them */
+
+/** The card's targets with row `index` changed (the whole array is written once). */
+export function targetsWith(targets: readonly object[], index: number, change: object): object[] {
+  return targets.map((t, i) => (i === index ? { ...t, ...change } : { ...t }));
+}
+
+/** A card's target row, as its model stores it. */
+type TargetRow = RollCardModel["targets"][number];
+
+/** True when `row` already shows every value of `change`. */
+function shows<Row extends object>(row: Row, change: Partial<Row>): boolean {
+  for (const key in change) if (JSON.stringify(row[key]) !== JSON.stringify(change[key])) return false;
+  return true;
+}
+
+/** Writes row `index` of the card (display), when it differs from what it shows. */
+export async function showRow(found: CardAt, index: number, change: Partial<TargetRow>): Promise<void> {
+  const row = found.card.targets[index];
+  if (row && shows(row, change)) return;
+  await found.message.update({ system: { targets: targetsWith(found.card.targets, index, change) } });
+}

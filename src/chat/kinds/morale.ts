@@ -6,17 +6,22 @@
  * dialog (shift-click skips it), opened in the window the prompt was clicked in.
  */
 import { ProfileTest } from "../../dice/profile-test";
-import { facesOf } from "../../dice/shape";
+import { facesOf, rollFrom } from "../../dice/shape";
 import { PANIC_OUTCOMES, type PanicOutcome } from "../../rules/morale";
 import { isRecord } from "../../rules/records";
 import { cardRecord } from "../../data/card-keys";
 import { drawPanic } from "../../actions/morale";
 import { subjectOf } from "../../actions/common";
-import type { Someone } from "../authority";
-import type { CardRequest, CardResult } from "../channel";
-import { mayAct } from "../permissions";
-import { rollerRequest, writesCardAndActor } from "../requests";
-import { OK, refuse, rollFrom } from "../results";
+import {
+  mayAct,
+  OK,
+  refuse,
+  rollerRequest,
+  writesCardAndActor,
+  type CardRequest,
+  type CardResult,
+  type Someone,
+} from "../authority";
 import { i18n, infoCard, namedActor, rollKind, type CardKind, type OwnAction, type WriterAction } from "./kind";
 
 function isPanicOutcome(value: unknown): value is PanicOutcome {

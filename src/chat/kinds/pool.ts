@@ -16,11 +16,24 @@ import { cardRecord, recordChange } from "../../data/card-keys";
 import { afterPushLoss, type PushConsequences } from "../../rules/pool";
 import type { AptitudeKey } from "../../rules/keys";
 import { pushScoresOn } from "../../config/settings";
-import { cardItem, type CardAt, type Someone } from "../authority";
-import type { CardRequest, CardResult } from "../channel";
-import { rollerRequest, writesCardAndActor } from "../requests";
-import { OK, refuse, rollFrom, rollsWith } from "../results";
+import {
+  cardItem,
+  OK,
+  refuse,
+  rollerRequest,
+  writesCardAndActor,
+  type CardAt,
+  type CardRequest,
+  type CardResult,
+  type Someone,
+} from "../authority";
+import { rollFrom } from "../../dice/shape";
 import { rollKind, type WriterAction } from "./kind";
+
+/** The message's rolls as the database stores them (JSON strings), plus `extra` appended. */
+function rollsWith(message: ChatMessage.Implementation, ...extra: unknown[]): string[] {
+  return [...message.rolls, ...extra].map((roll) => JSON.stringify(roll));
+}
 
 /** The gear bonus of an item used in a pool (weapon or gear), or null. */
 function gearBonusOf(item: Item.Implementation | null): number | null {

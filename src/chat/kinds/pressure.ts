@@ -8,10 +8,17 @@ import { PressureRoll } from "../../dice/pressure-roll";
 import { pressureBreakdown } from "../../rules/pressure";
 import { applyPressureEffect, pressureApplied, pressureSource } from "../../actions/pressure";
 import { PRESSURE_WINDOWS } from "../../effects/pressure-windows";
-import { cardItem, type CardAt, type Someone } from "../authority";
-import type { CardRequest, CardResult } from "../channel";
-import { rollerRequest, writesCardAndActor } from "../requests";
-import { OK, refuse } from "../results";
+import {
+  cardItem,
+  OK,
+  refuse,
+  rollerRequest,
+  writesCardAndActor,
+  type CardAt,
+  type CardRequest,
+  type CardResult,
+  type Someone,
+} from "../authority";
 import { rollKind, type WriterAction } from "./kind";
 
 /** The pressure roll of a card, with its actor's pressure source (the stored linked item). */

@@ -9,7 +9,7 @@
  */
 import { ProfileTest } from "../../dice/profile-test";
 import { PsyRoll } from "../../dice/psy-roll";
-import { facesOf } from "../../dice/shape";
+import { facesOf, rollFrom } from "../../dice/shape";
 import { CharacterModel } from "../../data/actor/character";
 import { PowerModel } from "../../data/item/power";
 import { recordChange, targetRecord, TARGET_KEY } from "../../data/card-keys";
@@ -18,11 +18,20 @@ import { profileTestSuccess } from "../../rules/morale";
 import { natural10Fails } from "../../config/settings";
 import { profileValue } from "../../actions/profile";
 import { subjectOf } from "../../actions/common";
-import { cardActor, cardItem, rowActor, type CardAt, type Someone } from "../authority";
-import type { CardRequest, CardResult } from "../channel";
-import { rowRequest, showRow, writesCardAndTarget } from "../requests";
-import { OK, refuse, rollFrom } from "../results";
-import { i18n, infoCard, namedActor, PLAIN_ROLL, rollKind, type CardKind, type WriterAction } from "./kind";
+import {
+  cardActor,
+  cardItem,
+  OK,
+  refuse,
+  rowActor,
+  rowRequest,
+  writesCardAndTarget,
+  type CardAt,
+  type CardRequest,
+  type CardResult,
+  type Someone,
+} from "../authority";
+import { i18n, infoCard, namedActor, PLAIN_ROLL, rollKind, showRow, type CardKind, type WriterAction } from "./kind";
 
 /** The stored power of a card (an embedded item of the card's actor), or null. */
 function cardPower(actor: Actor.Implementation | null, found: CardAt): { system: PowerModel } | null {
