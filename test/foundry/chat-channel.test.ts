@@ -82,6 +82,28 @@ describe("the channel", () => {
     expect(w.data.notifications.messages.filter((m) => m.type === "error").map((m) => m.userId)).toEqual(["stranger"]);
   });
 
+  it("runs an action only as the card's kind declares it: another kind's action on the card is refused, writing nothing", async () => {
+    const message = await poolCard();
+    const from = w.data.db.writes.length;
+    // chooseDie and applyPressure are a pressure card's; a pool card declares only push.
+    for (const action of ["chooseDie", "applyPressure", "defend"])
+      expect(await w.gm.requestCardAction({ action, messageId: message.id!, index: 0, targetIndex: 0 })).toEqual({
+        ok: false,
+        reason: "TACTICA.Chat.invalid",
+      });
+    expect(w.data.db.writes.slice(from)).toEqual([]);
+    // Its author relabels the card (their own message): a profile test declares no push, so the pool
+    // under it is not pushed, though its roll could be.
+    await message.update({ system: { kind: "profile" } } as never);
+    queueDiceFaces([6, 6, 6]);
+    expect(await w.click("player-1", "push", message)).toEqual({ ok: false, reason: "TACTICA.Chat.invalid" });
+    expect(await w.gm.requestCardAction({ action: "push", messageId: message.id!, roll: {} })).toEqual({
+      ok: false,
+      reason: "TACTICA.Chat.invalid",
+    });
+    expect(w.data.db.writes.slice(from).filter((x) => x.documentName === "Actor")).toEqual([]);
+  });
+
   it("no answer in time is 'no GM answered', and nothing was written", async () => {
     const message = await poolCard();
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
