@@ -17,10 +17,10 @@
  *   player's own choice like their dice.
  */
 import type { CARD_KINDS } from "../../data/chat/roll-card";
-import { ATTACK, DELAYED_DUE } from "./attack";
-import { NOTICE, THRESHOLD } from "./combat";
 import type { TimelineCost } from "../../rules/timeline";
 import { cardActor, cardAt, worldMessages, type CardAt, type Someone, type Side } from "../authority";
+import { ATTACK, DELAYED_DUE } from "./attack";
+import { NOTICE, THRESHOLD } from "./combat";
 import {
   isWriterAction,
   PLAIN_ROLL,
