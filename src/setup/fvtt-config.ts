@@ -195,7 +195,10 @@ declare module "fvtt-types/configuration" {
     interface HookConfig {
       /** RULES §7.2 *Focalisé*: an actor gained *Épuisement* (src/documents/actor.ts). */
       "tactica.exhaustionGained": (actor: TacticaActor, amount: number) => void;
-      /** src/dice/pipeline.ts: before a roll; a handler may change `config`, `false` cancels. */
+      /**
+       * src/dice/pipeline.ts: before a roll and its dialog; a handler may change `config`
+       * (`fastForward` skips the dialog), `false` cancels.
+       */
       "tactica.preRoll": (config: RollHookConfig) => boolean | void;
       /** src/dice/pipeline.ts: a roll was evaluated (before its card is posted). */
       "tactica.roll": (roll: unknown, config: RollHookConfig) => void;
