@@ -26,16 +26,13 @@ export interface SizeExceptions {
   functions: Readonly<Record<string, Readonly<Record<string, number>>>>;
 }
 
-/** Today's offenders (architecture review F6), each being split; delete an entry once it is. */
+/**
+ * Files and functions allowed over a ceiling: none today (the offenders of architecture review F6
+ * were split). A new entry needs its reason beside it, and may only shrink.
+ */
 export const SIZE_EXCEPTIONS: SizeExceptions = {
-  files: {
-    "src/combat/combat.ts": 472,
-  },
-  functions: {
-    "src/actions/psy.ts": { castPower: 75 },
-    "src/actions/score.ts": { attack: 77 },
-    "src/config/settings.ts": { registerSettings: 73 },
-  },
+  files: {},
+  functions: {},
 };
 
 /** A function and its size: its file (relative, `/`-separated), name, first line and lines. */

@@ -1,8 +1,10 @@
 /**
  * What follows a combat update, decided on the active GM's client from STORED state only (RULES
- * §7.1–§7.3): the ended activation's hook, the thresholds, the cards of
+ * §7.1–§7.3): the ended activation's end (its MOU pressure window closed, the powers it did not
+ * maintain ended, D-13) and hook, the thresholds (their pressure windows closed), the cards of
  * resolved *Différé* markers, the new activation's start (its records cleared, its AC reset,
- * D-42) and its hook.
+ * D-42) and its hook. The system's own work is called here directly; the `tactica.*` hooks are
+ * for modules.
  *
  * Nothing here reads what the writer put in the update options: a player can send any options
  * with an update core lets them make (https://foundryvtt.com/api/v13/functions/hookEvents.updateDocument.html
@@ -25,7 +27,8 @@ import { postDueAction } from "./cards";
 import { readLastThreshold, roundThresholds } from "./state";
 import { timelineChange } from "./timeline-steps";
 import { thresholdsCrossed, type TimelineState } from "../rules/timeline";
-import { startActivation } from "../actions/activation";
+import { endUnmaintainedPowers, startActivation } from "../actions/activation";
+import { closeActivationWindow, closeThresholdWindows } from "../effects/pressure-windows";
 import type { CombatMode } from "../config/settings";
 
 /** The highest round processed per combat in this session, against two quick updates in a row. */
@@ -189,8 +192,17 @@ export async function runFollowUp(combat: Combat.Implementation, followUp: Follo
   }
   const { mode, ended, started } = followUp;
   const thresholds = mode === "tours" ? (followUp.roundMoved ? await claimRounds(combat) : []) : followUp.thresholds;
-  if (ended) Hooks.callAll("tactica.activationEnd", combat, ended);
-  if (thresholds.length) await processThresholds(combat, mode, thresholds);
+  if (ended) {
+    // RULES §7.1: an activation's end closes the MOU pressure window and ends unmaintained powers (D-13).
+    closeActivationWindow(ended);
+    endUnmaintainedPowers(ended);
+    Hooks.callAll("tactica.activationEnd", combat, ended);
+  }
+  if (thresholds.length) {
+    await processThresholds(combat, mode, thresholds);
+    // RULES §7: a threshold is the end of the turn for the PEUR and pursuit pressure windows.
+    closeThresholdWindows(combat);
+  }
   for (const due of followUp.due) await postDueAction(combat, due);
   if (!started) return;
   // D-42: the new activation's once-per-activation records cleared and its AC reset — one write

@@ -9,6 +9,7 @@
  */
 import { assertTimelineState, type TimelineState } from "../rules/timeline";
 import type { CombatMode } from "../config/settings";
+import { isRecord } from "../rules/records";
 
 /** `flags.tactica` of a Combat. */
 export interface CombatFlags {
@@ -18,10 +19,6 @@ export interface CombatFlags {
   timeline?: TimelineState;
   /** RULES §7.3: the last threshold processed (round or multiple); 0 = none yet. */
   lastThreshold?: number;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** The `flags.tactica` object of any document (empty when absent). */

@@ -27,6 +27,9 @@ import { poolConsequenceRows } from "./pool-card";
 import type { PushActor } from "./pool-roll";
 import type { AptitudeKey, SubAptitudeKey } from "../rules/keys";
 import { TacticaRoll, type BaseRollOptions, type CardBody } from "./base";
+import type { RollDialog } from "./pipeline";
+import type { AttackChoice, AttackDialogInput, ScoreChoice, ScoreDialogInput } from "./score-dialogs";
+
 import {
   CHAT_TEMPLATE_ROOT,
   dieBadge,
@@ -42,6 +45,7 @@ import {
   type ModifierEntry,
   type Outcome,
 } from "./card";
+import { pushScoresOn } from "../config/settings";
 
 export const SCORE_PURPOSES = ["test", "attack", "defence", "reflection", "stun"] as const;
 export type ScorePurpose = (typeof SCORE_PURPOSES)[number];
@@ -73,16 +77,25 @@ export interface ScoreRollOptions extends BaseRollOptions {
   consequences?: PushConsequences | null;
 }
 
+/** What a score test is asked for (RULES §6.1): the actor's values it is made of are read at roll time. */
+export interface ScoreRequest {
+  subAptitude: SubAptitudeKey;
+  aptitude?: AptitudeKey;
+  difficulty?: number | null;
+  purpose?: ScorePurpose;
+  /** a modifier to the score (the dialog's field) */
+  modifier?: number;
+}
+
 /** The purposes a push may follow (D-43): never an attack (opposed by recorded defences) or a stun test. */
 const PUSHABLE_PURPOSES: readonly ScorePurpose[] = ["test", "reflection", "defence"];
 
-/** World setting S-push-scores (RULES §6.1, default off). */
-export function pushScoresOn(): boolean {
-  return game.settings?.get("tactica", "pushScores") === true;
-}
-
 export class ScoreRoll extends TacticaRoll<ScoreRollOptions> {
   static override readonly KIND: string = "score";
+  /** The score test dialog (sub-aptitude, difficulty, modifier): set on init; `CONFIG.Dice.ScoreRoll.DIALOG`. */
+  static DIALOG: RollDialog<ScoreDialogInput, ScoreChoice> | null = null;
+  /** An attack's dialog (modifier, the occupants an area attack hits): set on init; `…ScoreRoll.ATTACK_DIALOG`. */
+  static ATTACK_DIALOG: RollDialog<AttackDialogInput, AttackChoice> | null = null;
   static override CHAT_TEMPLATE = `${CHAT_TEMPLATE_ROOT}/score.hbs`;
 
   /** `2d6 + score` (or `2d6 - n` for a negative score), so the roll's total is the test's total. */

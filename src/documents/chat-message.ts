@@ -4,26 +4,17 @@
  * chat log inserts the element: core builds the message frame (`super.renderHTML`), then the card
  * fills `.message-content` for the viewing user — no swap after insertion, no flicker (v13
  * `ChatMessage#renderHTML` fires `renderChatMessageHTML` synchronously and the chat log inserts the
- * element it returns: docs/foundry-behaviour.md §5; dnd5e `module/documents/chat-message.mjs` `renderHTML` does its
- * work
- * the same way, after `super`). The render hook only wires the buttons (src/chat/render.ts).
+ * element it returns: docs/foundry-behaviour.md §5; dnd5e `module/documents/chat-message.mjs`
+ * `renderHTML` does its work the same way, after `super`). The render hook only wires the buttons
+ * (src/chat/click.ts).
  *
- * The renderer comes from the chat layer (registered on init), which sits above this one.
+ * The card's content comes from the chat layer (src/chat/kinds/index.ts), which sits below the documents.
  */
 import { RollCardModel } from "../data/chat/roll-card";
 import { TacticaRoll, whileCardRenders, type BaseRollOptions } from "../dice/base";
+import { renderCardContent } from "../chat/kinds/index";
 
 type AnyTacticaRoll = TacticaRoll<BaseRollOptions>;
-
-/** Renders a card's content for the current user (src/chat/render.ts). */
-export type CardRenderer = (message: TacticaChatMessage) => Promise<string>;
-
-let cardRenderer: CardRenderer | null = null;
-
-/** Sets the card renderer (the chat layer, on init). */
-export function setCardRenderer(renderer: CardRenderer): void {
-  cardRenderer = renderer;
-}
 
 export class TacticaChatMessage extends ChatMessage {
   /** The card's state, or `null` for a message that is not a Tactica card. */
@@ -39,7 +30,7 @@ export class TacticaChatMessage extends ChatMessage {
 
   /** The card's HTML for the current user ("" for a message that is not a card). */
   async renderCard(): Promise<string> {
-    return this.card && cardRenderer ? cardRenderer(this) : "";
+    return this.card ? renderCardContent(this) : "";
   }
 
   /**

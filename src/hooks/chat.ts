@@ -1,11 +1,12 @@
 /**
- * The chat log: each card's buttons wired as it is rendered, and the due copies of a card redrawn
- * when it changes (src/chat/render.ts). Dice So Nice's dice are wired with the other modules
- * (src/hooks/integrations.ts).
+ * The chat log: each card's buttons wired as it is rendered (src/chat/click.ts), and the due copies
+ * of a card redrawn when it changes (src/chat/kinds/index.ts). Dice So Nice's dice are wired with
+ * the other modules (src/hooks/integrations.ts).
  */
-import { redrawDueCards, wireCard } from "../chat/render";
+import { redrawShowingCards } from "../chat/kinds/index";
+import { wireCard } from "../chat/click";
 
 export function chatHooks(): void {
   Hooks.on("renderChatMessageHTML", (message, html) => wireCard(message, html));
-  Hooks.on("updateChatMessage", (message) => redrawDueCards(message));
+  Hooks.on("updateChatMessage", (message) => redrawShowingCards(message));
 }

@@ -9,9 +9,10 @@ import { loadWorld, type LoadedWorld } from "./world";
 import { asClient, FakeUser } from "./fake-world";
 import type { FakeElement, FakeSocket } from "./fake-chat";
 import { createTemplateHarness, installTemplateHarness } from "../templates/harness";
-import type { CardAction } from "../../src/chat/permissions";
+import type { CardActionName as CardAction } from "../../src/chat/kinds/index";
 import type { CardResult } from "../../src/chat/gm";
 import type { TacticaChatMessage } from "../../src/documents/chat-message";
+import type { TacticaActor } from "../../src/documents/actor";
 
 export interface ChatWorld extends LoadedWorld {
   gm: typeof import("../../src/chat/gm");
@@ -32,6 +33,13 @@ export interface ChatWorld extends LoadedWorld {
    */
   elementAs(userId: string, message: TacticaChatMessage): Promise<FakeElement>;
   messages(): TacticaChatMessage[];
+  /** An actor of `type` owned by `owner` (by default `player-1`, the base client): the chat tests' cast. */
+  own(
+    name: string,
+    type: "character" | "npc" | "unit",
+    data?: { system?: object; items?: object[] },
+    owner?: string,
+  ): Promise<TacticaActor>;
 }
 
 /** The world of the chat tests: GM `gm-1`, players `player-1` (the base client), `player-2` and `stranger`. */
@@ -55,6 +63,8 @@ export async function chatWorld(lang: "fr" | "en" = "fr"): Promise<ChatWorld> {
     elementAs: (userId, message) =>
       as(userId, () => (message as unknown as { renderHTML(): Promise<FakeElement> }).renderHTML()),
     messages: () => [...(world.fake.game.messages as Iterable<TacticaChatMessage>)],
+    own: (name, type, data = {}, owner = "player-1") =>
+      world.createActor({ name, type, ownership: { default: 0, [owner]: 3 }, ...data }),
   };
 }
 

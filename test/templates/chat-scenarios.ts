@@ -8,7 +8,7 @@ import { queueDiceFaces } from "../foundry/fake-dice";
 import type { DiceWorld } from "./harness";
 import type { CardStateContext, TargetRow } from "../../src/chat/card-state";
 import { damageChain } from "../../src/chat/damage-chain";
-import type { InfoCardContext } from "../../src/chat/render";
+import type { InfoCardContext } from "../../src/chat/kinds/kind";
 
 export type Dice = DiceWorld["dice"];
 export type Lang = "fr" | "en";
@@ -692,7 +692,7 @@ export const SCENARIOS: Scenario[] = [
     hides: ["Réussite", "Échec", "Success", "Failure", "Se défendre", "Defend"],
     buttons: [],
   },
-  // — the state part under a roll, and the cards without a roll (src/chat/render.ts) —
+  // — the state part under a roll, and the cards without a roll (src/chat/kinds/) —
   {
     name: "attack with one verdict per target: pending defence, hit to apply, damage chain, out of range",
     render: async (d) => {
@@ -995,7 +995,7 @@ async function withPushScores(render: () => Promise<string>): Promise<string> {
   }
 }
 
-/** A card without a roll, through its template, from the context src/chat/render.ts builds (texts localised there). */
+/** A card without a roll, through its template, from the context src/chat/kinds/ build (texts localised there). */
 function info(
   context: Partial<InfoCardContext> & Pick<InfoCardContext, "kind" | "kindLabel" | "result">,
 ): Promise<string> {

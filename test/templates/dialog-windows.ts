@@ -84,11 +84,12 @@ const names = (w: SheetWorld) => NAMES[(w.fake.game.i18n as { lang: string }).la
 export const DIALOG_WINDOWS: DialogWindowSample[] = [
   {
     name: "pool, its odds line filled",
-    open: (_w, actor, d) => d.poolDialog(actor, { aptitude: "vivacite", subAptitude: "reflexe", required: 2 }),
+    open: (_w, actor, d) =>
+      d.poolDialog({ actor, request: { aptitude: "vivacite", subAptitude: "reflexe", required: 2 } }),
   },
   {
     name: "score, its odds line filled",
-    open: (_w, actor, d) => d.scoreDialog(actor, { subAptitude: "reflexe", difficulty: 14 }),
+    open: (_w, actor, d) => d.scoreDialog({ actor, request: { subAptitude: "reflexe", difficulty: 14 } }),
   },
   {
     name: "psy cast, its odds line filled",
@@ -97,7 +98,7 @@ export const DIALOG_WINDOWS: DialogWindowSample[] = [
   },
   {
     name: "CO test, its odds line filled",
-    open: (_w, actor, d) => d.profileDialog(actor, "co", { co: { banner: true, fear: 1 } }),
+    open: (_w, actor, d) => d.profileDialog({ actor, key: "co", co: { banner: true, fear: 1 } }),
   },
   {
     name: "attack, its summary line filled",
@@ -111,7 +112,7 @@ export const DIALOG_WINDOWS: DialogWindowSample[] = [
         area: null,
       }),
   },
-  { name: "pressure", open: (w, _actor, d) => d.pressureDialog(names(w).legs, 1) },
+  { name: "pressure", open: (w, _actor, d) => d.pressureDialog({ itemName: names(w).legs, dice: 1 }) },
   {
     name: "move, its own button",
     open: (w, _actor, d) =>

@@ -32,7 +32,7 @@
 import { renderChild } from "../../compat/windows";
 import { currentMessageMode, modeChoices, normaliseMode } from "../../compat/message-mode";
 import { notifyError } from "../../utils/notify";
-import type { ModeChoice } from "../../actions/dialogs";
+import type { ModeChoice } from "../../dice/pipeline";
 
 export type { ModeChoice };
 

@@ -3,7 +3,8 @@ import { CharacterModel } from "../../data/actor/character";
 import { APTITUDE_KEYS, SUB_APTITUDE_KEYS, isOneOf } from "../../rules/keys";
 import { aptitudeCurrent } from "../../rules/scores";
 import type { TacticaActor } from "../../documents/actor";
-import type { PoolRequest } from "../../actions/pool";
+import type { PoolRequest } from "../../dice/pool-options";
+import type { PoolDialogInput } from "../../dice/pool-roll";
 import {
   DIALOG_TEMPLATE_ROOT,
   formDialog,
@@ -64,8 +65,7 @@ export function readPool(values: FormValues): PoolRequest | Refusal {
 
 /** Asks for the pool in `opener`'s window; resolves the request, or null when closed. */
 export async function poolDialog(
-  actor: TacticaActor,
-  request: PoolRequest,
+  { actor, request }: PoolDialogInput,
   opener: unknown = null,
 ): Promise<(PoolRequest & ModeChoice) | null> {
   const system = actor.system;

@@ -5,7 +5,6 @@
 import { CharacterModel } from "../../data/actor/character";
 import { aptitudeOf, isOneOf, SUB_APTITUDE_KEYS, type AptitudeKey, type SubAptitudeKey } from "../../rules/keys";
 import { aptitudeCurrent, score } from "../../rules/scores";
-import type { TacticaActor } from "../../documents/actor";
 import {
   DIALOG_TEMPLATE_ROOT,
   formDialog,
@@ -18,9 +17,10 @@ import {
   type ModeChoice,
 } from "./form-dialog";
 import { scoreChance } from "./odds";
-import type { ScoreChoice, ScoreDialogRequest } from "../../actions/dialogs";
+import type { ScoreChoice, ScoreDialogInput } from "../../dice/score-dialogs";
 
-export type { ScoreChoice, ScoreDialogRequest };
+/** What the score dialog opens with for its test. */
+type ScoreDialogRequest = ScoreDialogInput["request"];
 
 /** One sub-aptitude option: its value and the aptitude the test would add to it. */
 export interface ScoreOption {
@@ -96,8 +96,7 @@ export function scoreOddsLine(options: readonly ScoreOption[], values: FormValue
  * refused input (a negative difficulty) keeps the dialog open with its message.
  */
 export async function scoreDialog(
-  actor: TacticaActor,
-  request: ScoreDialogRequest,
+  { actor, request }: ScoreDialogInput,
   opener: unknown = null,
 ): Promise<(ScoreChoice & ModeChoice) | null> {
   if (!(actor.system instanceof CharacterModel)) return null;
