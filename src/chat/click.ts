@@ -13,10 +13,12 @@
  * - whatever comes back is told to this user, localised: a refusal with its reason, "no GM
  *   answered" only when no GM answered.
  * An action that is the clicker's own roll (the morale prompt's test) runs here, with its dialog
- * (shift-click skips it) opened in the window the card was clicked in (a popped-out chat log's,
+ * (skipped while the user holds the key bound to *Skip the roll dialog*, Shift by default:
+ * src/config/keybindings.ts) opened in the window the card was clicked in (a popped-out chat log's,
  * on v14), like a roll from the sheet. A due *Différé* card's buttons act on its declaring card.
  */
 import { showRoll } from "../dice/dsn";
+import { skipsDialog, type ModifierEvent } from "../config/keybindings";
 import { notifyError } from "../utils/notify";
 import { isRecord } from "../rules/records";
 import { cardAt, mayAct, type CardAt } from "./authority";
@@ -100,10 +102,9 @@ export async function declareOnTimeline(message: ChatMessage.Implementation): Pr
 
 /* ----------------------------------------------------------------------------- the listener */
 
-/** What a click event is, as the listener reads it (a DOM event; the test fake's too). */
-interface ClickEvent {
+/** What a click event is, as the listener reads it (a DOM event; the test fake's too): its modifiers too. */
+interface ClickEvent extends ModifierEvent {
   target: unknown;
-  shiftKey?: boolean;
   preventDefault(): void;
 }
 
@@ -169,7 +170,7 @@ async function onClick(message: ChatMessage.Implementation, event: ClickEvent): 
     await runCardAction(target, action, {
       targetIndex: number(dataOf(button, "targetIndex")),
       index: number(dataOf(button, "index")),
-      fastForward: event.shiftKey ?? false,
+      fastForward: skipsDialog(event),
       opener: openerOf(event.target),
     });
   } finally {

@@ -17,16 +17,19 @@
  * Writes: each user action is ONE combat update (initiatives that mirror the timeline travel in it
  * as embedded combatant changes). What follows — activation hooks, thresholds, due action
  * cards, AC reset — runs on the active GM only, derived from stored state (after-update.ts).
+ * The timeline never goes back, so each threshold is crossed once: ./timeline-watch.ts.
  */
-import { followUpOf, runFollowUp, type CombatSnapshot } from "./after-update";
+import { followUpOf, runFollowUp } from "./after-update";
 import {
   endActionStep,
   initiativeChanges,
+  sameLanding,
   startTimeline,
   syncTimeline,
   type TimelineCombatant,
 } from "./timeline-steps";
-import { readLastThreshold, readMode, readTimeline } from "./state";
+import { afterEarlierChanges, lastSeen, noteSeen, writesBehind } from "./timeline-watch";
+import { readMode, readTimeline } from "./state";
 import { compareCombatants, whileSorting } from "./order";
 import type { DottedChange } from "../data/card-keys";
 import {
@@ -35,6 +38,7 @@ import {
   setPosition,
   stunEntry,
   type DelayedActionInput,
+  type TimelineEntry,
   type TimelineState,
 } from "../rules/timeline";
 import { defaultCombatMode, thresholdEvery, type CombatMode } from "../config/settings";
@@ -58,13 +62,6 @@ export function setEndAction(endAction: EndAction): void {
 
 /** D-37: the initiative formula of *tours* mode (also system.json `initiative`). */
 export const INITIATIVE_FORMULA = "1d10 + @profile.ini.total";
-
-/** What this client last saw of a combat's stored state (kept in a WeakMap, as the sort keys). */
-const seen = new WeakMap<object, CombatSnapshot>();
-
-function snapshotOf(combat: TacticaCombat): CombatSnapshot {
-  return { timeline: readTimeline(combat), lastThreshold: readLastThreshold(combat) };
-}
 
 /**
  * Core's `update` also takes dotted paths (expanded before the change is applied:
@@ -114,14 +111,28 @@ export class TacticaCombat extends Combat {
     return this.combatants.contents.flatMap((c) => (c.id ? [{ id: c.id, initiative: c.initiative }] : []));
   }
 
-  /** Runs a timeline write, showing a rules error localised (false) instead of throwing it. */
-  async #guarded(write: () => Promise<unknown>): Promise<boolean> {
-    try {
-      await write();
-      return true;
-    } catch (err) {
-      return !notifyRulesError(err);
-    }
+  /**
+   * Runs a timeline change once this client's earlier ones are written and followed up, on the
+   * timeline stored by then — re-read, never the one seen when it was asked for — so two changes
+   * asked at once never start from the same state (./timeline-watch.ts). Refused (false, with a
+   * message) outside a started timeline; a rules error is shown localised (false), never thrown;
+   * `change` resolves false when it did not apply.
+   */
+  #onTimeline(change: (state: TimelineState) => Promise<boolean | void>): Promise<boolean> {
+    return afterEarlierChanges(this, async () => {
+      const state = this.#runningTimeline();
+      try {
+        return !!state && (await change(state)) !== false;
+      } catch (err) {
+        return !notifyRulesError(err);
+      }
+    });
+  }
+
+  /** The acting combatant's marker on the stored timeline now (its landing: position, arrival), if any. */
+  #actingMarker(): TimelineEntry | undefined {
+    const id = this.turns[0]?.id;
+    return id ? this.#syncedTimeline()?.entries.find((e) => e.id === id) : undefined;
   }
 
   /** GM check shared by every timeline action; says why when refused. */
@@ -131,11 +142,17 @@ export class TacticaCombat extends Combat {
     return false;
   }
 
+  /** The stored timeline with the tracker's combatants, in a started timeline combat (else null). */
+  #syncedTimeline(): TimelineState | null {
+    const state = this.mode === "timeline" && this.started ? this.timeline : null;
+    return state && syncTimeline(state, this.timelineCombatants());
+  }
+
   /** The timeline, refusing (with a message) outside a started timeline combat. */
   #runningTimeline(): TimelineState | null {
-    const state = this.mode === "timeline" && this.started ? this.timeline : null;
+    const state = this.#syncedTimeline();
     if (!state) notifyError("TACTICA.Combat.Errors.NoTimeline");
-    return state && syncTimeline(state, this.timelineCombatants());
+    return state;
   }
 
   /**
@@ -264,28 +281,29 @@ export class TacticaCombat extends Combat {
   }
 
   /**
-   * RULES §7.2: the acting combatant ends an action of `duration` positions. One combat write
-   * (timeline, last threshold, mirrored initiatives); the rest follows on the active GM.
-   * Returns false (with a message, nothing changed) when refused.
+   * RULES §7.2: the acting combatant ends an action of `duration` positions — the turn acting when
+   * this is asked for, once: a turn already ended by the time this runs (another End action asked
+   * for it first) is refused. One combat write (timeline, mirrored initiatives); the rest follows
+   * on the active GM. Returns false (with a message, nothing changed) when refused.
    */
   async endAction(duration: number): Promise<boolean> {
     if (!this.#canManage()) return false;
-    const state = this.#runningTimeline();
-    const actorId = this.turns[0]?.id;
-    if (!state || !actorId) return false;
-    return this.#guarded(() => {
-      const step = endActionStep(state, actorId, duration, thresholdEvery());
-      const last = Math.max(readLastThreshold(this), ...step.thresholds);
-      return this.#writeTimeline(step.state, { "flags.tactica.lastThreshold": last }, true);
+    const turn = this.#actingMarker();
+    return this.#onTimeline(async (state) => {
+      const acting = this.#actingMarker();
+      if (!acting) return false;
+      if (!sameLanding(acting, turn)) {
+        notifyError("TACTICA.Combat.Errors.Stale");
+        return false;
+      }
+      await this.#writeTimeline(endActionStep(state, acting.id, duration, thresholdEvery()).state, {}, true);
     });
   }
 
   /** RULES §7.2: the GM drags a marker (combatant or action) to `position`. */
   async moveMarker(entryId: string, position: number): Promise<boolean> {
     if (!this.#canManage()) return false;
-    const state = this.#runningTimeline();
-    if (!state) return false;
-    return this.#guarded(() => this.#writeTimeline(setPosition(state, entryId, position)));
+    return this.#onTimeline((state) => this.#writeTimeline(setPosition(state, entryId, position)));
   }
 
   /**
@@ -294,10 +312,9 @@ export class TacticaCombat extends Combat {
    */
   async declareDelayed(input: DelayedActionInput): Promise<boolean> {
     if (!this.#canManage()) return false;
-    const state = this.#runningTimeline();
-    if (!state) return false;
-    const acting = this.turns[0]?.id === input.ownerId;
-    return this.#guarded(() => this.#writeTimeline(placeDelayedAction(state, input), {}, acting));
+    return this.#onTimeline((state) =>
+      this.#writeTimeline(placeDelayedAction(state, input), {}, this.turns[0]?.id === input.ownerId),
+    );
   }
 
   /**
@@ -306,9 +323,7 @@ export class TacticaCombat extends Combat {
    */
   async stun(combatantId: string, delay: number, extra: DottedChange = {}): Promise<boolean> {
     if (!this.#canManage()) return false;
-    const state = this.#runningTimeline();
-    if (!state) return false;
-    return this.#guarded(async () => {
+    return this.#onTimeline(async (state) => {
       const next = stunEntry(state, combatantId, delay);
       if (next !== state) await this.#writeTimeline(next, extra);
     });
@@ -332,18 +347,23 @@ export class TacticaCombat extends Combat {
    * Timeline mode: the combat starts with its timeline, in the same update as core's
    * `{round: 1, turn: 0}` (every combatant at its initiative, stacked in collection order; the
    * initiatives become the positions). Only a GM can write flags, so a player's start is refused
-   * by the server as a whole.
+   * by the server as a whole. A timeline whose pointer is behind the stored one is refused (with a
+   * message, nothing written): it was computed from a timeline that has moved on since.
    */
   protected override async _preUpdate(...args: Parameters<Combat["_preUpdate"]>): ReturnType<Combat["_preUpdate"]> {
     const allowed = await super._preUpdate(...args);
     if (allowed === false) return false;
     const changed = args[0];
+    const stored = this.timeline;
+    if (writesBehind(changed, stored)) {
+      notifyError("TACTICA.Combat.Errors.Stale");
+      return false;
+    }
     const starts = typeof changed.round === "number" && changed.round > 0 && !this.started;
-    if (starts && this.mode === "timeline" && !this.timeline) {
+    if (starts && this.mode === "timeline" && !stored) {
       const state = startTimeline(this.timelineCombatants());
-      const every = thresholdEvery();
       const flags = (changed.flags ??= {});
-      flags.tactica = { ...flags.tactica, timeline: state, lastThreshold: Math.floor(state.pointer / every) * every };
+      flags.tactica = { ...flags.tactica, timeline: state };
       const mirrors = initiativeChanges(state, this.timelineCombatants());
       if (mirrors.length && !("combatants" in changed)) changed.combatants = mirrors;
     }
@@ -364,8 +384,8 @@ export class TacticaCombat extends Combat {
       this.current = recorded;
     }
     super._onUpdate(...args);
-    const before = seen.get(this) ?? { timeline: null, lastThreshold: 0 };
-    seen.set(this, snapshotOf(this));
+    const before = lastSeen(this);
+    noteSeen(this);
     if (!game.user?.isActiveGM) return;
     const followUp = followUpOf(this, { changed, options, userId, before, every: thresholdEvery() });
     // Queued so two quick updates are followed up in order, never interleaved.
@@ -375,6 +395,6 @@ export class TacticaCombat extends Combat {
   /** This client's first sight of the stored state, for the first update's comparison. */
   override prepareBaseData(): void {
     super.prepareBaseData();
-    if (!seen.has(this)) seen.set(this, snapshotOf(this));
+    noteSeen(this, true);
   }
 }

@@ -8,6 +8,7 @@
 import { loadWorld, type LoadedWorld } from "./world";
 import { asClient, FakeUser } from "./fake-world";
 import type { FakeElement, FakeSocket } from "./fake-chat";
+import type { FakeFoundry } from "./fake";
 import { createTemplateHarness, installTemplateHarness } from "../templates/harness";
 import type { CardActionName as CardAction } from "../../src/chat/kinds/index";
 import type { CardResult } from "../../src/chat/gm";
@@ -42,9 +43,12 @@ export interface ChatWorld extends LoadedWorld {
   ): Promise<TacticaActor>;
 }
 
-/** The world of the chat tests: GM `gm-1`, players `player-1` (the base client), `player-2` and `stranger`. */
-export async function chatWorld(lang: "fr" | "en" = "fr"): Promise<ChatWorld> {
-  const world = await loadWorld(lang, (fake) => installTemplateHarness(fake, createTemplateHarness(lang)));
+/**
+ * The world of the chat tests: GM `gm-1`, players `player-1` (the base client), `player-2` and
+ * `stranger`; `modules`: what active modules' scripts do when they run (world.ts `loadWorld`).
+ */
+export async function chatWorld(lang: "fr" | "en" = "fr", modules?: (fake: FakeFoundry) => void): Promise<ChatWorld> {
+  const world = await loadWorld(lang, (fake) => installTemplateHarness(fake, createTemplateHarness(lang)), modules);
   const gm = await import("../../src/chat/gm");
   const click = await import("../../src/chat/click");
   const users = world.data.users;
