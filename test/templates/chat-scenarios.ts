@@ -550,6 +550,25 @@ const CARD_SCENARIOS: Scenario[] = [
     },
   },
   {
+    name: "score test failing by less than a degree (ux m13)",
+    render: async (d) => {
+      const o = {
+        aptitude: "vivacite",
+        aptitudeValue: 2,
+        subAptitude: "reflexe",
+        subAptitudeValue: 4,
+        difficulty: 14,
+      } as const;
+      queueDiceFaces([3, 3]);
+      return (await new d.ScoreRoll(d.ScoreRoll.formulaFor(o), {}, o).evaluate()).render();
+    },
+    shows: {
+      fr: ["Test de score", "Échec 12", "échec de justesse (0 degré)", "Un degré = 5 points d'écart."],
+      en: ["Score test", "Failure 12", "narrow failure (0 degrees)", "One degree = 5 points of margin."],
+    },
+    hides: ["0 degré d'échec", "0 degrees of failure"],
+  },
+  {
     name: "score test succeeding with degrees",
     render: async (d) => {
       const o = {
