@@ -91,9 +91,14 @@ export function speakerOf(actor: Actor.Implementation): ChatMessage.SpeakerData 
  * A card's stored `content`: a plain-text summary, one paragraph per line, escaped — what the chat
  * log's export and other modules read. The card itself is rendered from its data (src/chat/kinds/index.ts);
  * the summary also keeps core from rendering the rolls itself (it does so only for empty content).
+ * Core's `ChatMessage#_preCreate` (v13) turns every `[[…]]` of string content into an inline roll,
+ * rolled on the creating client, and `escapeHTML` leaves brackets alone: they are written as the
+ * entities `&#91;` and `&#93;`, which read the same and which core's pattern never matches (a name
+ * holding `[[1d6]]` stays text).
  */
 export function summaryContent(lines: readonly string[]): string {
-  return lines.map((line) => `<p>${foundry.utils.escapeHTML(line)}</p>`).join("");
+  const text = (line: string) => foundry.utils.escapeHTML(line).replace(/\[/g, "&#91;").replace(/\]/g, "&#93;");
+  return lines.map((line) => `<p>${text(line)}</p>`).join("");
 }
 
 /** Posts a card without a roll (the morale prompt, a maintenance, a threshold, a notice, a due action). */

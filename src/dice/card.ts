@@ -178,6 +178,14 @@ export function formatNumber(value: number, maximumFractionDigits = 0): string {
   return new Intl.NumberFormat(currentLang(), { maximumFractionDigits }).format(value);
 }
 
+/**
+ * A number kept to one decimal, for a count a text shows and whose plural form it chooses
+ * (`{{tacticaPlural … count=n}}` writes it as the language writes numbers: `0,5` in French).
+ */
+export function oneDecimal(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
 /** A die badge; `extra` classes say success, bane, rerolled, chosen… */
 export function dieBadge(
   index: number,

@@ -33,7 +33,16 @@ import { applyDieAppearance } from "./appearance";
 import { facesOf } from "./shape";
 import { TacticaRoll, type CardBody } from "./base";
 import { poolConsequenceRows, poolDiceRow, poolInputs } from "./pool-card";
-import { CHAT_TEMPLATE_ROOT, formatNumber, note, passFail, pluralNote, type CardFlags, type LocalNote } from "./card";
+import {
+  CHAT_TEMPLATE_ROOT,
+  formatNumber,
+  note,
+  oneDecimal,
+  passFail,
+  pluralNote,
+  type CardFlags,
+  type LocalNote,
+} from "./card";
 import type { PoolRequest, PoolRollOptions, PushActor } from "./pool-options";
 import type { RollDialog } from "./pipeline";
 
@@ -249,7 +258,7 @@ export class PoolRoll extends TacticaRoll<PoolRollOptions> {
             : note(this.pushLimitReached ? "TACTICA.Card.pool.pushLimit" : "TACTICA.Card.pool.notPushable"),
         odds: odds && {
           chance: formatNumber(odds.successChance * 100, 0),
-          damage: formatNumber(odds.expectedAptitudeDamage, 1),
+          damage: oneDecimal(odds.expectedAptitudeDamage),
           rerolled: odds.rerolled,
         },
         consequences: pushed ? poolConsequenceRows(this.options) : [],

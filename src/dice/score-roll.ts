@@ -34,6 +34,7 @@ import {
   CHAT_TEMPLATE_ROOT,
   dieBadge,
   formatNumber,
+  oneDecimal,
   type CardFlags,
   inputRow,
   modifierRows,
@@ -262,8 +263,13 @@ export class ScoreRoll extends TacticaRoll<ScoreRollOptions> {
       };
     }
     const kind = result.success ? "degreesSuccess" : "degreesFailure";
-    const details: LocalNote[] = [pluralNote(`TACTICA.Card.score.${kind}`, result.degrees)];
-    details.push(note("TACTICA.Card.score.degreeSize", this.options.degreeSize ?? DEFAULT_DEGREE_SIZE));
+    // A margin under one degree reads as a narrow result, not "0 degrés d'échec" (ux m13).
+    const details: LocalNote[] = [
+      result.degrees === 0
+        ? note(`TACTICA.Card.score.narrow.${result.success ? "success" : "failure"}`)
+        : pluralNote(`TACTICA.Card.score.${kind}`, result.degrees),
+    ];
+    details.push(pluralNote("TACTICA.Card.score.degreeSize", this.options.degreeSize ?? DEFAULT_DEGREE_SIZE));
     const delay = this.stunDelay;
     if (delay !== null && delay > 0) details.push(pluralNote("TACTICA.Card.score.stunDelay", delay));
     return passFail(result.success, details, total);
@@ -286,7 +292,7 @@ export class ScoreRoll extends TacticaRoll<ScoreRollOptions> {
       pushable: odds !== null,
       odds: odds && {
         chance: odds.successChance === null ? null : formatNumber(odds.successChance * 100, 0),
-        damage: formatNumber(odds.expectedAptitudeDamage, 1),
+        damage: oneDecimal(odds.expectedAptitudeDamage),
       },
       notPushable: odds ? null : note(pushed ? "TACTICA.Card.pool.pushLimit" : "TACTICA.Card.pool.notPushable"),
       consequences: pushed ? this.consequenceRows() : [],

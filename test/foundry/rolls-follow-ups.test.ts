@@ -121,7 +121,10 @@ describe("hit follow-ups", () => {
     queueDiceFaces([3, 4]);
     await w.click("gm-1", "applyDamage", message, { targetIndex: 0 });
     expect(message.card?.targets[0]).toMatchObject({ stun: 2, stunMoved: false });
-    expect(textOf(await renderAs("gm-1", message))).toContain("à reporter sur la ligne du temps par le MJ");
+    // m12: outside a timeline the GM applies it; in tours mode as AC lost at the next activation.
+    expect(textOf(await renderAs("gm-1", message))).toContain(
+      "à reporter par le MJ ; en mode tours, 2 AC de moins à sa prochaine activation",
+    );
     const second = await hitVex("stunner00000001");
     queueDiceFaces([6, 6]); // 18 ≥ 18: passed
     await w.click("gm-1", "applyDamage", second, { targetIndex: 0 });

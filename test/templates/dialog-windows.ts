@@ -39,10 +39,14 @@ const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").rep
  * `autofocus`), with the odds line as the dialog filled it.
  */
 function windowOf(dialog: FakeDialogV2, i18n: { localize(k: string): string }): string {
-  const odds = dialog.dialogForm.querySelector("[data-odds]")?.textContent ?? "";
+  const line = dialog.dialogForm.querySelector("[data-odds]");
+  const odds = line?.textContent ?? "";
+  // The line's tooltip (the score test's formula), as core's tooltip manager reads it.
+  const tooltip = line?.getAttribute("data-tooltip");
   const content = String(dialog.options.content).replace(
     /(<[^>]*\sdata-odds[\s>][^>]*>|<[^>]*\sdata-odds>)(\s*)(<\/)/,
-    (_m, open: string, _space: string, close: string) => `${open}${escape(odds)}${close}`,
+    (_m, open: string, _space: string, close: string) =>
+      `${tooltip ? open.replace(/>$/, ` data-tooltip="${escape(tooltip).replace(/"/g, "&quot;")}">`) : open}${escape(odds)}${close}`,
   );
   const buttons = Object.values(dialog.buttons)
     .map(

@@ -17,6 +17,7 @@ import {
   type ModeChoice,
 } from "./form-dialog";
 import { poolChance } from "./odds";
+import { formatPlural } from "../../utils/plural";
 
 /** The pool dialog's context (exported for the template tests). */
 export function poolDialogContext(actor: TacticaActor, system: CharacterModel, request: PoolRequest) {
@@ -86,10 +87,11 @@ export async function poolDialog(
       context,
       read: readPool,
       odds: (values) =>
-        game.i18n?.format("TACTICA.Dialog.poolOdds", {
-          dice: String(count(values)),
-          chance: percent(poolChance(count(values), intOf(values.required, 1))),
-        }) ?? "",
+        game.i18n
+          ? formatPlural(game.i18n, "TACTICA.Dialog.poolOdds", count(values), {
+              chance: percent(poolChance(count(values), intOf(values.required, 1))),
+            })
+          : "",
     },
     opener,
   );

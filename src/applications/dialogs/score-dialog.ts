@@ -13,10 +13,12 @@ import {
   refuse,
   wholeNumber,
   type FormValues,
+  type OddsLine,
   type Refusal,
   type ModeChoice,
 } from "./form-dialog";
 import { scoreChance } from "./odds";
+import { scoreNeeded } from "../../rules/score-odds";
 import type { ScoreChoice, ScoreDialogInput } from "../../dice/score-dialogs";
 
 /** What the score dialog opens with for its test. */
@@ -68,8 +70,12 @@ export function readScore(values: FormValues): ScoreChoice | Refusal {
 
 const isChoice = (value: ScoreChoice | Refusal): value is ScoreChoice => !("refused" in value);
 
-/** The live line: the score's parts and, with a difficulty, the exact chance (RULES §6.1). */
-export function scoreOddsLine(options: readonly ScoreOption[], values: FormValues): string {
+/**
+ * The live line (RULES §6.1): with a difficulty, the exact chance and what the 2d6 must show
+ * ("Chances de réussite : 17 % — il faut 12+ sur 2d6"), the score's parts and the formula in its
+ * tooltip; without one, the score's parts.
+ */
+export function scoreOddsLine(options: readonly ScoreOption[], values: FormValues): OddsLine {
   const choice = readScore(values);
   if (!isChoice(choice)) return "";
   const option = options.find((o) => o.key === choice.subAptitude);
@@ -84,11 +90,17 @@ export function scoreOddsLine(options: readonly ScoreOption[], values: FormValue
     modifier: choice.modifier < 0 ? `− ${-choice.modifier}` : `+ ${choice.modifier}`,
   };
   if (choice.difficulty === null) return game.i18n.format("TACTICA.Dialog.score.total", data);
-  return game.i18n.format("TACTICA.Dialog.score.odds", {
-    ...data,
-    difficulty: String(choice.difficulty),
-    chance: percent(scoreChance(total, choice.difficulty)),
-  });
+  const chance = percent(scoreChance(total, choice.difficulty));
+  const needed = scoreNeeded(total, choice.difficulty);
+  const key = needed <= 2 ? "sure" : needed > 12 ? "impossible" : "odds";
+  return {
+    text: game.i18n.format(`TACTICA.Dialog.score.${key}`, { chance, needed: String(needed) }),
+    tooltip: game.i18n.format("TACTICA.Dialog.score.formula", {
+      ...data,
+      difficulty: String(choice.difficulty),
+      chance,
+    }),
+  };
 }
 
 /**
