@@ -73,8 +73,9 @@ export async function endActionWithPrompt(combat: TacticaCombat, opener?: unknow
  * The End-action dialog: shows it for the acting combatant and resolves the confirmed duration, or
  * `null` (closed, or refused with a message). With "move" ticked (D-39) it also names the actor
  * whose move action is made before the action ends — the worn armour's *Requis* charged, its card
- * posted — once the caller has checked that the combatant still acts. On v14 the dialog opens in `opener`'s window when that window is popped out
- * (the timeline tracker's End action), so it never appears behind it in the main window.
+ * posted — once the caller has checked that the combatant still acts. On v14 the dialog opens in
+ * `opener`'s window when that window is popped out (the timeline tracker's End action), so it
+ * never appears behind it in the main window.
  */
 async function promptDuration(
   combatant: Combatant.Implementation,
