@@ -468,6 +468,8 @@ export const SCENARIOS: Scenario[] = [
             label: "TACTICA.Panic.retreat.label",
             effect: "TACTICA.Panic.retreat.effect",
             face: 4,
+            die: 4,
+            faceKey: "TACTICA.Chat.panic.face",
             icon: "fa-solid fa-person-running",
           },
         }),
@@ -488,12 +490,18 @@ export const SCENARIOS: Scenario[] = [
             label: "TACTICA.Panic.terror.label",
             effect: "TACTICA.Panic.terror.effect",
             face: 9,
+            die: 8,
+            faceKey: "TACTICA.Chat.panic.faceAfterRally",
             icon: "fa-solid fa-ghost",
           },
           notes: ["TACTICA.Chat.panic.plusOne"],
         }),
       }),
-    shows: { fr: ["Ralliement", "Échec", "Terreur", "d10 : 9", "+1 au dé"], en: ["Rally", "Terror", "+1 to the die"] },
+    // ux m1: the natural die and its +1, not the total alone.
+    shows: {
+      fr: ["Ralliement", "Échec", "Terreur", "d10 : 8 + 1 = 9", "+1 au dé"],
+      en: ["Rally", "Terror", "d10: 8 + 1 = 9", "+1 to the die"],
+    },
     buttons: [],
   },
   {
@@ -520,10 +528,12 @@ export const SCENARIOS: Scenario[] = [
           subject: KARA,
         })
       ).render({ state: state({ notes: ["TACTICA.Chat.fear.chargedFailed"] }) }),
+    // ux m10: the GM decides, said once.
     shows: {
-      fr: ["Test de peur", "Échec", "Bannière présente +1", "le MJ décide de la suite"],
-      en: ["Fear test", "the GM rules what follows"],
+      fr: ["Test de peur", "Échec", "Bannière présente +1", "Charge d'un ennemi qui cause la peur", "le MJ décide"],
+      en: ["Fear test", "Charged by a fear-causing enemy", "the GM rules what follows"],
     },
+    hides: ["si l'unité est chargée", "if the unit is being charged", "Test de peur raté"],
     buttons: [],
   },
   {
