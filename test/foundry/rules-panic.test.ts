@@ -193,7 +193,9 @@ describe("D-45: Détruite removes the rest of the unit", () => {
       `update ChatMessage ${message.id}`,
     ]);
     expect(w.messages()).toHaveLength(cards);
-    expect(textOf(await w.renderAs("player-1", message))).toContain("Détruite");
+    const text = textOf(await w.renderAs("player-1", message));
+    expect(text).toContain("Détruite");
+    expect(text).toMatch(/d10\s: 10(?! \+)/); // a morale test's draw: the die alone (ux m1)
     // Asked again: nothing drawn, nothing written.
     expect(await w.writesDuring(() => w.click("player-1", "rollPanic", message))).toEqual([]);
   });
@@ -299,6 +301,16 @@ describe("M16: one write per document per user action (rally, panic draw)", () =
       `delete ActiveEffect ${effect.id}`,
     ]);
     expect(unit.statuses.size).toBe(0);
+  });
+
+  it("a 10 drawn after a failed rally reads « 10 + 1, counted as 10 » and destroys (ux m1)", async () => {
+    const { unit } = await panickedUnit();
+    queueDiceFaces([9]);
+    const message = (await unit.rally({ fastForward: true }))!;
+    queueDiceFaces([10]);
+    await w.click("player-1", "rollPanic", message);
+    expect(message.card).toMatchObject({ panic: "destroyed", panicFace: 10, panicDie: 10 });
+    expect(textOf(await w.renderAs("player-1", message))).toMatch(/d10\s: 10 \+ 1, compte pour 10/);
   });
 
   it("a first draw after a morale test: the actor's one write, the condition's creation, the card", async () => {

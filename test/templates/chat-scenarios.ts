@@ -505,6 +505,28 @@ export const SCENARIOS: Scenario[] = [
     buttons: [],
   },
   {
+    name: "Détruite drawn after a failed rally: a 10 plus 1 counts as 10 (D-45)",
+    render: async (d) =>
+      (await d10(d.ProfileTest, 8, { characteristic: "co", value: 5, purpose: "rally", ac: 4, subject: KARA })).render({
+        state: state({
+          panic: {
+            label: "TACTICA.Panic.destroyed.label",
+            effect: "TACTICA.Panic.destroyed.effect",
+            face: 10,
+            die: 10,
+            faceKey: "TACTICA.Chat.panic.faceCapped",
+            icon: "fa-solid fa-skull",
+          },
+          notes: ["TACTICA.Chat.panic.plusOne"],
+        }),
+      }),
+    shows: {
+      fr: ["Ralliement", "Détruite", "d10 : 10 + 1, compte pour 10", "retiré comme pertes"],
+      en: ["Rally", "Destroyed", "d10: 10 + 1, counted as 10"],
+    },
+    buttons: [],
+  },
+  {
     name: "fear test when charging, failed: the charge is called off",
     render: async (d) =>
       (
