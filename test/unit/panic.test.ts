@@ -99,6 +99,7 @@ describe("D-45: a retreating figure has half its AC, rounded down", () => {
 
   it("refuses a bad AC or a bad list", () => {
     expect(() => panicActions(-1, [])).toThrow(RulesRangeError);
+    expect(() => panicActions(-1, [])).toThrow(/^AC/);
     expect(() => panicActions(2.5, ["retreat"])).toThrow(/integer/);
     expect(() => panicActions(4, "retreat" as unknown as PanicCondition[])).toThrow(/must be a list/);
     expect(() => panicActions(4, ["fled" as PanicCondition])).toThrow(/unknown panic condition/);
