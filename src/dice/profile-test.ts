@@ -142,6 +142,8 @@ export class ProfileTest extends TacticaRoll<ProfileTestOptions> {
     }
     if (this.purpose === "rally" && !success) notes.push(note("TACTICA.Card.profile.panicAgain"));
     if (this.purpose === "morale" && !success) notes.push(note("TACTICA.Card.profile.panic"));
+    // A failed fear test's consequence (a charge called off, or the GM's ruling) is the note the
+    // fear action writes with the card (src/actions/morale.ts): said once, not twice (ux m10).
     if (this.purpose === "resist")
       notes.push(note(success ? "TACTICA.Card.profile.resisted" : "TACTICA.Card.profile.notResisted"));
     return notes;

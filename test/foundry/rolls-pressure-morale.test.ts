@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { queueDiceFaces } from "./fake-dice";
 import { chatWorld, type ChatWorld } from "./chat-helpers";
 import { systemAs } from "./world";
+import { textOf } from "../templates/harness";
 import { createFakeCombat } from "./fake-combat";
 import type { TacticaActor } from "../../src/documents/actor";
 import type { TacticaCombat } from "../../src/combat/combat";
@@ -202,7 +203,16 @@ describe("morale and panic", () => {
     const writes = await w.writesDuring(async () => {
       const failed = await unit.fearTest({ fear: 3, charging: true }, { fastForward: true });
       expect(failed?.card?.notes).toEqual(["TACTICA.Chat.fear.chargeCalledOff"]);
+      // What a failure means is said once, by that note (ux m10).
+      const text = textOf(await w.renderAs("gm-1", failed!));
+      expect(text.match(/charge est annulée/g)).toHaveLength(1);
+      expect(text).not.toContain("le MJ décide");
     });
     expect(writes.filter((x) => x.documentName === "ChatMessage").map((x) => x.action)).toEqual(["create"]);
+    queueDiceFaces([9]);
+    const charged = await unit.fearTest({ fear: 3, charging: false }, { fastForward: true });
+    const text = textOf(await w.renderAs("gm-1", charged!));
+    expect(text.match(/le MJ décide/g)).toHaveLength(1);
+    expect(text).not.toContain("charge est annulée");
   });
 });

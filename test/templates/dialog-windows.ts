@@ -7,6 +7,7 @@
  */
 import { nextDialog, type FakeDialogV2 } from "../foundry/fake-apps";
 import { sampleCharacter, type SheetWorld } from "./sheet-samples";
+import { imprecisPenalty, inRange } from "../../src/rules/attributes";
 
 /**
  * The dialog modules, imported once the fake exists (they read Foundry's globals as they load, as
@@ -69,13 +70,30 @@ export async function dialogWindow(w: SheetWorld, sample: DialogWindowSample): P
   return html;
 }
 
-const target = (name: string, distance: number | null, note = "") => ({
+const target = (name: string, distance: number | null, note = "", modifier = 0) => ({
   actorUuid: `Actor.${name}`,
   tokenUuid: `Scene.s.Token.${name}`,
   name,
   distance,
   note,
+  modifier,
 });
+
+/** The attack sample's weapon: *Portée 2-4*, *Imprécis 1*. */
+const RIFLE = { range: { x: 2, y: 4 }, inaccurate: 1 } as const;
+
+/**
+ * A target row of the rifle as the attack action prices it (src/actions/score.ts `rowFacts`), from
+ * the rules' own functions: the *Imprécis* penalty at its distance, and the note of a target whose
+ * range fails — out of range, or in no place (no distance).
+ */
+const rifleTarget = (name: string, distance: number | null) =>
+  target(
+    name,
+    distance,
+    inRange(RIFLE.range, distance) ? "" : `TACTICA.Chat.attack.${distance === null ? "noPlace" : "outOfRange"}`,
+    distance === null ? 0 : -imprecisPenalty(RIFLE.inaccurate, distance),
+  );
 
 /** The names the samples give, in the reader's language (English pictures hold no French). */
 const NAMES = {
@@ -111,8 +129,8 @@ export const DIALOG_WINDOWS: DialogWindowSample[] = [
         itemName: names(w).rifle,
         subAptitudeLabel: "TACTICA.SubAptitude.precision",
         score: 6,
-        range: "2-4",
-        targets: [target("Ork", 3), target("Brute", 6)],
+        range: `${RIFLE.range.x}-${RIFLE.range.y}`,
+        targets: [rifleTarget("Ork", 3), rifleTarget("Brute", 6), rifleTarget("Spectre", null)],
         area: null,
       }),
   },

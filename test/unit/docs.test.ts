@@ -211,6 +211,86 @@ describe("the README and the GM guides", () => {
   });
 });
 
+// What a newcomer follows: the quick starts and the journal's first steps against the packs and
+// core. The sample actors are named as the packs hold them, with their powers; the settings path is
+// the one core v13's settings window shows (its SettingsConfig files the system's settings under
+// the system's title, below core's own category; docs/foundry-behaviour.md §13); and places are
+// drawn before the first attack, since a ranged weapon misses a target that stands in no place.
+describe("the quick starts and the journal's first steps", () => {
+  type Doc = { name: string; type: string; items?: { name: string; type: string }[] };
+  const packDocs = (pack: string): Doc[] =>
+    fs.readdirSync(`packs/_source/${pack}`).map((f) => JSON.parse(read(`packs/_source/${pack}/${f}`)) as Doc);
+  const journalPages = (pack: string) =>
+    (
+      JSON.parse(read(`packs/_source/${pack}/${fs.readdirSync(`packs/_source/${pack}`)[0]!}`)) as {
+        pages: { name: string; sort: number; text: { content: string } }[];
+      }
+    ).pages.sort((a, b) => a.sort - b.sort);
+  const COUNT = { fr: ["", "un", "deux", "trois", "quatre"], en: ["", "one", "two", "three", "four"] } as const;
+  const POWERS = { fr: "pouvoirs", en: "powers" } as const;
+  const systemTitle = (JSON.parse(read("system.json")) as { title: string }).title;
+  const CASES = [
+    { lang: "fr", guide: DOCS.fr, actors: "actors", journal: "journal" },
+    { lang: "en", guide: DOCS.en, actors: "actors-en", journal: "journal-en" },
+  ] as const;
+
+  /** The headings of a Markdown text (or the h2 of a journal page), in order. */
+  const headings = (text: string) =>
+    [...text.matchAll(/^#{2,4}\s+(.+)$|<h2>(.*?)<\/h2>/gm)].map((m) => (m[1] ?? m[2])!);
+  /** Index of the first heading matching `re` (-1 if none). */
+  const first = (list: string[], re: RegExp) => list.findIndex((h) => re.test(h));
+
+  it.each(CASES)(
+    "$guide and $journal name every sample actor of $actors, and a psyker's powers and their count",
+    (c) => {
+      const first = journalPages(c.journal)[0]!.text.content;
+      for (const text of [read(c.guide), first]) {
+        const actors = packDocs(c.actors);
+        expect(actors.length).toBe(4);
+        for (const actor of actors) {
+          expect(text, actor.name).toContain(actor.name);
+          const powers = (actor.items ?? []).filter((i) => i.type === "power").map((i) => i.name);
+          if (actor.type !== "character" || !powers.length) continue;
+          for (const power of powers) expect(text, `${actor.name}: ${power}`).toContain(power);
+          // The count said is the count held, and no other count of powers is said.
+          const counts = COUNT[c.lang].map((word) => `${word} ${POWERS[c.lang]}`);
+          expect(text).toContain(counts[powers.length]);
+          for (const [n, said] of counts.entries())
+            if (n && n !== powers.length) expect(text, said).not.toContain(said);
+        }
+      }
+    },
+  );
+
+  it.each(CASES)(
+    "$guide and $journal name the settings path as core shows it: the system's title, not « System »",
+    (c) => {
+      const configure = c.lang === "fr" ? "Configurer les paramètres" : "Configure Settings";
+      const texts = [read(c.guide), ...journalPages(c.journal).map((p) => p.text.content)];
+      const paths = texts.flatMap((t) => [...t.matchAll(new RegExp(`${configure}[^.]{0,120}`, "g"))].map((m) => m[0]));
+      expect(paths.length).toBeGreaterThanOrEqual(3);
+      for (const path of paths) {
+        expect(path).toContain(systemTitle);
+        expect(path).not.toMatch(/→\s*(?:<em>)?Syst[eè]m/);
+      }
+    },
+  );
+
+  it.each(CASES)("$guide and $journal draw the places on a scene with its tokens before the first attack", (c) => {
+    const place = c.lang === "fr" ? /lieux/i : /places/i;
+    const attack = c.lang === "fr" ? /attaque/i : /attack/i;
+    const guide = read(c.guide);
+    const quick = headings(guide.slice(guide.indexOf("\n## "), guide.indexOf("\n## ", guide.indexOf("\n## ") + 1)));
+    const journal = headings(journalPages(c.journal)[0]!.text.content);
+    for (const list of [quick, journal]) {
+      expect(first(list, place), list.join(" | ")).toBeGreaterThanOrEqual(0);
+      expect(first(list, attack)).toBeGreaterThan(first(list, place));
+      // the same step sets up the scene and the tokens
+      expect(list[first(list, place)]).toMatch(c.lang === "fr" ? /scène.*jetons/i : /scene.*tokens/i);
+    }
+  });
+});
+
 // What the repository cites must ship with it or be public: a path into the machine the project
 // was written on (the work directory, or the shared folder beside the checkout) means nothing
 // to a user or to CI. Core behaviour is cited from docs/foundry-behaviour.md or a public page.
