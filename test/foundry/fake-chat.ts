@@ -625,12 +625,14 @@ export function installChatFake(fake: FakeFoundry): void {
     updateMessage: (message: { id: string | null }) => void chat.updated.push(message.id ?? ""),
   };
   config.sounds = { ...(config.sounds ?? {}), dice: "sounds/dice.wav" };
-  const played: { data: Obj; socketOptions: unknown }[] = [];
+  // Each play is recorded with the client it was played on (test plumbing: who called it).
+  const played: { data: Obj; socketOptions: unknown; client: string | null }[] = [];
   Object.assign(fake.foundry, {
     audio: {
       AudioHelper: {
         played,
-        play: async (data: Obj, socketOptions?: unknown) => void played.push({ data, socketOptions }),
+        play: async (data: Obj, socketOptions?: unknown) =>
+          void played.push({ data, socketOptions, client: currentWorld().user?.id ?? null }),
       },
     },
   });
