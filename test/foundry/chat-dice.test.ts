@@ -195,6 +195,33 @@ describe("dice shown once the writer accepted them", () => {
     expect(morale.card?.panicFace).toBe(4);
   });
 
+  it("a resist is shown by the writer as the target's die; a pushed score test, appended to its card, by DSN's update hook", async () => {
+    await world(true);
+    await w.as("gm-1", () => w.fake.settings.set("tactica", "pushScores", true));
+    const mind = await w.own("Mira", "character", {
+      system: { psyker: { mastery: 2 }, profile: { ac: { value: 8 } }, subAptitudes: { reflexe: { value: 1 } } },
+      items: [{ _id: "power0000000001", name: "Choc", type: "power", system: { level: 2, cost: 6, resist: "end" } }],
+    });
+    const vex = await w.createActor({ name: "Vex", type: "character", ownership: { default: 0, "player-2": 3 } });
+    queueDiceFaces([3]);
+    const cast = (await mind.castPower("power0000000001", { fastForward: true }))!;
+    await cast.update({ system: { targets: [{ actorUuid: vex.uuid, tokenUuid: "", name: "Vex" }] } } as never);
+    queueDiceFaces([7]);
+    expect(await w.click("player-2", "resist", cast, { targetIndex: 0 })).toEqual({ ok: true });
+    const [resist, ...more] = shownAfterCreation(cast);
+    expect(more).toEqual([]);
+    expect(resist).toMatchObject({ via: "api", client: "gm-1", userId: "player-2", synchronize: true, users: null });
+    expect(results(resist!)).toEqual([7]);
+    queueDiceFaces([1, 4]);
+    const score = (await mind.rollScore({ subAptitude: "reflexe", difficulty: 15 }, { fastForward: true }))!;
+    queueDiceFaces([5]);
+    expect(await w.click("player-1", "push", score)).toEqual({ ok: true });
+    const [pushed, ...after] = shownAfterCreation(score);
+    expect(after).toEqual([]);
+    expect(pushed).toMatchObject({ via: "message", userId: "player-1" });
+    expect(results(pushed!)).toEqual([5]);
+  });
+
   it("two clients defend the same row at once: one showing, of the accepted defence, as its defender's", async () => {
     await world(true);
     const attack = await attackOnVex();
