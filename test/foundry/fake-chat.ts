@@ -52,9 +52,9 @@
  *   Contract: none — manual check "the card updates in place (no new message)".
  * - `CONFIG.sounds.dice` and `AudioHelper.play(data, socketOptions)` (recorded, with the client
  *   that played it). Source: https://foundryvtt.com/api/classes/foundry.audio.AudioHelper.html#play.
- *   Contract: none — manual check "each of those clicks plays the dice sound for everyone". An
- *   update plays no sound (core v13 client `documents/chat-message.mjs` `_onUpdate`). Contract:
- *   `chat.update-no-sound`.
+ *   Contract: none — manual check "each of those clicks plays the dice sound for everyone".
+ * - A message update plays no sound (only a creation notifies). Source: core v13 client
+ *   `documents/chat-message.mjs` `_onUpdate`. Contract: `chat.update-no-sound`.
  * - Deleting embedded documents prepares the parent again from its source. Source:
  *   https://foundryvtt.com/api/v13/classes/foundry.documents.Actor.html#_ondeletedescendantdocuments.
  *   Contract: `data.toggle-status`.
