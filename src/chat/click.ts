@@ -5,8 +5,9 @@
  * kind declares under the button's `data-action` (src/chat/kinds/):
  * - the dice the action needs are rolled here, with this user's dice settings (manual or physical
  *   fulfilment included; never interactive for a blind card, as core's `Roll#toMessage` does) —
- *   a push's rerolled dice, a defence's 2d6, a resist's d10, a panic draw's d10 — and shown here
- *   (Dice So Nice for everyone allowed to see the card, or the dice sound: src/dice/dsn.ts);
+ *   a push's rerolled dice, a defence's 2d6, a resist's d10, a panic draw's d10 — but NOT shown
+ *   here: the one writer shows them once it has accepted them (src/chat/kinds/kind.ts
+ *   `showSenderDice`), so dice it refuses (a second push of the same card) are never shown;
  * - the request, with the dice (their terms and faces, not the roll's options), goes to the one
  *   writer (src/chat/gm.ts), which checks everything again from the stored documents and reads
  *   only the faces of these dice;
@@ -17,7 +18,6 @@
  * src/config/keybindings.ts) opened in the window the card was clicked in (a popped-out chat log's,
  * on v14), like a roll from the sheet. A due *Différé* card's buttons act on its declaring card.
  */
-import { showRoll } from "../dice/dsn";
 import { skipsDialog, type ModifierEvent } from "../config/keybindings";
 import { notifyError } from "../utils/notify";
 import { isRecord } from "../rules/records";
@@ -58,7 +58,6 @@ async function clicked(message: ChatMessage.Implementation, name: string, where:
   const dice = action.dice?.(found, where.targetIndex) ?? null;
   if (isResult(dice)) return dice;
   const roll = dice ? await dice.evaluate({ allowInteractive: !message.blind }) : null;
-  if (roll) await show(found, roll);
   return requestCardAction({
     action: name,
     messageId: found.message.id!,
@@ -77,17 +76,6 @@ async function clicked(message: ChatMessage.Implementation, name: string, where:
 function diceOnly(roll: Roll): object {
   const { options: _options, ...dice } = roll.toJSON();
   return { ...dice, options: {} };
-}
-
-/** The clicker's dice, shown as the card they belong to is shown (whispered, blind, its speaker). */
-function show(found: CardAt, roll: Roll): Promise<unknown> {
-  const { message } = found;
-  return showRoll(roll, {
-    id: message.id,
-    whisper: message.whisper.filter((id) => typeof id === "string"),
-    blind: message.blind,
-    speaker: message.speaker,
-  });
 }
 
 /**

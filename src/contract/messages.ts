@@ -7,6 +7,10 @@
  *   `documents/chat-message.mjs`);
  * - `Roll#toMessage` creates the message, with the roll and the dice sound (core v13 client
  *   `dice/roll.mjs`);
+ * - an update that appends a roll to a message plays no sound (core v13 client
+ *   `documents/chat-message.mjs`: `_onUpdate` redraws it through `ui.chat.updateMessage(this)`,
+ *   without the notification `_onCreate`'s `postOne(this, {notify: true})` plays the sound with),
+ *   so the one writer plays the dice sound of a push itself (src/dice/dsn.ts);
  * - `ChatMessage.getSpeaker({actor, token})` names the token's scene, the token and its actor;
  * - `fromUuidSync` / `fromUuid` find a world document and an embedded one
  *   (https://foundryvtt.com/api/v13/functions/foundry.utils.fromUuidSync.html);
@@ -54,6 +58,28 @@ export function messagesContract({ it, assert }: ContractContext): void {
       assert.equal(m.rolls.length, 1);
       assert.equal(m.sound, CONFIG.sounds.dice);
     });
+  });
+
+  it("[chat.update-no-sound] appending a roll to a message plays no sound (only a new message's is played)", async () => {
+    const roll = await new foundry.dice.Roll("1d6").evaluate({ allowInteractive: false });
+    const message = await CONFIG.ChatMessage.documentClass.create({ content: "Contract (temporary)", rolls: [roll] });
+    if (!message) throw new Error("the temporary message was not created");
+    const helper: { play(...args: unknown[]): unknown } = foundry.audio.AudioHelper;
+    const play = helper.play;
+    let played = 0;
+    helper.play = (...args: unknown[]) => {
+      played++;
+      return play.apply(helper, args);
+    };
+    try {
+      const again = await new foundry.dice.Roll("1d6").evaluate({ allowInteractive: false });
+      await message.update({ rolls: [...message.rolls, again].map((r) => JSON.stringify(r)) });
+      assert.equal(message.rolls.length, 2);
+      assert.equal(played, 0, "no sound played for the update");
+    } finally {
+      helper.play = play;
+      await message.delete();
+    }
   });
 
   it("[chat.speaker-token] getSpeaker of a token names its scene, itself and its actor", async () => {

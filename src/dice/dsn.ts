@@ -1,12 +1,28 @@
 /**
  * Dice where they are seen (DESIGN §4). A roll made on a user's client for an existing card (a
- * push, a defence, a resist, a panic draw) is shown there: through Dice So Nice when it is active
- * — `game.dice3d.showForRoll(roll, user, synchronize, users, blind, messageId, speaker)`, which also
- * plays it for the other users allowed to see it (DSN `module/Dice3D.js`, "Show the 3D Dice
- * animation for the Roll made by the User") — else with core's dice sound for everyone
- * (`foundry.audio.AudioHelper.play(data, true)`: https://foundryvtt.com/api/classes/foundry.audio.AudioHelper.html#play).
- * Rolls of NEW messages need nothing: DSN animates a created message's rolls itself, and core
- * gives a roll message `CONFIG.sounds.dice` (v13 `ChatMessage#_preCreate`).
+ * push, a defence, a resist, a panic draw) is shown by the ONE WRITER once it has accepted those
+ * dice (src/chat/kinds/kind.ts `showSenderDice`), never by the clicker before sending them: two
+ * users pushing the same card both roll, but only the accepted push's dice are shown; the refused
+ * one's are not.
+ * - Dice that stay outside the card's rolls (a defence's 2d6, a resist's d10, a panic draw's d10)
+ *   go through Dice So Nice when it is active — `game.dice3d.showForRoll(roll, user, synchronize,
+ *   users, blind, messageId, speaker)`, "Show the 3D Dice animation for the Roll made by the User",
+ *   `synchronize` "if the animation needs to be sent and played for each players", `users` "who
+ *   can see the roll, leave it empty if everyone can see", `blind` "if the roll is blind for the
+ *   current user" (DSN 5.1.6 `module/Dice3D.js`, the method's own description; the README sends
+ *   developers to that API) — as the sender's dice, to the users who may see the card's content
+ *   (core's `ChatMessage#isContentVisible`: its whisper recipients, and its author unless blind;
+ *   everyone when not whispered). DSN resolves once the throw has ended on this client; the writer
+ *   waits at most {@link SHOW_WAIT_MS} for it, so its queue never hangs on an animation.
+ * - Dice appended to the card as a roll (a push: `message.update({rolls})`) are animated by DSN
+ *   itself on every client, from its own `preUpdateChatMessage` / `updateChatMessage` hooks ("Hide
+ *   and roll new rolls added in a chat message in a update", DSN 5.1.6 `module/main.js`), as a new
+ *   message's rolls are from `createChatMessage`: showing them here too would show them twice.
+ * - Without DSN, core's dice sound for everyone (`foundry.audio.AudioHelper.play(data, true)`:
+ *   https://foundryvtt.com/api/classes/foundry.audio.AudioHelper.html#play), pushes included: core
+ *   plays a message's sound when it is created (v13 `ChatMessage#_onCreate` posts it with
+ *   `notify: true`; a roll message gets `CONFIG.sounds.dice` in `_preCreate`), never when it is
+ *   updated (`_onUpdate` redraws it with `ui.chat.updateMessage(this)`, no notification).
  *
  * The look of each kind of die (src/dice/appearance.ts) is registered when DSN is ready
  * (`diceSoNiceReady`, listened to only when DSN is active: src/hooks/integrations.ts), through the
@@ -74,12 +90,18 @@ export interface Dice3d {
   };
 }
 
-/** The message a roll belongs to, as DSN reads it. */
-interface ShownIn {
+/** How long the one writer waits for a throw to end before it writes the card (ms). */
+export const SHOW_WAIT_MS = 6_000;
+
+/** The card a roll belongs to, as far as who sees its dice goes (a ChatMessage). */
+export interface ShownIn {
   id: string | null;
-  whisper: string[];
+  whisper: readonly unknown[];
   blind: boolean;
+  author?: { id?: string | null } | null;
   speaker: unknown;
+  /** whether THIS client's user may see the card's content (core's `ChatMessage#isContentVisible`) */
+  isContentVisible: boolean;
 }
 
 function dice3d(): Dice3d | null {
@@ -87,24 +109,46 @@ function dice3d(): Dice3d | null {
 }
 
 /**
- * Shows `roll`, made for `message` by `user` (this client's by default; the one writer passes the
- * sender whose dice it accepted): 3D dice for whoever may see the message, with that user's dice
- * settings, or the dice sound.
+ * The users who may see the card's content, as core's `ChatMessage#isContentVisible` decides it
+ * for each (v13 client `documents/chat-message.mjs`): a whispered roll's recipients and its author
+ * unless it is blind; null (everyone) when it is not whispered.
  */
-export async function showRoll(roll: unknown, message: ShownIn, user: unknown = game.user): Promise<void> {
-  const dsn = dice3d();
-  if (dsn) {
-    await dsn.showForRoll(
-      roll,
-      user,
-      true,
-      message.whisper.length ? [...message.whisper] : null,
-      message.blind,
-      message.id,
-      message.speaker,
-    );
-    return;
+export function viewersOf(message: ShownIn): string[] | null {
+  const whisper = message.whisper.filter((id): id is string => typeof id === "string");
+  if (!whisper.length) return null;
+  const author = message.author?.id;
+  return !message.blind && author && !whisper.includes(author) ? [...whisper, author] : whisper;
+}
+
+/** `task`'s promise, or nothing after `ms` (a failure logged): what the one writer waits for. */
+async function atMost(ms: number, task: () => Promise<unknown>): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const elapsed = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  try {
+    await Promise.race([task(), elapsed]);
+  } catch (error) {
+    console.error("Tactica | Dice So Nice could not show the dice", error);
+  } finally {
+    clearTimeout(timer);
   }
+}
+
+/**
+ * Shows `roll`, dice `user` rolled for the card `message` and the one writer accepted: 3D dice for
+ * whoever may see the card, with that user's dice, or the dice sound (see the module comment).
+ * `appended`: the dice were appended to the card as a roll, which DSN animates itself.
+ */
+export async function showRoll(roll: unknown, message: ShownIn, user: unknown, appended = false): Promise<void> {
+  const dsn = dice3d();
+  if (!dsn) return playDiceSound();
+  if (appended) return;
+  await atMost(SHOW_WAIT_MS, () =>
+    dsn.showForRoll(roll, user, true, viewersOf(message), !message.isContentVisible, message.id, message.speaker),
+  );
+}
+
+/** Core's dice sound, here and for every other connected user. */
+function playDiceSound(): void {
   const src = CONFIG.sounds?.dice;
   // `true`: emitted to every other connected user too, as a roll message's sound is heard by all
   // (v13 docs: "As a boolean, emits (true) or does not emit (false) playback to all other clients").

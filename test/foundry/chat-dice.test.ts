@@ -1,26 +1,28 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { queueDiceFaces } from "./fake-dice";
 import { chatWorld, type ChatWorld } from "./chat-helpers";
+import { installDiceSoNice, type DiceSoNiceStandIn, type ShownRoll } from "./stand-ins/dice-so-nice";
 import type { FakeElement } from "./fake-chat";
 import type { TacticaActor } from "../../src/documents/actor";
 import type { TacticaChatMessage } from "../../src/documents/chat-message";
 
-// Dice where they are seen (DESIGN §4): a push, a defence and a panic draw
-// are rolled on the clicking user's client and shown there — through Dice So Nice when it is
-// active (the pushed dice only, each kind in its colour set), else with core's dice sound — and
-// a card is rendered once, inside renderHTML, the render hook only wiring its buttons (M4). Dice So
-// Nice's colour sets and faces themselves: integrations-dice.test.ts.
+// Dice where they are seen (DESIGN §4, core review N4): a push, a defence and a panic draw are
+// rolled on the clicking user's client but shown only once the one writer has accepted them —
+// a defence's or a panic draw's dice by the writer through Dice So Nice as the sender's,
+// synchronised for everyone who may see the card; a push's, appended to the card, by Dice So
+// Nice's own update hook; without DSN, core's dice sound for everyone, played by the writer —
+// so dice the writer refuses (a second push of the same card) are never shown. A card is rendered
+// once, inside renderHTML, the render hook only wiring its buttons (M4). Dice So Nice's colour
+// sets and faces themselves: integrations-dice.test.ts.
 
 let w: ChatWorld;
 let kara: TacticaActor;
+/** The Dice So Nice stand-in, when the test installed it (before init). */
+let dsn: DiceSoNiceStandIn | undefined;
 
-interface Dsn {
-  showForRoll: ReturnType<typeof vi.fn>;
-  addColorset: ReturnType<typeof vi.fn>;
-}
-
-beforeEach(async () => {
-  w = await chatWorld();
+async function world(withDsn: boolean): Promise<void> {
+  dsn = undefined;
+  w = await chatWorld("fr", withDsn ? (fake) => void (dsn = installDiceSoNice(fake.game)) : undefined);
   kara = await w.own("Kara", "character", {
     system: { aptitudes: { vivacite: { value: 3 } }, subAptitudes: { reflexe: { value: 1 }, precision: { value: 2 } } },
     items: [
@@ -32,21 +34,38 @@ beforeEach(async () => {
       },
     ],
   });
-});
-
-/** Dice So Nice's API as a test double (DSN `module/Dice3D.js`: showForRoll, addColorset). */
-function installDsn(): Dsn {
-  const dsn = { showForRoll: vi.fn(async () => true), addColorset: vi.fn() };
-  Object.assign(w.fake.game, { dice3d: dsn });
-  return dsn;
 }
+
+beforeEach(() => world(false));
+afterEach(() => void vi.useRealTimers());
 
 const played = () =>
   (
     w.fake.foundry as unknown as {
-      audio: { AudioHelper: { played: { data: { src: string }; socketOptions: unknown }[] } };
+      audio: { AudioHelper: { played: { data: { src: string }; socketOptions: unknown; client: string | null }[] } };
     }
   ).audio.AudioHelper.played;
+
+/** The dice sound core plays for a roll, once, for everyone (`true`), played on the client `client`. */
+const SOUND = (client: string) => ({
+  data: { src: "sounds/dice.wav", volume: 0.8, loop: false },
+  socketOptions: true,
+  client,
+});
+
+/** The showings of `message`'s dice after its creation's (DSN animates a new card's rolls itself). */
+function shownAfterCreation(message: TacticaChatMessage): ShownRoll[] {
+  const shown = dsn!.shown.filter((s) => s.messageId === message.id);
+  expect(shown[0]).toMatchObject({ via: "message", userId: "player-1" });
+  return shown.slice(1);
+}
+
+/** What one showing's dice came up. */
+const results = (s: ShownRoll) => s.faces.map((f) => f.result);
+
+/** Kara owned by player-2 too (her ownership is the GM's to change). */
+const sharedWithPlayer2 = () =>
+  w.as("gm-1", () => kara.update({ ownership: { default: 0, "player-1": 3, "player-2": 3 } } as never));
 
 /** Kara's pool card B[1,3,5] S[4] G[2] (player-1's): a push rerolls B3 B5 S4 G2. */
 async function poolCard(): Promise<TacticaChatMessage> {
@@ -57,65 +76,191 @@ async function poolCard(): Promise<TacticaChatMessage> {
   ))!;
 }
 
-describe("dice shown where they are rolled", () => {
-  it("a push is shown through Dice So Nice by the pusher: the rerolled dice only, each kind in its colour", async () => {
-    const dsn = installDsn();
+/** Kara's attack on Vex (player-2's), its card whispered to gm-1 and player-2. */
+async function attackOnVex(): Promise<TacticaChatMessage> {
+  const vex = await w.createActor({ name: "Vex", type: "character", ownership: { default: 0, "player-2": 3 } });
+  queueDiceFaces([6, 6]);
+  const attack = (await kara.attack("rifle0000000001", { fastForward: true }))!;
+  await attack.update({
+    whisper: ["gm-1", "player-2"],
+    system: { targets: [{ actorUuid: vex.uuid, tokenUuid: "", name: "Vex" }] },
+  } as never);
+  return attack;
+}
+
+describe("dice shown once the writer accepted them", () => {
+  it("a push is shown once, by Dice So Nice's own update hook: the rerolled dice only, each kind in its colour", async () => {
+    await world(true);
     const message = await poolCard();
     queueDiceFaces([6, 6, 6, 6]);
     expect(await w.click("player-1", "push", message)).toEqual({ ok: true });
-    expect(dsn.showForRoll).toHaveBeenCalledTimes(1);
-    const [roll, user, synchronize, users, blind, messageId, speaker] = dsn.showForRoll.mock.calls[0]!;
-    expect((roll as { formula: string }).formula).toBe("2d6[base] + 1d6[skill] + 1d6[gear]");
-    expect(
-      (roll as { dice: { options: { appearance?: { colorset: string } } }[] }).dice.map(
-        (d) => d.options.appearance?.colorset,
-      ),
-    ).toEqual(["tactica-base", "tactica-skill", "tactica-gear"]);
-    expect([(user as { id: string }).id, synchronize, users, blind, messageId]).toEqual([
-      "player-1",
-      true,
-      null,
-      false,
-      message.id,
+    const [pushed, ...more] = shownAfterCreation(message);
+    expect(more).toEqual([]);
+    // Appended to the card as its last roll: DSN shows it on every client that may see the card.
+    expect(pushed).toMatchObject({ via: "message", userId: "player-1", users: null, messageId: message.id });
+    expect((pushed!.roll as { formula: string }[]).map((r) => r.formula)).toEqual([
+      "2d6[base] + 1d6[skill] + 1d6[gear]",
     ]);
-    expect(speaker).toEqual(message.speaker);
+    expect(pushed!.faces.map((f) => [f.result, f.colorset])).toEqual([
+      [6, "tactica-base"],
+      [6, "tactica-base"],
+      [6, "tactica-skill"],
+      [6, "tactica-gear"],
+    ]);
     expect(played()).toEqual([]);
   });
 
-  it("without Dice So Nice, the pusher's client plays core's dice sound for everyone", async () => {
+  it("without Dice So Nice, the writer plays core's dice sound for everyone, once", async () => {
     const message = await poolCard();
     queueDiceFaces([6, 6, 6, 6]);
     await w.click("player-1", "push", message);
-    expect(played()).toEqual([{ data: { src: "sounds/dice.wav", volume: 0.8, loop: false }, socketOptions: true }]);
+    expect(played()).toEqual([SOUND("gm-1")]);
   });
 
-  it("a defence is rolled and shown on the defender's client, with the card's whisper; a panic draw on the roller's", async () => {
-    const dsn = installDsn();
-    const vex = await w.createActor({ name: "Vex", type: "character", ownership: { default: 0, "player-2": 3 } });
-    queueDiceFaces([6, 6]);
-    const attack = (await kara.attack("rifle0000000001", { fastForward: true }))!;
-    await attack.update({
-      whisper: ["gm-1", "player-2"],
-      system: { targets: [{ actorUuid: vex.uuid, tokenUuid: "", name: "Vex" }] },
-    } as never);
+  it("three clients push the same card at once: only the accepted push's dice are shown, once", async () => {
+    await world(true);
+    await sharedWithPlayer2();
+    const message = await poolCard();
+    // Each client rolls its own four dice (twelve faces in all, drawn as the clients roll).
+    queueDiceFaces([6, 6, 6, 6, 2, 2, 2, 2, 3, 3, 3, 3]);
+    const results3 = await Promise.all([
+      w.click("player-1", "push", message),
+      w.click("player-2", "push", message),
+      w.click("gm-1", "push", message),
+    ]);
+    expect(results3.filter((r) => r.ok)).toHaveLength(1);
+    expect(results3.filter((r) => !r.ok).map((r) => r.reason)).toEqual([
+      "TACTICA.Chat.alreadyPushed",
+      "TACTICA.Chat.alreadyPushed",
+    ]);
+    const shown = shownAfterCreation(message);
+    expect(shown).toHaveLength(1);
+    // The dice shown are those the card now holds: the accepted push's, never a refused one's.
+    const accepted = (message.rolls.at(-1) as unknown as { dice: { results: { result: number }[] }[] }).dice;
+    expect(results(shown[0]!)).toEqual(accepted.flatMap((d) => d.results.map((r) => r.result)));
+    expect(dsn!.shown.filter((s) => s.via === "api")).toEqual([]);
+  });
+
+  it("three clients push the same card at once without Dice So Nice: the sound plays once", async () => {
+    await sharedWithPlayer2();
+    const message = await poolCard();
+    queueDiceFaces([6, 6, 6, 6, 2, 2, 2, 2, 3, 3, 3, 3]);
+    const all = await Promise.all([
+      w.click("player-1", "push", message),
+      w.click("player-2", "push", message),
+      w.click("gm-1", "push", message),
+    ]);
+    expect(all.map((r) => r.ok).sort()).toEqual([false, false, true]);
+    expect(played()).toEqual([SOUND("gm-1")]);
+  });
+
+  it("a push the writer refuses (pushed already) shows nothing and plays nothing", async () => {
+    await world(true);
+    const message = await poolCard();
+    queueDiceFaces([6, 6, 6, 6]);
+    await w.click("player-1", "push", message);
+    const before = dsn!.shown.length;
+    queueDiceFaces([1, 1, 1, 1]);
+    expect(await w.click("player-1", "push", message)).toMatchObject({ ok: false });
+    expect(dsn!.shown).toHaveLength(before);
+  });
+
+  it("a defence is shown by the writer as the defender's dice, synchronised, to those who may see the card; a panic draw as the roller's", async () => {
+    await world(true);
+    const attack = await attackOnVex();
     queueDiceFaces([2, 5]);
     expect(await w.click("player-2", "defend", attack, { targetIndex: 0 })).toEqual({ ok: true });
-    const [roll, user, , users] = dsn.showForRoll.mock.calls.at(-1)!;
-    expect([(roll as { formula: string }).formula, (user as { id: string }).id, users]).toEqual([
-      "2d6 + 0",
-      "player-2",
-      ["gm-1", "player-2"],
-    ]);
-    expect(attack.card?.targets[0]?.dice).toEqual([2, 5]);
-    const unit = await w.own("Escouade", "unit", {
-      system: { profile: { co: { value: 2 } } },
+    const [defence, ...more] = shownAfterCreation(attack);
+    expect(more).toEqual([]);
+    // The whisper's recipients and the card's author (core's isContentVisible); the GM sees it.
+    expect(defence).toMatchObject({
+      via: "api",
+      client: "gm-1",
+      userId: "player-2",
+      synchronize: true,
+      users: ["gm-1", "player-2", "player-1"],
+      blind: false,
     });
+    expect([(defence!.roll as { formula: string }).formula, results(defence!)]).toEqual(["2d6 + 0", [2, 5]]);
+    expect(attack.card?.targets[0]?.dice).toEqual([2, 5]);
+    const unit = await w.own("Escouade", "unit", { system: { profile: { co: { value: 2 } } } });
     queueDiceFaces([9]);
     const morale = (await unit.moraleTest({ fastForward: true }))!;
     queueDiceFaces([4]);
     expect(await w.click("player-1", "rollPanic", morale)).toEqual({ ok: true });
-    expect((dsn.showForRoll.mock.calls.at(-1)![0] as { formula: string }).formula).toBe("1d10");
+    const [panic, ...after] = shownAfterCreation(morale);
+    expect(after).toEqual([]);
+    expect(panic).toMatchObject({ via: "api", client: "gm-1", userId: "player-1", synchronize: true, users: null });
+    expect([(panic!.roll as { formula: string }).formula, results(panic!)]).toEqual(["1d10", [4]]);
     expect(morale.card?.panicFace).toBe(4);
+  });
+
+  it("a resist is shown by the writer as the target's die; a pushed score test, appended to its card, by DSN's update hook", async () => {
+    await world(true);
+    await w.as("gm-1", () => w.fake.settings.set("tactica", "pushScores", true));
+    const mind = await w.own("Mira", "character", {
+      system: { psyker: { mastery: 2 }, profile: { ac: { value: 8 } }, subAptitudes: { reflexe: { value: 1 } } },
+      items: [{ _id: "power0000000001", name: "Choc", type: "power", system: { level: 2, cost: 6, resist: "end" } }],
+    });
+    const vex = await w.createActor({ name: "Vex", type: "character", ownership: { default: 0, "player-2": 3 } });
+    queueDiceFaces([3]);
+    const cast = (await mind.castPower("power0000000001", { fastForward: true }))!;
+    await cast.update({ system: { targets: [{ actorUuid: vex.uuid, tokenUuid: "", name: "Vex" }] } } as never);
+    queueDiceFaces([7]);
+    expect(await w.click("player-2", "resist", cast, { targetIndex: 0 })).toEqual({ ok: true });
+    const [resist, ...more] = shownAfterCreation(cast);
+    expect(more).toEqual([]);
+    expect(resist).toMatchObject({ via: "api", client: "gm-1", userId: "player-2", synchronize: true, users: null });
+    expect(results(resist!)).toEqual([7]);
+    queueDiceFaces([1, 4]);
+    const score = (await mind.rollScore({ subAptitude: "reflexe", difficulty: 15 }, { fastForward: true }))!;
+    queueDiceFaces([5]);
+    expect(await w.click("player-1", "push", score)).toEqual({ ok: true });
+    const [pushed, ...after] = shownAfterCreation(score);
+    expect(after).toEqual([]);
+    expect(pushed).toMatchObject({ via: "message", userId: "player-1" });
+    expect(results(pushed!)).toEqual([5]);
+  });
+
+  it("two clients defend the same row at once: one showing, of the accepted defence, as its defender's", async () => {
+    await world(true);
+    const attack = await attackOnVex();
+    queueDiceFaces([2, 5, 3, 3]);
+    const both = await Promise.all([
+      w.click("player-2", "defend", attack, { targetIndex: 0 }),
+      w.click("gm-1", "defend", attack, { targetIndex: 0 }),
+    ]);
+    expect(both.map((r) => r.ok).sort()).toEqual([false, true]);
+    const shown = shownAfterCreation(attack);
+    expect(shown).toHaveLength(1);
+    const accepted = attack.card!.targets[0]!.dice;
+    expect(results(shown[0]!)).toEqual(accepted);
+    // Whoever's defence landed is the user the dice are shown for.
+    expect(shown[0]).toMatchObject({ synchronize: true, userId: accepted[0] === 2 ? "player-2" : "gm-1" });
+  });
+
+  it("without Dice So Nice, a defence plays the sound once, on the writer, for everyone", async () => {
+    const attack = await attackOnVex();
+    queueDiceFaces([2, 5]);
+    await w.click("player-2", "defend", attack, { targetIndex: 0 });
+    expect(played()).toEqual([SOUND("gm-1")]);
+  });
+
+  it("the writer waits for an animation at most 6 s, then writes the card", async () => {
+    await world(true);
+    const attack = await attackOnVex();
+    // A throw that never ends on the writer's screen (a hidden tab: DSN queues it until shown).
+    const never = vi.spyOn(dsn!, "showForRoll").mockImplementation(() => new Promise<boolean>(() => {}));
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    queueDiceFaces([2, 5]);
+    let result: unknown = null;
+    void w.click("gm-1", "defend", attack, { targetIndex: 0 }).then((r) => (result = r));
+    await vi.advanceTimersByTimeAsync(5_900);
+    expect(never).toHaveBeenCalledTimes(1);
+    expect([result, attack.card?.targets[0]?.dice]).toEqual([null, []]);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(result).toEqual({ ok: true });
+    expect(attack.card?.targets[0]?.dice).toEqual([2, 5]);
   });
 });
 

@@ -50,9 +50,11 @@
  * - `ui.chat.updateMessage(message)` redraws a message in place (recorded). Source:
  *   https://foundryvtt.com/api/v13/classes/foundry.applications.sidebar.tabs.ChatLog.html#updatemessage.
  *   Contract: none — manual check "the card updates in place (no new message)".
- * - `CONFIG.sounds.dice` and `AudioHelper.play(data, socketOptions)` (recorded). Source:
- *   https://foundryvtt.com/api/classes/foundry.audio.AudioHelper.html#play. Contract: none — manual
- *   check "each of those clicks plays the dice sound for everyone".
+ * - `CONFIG.sounds.dice` and `AudioHelper.play(data, socketOptions)` (recorded, with the client
+ *   that played it). Source: https://foundryvtt.com/api/classes/foundry.audio.AudioHelper.html#play.
+ *   Contract: none — manual check "each of those clicks plays the dice sound for everyone".
+ * - A message update plays no sound (only a creation notifies). Source: core v13 client
+ *   `documents/chat-message.mjs` `_onUpdate`. Contract: `chat.update-no-sound`.
  * - Deleting embedded documents prepares the parent again from its source. Source:
  *   https://foundryvtt.com/api/v13/classes/foundry.documents.Actor.html#_ondeletedescendantdocuments.
  *   Contract: `data.toggle-status`.
@@ -625,12 +627,14 @@ export function installChatFake(fake: FakeFoundry): void {
     updateMessage: (message: { id: string | null }) => void chat.updated.push(message.id ?? ""),
   };
   config.sounds = { ...(config.sounds ?? {}), dice: "sounds/dice.wav" };
-  const played: { data: Obj; socketOptions: unknown }[] = [];
+  // Each play is recorded with the client it was played on (test plumbing: who called it).
+  const played: { data: Obj; socketOptions: unknown; client: string | null }[] = [];
   Object.assign(fake.foundry, {
     audio: {
       AudioHelper: {
         played,
-        play: async (data: Obj, socketOptions?: unknown) => void played.push({ data, socketOptions }),
+        play: async (data: Obj, socketOptions?: unknown) =>
+          void played.push({ data, socketOptions, client: currentWorld().user?.id ?? null }),
       },
     },
   });

@@ -84,8 +84,9 @@ describe("Dice So Nice: the faces shown", () => {
       { aptitude: "vivacite", subAptitude: "reflexe", itemId: "rifle0000000001" },
       { fastForward: true },
     ))!;
-    // DSN animates a created message's rolls itself, from the same roll data.
-    await dsn.showForRoll(message.rolls[0] as never, null);
+    // DSN animates a created message's rolls itself (its createChatMessage hook), from the same roll data.
+    expect(dsn.shown).toHaveLength(1);
+    expect(dsn.shown[0]).toMatchObject({ via: "message", messageId: message.id });
     expect(dsn.shown[0]!.faces.map(drawn)).toEqual([
       { label: `${ROOT}/base-success.png`, drawable: true, system: "tactica-base", colorset: "tactica-base" },
       { label: `${ROOT}/base-bane.png`, drawable: true, system: "tactica-base", colorset: "tactica-base" },
@@ -93,12 +94,13 @@ describe("Dice So Nice: the faces shown", () => {
       { label: "1", drawable: true, system: "tactica-skill", colorset: "tactica-skill" },
       { label: "2", drawable: true, system: "tactica-gear", colorset: "tactica-gear" },
     ]);
-    // The push rerolls B3 S1 G2 (RULES §3); the pusher's client shows them through DSN.
+    // The push rerolls B3 S1 G2 (RULES §3); appended to the card, DSN shows them (its update hook).
     queueDiceFaces([6, 1, 1]);
     const click = await import("../../src/chat/click");
     expect(await click.runCardAction(message, "push", {})).toEqual({ ok: true });
+    expect(dsn.shown).toHaveLength(2);
     const pushed = dsn.shown.at(-1)!;
-    expect(pushed.messageId).toBe(message.id);
+    expect(pushed).toMatchObject({ via: "message", messageId: message.id });
     expect(pushed.faces.map(drawn)).toEqual([
       { label: `${ROOT}/base-success.png`, drawable: true, system: "tactica-base", colorset: "tactica-base" },
       { label: "1", drawable: true, system: "tactica-skill", colorset: "tactica-skill" },

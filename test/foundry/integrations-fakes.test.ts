@@ -221,6 +221,46 @@ describe("Dice So Nice stand-in", () => {
     await dsn.showForRoll(roll, null);
     expect(dsn.shown[1]!.faces[0]!.loaded).toBe(true);
   });
+
+  /** A message as DSN's hooks read it: its rolls (of d6 faces), whisper, blind, author, source rolls. */
+  const message = (faces: number[][], o: { whisper?: string[]; blind?: boolean } = {}) => ({
+    id: "m",
+    rolls: faces.map((f) => ({ dice: [{ faces: 6, results: f.map((result) => ({ result })), options: {} }] })),
+    whisper: o.whisper ?? [],
+    blind: o.blind ?? false,
+    author: { id: "a" },
+    toObject: () => ({ rolls: faces.map(() => "{}") }),
+  });
+
+  it("a new message's rolls are shown as its author's, by the viewers core lets see its content", () => {
+    const dsn = new DiceSoNiceStandIn();
+    dsn.onCreateMessage(message([[3, 4]]));
+    dsn.onCreateMessage(message([[5]], { whisper: ["gm"] }));
+    dsn.onCreateMessage(message([[6]], { whisper: ["gm"], blind: true }));
+    dsn.onCreateMessage(message([]));
+    expect(dsn.shown.map((s) => [s.via, s.userId, s.synchronize, s.users, s.faces.map((f) => f.result)])).toEqual([
+      ["message", "a", false, null, [3, 4]],
+      ["message", "a", false, ["gm", "a"], [5]],
+      ["message", "a", false, ["gm"], [6]],
+    ]);
+  });
+
+  it("an update shows only the rolls it appended, counted before the update from the source", () => {
+    const dsn = new DiceSoNiceStandIn();
+    const before = message([[1]]);
+    const options = {};
+    dsn.onPreUpdateMessage(before, { rolls: ["{}", "{}"] }, options);
+    expect(options).toEqual({ dsnCountAddedRoll: 1, dsnIndexAddedRoll: 1 });
+    dsn.onUpdateMessage(message([[1], [2, 6]]), {}, options);
+    // An update that appends no roll (or does not touch the rolls) shows nothing.
+    const untouched = {};
+    dsn.onPreUpdateMessage(before, { content: "x" } as never, untouched);
+    dsn.onUpdateMessage(before, {}, untouched);
+    const same = {};
+    dsn.onPreUpdateMessage(before, { rolls: ["{}"] }, same);
+    dsn.onUpdateMessage(before, {}, same);
+    expect(dsn.shown.map((s) => [s.via, s.userId, s.faces.map((f) => f.result)])).toEqual([["message", "a", [2, 6]]]);
+  });
 });
 
 describe("Token Action HUD stand-in", () => {

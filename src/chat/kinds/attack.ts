@@ -48,6 +48,7 @@ import {
 import { stunMove, stunTest, tectonicFollowUp } from "../hit-follow-ups";
 import { declareDelayed, delayedOf, delayedStatus } from "../delayed-actions";
 import { i18n, postedByGM, renderInfo, rollKind, showRow, targetsWith, type CardKind, type WriterAction } from "./kind";
+import { showSenderDice } from "./kind";
 
 /** A weapon or a grenade. */
 type AttackItem = Item.Implementation & { system: WeaponModel | GrenadeModel };
@@ -144,6 +145,7 @@ async function defend(request: CardRequest, sender: Someone): Promise<CardResult
     !facts.note &&
     attackHits(attackDice[0]!.reduce((sum, face) => sum + face, 0) + score + facts.modifier, defenceTotal);
   const outcome = hit ? "hit" : "miss";
+  await showSenderDice(found, request, sender);
   await target.update(recordChange(target, messageId, { [TARGET_KEY]: { outcome, total: defenceTotal } }));
   await showRow(found, index, {
     total: defenceTotal,

@@ -9,11 +9,14 @@
  *
  * The helpers every kind renders with are here too: a roll card (the roll's own card with the
  * roller's buttons and the card's state, src/chat/card-state.ts) and a card without a roll
- * (templates/chat/info-card.hbs); and how the executors write a card's rows.
+ * (templates/chat/info-card.hbs); and how the executors write a card's rows and show the dice they
+ * accepted.
  */
 import type { TimelineCost } from "../../rules/timeline";
 import { NO_FLAGS, type CardFlags } from "../../dice/card";
 import { subjectOf } from "../../actions/common";
+import { showRoll } from "../../dice/dsn";
+import { rollFrom } from "../../dice/shape";
 import { cardActor, type CardAt, type Someone } from "../authority";
 import type { RollCardModel } from "../../data/chat/roll-card";
 import { cardState, type MayPress } from "../card-state";
@@ -212,4 +215,14 @@ export async function showRow(found: CardAt, index: number, change: Partial<Targ
   const row = found.card.targets[index];
   if (row && shows(row, change)) return;
   await found.message.update({ system: { targets: targetsWith(found.card.targets, index, change) } });
+}
+
+/**
+ * DESIGN §4: the sender's dice of `request`, accepted by the one writer, shown to everyone who may
+ * see the card as the sender's (src/dice/dsn.ts) — called by each executor that reads them, after
+ * its last refusal and before its first write, so refused dice are never shown. `appended`: the
+ * dice become one of the card's rolls (a push), which Dice So Nice animates itself.
+ */
+export function showSenderDice(found: CardAt, request: CardRequest, sender: Someone, appended = false): Promise<void> {
+  return showRoll(rollFrom(request.roll), found.message, sender, appended);
 }

@@ -25,6 +25,7 @@ import {
   type Someone,
 } from "../authority";
 import { i18n, infoCard, namedActor, rollKind, type CardKind, type OwnAction, type WriterAction } from "./kind";
+import { showSenderDice } from "./kind";
 
 function isPanicOutcome(value: unknown): value is PanicOutcome {
   return PANIC_OUTCOMES.some((outcome) => outcome === value);
@@ -76,6 +77,7 @@ async function rollPanic(request: CardRequest, sender: Someone): Promise<CardRes
   }
   const faces = facesOf(rollFrom(request.roll, foundry.dice.Roll), [{ count: 1, faces: 10 }]);
   if (!faces) return refuse("TACTICA.Chat.badDice");
+  await showSenderDice(found, request, sender);
   const panic = await drawPanic(actor, roll.purpose === "rally", faces[0]![0]!, message.id);
   await afterDraw(actor, panic.outcome);
   await message.update({ system: { ...drawnCard(panic), notes: [...card.notes, ...panic.notes] } });

@@ -28,7 +28,7 @@ import {
   type Someone,
 } from "../authority";
 import { rollFrom } from "../../dice/shape";
-import { rollKind, type WriterAction } from "./kind";
+import { rollKind, showSenderDice, type WriterAction } from "./kind";
 
 /** The message's rolls as the database stores them (JSON strings), plus `extra` appended. */
 function rollsWith(message: ChatMessage.Implementation, ...extra: unknown[]): string[] {
@@ -77,6 +77,7 @@ async function pushScore(
   actor: Actor.Implementation,
   roll: ScoreRoll,
   request: CardRequest,
+  sender: Someone,
 ): Promise<CardResult> {
   const { message } = found;
   const system = actor.system;
@@ -107,6 +108,7 @@ async function pushScore(
     ...pushUpdate(actor, roll.options.aptitude, next.consequences!, null),
     ...recordChange(actor, message.id, { pushes: 1, pushRoll: json }),
   };
+  await showSenderDice(found, request, sender, true);
   await actor.update(update);
   await message.update({ rolls: [...rollsWith(message), json], system: { pushes: 1, consequencesApplied: true } });
   return OK;
@@ -118,7 +120,7 @@ async function push(request: CardRequest, sender: Someone): Promise<CardResult> 
   if (error) return error;
   const { message } = found;
   const roll = message.lastRoll;
-  if (roll instanceof ScoreRoll) return pushScore(found, actor, roll, request);
+  if (roll instanceof ScoreRoll) return pushScore(found, actor, roll, request, sender);
   const system = actor.system;
   if (!(roll instanceof PoolRoll) || !(system instanceof CharacterModel) || !message.id)
     return refuse("TACTICA.Chat.invalid");
@@ -153,6 +155,7 @@ async function push(request: CardRequest, sender: Someone): Promise<CardResult> 
     ...pushUpdate(actor, roll.options.aptitude, next.consequences!, item),
     ...recordChange(actor, message.id, { pushes: done + 1, pushRoll: json }),
   };
+  await showSenderDice(found, request, sender, true);
   await actor.update(update);
   await message.update({
     rolls: [...rollsWith(message), json],

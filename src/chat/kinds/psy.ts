@@ -32,6 +32,7 @@ import {
   type Someone,
 } from "../authority";
 import { i18n, infoCard, namedActor, PLAIN_ROLL, rollKind, showRow, type CardKind, type WriterAction } from "./kind";
+import { showSenderDice } from "./kind";
 
 /** The stored power of a card (an embedded item of the card's actor), or null. */
 function cardPower(actor: Actor.Implementation | null, found: CardAt): { system: PowerModel } | null {
@@ -98,6 +99,7 @@ async function resist(request: CardRequest, sender: Someone): Promise<CardResult
   const natural = faces[0]![0]!;
   const success = profileTestSuccess(natural, profileValue(target, power.system.resist), natural10Fails());
   const outcome = success ? "resisted" : "failed";
+  await showSenderDice(found, request, sender);
   await target.update(recordChange(target, messageId, { [TARGET_KEY]: { outcome, total: natural } }));
   await showRow(found, index, { total: natural, outcome, dice: [natural] });
   return OK;

@@ -16,13 +16,28 @@
  * - `module/DicePreset.js` `loadTextureType`: a label is loaded as an image only when it ends in
  *   .png/.gif/.jpg/.jpeg/.webp; any other label is drawn as text; a preset's textures are loaded
  *   only by `preloadPresets` (or for a standard die), so an image label of a preset never loaded is
- *   not shown as its image.
+ *   not shown as its image;
+ * - `module/main.js`, the message hooks DSN registers on every client: `createChatMessage`
+ *   ("Intercepts all roll-type messages hiding the content until the animation is finished") shows
+ *   a NEW message's rolls; `preUpdateChatMessage` ("Save the number of new rolls in the message
+ *   before it is updated": `options.dsnCountAddedRoll`, `options.dsnIndexAddedRoll`, counted from
+ *   the source's `rolls`) and `updateChatMessage` ("Hide and roll new rolls added in a chat message
+ *   in a update") show the rolls an UPDATE appended — each through `renderRolls`, which calls
+ *   `showForRoll(roll, chatMessage.author, false, null, false, chatMessage.id, chatMessage.speaker)`
+ *   on that client — only where `shouldInterceptMessage` lets it: a roll message with dice, whose
+ *   content the client's user may see (DSN's defaults: `hide3dDiceOnSecretRolls` true, no ghost
+ *   dice). The fake fires a document's hooks once, on the writing client (fake-world.ts): the
+ *   stand-in records ONE showing for such a message, `users` being the users whose own client
+ *   would show it (core v13 `ChatMessage#isContentVisible`: a whispered roll's recipients, and its
+ *   author unless blind; null when not whispered).
  *
- * What a test reads: {@link DiceSoNiceStandIn.shown}, one entry per `showForRoll` with the face
- * each die would show — its label (the preset's, or the number), whether that label is an image
- * and whether the image is loaded — and its colour set. Not modelled: the 3D throw, sounds, the
- * user's own appearance (a user who chose no set), colour set contents, the `diceSoNiceRollStart`
- * and `diceSoNiceRollComplete` hooks, and `show()`'s data format.
+ * What a test reads: {@link DiceSoNiceStandIn.shown}, one entry per showing — a `showForRoll` call
+ * ("api") or a message hook's ("message") — with the client it was made on and the face each die
+ * would show — its label (the preset's, or the number), whether that label is an image and whether
+ * the image is loaded — and its colour set. Not modelled: the 3D throw, sounds, the user's own
+ * appearance (a user who chose no set), colour set contents, DSN's settings (their defaults are
+ * assumed), inline rolls, roll orders, the `diceSoNiceRollStart` and `diceSoNiceRollComplete`
+ * hooks, and `show()`'s data format.
  */
 
 /** One preset of a system, as registered. */
@@ -48,8 +63,11 @@ export interface ShownFace {
   colorset: string | null;
 }
 
-/** One `showForRoll` call. */
+/** One showing: a `showForRoll` call ("api"), or a message's rolls shown by DSN's own hooks ("message"). */
 export interface ShownRoll {
+  via: "api" | "message";
+  /** the user of the client it was made on (for "message": the writing client's, where the fake fires hooks) */
+  client: string | null;
   roll: unknown;
   userId: string | null;
   synchronize: boolean;
@@ -69,6 +87,31 @@ interface TermLike {
   faces?: number;
   results?: { result: number; active?: boolean }[];
   options?: { appearance?: { system?: string; colorset?: string } };
+}
+
+/** A chat message as DSN's hooks read it. */
+interface MessageLike {
+  id: string | null;
+  rolls: { dice?: TermLike[] }[];
+  whisper: string[];
+  blind: boolean;
+  author?: { id?: string | null } | null;
+  toObject(): { rolls?: unknown[] };
+}
+
+/** The options object DSN's update hooks share (the update's). */
+interface UpdateOptions {
+  dsnCountAddedRoll?: number;
+  dsnIndexAddedRoll?: number;
+}
+
+/** Core v13 `ChatMessage#isContentVisible` of a roll message, for each user: who would see its dice. */
+function contentViewers(message: MessageLike): string[] | null {
+  if (!message.whisper.length) return null;
+  const author = message.author?.id ?? null;
+  return author && !message.blind && !message.whisper.includes(author)
+    ? [...message.whisper, author]
+    : [...message.whisper];
 }
 
 /** `game.dice3d` (see the module comment). */
@@ -123,6 +166,9 @@ export class DiceSoNiceStandIn {
     return system !== "standard" && this.systems.has(system) ? (this.presets.get(`${system}:${type}`) ?? null) : null;
   }
 
+  /** The user of the client running now (the fake's `game.user`). */
+  client: () => string | null = () => null;
+
   async showForRoll(
     roll: { dice?: TermLike[] },
     user: { id?: string | null } | null,
@@ -133,8 +179,55 @@ export class DiceSoNiceStandIn {
     _speaker: unknown = null,
   ): Promise<boolean> {
     const faces = (roll.dice ?? []).flatMap((term) => this.facesOf(term));
-    this.shown.push({ roll, userId: user?.id ?? null, synchronize, users, blind, messageId, faces });
+    const client = this.client();
+    this.shown.push({
+      via: "api",
+      client,
+      roll,
+      userId: user?.id ?? null,
+      synchronize,
+      users,
+      blind,
+      messageId,
+      faces,
+    });
     return true;
+  }
+
+  /** DSN's `renderRolls` of `rolls` for `message`, from its message hooks (see the module comment). */
+  private showMessageRolls(message: MessageLike, rolls: { dice?: TermLike[] }[]): void {
+    const faces = rolls.flatMap((roll) => (roll.dice ?? []).flatMap((term) => this.facesOf(term)));
+    if (!faces.length) return;
+    this.shown.push({
+      via: "message",
+      client: this.client(),
+      roll: rolls,
+      userId: message.author?.id ?? null,
+      synchronize: false,
+      users: contentViewers(message),
+      blind: false,
+      messageId: message.id,
+      faces,
+    });
+  }
+
+  /** `createChatMessage`: a new message's rolls. */
+  onCreateMessage(message: MessageLike): void {
+    this.showMessageRolls(message, message.rolls);
+  }
+
+  /** `preUpdateChatMessage`: how many rolls the update appends, and from where. */
+  onPreUpdateMessage(message: MessageLike, change: { rolls?: unknown[] }, options: UpdateOptions): void {
+    if (!change || !Array.isArray(change.rolls)) return;
+    const before = message.toObject().rolls?.length ?? 0;
+    options.dsnCountAddedRoll = change.rolls.length - before;
+    options.dsnIndexAddedRoll = before;
+  }
+
+  /** `updateChatMessage`: the rolls the update appended. */
+  onUpdateMessage(message: MessageLike, _change: unknown, options: UpdateOptions): void {
+    if ((options.dsnCountAddedRoll ?? 0) > 0)
+      this.showMessageRolls(message, message.rolls.slice(options.dsnIndexAddedRoll));
   }
 
   /** What each active result of a die term shows. */
@@ -159,14 +252,29 @@ export class DiceSoNiceStandIn {
   }
 }
 
+/** The fake's `Hooks`, as DSN's script registers on it. */
+interface HooksLike {
+  on(event: string, fn: (...args: never[]) => unknown): unknown;
+}
+
 /**
  * Installs the stand-in as an active Dice So Nice on a fake world, before the entry's `init`
- * (`game.modules` entry `dice-so-nice`, active; `game.dice3d`, as DSN sets it on `init`).
+ * (`game.modules` entry `dice-so-nice`, active; `game.dice3d`, as DSN sets it on `init`; its
+ * message hooks, on the global `Hooks` as DSN's `module/main.js` registers them).
  */
 export function installDiceSoNice(game: Record<string, unknown>): DiceSoNiceStandIn {
   const dsn = new DiceSoNiceStandIn();
   const modules = (game.modules as Map<string, unknown> | undefined) ?? new Map<string, unknown>();
   modules.set("dice-so-nice", { id: "dice-so-nice", active: true, version: "5.1.6" });
   Object.assign(game, { modules, dice3d: dsn });
+  dsn.client = () => (game.user as { id?: string } | undefined)?.id ?? null;
+  const hooks = (globalThis as { Hooks?: HooksLike }).Hooks;
+  hooks?.on("createChatMessage", (message: MessageLike) => dsn.onCreateMessage(message));
+  hooks?.on("preUpdateChatMessage", (message: MessageLike, change: { rolls?: unknown[] }, options: UpdateOptions) =>
+    dsn.onPreUpdateMessage(message, change, options),
+  );
+  hooks?.on("updateChatMessage", (message: MessageLike, change: unknown, options: UpdateOptions) =>
+    dsn.onUpdateMessage(message, change, options),
+  );
   return dsn;
 }
