@@ -1,14 +1,16 @@
 /**
  * What an activation starts and ends on an actor (RULES §4, §5, §7.1; D-13, D-15, D-42): the
- * once-per-activation records (a power cast, a power maintained, a fear test, a rally) live on the
- * actor (`flags.tactica.*ThisActivation`), read by every client, cleared when its next activation
- * starts — in the SAME write as the AC reset (D-42: spent AC reset at the start of the actor's next
- * activation; on a timeline nothing is spent). At an activation's end the
+ * once-per-activation records (a power cast, a power maintained, a fear test, a rally, a move or an
+ * attack made) live on the actor (`flags.tactica.*ThisActivation`), read by every client, cleared
+ * when its next activation starts — in the SAME write as the AC reset (D-42: spent AC reset at the
+ * start of the actor's next activation; on a timeline nothing is spent). At an activation's end the
  * maintained powers neither maintained nor cast during it end (D-13); a dead psyker's end at once
- * (D-15). Everything here runs on the active GM.
+ * (D-15). The start and the end run on the active GM; the records are written by the acting
+ * actor's own use cases.
  */
 import { CharacterModel } from "../data/actor/character";
 import { UnitModel } from "../data/actor/unit";
+import { acClock } from "./common";
 
 /** A power cast this activation (item ids): the same power once per activation (RULES §4). */
 export const CAST_FLAG = "castThisActivation";
@@ -18,6 +20,8 @@ export const MAINTAIN_FLAG = "maintainedThisActivation";
 export const FEAR_FLAG = "fearTestedThisActivation";
 /** A rally was tried this activation (RULES §5, D-42: « Une fois par activation d'unité »). */
 export const RALLY_FLAG = "ralliedThisActivation";
+/** A move or an attack was made this activation (RULES §2 « avant tout autre action », D-48). */
+export const ACTED_FLAG = "actedThisActivation";
 
 /** A once-per-activation list of item ids on `actor`. */
 export function activationList(actor: Actor.Implementation, key: typeof CAST_FLAG | typeof MAINTAIN_FLAG): string[] {
@@ -26,8 +30,37 @@ export function activationList(actor: Actor.Implementation, key: typeof CAST_FLA
 }
 
 /** A once-per-activation mark on `actor`. */
-export function activationMark(actor: Actor.Implementation, key: typeof FEAR_FLAG | typeof RALLY_FLAG): boolean {
+export function activationMark(
+  actor: Actor.Implementation,
+  key: typeof FEAR_FLAG | typeof RALLY_FLAG | typeof ACTED_FLAG,
+): boolean {
   return actor.flags.tactica?.[key] === true;
+}
+
+/**
+ * Whether `actor` has already acted in its activation (RULES §2 « avant tout autre action », D-48
+ * « AC spent, a move, an attack, a cast »): AC spent, a move or an attack made
+ * ({@link ACTED_FLAG}), a power cast or maintained, a rally tried. A pressure roll or a test is no
+ * action of its own.
+ */
+export function hasActed(actor: Actor.Implementation): boolean {
+  const model = modelOf(actor);
+  return (
+    (model?.actions.spent ?? 0) > 0 ||
+    activationMark(actor, ACTED_FLAG) ||
+    activationMark(actor, RALLY_FLAG) ||
+    activationList(actor, CAST_FLAG).length > 0 ||
+    activationList(actor, MAINTAIN_FLAG).length > 0
+  );
+}
+
+/**
+ * The update marking a move or an attack of `actor` in its activation ({@link ACTED_FLAG}): empty
+ * outside combat (no activation, D-42) or when already marked.
+ */
+export function actedUpdate(actor: Actor.Implementation): Actor.UpdateData {
+  if (acClock(actor) === "none" || activationMark(actor, ACTED_FLAG)) return {};
+  return { flags: { tactica: { [ACTED_FLAG]: true } } };
 }
 
 /** The model of an actor that has AC and maintains powers (a character, an npc, a unit). */
@@ -48,6 +81,7 @@ export function activationStartUpdate(actor: Actor.Implementation): Actor.Update
   if (activationList(actor, MAINTAIN_FLAG).length) flags[MAINTAIN_FLAG] = [];
   if (activationMark(actor, FEAR_FLAG)) flags[FEAR_FLAG] = false;
   if (activationMark(actor, RALLY_FLAG)) flags[RALLY_FLAG] = false;
+  if (activationMark(actor, ACTED_FLAG)) flags[ACTED_FLAG] = false;
   const resetAc = !!model && model.actions.spent > 0;
   if (!resetAc && !Object.keys(flags).length) return null;
   return {

@@ -24,6 +24,7 @@ import { requisOf, mayRollFor, postInfoCard, speakerOf, type RollMethodOptions }
 import { refused } from "../utils/notify";
 import { costFlags } from "./psy";
 import { rollPressure } from "./pressure";
+import { actedUpdate } from "./activation";
 
 /** A linked, equipped MOU steam gear that may roll pressure before a pursuit move. */
 export interface MoveGear {
@@ -135,7 +136,10 @@ export async function moveAction(
     { summary: [summary], speaker: speakerOf(actor), ...costFlags(timelineCost) },
   );
   if (!message) return null;
-  if (worn.requis > 0) await actor.gainExhaustion(worn.requis);
+  // D-48, RULES §2: the move is an action of the activation — marked in the same write as its Requis.
+  const acted = actedUpdate(actor);
+  if (worn.requis > 0) await actor.gainExhaustion(worn.requis, acted);
+  else if (Object.keys(acted).length) await actor.update(acted);
   if (choice.pursuit) await closePressureWindow(actor, "pursuit");
   return message;
 }

@@ -18,6 +18,7 @@ import { notifyRulesError, refused } from "../utils/notify";
 import { requisOf, mayRollFor, postCard, subjectOf, tooManyTargets, type RollMethodOptions } from "./common";
 import type { ScoreRequest } from "../dice/score-roll";
 import { degreeSize, stunLiteral } from "../config/settings";
+import { actedUpdate } from "./activation";
 
 /** The score options of `actor` for `request`. */
 export function scoreOptions(actor: Actor.Implementation, request: ScoreRequest): ScoreRollOptions | null {
@@ -314,9 +315,12 @@ export async function attack(
     () => ({ targets: rowsHit(hit) }),
   );
   if (!posted) return null;
-  // Requis and the targets left out are one gain of Épuisement: one write, one Focalisé check.
+  // Requis and the targets left out are one gain of Épuisement: one write, one Focalisé check,
+  // which also marks the attack as an action of the activation (D-48, RULES §2).
   const exhaustion = requisOf(actor, attributes) + (hit?.exhaustion ?? 0);
-  if (exhaustion > 0) await actor.gainExhaustion(exhaustion);
+  const acted = actedUpdate(actor);
+  if (exhaustion > 0) await actor.gainExhaustion(exhaustion, acted);
+  else if (Object.keys(acted).length) await actor.update(acted);
   if (grenade) await item.update({ system: { quantity: grenade.quantity - 1 } });
   return posted.message;
 }

@@ -4,7 +4,7 @@
  * rules compute); this file only arranges them for the templates, with label keys to localise.
  */
 import { TACTICA } from "../../../config/config";
-import { PRESSURE_PROFILE_KEYS } from "../../../data/fields";
+import { BOUNDS, PRESSURE_PROFILE_KEYS } from "../../../data/fields";
 import { CharacterModel, NpcModel } from "../../../data/actor/character";
 import { UnitModel } from "../../../data/actor/unit";
 import { WILLPOWER_MAX } from "../../../rules/pool";
@@ -119,6 +119,8 @@ export interface ActorSheetContext {
   effects: EffectRow[];
   /** The gauges (RULES §1), shown in edit mode, or in play mode when one is not zero. */
   gauges: { disruptif: number; incendiaire: number; shown: boolean };
+  /** D-46: the pressure dice the actor's own special ability grants, shown in edit mode or when above 1. */
+  pressureDice: { value: number; max: number; shown: boolean };
   /** RULES §6.1: the attacks of a stat block (equipped weapons and grenades, with their scores). */
   attacks: AttackLine[];
   biography: string;
@@ -217,6 +219,7 @@ function otherTabs(actor: TacticaActor, { model, character, unit }: Models, edit
       incendiaire: model.gauges.incendiaire,
       shown: editMode || model.gauges.disruptif > 0 || model.gauges.incendiaire > 0,
     },
+    pressureDice: { value: model.pressureDice, max: BOUNDS.pressureDice, shown: editMode || model.pressureDice > 1 },
     psyOf: (powers: PowersContext): ActorSheetContext["psy"] => ({
       ...powers,
       mastery: character ? character.psyker.mastery : null,
