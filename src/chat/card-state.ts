@@ -37,6 +37,8 @@ export interface TargetRow {
   versus: { attack: number; defence: number } | null;
   /** A resist roll's d10, once rolled. */
   natural: number | null;
+  /** A resist: what its d10 was rolled under — the characteristic's abbreviation key and value (ux m2). */
+  against: { label: string; value: number } | null;
   /** the target's own dice, as "3 + 4" (empty when none were rolled) */
   dice: string;
   modifier: number;
@@ -125,10 +127,11 @@ function cardStateContext(
     roll.isSuccess &&
     !!roll.options.resist;
   const attackTotal = roll instanceof ScoreRoll && roll.purpose === "attack" ? roll.testTotal : null;
+  const resistKey = card.kind === "psy" ? resistKeyOf(found) : "";
   // RULES §7.2: a declared *Différé* action has not happened yet; its due card shows it again.
   const delayedWaiting = card.delayedState === "declared";
   const targets = card.targets.map((t, index) =>
-    targetRow(found, may, t, index, { resistable, waiting: delayedWaiting, attackTotal }),
+    targetRow(found, may, t, index, { resistable, waiting: delayedWaiting, attackTotal, resistKey }),
   );
   const panic = isPanicKey(card.panic)
     ? {
@@ -163,10 +166,19 @@ function cardStateContext(
   return context;
 }
 
+/** The characteristic the card's stored power is resisted with (RULES §4), "" for none. */
+function resistKeyOf(found: CardAt): string {
+  const actor = cardActor(found);
+  const power = actor ? cardItem(actor, found.card.itemUuid) : null;
+  return power?.system instanceof PowerModel ? power.system.resist : "";
+}
+
 /** What a row shows of its result. */
 interface RowResult {
   outcome: string;
   total: number | null;
+  /** A resist's value, rolled under. */
+  against: number | null;
   damageApplied: boolean;
   damage: StoredDamage | null;
   stun: number | null;
@@ -189,6 +201,7 @@ function rowResult(found: CardAt, t: RollCardModel["targets"][number], index: nu
   const stored: RowResult = {
     outcome: t.outcome,
     total: t.total,
+    against: t.against,
     damageApplied: t.damageApplied,
     damage: t.damage,
     stun: t.stun,
@@ -199,11 +212,12 @@ function rowResult(found: CardAt, t: RollCardModel["targets"][number], index: nu
   if (!record)
     return CONCEDED.has(t.outcome)
       ? { ...stored, damageApplied: false, damage: null, stun: null }
-      : { outcome: "pending", total: null, damageApplied: false, damage: null, stun: null, dice: [] };
+      : { outcome: "pending", total: null, against: null, damageApplied: false, damage: null, stun: null, dice: [] };
   const applied = record.damageApplied === true;
   return {
     outcome: record.outcome,
     total: record.total,
+    against: record.against ?? null,
     damageApplied: applied,
     damage: applied ? (record.damage ?? t.damage) : null,
     stun: applied ? (record.stun ?? null) : null,
@@ -217,7 +231,7 @@ function targetRow(
   may: MayPress,
   t: RollCardModel["targets"][number],
   index: number,
-  o: { resistable: boolean; waiting: boolean; attackTotal: number | null },
+  o: { resistable: boolean; waiting: boolean; attackTotal: number | null; resistKey: string },
 ): TargetRow {
   const kind = found.card.kind === "attack" ? "attack" : "psy";
   const r = rowResult(found, t, index);
@@ -234,6 +248,10 @@ function targetRow(
       : "TACTICA.Chat.verdict.unknown",
     versus: defended ? { attack: o.attackTotal! + t.modifier, defence: r.total! } : null,
     natural: kind === "psy" && r.outcome !== "pending" ? r.total : null,
+    against:
+      kind === "psy" && r.outcome !== "pending" && r.against !== null && o.resistKey
+        ? { label: `TACTICA.Profile.${o.resistKey}.abbr`, value: r.against }
+        : null,
     // A resist roll's one d10 is on its verdict line; an attack's defence dice are under it.
     dice: kind === "attack" ? r.dice.join(" + ") : "",
     modifier: t.modifier,

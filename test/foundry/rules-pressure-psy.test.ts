@@ -262,3 +262,142 @@ describe("D-46 on the sheets: the pressure dice field", () => {
     expect(textOf(sheet.renderedParts.profile!)).toContain("Dés de pression 2");
   });
 });
+
+describe("D-47 / R3: only a psyker cancels a power in play", () => {
+  const force = { _id: "force0000000001", name: "Force", type: "power", system: { level: 5, cost: 4, maintenance: 2 } };
+
+  it("a figure of mastery 0 is refused before any die, localised; no card, no AC; the sheet offers no cancel", async () => {
+    const bel = await w.own("Bel", "character", { system: { profile: { ac: { value: 6 } } } });
+    const other = await w.createActor({ name: "Ork", type: "character" });
+    await fight("tours", bel, other);
+    const errors = await w.errorsDuring(async () => expect(await bel.cancelPower({ level: 5 })).toBeNull());
+    expect(errors).toEqual([
+      "Bel n'est pas un psyker\u00a0: seul un psyker de maîtrise 1 ou plus, ou un chœur de néophytes, peut annuler un pouvoir en jeu.",
+    ]);
+    expect(w.messages()).toHaveLength(0);
+    expect(sys(bel).actions.spent).toBe(0);
+    const sw = await loadSheetWorld();
+    const actor = await sampleCharacter(sw);
+    const sheet = new sw.sheets.CharacterSheet({ document: actor }) as unknown as {
+      renderedParts: Record<string, string>;
+      tabGroups: Record<string, string>;
+      render(o?: object): Promise<unknown>;
+    };
+    sheet.tabGroups.primary = "psy";
+    await sheet.render({ force: true });
+    expect(sheet.renderedParts.psy).toContain('data-action="cancelPower"');
+    await actor.update({ system: { psyker: { mastery: 0 } } } as never);
+    await sheet.render({ force: true });
+    expect(sheet.renderedParts.psy).not.toContain('data-action="cancelPower"');
+  });
+
+  it("a psyker of mastery 1 cancels at level + 1, mastery never counting, for 3 AC", async () => {
+    const ilse = await w.own("Ilse", "character", {
+      system: { psyker: { mastery: 1 }, profile: { ac: { value: 6 } } },
+    });
+    const other = await w.createActor({ name: "Ork", type: "character" });
+    await fight("tours", ilse, other);
+    queueDiceFaces([6]);
+    const card = (await ilse.cancelPower({ level: 5 }))!;
+    expect((card.rolls[0] as unknown as { target: number }).target).toBe(6);
+    expect(sys(ilse).actions.spent).toBe(3);
+  });
+
+  it("a neophyte choir (a unit that learnt a power) cancels together, without concentration; a unit without one may not", async () => {
+    const choir = await w.own("Chœur", "unit", { system: { profile: { ac: { value: 6 } } }, items: [force] });
+    queueDiceFaces([4]);
+    const card = (await choir.cancelPower({ level: 5, concentration: true }))!;
+    expect((card.rolls[0] as unknown as { target: number }).target).toBe(6);
+    expect(card.card?.notes).toEqual(["TACTICA.Chat.psy.choirConcentrationDropped"]);
+    const squad = await w.own("Escouade", "unit");
+    const errors = await w.errorsDuring(async () => expect(await squad.cancelPower({ level: 5 })).toBeNull());
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain("Escouade n'est pas un psyker");
+  });
+});
+
+describe("D-49 / R4 and ux m2: a CO resist is a CO test with its modifiers; the row says what it was rolled against", () => {
+  const mindShock = { _id: "shock0000000001", name: "Choc mental", type: "power", system: { level: 2, cost: 6 } };
+
+  async function castAt(resist: string, target: TacticaActor) {
+    const kara = await w.own("Kara", "character", {
+      system: { psyker: { mastery: 2 }, profile: { ac: { value: 8 } } },
+      items: [{ ...mindShock, system: { ...mindShock.system, resist } }],
+    });
+    queueDiceFaces([1]);
+    const card = (await kara.castPower("shock0000000001", { fastForward: true }))!;
+    await card.update({
+      system: { targets: [{ actorUuid: target.uuid, tokenUuid: "", name: target.name }] },
+    } as never);
+    return card;
+  }
+
+  it("a unit with a banner resists CO at its CO + 1 (the morale test's modifiers), and the row reads « contre CO 6 »", async () => {
+    const unit = await w.own(
+      "Escouade",
+      "unit",
+      { system: { profile: { co: { value: 5 } }, banner: true } },
+      "player-2",
+    );
+    const card = await castAt("co", unit);
+    queueDiceFaces([6]);
+    expect(await w.click("player-2", "resist", card, { targetIndex: 0 })).toEqual({ ok: true });
+    expect(card.card?.targets[0]).toMatchObject({ outcome: "resisted", total: 6, against: 6 });
+    expect(textOf(await w.renderAs("player-1", card))).toContain("Escouade résiste d10 : 6 contre CO 6");
+  });
+
+  it("outnumbered in melee and the general count as the morale test counts them: 5 − 1 + 1 = 5; a 6 fails", async () => {
+    const unit = await w.own(
+      "Escouade",
+      "unit",
+      { system: { profile: { co: { value: 5 } }, general: true, outnumbered: true } },
+      "player-2",
+    );
+    const card = await castAt("co", unit);
+    queueDiceFaces([6]);
+    expect(await w.click("player-2", "resist", card, { targetIndex: 0 })).toEqual({ ok: true });
+    expect(card.card?.targets[0]).toMatchObject({ outcome: "failed", total: 6, against: 5 });
+    // The morale dialog opens with the same toggles.
+    const pending = w.as("player-2", () => unit.moraleTest());
+    const dialog = await nextDialog();
+    expect(String(dialog.options.content)).toMatch(/name="outnumbered"[^>]*checked/);
+    await dialog.close();
+    await pending;
+  });
+
+  it("a FOR resist takes the characteristic alone and says so: « d10 : 8 contre FOR 5 »", async () => {
+    const ork = await w.own("Ork", "character", { system: { profile: { for: { value: 5 } } } }, "player-2");
+    const card = await castAt("for", ork);
+    queueDiceFaces([8]);
+    expect(await w.click("player-2", "resist", card, { targetIndex: 0 })).toEqual({ ok: true });
+    expect(textOf(await w.renderAs("player-2", card))).toContain("Ork ne résiste pas d10 : 8 contre FOR 5");
+  });
+});
+
+describe("R8: a maintain card states the power's range and that the psyker must be within it", () => {
+  it("with the range the GM wrote, and without one", async () => {
+    const ilse = await w.own("Ilse", "character", {
+      system: { psyker: { mastery: 2 } },
+      items: [
+        {
+          _id: "force0000000001",
+          name: "Force",
+          type: "power",
+          system: { level: 5, cost: 4, maintenance: 2, range: "12 pas" },
+        },
+        { _id: "shield000000001", name: "Bouclier", type: "power", system: { level: 6, cost: 6, maintenance: 3 } },
+      ],
+    });
+    queueDiceFaces([1, 1]);
+    await ilse.castPower("force0000000001", { fastForward: true });
+    await ilse.castPower("shield000000001", { fastForward: true });
+    const ranged = (await ilse.maintainPower("force0000000001"))!;
+    expect(textOf(await w.renderAs("player-1", ranged))).toContain(
+      "Portée du pouvoir : 12 pas. Le psyker doit se trouver à cette portée pour l'entretenir (le MJ vérifie).",
+    );
+    const unset = (await ilse.maintainPower("shield000000001"))!;
+    expect(textOf(await w.renderAs("player-1", unset))).toContain(
+      "Portée du pouvoir non renseignée : le psyker doit se trouver à sa portée de lancement pour l'entretenir",
+    );
+  });
+});

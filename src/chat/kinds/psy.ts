@@ -15,8 +15,8 @@ import { PowerModel } from "../../data/item/power";
 import { recordChange, targetRecord, TARGET_KEY } from "../../data/card-keys";
 import { isPsySuccess } from "../../rules/psy";
 import { profileTestSuccess } from "../../rules/morale";
+import { coDefaults, profileValue, resistTarget } from "../../actions/profile";
 import { natural10Fails } from "../../config/settings";
-import { profileValue } from "../../actions/profile";
 import { subjectOf } from "../../actions/common";
 import {
   cardActor,
@@ -56,6 +56,7 @@ function resistDice(found: CardAt, index: number | undefined): ProfileTest | Car
     {
       characteristic: key,
       value: profileValue(target, key),
+      co: key === "co" ? coDefaults(target) : null,
       purpose: "resist",
       natural10Fails: natural10Fails(),
       subject: subjectOf(target),
@@ -90,16 +91,21 @@ async function resist(request: CardRequest, sender: Someone): Promise<CardResult
   if (!castDie || !isPsySuccess(castDie[0]![0]!, cast)) return refuse("TACTICA.Chat.invalid");
   const recorded = targetRecord(target, messageId);
   if (recorded) {
-    await showRow(found, index, { outcome: recorded.outcome, total: recorded.total });
+    await showRow(found, index, {
+      outcome: recorded.outcome,
+      total: recorded.total,
+      against: recorded.against ?? null,
+    });
     return refuse("TACTICA.Chat.alreadyApplied");
   }
   const faces = facesOf(rollFrom(request.roll, ProfileTest), [{ count: 1, faces: 10 }]);
   if (!faces) return refuse("TACTICA.Chat.badDice");
   const natural = faces[0]![0]!;
-  const success = profileTestSuccess(natural, profileValue(target, power.system.resist), natural10Fails());
-  const outcome = success ? "resisted" : "failed";
-  await target.update(recordChange(target, messageId, { [TARGET_KEY]: { outcome, total: natural } }));
-  await showRow(found, index, { total: natural, outcome, dice: [natural] });
+  // D-49: the value from the stored target (a CO resist through coTarget with its CO modifiers).
+  const against = resistTarget(target, power.system.resist);
+  const outcome = profileTestSuccess(natural, against, natural10Fails()) ? "resisted" : "failed";
+  await target.update(recordChange(target, messageId, { [TARGET_KEY]: { outcome, total: natural, against } }));
+  await showRow(found, index, { total: natural, outcome, dice: [natural], against });
   return OK;
 }
 
@@ -130,7 +136,19 @@ export const CANCEL = {
   },
 } satisfies CardKind;
 
-/** RULES §4 (D-13): who maintains which power, and the AC it cost. */
+/**
+ * RULES §4 (seed 003 « Le psyker doit être à l'intérieur de la portée maximum de lancement du sort
+ * d'origine », R8): the maintain card states the power's range, read from the stored power, and
+ * that the psyker must stand within it — a range the GM judges (the packs leave ranges to the GM).
+ */
+function rangeLine(power: Item.Implementation | null): string {
+  const range = power?.system instanceof PowerModel ? power.system.range.trim() : "";
+  return range
+    ? i18n().format("TACTICA.Chat.psy.maintainRange", { range })
+    : i18n().localize("TACTICA.Chat.psy.maintainRangeUnset");
+}
+
+/** RULES §4 (D-13): who maintains which power, the AC it cost, and the range the psyker must be within. */
 export const MAINTAIN = {
   render: (found) => {
     const actor = namedActor(found);
@@ -141,7 +159,7 @@ export const MAINTAIN = {
       title: power?.name ?? found.card.label,
       icon: "fa-solid fa-hourglass-half",
       result: i18n().localize("TACTICA.Chat.psy.maintainedResult"),
-      details: [i18n().format("TACTICA.Chat.acSpent", { count: String(found.card.acSpent ?? 0) })],
+      details: [i18n().format("TACTICA.Chat.acSpent", { count: String(found.card.acSpent ?? 0) }), rangeLine(power)],
     });
   },
   price: (found, actor) => {

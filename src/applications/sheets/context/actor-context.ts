@@ -11,6 +11,7 @@ import { WILLPOWER_MAX } from "../../../rules/pool";
 import { MORALE_STATES } from "../../../data/fields";
 import { STATUS_IDS } from "../../../effects/status-effects";
 import type { TacticaActor } from "../../../documents/actor";
+import { cancelsPowers } from "../../../actions/psy";
 import {
   equipmentContext,
   powersContext,
@@ -90,7 +91,13 @@ export interface ActorSheetContext {
   profile: ProfileRow[];
   pressureBlocked: boolean;
   activePressure: { abbr: string; bonus: number }[];
-  unit: { banner: boolean; general: boolean; leaderCo: number | null; coForTests: number } | null;
+  unit: {
+    banner: boolean;
+    general: boolean;
+    outnumbered: boolean;
+    leaderCo: number | null;
+    coForTests: number;
+  } | null;
   aptitudes: AptitudeRow[] | null;
   /** A player character's build totals (RULES §1: 15 / 12), shown in edit mode, or in play mode when they are off. */
   build: {
@@ -99,7 +106,8 @@ export interface ActorSheetContext {
     shown: boolean;
   } | null;
   scores: ScoreRow[];
-  psy: PowersContext & { mastery: number | null; chanting: number | null; choirPowerId: string };
+  /** `canCancel`: D-47, the actor is a psyker (mastery 1 or more, or a choir) who may cancel a power in play. */
+  psy: PowersContext & { mastery: number | null; chanting: number | null; choirPowerId: string; canCancel: boolean };
   equipment: EquipmentContext;
   /** Labels the item rows share, localised once per render. */
   labels: RowLabels;
@@ -225,6 +233,7 @@ function otherTabs(actor: TacticaActor, { model, character, unit }: Models, edit
       mastery: character ? character.psyker.mastery : null,
       chanting: unit ? unit.choir.chanting : null,
       choirPowerId: unit?.choir.powerId ?? "",
+      canCancel: cancelsPowers(actor),
     }),
   };
 }
@@ -267,7 +276,13 @@ export function actorSheetContext(actor: TacticaActor, options: SheetOptions): A
       bonus: model.pressureBonus[k],
     })),
     unit: unit
-      ? { banner: unit.banner, general: unit.general, leaderCo: unit.leaderCo, coForTests: unit.coForTests }
+      ? {
+          banner: unit.banner,
+          general: unit.general,
+          outnumbered: unit.outnumbered,
+          leaderCo: unit.leaderCo,
+          coForTests: unit.coForTests,
+        }
       : null,
     aptitudes: character ? aptitudeRows(character, kit.i18n) : null,
     build: character && !models.npc ? buildContext(character, editMode) : null,
