@@ -9,6 +9,7 @@
  */
 import type { RollCardModel } from "../data/chat/roll-card";
 import { PowerModel } from "../data/item/power";
+import { CharacterModel } from "../data/actor/character";
 import { PsyRoll } from "../dice/psy-roll";
 import { ScoreRoll } from "../dice/score-roll";
 import { PANIC_RESULTS } from "../config/config";
@@ -260,7 +261,13 @@ function targetRow(
     note: t.note || null,
     chain: damageChain(r.damage),
     canResist: o.resistable && open && may("resist", index),
-    canDefend: found.card.kind === "attack" && open && !t.note && may("defend", index),
+    // R11: only a character defends (a unit's row is a forgery: no button).
+    canDefend:
+      found.card.kind === "attack" &&
+      open &&
+      !t.note &&
+      rowActor(found.card, index)?.system instanceof CharacterModel &&
+      may("defend", index),
     canApplyDamage:
       found.card.kind === "attack" &&
       !o.waiting &&

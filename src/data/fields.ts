@@ -8,6 +8,7 @@ import { ATTRIBUTE_KEYS, RESISTANT_KINDS } from "../rules/attribute-model";
 import { MASTERY_MAX } from "../rules/psy";
 import { WILLPOWER_MAX } from "../rules/pool";
 import { PRESSURE_DICE_MAX } from "../rules/pressure";
+import { MODIFIER_BOUND } from "../rules/modifiers";
 
 const fields = foundry.data.fields;
 
@@ -22,10 +23,10 @@ export const BOUNDS = {
   /** D-46: pressure dice a special ability grants (1 without one). */
   pressureDice: PRESSURE_DICE_MAX,
   /**
-   * A roll's free modifier, as a dialog's field takes it (±10: more than any table's cover or
-   * help); the one writer refuses a card whose roll claims more (src/chat/kinds/).
+   * A roll's free modifier, as a dialog's field takes it (src/rules/modifiers.ts); the one writer
+   * refuses a card whose roll claims more (src/chat/kinds/attack.ts, psy.ts).
    */
-  modifier: 10,
+  modifier: MODIFIER_BOUND,
   /** RULES §1: 15 aptitude points and 12 sub-aptitude points in all. */
   aptitude: 15,
   subAptitude: 12,

@@ -18,3 +18,4 @@ export * from "./places";
 export * from "./score-odds";
 export * from "./score-push";
 export * from "./initiative";
+export * from "./modifiers";

@@ -374,6 +374,37 @@ describe("D-49 / R4 and ux m2: a CO resist is a CO test with its modifiers; the 
   });
 });
 
+describe("security F1: a cast's free modifier is bounded at the one writer", () => {
+  it("a cast claiming +500 is refused when its target resists, localised, nothing written; +10 is honest", async () => {
+    const kara = await w.own("Kara", "character", {
+      system: { psyker: { mastery: 2 }, profile: { ac: { value: 8 } } },
+      items: [{ _id: "shock0000000001", name: "Choc", type: "power", system: { level: 2, cost: 6, resist: "for" } }],
+    });
+    const ork = await w.own("Ork", "character", { system: { profile: { for: { value: 5 } } } }, "player-2");
+    queueDiceFaces([1]);
+    const card = (await kara.castPower("shock0000000001", { fastForward: true }))!;
+    const forge = async (modifier: number) => {
+      const roll = JSON.parse(JSON.stringify(card.rolls[0])) as { options: Record<string, unknown> };
+      roll.options.modifier = modifier;
+      await card.update({
+        rolls: [JSON.stringify(roll)],
+        system: { targets: [{ actorUuid: ork.uuid, tokenUuid: "", name: "Ork" }] },
+      } as never);
+    };
+    await forge(500);
+    const before = [JSON.stringify(card.toObject()), JSON.stringify(ork.toObject())];
+    queueDiceFaces([8]);
+    expect(await w.click("player-2", "resist", card, { targetIndex: 0 })).toMatchObject({
+      ok: false,
+      reason: "TACTICA.Chat.modifierOutOfBounds",
+    });
+    expect([JSON.stringify(card.toObject()), JSON.stringify(ork.toObject())]).toEqual(before);
+    await forge(10);
+    queueDiceFaces([8]);
+    expect(await w.click("player-2", "resist", card, { targetIndex: 0 })).toEqual({ ok: true });
+  });
+});
+
 describe("R8: a maintain card states the power's range and that the psyker must be within it", () => {
   it("with the range the GM wrote, and without one", async () => {
     const ilse = await w.own("Ilse", "character", {

@@ -14,6 +14,8 @@ import { CharacterModel } from "../../data/actor/character";
 import { PowerModel } from "../../data/item/power";
 import { recordChange, targetRecord, TARGET_KEY } from "../../data/card-keys";
 import { isPsySuccess } from "../../rules/psy";
+import { boundedModifier } from "../../rules/modifiers";
+import { BOUNDS } from "../../data/fields";
 import { profileTestSuccess } from "../../rules/morale";
 import { coDefaults, profileValue, resistTarget } from "../../actions/profile";
 import { natural10Fails } from "../../config/settings";
@@ -74,6 +76,12 @@ async function resist(request: CardRequest, sender: Someone): Promise<CardResult
   const caster = actor.system;
   if (!(roll instanceof PsyRoll) || roll.options.mode !== "cast" || !power?.system.resist)
     return refuse("TACTICA.Chat.invalid");
+  // F1: the caster's free modifier is their card's claim, within what the dialog allows.
+  try {
+    boundedModifier([roll.options.modifier ?? 0]);
+  } catch {
+    return refuse("TACTICA.Chat.modifierOutOfBounds", { max: String(BOUNDS.modifier) });
+  }
   // The cast as the stored power and caster say (level, mastery); the dialog's choices and the die are the caster's.
   let cast: number;
   try {
