@@ -679,18 +679,21 @@ export const SCENARIOS: Scenario[] = [
     render: async (d) => {
       const o = {
         purpose: "attack",
+        aptitude: "vivacite",
         aptitudeValue: 3,
         subAptitude: "precision",
         subAptitudeValue: 2,
         title: "Fusil <laser>",
+        flavor: "FOR 4 · Pénétrant 1",
         subject: KARA,
       } as const;
       queueDiceFaces([4, 5]);
       return (await new d.ScoreRoll(d.ScoreRoll.formulaFor(o), {}, o).evaluate()).render();
     },
+    // ux m3: the score with what it is made of, one row; the weapon's FOR and attributes under its name.
     shows: {
-      fr: ["Attaque", "Kara <Vex>", "Fusil <laser>", "Précision 2", "Score 5", "Total 14"],
-      en: ["Attack", "Total 14"],
+      fr: ["Attaque", "Kara <Vex>", "Fusil <laser> FOR 4 · Pénétrant 1", "Score 5 = Vivacité 3 + Précision 2 Dés", "Total 14"],
+      en: ["Attack", "Total 14", "Score 5 = Quickness 3 + Precision 2 Dice"],
     },
     hides: ["Réussite", "Échec", "Success", "Failure", "Se défendre", "Defend"],
     buttons: [],
