@@ -180,9 +180,7 @@ describe("units are no attack targets (R11)", () => {
     const pending = kara.attack("rifle0000000001");
     const dialog = await nextDialog();
     const html = String(dialog.options.content);
-    expect(textOf(html)).toContain(
-      "Pas une cible (une unité n'a pas de score de défense) : Escouade.",
-    );
+    expect(textOf(html)).toContain("Pas une cible (une unité n'a pas de score de défense) : Escouade.");
     queueDiceFaces([3, 3]);
     await answerDialog(dialog, null, { modifier: "0" });
     const message = (await pending)!;
