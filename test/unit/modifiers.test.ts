@@ -30,6 +30,6 @@ describe("a roll's free modifier (security F1)", () => {
     expect(() => boundedModifier([1.5])).toThrow(/modifiers\[0\]/);
     expect(() => boundedModifier([Number.NaN])).toThrow(RulesRangeError);
     expect(() => boundedModifier(["3" as unknown as number])).toThrow(RulesRangeError);
-    expect(() => boundedModifier(5 as unknown as number[])).toThrow(RulesRangeError);
+    expect(() => boundedModifier(5 as unknown as number[])).toThrow(/modifiers must be a list/);
   });
 });
