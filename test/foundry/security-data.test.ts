@@ -292,12 +292,12 @@ describe("security F4, F5: a value of the wrong kind is refused in the system's 
   }
 
   it("F4: creating an item with a null attribute entry is refused, nothing created", async () => {
-    const before = world.fake.game.items!.size;
+    const before = (world.fake.game.items as unknown as { size: number }).size;
     const errors = await world.errorsDuring(async () => {
       expect(await world.createItem({ name: "Objet", type: "weapon", system: { attributes: [null] } })).toBeFalsy();
     });
     expect(errors).toEqual([NOT_ENTRY]);
-    expect(world.fake.game.items!.size).toBe(before);
+    expect((world.fake.game.items as unknown as { size: number }).size).toBe(before);
   });
 
   const MAINTAINED = "Pouvoirs entretenus";

@@ -692,7 +692,13 @@ export const SCENARIOS: Scenario[] = [
     },
     // ux m3: the score with what it is made of, one row; the weapon's FOR and attributes under its name.
     shows: {
-      fr: ["Attaque", "Kara <Vex>", "Fusil <laser> FOR 4 · Pénétrant 1", "Score 5 = Vivacité 3 + Précision 2 Dés", "Total 14"],
+      fr: [
+        "Attaque",
+        "Kara <Vex>",
+        "Fusil <laser> FOR 4 · Pénétrant 1",
+        "Score 5 = Vivacité 3 + Précision 2 Dés",
+        "Total 14",
+      ],
       en: ["Attack", "Total 14", "Score 5 = Quickness 3 + Precision 2 Dice"],
     },
     hides: ["Réussite", "Échec", "Success", "Failure", "Se défendre", "Defend"],
