@@ -83,6 +83,8 @@ beforeEach(async () => {
         { _id: "tokKara", x: 50, y: 50, actorId: kara.id, name: "Kara" },
         { _id: "tokVex", x: 250, y: 50, actorId: vex.id, name: "Vex" },
         { _id: "tokSquad", x: 260, y: 60, actorId: squad.id, name: "Escouade" },
+        // A token without an actor (a marker): never the target's.
+        { _id: "tokMark", x: 60, y: 60, name: "Repère" },
         // Outside every region: a figure in no place.
         { _id: "tokLost", x: 950, y: 950, actorId: vex.id, name: "Vex perdu" },
       ],
@@ -110,9 +112,10 @@ async function attackWith(itemId: string, faces = [6, 6]): Promise<TacticaChatMe
 }
 
 /** The card's roll JSON with its free modifier set to `value`, as a player's console writes it. */
-async function forgeModifier(message: TacticaChatMessage, value: number): Promise<void> {
+async function forgeModifier(message: TacticaChatMessage, value: number | null): Promise<void> {
   const roll = JSON.parse(JSON.stringify(message.rolls[0])) as { options: Record<string, unknown> };
-  roll.options.modifiers = [{ value }];
+  if (value === null) delete roll.options.modifiers;
+  else roll.options.modifiers = [{ value }];
   await w.as("player-1", () => message.update({ rolls: [JSON.stringify(roll)] } as never));
 }
 
@@ -126,6 +129,7 @@ describe("bounds at the GM (security F1, F2)", () => {
     expect(await w.click("player-2", "defend", message, { targetIndex: 0 })).toMatchObject({
       ok: false,
       reason: "TACTICA.Chat.modifierOutOfBounds",
+      data: { max: "10" },
     });
     expect([sourceOf(message), sourceOf(vex)]).toEqual(before);
     expect(w.fake.game.i18n!.format("TACTICA.Chat.modifierOutOfBounds", { max: "10" })).toBe(
@@ -136,6 +140,15 @@ describe("bounds at the GM (security F1, F2)", () => {
     queueDiceFaces([6, 6]);
     expect(await w.click("player-2", "defend", message, { targetIndex: 0 })).toEqual({ ok: true });
     expect(message.card?.targets[0]?.outcome).toBe("hit");
+  });
+
+  it("F1: a roll without the modifiers option carries none: 1 + 1 + score 3 = 5 against 6 + 6, a miss", async () => {
+    target("tokVex");
+    const message = await attackWith("rifle0000000001", [1, 1]);
+    await forgeModifier(message, null);
+    queueDiceFaces([6, 6]);
+    expect(await w.click("player-2", "defend", message, { targetIndex: 0 })).toEqual({ ok: true });
+    expect(message.card?.targets[0]?.outcome).toBe("miss");
   });
 
   it("F1: the attack dialog takes a modifier within ±10 only, and says so", async () => {
@@ -225,6 +238,21 @@ describe("Tectonique shifts the place when the attack resolves (R10)", () => {
     expect(message.card?.placesShifted).toEqual(["regionB"]);
   });
 
+  it("two targets in one place: the place shifts once, and the card names it once", async () => {
+    const ork = await w.own("Ork", "character", {}, "player-2");
+    await w.as("gm-1", () =>
+      scene.createEmbeddedDocuments("Token", [{ _id: "tokOrk", x: 270, y: 70, actorId: ork.id, name: "Ork" }]),
+    );
+    target("tokVex", "tokOrk");
+    const message = await attackWith("hammer000000001", [6, 6]);
+    for (const index of [0, 1]) {
+      queueDiceFaces([1, 1]);
+      expect(await w.click("player-2", "defend", message, { targetIndex: index })).toEqual({ ok: true });
+    }
+    expect(encumbrance("regionB")).toBe(2);
+    expect(message.card?.placesShifted).toEqual(["regionB"]);
+  });
+
   it("without a GM the card says the GM shifts it, and the place is unchanged", async () => {
     w.data.users.get("gm-1")!.active = false;
     const lio = await w.own("Lio", "character", { system: { profile: { pv: { value: 8, max: 8 } } } });
@@ -242,6 +270,11 @@ describe("Tectonique shifts the place when the attack resolves (R10)", () => {
     // Applying the damage needs no GM either: the attacker's owner writes Lio and the card.
     expect(await w.click("player-1", "applyDamage", message, { targetIndex: 0 })).toEqual({ ok: true });
     expect(systemAs<CharacterModel>(lio).profile.pv.value).toBe(6);
+    // A weapon without Tectonique says nothing of it.
+    const plain = await attackWith("rifle0000000001", [6, 6]);
+    queueDiceFaces([1, 1]);
+    expect(await w.click("player-1", "defend", plain, { targetIndex: 0 })).toEqual({ ok: true });
+    expect(plain.card?.notes).toEqual([]);
   });
 });
 

@@ -397,6 +397,7 @@ describe("security F1: a cast's free modifier is bounded at the one writer", () 
     expect(await w.click("player-2", "resist", card, { targetIndex: 0 })).toMatchObject({
       ok: false,
       reason: "TACTICA.Chat.modifierOutOfBounds",
+      data: { max: "10" },
     });
     expect([JSON.stringify(card.toObject()), JSON.stringify(ork.toObject())]).toEqual(before);
     await forge(10);

@@ -121,6 +121,7 @@ function targetToken(
 ): TokenDocument | null {
   const own = rowToken(found.card, index, target);
   if (own) return own;
+  // Stryker disable next-line OptionalChaining: equivalent, speakerToken's token is a scene's (embedded: a parent)
   const tokens = attacker?.parent?.tokens;
   return (tokens ? [...tokens].find((token) => token.actor?.uuid === target.uuid) : undefined) ?? null;
 }
@@ -147,6 +148,7 @@ async function tectonicOnAttack(
 ): Promise<Partial<RollCardModel>> {
   if (attributesOf(attributes, "tectonic").length === 0) return {};
   const card = found.card;
+  // Stryker disable next-line OptionalChaining: equivalent, the one writer runs for a user (game.user is set by ready)
   if (!game.user?.isGM) {
     const note = "TACTICA.Chat.attack.tectonicNoGM";
     return card.notes.includes(note) ? {} : { notes: [...card.notes, note] };
