@@ -1,12 +1,12 @@
 /**
  * What an activation starts and ends on an actor (RULES §4, §5, §7.1; D-13, D-15, D-42, D-48): the
- * once-per-activation records (a power cast, a power maintained, a fear test, a rally, a move or
- * an attack made) live on the
- * actor (`flags.tactica.*ThisActivation`), read by every client, cleared when its next activation
- * starts — in the SAME write as the AC reset (D-42: spent AC reset at the start of the actor's next
- * activation; on a timeline nothing is spent). At an activation's end the
+ * once-per-activation records (a power cast, a power maintained, a fear test, a rally, a move or an
+ * attack made) live on the actor (`flags.tactica.*ThisActivation`), read by every client, cleared
+ * when its next activation starts — in the SAME write as the AC reset (D-42: spent AC reset at the
+ * start of the actor's next activation; on a timeline nothing is spent). At an activation's end the
  * maintained powers neither maintained nor cast during it end (D-13); a dead psyker's end at once
- * (D-15). Everything here runs on the active GM.
+ * (D-15). The start and the end run on the active GM; the records are written by the acting
+ * actor's own use cases.
  */
 import { CharacterModel } from "../data/actor/character";
 import { UnitModel } from "../data/actor/unit";
@@ -21,7 +21,7 @@ export const MAINTAIN_FLAG = "maintainedThisActivation";
 export const FEAR_FLAG = "fearTestedThisActivation";
 /** A rally was tried this activation (RULES §5, D-42: « Une fois par activation d'unité »). */
 export const RALLY_FLAG = "ralliedThisActivation";
-/** A move or an attack was made this activation (D-48: a rally must come before any action). */
+/** A move or an attack was made this activation (RULES §2 « avant tout autre action », D-48). */
 export const ACTED_FLAG = "actedThisActivation";
 
 /** A once-per-activation list of item ids on `actor`. */
@@ -51,6 +51,14 @@ export function actedThisActivation(actor: Actor.Implementation): boolean {
 }
 
 /**
+ * Whether `actor` has already acted in its activation for a pressure window (R7): AC spent, or
+ * {@link actedThisActivation}, or a rally tried. A pressure roll or a test is no action of its own.
+ */
+export function hasActed(actor: Actor.Implementation): boolean {
+  return (modelOf(actor)?.actions.spent ?? 0) > 0 || activationMark(actor, RALLY_FLAG) || actedThisActivation(actor);
+}
+
+/**
  * D-48: the change that records a move or an attack of `actor` in its activation, for the action's
  * own actor write — empty when it is recorded already, or outside an activation (D-42: outside
  * combat there is none).
@@ -58,6 +66,17 @@ export function actedThisActivation(actor: Actor.Implementation): boolean {
 export function actedChange(actor: Actor.Implementation): DottedChange {
   const inFight = acClock(actor) !== "none";
   return inFight && !activationMark(actor, ACTED_FLAG) ? { [`flags.tactica.${ACTED_FLAG}`]: true } : {};
+}
+
+/**
+ * After an action's card (D-48, RULES §2): `exhaustion` Épuisement gained by a character (*Requis*,
+ * targets left out) with the action's mark in the activation, in one write and one *Focalisé*
+ * check; a unit's mark alone; nothing when there is nothing to write.
+ */
+export async function recordAction(actor: Actor.Implementation, exhaustion: number): Promise<void> {
+  const acted = actedChange(actor);
+  if (actor.system instanceof CharacterModel) await actor.gainExhaustion(exhaustion, acted);
+  else if (Object.keys(acted).length) await actor.update(acted);
 }
 
 /** The model of an actor that has AC and maintains powers (a character, an npc, a unit). */

@@ -28,7 +28,7 @@ import { acBudget, mayRollFor, postCard, subjectOf, type RollMethodOptions } fro
 import { refused, notifyInfo } from "../utils/notify";
 import { actedThisActivation, activationMark, FEAR_FLAG, RALLY_FLAG } from "./activation";
 import { applySwap, moraleSwap, PANIC_STATUSES, setMoraleState } from "./morale-state";
-import { coFor } from "./profile";
+import { coDefaults, coFor } from "./profile";
 import { costFlags } from "./psy";
 import { recordChange } from "../data/card-keys";
 import { isRecord } from "../rules/records";
@@ -45,12 +45,6 @@ interface MoraleView {
 function moraleOf(actor: Actor.Implementation): MoraleView | null {
   const system = actor.system;
   return system instanceof CharacterModel || system instanceof UnitModel ? system : null;
-}
-
-/** The toggles a unit's own data switches on by default (banner, general). */
-function defaultToggles(actor: Actor.Implementation): CoToggles {
-  const system = actor.system;
-  return system instanceof UnitModel ? { banner: system.banner, general: system.general } : {};
 }
 
 /** Rolls one CO test through the pipeline (the profile dialog on CO unless fast-forwarded) and posts its card. */
@@ -111,7 +105,7 @@ export async function moraleTest(
     notifyInfo("TACTICA.Chat.morale.unshakeable", { name: actor.name });
     return null;
   }
-  const posted = await coTest(actor, "morale", defaultToggles(actor), options);
+  const posted = await coTest(actor, "morale", coDefaults(actor), options);
   return posted?.message ?? null;
 }
 
@@ -140,7 +134,7 @@ export async function rally(
   if ((budget.clock === "tours" && budget.spent > 0) || (budget.clock !== "none" && actedThisActivation(actor)))
     return refused("TACTICA.Chat.morale.rallyFirst", { name: actor.name });
   const ac = model.profile.ac.total;
-  const posted = await coTest(actor, "rally", defaultToggles(actor), options, { acSpent: rallyCost(ac) });
+  const posted = await coTest(actor, "rally", coDefaults(actor), options, { acSpent: rallyCost(ac) });
   if (!posted) return null;
   const spent = posted.roll.isSuccess ? ac - rallyActions(ac) : rallyCost(ac);
   const update = {
@@ -182,7 +176,7 @@ export async function fearTest(
     return refused("TACTICA.Chat.fear.oncePerActivation", { name: actor.name });
   // A failed test's note (D-21) is part of the card's creation: one write of the message.
   const failedNote = o.charging ? "TACTICA.Chat.fear.chargeCalledOff" : "TACTICA.Chat.fear.chargedFailed";
-  const posted = await coTest(actor, "fear", { ...defaultToggles(actor), fear: o.fear }, options, {}, (roll) =>
+  const posted = await coTest(actor, "fear", { ...coDefaults(actor), fear: o.fear }, options, {}, (roll) =>
     roll.isSuccess ? {} : { notes: [failedNote] },
   );
   if (!posted) return null;

@@ -29,7 +29,7 @@ import { refused } from "../utils/notify";
 import { costFlags } from "./psy";
 import { rollPressure } from "./pressure";
 import { panicForbidden } from "./panic";
-import { actedChange } from "./activation";
+import { recordAction } from "./activation";
 
 /** A linked, equipped MOU steam gear that may roll pressure before a pursuit move. */
 export interface MoveGear {
@@ -102,12 +102,6 @@ export function mouGear(actor: Actor.Implementation): MoveGear[] {
  * The ONE actor write of a move: the worn armour's *Requis* in *Épuisement* (D-39) and the move
  * recorded in the activation (D-48: a rally must come before it). A unit gains no *Épuisement*.
  */
-async function recordMove(actor: Actor.Implementation, requis: number): Promise<void> {
-  const acted = actedChange(actor);
-  if (actor.system instanceof CharacterModel) await actor.gainExhaustion(requis, acted);
-  else if (Object.keys(acted).length) await actor.update(acted);
-}
-
 /** D-39: a move action of `actor` (see the module comment). Resolves its card, or null when cancelled or refused. */
 export async function moveAction(
   actor: Actor.Implementation,
@@ -154,7 +148,8 @@ export async function moveAction(
     { summary: [summary], speaker: speakerOf(actor), ...costFlags(timelineCost) },
   );
   if (!message) return null;
-  await recordMove(actor, worn.requis);
+  // D-48, RULES §2: the move is an action of the activation — marked in the same write as its Requis.
+  await recordAction(actor, worn.requis);
   if (choice.pursuit) await closePressureWindow(actor, "pursuit");
   return message;
 }

@@ -3,7 +3,7 @@
  * pressure bonus in effect) plus modifiers. An INI, ATT or DEF pressure bonus lasts for that one
  * roll (RULES §2): its effect ends once the roll is posted.
  */
-import { ProfileTest, type ProfileChoice, type ProfileTestOptions } from "../dice/profile-test";
+import { ProfileTest, type CoToggles, type ProfileChoice, type ProfileTestOptions } from "../dice/profile-test";
 import { PROFILE_KEYS, type ProfileKey } from "../rules/keys";
 import { closePressureWindow } from "../effects/pressure-windows";
 import { mayRollFor, postCard, subjectOf, type RollMethodOptions } from "./common";
@@ -22,6 +22,31 @@ export function coFor(actor: Actor.Implementation): number {
 export function profileValue(actor: Actor.Implementation, key: ProfileKey): number {
   if (key === "co") return coFor(actor);
   return actor.model?.profile[key].total ?? 0;
+}
+
+/**
+ * RULES §5: the CO modifiers a unit's own data switches on (banner, general, outnumbered in
+ * melee), which every CO test of it opens with — the morale, rally and fear tests' dialogs, and a
+ * resist (D-49), which takes them as they are. A character has none stored.
+ */
+export function coDefaults(actor: Actor.Implementation): CoToggles {
+  const system = actor.system;
+  return system instanceof UnitModel
+    ? { banner: system.banner, general: system.general, outnumbered: system.outnumbered }
+    : {};
+}
+
+/**
+ * RULES §4 (D-49): the number a target rolls under to resist a power with `key` — its FOR or END,
+ * or its CO (a unit's highest, D-17) with the CO modifiers of §5 as its data holds them
+ * ({@link coDefaults}), through the one CO target of every CO test (`coTarget`).
+ */
+export function resistTarget(actor: Actor.Implementation, key: ProfileKey): number {
+  return ProfileTest.targetOf({
+    characteristic: key,
+    value: profileValue(actor, key),
+    co: key === "co" ? coDefaults(actor) : null,
+  });
 }
 
 /** RULES §1: rolls a test of `key` and posts its card. */

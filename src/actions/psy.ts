@@ -222,9 +222,35 @@ export function costFlags(timelineCost: TimelineCost): { flags: { tactica: { tim
 }
 
 /**
- * RULES §4 (D-14): tries to cancel an effect in play of `level` (3 AC, mastery never counts).
- * Concentration needs one more AC: in *tours* mode, when only the 3 AC remain, the cancel goes
- * ahead without it and says so (C14).
+ * D-47 (seed 003 « l'activation d'un psyker »): who may cancel a power in play — a psyker of
+ * mastery 1 or more, or a neophyte choir (a unit that learnt a power) acting together. A figure
+ * of mastery 0 outside a choir is no psyker.
+ */
+export function cancelsPowers(actor: Actor.Implementation): boolean {
+  const system = actor.system;
+  if (system instanceof CharacterModel) return system.psyker.mastery >= 1;
+  return system instanceof UnitModel && actor.items.some((item) => item.system instanceof PowerModel);
+}
+
+/** C14 and the choir: whether the cancel concentrates, and the note when asked concentration is dropped. */
+function cancelConcentration(actor: Actor.Implementation, wanted: boolean): { concentration: boolean; note: string } {
+  if (!wanted) return { concentration: false, note: "" };
+  // Chanting neophytes cannot concentrate (seed 003); a choir cancels together, so neither.
+  if (actor.system instanceof UnitModel) {
+    notifyInfo("TACTICA.Chat.psy.choirNoConcentration", { name: actor.name });
+    return { concentration: false, note: "TACTICA.Chat.psy.choirConcentrationDropped" };
+  }
+  const { remaining } = acBudget(actor);
+  if (remaining >= cancelCostAc(true)) return { concentration: true, note: "" };
+  notifyInfo("TACTICA.Chat.psy.noConcentration", { name: actor.name, remaining: String(remaining) });
+  return { concentration: false, note: "TACTICA.Chat.psy.concentrationDropped" };
+}
+
+/**
+ * RULES §4 (D-14, D-47): a psyker tries to cancel an effect in play of `level` (3 AC, mastery
+ * never counts); anyone else is refused before any die. Concentration needs one more AC: in
+ * *tours* mode, when only the 3 AC remain, the cancel goes ahead without it and says so (C14); a
+ * choir never concentrates.
  */
 export async function cancelPower(
   actor: Actor.Implementation,
@@ -232,16 +258,10 @@ export async function cancelPower(
   options: RollMethodOptions = {},
 ): Promise<ChatMessage.Implementation | null> {
   if (!mayRollFor(actor)) return null;
-  const system = actor.system;
-  if (!(system instanceof CharacterModel)) return null;
-  const budget = acBudget(actor);
-  const wanted = o.concentration ?? false;
-  const concentration = wanted && budget.remaining >= cancelCostAc(true);
+  if (!cancelsPowers(actor)) return refused("TACTICA.Chat.psy.notPsyker", { name: actor.name });
+  const { concentration, note } = cancelConcentration(actor, o.concentration ?? false);
   const spent = cancelCostAc(concentration);
   if (acShort(actor, spent) === null) return null;
-  const dropped = wanted && !concentration;
-  if (dropped)
-    notifyInfo("TACTICA.Chat.psy.noConcentration", { name: actor.name, remaining: String(budget.remaining) });
   const rollOptions: PsyRollOptions = {
     mode: "cancel",
     level: o.level,
@@ -250,7 +270,7 @@ export async function cancelPower(
     subject: subjectOf(actor),
   };
   const timelineCost: TimelineCost = { kind: "cancel", concentration };
-  const notes = dropped ? ["TACTICA.Chat.psy.concentrationDropped"] : [];
+  const notes = note ? [note] : [];
   const posted = await postCard(
     actor,
     {

@@ -13,13 +13,14 @@ import { WeaponModel } from "../data/item/weapon";
 import { aptitudeOf, type SubAptitudeKey } from "../rules/keys";
 import { aptitudeCurrent } from "../rules/scores";
 import { areaTargets, attributesOf, imprecisPenalty, inRange, type Attribute } from "../rules/attributes";
+import { formatAttribute } from "../rules/attribute-text";
 import { measureTokens, placeOccupants, tokenPlace } from "../places/measure";
 import { notifyRulesError, refused } from "../utils/notify";
 import { requisOf, mayRollFor, postCard, subjectOf, tooManyTargets, type RollMethodOptions } from "./common";
 import type { ScoreRequest } from "../dice/score-roll";
 import { degreeSize, stunLiteral } from "../config/settings";
 import { itemAct, panicForbidden } from "./panic";
-import { actedChange } from "./activation";
+import { recordAction } from "./activation";
 
 /** The score options of `actor` for `request`. */
 export function scoreOptions(actor: Actor.Implementation, request: ScoreRequest): ScoreRollOptions | null {
@@ -91,7 +92,10 @@ export interface RowFacts {
 
 /**
  * RULES §6.4: measured from the attacker's token to the target's — *Portée* checked (a target out
- * of range, or whose range cannot be measured, is missed), *Imprécis* penalty from the distance.
+ * of range is missed), *Imprécis* penalty from the distance. A weapon that needs the distance
+ * (*Portée* or *Imprécis*) concedes a miss when it cannot be measured (no token, no scene, no
+ * place, no path: F2, ux M1), with a note that says so and how to fix it: an *Imprécis* weapon
+ * never drops its penalty for want of a distance.
  */
 export function rowFacts(
   from: TokenDocument | null,
@@ -101,17 +105,17 @@ export function rowFacts(
   const measure = measureTokens(from, to);
   const facts: RowFacts = { distance: measure.distance, note: "", modifier: 0 };
   const range = attributesOf(attributes, "range")[0];
+  const inaccurate = attributesOf(attributes, "inaccurate")[0];
+  if (measure.distance === null) {
+    if (range || inaccurate) facts.note = `TACTICA.Chat.attack.${measure.reason ?? "noPlace"}`;
+    return facts;
+  }
   if (
     range &&
     !inRange({ x: range.x, ...(range.y !== undefined && range.y !== null ? { y: range.y } : {}) }, measure.distance)
-  ) {
-    facts.note =
-      measure.distance === null
-        ? `TACTICA.Chat.attack.${measure.reason ?? "noPlace"}`
-        : "TACTICA.Chat.attack.outOfRange";
-  }
-  const inaccurate = attributesOf(attributes, "inaccurate")[0];
-  if (inaccurate && measure.distance !== null) facts.modifier = -imprecisPenalty(inaccurate.x, measure.distance);
+  )
+    facts.note = "TACTICA.Chat.attack.outOfRange";
+  if (inaccurate) facts.modifier = -imprecisPenalty(inaccurate.x, measure.distance);
   return facts;
 }
 
@@ -136,6 +140,8 @@ function targetRow(
 
 /** The tokens an attack may hit, and how leaving some of them out is priced (RULES §6.4, D-38). */
 interface Aim {
+  /** R11: the names of the tokens aimed at that are no target (a unit's, a token without an actor). */
+  leftOut: string[];
   /**
    * The tokens offered: the user's targets, or for *De zone* the occupants of the place then the attacker (*Et Soi*).
    */
@@ -156,18 +162,40 @@ interface Aim {
 const uuidOf = (token: TokenDocument): string => token.uuid;
 
 /**
+ * R11 (docs/rules-decisions.md "Attacks on units"): a token an attack may hit — a character's. A
+ * unit has no defence score (seed 004's scores are a character's aptitude + sub-aptitude), so it
+ * is never a row of an attack card.
+ */
+function isTargetable(token: TokenDocument): boolean {
+  return token.actor?.system instanceof CharacterModel;
+}
+
+/** The targetable tokens of `tokens`, and the names of the others. */
+function targetable(tokens: readonly TokenDocument[]): { tokens: TokenDocument[]; leftOut: string[] } {
+  return {
+    tokens: tokens.filter(isTargetable),
+    leftOut: tokens.filter((t) => !isTargetable(t)).map((t) => t.name || t.actor?.name || ""),
+  };
+}
+
+/**
  * The tokens an attack aims at: the user's targets, or for *De zone* the occupants of the first
  * target's place (the attacker never among them), hit through the rules' `areaTargets`: up to X
- * of them chosen by the attacker (D-38), the attacker added by *Et Soi* when it has a token.
+ * of them chosen by the attacker (D-38), the attacker added by *Et Soi* when it has a token. Units
+ * are left out either way (R11).
  */
 function aimTokens(attacker: TokenDocument | null, attributes: readonly Attribute[]): Aim {
-  const targeted = [...(game.user?.targets ?? [])].map((t) => t.document);
+  const aimed = [...(game.user?.targets ?? [])].map((t) => t.document);
   const area = attributesOf(attributes, "area")[0];
-  if (!area)
-    return { tokens: targeted, area: null, preselected: [], resolve: () => ({ tokens: targeted, exhaustion: 0 }) };
+  if (!area) {
+    const { tokens, leftOut } = targetable(aimed);
+    return { tokens, leftOut, area: null, preselected: [], resolve: () => ({ tokens, exhaustion: 0 }) };
+  }
   const attackerUuid = attacker ? uuidOf(attacker) : "";
-  const place = targeted[0] ? tokenPlace(targeted[0]) : null;
-  const occupants = (place?.id ? placeOccupants(place.id) : targeted).filter((t) => uuidOf(t) !== attackerUuid);
+  const place = aimed[0] ? tokenPlace(aimed[0]) : null;
+  const present = (place?.id ? placeOccupants(place.id) : aimed).filter((t) => uuidOf(t) !== attackerUuid);
+  const { tokens: occupants, leftOut } = targetable(present);
+  const targeted = aimed.filter(isTargetable);
   const self = !!area.self && attacker !== null;
   const byUuid = new Map(occupants.map((t) => [uuidOf(t), t] as const));
   if (attacker) byUuid.set(attackerUuid, attacker);
@@ -188,6 +216,7 @@ function aimTokens(attacker: TokenDocument | null, attributes: readonly Attribut
   };
   return {
     tokens: self ? [...occupants, attacker!] : occupants,
+    leftOut,
     area: { slots, self: self ? attackerUuid : null },
     preselected,
     resolve,
@@ -207,11 +236,16 @@ function rangeText(attributes: readonly Attribute[]): string {
 }
 
 /**
- * The card's title: the item's name, with its FOR in effect — the damage of a hit (D-35; RULES §2: pressure included).
+ * ux m3: the line under the weapon's name on the card — its FOR in effect, the damage of a hit
+ * (D-35; RULES §2: pressure included), then its attributes as the item sheet writes them
+ * (« FOR 4 · Pénétrant 1 · Portée 2-4 »), in the attacker's language; "" for neither.
  */
-function attackTitle(name: string, item: WeaponModel | GrenadeModel | null): string {
-  if (!item || item.strengthTotal <= 0) return name;
-  return `${name} — ${game.i18n?.localize("TACTICA.Profile.for.abbr") ?? "FOR"} ${item.strengthTotal}`;
+function attackFlavor(item: WeaponModel | GrenadeModel): string {
+  const i18n = game.i18n;
+  const lang = i18n?.lang === "fr" ? "fr" : "en";
+  const strength =
+    item.strengthTotal > 0 ? [`${i18n?.localize("TACTICA.Profile.for.abbr") ?? "FOR"} ${item.strengthTotal}`] : [];
+  return [...strength, ...item.attributeList.map((a) => formatAttribute(a, lang))].join(" · ");
 }
 
 /**
@@ -248,6 +282,7 @@ function attackInput(
     targets: rows.map((row, i) => ({ ...row, img: tokenImg(aim.tokens[i]!) })),
     area: aim.area,
     preselected: aim.preselected,
+    leftOut: aim.leftOut,
   };
 }
 
@@ -279,13 +314,11 @@ export async function attack(
   // A world actor with no token on the scene has no place: range notes say so.
   const attacker = (actor.getActiveTokens?.() ?? [])[0]?.document ?? null;
   const aim = aimTokens(attacker, attributes);
-  const selfUuid = aim.area?.self ?? null;
-  const rows = aim.tokens.map((token) =>
-    uuidOf(token) === selfUuid ? selfRow(token) : targetRow(attacker, token, attributes),
-  );
+  const rows = aimRows(attacker, aim, attributes);
   const base: ScoreRollOptions = {
     ...scoreOptions(actor, { subAptitude: sub, purpose: "attack" })!,
-    title: attackTitle(item.name, model),
+    title: item.name,
+    flavor: attackFlavor(model),
   };
   const rowsHit = (hit: { tokens: TokenDocument[] } | null) =>
     rows.filter((row) => hit?.tokens.some((token) => uuidOf(token) === row.tokenUuid) ?? false);
@@ -312,16 +345,29 @@ export async function attack(
         },
       },
     },
-    { kind: "attack", itemUuid: item.uuid, delayed: attributesOf(attributes, "delayed")[0]?.x ?? null },
+    {
+      kind: "attack",
+      itemUuid: item.uuid,
+      delayed: attributesOf(attributes, "delayed")[0]?.x ?? null,
+      // R11: said on the card too (a fast-forwarded attack shows no dialog).
+      notes: aim.leftOut.length ? ["TACTICA.Chat.attack.unitsLeftOut"] : [],
+    },
     () => ({ targets: rowsHit(hit) }),
   );
   if (!posted) return null;
-  // Requis and the targets left out are one gain of Épuisement, with the attack's mark in the
-  // activation (D-48): one write, one Focalisé check.
-  const exhaustion = requisOf(actor, attributes) + (hit?.exhaustion ?? 0);
-  await actor.gainExhaustion(exhaustion, actedChange(actor));
+  // After the card: *Requis* and the targets left out are one gain of Épuisement (one write, one
+  // *Focalisé* check), which also marks the attack as an action of the activation (D-48, RULES §2).
+  await recordAction(actor, requisOf(actor, attributes) + (hit?.exhaustion ?? 0));
   if (grenade) await item.update({ system: { quantity: grenade.quantity - 1 } });
   return posted.message;
+}
+
+/** The card's rows for `aim`: the attacker's own row (*Et Soi*), every other target measured. */
+function aimRows(attacker: TokenDocument | null, aim: Aim, attributes: readonly Attribute[]): CardTargetSource[] {
+  const selfUuid = aim.area?.self ?? null;
+  return aim.tokens.map((token) =>
+    uuidOf(token) === selfUuid ? selfRow(token) : targetRow(attacker, token, attributes),
+  );
 }
 
 /** RULES §6.4 *Et Soi*: the attacker's own row (see {@link SELF_ROW}). */

@@ -9,6 +9,7 @@
  */
 import type { RollCardModel } from "../data/chat/roll-card";
 import { PowerModel } from "../data/item/power";
+import { CharacterModel } from "../data/actor/character";
 import { PsyRoll } from "../dice/psy-roll";
 import { ScoreRoll } from "../dice/score-roll";
 import { PANIC_RESULTS } from "../config/config";
@@ -37,6 +38,8 @@ export interface TargetRow {
   versus: { attack: number; defence: number } | null;
   /** A resist roll's d10, once rolled. */
   natural: number | null;
+  /** A resist: what its d10 was rolled under — the characteristic's abbreviation key and value (ux m2). */
+  against: { label: string; value: number } | null;
   /** the target's own dice, as "3 + 4" (empty when none were rolled) */
   dice: string;
   modifier: number;
@@ -139,10 +142,11 @@ function cardStateContext(
     roll.isSuccess &&
     !!roll.options.resist;
   const attackTotal = roll instanceof ScoreRoll && roll.purpose === "attack" ? roll.testTotal : null;
+  const resistKey = card.kind === "psy" ? resistKeyOf(found) : "";
   // RULES §7.2: a declared *Différé* action has not happened yet; its due card shows it again.
   const delayedWaiting = card.delayedState === "declared";
   const targets = card.targets.map((t, index) =>
-    targetRow(found, may, t, index, { resistable, waiting: delayedWaiting, attackTotal }),
+    targetRow(found, may, t, index, { resistable, waiting: delayedWaiting, attackTotal, resistKey }),
   );
   const panic = isPanicKey(card.panic)
     ? {
@@ -179,10 +183,19 @@ function cardStateContext(
   return context;
 }
 
+/** The characteristic the card's stored power is resisted with (RULES §4), "" for none. */
+function resistKeyOf(found: CardAt): string {
+  const actor = cardActor(found);
+  const power = actor ? cardItem(actor, found.card.itemUuid) : null;
+  return power?.system instanceof PowerModel ? power.system.resist : "";
+}
+
 /** What a row shows of its result. */
 interface RowResult {
   outcome: string;
   total: number | null;
+  /** A resist's value, rolled under. */
+  against: number | null;
   damageApplied: boolean;
   damage: StoredDamage | null;
   stun: number | null;
@@ -205,6 +218,7 @@ function rowResult(found: CardAt, t: RollCardModel["targets"][number], index: nu
   const stored: RowResult = {
     outcome: t.outcome,
     total: t.total,
+    against: t.against,
     damageApplied: t.damageApplied,
     damage: t.damage,
     stun: t.stun,
@@ -215,11 +229,12 @@ function rowResult(found: CardAt, t: RollCardModel["targets"][number], index: nu
   if (!record)
     return CONCEDED.has(t.outcome)
       ? { ...stored, damageApplied: false, damage: null, stun: null }
-      : { outcome: "pending", total: null, damageApplied: false, damage: null, stun: null, dice: [] };
+      : { outcome: "pending", total: null, against: null, damageApplied: false, damage: null, stun: null, dice: [] };
   const applied = record.damageApplied === true;
   return {
     outcome: record.outcome,
     total: record.total,
+    against: record.against ?? null,
     damageApplied: applied,
     damage: applied ? (record.damage ?? t.damage) : null,
     stun: applied ? (record.stun ?? null) : null,
@@ -233,7 +248,7 @@ function targetRow(
   may: MayPress,
   t: RollCardModel["targets"][number],
   index: number,
-  o: { resistable: boolean; waiting: boolean; attackTotal: number | null },
+  o: { resistable: boolean; waiting: boolean; attackTotal: number | null; resistKey: string },
 ): TargetRow {
   const kind = found.card.kind === "attack" ? "attack" : "psy";
   const r = rowResult(found, t, index);
@@ -250,6 +265,10 @@ function targetRow(
       : "TACTICA.Chat.verdict.unknown",
     versus: defended ? { attack: o.attackTotal! + t.modifier, defence: r.total! } : null,
     natural: kind === "psy" && r.outcome !== "pending" ? r.total : null,
+    against:
+      kind === "psy" && r.outcome !== "pending" && r.against !== null && o.resistKey
+        ? { label: `TACTICA.Profile.${o.resistKey}.abbr`, value: r.against }
+        : null,
     // A resist roll's one d10 is on its verdict line; an attack's defence dice are under it.
     dice: kind === "attack" ? r.dice.join(" + ") : "",
     modifier: t.modifier,
@@ -258,7 +277,13 @@ function targetRow(
     note: t.note || null,
     chain: damageChain(r.damage),
     canResist: o.resistable && open && may("resist", index),
-    canDefend: found.card.kind === "attack" && open && !t.note && may("defend", index),
+    // R11: only a character defends (a unit's row is a forgery: no button).
+    canDefend:
+      found.card.kind === "attack" &&
+      open &&
+      !t.note &&
+      rowActor(found.card, index)?.system instanceof CharacterModel &&
+      may("defend", index),
     canApplyDamage:
       found.card.kind === "attack" &&
       !o.waiting &&

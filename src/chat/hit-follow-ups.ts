@@ -1,6 +1,7 @@
 /**
- * What a hit sets off besides damage (RULES §6.4), run by the apply-damage executor on the one
- * writer, after the damage and its key are written:
+ * What an attack sets off besides damage (RULES §6.4), run on the one writer: the stun test by the
+ * apply-damage executor, after the damage and its key are written; *Tectonique* by the defence,
+ * hit or miss (docs/rules-decisions.md "Played at the table (issue 29)", R10):
  * - *Etourdissante X Y*: the target takes its score test of X against Y (a stun card of its own);
  *   on a failure its marker moves later by `stunDelay` when the viewed combat runs a timeline and
  *   this client is a GM — once per target per attack, the key `stunned.<combatantId>` written on

@@ -13,6 +13,8 @@ import {
   type ResistantKind,
 } from "../rules/attributes";
 import type { AptitudeKey, SubAptitudeKey } from "../rules/keys";
+import { RulesRangeError, show } from "../rules/errors";
+import { isRecord } from "../rules/records";
 
 /** One stored attribute, as the `attributesField()` schema holds it. */
 export interface StoredAttribute {
@@ -55,6 +57,11 @@ export function storeAttribute(a: Attribute): StoredAttribute {
  * @throws RangeError (RulesRangeError) when the entry is not a valid attribute (e.g. *Portée* Y < X).
  */
 export function toAttribute(entry: Readonly<StoredAttribute>): Attribute {
+  // Security F4: an entry of stored or sent data may be anything; only an object is an entry.
+  if (!isRecord(entry))
+    throw new RulesRangeError(`an attribute is an object (got ${show(entry)})`, "TACTICA.Errors.Attribute.NotEntry", {
+      value: show(entry),
+    });
   const candidate: Record<string, unknown> = { key: entry.key };
   for (const field of USED_FIELDS[entry.key] ?? []) {
     const value = entry[field];

@@ -6,8 +6,8 @@
  * an owner could edit their own document anyway (the trust floor).
  *
  * On an actor: `pushes` (pushes applied, RULES §3), `pressure` (its bonus applied, §2), `panic`
- * (the draw, §5), and, when it is a card's TARGET, `target` = { outcome, total, damageApplied,
- * stun, damage } (its hit or miss as the one writer recorded it, §6.1–§6.2) — ONE record per
+ * (the draw, §5), and, when it is a card's TARGET, `target` = { outcome, total, against,
+ * damageApplied, stun, damage } (its hit or miss as the one writer recorded it, §6.1–§6.2) — ONE record per
  * target per card, whichever row names it: a card that names one target twice, or reorders its
  * rows, finds the same record (records written before were kept per row, `t<i>`, and are read as
  * that target's). On a combat: `stunned.<combatantId>` (§6.4). On a place's behaviour: `shifted`
@@ -46,6 +46,8 @@ export const TARGET_KEY = "target";
 export interface TargetRecord {
   outcome: "hit" | "miss" | "resisted" | "failed";
   total: number | null;
+  /** A resist: the value the d10 was rolled under (the characteristic with its CO modifiers, D-49). */
+  against?: number | null;
   damageApplied?: boolean;
   /** RULES §6.4: positions the stun test moved the target (0: passed), when the hit stuns. */
   stun?: number | null;
@@ -99,6 +101,7 @@ function readTarget(value: unknown, key: string): TargetRecord | null {
   return {
     outcome: value.outcome,
     total: typeof value.total === "number" ? value.total : null,
+    against: typeof value.against === "number" ? value.against : null,
     damageApplied: value.damageApplied === true,
     stun: typeof value.stun === "number" ? value.stun : null,
     damage: breakdown(value.damage),

@@ -85,20 +85,57 @@ function choiceRefusal(field: foundry.data.fields.StringField, value: unknown): 
   return { key: "TACTICA.Errors.Field.NotChoice", data: { name: nameOf(field), value: show(value) } };
 }
 
-/** The refusal of one value against its field (nested schemas and arrays walked), or null. */
+/** A refusal of `value` for `field` with the message `key` (« {name} … (reçu : {value}) »). */
+function shapeRefusal(key: string, field: CheckedField, value: unknown): Refusal {
+  return { key: `TACTICA.Errors.Field.${key}`, data: { name: nameOf(field), value: show(value) } };
+}
+
+/**
+ * The entries of a list field's value: an array or a Set (core's `ArrayField` takes both), or an
+ * object keyed by index (the shape flattened form data gives; left to core to read, this check
+ * only walks its entries); null for anything else — which core would wrap as a one-entry list and
+ * refuse in English (security F5).
+ */
+function listEntries(value: unknown): unknown[] | null {
+  if (Array.isArray(value)) return value;
+  if (value instanceof Set) return [...value];
+  if (!isRecord(value)) return null;
+  const keys = Object.keys(value);
+  return keys.every((k) => /^\d+$/.test(k)) ? keys.map((k) => value[k]) : null;
+}
+
+/** A list field: a list whose every entry its element field accepts. */
+function listRefusal(field: foundry.data.fields.ArrayField<foundry.data.fields.DataField.Any>, value: unknown) {
+  const entries = listEntries(value);
+  if (!entries) return shapeRefusal("NotList", field, value);
+  for (const entry of entries) {
+    const refusal = valueRefusal(field.element, entry);
+    if (refusal) return refusal;
+  }
+  return null;
+}
+
+/**
+ * The refusal of one value against its field (nested schemas and arrays walked), or null. Null
+ * is a value only for a nullable field. Besides numbers and choices, a value of the wrong kind —
+ * a list, an object, a yes/no, a text — is refused rather than cast by core without a word (a
+ * boolean from `"yes"`, a text from `5`) or refused in English (security F5). Core's own reading
+ * of a yes/no written as text, `"true"` / `"false"` (`BooleanField#_cast`), stays accepted.
+ */
 function valueRefusal(field: unknown, value: unknown): Refusal | null {
   const fields = foundry.data.fields;
-  if (field instanceof fields.SchemaField) return isRecord(value) ? changeRefusal(field, value) : null;
-  if (field instanceof fields.ArrayField) {
-    if (!Array.isArray(value)) return null;
-    for (const entry of value) {
-      const refusal = valueRefusal(field.element, entry);
-      if (refusal) return refusal;
-    }
-    return null;
-  }
+  if (value === null && field instanceof fields.DataField && !(field instanceof fields.NumberField))
+    return field.nullable ? null : shapeRefusal("Missing", field, value);
+  if (field instanceof fields.SchemaField)
+    return isRecord(value) ? changeRefusal(field, value) : shapeRefusal("NotObject", field, value);
+  if (field instanceof fields.ArrayField) return listRefusal(field, value);
   if (field instanceof fields.NumberField) return numberRefusal(field, value);
+  if (field instanceof fields.BooleanField)
+    return typeof value === "boolean" || value === "true" || value === "false"
+      ? null
+      : shapeRefusal("NotBoolean", field, value);
   if (field instanceof fields.StringField && field.choices) return choiceRefusal(field, value);
+  if (field instanceof fields.StringField && typeof value !== "string") return shapeRefusal("NotText", field, value);
   return null;
 }
 

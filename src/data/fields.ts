@@ -7,6 +7,8 @@ import { APTITUDE_KEYS, isOneOf, SUB_APTITUDE_KEYS } from "../rules/keys";
 import { ATTRIBUTE_KEYS, RESISTANT_KINDS } from "../rules/attribute-model";
 import { MASTERY_MAX } from "../rules/psy";
 import { WILLPOWER_MAX } from "../rules/pool";
+import { PRESSURE_DICE_MAX } from "../rules/pressure";
+import { MODIFIER_BOUND } from "../rules/modifiers";
 
 const fields = foundry.data.fields;
 
@@ -18,6 +20,13 @@ export const BOUNDS = {
   large: 999,
   /** RULES §2: a pressure bonus is at most +4. */
   pressure: 4,
+  /** D-46: pressure dice a special ability grants (1 without one). */
+  pressureDice: PRESSURE_DICE_MAX,
+  /**
+   * A roll's free modifier, as a dialog's field takes it (src/rules/modifiers.ts); the one writer
+   * refuses a card whose roll claims more (src/chat/kinds/attack.ts, psy.ts).
+   */
+  modifier: MODIFIER_BOUND,
   /** RULES §1: 15 aptitude points and 12 sub-aptitude points in all. */
   aptitude: 15,
   subAptitude: 12,
@@ -73,6 +82,14 @@ export function choice<const T extends readonly string[]>(choices: T, initial: T
 export function optionalChoice<const T extends readonly string[]>(choices: T) {
   const withNone = ["", ...choices] as const;
   return new fields.StringField({ required: true, blank: true, choices: withNone, initial: "" });
+}
+
+/**
+ * D-46: the pressure dice a special ability grants through an item or an actor — 1 (no ability,
+ * what data stored before the field reads) to 3.
+ */
+export function pressureDiceField() {
+  return integer(1, 1, BOUNDS.pressureDice);
 }
 
 /** A required boolean field. */

@@ -37,6 +37,8 @@ export interface InputRow {
   /** shown with an explicit sign (+1 / -1) */
   signed: boolean;
   note: LocalNote | null;
+  /** what the value is made of, shown after it (« = Vivacité 3 + Précision 2 »), already localised */
+  detail?: string | null;
 }
 
 /** One die as a badge: its kind decides its colour, its classes mark success, bane, choice. */

@@ -1,6 +1,6 @@
 /**
- * Pressure roll (*jet de pression*) — RULES §2: 1d6 (or several d6 with a special ability, the
- * player choosing which natural result counts — D-4), bonus from the table, halved for PEUR,
+ * Pressure roll (*jet de pression*) — RULES §2: 1d6 (or several d6 with a special ability, D-46,
+ * the player choosing which natural result counts — D-4), bonus from the table, halved for PEUR,
  * capped at the printed value (D-5).
  */
 import { bestPressureFace, pressureBreakdown, type PressureBreakdown, type PressureTarget } from "../rules/pressure";
@@ -27,10 +27,12 @@ export function pressureTargetLabel(target: PressureTarget): string {
     : `TACTICA.Profile.${target}.label`;
 }
 
-/** RULES §2 (D-4): what the pressure dialog opens with — the item rolled through and the dice proposed. */
+/** RULES §2 (D-4, D-46): what the pressure dialog opens with — the item, the dice proposed and granted. */
 export interface PressureDialogInput {
   itemName: string;
   dice: number;
+  /** D-46: the most d6 a special ability grants here (1 without one) */
+  max: number;
 }
 
 export class PressureRoll extends TacticaRoll<PressureRollOptions> {

@@ -51,6 +51,8 @@ export interface AttackDialogInput {
   area: { slots: number; self: string | null } | null;
   /** *De zone*: the occupants ticked when the dialog opens */
   preselected?: readonly string[];
+  /** R11: the names of the tokens aimed at that cannot be attacked (units, tokens without an actor) */
+  leftOut?: readonly string[];
 }
 
 /** RULES §6.1, §6.4: what the attack dialog answers. */

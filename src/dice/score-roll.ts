@@ -47,6 +47,7 @@ import {
   type Outcome,
 } from "./card";
 import { pushScoresOn } from "../config/settings";
+import { MINUS } from "../utils/signed";
 
 export const SCORE_PURPOSES = ["test", "attack", "defence", "reflection", "stun"] as const;
 export type ScorePurpose = (typeof SCORE_PURPOSES)[number];
@@ -239,14 +240,25 @@ export class ScoreRoll extends TacticaRoll<ScoreRollOptions> {
     return `TACTICA.Roll.score.${this.purpose}`;
   }
 
+  /**
+   * RULES §6.1 (ux m3): the score as one row with what it is made of, « Score 5 = Vivacité 3 +
+   * Précision 2 + 1 », as the score dialog writes it, so no part reads as an addend of the total.
+   * A roll with no aptitude (a defence, its score given whole) lists its modifiers as rows.
+   */
   private inputs(): InputRow[] {
     const o = this.options;
-    const rows: InputRow[] = [];
-    if (o.aptitude) rows.push(inputRow(`TACTICA.Aptitude.${o.aptitude}`, o.aptitudeValue ?? 0));
-    if (o.subAptitude) rows.push(inputRow(`TACTICA.SubAptitude.${o.subAptitude}`, o.subAptitudeValue ?? 0));
-    rows.push(...modifierRows(o.modifiers));
-    rows.push(inputRow("TACTICA.Card.score.score", this.score));
-    return rows;
+    if (!o.aptitude || !o.subAptitude)
+      return [...modifierRows(o.modifiers), inputRow("TACTICA.Card.score.score", this.score)];
+    const i18n = game.i18n;
+    const modifier = (o.modifiers ?? []).reduce((sum, m) => sum + m.value, 0);
+    const text = i18n?.format("TACTICA.Card.score.breakdown", {
+      aptitude: i18n.localize(`TACTICA.Aptitude.${o.aptitude}`),
+      aptitudeValue: String(o.aptitudeValue ?? 0),
+      subAptitude: i18n.localize(`TACTICA.SubAptitude.${o.subAptitude}`),
+      subValue: String(o.subAptitudeValue ?? 0),
+      modifier: modifier === 0 ? "" : ` ${modifier < 0 ? MINUS : "+"} ${Math.abs(modifier)}`,
+    });
+    return [inputRow("TACTICA.Card.score.score", this.score, { detail: text ?? null })];
   }
 
   private outcome(): Outcome {

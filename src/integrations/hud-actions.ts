@@ -195,12 +195,12 @@ function equipmentActions(ctx: ActorSheetContext): HudAction[] {
   });
 }
 
-/** The Psy tab (psy.hbs): each power's cast and maintenance, and cancelling a power in play per level. */
+/** The Psy tab (psy.hbs): each power's cast and maintenance; a psyker's (D-47) cancel of a power per level. */
 function psyActions(ctx: ActorSheetContext, i18n: HudI18n): HudAction[] {
   const powers = ctx.psy.powers.flatMap((power) =>
     [power.primary, ...power.buttons].flatMap((button) => fromButton("powers", button, power.img)),
   );
-  if (!ctx.canRoll) return powers;
+  if (!ctx.canRoll || !ctx.psy.canCancel) return powers;
   const levels = Array.from({ length: BOUNDS.levelMax - BOUNDS.levelMin + 1 }, (_, i) => BOUNDS.levelMin + i);
   const cancel = levels.map((level) =>
     make(

@@ -15,7 +15,8 @@ export type RulesErrorKey =
   | "TACTICA.Errors.Attribute.UnknownToken"
   | "TACTICA.Errors.Attribute.MissingValue"
   | "TACTICA.Errors.Attribute.Empty"
-  | "TACTICA.Errors.Attribute.Duplicate";
+  | "TACTICA.Errors.Attribute.Duplicate"
+  | "TACTICA.Errors.Attribute.NotEntry";
 
 /** A `RangeError` that also carries a localisation key and its format data. */
 export class RulesRangeError extends RangeError {

@@ -19,3 +19,4 @@ export * from "./places";
 export * from "./score-odds";
 export * from "./score-push";
 export * from "./initiative";
+export * from "./modifiers";

@@ -12,6 +12,9 @@ export const PRESSURE_TARGETS = ["mou", "ini", "att", "def", "peur", "meleeStren
 /** RULES §2: a characteristic a pressure roll may raise. */
 export type PressureTarget = (typeof PRESSURE_TARGETS)[number];
 
+/** D-46: the most pressure dice a special ability grants (one d6 without one). */
+export const PRESSURE_DICE_MAX = 3;
+
 /** RULES §2: every step of the D-5 order, so the card can show how the bonus was reached. */
 export interface PressureBreakdown {
   /** the natural d6 face that counts */
@@ -75,6 +78,16 @@ export function bestPressureFace(
   });
   const face = faces[index] ?? 0;
   return { index, face, bonus: pressureBonus(face, target, printedValue) };
+}
+
+/**
+ * D-46: the d6 a pressure roll may use — one, unless a special ability recorded on the linked item
+ * or on the actor grants more (each 1–3; the larger counts, the two never add).
+ */
+export function pressureDiceGranted(itemDice: number, actorDice: number): number {
+  assertInteger("item pressure dice", itemDice, 1, PRESSURE_DICE_MAX);
+  assertInteger("actor pressure dice", actorDice, 1, PRESSURE_DICE_MAX);
+  return Math.max(itemDice, actorDice);
 }
 
 /**

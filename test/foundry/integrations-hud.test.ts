@@ -180,6 +180,16 @@ describe("Token Action HUD: the sheet's rolls", () => {
     expect(actions).toEqual([]);
   });
 
+  it("D-47: a figure that is no psyker (mastery 0, no choir) is offered no cancel, by the sheet or the HUD", async () => {
+    const { w, tah } = await hudWorld();
+    const actor = await sampleCharacter(w);
+    await actor.update({ system: { psyker: { mastery: 0 } } } as never);
+    const { html, actions } = await compare(w, tah, actor);
+    expect(html).not.toContain('data-action="cancelPower"');
+    expect(actions.filter((a) => requestOf(a).method === "cancelPower")).toEqual([]);
+    expect(actions.some((a) => requestOf(a).method === "castPower")).toBe(true);
+  });
+
   it("cancelling a power and the fear test: one action per value the sheet's input accepts", async () => {
     const { w, tah } = await hudWorld();
     const actor = await sampleCharacter(w);

@@ -381,6 +381,8 @@ describe("weapon FOR pressure", () => {
     expect(systemAs<{ strengthTotal: number }>(kara.items.get("stunner00000001")).strengthTotal).toBe(4);
     queueDiceFaces([3, 3]);
     const message = (await kara.attack("stunner00000001", { fastForward: true }))!;
-    expect(textOf(await renderAs("player-1", message))).toContain("Masse — FOR 4");
+    expect(textOf(await renderAs("player-1", message))).toContain(
+      "Masse FOR 4 · Étourdissante Réflexe 18 · Tectonique 4",
+    );
   });
 });

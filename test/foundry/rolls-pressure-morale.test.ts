@@ -99,8 +99,8 @@ describe("pressure", () => {
     expect(systemAs<Profile>(actor).profile.att!.total).toBe(3);
   });
 
-  it("with several dice, lets the player choose the die before applying once", async () => {
-    const actor = await trooper("def", 4);
+  it("with several dice (a special ability, D-46), lets the player choose the die before applying once", async () => {
+    const actor = await trooper("def", 4, { pressureDice: 2 });
     queueDiceFaces([6, 1]);
     const message = (await actor.rollPressure("gear000000000001", { fastForward: true, dice: 2 }))!;
     expect(actor.effects.size).toBe(0);

@@ -297,9 +297,13 @@ describe.each(["fr", "en"] as const)("attack dialog (%s)", (lang) => {
 describe("every roll dialog refuses bad input and stays open (review D1, D3)", () => {
   beforeEach(() => setup("en"));
 
-  it("pressure: 4 dice are refused with a message, never rolled; 2 dice roll", async () => {
+  it("pressure: 4 dice are refused with a message, never rolled; 2 dice roll (a special ability of 3, D-46)", async () => {
     const gear = await kara.createEmbeddedDocuments("Item", [
-      { name: "Soupape", type: "gear", system: { linked: true, equipped: true, pressureTarget: "att" } } as never,
+      {
+        name: "Soupape",
+        type: "gear",
+        system: { linked: true, equipped: true, pressureTarget: "att", pressureDice: 3 },
+      } as never,
     ]);
     const id = (gear![0] as unknown as { id: string }).id;
     const before = w.messages().length;

@@ -74,7 +74,8 @@ beforeEach(async () => {
         _id: "bobGear00000001",
         name: "Soupape",
         type: "gear",
-        system: { linked: true, equipped: true, pressureTarget: "att" },
+        // D-46: Bob's valve has a special ability of two pressure dice.
+        system: { linked: true, equipped: true, pressureTarget: "att", pressureDice: 2 },
       },
     ],
   });

@@ -276,6 +276,110 @@ const schemaVersion = (w: LoadedWorld) => w.fake.settings.get("tactica", "schema
 const actorOf = (w: LoadedWorld, id: string) =>
   (w.fake.game.actors as { get(id: string): TacticaActor | undefined }).get(id)!;
 
+describe("security F4, F5: a value of the wrong kind is refused in the system's words, nothing written", () => {
+  const NOT_ENTRY = "Une entrée d'attribut est un ensemble de champs (reçu\u00a0: null).";
+
+  for (const type of ["weapon", "armor", "grenade", "gear"] as const) {
+    it(`F4: a null attribute entry on a ${type} (no raw TypeError)`, async () => {
+      const item = (await world.createItem({ name: "Objet", type, system: {} }))!;
+      await expectRefused(item, { system: { attributes: [null] } }, NOT_ENTRY);
+      await expectRefused(
+        item,
+        { system: { attributes: [{ key: "incendiary", x: 1 }, 7] } },
+        NOT_ENTRY.replace("null", "7"),
+      );
+    });
+  }
+
+  it("F4: creating an item with a null attribute entry is refused, nothing created", async () => {
+    const before = (world.fake.game.items as unknown as { size: number }).size;
+    const errors = await world.errorsDuring(async () => {
+      expect(await world.createItem({ name: "Objet", type: "weapon", system: { attributes: [null] } })).toBeFalsy();
+    });
+    expect(errors).toEqual([NOT_ENTRY]);
+    expect((world.fake.game.items as unknown as { size: number }).size).toBe(before);
+  });
+
+  const MAINTAINED = "Pouvoirs entretenus";
+  const cases: [string, Data, string][] = [
+    [
+      "psyker.maintained ← 5",
+      { system: { psyker: { maintained: 5 } } },
+      `${MAINTAINED} attend une liste (reçu\u00a0: 5).`,
+    ],
+    [
+      'psyker.maintained ← "shock"',
+      { system: { psyker: { maintained: "shock" } } },
+      `${MAINTAINED} attend une liste (reçu\u00a0: "shock").`,
+    ],
+    [
+      "psyker.maintained ← null",
+      { system: { psyker: { maintained: null } } },
+      `${MAINTAINED} ne peut pas être vide (reçu\u00a0: null).`,
+    ],
+    [
+      "psyker.maintained ← [5]",
+      { system: { psyker: { maintained: [5] } } },
+      "Pouvoir entretenu attend un ensemble de champs (reçu\u00a0: 5).",
+    ],
+    [
+      "psyker.maintained ← [{ powerId: 7 }]",
+      { system: { psyker: { maintained: [{ powerId: 7, sinceRound: 1 }] } } },
+      "Pouvoir attend un texte (reçu\u00a0: 7).",
+    ],
+    [
+      'psyker.maintained ← [{ sinceRound: "x" }]',
+      { system: { psyker: { maintained: [{ powerId: "abc", sinceRound: "x" }] } } },
+      expect.stringContaining('doit être un nombre entier (reçu\u00a0: "x").') as unknown as string,
+    ],
+    ['biography ← 5 (no silent "5")', { system: { biography: 5 } }, "Biographie attend un texte (reçu\u00a0: 5)."],
+  ];
+  for (const [name, change, message] of cases) {
+    it(name, async () => expectRefused(actor, change, message));
+  }
+
+  it('an item\'s yes/no and text fields: equipped ← "yes" (no silent false), description ← {}, attributes ← 5', async () => {
+    await expectRefused(gun, { system: { equipped: "yes" } }, 'Équipé attend oui ou non (reçu\u00a0: "yes").');
+    await expectRefused(gun, { system: { linked: 1 } }, "Relié à la chaudière attend oui ou non (reçu\u00a0: 1).");
+    await expectRefused(gun, { system: { description: {} } }, "Description attend un texte (reçu\u00a0: {}).");
+    await expectRefused(gun, { system: { attributes: 5 } }, "Attributs attend une liste (reçu\u00a0: 5).");
+  });
+
+  it('a power\'s range ← 12 and effect ← [] are refused (no silent "12")', async () => {
+    const power = (await world.createItem({ name: "Choc", type: "power", system: { level: 2 } }))!;
+    await expectRefused(power, { system: { range: 12 } }, "Portée attend un texte (reçu\u00a0: 12).");
+    await expectRefused(
+      power,
+      { system: { effect: [] } },
+      expect.stringContaining("attend un texte (reçu\u00a0: [])") as never,
+    );
+  });
+
+  it('a unit\'s banner ← "no" and a choir\'s power ← 3 are refused; true, "false" and a text are taken', async () => {
+    const unit = await world.createActor({ name: "Escouade", type: "unit" });
+    await expectRefused(unit, { system: { banner: "no" } }, 'Bannière attend oui ou non (reçu\u00a0: "no").');
+    await expectRefused(
+      unit,
+      { system: { choir: { powerId: 3 } } },
+      "Pouvoir du chœur attend un texte (reçu\u00a0: 3).",
+    );
+    await updateUntyped(unit, { system: { banner: true, choir: { powerId: "abc" } } });
+    expect(systemAs<{ banner: boolean; choir: { powerId: string } }>(unit)).toMatchObject({
+      banner: true,
+      choir: { powerId: "abc" },
+    });
+    await updateUntyped(unit, { system: { banner: "false" } });
+    expect(systemAs<{ banner: boolean }>(unit).banner).toBe(false);
+  });
+
+  it("a well-formed list of maintained powers is taken", async () => {
+    await updateUntyped(actor, { system: { psyker: { maintained: [{ powerId: "abc", sinceRound: 2 }] } } });
+    expect(systemAs<{ psyker: { maintained: unknown[] } }>(actor).psyker.maintained).toEqual([
+      { powerId: "abc", sinceRound: 2 },
+    ]);
+  });
+});
+
 describe("G1: half-migrated data", () => {
   it("reads both shapes, keeps the old value beside the new one, and writes the result", async () => {
     const half = {

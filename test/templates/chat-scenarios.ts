@@ -9,7 +9,7 @@ import type { DiceWorld } from "./harness";
 import type { CardStateContext, TargetRow } from "../../src/chat/card-state";
 import { damageChain } from "../../src/chat/damage-chain";
 import { WORLD_SCENARIOS } from "./chat-world-scenarios";
-import { named } from "./sample-names";
+import { named, readerLang } from "./sample-names";
 
 export type Dice = DiceWorld["dice"];
 export type Lang = "fr" | "en";
@@ -238,6 +238,7 @@ const CARD_SCENARIOS: Scenario[] = [
               tone: "good",
               verdict: "TACTICA.Chat.verdict.psy.failed",
               natural: 8,
+              against: { label: "TACTICA.Profile.for.abbr", value: 5 },
             }),
             row({
               index: 2,
@@ -266,6 +267,7 @@ const CARD_SCENARIOS: Scenario[] = [
         "à 2 lieux",
         "Résister",
         "Ork ne résiste pas",
+        "d10 : 8 contre FOR 5",
         "Brute résiste",
         "d10 : 2",
         "AC dépensées : 4.",
@@ -282,6 +284,7 @@ const CARD_SCENARIOS: Scenario[] = [
         "2 places away",
         "Resist",
         "Ork does not resist",
+        "d10: 8 against FOR 5",
         "Brute resists",
         "Power level 5",
         "Mastery +2",
@@ -714,18 +717,28 @@ const CARD_SCENARIOS: Scenario[] = [
     render: async (d) => {
       const o = {
         purpose: "attack",
+        aptitude: "vivacite",
         aptitudeValue: 3,
         subAptitude: "precision",
         subAptitudeValue: 2,
         title: named("rifleTag"),
+        // The weapon's line as the attack writes it (src/actions/score.ts), in the reader's language.
+        flavor: readerLang() === "en" ? "FOR 4 · Penetrating 1" : "FOR 4 · Pénétrant 1",
         subject: KARA,
       } as const;
       queueDiceFaces([4, 5]);
       return (await new d.ScoreRoll(d.ScoreRoll.formulaFor(o), {}, o).evaluate()).render();
     },
+    // ux m3: the score with what it is made of, one row; the weapon's FOR and attributes under its name.
     shows: {
-      fr: ["Attaque", "Kara <Vex>", "Fusil <laser>", "Précision 2", "Score 5", "Total 14"],
-      en: ["Attack", "Total 14"],
+      fr: [
+        "Attaque",
+        "Kara <Vex>",
+        "Fusil <laser> FOR 4 · Pénétrant 1",
+        "Score 5 = Vivacité 3 + Précision 2 Dés",
+        "Total 14",
+      ],
+      en: ["Attack", "Rifle <laser> FOR 4 · Penetrating 1", "Total 14", "Score 5 = Quickness 3 + Precision 2 Dice"],
     },
     hides: ["Réussite", "Échec", "Success", "Failure", "Se défendre", "Defend"],
     buttons: [],
@@ -924,6 +937,7 @@ function row(o: Partial<TargetRow> & Pick<TargetRow, "index" | "name" | "verdict
     tone: "pending",
     versus: null,
     natural: null,
+    against: null,
     dice: "",
     modifier: 0,
     distance: null,

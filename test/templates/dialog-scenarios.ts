@@ -34,10 +34,16 @@ const SAMPLES: DialogSample[] = [
     fields: ["aptitude", "subAptitude", "itemId", "required"],
   },
   {
-    name: "pressure",
+    name: "pressure (a special ability's three dice)",
     template: `${ROOT}/pressure.hbs`,
-    context: (lang) => ({ itemName: named("valve", lang), dice: 1 }),
+    context: (lang) => ({ itemName: named("valve", lang), dice: 1, max: 3, several: true }),
     fields: ["dice"],
+  },
+  {
+    name: "pressure (one d6)",
+    template: `${ROOT}/pressure.hbs`,
+    context: (lang) => ({ itemName: named("valve", lang), dice: 1, max: 1, several: false }),
+    fields: [],
   },
   {
     name: "profile (CO toggles)",

@@ -134,7 +134,7 @@ export const DIALOG_WINDOWS: DialogWindowSample[] = [
         area: null,
       }),
   },
-  { name: "pressure", open: (w, _actor, d) => d.pressureDialog({ itemName: names(w).legs, dice: 1 }) },
+  { name: "pressure", open: (w, _actor, d) => d.pressureDialog({ itemName: names(w).legs, dice: 1, max: 3 }) },
   {
     name: "move, its own button",
     open: (w, _actor, d) =>

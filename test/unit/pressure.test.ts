@@ -1,12 +1,14 @@
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
 import {
+  PRESSURE_DICE_MAX,
   PRESSURE_TARGETS,
   bestPressureFace,
   highestPressureBonus,
   isPressureTarget,
   pressureBonus,
   pressureBreakdown,
+  pressureDiceGranted,
   type PressureTarget,
 } from "../../src/rules/pressure";
 
@@ -106,5 +108,28 @@ describe("RULES §2 input validation", () => {
     expect(() => bestPressureFace([3, 9], "mou", 3)).toThrow("9");
     expect(() => highestPressureBonus([2, -1])).toThrow("-1");
     expect(() => highestPressureBonus([Number.NaN])).toThrow("NaN");
+  });
+});
+
+describe("D-46 pressure dice granted", () => {
+  it("one d6 without a special ability; the item's or the actor's ability, the larger — never the sum", () => {
+    expect(PRESSURE_DICE_MAX).toBe(3);
+    expect(pressureDiceGranted(1, 1)).toBe(1);
+    expect(pressureDiceGranted(3, 1)).toBe(3);
+    expect(pressureDiceGranted(1, 2)).toBe(2);
+    expect(pressureDiceGranted(2, 3)).toBe(3);
+    expect(pressureDiceGranted(2, 2)).toBe(2);
+  });
+  it.each([
+    [0, 1, "item pressure dice", "0"],
+    [4, 1, "item pressure dice", "4"],
+    [1, 0, "actor pressure dice", "0"],
+    [1, 4, "actor pressure dice", "4"],
+    [1.5, 1, "item pressure dice", "1.5"],
+    [1, Number.NaN, "actor pressure dice", "NaN"],
+  ])("item %s, actor %s throws naming %s and %s", (item, actor, name, shown) => {
+    expect(() => pressureDiceGranted(item, actor)).toThrow(RangeError);
+    expect(() => pressureDiceGranted(item, actor)).toThrow(name);
+    expect(() => pressureDiceGranted(item, actor)).toThrow(shown);
   });
 });

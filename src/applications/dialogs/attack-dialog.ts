@@ -36,6 +36,8 @@ export function attackDialogContext(input: AttackDialogInput) {
     // The hint's plural form for the slots (src/utils/plural.ts), localised by the template.
     areaHint: area ? { key: pluralKey(`${DIALOG_KEYS}areaHint`, area.slots), count: area.slots } : null,
     noTargets: input.targets.length === 0,
+    // R11: named, so the user sees why a targeted unit is not listed.
+    leftOut: (input.leftOut ?? []).join(", "),
     targets: input.targets.map((t, index) => {
       const self = area?.self !== null && area?.self !== undefined && t.tokenUuid === area.self;
       return {

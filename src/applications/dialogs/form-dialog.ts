@@ -32,6 +32,8 @@
 import { renderChild } from "../../compat/windows";
 import { currentMessageMode, modeChoices, normaliseMode } from "../../compat/message-mode";
 import { notifyError } from "../../utils/notify";
+import { BOUNDS } from "../../data/fields";
+import { minus } from "../../utils/signed";
 import type { ModeChoice } from "../../dice/pipeline";
 
 export type { ModeChoice };
@@ -255,12 +257,17 @@ export function wholeNumber(value: unknown, empty: number | null = 0): number | 
   return /^[-+]?\d+$/.test(text) ? Number(text) : null;
 }
 
-/** The dialogs' modifier field: a whole number (empty: 0), else a refusal naming the field. */
+/**
+ * The dialogs' modifier field: a whole number within ±BOUNDS.modifier (empty: 0) — the bound the
+ * one writer checks again (src/rules/modifiers.ts) — else a refusal naming the field.
+ */
 export function modifierOf(values: FormValues): number | Refusal {
   const modifier = wholeNumber(values.modifier);
-  return modifier === null
-    ? refuse("TACTICA.Dialog.wholeNumber", { field: game.i18n?.localize("TACTICA.Card.modifier") ?? "" })
-    : modifier;
+  const field = game.i18n?.localize("TACTICA.Card.modifier") ?? "";
+  if (modifier === null) return refuse("TACTICA.Dialog.wholeNumber", { field });
+  if (Math.abs(modifier) > BOUNDS.modifier)
+    return refuse("TACTICA.Dialog.between", { field, min: minus(BOUNDS.modifier), max: String(BOUNDS.modifier) });
+  return modifier;
 }
 
 /** A whole number from a form value, or `fallback` (empty, or not a whole number). */

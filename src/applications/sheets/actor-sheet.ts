@@ -53,12 +53,13 @@ export const ACTOR_PARTIALS = {
   aptitudeGrid: `${ACTOR_TEMPLATE_ROOT}/parts/aptitude-grid.hbs`,
   scores: `${ACTOR_TEMPLATE_ROOT}/parts/scores.hbs`,
   gauges: `${ACTOR_TEMPLATE_ROOT}/parts/gauges.hbs`,
+  pressureDice: `${ACTOR_TEMPLATE_ROOT}/parts/pressure-dice.hbs`,
   swatch: "systems/tactica/templates/partials/aptitude-swatch.hbs",
 };
 
 /** Each tab part's partials. */
 const TAB_PARTIALS: Readonly<Record<string, string[]>> = {
-  profile: [ACTOR_PARTIALS.characteristics, ACTOR_PARTIALS.gauges],
+  profile: [ACTOR_PARTIALS.characteristics, ACTOR_PARTIALS.pressureDice, ACTOR_PARTIALS.gauges],
   aptitudes: [ACTOR_PARTIALS.aptitudeGrid, ACTOR_PARTIALS.scores, ACTOR_PARTIALS.swatch],
 };
 

@@ -5,12 +5,19 @@
  *   recomputes the attacker's score, the distance and the defence from the stored documents, and
  *   records the hit or miss ON THE TARGET ACTOR, once per target per card
  *   (`flags.tactica.cards.<messageId>.target`, src/data/card-keys.ts), which the attacker cannot
- *   write; the row only displays it;
+ *   write; the row only displays it. The attacker's free modifier is the card's own claim: beyond
+ *   what a dialog allows (±BOUNDS.modifier) the defence is refused (F1). The distance is measured
+ *   to the row's token when it is the target's, else to the target's token on the attacker's
+ *   scene; with none, a weapon that needs the distance (*Portée*, *Imprécis*) concedes a miss
+ *   (F2). The attack resolves against that target then, hit or miss: *Tectonique* shifts its place
+ *   (RULES §6.4 « L'attaque … change l'encombrement », R10), on a GM's client only;
  * - Apply damage: the target's owner or a GM; damage lands only on a hit recorded on the target,
  *   once — the damage and `damageApplied` in one target-actor update — so a forged row is
  *   powerless, even when a GM clicks it; then the hit's follow-ups (src/chat/hit-follow-ups.ts).
  * Neither records a hit while a panic condition of the stored attacker forbids the attack (D-45:
  * a card posted past the attacker's own refusal is powerless).
+ * Only a character is a target (R11: a unit has no defence score, seed 004's scores being a
+ * character's): the use case leaves units out of the rows, and a forged unit row defends nothing.
  * Its third action has no button: the attacker's client asks the one writer to declare a
  * *Différé* attack on the viewed timeline right after posting (src/chat/delayed-actions.ts).
  * A due card shows its declaring card again, whose buttons work on that card.
@@ -23,6 +30,8 @@ import { WeaponModel } from "../../data/item/weapon";
 import { recordChange, targetRecord, TARGET_KEY, type DamageBreakdown } from "../../data/card-keys";
 import { attackHits } from "../../rules/scores";
 import { attributesOf, type Attribute } from "../../rules/attributes";
+import { boundedModifier } from "../../rules/modifiers";
+import { BOUNDS } from "../../data/fields";
 import { hitDamage, type DamageResult } from "../../rules/damage";
 import { rowFacts, scoreOptions, SELF_ROW } from "../../actions/score";
 import { subjectOf } from "../../actions/common";
@@ -49,6 +58,7 @@ import { stunMove, stunTest, tectonicFollowUp } from "../hit-follow-ups";
 import { declareDelayed, delayedOf, delayedStatus } from "../delayed-actions";
 import { i18n, postedByGM, renderInfo, rollKind, showRow, targetsWith, type CardKind, type WriterAction } from "./kind";
 import { showSenderDice } from "./kind";
+import type { RollCardModel } from "../../data/chat/roll-card";
 
 /** A weapon or a grenade. */
 type AttackItem = Item.Implementation & { system: WeaponModel | GrenadeModel };
@@ -102,6 +112,55 @@ function isSelfRow(
   return target.uuid === actor.uuid && attributesOf(attributes, "area").some((a) => a.self);
 }
 
+/**
+ * F2: the token a row stands for — the row's own when it is a token of the target, else the
+ * target's token on the attacker's scene (a row whose token was emptied or swapped), else null: a
+ * row never escapes its distance by losing its token.
+ */
+function targetToken(
+  found: CardAt,
+  index: number,
+  target: Actor.Implementation,
+  attacker: TokenDocument | null,
+): TokenDocument | null {
+  const own = rowToken(found.card, index, target);
+  if (own) return own;
+  // Stryker disable next-line OptionalChaining: equivalent, speakerToken's token is a scene's (embedded: a parent)
+  const tokens = attacker?.parent?.tokens;
+  return (tokens ? [...tokens].find((token) => token.actor?.uuid === target.uuid) : undefined) ?? null;
+}
+
+/** F1: the attacker's free modifier, when within what a dialog allows; a refusal otherwise. */
+function attackModifier(roll: ScoreRoll): number | CardResult {
+  try {
+    return boundedModifier((roll.options.modifiers ?? []).map((m) => m.value));
+  } catch {
+    return refuse("TACTICA.Chat.modifierOutOfBounds", { max: String(BOUNDS.modifier) });
+  }
+}
+
+/**
+ * R10: *Tectonique X* — the attack shifts the target's place toward X once it resolves against
+ * that target (hit or miss), once per place per attack (the key on the place's behaviour). Only a
+ * GM writes a place: without one the card says the GM shifts it.
+ */
+async function tectonicOnAttack(
+  found: CardAt,
+  token: TokenDocument | null,
+  attributes: readonly Attribute[],
+  messageId: string,
+): Promise<Partial<RollCardModel>> {
+  if (attributesOf(attributes, "tectonic").length === 0) return {};
+  const card = found.card;
+  // Stryker disable next-line OptionalChaining: equivalent, the one writer runs for a user (game.user is set by ready)
+  if (!game.user?.isGM) {
+    const note = "TACTICA.Chat.attack.tectonicNoGM";
+    return card.notes.includes(note) ? {} : { notes: [...card.notes, note] };
+  }
+  const place = await tectonicFollowUp(token, attributes, messageId);
+  return place && !card.placesShifted.includes(place) ? { placesShifted: [...card.placesShifted, place] } : {};
+}
+
 /** RULES §6.1 (D-24, D-25): the target rolls 2d6 + its defence score; the attack hits when strictly higher. */
 async function defend(request: CardRequest, sender: Someone): Promise<CardResult> {
   const req = rowRequest(request, sender, "target");
@@ -109,10 +168,10 @@ async function defend(request: CardRequest, sender: Someone): Promise<CardResult
   const { found, actor, index, target, messageId } = req;
   const roll = found.message.lastRoll;
   const item = attackItem(actor, found);
-  const attacker = actor.system;
   const system = target.system;
-  if (!(roll instanceof ScoreRoll) || roll.purpose !== "attack" || !item || !(attacker instanceof CharacterModel))
+  if (!(roll instanceof ScoreRoll) || roll.purpose !== "attack" || !item || !(actor.system instanceof CharacterModel))
     return refuse("TACTICA.Chat.invalid");
+  // R11: only a character defends (a unit has no defence score).
   if (!(system instanceof CharacterModel)) return refuse("TACTICA.Chat.invalid");
   const waiting = delayedRefusal(item, messageId);
   if (waiting) return waiting;
@@ -126,35 +185,33 @@ async function defend(request: CardRequest, sender: Someone): Promise<CardResult
   if (forbidden) return refuse(forbidden.key, forbidden.data);
   const faces = facesOf(rollFrom(request.roll, ScoreRoll), [{ count: 2, faces: 6 }]);
   if (!faces) return refuse("TACTICA.Chat.badDice");
+  // The attacker's own dice: two d6, read by their shape (the trust floor, never more dice).
+  const attackDice = facesOf(roll, [{ count: 2, faces: 6 }]);
+  if (!attackDice) return refuse("TACTICA.Chat.invalid");
+  const modifier = attackModifier(roll);
+  if (typeof modifier !== "number") return modifier;
   const attributes = item.system.attributeList;
   // The attack: the attacker's own dice, its score from the stored actor and weapon, the dialog's modifier.
   const sub = item.system instanceof WeaponModel ? item.system.governingSubAptitude : item.system.subAptitude;
   const score = ScoreRoll.scoreOf({
     ...scoreOptions(actor, { subAptitude: sub, purpose: "attack" })!,
-    modifiers: roll.options.modifiers ?? [],
+    modifiers: [{ value: modifier }],
   });
+  const from = speakerToken(found.message, actor);
+  const token = targetToken(found, index, target, from);
   // RULES §6.4 *Et Soi* (C7): the attacker's own row of an area attack is never checked for Portée.
-  const facts = isSelfRow(actor, target, attributes)
-    ? SELF_ROW
-    : rowFacts(speakerToken(found.message, actor), rowToken(found.card, index, target), attributes);
+  const facts = isSelfRow(actor, target, attributes) ? SELF_ROW : rowFacts(from, token, attributes);
   const defenceTotal = faces[0]!.reduce((sum, face) => sum + face, 0) + system.defence[defenceKind(item)];
-  // The attacker's own dice: two d6, read by their shape (the trust floor, never more dice).
-  const attackDice = facesOf(roll, [{ count: 2, faces: 6 }]);
-  if (!attackDice) return refuse("TACTICA.Chat.invalid");
   const hit =
     !facts.note &&
     attackHits(attackDice[0]!.reduce((sum, face) => sum + face, 0) + score + facts.modifier, defenceTotal);
   const outcome = hit ? "hit" : "miss";
   await showSenderDice(found, request, sender);
   await target.update(recordChange(target, messageId, { [TARGET_KEY]: { outcome, total: defenceTotal } }));
-  await showRow(found, index, {
-    total: defenceTotal,
-    outcome,
-    dice: faces[0]!,
-    modifier: facts.modifier,
-    note: facts.note,
-    distance: facts.distance,
-  });
+  const shifted = await tectonicOnAttack(found, token, attributes, messageId);
+  const row = { total: defenceTotal, outcome, dice: faces[0]!, modifier: facts.modifier, note: facts.note };
+  const targets = targetsWith(found.card.targets, index, { ...row, distance: facts.distance });
+  await found.message.update({ system: { targets, ...shifted } });
   return OK;
 }
 
@@ -203,30 +260,18 @@ async function applyDamage(request: CardRequest, sender: Someone): Promise<CardR
     // RULES §2: a weapon FOR pressure bonus lasts for the wound it causes.
     if (item.id) await closePressureWindow(actor, "nextWound", { itemId: item.id });
   } else breakdown ??= recorded.damage ?? null;
-  // RULES §6.4: the hit's follow-ups, each keyed on the document it writes; then the card, once.
-  const token = rowToken(found.card, index, target);
+  // RULES §6.4: the hit's follow-up (*Tectonique* came with the attack), keyed on what it writes; then the card.
+  const token = targetToken(found, index, target, speakerToken(found.message, actor));
   const stunMoved = stun ? await stunMove(target, token, stun, { messageId, index }) : false;
-  const place = await tectonicFollowUp(token, attributes, messageId);
-  const placesShifted =
-    place && !found.card.placesShifted.includes(place)
-      ? [...found.card.placesShifted, place]
-      : [...found.card.placesShifted];
   const change = { damageApplied: true, damage: breakdown, ...(stun === null ? {} : { stun, stunMoved }) };
-  await found.message.update({ system: { targets: targetsWith(found.card.targets, index, change), placesShifted } });
+  await found.message.update({ system: { targets: targetsWith(found.card.targets, index, change) } });
   return OK;
 }
 
-/** Apply damage without a GM: the clicker writes the message and the target, and no *Tectonique* (a GM's region). */
+/** Apply damage without a GM: the clicker writes the message, the target and the attacker (its weapon's window). */
 function writesDamage(request: CardRequest, user: Someone): boolean {
   const found = cardAt(request.messageId);
-  const actor = found ? cardActor(found) : null;
-  const item = found && actor ? attackItem(actor, found) : null;
-  return (
-    writesCardAndTarget(request, user) &&
-    !!item &&
-    attributesOf(item.system.attributeList, "tectonic").length === 0 &&
-    mayWrite(user, actor)
-  );
+  return writesCardAndTarget(request, user) && !!found && mayWrite(user, cardActor(found));
 }
 
 const actions = {

@@ -2,11 +2,19 @@
  * A pressure roll's card (RULES §2) and its two buttons, the roller's: choose which die counts
  * (D-4, several dice) and apply the bonus as an effect with its window, once per card (the effect
  * carries the card's id and the actor keeps the card's key, src/actions/pressure.ts). Executors of
- * the one writer, for the attested sender, who must own the card's actor.
+ * the one writer, for the attested sender, who must own the card's actor. A card whose roll holds
+ * more d6 than the stored item or actor grants (D-46: a forged 3d6 for plain gear) is refused,
+ * and so is a MOU bonus for the activation once the figure has acted (*tours* mode, RULES §2).
  */
 import { PressureRoll } from "../../dice/pressure-roll";
 import { pressureBreakdown } from "../../rules/pressure";
-import { applyPressureEffect, pressureApplied, pressureSource } from "../../actions/pressure";
+import {
+  applyPressureEffect,
+  mouTooLate,
+  pressureApplied,
+  pressureSource,
+  tooManyPressureDice,
+} from "../../actions/pressure";
 import { PRESSURE_WINDOWS } from "../../effects/pressure-windows";
 import {
   cardItem,
@@ -29,6 +37,12 @@ function pressureCard(found: CardAt, actor: Actor.Implementation) {
   return roll instanceof PressureRoll && item && source ? { roll, item, source } : null;
 }
 
+/** D-46: the refusal of a card rolled with more d6 than its stored source grants, or null. */
+function diceRefusal(pressure: NonNullable<ReturnType<typeof pressureCard>>): CardResult | null {
+  const refusal = tooManyPressureDice(pressure.source, pressure.roll.faces.length);
+  return refusal ? refuse(refusal.reason, refusal.data) : null;
+}
+
 /** D-4: the player picks which pressure die counts, before the bonus is applied. */
 async function chooseDie(request: CardRequest, sender: Someone): Promise<CardResult> {
   const { found, actor, error } = rollerRequest(request, sender);
@@ -36,6 +50,8 @@ async function chooseDie(request: CardRequest, sender: Someone): Promise<CardRes
   const pressure = pressureCard(found, actor);
   if (!pressure || !found.message.id) return refuse("TACTICA.Chat.invalid");
   if (pressureApplied(actor, pressure.item, found.message.id)) return refuse("TACTICA.Chat.alreadyApplied");
+  const tooMany = diceRefusal(pressure);
+  if (tooMany) return tooMany;
   if (request.index === undefined || pressure.roll.faces[request.index] === undefined)
     return refuse("TACTICA.Chat.invalid");
   const rolls = found.message.rolls.slice(0, -1);
@@ -60,6 +76,10 @@ async function applyPressure(request: CardRequest, sender: Someone): Promise<Car
     if (!card.followUpDone) await message.update({ system: { followUpDone: true, notes: [...card.notes, note] } });
     return refuse("TACTICA.Chat.alreadyApplied");
   }
+  const tooMany = diceRefusal(pressure);
+  if (tooMany) return tooMany;
+  const late = mouTooLate(actor, pressure.source.target, window);
+  if (late) return refuse(late.reason, late.data);
   let bonus: number;
   try {
     // The face is the player's own die; the target and printed value are the stored item's.

@@ -14,9 +14,11 @@ import { CharacterModel } from "../../data/actor/character";
 import { PowerModel } from "../../data/item/power";
 import { recordChange, targetRecord, TARGET_KEY } from "../../data/card-keys";
 import { isPsySuccess } from "../../rules/psy";
+import { boundedModifier } from "../../rules/modifiers";
+import { BOUNDS } from "../../data/fields";
 import { profileTestSuccess } from "../../rules/morale";
+import { coDefaults, profileValue, resistTarget } from "../../actions/profile";
 import { natural10Fails } from "../../config/settings";
-import { profileValue } from "../../actions/profile";
 import { subjectOf } from "../../actions/common";
 import {
   cardActor,
@@ -57,6 +59,7 @@ function resistDice(found: CardAt, index: number | undefined): ProfileTest | Car
     {
       characteristic: key,
       value: profileValue(target, key),
+      co: key === "co" ? coDefaults(target) : null,
       purpose: "resist",
       natural10Fails: natural10Fails(),
       subject: subjectOf(target),
@@ -74,6 +77,12 @@ async function resist(request: CardRequest, sender: Someone): Promise<CardResult
   const caster = actor.system;
   if (!(roll instanceof PsyRoll) || roll.options.mode !== "cast" || !power?.system.resist)
     return refuse("TACTICA.Chat.invalid");
+  // F1: the caster's free modifier is their card's claim, within what the dialog allows.
+  try {
+    boundedModifier([roll.options.modifier ?? 0]);
+  } catch {
+    return refuse("TACTICA.Chat.modifierOutOfBounds", { max: String(BOUNDS.modifier) });
+  }
   // The cast as the stored power and caster say (level, mastery); the dialog's choices and the die are the caster's.
   let cast: number;
   try {
@@ -91,17 +100,22 @@ async function resist(request: CardRequest, sender: Someone): Promise<CardResult
   if (!castDie || !isPsySuccess(castDie[0]![0]!, cast)) return refuse("TACTICA.Chat.invalid");
   const recorded = targetRecord(target, messageId);
   if (recorded) {
-    await showRow(found, index, { outcome: recorded.outcome, total: recorded.total });
+    await showRow(found, index, {
+      outcome: recorded.outcome,
+      total: recorded.total,
+      against: recorded.against ?? null,
+    });
     return refuse("TACTICA.Chat.alreadyApplied");
   }
   const faces = facesOf(rollFrom(request.roll, ProfileTest), [{ count: 1, faces: 10 }]);
   if (!faces) return refuse("TACTICA.Chat.badDice");
   const natural = faces[0]![0]!;
-  const success = profileTestSuccess(natural, profileValue(target, power.system.resist), natural10Fails());
-  const outcome = success ? "resisted" : "failed";
+  // D-49: the value from the stored target (a CO resist through coTarget with its CO modifiers).
+  const against = resistTarget(target, power.system.resist);
+  const outcome = profileTestSuccess(natural, against, natural10Fails()) ? "resisted" : "failed";
   await showSenderDice(found, request, sender);
-  await target.update(recordChange(target, messageId, { [TARGET_KEY]: { outcome, total: natural } }));
-  await showRow(found, index, { total: natural, outcome, dice: [natural] });
+  await target.update(recordChange(target, messageId, { [TARGET_KEY]: { outcome, total: natural, against } }));
+  await showRow(found, index, { total: natural, outcome, dice: [natural], against });
   return OK;
 }
 
@@ -132,7 +146,19 @@ export const CANCEL = {
   },
 } satisfies CardKind;
 
-/** RULES §4 (D-13): who maintains which power, and the AC it cost. */
+/**
+ * RULES §4 (seed 003 « Le psyker doit être à l'intérieur de la portée maximum de lancement du sort
+ * d'origine », R8): the maintain card states the power's range, read from the stored power, and
+ * that the psyker must stand within it — a range the GM judges (the packs leave ranges to the GM).
+ */
+function rangeLine(power: Item.Implementation | null): string {
+  const range = power?.system instanceof PowerModel ? power.system.range.trim() : "";
+  return range
+    ? i18n().format("TACTICA.Chat.psy.maintainRange", { range })
+    : i18n().localize("TACTICA.Chat.psy.maintainRangeUnset");
+}
+
+/** RULES §4 (D-13): who maintains which power, the AC it cost, and the range the psyker must be within. */
 export const MAINTAIN = {
   render: (found) => {
     const actor = namedActor(found);
@@ -143,7 +169,7 @@ export const MAINTAIN = {
       title: power?.name ?? found.card.label,
       icon: "fa-solid fa-hourglass-half",
       result: i18n().localize("TACTICA.Chat.psy.maintainedResult"),
-      details: [i18n().format("TACTICA.Chat.acSpent", { count: String(found.card.acSpent ?? 0) })],
+      details: [i18n().format("TACTICA.Chat.acSpent", { count: String(found.card.acSpent ?? 0) }), rangeLine(power)],
     });
   },
   price: (found, actor) => {

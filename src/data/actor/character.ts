@@ -21,6 +21,7 @@ import {
   integer,
   maintainedPowersField,
   moraleField,
+  pressureDiceField,
   profileField,
   type SchemaData,
   localizationPrefixes,
@@ -93,6 +94,8 @@ const characterSchema = () => ({
   timeline: new fields.SchemaField({ position: integer(0, 0, BOUNDS.position) }),
   /** D-8: pushes allowed per roll (homebrew talents raise it). */
   pushMax: integer(1, 0, BOUNDS.pushes),
+  /** D-46: pressure dice the figure's own special ability grants for every linked item (1: none). */
+  pressureDice: pressureDiceField(),
   actions: actionsField(),
   psyker: new fields.SchemaField({
     mastery: integer(0, 0, BOUNDS.mastery),

@@ -12,6 +12,7 @@ import {
   maintainedPowersField,
   moraleField,
   nullableInteger,
+  pressureDiceField,
   profileField,
   text,
   localizationPrefixes,
@@ -61,6 +62,10 @@ const unitSchema = () => ({
   psyker: new fields.SchemaField({ maintained: maintainedPowersField() }),
   banner: flag(),
   general: flag(),
+  /** RULES §5: the unit is outnumbered in melee (CO −1), as its CO tests and resists open with (D-49). */
+  outnumbered: flag(),
+  /** D-46: pressure dice the unit's special ability grants for every linked item (1: none). */
+  pressureDice: pressureDiceField(),
   gauges: new fields.SchemaField({
     disruptif: integer(0, 0, BOUNDS.gauge),
     incendiaire: integer(0, 0, BOUNDS.gauge),

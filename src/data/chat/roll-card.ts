@@ -88,6 +88,8 @@ const targetField = () =>
     modifier: integer(0, -BOUNDS.large, BOUNDS.large),
     /** The target's own total (defence or resist roll), once rolled. */
     total: nullableInteger(-BOUNDS.large, BOUNDS.large),
+    /** A resist: the value its d10 was rolled under (RULES §4; a CO resist with its modifiers, D-49). */
+    against: nullableInteger(-BOUNDS.large, BOUNDS.large),
     outcome: choice(TARGET_OUTCOMES, "pending"),
     damageApplied: flag(),
     damage: damageField(),

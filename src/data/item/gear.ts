@@ -11,6 +11,7 @@ import {
   optionalChoice,
   PRESSURE_PROFILE_KEYS,
   localizationPrefixes,
+  pressureDiceField,
 } from "../fields";
 import { AttributeItemModel } from "./base";
 
@@ -21,6 +22,8 @@ const gearSchema = () => ({
   /** RULES §2: the characteristic its pressure roll raises; `""` for gear without one. */
   pressureTarget: optionalChoice(PRESSURE_PROFILE_KEYS),
   linked: flag(),
+  /** D-46: pressure dice its special ability grants (1: none). */
+  pressureDice: pressureDiceField(),
   equipped: flag(),
   quantity: integer(1, 0, BOUNDS.quantity),
 });

@@ -8,7 +8,17 @@ import { SUB_APTITUDE_KEYS, type SubAptitudeKey } from "../../rules/keys";
 import { attackSubAptitude } from "../../rules/scores";
 import { pressuredTotal } from "../derived";
 import { highestPressureBonus } from "../../rules/pressure";
-import { attributesField, BOUNDS, choice, flag, html, integer, optionalChoice, localizationPrefixes } from "../fields";
+import {
+  attributesField,
+  BOUNDS,
+  choice,
+  flag,
+  html,
+  integer,
+  optionalChoice,
+  localizationPrefixes,
+  pressureDiceField,
+} from "../fields";
 import { AttributeItemModel } from "./base";
 import { changesOf } from "../../compat/effects";
 
@@ -52,6 +62,8 @@ const weaponSchema = () => ({
   gearBonus: integer(0, 0, BOUNDS.gauge),
   /** RULES §2: linked to the boiler (pressure rolls on its FOR). */
   linked: flag(),
+  /** D-46: pressure dice its special ability grants (1: none). */
+  pressureDice: pressureDiceField(),
   equipped: flag(),
   quantity: integer(1, 0, BOUNDS.quantity),
 });

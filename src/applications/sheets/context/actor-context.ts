@@ -4,7 +4,7 @@
  * rules compute); this file only arranges them for the templates, with label keys to localise.
  */
 import { PANIC_RESULTS, TACTICA } from "../../../config/config";
-import { PRESSURE_PROFILE_KEYS } from "../../../data/fields";
+import { BOUNDS, PRESSURE_PROFILE_KEYS } from "../../../data/fields";
 import { CharacterModel, NpcModel } from "../../../data/actor/character";
 import { UnitModel } from "../../../data/actor/unit";
 import { WILLPOWER_MAX } from "../../../rules/pool";
@@ -13,6 +13,7 @@ import { panicConditionsOf } from "../../../data/actor/derived";
 import { MORALE_STATES } from "../../../data/fields";
 import { STATUS_IDS } from "../../../effects/status-effects";
 import type { TacticaActor } from "../../../documents/actor";
+import { cancelsPowers } from "../../../actions/psy";
 import {
   equipmentContext,
   powersContext,
@@ -92,7 +93,13 @@ export interface ActorSheetContext {
   profile: ProfileRow[];
   pressureBlocked: boolean;
   activePressure: { abbr: string; bonus: number }[];
-  unit: { banner: boolean; general: boolean; leaderCo: number | null; coForTests: number } | null;
+  unit: {
+    banner: boolean;
+    general: boolean;
+    outnumbered: boolean;
+    leaderCo: number | null;
+    coForTests: number;
+  } | null;
   aptitudes: AptitudeRow[] | null;
   /** A player character's build totals (RULES §1: 15 / 12), shown in edit mode, or in play mode when they are off. */
   build: {
@@ -101,7 +108,8 @@ export interface ActorSheetContext {
     shown: boolean;
   } | null;
   scores: ScoreRow[];
-  psy: PowersContext & { mastery: number | null; chanting: number | null; choirPowerId: string };
+  /** `canCancel`: D-47, the actor is a psyker (mastery 1 or more, or a choir) who may cancel a power in play. */
+  psy: PowersContext & { mastery: number | null; chanting: number | null; choirPowerId: string; canCancel: boolean };
   equipment: EquipmentContext;
   /** Labels the item rows share, localised once per render. */
   labels: RowLabels;
@@ -123,6 +131,8 @@ export interface ActorSheetContext {
   effects: EffectRow[];
   /** The gauges (RULES §1), shown in edit mode, or in play mode when one is not zero. */
   gauges: { disruptif: number; incendiaire: number; shown: boolean };
+  /** D-46: the pressure dice the actor's own special ability grants, shown in edit mode or when above 1. */
+  pressureDice: { value: number; max: number; shown: boolean };
   /** RULES §6.1: the attacks of a stat block (equipped weapons and grenades, with their scores). */
   attacks: AttackLine[];
   biography: string;
@@ -223,11 +233,13 @@ function otherTabs(actor: TacticaActor, { model, character, unit }: Models, edit
       incendiaire: model.gauges.incendiaire,
       shown: editMode || model.gauges.disruptif > 0 || model.gauges.incendiaire > 0,
     },
+    pressureDice: { value: model.pressureDice, max: BOUNDS.pressureDice, shown: editMode || model.pressureDice > 1 },
     psyOf: (powers: PowersContext): ActorSheetContext["psy"] => ({
       ...powers,
       mastery: character ? character.psyker.mastery : null,
       chanting: unit ? unit.choir.chanting : null,
       choirPowerId: unit?.choir.powerId ?? "",
+      canCancel: cancelsPowers(actor),
     }),
   };
 }
@@ -270,7 +282,13 @@ export function actorSheetContext(actor: TacticaActor, options: SheetOptions): A
       bonus: model.pressureBonus[k],
     })),
     unit: unit
-      ? { banner: unit.banner, general: unit.general, leaderCo: unit.leaderCo, coForTests: unit.coForTests }
+      ? {
+          banner: unit.banner,
+          general: unit.general,
+          outnumbered: unit.outnumbered,
+          leaderCo: unit.leaderCo,
+          coForTests: unit.coForTests,
+        }
       : null,
     aptitudes: character ? aptitudeRows(character, kit.i18n) : null,
     build: character && !models.npc ? buildContext(character, editMode) : null,

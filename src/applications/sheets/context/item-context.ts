@@ -4,7 +4,7 @@
  * and as inputs in edit mode, and the attribute chips (RULES §6.4).
  */
 import { TACTICA, type RuleModule } from "../../../config/config";
-import { PRESSURE_PROFILE_KEYS } from "../../../data/fields";
+import { BOUNDS, PRESSURE_PROFILE_KEYS } from "../../../data/fields";
 import { RESIST_KEYS } from "../../../data/item/power";
 import { SUB_APTITUDE_KEYS } from "../../../rules/keys";
 import type { TacticaItem } from "../../../documents/item";
@@ -63,6 +63,9 @@ const SUBS = choicesOf(SUB_APTITUDE_KEYS, (k) => TACTICA.subAptitudes[k].label);
 const PRESSURE = choicesOf(PRESSURE_PROFILE_KEYS, (k) => TACTICA.profile[k].label);
 const RESIST = choicesOf(RESIST_KEYS, (k) => TACTICA.profile[k].label);
 
+/** D-46: where more pressure dice come from (a special ability), under the field. */
+const PRESSURE_DICE_HINT = "TACTICA.Item.base.FIELDS.pressureDice.hint";
+
 /** The fields of each item type, in the order the sheet shows them. */
 export const ITEM_FIELDS: Readonly<Record<string, readonly FieldSpec[]>> = {
   weapon: [
@@ -82,6 +85,14 @@ export const ITEM_FIELDS: Readonly<Record<string, readonly FieldSpec[]>> = {
     { path: "gearBonus", kind: "number", min: 0 },
     { path: "quantity", kind: "number", min: 0 },
     { path: "linked", kind: "checkbox", module: "pressure" },
+    {
+      path: "pressureDice",
+      kind: "number",
+      min: 1,
+      max: BOUNDS.pressureDice,
+      module: "pressure",
+      hint: PRESSURE_DICE_HINT,
+    },
     { path: "equipped", kind: "checkbox" },
   ],
   armor: [
@@ -105,6 +116,14 @@ export const ITEM_FIELDS: Readonly<Record<string, readonly FieldSpec[]>> = {
     { path: "gearBonus", kind: "number", min: 0 },
     { path: "quantity", kind: "number", min: 0 },
     { path: "linked", kind: "checkbox", module: "pressure" },
+    {
+      path: "pressureDice",
+      kind: "number",
+      min: 1,
+      max: BOUNDS.pressureDice,
+      module: "pressure",
+      hint: PRESSURE_DICE_HINT,
+    },
     { path: "equipped", kind: "checkbox" },
   ],
   power: [
@@ -125,7 +144,15 @@ export const ITEM_FIELDS: Readonly<Record<string, readonly FieldSpec[]>> = {
 };
 
 /** The fields that every item type shares, labelled under `Item.base`. */
-const BASE_FIELDS = new Set(["gearBonus", "linked", "equipped", "quantity", "description", "attributes"]);
+const BASE_FIELDS = new Set([
+  "gearBonus",
+  "linked",
+  "pressureDice",
+  "equipped",
+  "quantity",
+  "description",
+  "attributes",
+]);
 
 /** The model's label key of a field (its LOCALIZATION_PREFIXES entry). */
 export function fieldLabel(type: string, path: string): string {
