@@ -211,7 +211,9 @@ describe("Chapter 3 — a fight in tours (seeds 000 and 003)", () => {
     expect(combat.round).toBe(2);
     expect(combat.combatant?.actor).toBe(t.brann);
     const threshold = t.last("threshold");
-    expect(await t.read(threshold, "gm-1")).toContain("Sergent Korvath champ de force rétabli (renfort : 4)");
+    expect(await t.read(threshold, "gm-1")).toContain(
+      `${t.korvath.name} ${t.t("TACTICA.Combat.Threshold.Field", { renfort: 4 })}`,
+    );
     const field = t.korvath.items.get(t.item(t.korvath, "Champ réfracteur"))!;
     expect((field.system as unknown as { renfort: { value: number } }).renfort.value).toBe(4);
     expect(t.sheet(t.brann).profile.peur!.total).toBe(1);
@@ -231,6 +233,16 @@ describe("Chapter 3 — a fight in tours (seeds 000 and 003)", () => {
     await t.press("gm-1", shot, "applyDamage", 0);
     expect(await t.read(shot, "gm-1")).toContain("Dégâts 7 → champ −4");
     expect(strength()).toBe(4);
+  });
+
+  it("he pursues: a MOU pressure roll before the pursuit move counts for that move only", async () => {
+    dice([1]); // +2
+    const pursuit = (await t.brann.move(
+      { pursuit: true, pressureItemId: t.item(t.brann, "Jambières à vapeur") },
+      { fastForward: true },
+    ))!;
+    expect(pursuit.card?.move).toMatchObject({ pursuit: true, mou: 6, mouBonus: 2 });
+    expect(t.sheet(t.brann).profile.mou!.total).toBe(4);
   });
 
   it("Ilse maintains Bouclier (3 AC), then cancels the choir's Obstacle with what is left: level 6 + 1, no mastery", async () => {
