@@ -1,5 +1,6 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { dice, setTable, textOf, type Table } from "./table";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { dice, packSources, setTable, textOf, type Table } from "./table";
+import { queuedDiceFaces, seedDice } from "../foundry/fake-dice-terms";
 import type { TacticaChatMessage } from "../../src/documents/chat-message";
 import type { TacticaCombat } from "../../src/combat/combat";
 
@@ -18,6 +19,16 @@ let combat: TacticaCombat;
 
 beforeAll(async () => {
   t = await setTable();
+});
+
+// Each step rolls exactly the dice it fixed. Dice a failed step left are dropped, so that the next
+// step rolls its own; the fake's generator restarts at a seed of its own then (a seed used twice
+// would deal the same random ids again).
+let dropped = 0;
+afterEach(() => {
+  const left = [...queuedDiceFaces()];
+  if (left.length) seedDice(1000 + ++dropped);
+  expect(left, "dice fixed by the step and never rolled").toEqual([]);
 });
 
 /** The pressure bonus in force on a characteristic: its total over its printed value. */
@@ -275,7 +286,6 @@ describe("Chapter 4 — a fight on the timeline (seed 004)", () => {
   it("the GM fills in Souffle's card (END resist) and gives Brann a delayed-fuse grenade from the compendium", async () => {
     await t.as("gm-1", async () => {
       await t.ilse.items.get(t.item(t.ilse, "Souffle"))!.update({ system: { resist: "end" } } as never);
-      const { packSources } = await import("./table");
       const fuse = packSources("equipment").find((i) => i.name === "Grenade à retardement")!;
       await t.brann.createEmbeddedDocuments("Item", [structuredClone(fuse)] as never);
     });

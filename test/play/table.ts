@@ -239,4 +239,6 @@ async function fight(
  */
 async function next(w: ChatWorld, combat: TacticaCombat, duration = 1): Promise<void> {
   await w.as("gm-1", () => (combat.mode === "timeline" ? combat.endAction(duration) : combat.nextTurn()));
+  // What the turn set off on the GM's client (the activation's start, a threshold, a due card) has run.
+  await combat.settled();
 }
