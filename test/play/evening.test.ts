@@ -1,6 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { dice, packSources, setTable, textOf, type Table } from "./table";
+import { evaluations } from "../foundry/fake-dice";
 import { queuedDiceFaces, seedDice } from "../foundry/fake-dice-terms";
+import type { TacticaActor } from "../../src/documents/actor";
 import type { TacticaChatMessage } from "../../src/documents/chat-message";
 import type { TacticaCombat } from "../../src/combat/combat";
 
@@ -30,6 +32,12 @@ afterEach(() => {
   if (left.length) seedDice(1000 + ++dropped);
   expect(left, "dice fixed by the step and never rolled").toEqual([]);
 });
+
+/** The GM presses Next until `actor` acts (a step never relies on the one before it ending well). */
+async function turnOf(actor: TacticaActor): Promise<void> {
+  for (let i = 0; i < 8 && combat.combatant?.actor !== actor; i++) await t.next(combat);
+  expect(combat.combatant?.actor).toBe(actor);
+}
 
 /** The pressure bonus in force on a characteristic: its total over its printed value. */
 const bonus = (key: string) => t.sheet(t.brann).profile[key]!.total - t.sheet(t.brann).profile[key]!.value;
@@ -423,5 +431,206 @@ describe("Chapter 5 — the choir breaks (seed 003: morale, panic, rally)", () =
     dice([10]);
     await t.press("player-1", last, "rollPanic");
     expect(await t.read(last)).toContain("Détruite");
+  });
+});
+
+// What the seeds forbid, played at the table (RULES §9, D-44…D-49; issue 29 items 1–5 and 7). These
+// steps need the rules of the branches rulesA (panic, fear, rally) and rulesB (pressure, psy, bounds).
+describe("Chapter 6 — what the seeds forbid (D-44…D-49)", () => {
+  let vask: TacticaActor;
+
+  /** Runs `act` and says what the table saw: the errors shown, the dice rolled, the cards posted. */
+  async function attempt(act: () => Promise<unknown>) {
+    const rolled = evaluations.length;
+    const cards = t.messages().length;
+    let result: unknown;
+    const errors = await t.errorsDuring(async () => void (result = await act()));
+    return {
+      result,
+      errors: errors.map(textOf),
+      rolled: evaluations.length - rolled,
+      cards: t.messages().length - cards,
+    };
+  }
+  const refusedWith = (key: string, data: Record<string, string>) => ({
+    result: null,
+    errors: [t.t(key, data)],
+    rolled: 0,
+    cards: 0,
+  });
+  const forbidden = (act: string, status: string) =>
+    refusedWith(`TACTICA.Chat.panic.forbidden.${act}`, {
+      condition: t.t(`TACTICA.Status.${status}`),
+      name: t.brann.name!,
+    });
+
+  it("Détruite removed the rest of the choir: no figure left, its combatant defeated", () => {
+    expect(t.sheet(t.choir).strength.current).toBe(0);
+    expect(combat.combatants.find((c) => c.actor === t.choir)?.defeated).toBe(true);
+  });
+
+  it("Tenir bon: Brann may not shoot — refused before any die, naming the condition — but fights in melee at −1 ATT", async () => {
+    await turnOf(t.brann);
+    await t.as("gm-1", () => t.brann.setMoraleState("panicked"));
+    t.data.setUser("player-1");
+    t.aim(t.korvath);
+    expect(await attempt(() => t.brann.attack(t.item(t.brann, "Canon à vapeur"), { fastForward: true }))).toEqual(
+      forbidden("rangedAttack", "panicked"),
+    );
+    expect(t.sheet(t.brann).profile.att!.total).toBe(4);
+    dice([3, 3]);
+    const blow = await attempt(() => t.brann.attack(t.item(t.brann, "Marteau-piston"), { fastForward: true }));
+    expect([blow.errors, blow.cards]).toEqual([[], 1]);
+  });
+
+  it("Retraite: no shot either; he moves away with half his AC, and a rally after that move is refused", async () => {
+    await t.next(combat);
+    await turnOf(t.brann);
+    t.data.setUser("player-1");
+    await t.as("gm-1", () => t.brann.setMoraleState("retreating"));
+    expect(await attempt(() => t.brann.attack(t.item(t.brann, "Canon à vapeur"), { fastForward: true }))).toEqual(
+      forbidden("rangedAttack", "retreating"),
+    );
+    expect(t.sheet(t.brann).actions.remaining).toBe(3);
+    const move = (await t.brann.move({}, { fastForward: true }))!;
+    expect(await t.read(move)).toContain(t.t("TACTICA.Chat.move.retreat"));
+    expect(await attempt(() => t.brann.rally({ fastForward: true }))).toEqual(
+      refusedWith("TACTICA.Chat.morale.rallyFirst", { name: t.brann.name! }),
+    );
+  });
+
+  it("Terreur: he can neither move, nor fight, nor shoot; the GM lifts the condition", async () => {
+    t.data.setUser("player-1");
+    await t.as("gm-1", () => t.brann.setMoraleState("terrified"));
+    expect(await attempt(() => t.brann.move({}, { fastForward: true }))).toEqual(forbidden("move", "terrified"));
+    expect(await attempt(() => t.brann.attack(t.item(t.brann, "Marteau-piston"), { fastForward: true }))).toEqual(
+      forbidden("meleeAttack", "terrified"),
+    );
+    expect(await attempt(() => t.brann.attack(t.item(t.brann, "Canon à vapeur"), { fastForward: true }))).toEqual(
+      forbidden("rangedAttack", "terrified"),
+    );
+  });
+
+  it("the GM lifts the condition and ends the fight", async () => {
+    await t.as("gm-1", () => t.brann.setMoraleState("steady"));
+    expect(t.brann.statuses.size).toBe(0);
+    await t.as("gm-1", () => (combat as unknown as { delete(): Promise<unknown> }).delete());
+  });
+
+  it("a second sergeant with a boiler siren joins the GM's side: the compendium's card again, and its siren", async () => {
+    const source = structuredClone(packSources("actors").find((a) => a.type === "npc")!);
+    const siren = packSources("equipment").find((i) => i.name === "Sirène de chaudière")!;
+    vask = await t.createActor({
+      ...source,
+      _id: undefined,
+      name: "Sergent Vask",
+      items: [...(source.items as object[]), siren],
+    });
+    expect(vask.items.find((i) => i.name === "Sirène de chaudière")).toBeDefined();
+    combat = await t.fight("tours", [t.ilse, t.korvath, vask, t.brann], [20, 15, 10, 5]);
+    expect(combat.combatant?.actor).toBe(t.ilse);
+  });
+
+  it("the charger tests once per activation: Ilse's charge at Korvath fails, and a second try is refused", async () => {
+    t.data.setUser("player-2");
+    dice([8]); // CO 7 − 2 = 5
+    const fear = (await t.ilse.fearTest({ fear: 2, charging: true }, { fastForward: true }))!;
+    expect(await t.read(fear, "player-2")).toContain(t.t("TACTICA.Chat.fear.chargeCalledOff"));
+    expect(await attempt(() => t.ilse.fearTest({ fear: 2, charging: true }, { fastForward: true }))).toEqual(
+      refusedWith("TACTICA.Chat.fear.oncePerActivation", { name: t.ilse.name! }),
+    );
+  });
+
+  it("charged by Korvath in his activation she tests, and passes; charged by Vask's stronger fear in his, she tests again", async () => {
+    await turnOf(t.korvath);
+    t.data.setUser("player-2");
+    dice([3]);
+    await t.ilse.fearTest({ fear: 2, charging: false }, { fastForward: true });
+    expect(t.sheet(t.ilse).morale.fearPassed).toBe(2);
+    await turnOf(vask);
+    dice([6]); // 4 → halved 2 → within PEUR 2
+    await t.as("gm-1", () => vask.rollPressure(t.item(vask, "Sirène de chaudière"), { fastForward: true }));
+    expect(t.sheet(vask).profile.peur!.total).toBe(4);
+    t.data.setUser("player-2");
+    dice([2]); // CO 7 − 4 = 3
+    const fear = await attempt(() => t.ilse.fearTest({ fear: 4, charging: false }, { fastForward: true }));
+    expect([fear.errors, fear.cards]).toEqual([[], 1]);
+    expect(t.sheet(t.ilse).morale.fearPassed).toBe(4);
+  });
+
+  it("pressure is one d6 without a special ability; a MOU roll after Brann has acted is refused", async () => {
+    await turnOf(t.brann);
+    t.data.setUser("player-1");
+    const legs = t.item(t.brann, "Jambières à vapeur");
+    expect(await attempt(() => t.brann.rollPressure(legs, { fastForward: true, dice: 3 }))).toEqual(
+      refusedWith("TACTICA.Chat.pressure.tooManyDice", { count: "3", max: "1" }),
+    );
+    t.aim(t.korvath);
+    dice([3, 3]);
+    await t.brann.attack(t.item(t.brann, "Marteau-piston"), { fastForward: true });
+    expect(await attempt(() => t.brann.rollPressure(legs, { fastForward: true }))).toEqual(
+      refusedWith("TACTICA.Chat.pressure.mouAfterAction", { name: t.brann.name! }),
+    );
+  });
+
+  it("only a psyker cancels: Brann is refused before any die", async () => {
+    t.data.setUser("player-1");
+    expect(await attempt(() => t.brann.cancelPower({ level: 6 }, { fastForward: true }))).toEqual(
+      refusedWith("TACTICA.Chat.psy.notPsyker", { name: t.brann.name! }),
+    );
+  });
+
+  it("the GM ends the second fight", async () => {
+    await t.as("gm-1", () => (combat as unknown as { delete(): Promise<unknown> }).delete());
+    expect((t.fake.game.combats as unknown as { get(id: string): unknown }).get(combat.id!)).toBeUndefined();
+  });
+
+  it("a fresh choir with its banner resists a CO power at CO + 1, and its row says against what", async () => {
+    const source = structuredClone(packSources("actors").find((a) => a.type === "unit")!);
+    const choir = await t.createActor({
+      ...source,
+      _id: undefined,
+      ownership: { default: 0, "player-1": 3 },
+      system: { ...(source.system as object), banner: true },
+    });
+    await t.as("gm-1", () =>
+      t.ilse.items.get(t.item(t.ilse, "Souffle"))!.update({ system: { resist: "co" } } as never),
+    );
+    t.data.setUser("player-2");
+    (t.fake.game.user as unknown as Record<string, unknown>).targets = new Set([{ actor: choir, document: null }]);
+    dice([1]);
+    const cast = (await t.ilse.castPower(t.item(t.ilse, "Souffle"), { fastForward: true }))!;
+    dice([7]);
+    expect(await t.press("player-1", cast, "resist", 0)).toEqual([]);
+    expect(cast.card?.targets[0]?.outcome).toBe("resisted");
+    expect(await t.read(cast, "player-2")).toContain(
+      t.t("TACTICA.Chat.verdict.resistVersus", { face: 7, characteristic: "CO", value: 7 }),
+    );
+  });
+
+  it("a cast whose author writes +500 into its roll is refused at the GM, and nothing is written", async () => {
+    t.data.setUser("player-2");
+    t.aim(t.korvath);
+    dice([1]);
+    const cast = (await t.ilse.castPower(t.item(t.ilse, "Souffle"), { fastForward: true }))!;
+    const roll = JSON.parse(JSON.stringify(cast.rolls[0])) as { options: Record<string, unknown> };
+    roll.options.modifier = 500;
+    await t.as("player-2", () => cast.update({ rolls: [JSON.stringify(roll)] } as never));
+    const before = JSON.stringify(cast.toObject());
+    dice([8]);
+    expect(await t.press("gm-1", cast, "resist", 0)).toEqual([t.t("TACTICA.Chat.modifierOutOfBounds")]);
+    expect(JSON.stringify(cast.toObject())).toBe(before);
+  });
+
+  it("the maintain card states the power's range and that the psyker must be within it", async () => {
+    await t.as("gm-1", () =>
+      t.ilse.items.get(t.item(t.ilse, "Bouclier"))!.update({ system: { range: "6 pas" } } as never),
+    );
+    t.data.setUser("player-2");
+    t.aim();
+    dice([1]);
+    await t.ilse.castPower(t.item(t.ilse, "Bouclier"), { fastForward: true });
+    const kept = (await t.ilse.maintainPower(t.item(t.ilse, "Bouclier")))!;
+    expect(await t.read(kept, "player-2")).toContain(t.t("TACTICA.Chat.psy.maintainRange", { range: "6 pas" }));
   });
 });
