@@ -526,7 +526,10 @@ describe("Chapter 6 — what the seeds forbid (D-44…D-49)", () => {
       name: "Sergent Vask",
       items: [...(source.items as object[]), siren],
     });
-    expect(vask.items.find((i) => i.name === "Sirène de chaudière")).toBeDefined();
+    // The compendium's siren comes unequipped: the GM ticks it on Vask's sheet.
+    const worn = vask.items.get(t.item(vask, "Sirène de chaudière"))!;
+    await t.as("gm-1", () => worn.update({ system: { equipped: true } } as never));
+    expect((worn.system as unknown as { equipped: boolean }).equipped).toBe(true);
     combat = await t.fight("tours", [t.ilse, t.korvath, vask, t.brann], [20, 15, 10, 5]);
     expect(combat.combatant?.actor).toBe(t.ilse);
   });
@@ -618,7 +621,7 @@ describe("Chapter 6 — what the seeds forbid (D-44…D-49)", () => {
     await t.as("player-2", () => cast.update({ rolls: [JSON.stringify(roll)] } as never));
     const before = JSON.stringify(cast.toObject());
     dice([8]);
-    expect(await t.press("gm-1", cast, "resist", 0)).toEqual([t.t("TACTICA.Chat.modifierOutOfBounds")]);
+    expect(await t.press("gm-1", cast, "resist", 0)).toEqual([t.t("TACTICA.Chat.modifierOutOfBounds", { max: 10 })]);
     expect(JSON.stringify(cast.toObject())).toBe(before);
   });
 

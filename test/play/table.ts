@@ -57,7 +57,7 @@ export interface Table extends ChatWorld, Cast {
   buttons(message: TacticaChatMessage, userId?: string): Promise<string[]>;
   /**
    * `userId` presses the button `action` (of target row `targetIndex`) on `message` as rendered for
-   * them, holding the skip-dialog key; the error notifications it raised.
+   * them, holding the skip-dialog key; the error notifications it raised (spaces folded, as `t` gives them).
    */
   press(userId: string, message: TacticaChatMessage, action: string, targetIndex?: number): Promise<string[]>;
   /** The last card posted (of `kind`). */
@@ -136,7 +136,8 @@ export async function setTable(): Promise<Table> {
             b.dataset.action === action && (targetIndex === undefined || b.dataset.targetIndex === String(targetIndex)),
         );
       if (!button) throw new Error(`${userId} sees no button ${action} on this card`);
-      return w.errorsDuring(() => w.as(userId, () => button.click({ shiftKey: true })));
+      const errors = await w.errorsDuring(() => w.as(userId, () => button.click({ shiftKey: true })));
+      return errors.map(textOf);
     },
     last(kind) {
       const found = w.messages().findLast((m) => kind === undefined || m.card?.kind === kind);
