@@ -1,6 +1,7 @@
 /**
- * What an activation starts and ends on an actor (RULES §4, §5, §7.1; D-13, D-15, D-42): the
- * once-per-activation records (a power cast, a power maintained, a fear test, a rally) live on the
+ * What an activation starts and ends on an actor (RULES §4, §5, §7.1; D-13, D-15, D-42, D-48): the
+ * once-per-activation records (a power cast, a power maintained, a fear test, a rally, a move or
+ * an attack made) live on the
  * actor (`flags.tactica.*ThisActivation`), read by every client, cleared when its next activation
  * starts — in the SAME write as the AC reset (D-42: spent AC reset at the start of the actor's next
  * activation; on a timeline nothing is spent). At an activation's end the
@@ -9,6 +10,8 @@
  */
 import { CharacterModel } from "../data/actor/character";
 import { UnitModel } from "../data/actor/unit";
+import type { DottedChange } from "../data/card-keys";
+import { acClock } from "./common";
 
 /** A power cast this activation (item ids): the same power once per activation (RULES §4). */
 export const CAST_FLAG = "castThisActivation";
@@ -18,6 +21,8 @@ export const MAINTAIN_FLAG = "maintainedThisActivation";
 export const FEAR_FLAG = "fearTestedThisActivation";
 /** A rally was tried this activation (RULES §5, D-42: « Une fois par activation d'unité »). */
 export const RALLY_FLAG = "ralliedThisActivation";
+/** A move or an attack was made this activation (D-48: a rally must come before any action). */
+export const ACTED_FLAG = "actedThisActivation";
 
 /** A once-per-activation list of item ids on `actor`. */
 export function activationList(actor: Actor.Implementation, key: typeof CAST_FLAG | typeof MAINTAIN_FLAG): string[] {
@@ -26,8 +31,33 @@ export function activationList(actor: Actor.Implementation, key: typeof CAST_FLA
 }
 
 /** A once-per-activation mark on `actor`. */
-export function activationMark(actor: Actor.Implementation, key: typeof FEAR_FLAG | typeof RALLY_FLAG): boolean {
+export function activationMark(
+  actor: Actor.Implementation,
+  key: typeof FEAR_FLAG | typeof RALLY_FLAG | typeof ACTED_FLAG,
+): boolean {
   return actor.flags.tactica?.[key] === true;
+}
+
+/**
+ * D-48: has `actor` already acted in this activation — a move or an attack made, a power cast or
+ * maintained? (AC spent, *tours* mode only, is the caller's to read: src/actions/common.ts `acBudget`.)
+ */
+export function actedThisActivation(actor: Actor.Implementation): boolean {
+  return (
+    activationMark(actor, ACTED_FLAG) ||
+    activationList(actor, CAST_FLAG).length > 0 ||
+    activationList(actor, MAINTAIN_FLAG).length > 0
+  );
+}
+
+/**
+ * D-48: the change that records a move or an attack of `actor` in its activation, for the action's
+ * own actor write — empty when it is recorded already, or outside an activation (D-42: outside
+ * combat there is none).
+ */
+export function actedChange(actor: Actor.Implementation): DottedChange {
+  const inFight = acClock(actor) !== "none";
+  return inFight && !activationMark(actor, ACTED_FLAG) ? { [`flags.tactica.${ACTED_FLAG}`]: true } : {};
 }
 
 /** The model of an actor that has AC and maintains powers (a character, an npc, a unit). */
@@ -48,6 +78,7 @@ export function activationStartUpdate(actor: Actor.Implementation): Actor.Update
   if (activationList(actor, MAINTAIN_FLAG).length) flags[MAINTAIN_FLAG] = [];
   if (activationMark(actor, FEAR_FLAG)) flags[FEAR_FLAG] = false;
   if (activationMark(actor, RALLY_FLAG)) flags[RALLY_FLAG] = false;
+  if (activationMark(actor, ACTED_FLAG)) flags[ACTED_FLAG] = false;
   const resetAc = !!model && model.actions.spent > 0;
   if (!resetAc && !Object.keys(flags).length) return null;
   return {

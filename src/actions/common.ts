@@ -46,6 +46,7 @@ export interface InfoCardSource {
   notice?: { key: string; data: Record<string, string> };
   threshold?: Record<string, unknown> | null;
   move?: { pursuit: boolean; mou: number; mouBonus: number; requis: number; armour: string } | null;
+  notes?: string[];
 }
 
 /** An item's attributes (RULES §6.4), none for an item that carries none. */

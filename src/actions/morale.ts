@@ -2,11 +2,14 @@
  * RULES §5: morale tests, rally, fear tests and the panic table. Every CO test uses the highest
  * CO of a unit (D-17); the dialog offers the CO modifiers as toggles; *inébranlable* figures and
  * fear-causers are told they are immune. D-41: the morale state IS the panic condition (a status
- * effect): a draw or a rally changes the condition, nothing else.
+ * effect, ./morale-state.ts): a draw or a rally changes the condition, each document written once
+ * (M16). D-45: *Détruite* removes the rest of the unit in the draw's own write. D-44: the
+ * once-per-activation fear test limits the charger only. D-48: a rally is the activation's first
+ * action, in both clocks.
  */
 import { ProfileTest, type CoToggles, type ProfileChoice, type ProfileTestOptions } from "../dice/profile-test";
 import { UnitModel } from "../data/actor/unit";
-import { isMoraleState, type MoraleState } from "../data/fields";
+import { isMoraleState } from "../data/fields";
 
 export { isMoraleState };
 import { CharacterModel } from "../data/actor/character";
@@ -23,15 +26,15 @@ import {
 import { isOneOf, type ProfileKey } from "../rules/keys";
 import { acBudget, mayRollFor, postCard, subjectOf, type RollMethodOptions } from "./common";
 import { refused, notifyInfo } from "../utils/notify";
-import { activationMark, FEAR_FLAG, RALLY_FLAG } from "./activation";
+import { actedThisActivation, activationMark, FEAR_FLAG, RALLY_FLAG } from "./activation";
+import { applySwap, moraleSwap, PANIC_STATUSES, setMoraleState } from "./morale-state";
 import { coFor } from "./profile";
 import { costFlags } from "./psy";
 import { recordChange } from "../data/card-keys";
 import { isRecord } from "../rules/records";
 import { natural10Fails } from "../config/settings";
 
-/** The panic conditions (RULES §5, D-18): a rally removes them; a panic draw sets one at a time. */
-export const PANIC_STATUSES = ["panicked", "retreating", "terrified"] as const;
+export { PANIC_STATUSES, setMoraleState };
 
 interface MoraleView {
   profile: Record<ProfileKey, { value: number; total: number }>;
@@ -113,12 +116,14 @@ export async function moraleTest(
 }
 
 /**
- * RULES §5 (D-19, D-42): rally — once per activation, as its first action, costing half the AC
- * (rounded down). Success removes the panic conditions and leaves half the AC to use; failure
- * offers the panic table (+1). In *tours* mode the AC are spent and "first action" means none
- * spent yet; on a timeline the half AC is the action's duration; outside combat nothing limits it.
- * The attempt is recorded on the actor in the same write as its AC, so a rally that cost nothing
- * (AC 0 or 1) is still the only one of its activation (C2).
+ * RULES §5 (D-19, D-42, D-48): rally — once per activation, as its first action, costing half the
+ * AC (rounded down). Success removes the panic conditions and leaves half the AC to use; failure
+ * offers the panic table (+1). "First action" means nothing done yet in the activation, in both
+ * clocks: no move or attack made, no power cast or maintained (the activation's marks) and, in
+ * *tours* mode, no AC spent. In *tours* mode the AC are spent; on a timeline the half AC is the
+ * action's duration; outside combat nothing limits it. The attempt is recorded on the actor in the
+ * same write as its AC, so a rally that cost nothing (AC 0 or 1) is still the only one of its
+ * activation (C2); a success then deletes the conditions in one request (M16: each document once).
  */
 export async function rally(
   actor: Actor.Implementation,
@@ -132,7 +137,7 @@ export async function rally(
   const budget = acBudget(actor);
   if (budget.clock !== "none" && activationMark(actor, RALLY_FLAG))
     return refused("TACTICA.Chat.morale.rallyOnce", { name: actor.name });
-  if (budget.clock === "tours" && budget.spent > 0)
+  if ((budget.clock === "tours" && budget.spent > 0) || (budget.clock !== "none" && actedThisActivation(actor)))
     return refused("TACTICA.Chat.morale.rallyFirst", { name: actor.name });
   const ac = model.profile.ac.total;
   const posted = await coTest(actor, "rally", defaultToggles(actor), options, { acSpent: rallyCost(ac) });
@@ -142,24 +147,18 @@ export async function rally(
     ...(budget.clock === "tours" ? { system: { actions: { spent } } } : {}),
     ...(budget.clock !== "none" ? { flags: { tactica: { [RALLY_FLAG]: true } } } : {}),
   };
-  if (Object.keys(update).length) await actor.update(update);
-  if (posted.roll.isSuccess) await clearPanic(actor);
+  const swap = posted.roll.isSuccess ? moraleSwap(actor, "steady") : { effects: [], create: false, remove: [] };
+  await applySwap(actor, "steady", swap, update);
   return posted.message;
-}
-
-/** Deletes the panic conditions in one request (D-41: the morale state is calm again). */
-function clearPanic(actor: Actor.Implementation): Promise<void> {
-  return setMoraleState(actor, "steady");
-}
-
-function fearTestedThisActivation(actor: Actor.Implementation): boolean {
-  return activationMark(actor, FEAR_FLAG);
 }
 
 /**
  * RULES §5: a fear test against an enemy of PEUR `fear`. Fear-causers and *inébranlable* figures
  * are told they are immune; a level already passed needs no test. A pass records the level; a
- * failed charge is called off; when charged, the card reports the failure only (D-21).
+ * failed charge is called off; when charged, the card reports the failure only (D-21). D-44: the
+ * seed's « un test par unité et par activation » limits the CHARGER — one test per activation of
+ * the charging unit; a charged unit tests at each charge (a stronger enemy's, in a later enemy
+ * activation, too).
  */
 export async function fearTest(
   actor: Actor.Implementation,
@@ -178,8 +177,8 @@ export async function fearTest(
     notifyInfo("TACTICA.Chat.fear.alreadyPassed", { name: actor.name, level: o.fear });
     return null;
   }
-  const inFight = acBudget(actor).clock !== "none";
-  if (inFight && fearTestedThisActivation(actor))
+  const marks = o.charging && acBudget(actor).clock !== "none";
+  if (marks && activationMark(actor, FEAR_FLAG))
     return refused("TACTICA.Chat.fear.oncePerActivation", { name: actor.name });
   // A failed test's note (D-21) is part of the card's creation: one write of the message.
   const failedNote = o.charging ? "TACTICA.Chat.fear.chargeCalledOff" : "TACTICA.Chat.fear.chargedFailed";
@@ -187,11 +186,12 @@ export async function fearTest(
     roll.isSuccess ? {} : { notes: [failedNote] },
   );
   if (!posted) return null;
-  // RULES §5: one test per activation — recorded in the actor's one write (in combat only).
-  const record = inFight ? { flags: { tactica: { [FEAR_FLAG]: true } } } : {};
-  if (posted.roll.isSuccess) {
-    await actor.update({ system: { morale: { fearPassed: Math.max(model.morale.fearPassed, o.fear) } }, ...record });
-  } else if (inFight) await actor.update(record);
+  // D-44: a charging test is recorded in the actor's one write (in combat only).
+  const record = marks ? { flags: { tactica: { [FEAR_FLAG]: true } } } : {};
+  const passed = posted.roll.isSuccess
+    ? { system: { morale: { fearPassed: Math.max(model.morale.fearPassed, o.fear) } } }
+    : {};
+  if (marks || posted.roll.isSuccess) await actor.update({ ...passed, ...record });
   return posted.message;
 }
 
@@ -243,39 +243,54 @@ export async function tableOutcome(total: number): Promise<PanicOutcome | null> 
   }
 }
 
+/** What a panic draw recorded: the outcome, the natural d10 and the total read on the table. */
+export interface PanicDraw {
+  outcome: PanicOutcome;
+  /** the natural d10 */
+  die: number;
+  /** the total read on the table (the die, +1 after a failed rally, at most 10) */
+  face: number;
+  notes: string[];
+}
+
 /**
- * RULES §5 (D-18, D-41): reads the panic table for a d10 `natural` rolled by the player who drew —
- * +1 after a failed rally (clamped at 10) — from the compendium's "Table de panique" when present,
- * else by the rules. The condition set is the one of the outcome drawn, so card and token always
- * agree: it IS the morale state. The card's key (`flags.tactica.cards.<messageId>.panic`, so a
- * second draw on that card is refused) is written first, on the actor; then the condition.
+ * D-45: what *Détruite* changes on the actor — the rest of the unit removed as casualties (its
+ * figures 0), a character removed (PV 0); recorded as tested (no morale prompt for a unit that is
+ * gone) and its maintained powers ended (D-15), in the same write, not in a second one.
+ */
+function destroyedChange(actor: Actor.Implementation): Actor.UpdateData {
+  const model = actor.system;
+  const ends = (m: { psyker: { maintained: readonly unknown[] } }) =>
+    m.psyker.maintained.length ? { psyker: { maintained: [] } } : {};
+  if (model instanceof UnitModel)
+    return { system: { strength: { current: 0 }, morale: { moraleTested: true }, ...ends(model) } };
+  if (model instanceof CharacterModel) return { system: { profile: { pv: { value: 0 } }, ...ends(model) } };
+  return {};
+}
+
+/**
+ * RULES §5 (D-18, D-41, D-45): reads the panic table for a d10 `natural` rolled by the player who
+ * drew — +1 after a failed rally (clamped at 10) — from the compendium's "Table de panique" when
+ * present, else by the rules. The condition set is the one of the outcome drawn, so card and token
+ * always agree: it IS the morale state; *Détruite* sets none and removes the rest of the unit. ONE
+ * actor write holds the card's key (`flags.tactica.cards.<messageId>.panic`, so a second draw on
+ * that card is refused), the condition turned in place (./morale-state.ts) and what *Détruite*
+ * removes; only a condition the actor had no panic effect to turn into is created after it. The
+ * caller marks the combatant of a destroyed unit defeated (src/chat/kinds/morale.ts).
  */
 export async function drawPanic(
   actor: Actor.Implementation,
   afterRally: boolean,
   natural: number,
   messageId: string,
-): Promise<{ outcome: PanicOutcome; face: number; notes: string[] }> {
+): Promise<PanicDraw> {
   const builtIn = panicResult(natural, afterRally);
   const face = panicTotal(natural, afterRally);
   const outcome = (await tableOutcome(face)) ?? builtIn;
   const status = PANIC_RESULTS[outcome].status;
-  await actor.update(recordChange(actor, messageId, { panic: { outcome, face } }));
-  // "Destroyed" sets no condition (the rest of the unit is removed): the morale state stays as it
-  // was. Otherwise the new result replaces any earlier panic condition (a redraw after a failed rally).
-  if (status) await setMoraleState(actor, status);
+  const key = recordChange(actor, messageId, { panic: { outcome, face, die: natural } });
+  if (status) await applySwap(actor, status, moraleSwap(actor, status), key);
+  else await actor.update({ ...destroyedChange(actor), ...key });
   const notes = afterRally ? ["TACTICA.Chat.panic.plusOne"] : [];
-  return { outcome, face, notes };
-}
-
-/**
- * D-41: sets the morale state of `actor`, that is its one panic condition — the other panic
- * conditions deleted in one request, `state`'s added if missing; `steady` removes them all.
- */
-export async function setMoraleState(actor: Actor.Implementation, state: MoraleState): Promise<void> {
-  const others = actor.effects
-    .filter((e) => PANIC_STATUSES.some((s) => s !== state && e.statuses.has(s)))
-    .map((e) => e.id ?? "");
-  if (others.length) await actor.deleteEmbeddedDocuments("ActiveEffect", others);
-  if (state !== "steady" && !actor.statuses.has(state)) await actor.toggleStatusEffect(state, { active: true });
+  return { outcome, die: natural, face, notes };
 }

@@ -10,9 +10,13 @@
  * mouvement de poursuite », C15): its bonus counts in the MOU the card shows, then ends with the
  * move (its window, `pursuit`, closes here; a threshold closes it if no move came).
  *
+ * Under *Terreur* a figure cannot move (D-45: refused before the dialog); a retreating figure's
+ * card says that its move is its retreat, with half its AC.
+ *
  * Everything is written by the mover's own client on the actor it owns: the card, then ONE actor
  * write for the *Épuisement* (with its `tactica.exhaustionGained` option: a *Focalisé* action
- * waiting on the timeline is lost, RULES §7.2), then the pursuit bonus's end.
+ * waiting on the timeline is lost, RULES §7.2) and the move's mark in the activation (D-48), then
+ * the pursuit bonus's end.
  */
 import { ArmorModel } from "../data/item/armor";
 import { CharacterModel } from "../data/actor/character";
@@ -24,6 +28,8 @@ import { requisOf, mayRollFor, postInfoCard, speakerOf, type RollMethodOptions }
 import { refused } from "../utils/notify";
 import { costFlags } from "./psy";
 import { rollPressure } from "./pressure";
+import { panicForbidden } from "./panic";
+import { actedChange } from "./activation";
 
 /** A linked, equipped MOU steam gear that may roll pressure before a pursuit move. */
 export interface MoveGear {
@@ -92,6 +98,16 @@ export function mouGear(actor: Actor.Implementation): MoveGear[] {
     .map((item) => ({ id: item.id ?? "", name: item.name }));
 }
 
+/**
+ * The ONE actor write of a move: the worn armour's *Requis* in *Épuisement* (D-39) and the move
+ * recorded in the activation (D-48: a rally must come before it). A unit gains no *Épuisement*.
+ */
+async function recordMove(actor: Actor.Implementation, requis: number): Promise<void> {
+  const acted = actedChange(actor);
+  if (actor.system instanceof CharacterModel) await actor.gainExhaustion(requis, acted);
+  else if (Object.keys(acted).length) await actor.update(acted);
+}
+
 /** D-39: a move action of `actor` (see the module comment). Resolves its card, or null when cancelled or refused. */
 export async function moveAction(
   actor: Actor.Implementation,
@@ -102,6 +118,7 @@ export async function moveAction(
   const model = actor.system;
   if (!(model instanceof CharacterModel) && !(model instanceof UnitModel))
     return refused("TACTICA.Chat.refused.noPool", { name: actor.name });
+  if (panicForbidden(actor, "move")) return null;
   const gear = mouGear(actor);
   const worn = armourRequis(actor);
   let choice: MoveChoice = { pursuit: request.pursuit ?? false, pressureItemId: request.pressureItemId ?? null };
@@ -131,11 +148,13 @@ export async function moveAction(
       actorUuid: actor.uuid,
       label: actor.name,
       move: { pursuit: choice.pursuit, mou: mou.total, mouBonus: mou.bonus, requis: worn.requis, armour: worn.armour },
+      // D-45: a retreating figure's move is its retreat, with half its AC.
+      ...(actor.statuses.has("retreating") ? { notes: ["TACTICA.Chat.move.retreat"] } : {}),
     },
     { summary: [summary], speaker: speakerOf(actor), ...costFlags(timelineCost) },
   );
   if (!message) return null;
-  if (worn.requis > 0) await actor.gainExhaustion(worn.requis);
+  await recordMove(actor, worn.requis);
   if (choice.pursuit) await closePressureWindow(actor, "pursuit");
   return message;
 }

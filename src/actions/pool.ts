@@ -12,6 +12,7 @@ import { aptitudeCurrent } from "../rules/scores";
 import { itemAttributes, requisOf, mayRollFor, postCard, subjectOf, type RollMethodOptions } from "./common";
 import { refused } from "../utils/notify";
 import type { PoolRequest } from "../dice/pool-options";
+import { itemAct, panicForbidden } from "./panic";
 
 /** The pool options of `actor` for `request` (values read from the actor at roll time). */
 export function poolOptions(actor: Actor.Implementation, request: PoolRequest): PoolRollOptions | null {
@@ -50,6 +51,8 @@ export async function rollPool(
   if (!asked) return noPool();
   let chosen = request;
   const itemOf = (pool: PoolRequest) => (pool.itemId ? (actor.items.get(pool.itemId) ?? null) : null);
+  // D-45: a pool with a weapon's dice is that weapon's attack; a panic condition may forbid it.
+  if (panicForbidden(actor, itemAct(itemOf(request)))) return null;
   const posted = await postCard(
     actor,
     {
@@ -67,6 +70,7 @@ export async function rollPool(
             noPool();
             return false;
           }
+          if (panicForbidden(actor, itemAct(itemOf(answer)))) return false;
           chosen = answer;
           config.options = rolled;
           return true;

@@ -26,6 +26,7 @@ import {
   subjectOf,
   type RollMethodOptions,
 } from "./common";
+import { itemAct, panicForbidden } from "./panic";
 import { refused, notifyInfo } from "../utils/notify";
 import { activationList, CAST_FLAG, MAINTAIN_FLAG } from "./activation";
 
@@ -85,7 +86,8 @@ function castParts(actor: Actor.Implementation, name: string, power: PowerModel)
 }
 
 /**
- * RULES §4: casts a power (refused when already cast this activation or, in *tours* mode, when the AC do not allow).
+ * RULES §4: casts a power (refused when already cast this activation or, in *tours* mode, when the AC do not allow;
+ * D-45: refused under a panic condition when it is a ranged attack — cast at someone who may resist it).
  * The cast dialog (its roll class's) opens in the pipeline, after `tactica.preRoll`, unless fast-forwarded.
  */
 export async function castPower(
@@ -96,6 +98,7 @@ export async function castPower(
   if (!mayRollFor(actor)) return null;
   const power = actor.items.get(itemId);
   if (!power || !(power.system instanceof PowerModel)) return refused("TACTICA.Chat.refused.noItem");
+  if (panicForbidden(actor, itemAct(power))) return null;
   const budget = acBudget(actor);
   if (budget.clock !== "none" && activationList(actor, CAST_FLAG).includes(itemId))
     return refused("TACTICA.Chat.psy.alreadyCast", { name: power.name });

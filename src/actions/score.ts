@@ -18,6 +18,8 @@ import { notifyRulesError, refused } from "../utils/notify";
 import { requisOf, mayRollFor, postCard, subjectOf, tooManyTargets, type RollMethodOptions } from "./common";
 import type { ScoreRequest } from "../dice/score-roll";
 import { degreeSize, stunLiteral } from "../config/settings";
+import { itemAct, panicForbidden } from "./panic";
+import { actedChange } from "./activation";
 
 /** The score options of `actor` for `request`. */
 export function scoreOptions(actor: Actor.Implementation, request: ScoreRequest): ScoreRollOptions | null {
@@ -271,7 +273,7 @@ export async function attack(
 ): Promise<ChatMessage.Implementation | null> {
   if (!mayRollFor(actor)) return null;
   const armed = attackItemOf(actor, itemId);
-  if (!armed) return null;
+  if (!armed || panicForbidden(actor, itemAct(armed.item))) return null;
   const { item, grenade, model, sub } = armed;
   const attributes = model.attributeList;
   // A world actor with no token on the scene has no place: range notes say so.
@@ -314,9 +316,10 @@ export async function attack(
     () => ({ targets: rowsHit(hit) }),
   );
   if (!posted) return null;
-  // Requis and the targets left out are one gain of Épuisement: one write, one Focalisé check.
+  // Requis and the targets left out are one gain of Épuisement, with the attack's mark in the
+  // activation (D-48): one write, one Focalisé check.
   const exhaustion = requisOf(actor, attributes) + (hit?.exhaustion ?? 0);
-  if (exhaustion > 0) await actor.gainExhaustion(exhaustion);
+  await actor.gainExhaustion(exhaustion, actedChange(actor));
   if (grenade) await item.update({ system: { quantity: grenade.quantity - 1 } });
   return posted.message;
 }

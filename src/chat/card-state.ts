@@ -60,6 +60,10 @@ export interface PanicBox {
   label: string;
   effect: string;
   face: number | null;
+  /** The natural d10 (null on a card drawn before it was kept: the total alone is shown). */
+  die: number | null;
+  /** How the die reads (ux m1): the total alone, « d10 : 8 + 1 = 9 » after a failed rally, or a 10 + 1 counted 10. */
+  faceKey: string;
   icon: string;
 }
 
@@ -94,6 +98,16 @@ const VERDICTS: Readonly<Record<"attack" | "psy", readonly string[]>> = {
   attack: ["pending", "hit", "miss"],
   psy: ["pending", "resisted", "failed"],
 };
+
+/**
+ * RULES §5 (ux m1): how a drawn panic die reads — after a failed rally its natural die and the +1
+ * (« d10 : 8 + 1 = 9 », a 10 counted 10); otherwise, or on an older card that kept the total only,
+ * the total.
+ */
+function panicFaceKey(afterRally: boolean, die: number | null, face: number | null): string {
+  if (!afterRally || die === null || face === null) return "TACTICA.Chat.panic.face";
+  return die + 1 > face ? "TACTICA.Chat.panic.faceCapped" : "TACTICA.Chat.panic.faceAfterRally";
+}
 
 function isPanicKey(key: string): key is keyof typeof PANIC_RESULTS {
   return key in PANIC_RESULTS;
@@ -135,6 +149,8 @@ function cardStateContext(
         label: PANIC_RESULTS[card.panic].label,
         effect: PANIC_RESULTS[card.panic].effect,
         face: card.panicFace,
+        die: card.panicDie,
+        faceKey: panicFaceKey(card.kind === "rally", card.panicDie, card.panicFace),
         icon: PANIC_ICONS[card.panic],
       }
     : null;

@@ -58,6 +58,7 @@
  */
 import { isV14 } from "./generation";
 import { isObject } from "./guards";
+import { isRecord } from "../rules/records";
 
 /** A change type Tactica writes (v14's `subtract` and `custom` are not used). */
 export type ChangeType = "add" | "multiply" | "downgrade" | "upgrade" | "override";
@@ -222,14 +223,17 @@ export interface ExpiringData {
 /**
  * The data that makes an actor's effect last until `event` on v14: the expiry event without a
  * duration (`value` null), as core's maintainer describes it (foundryvtt#13667, see the module
- * comment), and `showIcon` ALWAYS (2: `CONST.ACTIVE_EFFECT_SHOW_ICON`,
- * https://foundryvtt.com/api/variables/CONST.ACTIVE_EFFECT_SHOW_ICON.html) so the token shows it
- * until then. `{}` on v13, which has no expiry events.
+ * comment), and `showIcon` ALWAYS (`CONST.ACTIVE_EFFECT_SHOW_ICON.ALWAYS`, read from core, whose
+ * page gives no number: https://foundryvtt.com/api/variables/CONST.ACTIVE_EFFECT_SHOW_ICON.html) so
+ * the token shows it until then. `{}` on v13, which has no expiry events.
  */
 export function expiringAt(event: string): ExpiringData {
   // @deprecated v13: no expiry events before v14.
   if (!isV14()) return {};
-  const data = { duration: { value: null, expiry: event }, showIcon: 2 };
+  // v14's constant, absent from the v13 typings.
+  const icons: unknown = Reflect.get(CONST, "ACTIVE_EFFECT_SHOW_ICON");
+  const always = isRecord(icons) && typeof icons.ALWAYS === "number" ? icons.ALWAYS : undefined;
+  const data = { duration: { value: null, expiry: event }, ...(always === undefined ? {} : { showIcon: always }) };
   // v14's duration (https://foundryvtt.com/api/v14/interfaces/foundry.documents.types.EffectDurationData.html)
   // in the v13 typings' schema type, which no declaration can extend and which shares none of its
   // members (`value`, `expiry`): asserted here, once.

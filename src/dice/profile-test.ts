@@ -129,7 +129,11 @@ export class ProfileTest extends TacticaRoll<ProfileTestOptions> {
     return rows;
   }
 
-  /** What follows the result: rally gains, the panic table, a resisted power. */
+  /**
+   * What follows the result: rally gains, the panic table, a resisted power. A failed fear test's
+   * consequence is the card's note, written by the use case that knows whether the unit charged
+   * or was charged (src/actions/morale.ts): said once (ux m10).
+   */
   private followUps(success: boolean): LocalNote[] {
     const notes: LocalNote[] = [];
     const ac = this.options.ac;
@@ -138,7 +142,6 @@ export class ProfileTest extends TacticaRoll<ProfileTestOptions> {
     }
     if (this.purpose === "rally" && !success) notes.push(note("TACTICA.Card.profile.panicAgain"));
     if (this.purpose === "morale" && !success) notes.push(note("TACTICA.Card.profile.panic"));
-    if (this.purpose === "fear" && !success) notes.push(note("TACTICA.Card.profile.fearFailed"));
     if (this.purpose === "resist")
       notes.push(note(success ? "TACTICA.Card.profile.resisted" : "TACTICA.Card.profile.notResisted"));
     return notes;

@@ -151,6 +151,8 @@ export class TacticaActor extends Actor {
     if (!(model instanceof UnitModel) || model.morale.moraleTested) return;
     // The change is uncleaned input (data-checks.ts): read it as such.
     const system: unknown = changes.system;
+    // A change that records the test itself (D-45: Détruite removes the rest with its draw) prompts nothing.
+    if (isRecord(system) && isRecord(system.morale) && system.morale.moraleTested === true) return;
     const strength = isRecord(system) && isRecord(system.strength) ? system.strength : undefined;
     if (typeof strength?.current !== "number" && typeof strength?.start !== "number") return;
     const current = typeof strength.current === "number" ? strength.current : model.strength.current;

@@ -145,7 +145,8 @@ function profileActions(ctx: ActorSheetContext): HudAction[] {
       const buttons = row.pressure.single ? [row.pressure.single] : row.pressure.several.map((s) => s.button);
       out.push(...buttons.flatMap((button) => fromButton("pressure", button)));
     }
-    if (row.moveLabel) out.push(make("characteristics", request("move"), row.moveLabel));
+    if (row.moveLabel)
+      out.push(make("characteristics", request("move"), row.moveLabel, { disabled: row.moveDisabled }));
     return out;
   });
 }

@@ -38,6 +38,8 @@ export interface WaypointLike {
   elevation: number;
   previous: WaypointLike | null;
   next: WaypointLike | null;
+  /** Whose planned movement this is (core sets it on another user's planned path; absent on the drag). */
+  userId?: string | null;
 }
 
 /** What one weapon could do to one target from the waypoint. */
@@ -131,6 +133,11 @@ function reaches(token: TokenDocument, here: RegionDocument.Implementation | nul
   );
 }
 
+/** Whether `waypoint` is on this client's own path (core's ruler: no `userId` on the drag; a user's on a plan). */
+function ownPath(waypoint: WaypointLike): boolean {
+  return !waypoint.userId || waypoint.userId === game.user?.id;
+}
+
 /**
  * RULES §7.4: what the label of `waypoint` says in places, for `token` dragged along a path; null
  * on a scene without places.
@@ -142,7 +149,9 @@ export function placesLabel(token: TokenDocument, waypoint: WaypointLike): Place
   const here = placeOf(token, waypoint);
   return {
     total: distanceText(measurePlaces(token.parent, placeOf(token, start), here)),
-    reaches: waypoint.next ? [] : reaches(token, here),
+    // The reading uses this client's targets: on another user's planned path it would aim their
+    // weapons at this user's targets, so it is only given on this user's own drag or plan.
+    reaches: waypoint.next || !ownPath(waypoint) ? [] : reaches(token, here),
   };
 }
 

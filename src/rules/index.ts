@@ -9,6 +9,7 @@ export * from "./pressure";
 export * from "./pool";
 export * from "./psy";
 export * from "./morale";
+export * from "./panic";
 export * from "./scores";
 export * from "./attributes";
 export * from "./damage";

@@ -57,6 +57,7 @@ interface ActorFlags extends MigratedFlags {
   maintainedThisActivation?: string[];
   fearTestedThisActivation?: boolean;
   ralliedThisActivation?: boolean;
+  actedThisActivation?: boolean;
   cards?: CardRecords;
 }
 

@@ -351,12 +351,14 @@ describe("combat windows in the Foundry fake", () => {
     expect(contents[0]).toMatch(/for="tactica-[A-Za-z0-9]{8}-duration"/);
   });
 
-  it("End action (review N8): a confirmation after another combatant began to act ends nothing", async () => {
+  it("End action (review N8): a confirmation after another combatant began to act ends nothing, and makes no move", async () => {
     await combat.startCombat();
+    const messageCount = () => [...(world.fake.game.messages as Iterable<unknown>)].length;
+    const before = messageCount();
     let confirm: (() => Promise<void>) | null = null;
     prompt.mockImplementation(
       (config: { ok: { callback: (e: unknown, b: unknown) => unknown } }) =>
-        new Promise((resolve) => void (confirm = async () => resolve(await typed("1")(config)))),
+        new Promise((resolve) => void (confirm = async () => resolve(await typed("1", true)(config)))),
     );
     const pending = combat.nextTurn();
     for (let turn = 0; turn < 20 && !confirm; turn++) await new Promise((r) => setTimeout(r, 0));
@@ -367,6 +369,8 @@ describe("combat windows in the Foundry fake", () => {
     await confirm!();
     await pending;
     expect(positions()).toMatchObject({ Ana: 6, Bel: 4 });
+    // "It was a move" was ticked: no move card posted, no Requis charged, for a combatant who no longer acts.
+    expect(messageCount()).toBe(before);
   });
 
   it("End action: core's Next and the timeline tracker take the one path, and a missing dialog is an error, never a duration of 1", async () => {

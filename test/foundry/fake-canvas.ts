@@ -28,7 +28,11 @@
  *
  * {@link rulerPath} builds waypoints as core's ruler hands them (`TokenRulerWaypoint`,
  * https://foundryvtt.com/api/v13/types/foundry.types.TokenRulerWaypoint.html): linked, measured
- * (distance and cost in grid units on a square grid, Euclidean here), explicit, walking.
+ * (distance and cost in grid units on a square grid, Euclidean here), explicit, walking; the
+ * token's own drag is "pending" with no `userId`, and another user's planned movement is
+ * "planned" with that user's id (core v13 `ruler.mjs`: `refresh` draws one path per entry of
+ * `plannedMovement`, and `#getNonintermediatePath` sets `waypoint.userId` on its planned parts,
+ * whose labels are rendered on every client that shows the ruler).
  */
 import type { FakeFoundry } from "./fake";
 import type { FakeToken } from "./fake-regions";
@@ -54,6 +58,8 @@ export interface FakeWaypoint {
   actionConfig: { label: string; icon: string; visualize: boolean };
   hidden: boolean;
   stage: "passed" | "pending" | "planned";
+  /** the user whose planned movement this is (absent on the token's own drag) */
+  userId?: string;
   center: { x: number; y: number };
   ray: { A: { x: number; y: number }; B: { x: number; y: number }; distance: number } | null;
   cost: number;
@@ -169,7 +175,11 @@ export class FakeTokenRuler {
 }
 
 /** Waypoints through `points` (token positions, top-left corners in pixels), as core's ruler hands them. */
-export function rulerPath(token: FakeToken, points: readonly FakePoint[]): FakeWaypoint[] {
+export function rulerPath(
+  token: FakeToken,
+  points: readonly FakePoint[],
+  { plannedBy }: { plannedBy?: string } = {},
+): FakeWaypoint[] {
   const size = gridSize(token);
   const half = { x: (token.width * size) / 2, y: (token.height * size) / 2 };
   const path: FakeWaypoint[] = [];
@@ -188,7 +198,8 @@ export function rulerPath(token: FakeToken, points: readonly FakePoint[]): FakeW
       action: "walk",
       actionConfig: { label: "TOKEN.MOVEMENT.ACTIONS.walk.label", icon: "fa-solid fa-person-walking", visualize: true },
       hidden: false,
-      stage: "pending",
+      stage: plannedBy ? "planned" : "pending",
+      ...(plannedBy ? { userId: plannedBy } : {}),
       center,
       ray: previous ? { A: previous.center, B: center, distance: step * size } : null,
       cost: step,

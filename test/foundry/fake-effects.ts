@@ -282,7 +282,16 @@ export class FakeActiveEffect extends FakeDocument {
     return typeof this.duration.expiry === "string" && this.duration.expiry === event;
   }
 
-  /** v14: the duration has run out — null (an expiry event alone) or 0; the fake has no clock. */
+  /**
+   * v14: the duration has run out — null (an expiry event alone) or 0; the fake has no clock. Null
+   * as run out is foundryvtt#13667's reading (a core maintainer: the effect runs "until the event
+   * is reached"); the EffectDurationData page reads null as Infinity, under which such an effect
+   * would never end. The page and the maintainer disagree: the contract case `effects.v14-expiry`
+   * (an effect with `value: null` ends when its event is announced) decides in real v14, and
+   * docs/manual-checks.md "§8 Effect expiry (v14)" asks for it. Tactica ends its own pressure
+   * effects itself (src/compat/effects.ts); only a GM's own effect waiting for a Tactica event
+   * depends on this reading.
+   */
   get hasRunOut(): boolean {
     const value = this.duration.value;
     return value === null || value === undefined || (typeof value === "number" && value <= 0);

@@ -158,6 +158,16 @@ describe.each(["fr", "en"] as const)("on a scene with places (%s)", (lang) => {
     expect(label).toContain("tactica-reach unknown");
   });
 
+  it("on another user's planned path, no reading of this user's targets; on this user's own plan, the reading", async () => {
+    const plan = (by: string) => ruler().renderLabels(rulerPath(token("tokKara"), [A, B, C], { plannedBy: by }));
+    const [, , theirs] = await plan("someone-else");
+    expect(textOf(theirs!)).toContain(lang === "fr" ? "2 lieux" : "2 places");
+    expect(theirs).not.toContain("tactica-reach");
+    const me = (world.fake.game.user as unknown as { id: string }).id;
+    const [, , mine] = await plan(me);
+    expect(mine).toContain("tactica-reach");
+  });
+
   it("without targets, no reading", async () => {
     (world.fake.game.user as unknown as Record<string, unknown>).targets = new Set();
     const [, , label] = await labels([A, B, C]);

@@ -351,9 +351,10 @@ describe("timeline costs, maintenance, fear, panic", () => {
     expect(cost(message)).toEqual({ kind: "rally", ac: 4 });
     queueDiceFaces([9]); // built-in: 9 + 1 → destroyed; the table says retreat
     await w.click("player-1", "rollPanic", message);
-    expect(message.card).toMatchObject({ panic: "retreat", panicFace: 10 });
+    expect(message.card).toMatchObject({ panic: "retreat", panicFace: 10, panicDie: 9 });
     expect(unit.statuses.has("retreating")).toBe(true);
-    expect(textOf(await renderAs("player-1", message))).toContain("d10 : 10");
+    // ux m1: the natural die and its +1.
+    expect(textOf(await renderAs("player-1", message))).toContain("d10 : 9 + 1 = 10");
   });
 
   it("panic without the compendium: the rules read the face", async () => {

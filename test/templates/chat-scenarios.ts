@@ -450,6 +450,8 @@ const CARD_SCENARIOS: Scenario[] = [
             label: "TACTICA.Panic.retreat.label",
             effect: "TACTICA.Panic.retreat.effect",
             face: 4,
+            die: 4,
+            faceKey: "TACTICA.Chat.panic.face",
             icon: "fa-solid fa-person-running",
           },
         }),
@@ -470,12 +472,40 @@ const CARD_SCENARIOS: Scenario[] = [
             label: "TACTICA.Panic.terror.label",
             effect: "TACTICA.Panic.terror.effect",
             face: 9,
+            die: 8,
+            faceKey: "TACTICA.Chat.panic.faceAfterRally",
             icon: "fa-solid fa-ghost",
           },
           notes: ["TACTICA.Chat.panic.plusOne"],
         }),
       }),
-    shows: { fr: ["Ralliement", "Échec", "Terreur", "d10 : 9", "+1 au dé"], en: ["Rally", "Terror", "+1 to the die"] },
+    // ux m1: the natural die and its +1, not the total alone.
+    shows: {
+      fr: ["Ralliement", "Échec", "Terreur", "d10 : 8 + 1 = 9", "+1 au dé"],
+      en: ["Rally", "Terror", "d10: 8 + 1 = 9", "+1 to the die"],
+    },
+    buttons: [],
+  },
+  {
+    name: "Détruite drawn after a failed rally: a 10 plus 1 counts as 10 (D-45)",
+    render: async (d) =>
+      (await d10(d.ProfileTest, 8, { characteristic: "co", value: 5, purpose: "rally", ac: 4, subject: KARA })).render({
+        state: state({
+          panic: {
+            label: "TACTICA.Panic.destroyed.label",
+            effect: "TACTICA.Panic.destroyed.effect",
+            face: 10,
+            die: 10,
+            faceKey: "TACTICA.Chat.panic.faceCapped",
+            icon: "fa-solid fa-skull",
+          },
+          notes: ["TACTICA.Chat.panic.plusOne"],
+        }),
+      }),
+    shows: {
+      fr: ["Ralliement", "Détruite", "d10 : 10 + 1, compte pour 10", "retiré comme pertes"],
+      en: ["Rally", "Destroyed", "d10: 10 + 1, counted as 10"],
+    },
     buttons: [],
   },
   {
@@ -502,10 +532,12 @@ const CARD_SCENARIOS: Scenario[] = [
           subject: KARA,
         })
       ).render({ state: state({ notes: ["TACTICA.Chat.fear.chargedFailed"] }) }),
+    // ux m10: the GM decides, said once.
     shows: {
-      fr: ["Test de peur", "Échec", "Bannière présente +1", "le MJ décide de la suite"],
-      en: ["Fear test", "the GM rules what follows"],
+      fr: ["Test de peur", "Échec", "Bannière présente +1", "Charge d'un ennemi qui cause la peur", "le MJ décide"],
+      en: ["Fear test", "Charged by a fear-causing enemy", "the GM rules what follows"],
     },
+    hides: ["si l'unité est chargée", "if the unit is being charged", "Test de peur raté"],
     buttons: [],
   },
   {

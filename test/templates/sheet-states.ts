@@ -136,6 +136,16 @@ export const SHEET_STATES: SheetState[] = [
       return oneTab(actorSheet(w, actor), "profile");
     },
   },
+  ...(["morale", "equipment"] as const).map((tab): SheetState => ({
+    name: `a terrified character's ${tab} tab: what Terreur forbids, its attacks and move disabled (D-45)`,
+    kind: "actor",
+    allTabs: false,
+    async render(w) {
+      const actor = await sampleCharacter(w);
+      await actor.setCondition("terrified", true);
+      return oneTab(actorSheet(w, actor), tab);
+    },
+  })),
   {
     name: "a unit with no banner and no leader",
     kind: "actor",

@@ -59,8 +59,11 @@ export async function endActionWithPrompt(combat: TacticaCombat, opener?: unknow
   if (!acting || prompting.has(combat)) return false;
   prompting.add(combat);
   try {
-    const duration = await promptDuration(acting, opener);
-    return duration !== null && combat.turns[0]?.id === acting.id && combat.endAction(duration);
+    const answer = await promptDuration(acting, opener);
+    // Another combatant may act by now (a marker dragged, another GM): then nothing is made, not even the move.
+    if (!answer || combat.turns[0]?.id !== acting.id) return false;
+    if (answer.move && !(await moveAction(answer.move, {}, { fastForward: true }))) return false;
+    return combat.turns[0]?.id === acting.id && combat.endAction(answer.duration);
   } finally {
     prompting.delete(combat);
   }
@@ -68,12 +71,16 @@ export async function endActionWithPrompt(combat: TacticaCombat, opener?: unknow
 
 /**
  * The End-action dialog: shows it for the acting combatant and resolves the confirmed duration, or
- * `null` (closed, or refused with a message). With "move"
- * ticked (D-39) the combatant's move action is made first — the worn armour's *Requis* charged,
- * its card posted. On v14 the dialog opens in `opener`'s window when that window is popped out
- * (the timeline tracker's End action), so it never appears behind it in the main window.
+ * `null` (closed, or refused with a message). With "move" ticked (D-39) it also names the actor
+ * whose move action is made before the action ends — the worn armour's *Requis* charged, its card
+ * posted — once the caller has checked that the combatant still acts. On v14 the dialog opens in
+ * `opener`'s window when that window is popped out (the timeline tracker's End action), so it
+ * never appears behind it in the main window.
  */
-async function promptDuration(combatant: Combatant.Implementation, opener?: unknown): Promise<number | null> {
+async function promptDuration(
+  combatant: Combatant.Implementation,
+  opener?: unknown,
+): Promise<{ duration: number; move: Actor.Implementation | null } | null> {
   // Every chat message is an instance of the configured class, TacticaChatMessage (src/setup/registration.ts).
   const messages = (game.messages?.contents ?? []).filter((m) => m instanceof TacticaChatMessage);
   const actor = combatant.actor ?? null;
@@ -102,7 +109,5 @@ async function promptDuration(combatant: Combatant.Implementation, opener?: unkn
     notifyError("TACTICA.Combat.Errors.BadDuration");
     return null;
   }
-  if (raw.move === true && actor && context.offerMove && !(await moveAction(actor, {}, { fastForward: true })))
-    return null;
-  return duration;
+  return { duration, move: raw.move === true && context.offerMove ? actor : null };
 }

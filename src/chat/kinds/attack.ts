@@ -9,6 +9,8 @@
  * - Apply damage: the target's owner or a GM; damage lands only on a hit recorded on the target,
  *   once — the damage and `damageApplied` in one target-actor update — so a forged row is
  *   powerless, even when a GM clicks it; then the hit's follow-ups (src/chat/hit-follow-ups.ts).
+ * Neither records a hit while a panic condition of the stored attacker forbids the attack (D-45:
+ * a card posted past the attacker's own refusal is powerless).
  * Its third action has no button: the attacker's client asks the one writer to declare a
  * *Différé* attack on the viewed timeline right after posting (src/chat/delayed-actions.ts).
  * A due card shows its declaring card again, whose buttons work on that card.
@@ -24,6 +26,7 @@ import { attributesOf, type Attribute } from "../../rules/attributes";
 import { hitDamage, type DamageResult } from "../../rules/damage";
 import { rowFacts, scoreOptions, SELF_ROW } from "../../actions/score";
 import { subjectOf } from "../../actions/common";
+import { itemAct, panicRefusal } from "../../actions/panic";
 import { closePressureWindow } from "../../effects/pressure-windows";
 import {
   cardActor,
@@ -117,6 +120,9 @@ async function defend(request: CardRequest, sender: Someone): Promise<CardResult
     await showRow(found, index, { outcome: recorded.outcome, total: recorded.total });
     return refuse("TACTICA.Chat.alreadyApplied");
   }
+  // D-45, asked again from the stored attacker: a panic condition that forbids this attack records no hit.
+  const forbidden = panicRefusal(actor, itemAct(item));
+  if (forbidden) return refuse(forbidden.key, forbidden.data);
   const faces = facesOf(rollFrom(request.roll, ScoreRoll), [{ count: 2, faces: 6 }]);
   if (!faces) return refuse("TACTICA.Chat.badDice");
   const attributes = item.system.attributeList;

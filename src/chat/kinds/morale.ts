@@ -1,7 +1,8 @@
 /**
  * The morale cards (RULES §5): a morale test's and a rally's, with the roller's button that draws
  * on the panic table after a failure (the drawer's own d10; the card's key, the draw, is written on
- * the actor first, src/actions/morale.ts `drawPanic`); a fear test's; and the morale prompt
+ * the actor first, src/actions/morale.ts `drawPanic`; *Détruite* then defeats the unit's
+ * combatants, D-45); a fear test's; and the morale prompt
  * (D-16), whose button is its actor's owner's own morale test, run on their own client with its
  * dialog (shift-click skips it), opened in the window the prompt was clicked in.
  */
@@ -12,6 +13,7 @@ import { isRecord } from "../../rules/records";
 import { cardRecord } from "../../data/card-keys";
 import { drawPanic } from "../../actions/morale";
 import { subjectOf } from "../../actions/common";
+import { defeatCombatantsOf } from "../../combat/defeat";
 import {
   mayAct,
   OK,
@@ -28,7 +30,29 @@ function isPanicOutcome(value: unknown): value is PanicOutcome {
   return PANIC_OUTCOMES.some((outcome) => outcome === value);
 }
 
-/** RULES §5: draws on the panic table with the sender's d10 after a failed morale test or rally (+1 after a rally). */
+/** The draw a card's key recorded on its actor (`flags.tactica.cards.<id>.panic`), or null when unreadable. */
+function recordedDraw(value: unknown): { outcome: PanicOutcome; face: number; die: number | null } | null {
+  const { outcome, face, die } = isRecord(value) ? value : {};
+  if (!isPanicOutcome(outcome) || typeof face !== "number") return null;
+  return { outcome, face, die: typeof die === "number" ? die : null };
+}
+
+/** D-45: what *Détruite* does beyond the actor's own write — its combatants defeated (src/combat/defeat.ts). */
+async function afterDraw(actor: Actor.Implementation, outcome: PanicOutcome): Promise<void> {
+  if (outcome === "destroyed") await defeatCombatantsOf(actor);
+}
+
+/** The card's record of a draw: its result, the total read and the natural die (ux m1). */
+function drawnCard(draw: { outcome: PanicOutcome; face: number; die: number | null }) {
+  return { followUpDone: true, panic: draw.outcome, panicFace: draw.face, panicDie: draw.die };
+}
+
+/**
+ * RULES §5: draws on the panic table with the sender's d10 after a failed morale test or rally (+1
+ * after a rally). The actor's one write (the key with the draw, src/actions/morale.ts `drawPanic`),
+ * then a destroyed unit's combatants, then the card. Drawn already (the key is there): nothing is
+ * drawn again; a card that missed the draw is repaired, with the combatants it had to defeat.
+ */
 async function rollPanic(request: CardRequest, sender: Someone): Promise<CardResult> {
   const { found, actor, error } = rollerRequest(request, sender);
   if (error) return error;
@@ -43,19 +67,18 @@ async function rollPanic(request: CardRequest, sender: Someone): Promise<CardRes
     return refuse("TACTICA.Chat.invalid");
   const drawn = cardRecord(actor, message.id).panic;
   if (drawn) {
-    // Drawn already: repair the card if it missed the draw, apply nothing.
-    const { outcome, face } = isRecord(drawn) ? drawn : {};
-    if (!card.followUpDone && isPanicOutcome(outcome) && typeof face === "number") {
-      await message.update({ system: { followUpDone: true, panic: outcome, panicFace: face } });
+    const draw = recordedDraw(drawn);
+    if (!card.followUpDone && draw) {
+      await afterDraw(actor, draw.outcome);
+      await message.update({ system: drawnCard(draw) });
     }
     return refuse("TACTICA.Chat.alreadyApplied");
   }
   const faces = facesOf(rollFrom(request.roll, foundry.dice.Roll), [{ count: 1, faces: 10 }]);
   if (!faces) return refuse("TACTICA.Chat.badDice");
   const panic = await drawPanic(actor, roll.purpose === "rally", faces[0]![0]!, message.id);
-  await message.update({
-    system: { followUpDone: true, panic: panic.outcome, panicFace: panic.face, notes: [...card.notes, ...panic.notes] },
-  });
+  await afterDraw(actor, panic.outcome);
+  await message.update({ system: { ...drawnCard(panic), notes: [...card.notes, ...panic.notes] } });
   return OK;
 }
 

@@ -1,6 +1,7 @@
 /**
- * D-39: a move action's card — who moved (a pursuit move or not), with which MOU, and the armour's
- * *Requis* charged. No button; on a timeline it prices the action (one position) for End action.
+ * D-39: a move action's card — who moved (a pursuit move or not), with which MOU, the armour's
+ * *Requis* charged, and its notes (D-45: a retreating figure's move is its retreat). No button; on
+ * a timeline it prices the action (one position) for End action.
  */
 import { subjectOf } from "../../actions/common";
 import { i18n, infoCard, namedActor, type CardKind } from "./kind";
@@ -17,6 +18,7 @@ export const MOVE = {
     ];
     if (move.requis > 0)
       details.push(i18n().format("TACTICA.Chat.move.requis", { armour: move.armour, count: String(move.requis) }));
+    details.push(...found.card.notes.map((key) => i18n().localize(key)));
     return infoCard("move", {
       kindLabel: "TACTICA.Chat.card.move",
       subject: subjectOf(actor),

@@ -14,7 +14,6 @@ import {
   type BuildTotals,
   type ReflectionUse,
 } from "../../rules/scores";
-import { remainingActions } from "../derived";
 import {
   actionsField,
   BOUNDS,
@@ -30,6 +29,7 @@ import {
 import { GrenadeModel } from "../item/grenade";
 import { WeaponModel } from "../item/weapon";
 import {
+  actionsLeft,
   armourSummary,
   moraleDue,
   moraleStateOf,
@@ -203,7 +203,7 @@ export class CharacterModel extends foundry.abstract.TypeDataModel<
     this.pressureBonus = pressureInEffect(this.profile, actor?.appliedEffects ?? []);
     prepareProfileTotals(this.profile, this.pressureBonus);
     for (const apt of Object.values(this.aptitudes)) apt.current = aptitudeCurrent(apt.value, apt.damage);
-    this.actions.remaining = remainingActions(this.profile.ac.total, this.actions.spent);
+    this.actions.remaining = actionsLeft(this.profile.ac.total, this.actions.spent, actor?.statuses);
     const items: OwnedItem[] = actor ? [...actor.items] : [];
     this.attacks = this.attackScores(items);
     this.defence = {

@@ -5,12 +5,14 @@
  */
 import { highestPressureBonus } from "../../rules/pressure";
 import { moraleTriggered } from "../../rules/morale";
+import { PANIC_CONDITIONS, panicActions, type PanicCondition } from "../../rules/panic";
+import { PANIC_RESULTS } from "../../config/config";
 import { thresholdArmour } from "../../rules/threshold";
 import type { DamageTarget } from "../../rules/damage";
 import type { Attribute } from "../../rules/attributes";
 import { isOneOf, PROFILE_KEYS } from "../../rules/keys";
 import { recordOf } from "../../rules/records";
-import { pressuredTotal } from "../derived";
+import { pressuredTotal, remainingActions } from "../derived";
 import {
   PRESSURE_PROFILE_KEYS,
   type MoraleState,
@@ -83,6 +85,19 @@ const PANIC_SEVERITY = ["terrified", "retreating", "panicked"] as const;
 /** D-41: the morale state of an actor — its (worst) panic condition, or calm without one. */
 export function moraleStateOf(statuses: ReadonlySet<string> | undefined): MoraleState {
   return PANIC_SEVERITY.find((status) => statuses?.has(status)) ?? "steady";
+}
+
+/** RULES §5 (D-45): the lasting panic conditions among `statuses`, by the status each result sets. */
+export function panicConditionsOf(statuses: ReadonlySet<string> | undefined): PanicCondition[] {
+  return PANIC_CONDITIONS.filter((condition) => statuses?.has(PANIC_RESULTS[condition].status) ?? false);
+}
+
+/**
+ * AC left in the activation (D-42), under the panic conditions of `statuses`: a retreating figure
+ * has only half its AC, rounded down (D-45, src/rules/panic.ts `panicActions`).
+ */
+export function actionsLeft(ac: number, spent: number, statuses: ReadonlySet<string> | undefined): number {
+  return remainingActions(panicActions(ac, panicConditionsOf(statuses)), spent);
 }
 
 /** RULES §5: morale test due (half the start lost); never with nothing to lose. */

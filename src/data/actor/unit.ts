@@ -3,7 +3,6 @@
  * strength, the leader's CO (D-17), the neophyte choir (D-11, D-12), banner, general and morale.
  */
 import { unitCommand } from "../../rules/morale";
-import { remainingActions } from "../derived";
 import {
   actionsField,
   BOUNDS,
@@ -19,6 +18,7 @@ import {
   type ModelMetadata,
 } from "../fields";
 import {
+  actionsLeft,
   armourSummary,
   moraleDue,
   moraleStateOf,
@@ -138,7 +138,7 @@ export class UnitModel extends foundry.abstract.TypeDataModel<
     const actor = this.parent;
     this.pressureBonus = pressureInEffect(this.profile, actor?.appliedEffects ?? []);
     prepareProfileTotals(this.profile, this.pressureBonus);
-    this.actions.remaining = remainingActions(this.profile.ac.total, this.actions.spent);
+    this.actions.remaining = actionsLeft(this.profile.ac.total, this.actions.spent, actor?.statuses);
     const co = this.profile.co.total;
     this.coForTests = unitCommand(this.leaderCo === null ? [co] : [co, this.leaderCo]);
     this.armour = armourSummary(this.protection());

@@ -116,6 +116,8 @@ const rollCardSchema = () => ({
   panic: text(),
   /** The d10 face read on the panic table, after the +1 of a failed rally (RULES §5), or null. */
   panicFace: nullableInteger(1, 10),
+  /** The natural d10 of that draw (ux m1: shown beside the total); null on cards drawn before it was kept. */
+  panicDie: nullableInteger(1, 10),
   /**
    * RULES §7.2 *Différé*: "" (not declared on a timeline), "declared" (its marker waits: the
    * targets' buttons wait too) or "resolved" (the reposted card was resolved).

@@ -3,11 +3,13 @@
  * items and the sheet options. Every number comes from the data models' derived values (which the
  * rules compute); this file only arranges them for the templates, with label keys to localise.
  */
-import { TACTICA } from "../../../config/config";
+import { PANIC_RESULTS, TACTICA } from "../../../config/config";
 import { PRESSURE_PROFILE_KEYS } from "../../../data/fields";
 import { CharacterModel, NpcModel } from "../../../data/actor/character";
 import { UnitModel } from "../../../data/actor/unit";
 import { WILLPOWER_MAX } from "../../../rules/pool";
+import { forbiddingCondition, PANIC_ACTS } from "../../../rules/panic";
+import { panicConditionsOf } from "../../../data/actor/derived";
 import { MORALE_STATES } from "../../../data/fields";
 import { STATUS_IDS } from "../../../effects/status-effects";
 import type { TacticaActor } from "../../../documents/actor";
@@ -114,6 +116,8 @@ export interface ActorSheetContext {
     triggered: boolean;
     co: number;
     conditions: { id: string; label: string; active: boolean }[];
+    /** D-45: what each panic condition held forbids the figure (its result's text), worst first. */
+    constraints: string[];
   };
   /** The actor's own effects, then each item's (source: the item's name; parentId: its id). */
   effects: EffectRow[];
@@ -135,6 +139,7 @@ function moraleContext(actor: TacticaActor, model: CharacterModel | UnitModel): 
     triggered: model.moraleTriggered,
     co: model instanceof UnitModel ? model.coForTests : model.profile.co.total,
     conditions: STATUS_IDS.map((id) => ({ id, label: `TACTICA.Status.${id}`, active: actor.statuses.has(id) })),
+    constraints: panicConditionsOf(actor.statuses).map((condition) => PANIC_RESULTS[condition].effect),
   };
 }
 
@@ -205,6 +210,7 @@ function sheetState(actor: TacticaActor, models: Models, options: SheetOptions) 
     modules: options.modules,
     isCharacter: models.character !== null,
     pressureBlocked: actor.statuses.has("pressureBlocked"),
+    forbidden: PANIC_ACTS.filter((act) => forbiddingCondition(panicConditionsOf(actor.statuses), act) !== null),
   };
 }
 
@@ -257,7 +263,7 @@ export function actorSheetContext(actor: TacticaActor, options: SheetOptions): A
     limited: options.limited === true,
     modules,
     header: headerContext(models, options, editMode),
-    profile: profileRows(model, equipment.gear, kit.i18n, modules),
+    profile: profileRows(model, equipment.gear, kit.i18n, modules, state.forbidden.includes("move")),
     pressureBlocked: state.pressureBlocked,
     activePressure: PRESSURE_PROFILE_KEYS.filter((k) => model.pressureBonus[k] > 0).map((k) => ({
       abbr: TACTICA.profile[k].abbr,

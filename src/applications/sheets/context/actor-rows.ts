@@ -55,6 +55,8 @@ export interface ProfileRow {
   rollLabel: string;
   /** D-39: the MOU row's move-action button label ("" on the other rows). */
   moveLabel: string;
+  /** D-45: the move action is forbidden (*Terreur*): its button shows disabled. */
+  moveDisabled: boolean;
 }
 
 /** A characteristic's pressure rolls: one button, or a gauge opening the list of several items. */
@@ -194,6 +196,7 @@ export function profileRows(
   gear: readonly SheetItem[],
   i18n: SheetI18n,
   modules: ModuleFlags,
+  moveForbidden = false,
 ): ProfileRow[] {
   const byKey = pressureGearByKey(gear);
   const pressure = (key: ProfileKey): key is PressureProfileKey => modules.pressure && isPressureKey(key);
@@ -213,6 +216,7 @@ export function profileRows(
       abbrText: i18n.localize(TACTICA.profile[key].abbr),
       rollLabel: i18n.format("TACTICA.Sheet.Roll.profile", { name: labelText }),
       moveLabel: key === "mou" ? i18n.localize("TACTICA.Sheet.Action.move") : "",
+      moveDisabled: key === "mou" && moveForbidden,
     };
   });
 }

@@ -9,6 +9,7 @@ import { GearModel } from "../../../data/item/gear";
 import { GrenadeModel } from "../../../data/item/grenade";
 import { PowerModel } from "../../../data/item/power";
 import { WeaponModel } from "../../../data/item/weapon";
+import { attackAct } from "../../../rules/panic";
 import type { CharacterModel } from "../../../data/actor/character";
 import { TACTICA } from "../../../config/config";
 import { aptitudeOf } from "../../../rules/keys";
@@ -170,14 +171,16 @@ function weaponRow(row: SheetItem, s: WeaponModel, kit: RowKit): void {
   // D-35: the FOR (with its pressure bonus) is the damage of a hit.
   row.tags = [tag(i18n, TACTICA.weaponRanges[s.range]), tag(i18n, "TACTICA.Sheet.Item.strength", s.strengthTotal)];
   if (!state.editMode && state.canRoll) {
+    // D-45: an attack with it (or a pool with its dice) that a panic condition forbids.
+    const forbidden = state.forbidden.includes(attackAct(s.range === "ranged"));
     const rolls: RowButton[] = [];
     if (state.modules.tactical) {
       const label = i18n.format("TACTICA.Sheet.Roll.attack", { name: row.name, sub: i18n.localize(row.subAptitude) });
-      rolls.push(kit.button("attack", "icon roll", ROLL_ICON, row.id, label));
+      rolls.push(Object.assign(kit.button("attack", "icon roll", ROLL_ICON, row.id, label), { disabled: forbidden }));
     }
     if (state.modules.pool && state.isCharacter && s.gearBonus) {
       const pool = kit.roll("rollPool", row.id, "TACTICA.Sheet.Roll.poolWith", row.name);
-      rolls.push(Object.assign(pool, { aptitude: row.aptitude, subAptitude: sub }));
+      rolls.push(Object.assign(pool, { aptitude: row.aptitude, subAptitude: sub, disabled: forbidden }));
     }
     if (state.modules.pressure && s.linked && s.equipped) rolls.push(kit.pressure(row.id, row.name));
     [row.primary = null, ...row.buttons] = rolls;
@@ -246,7 +249,9 @@ function fileRow(out: EquipmentContext, row: SheetItem, s: unknown, kit: RowKit)
     row.tags = [tag(i18n, "TACTICA.Sheet.Item.strength", s.strengthTotal)];
     if (!kit.state.editMode && kit.state.canRoll && kit.state.modules.tactical) {
       const attack = kit.roll("attack", row.id, "TACTICA.Sheet.Roll.throw", row.name);
-      row.primary = Object.assign(attack, { disabled: !s.quantity });
+      row.primary = Object.assign(attack, {
+        disabled: !s.quantity || kit.state.forbidden.includes(attackAct(true)),
+      });
     }
     out.grenades.push(row);
   } else if (s instanceof GearModel) {

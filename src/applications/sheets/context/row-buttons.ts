@@ -5,6 +5,7 @@
  * 100 items under 5 ms), so the templates only print these flat lists.
  */
 import type { ModuleFlags, SheetI18n } from "./shared";
+import type { PanicAct } from "../../../rules/panic";
 
 export type { SheetI18n };
 
@@ -101,6 +102,8 @@ export interface RowState {
   isCharacter: boolean;
   /** The `pressureBlocked` status: pressure buttons show disabled. */
   pressureBlocked: boolean;
+  /** D-45: the acts the actor's panic conditions forbid — their buttons show disabled (the use case refuses them). */
+  forbidden: readonly PanicAct[];
 }
 
 /** Labels every row shares, localised once per render. */
