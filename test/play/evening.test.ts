@@ -565,3 +565,89 @@ describe("Chapter 6 — what panic and fear forbid (D-44, D-45, D-48)", () => {
     expect((t.fake.game.combats as unknown as { get(id: string): unknown }).get(combat.id!)).toBeUndefined();
   });
 });
+
+// Pressure, psy and bounds at the table (RULES §9, D-46, D-47, D-49; issue 29 items 3, 4 and 7).
+// These steps need the rules of the branch rulesB: until it lands on main they fail, honestly.
+describe("Chapter 7 — pressure, psy and bounds (D-46, D-47, D-49)", () => {
+  it("the GM starts a last fight, Brann first", async () => {
+    combat = await t.fight("tours", [t.brann, t.ilse], [20, 10]);
+    expect(combat.combatant?.actor).toBe(t.brann);
+  });
+
+  it("pressure is one d6 without a special ability; a MOU roll after Brann has acted is refused", async () => {
+    await turnOf(t.brann);
+    t.data.setUser("player-1");
+    t.data.setUser("player-1");
+    const legs = t.item(t.brann, "Jambières à vapeur");
+    expect(await attempt(() => t.brann.rollPressure(legs, { fastForward: true, dice: 3 }))).toEqual(
+      refusedWith("TACTICA.Chat.pressure.tooManyDice", { count: "3", max: "1" }),
+    );
+    t.aim(t.korvath);
+    dice([3, 3]);
+    await t.brann.attack(t.item(t.brann, "Marteau-piston"), { fastForward: true });
+    expect(await attempt(() => t.brann.rollPressure(legs, { fastForward: true }))).toEqual(
+      refusedWith("TACTICA.Chat.pressure.mouAfterAction", { name: t.brann.name! }),
+    );
+  });
+
+  it("only a psyker cancels: Brann is refused before any die", async () => {
+    t.data.setUser("player-1");
+    expect(await attempt(() => t.brann.cancelPower({ level: 6 }, { fastForward: true }))).toEqual(
+      refusedWith("TACTICA.Chat.psy.notPsyker", { name: t.brann.name! }),
+    );
+  });
+
+  it("the GM ends the last fight", async () => {
+    await t.as("gm-1", () => (combat as unknown as { delete(): Promise<unknown> }).delete());
+    expect((t.fake.game.combats as unknown as { get(id: string): unknown }).get(combat.id!)).toBeUndefined();
+  });
+
+  it("a fresh choir with its banner resists a CO power at CO + 1, and its row says against what", async () => {
+    const source = structuredClone(packSources("actors").find((a) => a.type === "unit")!);
+    const choir = await t.createActor({
+      ...source,
+      _id: undefined,
+      ownership: { default: 0, "player-1": 3 },
+      system: { ...(source.system as object), banner: true },
+    });
+    await t.as("gm-1", () =>
+      t.ilse.items.get(t.item(t.ilse, "Souffle"))!.update({ system: { resist: "co" } } as never),
+    );
+    t.data.setUser("player-2");
+    (t.fake.game.user as unknown as Record<string, unknown>).targets = new Set([{ actor: choir, document: null }]);
+    dice([1]);
+    const cast = (await t.ilse.castPower(t.item(t.ilse, "Souffle"), { fastForward: true }))!;
+    dice([7]);
+    expect(await t.press("player-1", cast, "resist", 0)).toEqual([]);
+    expect(cast.card?.targets[0]?.outcome).toBe("resisted");
+    expect(await t.read(cast, "player-2")).toContain(
+      t.t("TACTICA.Chat.verdict.resistVersus", { face: 7, characteristic: "CO", value: 7 }),
+    );
+  });
+
+  it("a cast whose author writes +500 into its roll is refused at the GM, and nothing is written", async () => {
+    t.data.setUser("player-2");
+    t.aim(t.korvath);
+    dice([1]);
+    const cast = (await t.ilse.castPower(t.item(t.ilse, "Souffle"), { fastForward: true }))!;
+    const roll = JSON.parse(JSON.stringify(cast.rolls[0])) as { options: Record<string, unknown> };
+    roll.options.modifier = 500;
+    await t.as("player-2", () => cast.update({ rolls: [JSON.stringify(roll)] } as never));
+    const before = JSON.stringify(cast.toObject());
+    dice([8]);
+    expect(await t.press("gm-1", cast, "resist", 0)).toEqual([t.t("TACTICA.Chat.modifierOutOfBounds", { max: 10 })]);
+    expect(JSON.stringify(cast.toObject())).toBe(before);
+  });
+
+  it("the maintain card states the power's range and that the psyker must be within it", async () => {
+    await t.as("gm-1", () =>
+      t.ilse.items.get(t.item(t.ilse, "Bouclier"))!.update({ system: { range: "6 pas" } } as never),
+    );
+    t.data.setUser("player-2");
+    t.aim();
+    dice([1]);
+    await t.ilse.castPower(t.item(t.ilse, "Bouclier"), { fastForward: true });
+    const kept = (await t.ilse.maintainPower(t.item(t.ilse, "Bouclier")))!;
+    expect(await t.read(kept, "player-2")).toContain(t.t("TACTICA.Chat.psy.maintainRange", { range: "6 pas" }));
+  });
+});
