@@ -29,9 +29,9 @@ export default defineConfig({
     pool: "threads",
     setupFiles: ["test/setup/globals.ts"],
     // Foundry v13 (from 13.347) and v14: every test runs against a v13 fake, and the
-    // Foundry-layer suite (test/foundry/**) runs a second time against a v14 fake
-    // (TACTICA_FAKE_GENERATION=14, read by test/foundry/fake-generation.ts). Tests that pin a
-    // generation (setFakeGeneration) run as that generation in both passes.
+    // Foundry-layer suites (test/foundry/**, and the scripted evening, test/play/**) run a second
+    // time against a v14 fake (TACTICA_FAKE_GENERATION=14, read by test/foundry/fake-generation.ts).
+    // Tests that pin a generation (setFakeGeneration) run as that generation in both passes.
     projects: [
       // (Each project names its own files: vite's config merge would append to a shared list.)
       // The browser checks (v13 pass only) share one Chromium for the run.
@@ -41,7 +41,11 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "v14", include: ["test/foundry/**/*.test.ts"], env: { TACTICA_FAKE_GENERATION: "14" } },
+        test: {
+          name: "v14",
+          include: ["test/foundry/**/*.test.ts", "test/play/**/*.test.ts"],
+          env: { TACTICA_FAKE_GENERATION: "14" },
+        },
       },
     ],
   },
