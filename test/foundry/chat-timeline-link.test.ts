@@ -60,6 +60,16 @@ describe("the combatant of a card's actor", () => {
     expect(link.combatantIdOf(combat, null, "tok")).toBeNull();
   });
 
+  it("passes over a combatant whose actor is gone", async () => {
+    await world.fake.settings.set("tactica", "combatMode", "timeline");
+    const combat = (await createFakeCombat([
+      { actorId: "deleted00000001", initiative: 1, name: "Ombre" },
+      { actorId: ana.id!, initiative: 3, name: "Ana" },
+    ])) as unknown as TacticaCombat;
+    expect(combat.combatants.find((c) => c.name === "Ombre")!.actor ?? null).toBeNull();
+    expect(link.combatantIdOf(combat, { id: null, uuid: ana.uuid })).toBe(idOf(combat, "Ana"));
+  });
+
   it("is found by its token first, whatever actor it names", async () => {
     const combat = await combatIn("timeline");
     await combat.combatants.find((c) => c.name === "Ana")!.update({ tokenId: "tokenAna0000001" } as never);
