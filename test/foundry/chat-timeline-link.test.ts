@@ -1,0 +1,80 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { loadWorld, type LoadedWorld } from "./world";
+import { createFakeCombat } from "./fake-combat";
+import type { TacticaCombat } from "../../src/combat/combat";
+import type { TacticaActor } from "../../src/documents/actor";
+
+// The link between a card and the viewed combat's timeline (src/chat/timeline-link.ts, RULES §7.2):
+// which combat runs a timeline, and which combatant stands for a card's actor or its token.
+
+let world: LoadedWorld;
+let link: typeof import("../../src/chat/timeline-link");
+let ana: TacticaActor;
+let bel: TacticaActor;
+
+beforeEach(async () => {
+  world = await loadWorld("fr");
+  world.data.setUser("gm-1");
+  link = await import("../../src/chat/timeline-link");
+  ana = await world.createActor({ name: "Ana", type: "character" });
+  bel = await world.createActor({ name: "Bel", type: "character" });
+});
+
+async function combatIn(mode: "tours" | "timeline"): Promise<TacticaCombat> {
+  await world.fake.settings.set("tactica", "combatMode", mode);
+  return (await createFakeCombat([
+    { actorId: bel.id!, initiative: 2, name: "Bel" },
+    { actorId: ana.id!, initiative: 3, name: "Ana" },
+  ])) as unknown as TacticaCombat;
+}
+
+describe("the viewed timeline", () => {
+  it("is the viewed combat once it has started in timeline mode, and nothing before", async () => {
+    expect(link.viewedTimeline()).toBeNull();
+    const combat = await combatIn("timeline");
+    expect(link.viewedTimeline()).toBeNull();
+    await combat.startCombat();
+    expect(link.viewedTimeline()).toBe(combat);
+  });
+
+  it("is nothing for a started combat in tours mode", async () => {
+    const combat = await combatIn("tours");
+    await combat.startCombat();
+    expect(combat.started).toBe(true);
+    expect(link.viewedTimeline()).toBeNull();
+  });
+});
+
+describe("the combatant of a card's actor", () => {
+  const idOf = (combat: TacticaCombat, name: string) => combat.combatants.find((c) => c.name === name)!.id;
+
+  it("is found by the actor, its uuid or its id, never by a missing token", async () => {
+    const combat = await combatIn("timeline");
+    // Neither combatant has a token: no token id must match them all.
+    expect(link.combatantIdOf(combat, ana, null)).toBe(idOf(combat, "Ana"));
+    expect(link.combatantIdOf(combat, ana)).toBe(idOf(combat, "Ana"));
+    expect(link.combatantIdOf(combat, { id: null, uuid: ana.uuid })).toBe(idOf(combat, "Ana"));
+    // A token's synthetic actor: its own uuid, the world actor's id.
+    expect(link.combatantIdOf(combat, { id: ana.id, uuid: "Scene.s.Token.t.Actor.a" })).toBe(idOf(combat, "Ana"));
+    expect(link.combatantIdOf(combat, { id: "nobody000000000", uuid: "Actor.nobody000000000" })).toBeNull();
+    expect(link.combatantIdOf(combat, null, "tok")).toBeNull();
+  });
+
+  it("passes over a combatant whose actor is gone", async () => {
+    await world.fake.settings.set("tactica", "combatMode", "timeline");
+    const combat = (await createFakeCombat([
+      { actorId: "deleted00000001", initiative: 1, name: "Ombre" },
+      { actorId: ana.id!, initiative: 3, name: "Ana" },
+    ])) as unknown as TacticaCombat;
+    expect(combat.combatants.find((c) => c.name === "Ombre")!.actor ?? null).toBeNull();
+    expect(link.combatantIdOf(combat, { id: null, uuid: ana.uuid })).toBe(idOf(combat, "Ana"));
+  });
+
+  it("is found by its token first, whatever actor it names", async () => {
+    const combat = await combatIn("timeline");
+    await combat.combatants.find((c) => c.name === "Ana")!.update({ tokenId: "tokenAna0000001" } as never);
+    const other = { id: "nobody000000000", uuid: "Actor.nobody000000000" };
+    expect(link.combatantIdOf(combat, other, "tokenAna0000001")).toBe(idOf(combat, "Ana"));
+    expect(link.combatantIdOf(combat, other, "tokenElse000001")).toBeNull();
+  });
+});
