@@ -127,7 +127,7 @@ declare global {
 
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace CONFIG {
-    /** The roll classes, each with its configuration dialog (`DIALOG`), for modules (src/setup/registration.ts). */
+    /** The roll classes, each with its configuration dialog (`DIALOG`), which a module may replace (src/setup/registration.ts). */
     interface Dice {
       PoolRoll: typeof PoolRoll;
       PressureRoll: typeof PressureRoll;

@@ -124,7 +124,10 @@ export const TRACKABLE_ATTRIBUTES = {
 /**
  * Roll classes: saved messages rebuild their rolls by class name from `CONFIG.Dice.rolls`. Each is
  * also `CONFIG.Dice.<ClassName>` with its configuration dialog as its `DIALOG` (dnd5e's
- * `CONFIG.Dice.D20Roll` and its dialog class): a module replaces a dialog, or a roll class, there.
+ * `CONFIG.Dice.D20Roll` and its dialog class): a module replaces a roll's dialog there
+ * (`CONFIG.Dice.PoolRoll.DIALOG = …`). The classes themselves are not replaceable: the use cases
+ * and the one writer name Tactica's own (the writer rebuilds a clicker's dice with them), so a
+ * subclass put in `CONFIG.Dice.PoolRoll` would change nothing.
  */
 export function registerDice(): void {
   for (const cls of DICE_ROLLS) if (!CONFIG.Dice.rolls.includes(cls)) CONFIG.Dice.rolls.push(cls);
