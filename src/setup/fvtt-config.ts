@@ -127,7 +127,7 @@ declare global {
 
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace CONFIG {
-    /** The roll classes, each with its configuration dialog (`DIALOG`), which a module may replace (src/setup/registration.ts). */
+    /** The roll classes, each with its configuration dialog (`DIALOG`) a module may replace (see registerDice). */
     interface Dice {
       PoolRoll: typeof PoolRoll;
       PressureRoll: typeof PressureRoll;
