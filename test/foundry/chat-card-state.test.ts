@@ -239,11 +239,16 @@ describe("the card's own lines", () => {
     queueDiceFaces([1, 3, 2]);
     const card = (await kara.rollPool({ aptitude: "vivacite" }, { fastForward: true }))!;
     await card.update({ system: { panic: "retreat", panicFace: 4 } } as never);
+    // A draw that kept no natural die (ux m1): the total alone is shown.
     expect((await stateOf(card, "player-1"))!.panic).toEqual({
       label: "TACTICA.Panic.retreat.label",
       effect: "TACTICA.Panic.retreat.effect",
       face: 4,
+      die: null,
+      faceKey: "TACTICA.Chat.panic.face",
       icon: "fa-solid fa-person-running",
     });
+    await card.update({ system: { panicDie: 3 } } as never);
+    expect((await stateOf(card, "player-1"))!.panic).toMatchObject({ face: 4, die: 3 });
   });
 });

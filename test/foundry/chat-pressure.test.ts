@@ -20,7 +20,8 @@ beforeEach(async () => {
         _id: "gear000000000001",
         name: "Soupape",
         type: "gear",
-        system: { linked: true, equipped: true, pressureTarget: "def" },
+        // A special ability granting two pressure dice (D-46: one d6 otherwise).
+        system: { linked: true, equipped: true, pressureTarget: "def", pressureDice: 2 },
       },
     ],
   });
