@@ -4,7 +4,11 @@
  * the page, and the bare "floor" templates that print the same rows with no markup of ours.
  */
 import { createTimeline } from "../../../src/rules/timeline";
-import { trackerContext, type CombatantView } from "../../../src/applications/combat/tracker-context";
+import {
+  trackerContext,
+  type CombatantView,
+  type TrackerContext,
+} from "../../../src/applications/combat/tracker-context";
 import { SCENARIOS } from "../../templates/chat-scenarios";
 import { setupDiceWorld, textOf } from "../../templates/harness";
 import { loadSheetWorld, SAMPLE_ITEMS, sampleCharacter } from "../../templates/sheet-samples";
@@ -87,10 +91,24 @@ export interface SheetFixture {
   opened: string[];
   /** the parts the sheet draws again when one of its items changes (the header is compared, not drawn) */
   rerendered: string[];
+  /**
+   * the rows it draws again when one of its items changes (an item's row template, and the item),
+   * swapped for the `[data-item-id]` rows the window shows; empty when the sheet draws whole parts
+   */
+  rows: (Part & { itemId: string; original: object })[];
   /** the parts it draws again when the actor itself changes (the header too) */
   rerenderedActor: string[];
   /** the item rows the equipment tab prints, for the floor */
-  rows: { img: string; name: string; meta: string }[];
+  floorRows: { img: string; name: string; meta: string }[];
+}
+
+/** The sheets' row templates (src/applications/sheets/row-render.ts; none on a tree from before them). */
+async function rowTemplatesOf(): Promise<Record<string, string>> {
+  const rows = "../../../src/applications/sheets/row-render";
+  return (
+    ((await import(/* @vite-ignore */ rows).catch(() => ({}))) as { ROW_TEMPLATES?: Record<string, string> })
+      .ROW_TEMPLATES ?? {}
+  );
 }
 
 /** A character sheet with `n` items (the eight sample kinds in turn), opened on its equipment tab. */
@@ -124,10 +142,25 @@ export async function sheetFixtures(counts: readonly number[]): Promise<Map<numb
         : ids.filter((id) => id !== "header");
     };
     const opened = drawn(await capture(w.fake, () => sheet.render({ force: true })));
-    // An item equipped (the common update on the equipment tab), then the actor damaged.
+    // An item equipped (the common update on the equipment tab), then the actor damaged. Core
+    // renders the actor's sheets after an embedded update with `renderContext: "update" + the
+    // collection` and the changes (v13 ClientDocumentMixin#_onUpdateDescendantDocuments).
     const weapon = actor.items.find((i) => i.type === "weapon")!;
-    await weapon.update({ "system.equipped": !(weapon.system as unknown as { equipped: boolean }).equipped } as never);
-    const rerendered = drawn(await capture(w.fake, () => sheet.render({})));
+    const equipped = !(weapon.system as unknown as { equipped: boolean }).equipped;
+    await weapon.update({ "system.equipped": equipped } as never);
+    const changes = [{ _id: weapon.id, system: { equipped } }];
+    const itemCalls = await capture(w.fake, () => sheet.render({ renderContext: "updateitems", renderData: changes }));
+    const rowTemplates = new Set<string>(Object.values(await rowTemplatesOf()));
+    const rows = itemCalls
+      .filter((c) => rowTemplates.has(c.template))
+      .map((c) => ({
+        id: "row",
+        template: c.template,
+        context: c.context,
+        original: c.original,
+        itemId: String((c.original as { id?: unknown }).id),
+      }));
+    const rerendered = drawn(itemCalls.filter((c) => !rowTemplates.has(c.template)));
     await actor.update({ "system.profile.pv.value": 6 } as never);
     const rerenderedActor = drawn(await capture(w.fake, () => sheet.render({})));
     // Every part, each as it renders while the equipment tab is the active one.
@@ -137,14 +170,14 @@ export async function sheetFixtures(counts: readonly number[]): Promise<Map<numb
     const equipment = parts.find((p) => p.id === "equipment")!.original as {
       equipment: { sections: { rows: Obj[] }[] };
     };
-    const rows = equipment.equipment.sections
+    const floorRows = equipment.equipment.sections
       .flatMap((s) => s.rows)
       .map((r) => ({
         img: String(r.img),
         name: String(r.name),
-        meta: [...((r.tags as string[] | undefined) ?? []), String(r.attributes ?? "")].filter(Boolean).join(" · "),
+        meta: [...[r.tags ?? []].flat().map(String), String(r.attributes ?? "")].filter(Boolean).join(" · "),
       }));
-    out.set(n, { items: n, parts, opened, rerendered, rerenderedActor, rows });
+    out.set(n, { items: n, parts, opened, rerendered, rows, rerenderedActor, floorRows });
   }
   return out;
 }
@@ -159,11 +192,59 @@ export interface CardFixture {
   parts: { template: string; context: unknown; original: object }[];
   /** the card's visible text, for the floor */
   text: string;
+  /** ms: building the card's context in Node (median), added to each message's figure in the page */
+  context: number;
+}
+
+/** Runs of each card's context build: their median is the card's context time. */
+const CONTEXT_RUNS = 15;
+
+/**
+ * The time a card's context takes to build, in the Foundry fake with the real roll classes: the
+ * outermost `TacticaRoll#render` of the scenario (the card's context from its evaluated roll and
+ * the state given), with Handlebars left out (`renderTemplate` answers at once; the page times
+ * the template). A card without a roll render (an info card) counts its whole scenario.
+ */
+async function contextTime(
+  handlebars: { renderTemplate(p: string, c: object): Promise<string> },
+  roll: { prototype: { render(...a: unknown[]): Promise<string> } },
+  run: () => Promise<unknown>,
+): Promise<number> {
+  const [renderTemplate, render] = [handlebars.renderTemplate, roll.prototype.render];
+  let depth = 0;
+  let spent = 0;
+  handlebars.renderTemplate = () => Promise.resolve("");
+  roll.prototype.render = async function (this: unknown, ...args: unknown[]) {
+    const start = depth++ === 0 ? performance.now() : NaN;
+    try {
+      return await render.apply(this, args);
+    } finally {
+      depth--;
+      if (!Number.isNaN(start)) spent += performance.now() - start;
+    }
+  };
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < CONTEXT_RUNS; i++) {
+      spent = 0;
+      const start = performance.now();
+      await run();
+      times.push(spent || performance.now() - start);
+    }
+  } finally {
+    handlebars.renderTemplate = renderTemplate;
+    roll.prototype.render = render;
+  }
+  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
 }
 
 /** Every chat card scenario, rendered once by the real roll classes; its template and context. */
 export async function cardFixtures(): Promise<CardFixture[]> {
   const { fake, dice, harness } = await setupDiceWorld("fr");
+  const { TacticaRoll } = await import("../../../src/dice/base");
+  const handlebars = (
+    fake.foundry.applications as { handlebars: { renderTemplate(p: string, c: object): Promise<string> } }
+  ).handlebars;
   const out: CardFixture[] = [];
   for (const scenario of SCENARIOS) {
     const calls = await capture(fake, () => scenario.render(dice));
@@ -173,6 +254,7 @@ export async function cardFixtures(): Promise<CardFixture[]> {
       name: scenario.name,
       parts: calls.map(({ template, context, original }) => ({ template, context, original })),
       text: textOf(html),
+      context: await contextTime(handlebars, TacticaRoll as never, () => scenario.render(dice)),
     });
   }
   return out;
@@ -184,7 +266,7 @@ export async function cardFixtures(): Promise<CardFixture[]> {
 
 export interface TrackerFixture {
   combatants: number;
-  context: object;
+  context: TrackerContext;
   /** the ruler's rows, for the floor */
   rows: { position: number; names: string }[];
 }
