@@ -5,7 +5,7 @@
  * as test/templates/harness.ts, and times one change at a time, inserted the way Foundry does it:
  * an ApplicationV2 window parses each part into a <template>, appends each part element to its
  * content on the first render and swaps each with `replaceWith` on a re-render; a sheet's row
- * re-render swaps one `[data-item-id]` row the same way; the chat log builds one element per
+ * re-render swaps the `li[data-item-id]` row of each item it draws alone the same way; the chat log builds one element per
  * message, appends it to the log and scrolls the log to its end (`ChatLog#postOne`,
  * `#scrollBottom`: `scrollTop` set past the end). Each change is timed two ways:
  *
@@ -150,9 +150,15 @@
   /*  `change` is the timed script, returning its phases; `after` (chat) follows the insert.   */
   /* ---------------------------------------------------------------------------------------- */
 
+  /** Templates a window renders only to compare them with what it shows (the sheet's header, an item list). */
+  function renderCompared(v) {
+    for (const p of v.compared ?? []) compiled.get(p.template)(p.context);
+  }
+
   /** A window's first render: parts rendered, parsed, appended, the window inserted. */
   function openWindow(v) {
     const t0 = now();
+    renderCompared(v);
     const htmls = renderParts(v.parts);
     const t1 = now();
     const els = htmls.map((html, i) => parsePart(html, v.parts[i].id));
@@ -164,38 +170,33 @@
     return { last: els[els.length - 1], phases: { handlebars: t1 - t0, parse: t2 - t1, insert: t3 - t2 } };
   }
 
-  /** A re-render of an open window: the parts rendered again and each swapped with replaceWith. */
+  /**
+   * A re-render of an open window: what it compares rendered; each part it draws rendered, parsed
+   * and swapped with replaceWith (appended when the window has none); each row it draws alone
+   * swapped for the `li[data-item-id]` row of its item.
+   */
   function rerenderWindow(v) {
-    const parts = v.rerenderParts ? v.parts.filter((p) => v.rerenderParts.includes(p.id)) : v.parts;
-    // Parts the sheet renders only to compare with what the window shows (its header).
-    const compared = v.compareParts ? v.parts.filter((p) => v.compareParts.includes(p.id)) : [];
+    const redraw = v.redraw ?? [];
+    const rows = v.rows ?? [];
     const content = root().querySelector(".window-content");
     const t0 = now();
-    for (const p of compared) compiled.get(p.template)(p.context);
-    const htmls = parts.map((p) => compiled.get(p.template)(p.context));
+    renderCompared(v);
+    const htmls = renderParts(redraw);
+    const rowHtmls = renderParts(rows);
     const t1 = now();
-    const els = htmls.map((html, i) => parsePart(html, parts[i].id));
+    const els = htmls.map((html, i) => parsePart(html, redraw[i].id));
+    const rowEls = rowHtmls.map((html) => parsePart(html, null));
     const t2 = now();
-    for (const el of els)
-      content.querySelector(`[data-application-part="${el.dataset.applicationPart}"]`).replaceWith(el);
+    for (const el of els) {
+      const prior = content.querySelector(`[data-application-part="${el.dataset.applicationPart}"]`);
+      if (prior) prior.replaceWith(el);
+      else content.append(el);
+    }
+    for (const [i, el] of rowEls.entries())
+      content.querySelector(`li[data-item-id="${rows[i].itemId}"]`).replaceWith(el);
     const t3 = now();
-    return { last: els[els.length - 1] ?? content, phases: { handlebars: t1 - t0, parse: t2 - t1, insert: t3 - t2 } };
-  }
-
-  /** A sheet's row re-render: each changed item's row rendered and swapped for its `[data-item-id]` row. */
-  function rerenderRows(v) {
-    const compared = v.compareParts ? v.parts.filter((p) => v.compareParts.includes(p.id)) : [];
-    const content = root().querySelector(".window-content");
-    const t0 = now();
-    for (const p of compared) compiled.get(p.template)(p.context);
-    const htmls = renderParts(v.rows);
-    const t1 = now();
-    const els = htmls.map((html) => parsePart(html, null));
-    const t2 = now();
-    for (const [i, el] of els.entries())
-      content.querySelector(`li[data-item-id="${v.rows[i].itemId}"]`).replaceWith(el);
-    const t3 = now();
-    return { last: els[els.length - 1] ?? content, phases: { handlebars: t1 - t0, parse: t2 - t1, insert: t3 - t2 } };
+    const last = rowEls[rowEls.length - 1] ?? els[els.length - 1] ?? content;
+    return { last, phases: { handlebars: t1 - t0, parse: t2 - t1, insert: t3 - t2 } };
   }
 
   /** A card: its templates rendered in order, concatenated (the card, then its target rows). */
@@ -250,17 +251,11 @@
       const t6 = now();
       log.append(li);
       insert += now() - t6;
-      if (v.oldClass && to - from === 1) markOld(log);
     }
     // Each card's context, built in Node by the roll classes (measured there, per scenario).
     let context = 0;
     for (let i = from; i < to; i++) context += v.messages[i % v.messages.length].context ?? 0;
     return { context, handlebars, parse, insert };
-  }
-
-  /** The "old" class variant: the message that is now sixth from the end gets the class. */
-  function markOld(log) {
-    log.children[log.children.length - 6]?.classList.add("bench-old");
   }
 
   /** Core's `ChatLog#scrollBottom`: `scrollTop` set past the end (the browser clamps it). */
@@ -279,10 +274,6 @@
       prepare: (v) => openWindow(v),
       change: (v) => rerenderWindow(v),
     },
-    rows: {
-      prepare: (v) => openWindow(v),
-      change: (v) => rerenderRows(v),
-    },
     chat: {
       prepare: (v) => chatSidebar(v),
       change: (v, log) => ({ last: log, phases: postMessages(v, log, 0, v.size) }),
@@ -292,7 +283,6 @@
       prepare: (v) => {
         const log = chatSidebar(v);
         postMessages(v, log, 0, v.size);
-        if (v.oldClass) for (const li of [...log.children].slice(0, -5)) li.classList.add("bench-old");
         scrollLog(log);
         return log;
       },
@@ -373,7 +363,7 @@
     },
     define(name, variant) {
       const v = revive(variant);
-      for (const p of [...(v.parts ?? []), ...(v.rows ?? [])])
+      for (const p of [...(v.parts ?? []), ...(v.redraw ?? []), ...(v.rows ?? []), ...(v.compared ?? [])])
         if (!compiled.has(p.template)) throw new Error(`no template ${p.template}`);
       variants.set(name, v);
     },
@@ -381,7 +371,7 @@
     html(name) {
       const v = variants.get(name);
       if (v.kind === "chat" || v.kind === "append") return v.messages.map(renderCard);
-      if (v.kind === "rows") return renderParts(v.rows);
+      if (v.kind === "rerender") return renderParts([...(v.redraw ?? []), ...(v.rows ?? [])]);
       return renderParts(v.parts);
     },
     /** One round: every named variant once in each of its modes, in the given order. */

@@ -22,16 +22,18 @@ const TRACKER_FLOOR_FRAME = { classes: "bench-floor", width: 320, height: 560 };
 export type Mode = "frame" | "forced";
 
 export interface Variant {
-  kind: "open" | "rerender" | "rows" | "chat" | "append";
+  kind: "open" | "rerender" | "chat" | "append";
   group: "sheet" | "chat" | "tracker";
   modes: Mode[];
   /** styles/perf.css as it is ("current", the default), as it was before issue 26 ("before"), or off ("off") */
   perfCss?: "current" | "before" | "off";
+  /** the parts a window opens with (open; the window a re-render starts from) */
   parts?: Part[];
-  rerenderParts?: readonly string[];
-  /** parts whose template is rendered to be compared, not drawn (timed with the re-render) */
-  compareParts?: readonly string[];
-  /** a row re-render's rows: each swapped for the `li[data-item-id]` of its item */
+  /** templates rendered to be compared with what the window shows, not drawn (timed with the change) */
+  compared?: Part[];
+  /** a re-render's parts, each swapped for the window's part of the same id */
+  redraw?: Part[];
+  /** a re-render's rows, each swapped for the `li[data-item-id]` of its item */
   rows?: (Part & { itemId: string })[];
   frame: object;
   /** the chat log's cards, in turn, each with its context time (ms) */
@@ -47,22 +49,22 @@ type Originals = Map<string, { parts: { template: string; context: object }[] }[
 const BOTH: Mode[] = ["frame", "forced"];
 const FRAME_ONLY: Mode[] = ["frame"];
 
+const bare = <P extends Part>({ id, template, context }: P): Part => ({ id, template, context });
+
 async function sheetVariants(variants: Map<string, Variant>, originals: Originals): Promise<void> {
   const sheets = await sheetFixtures(SHEET_SIZES);
   for (const n of SHEET_SIZES) {
     const f = sheets.get(n)!;
     const main = n !== 125;
-    // The sheet as it opens: the parts it draws (the header, the tab bar, the active tab).
-    const parts = f.parts
-      .filter((p) => f.opened.includes(p.id))
-      .map(({ id, template, context }) => ({ id, template, context }));
+    // The sheet as it opens: the parts it draws (the header, the tab bar, the active tab), and
+    // what it renders to compare with what it will show.
+    const parts = f.open.drawn.map(bare);
     const open = `sheet open, ${n} items`;
-    variants.set(open, { kind: "open", group: "sheet", modes: main ? BOTH : FRAME_ONLY, parts, frame: SHEET_FRAME });
+    const opening = { kind: "open", group: "sheet", parts, compared: f.open.compared, frame: SHEET_FRAME } as const;
+    variants.set(open, { ...opening, modes: main ? BOTH : FRAME_ONLY });
     originals.set(
       open,
-      f.parts
-        .filter((p) => f.opened.includes(p.id))
-        .map((p) => ({ parts: [{ template: p.template, context: p.original }] })),
+      f.open.drawn.map((p) => ({ parts: [{ template: p.template, context: p.original }] })),
     );
     const floor = [{ id: "list", template: "bench/floor-items.hbs", context: { rows: f.floorRows } }];
     variants.set(`sheet open floor, ${n} items`, {
@@ -73,64 +75,43 @@ async function sheetVariants(variants: Map<string, Variant>, originals: Original
       frame: FLOOR_FRAME,
     });
     if (n === 10 || n === 100 || n === 500) {
-      variants.set(`${open}, perf.css before`, {
-        kind: "open",
-        group: "sheet",
-        modes: FRAME_ONLY,
-        parts,
-        frame: SHEET_FRAME,
-        perfCss: "before",
-      });
-      variants.set(`${open}, without perf.css`, {
-        kind: "open",
-        group: "sheet",
-        modes: FRAME_ONLY,
-        parts,
-        frame: SHEET_FRAME,
-        perfCss: "off",
-      });
+      variants.set(`${open}, perf.css before`, { ...opening, modes: FRAME_ONLY, perfCss: "before" });
+      variants.set(`${open}, without perf.css`, { ...opening, modes: FRAME_ONLY, perfCss: "off" });
     }
+    const again = (r: typeof f.itemChanged) => ({
+      kind: "rerender" as const,
+      group: "sheet" as const,
+      parts,
+      compared: r.compared,
+      redraw: r.drawn.map(bare),
+      rows: r.rows.map(({ id, template, context, itemId }) => ({ id, template, context, itemId })),
+      frame: SHEET_FRAME,
+    });
     if (ROW_SIZES.includes(n)) {
-      // What the sheet draws when one of its items changes: that item's row (or, before issue
-      // 26, its active tab), the header's template rendered to be compared and left as it was.
+      // What the sheet draws when one of its items changes: that item's row (before issue 26, its
+      // active tab), after comparing its header and its tab's other content with what it shows.
       const name = `sheet re-render, ${n} items`;
-      const common = {
-        group: "sheet",
-        modes: n === 500 ? BOTH : FRAME_ONLY,
-        parts,
-        compareParts: ["header"],
-        frame: SHEET_FRAME,
-      } as const;
-      if (f.rows.length) {
-        variants.set(name, {
-          ...common,
-          kind: "rows",
-          rows: f.rows.map(({ id, template, context, itemId }) => ({ id, template, context, itemId })),
-        });
-        originals.set(
-          name,
-          f.rows.map((r) => ({ parts: [{ template: r.template, context: r.original }] })),
-        );
-      } else variants.set(name, { ...common, kind: "rerender", rerenderParts: f.rerendered });
-      if (n === 500)
+      variants.set(name, { ...again(f.itemChanged), modes: n === 500 ? BOTH : FRAME_ONLY });
+      originals.set(
+        name,
+        [...f.itemChanged.drawn, ...f.itemChanged.rows].map((p) => ({
+          parts: [{ template: p.template, context: p.original }],
+        })),
+      );
+      if (n === 500) {
+        // The whole tab drawn again, as the sheet did before issue 26 (from the open's context).
+        const tab = parts.filter((p) => p.id === "equipment");
         variants.set(`${name}, whole tab (before)`, {
-          ...common,
+          ...again(f.itemChanged),
           modes: FRAME_ONLY,
-          kind: "rerender",
-          rerenderParts: ["equipment"],
+          redraw: tab,
+          rows: [],
         });
+      }
     }
     if (n === 100) {
-      // ... and when the actor itself changes (the header, and the active tab or what changed in it).
-      variants.set(`sheet re-render, ${n} items, actor changed`, {
-        kind: "rerender",
-        group: "sheet",
-        modes: FRAME_ONLY,
-        parts,
-        rerenderParts: f.rerenderedActor,
-        compareParts: ["header"],
-        frame: SHEET_FRAME,
-      });
+      // ... and when the actor itself changes (the header, and what changed in the active tab).
+      variants.set(`sheet re-render, ${n} items, actor changed`, { ...again(f.actorChanged), modes: FRAME_ONLY });
     }
   }
 }
