@@ -24,7 +24,8 @@ const BUDGETS = [
   // Issue 16: through the combat document (test/bench/combat.bench.ts).
   [/setupTurns.*200 combatants/i, 1],
   [/End action.*200 combatants/i, 5],
-  [/allPairsDistances.*200 places/i, 10],
+  // The range check over 200 places, held to the all-pairs budget (test/bench/places.bench.ts).
+  [/measureTokens.*200 places/i, 10],
   [/prepareData.*100 items/i, 1],
   [/sheet context.*100 items/i, 5],
   [/push.*card render/i, 2],
@@ -44,6 +45,15 @@ const BROWSER_BUDGETS = {
 
 /** Growth for four times the size: b ≤ 1.07 in cost ∝ nᵇ (DESIGN §6: no path super-linear). */
 const GROWTH = 4.4;
+
+/**
+ * Node growth, reported per generation: [label, benchmark, divided by]. Not budgeted: vitest
+ * times the two benchmarks one after the other, seconds apart, so a neighbour's load skews their
+ * ratio (the browser growth checks compare runs of the same round).
+ */
+const NODE_GROWTH = [
+  ["growth: End action, 200 ÷ 50 combatants", /End action, 200 combatants$/, /End action, 50 combatants$/],
+];
 
 /**
  * Same-round ratios of the frame figures: [label, variant, divided by, limit (or undefined:
@@ -140,7 +150,9 @@ if (!browserOnly) {
   // later bench file's world without the entry's settings).
   const run = spawnSync(
     path.join("node_modules", ".bin", "vitest"),
-    ["bench", "--run", "--isolate", "--outputJson", out, ...files],
+    // One file at a time, on one worker: the v13 and v14 passes of a file would otherwise run
+    // side by side on the machine's two cores and time each other.
+    ["bench", "--run", "--isolate", "--maxWorkers", "1", "--no-file-parallelism", "--outputJson", out, ...files],
     {
       stdio: ["ignore", "ignore", "inherit"],
     },
@@ -166,8 +178,9 @@ for (const r of rows) {
 console.log(`\nload average at the end ${load()}; ${over} over budget.`);
 process.exit(over === 0 && !failed ? 0 : 1);
 
-/** The `vitest bench` files: medians in ms against the budgets above. */
+/** The `vitest bench` files: medians in ms against the budgets above, then the growth checks. */
 function nodeRows(report) {
+  const medians = new Map();
   for (const file of report.files) {
     for (const group of file.groups) {
       for (const b of group.benchmarks) {
@@ -178,7 +191,16 @@ function nodeRows(report) {
           continue;
         }
         add(full, b.median, budget, `ms, ${b.sampleCount} samples`, budget === undefined || b.median < budget);
+        medians.set(full, b.median);
       }
+    }
+  }
+  for (const [label, a, b] of NODE_GROWTH) {
+    for (const generation of ["[v13]", "[v14]"]) {
+      const find = (re) => [...medians].find(([name]) => name.startsWith(generation) && re.test(name))?.[1];
+      const [x, y] = [find(a), find(b)];
+      if (x === undefined || y === undefined) continue;
+      add(`${generation} ${label}`, x / y, undefined, "×, ratio of the two medians (reported, not budgeted)", true);
     }
   }
 }
