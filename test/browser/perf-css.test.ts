@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { SCENARIOS } from "../templates/chat-scenarios";
@@ -12,11 +14,19 @@ import { FIRST_SCREEN_ROWS, LONG_RULER_ROWS } from "../../src/applications/comba
 // `content-visibility: auto`. What must still hold, in Chromium with our stylesheets:
 // - the chat log scrolls to its newest message (as core's ChatLog#scrollBottom sets the log's
 //   scrollTop to its scrollHeight, https://foundryvtt.com/api/v13/classes/foundry.applications.sidebar.tabs.ChatLog.html),
-//   and the last five messages are always laid out at their real height;
-// - a sheet's last item row and the tracker's last row can be scrolled to and are rendered;
+//   and the last five messages are always laid out at their real height (the earlier ones are
+//   marked as messages arrive by src/applications/chat-log.ts, run here as src/hooks/chat-log.ts
+//   runs it in Foundry);
+// - a sheet's last item row and the tracker's last row can be scrolled to and are rendered; only
+//   long lists skip rows, and never the tracker's first screen;
 // - the estimated heights (`contain-intrinsic-size`) are close to the real ones, so the scroll
 //   bar does not jump as rows come into view.
 // Boxes stand in for core's window and sidebar (not Foundry's CSS), clipping as v13's do.
+
+/** src/applications/chat-log.ts as a script for the page: its exports on the object given. */
+const CHAT_LOG_SCRIPT = ts.transpileModule(fs.readFileSync("src/applications/chat-log.ts", "utf8"), {
+  compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+}).outputText;
 
 const FRAME = `
   #root { width: auto; }
@@ -83,48 +93,60 @@ describe.runIf(hasChromium())("styles/perf.css in Chromium", () => {
 
   it("chat: the log scrolls to its newest message, whose last five cards are always laid out", async () => {
     const messages = Array.from({ length: 60 }, (_, i) => cards[i % cards.length]!);
-    const found = await page.evaluate(async (html) => {
-      const root = document.getElementById("root")!;
-      root.innerHTML = '<section class="sidebar"><ol class="chat-log"></ol></section>';
-      const log = root.querySelector<HTMLElement>(".chat-log")!;
-      const post = (card: string, i: number) => {
-        const t = document.createElement("template");
-        t.innerHTML = `<li class="chat-message message" data-message-id="m${i}"><header class="message-header">Kara</header><div class="message-content">${card}</div></li>`;
-        log.append(t.content.firstElementChild!);
-      };
-      const settle = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-      const atBottom = () => {
-        const last = log.lastElementChild!.getBoundingClientRect();
-        const box = log.getBoundingClientRect();
-        return {
-          scrolledToEnd: log.scrollTop + log.clientHeight >= log.scrollHeight - 1,
-          lastShown: last.bottom <= box.bottom + 1 && last.bottom > box.top,
+    const found = await page.evaluate(
+      async ({ html, script }) => {
+        const root = document.getElementById("root")!;
+        root.innerHTML = '<section class="sidebar"><ol class="chat-log"></ol></section>';
+        const log = root.querySelector<HTMLElement>(".chat-log")!;
+        // What src/hooks/chat-log.ts does with each chat log core renders.
+        const chatLog = {} as { watchChatLog(log: Element): void };
+        new Function("exports", script)(chatLog);
+        chatLog.watchChatLog(log);
+        // Core's scroll to the end awaits the log's images first (ChatLog#scrollBottom).
+        const scrollToEnd = async () => {
+          await Promise.resolve();
+          log.scrollTop = log.scrollHeight;
         };
-      };
-      html.forEach(post);
-      log.scrollTop = log.scrollHeight;
-      await settle();
-      const opened = atBottom();
-      const modes = [...log.querySelectorAll(".tactica-card")].map((c) => getComputedStyle(c).contentVisibility);
-      // A new message arrives (ChatLog#postOne appends it) and the log scrolls to it.
-      post(html[0]!, html.length);
-      log.scrollTop = log.scrollHeight;
-      await settle();
-      const posted = atBottom();
-      // Up to the top and back down: the remembered heights keep the bottom where it was.
-      log.scrollTop = 0;
-      await settle();
-      log.scrollTop = log.scrollHeight;
-      await settle();
-      return {
-        opened,
-        posted,
-        back: atBottom(),
-        modes,
-        sixthFromEnd: getComputedStyle(log.children[log.children.length - 6]!.querySelector(".tactica-card")!)
-          .contentVisibility,
-      };
-    }, messages);
+        const post = (card: string, i: number) => {
+          const t = document.createElement("template");
+          t.innerHTML = `<li class="chat-message message" data-message-id="m${i}"><header class="message-header">Kara</header><div class="message-content">${card}</div></li>`;
+          log.append(t.content.firstElementChild!);
+        };
+        const settle = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        const atBottom = () => {
+          const last = log.lastElementChild!.getBoundingClientRect();
+          const box = log.getBoundingClientRect();
+          return {
+            scrolledToEnd: log.scrollTop + log.clientHeight >= log.scrollHeight - 1,
+            lastShown: last.bottom <= box.bottom + 1 && last.bottom > box.top,
+          };
+        };
+        html.forEach(post);
+        await scrollToEnd();
+        await settle();
+        const opened = atBottom();
+        const modes = [...log.querySelectorAll(".tactica-card")].map((c) => getComputedStyle(c).contentVisibility);
+        // A new message arrives (ChatLog#postOne appends it) and the log scrolls to it.
+        post(html[0]!, html.length);
+        await scrollToEnd();
+        await settle();
+        const posted = atBottom();
+        // Up to the top and back down: the remembered heights keep the bottom where it was.
+        log.scrollTop = 0;
+        await settle();
+        log.scrollTop = log.scrollHeight;
+        await settle();
+        return {
+          opened,
+          posted,
+          back: atBottom(),
+          modes,
+          sixthFromEnd: getComputedStyle(log.children[log.children.length - 6]!.querySelector(".tactica-card")!)
+            .contentVisibility,
+        };
+      },
+      { html: messages, script: CHAT_LOG_SCRIPT },
+    );
     expect(found.opened).toEqual({ scrolledToEnd: true, lastShown: true });
     expect(found.posted).toEqual({ scrolledToEnd: true, lastShown: true });
     expect(found.back).toEqual({ scrolledToEnd: true, lastShown: true });

@@ -23,6 +23,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
+import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { hasChromium, launchChromium, pageShell } from "../../browser/chromium";
@@ -35,6 +36,8 @@ const ROUNDS = Number(process.env.TACTICA_BENCH_ROUNDS ?? 40);
 const WARMUP = Number(process.env.TACTICA_BENCH_WARMUP ?? 5);
 const OUT = process.env.TACTICA_BENCH_OUT ?? path.join(os.tmpdir(), "tactica-browser-bench.json");
 const ONLY = process.env.TACTICA_BENCH_ONLY ? new RegExp(process.env.TACTICA_BENCH_ONLY) : null;
+/** What marks a chat log's earlier messages (run in the page as src/hooks/chat-log.ts runs it in Foundry). */
+const CHAT_LOG = "src/applications/chat-log.ts";
 /** A stylesheet to try: every variant kept is also run with it, as "<name>, extra css" (working on CSS). */
 const EXTRA = process.env.TACTICA_BENCH_EXTRA_CSS;
 
@@ -88,6 +91,9 @@ describe.runIf(hasChromium())("browser benchmarks", () => {
       perfCss: fs.readFileSync("styles/perf.css", "utf8"),
       perfCssBefore: fs.readFileSync(path.join(import.meta.dirname, "perf-before.css"), "utf8"),
       extraCss: EXTRA ? fs.readFileSync(EXTRA, "utf8") : "",
+      chatLogScript: ts.transpileModule(fs.readFileSync(CHAT_LOG, "utf8"), {
+        compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+      }).outputText,
     });
     for (const [name, v] of variants)
       await page.evaluate(([n, d]) => (window as unknown as { tacticaBench: Bench }).tacticaBench.define(n, d), [

@@ -30,6 +30,8 @@
   let translations = {};
   const translationsLang = "fr";
   const variants = new Map();
+  /** src/applications/chat-log.ts, run in the page (its exports, set by `init`). */
+  const chatLog = {};
 
   function lookup(key) {
     let node = translations;
@@ -220,6 +222,8 @@
     sidebar.innerHTML = '<ol class="chat-log"></ol>';
     root().append(sidebar);
     void sidebar.getBoundingClientRect();
+    // What src/hooks/chat-log.ts does with each chat log core renders.
+    chatLog.watchChatLog(sidebar.firstElementChild);
     return sidebar.firstElementChild;
   }
 
@@ -280,9 +284,11 @@
       after: (log) => ({ scroll: scrollLog(log) }),
     },
     append: {
-      prepare: (v) => {
+      // The log as core leaves it: its messages posted, marked (the microtask), then scrolled.
+      prepare: async (v) => {
         const log = chatSidebar(v);
         postMessages(v, log, 0, v.size);
+        await Promise.resolve();
         scrollLog(log);
         return log;
       },
@@ -320,9 +326,15 @@
     const kind = KINDS[v.kind];
     if (!kind) throw new Error(`unknown kind ${v.kind}`);
     setStyles(v);
-    const state = kind.prepare(v);
+    const state = await kind.prepare(v);
     await settle();
     const { last, phases } = kind.change(v, state);
+    // The microtasks queued by the change run before anything is laid out: the chat log's
+    // MutationObserver (src/applications/chat-log.ts) — core awaits the log's images before it
+    // scrolls the log (`ChatLog#scrollBottom`), so they run before its scroll too.
+    const t = now();
+    await Promise.resolve();
+    phases.microtasks = now() - t;
     if (mode === "forced") {
       Object.assign(phases, forceStyleAndLayout(last));
       if (kind.after) Object.assign(phases, kind.after(state));
@@ -340,8 +352,9 @@
      * does; `perfCss` is styles/perf.css's text, taken out of the page's stylesheet into a switchable
      * one of its own (last, as the manifest lists it), and `perfCssBefore` its earlier text.
      */
-    init({ lang, templates, perfCss, perfCssBefore, extraCss }) {
+    init({ lang, templates, perfCss, perfCssBefore, extraCss, chatLogScript }) {
       translations = lang;
+      new Function("exports", chatLogScript)(chatLog);
       for (const [path, source] of Object.entries(templates)) {
         const template = hbs.compile(source, { preventIndent: true });
         compiled.set(path, template);
@@ -389,8 +402,9 @@
       const kind = KINDS[v.kind];
       setStyles(v);
       clear();
-      const state = kind.prepare(v);
+      const state = await kind.prepare(v);
       kind.change(v, state);
+      await Promise.resolve();
       if (kind.after) kind.after(state);
       await settle();
       return root().querySelectorAll("*").length;
