@@ -1,38 +1,22 @@
-import fs from "node:fs";
-import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
-import { readManifest, releaseManifest } from "./scripts/manifest";
-import { compilePacks, readPackSources, validatePackSources } from "./scripts/packs";
-import { packSchemaChecks } from "./scripts/pack-checks";
-
-const STATIC_DIRS = ["templates", "lang", "styles", "assets"];
-const STATIC_FILES = ["LICENSE", "README.md", "CHANGELOG.md"];
+import { tsImport } from "tsx/esm/api";
 
 /**
- * Copies the static parts of the system into dist/, writes the manifest (hot reload only in
- * development builds), validates the pack sources and compiles them to LevelDB.
+ * Copies the static parts of the system into dist/, writes the manifest, validates the pack sources
+ * and compiles them (scripts/build-system.ts). That script and what it imports (the data models,
+ * the test fake's data layer) are TypeScript files of the repository: they are loaded through tsx
+ * when the bundle is written, so this config imports no file of its own and Vite's native config
+ * loader could take it as it is (Vite warns on every build about each import it could not).
  */
 function foundrySystem(mode: string): Plugin {
-  const root = process.cwd();
-  const out = path.join(root, "dist");
   return {
     name: "tactica-foundry-system",
     async closeBundle() {
-      for (const dir of STATIC_DIRS) {
-        const src = path.join(root, dir);
-        if (fs.existsSync(src)) fs.cpSync(src, path.join(out, dir), { recursive: true });
-      }
-      for (const file of STATIC_FILES) fs.copyFileSync(path.join(root, file), path.join(out, file));
-      const manifest = releaseManifest(readManifest(root), mode === "development");
-      fs.writeFileSync(path.join(out, "system.json"), `${JSON.stringify(manifest, null, 2)}\n`);
-
-      const sourceRoot = path.join(root, "packs", "_source");
-      const checks = await packSchemaChecks();
-      const errors = manifest.packs.flatMap((pack) =>
-        validatePackSources(pack, readPackSources(sourceRoot, pack), checks),
+      const build: typeof import("./scripts/build-system") = await tsImport(
+        "./scripts/build-system.ts",
+        import.meta.url,
       );
-      if (errors.length) throw new Error(`Invalid pack sources:\n  ${errors.join("\n  ")}`);
-      await compilePacks(manifest.packs, sourceRoot, out);
+      await build.writeSystem(process.cwd(), mode);
     },
   };
 }

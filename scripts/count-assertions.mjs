@@ -20,7 +20,7 @@ import { fileURLToPath } from "node:url";
 import ts from "typescript";
 
 /** The ceilings: the counts of today, lowered as assertions are taken out. */
-const CEILING = { total: 33, asUnknownAs: 4, asNever: 4, nonNull: 68, tsDirectives: 0 };
+const CEILING = { total: 32, asUnknownAs: 4, asNever: 4, nonNull: 67, tsDirectives: 0 };
 
 function sourceFiles(dir) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

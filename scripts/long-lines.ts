@@ -14,9 +14,12 @@ import ts from "typescript";
 
 export const MAX_LINE_LENGTH = 120;
 const CODE = /\.(ts|mts|cts|js|mjs|cjs)$/;
-/** Folders never read: git's, dependencies and screenshots anywhere; the build and coverage at the root. */
+/**
+ * Folders never read: git's, dependencies and screenshots anywhere; at the root, the build, coverage,
+ * and mutation testing's copies of the project and its reports (stryker.config.mjs).
+ */
 const SKIPPED = new Set([".git", "node_modules", "__screenshots__"]);
-const SKIPPED_AT_ROOT = new Set(["dist", "coverage"]);
+const SKIPPED_AT_ROOT = new Set(["dist", "coverage", ".stryker-tmp", "reports"]);
 const URL = /[^:/?#]:\/\/[^?#]/u;
 const LINE_BREAK = /\r\n|[\r\n\u2028\u2029]/u;
 

@@ -1,7 +1,9 @@
 /**
  * Tactica — Foundry VTT game system entry point (v13 from 13.347, and v14), and its table of
  * contents: on `init` the system is set up (src/setup/registration.ts) and its listeners are
- * registered, one file per concern under src/hooks/; nothing else registers a hook. The layers
+ * registered, one file per concern under src/hooks/; nothing else registers a hook. Two are
+ * registered when the bundle loads, before any module's script runs: the lifecycle (`init`,
+ * `ready`) and the card's place in `renderChatMessageHTML`. The layers
  * and what may import what: docs/architecture.md.
  */
 import "./setup/fvtt-config";
@@ -10,11 +12,15 @@ import { lifecycleHooks } from "./hooks/lifecycle";
 import { actorHooks } from "./hooks/actor";
 import { combatHooks } from "./hooks/combat";
 import { placeHooks } from "./hooks/places";
-import { chatHooks } from "./hooks/chat";
+import { cardRenderHooks, chatHooks } from "./hooks/chat";
 import { chatLogHooks } from "./hooks/chat-log";
 import { hotbarHooks } from "./hooks/hotbar";
 import { quenchHooks } from "./hooks/quench";
 import { integrationHooks } from "./hooks/integrations";
+
+// When the bundle loads, before any module's script: Tactica's renderChatMessageHTML listener comes
+// first, so modules' listeners see the card and keep what they add to it.
+cardRenderHooks();
 
 // `init`: the set-up, then the listeners; `ready`: the world migration and the v14 build check.
 lifecycleHooks(() => {
@@ -22,7 +28,7 @@ lifecycleHooks(() => {
   actorHooks(); // updateActor: Focalisé lost, powers of the dead ended
   combatHooks(); // end of a fight or scene, activation ends, thresholds, the trackers
   placeHooks(); // the place form from the core region window; ready: flag-based places migrated
-  chatHooks(); // cards wired as rendered, due copies redrawn
+  chatHooks(); // due copies redrawn
   chatLogHooks(); // the chat log's earlier messages marked, for styles/perf.css
   hotbarHooks(); // ready: hotbar drops become macros
   quenchHooks(); // quenchReady: the in-Foundry self-test

@@ -9,7 +9,6 @@
  */
 import { CharacterModel } from "../data/actor/character";
 import { UnitModel } from "../data/actor/unit";
-import type { TacticaActor } from "../documents/actor";
 
 /** A power cast this activation (item ids): the same power once per activation (RULES §4). */
 export const CAST_FLAG = "castThisActivation";
@@ -21,18 +20,18 @@ export const FEAR_FLAG = "fearTestedThisActivation";
 export const RALLY_FLAG = "ralliedThisActivation";
 
 /** A once-per-activation list of item ids on `actor`. */
-export function activationList(actor: TacticaActor, key: typeof CAST_FLAG | typeof MAINTAIN_FLAG): string[] {
+export function activationList(actor: Actor.Implementation, key: typeof CAST_FLAG | typeof MAINTAIN_FLAG): string[] {
   const value: unknown = actor.flags.tactica?.[key];
   return Array.isArray(value) ? value.map(String) : [];
 }
 
 /** A once-per-activation mark on `actor`. */
-export function activationMark(actor: TacticaActor, key: typeof FEAR_FLAG | typeof RALLY_FLAG): boolean {
+export function activationMark(actor: Actor.Implementation, key: typeof FEAR_FLAG | typeof RALLY_FLAG): boolean {
   return actor.flags.tactica?.[key] === true;
 }
 
 /** The model of an actor that has AC and maintains powers (a character, an npc, a unit). */
-function modelOf(actor: TacticaActor): CharacterModel | UnitModel | null {
+function modelOf(actor: Actor.Implementation): CharacterModel | UnitModel | null {
   const system = actor.system;
   return system instanceof CharacterModel || system instanceof UnitModel ? system : null;
 }
@@ -42,7 +41,7 @@ function modelOf(actor: TacticaActor): CharacterModel | UnitModel | null {
  * and its spent AC back to 0 (D-42: *tours* mode spends them; on a timeline nothing is spent, so
  * only AC left from before the combat are cleared). Null when nothing changes.
  */
-export function activationStartUpdate(actor: TacticaActor): Actor.UpdateData | null {
+export function activationStartUpdate(actor: Actor.Implementation): Actor.UpdateData | null {
   const model = modelOf(actor);
   const flags: NonNullable<Actor.Flags["tactica"]> = {};
   if (activationList(actor, CAST_FLAG).length) flags[CAST_FLAG] = [];
@@ -58,7 +57,7 @@ export function activationStartUpdate(actor: TacticaActor): Actor.UpdateData | n
 }
 
 /** Writes {@link activationStartUpdate} (the active GM, as a combatant's activation starts). */
-export async function startActivation(actor: TacticaActor | null | undefined): Promise<void> {
+export async function startActivation(actor: Actor.Implementation | null | undefined): Promise<void> {
   const update = actor ? activationStartUpdate(actor) : null;
   if (actor && update) await actor.update(update);
 }
@@ -67,7 +66,7 @@ export async function startActivation(actor: TacticaActor | null | undefined): P
  * D-13: the maintained powers that end with this activation — every one neither maintained nor
  * cast during it. Null when nothing ends.
  */
-export function unmaintainedUpdate(actor: TacticaActor): Actor.UpdateData | null {
+export function unmaintainedUpdate(actor: Actor.Implementation): Actor.UpdateData | null {
   const model = modelOf(actor);
   if (!model || model.psyker.maintained.length === 0) return null;
   const kept = new Set([...activationList(actor, MAINTAIN_FLAG), ...activationList(actor, CAST_FLAG)]);
@@ -79,7 +78,7 @@ export function unmaintainedUpdate(actor: TacticaActor): Actor.UpdateData | null
 }
 
 /** D-15: a psyker killed (PV 0), or a choir with no figure left, ends every power it maintains. */
-export function endMaintainedOnDeath(actor: TacticaActor): Actor.UpdateData | null {
+export function endMaintainedOnDeath(actor: Actor.Implementation): Actor.UpdateData | null {
   const model = modelOf(actor);
   if (!model || model.psyker.maintained.length === 0) return null;
   const dead = model instanceof UnitModel ? model.strength.current === 0 : model.profile.pv.value === 0;
@@ -87,7 +86,7 @@ export function endMaintainedOnDeath(actor: TacticaActor): Actor.UpdateData | nu
 }
 
 /**
- * `tactica.activationEnd` (src/hooks/combat.ts): the active GM ends the powers the combatant's
+ * An activation's end (src/combat/after-update.ts): the active GM ends the powers the combatant's
  * actor did not maintain during the activation (D-13), in one update. (The start of an activation
  * is written by the combat's follow-up, src/combat/after-update.ts, before
  * `tactica.activationStart`.)
@@ -99,7 +98,7 @@ export function endUnmaintainedPowers(combatant: Combatant.Implementation): void
 }
 
 /** `updateActor` (src/hooks/actor.ts): the active GM ends what a dead psyker maintained (D-15), in one update. */
-export function endPowersOfTheDead(actor: TacticaActor): void {
+export function endPowersOfTheDead(actor: Actor.Implementation): void {
   const update = game.user?.isActiveGM ? endMaintainedOnDeath(actor) : null;
   if (update) void actor.update(update);
 }

@@ -7,25 +7,20 @@
 import { rollPipeline, type RollPipelineConfig } from "../dice/pipeline";
 import type { BaseRollOptions, TacticaRoll } from "../dice/base";
 import type { InfoKind, RollKind } from "../data/chat/roll-card";
-import type { TacticaActor } from "../documents/actor";
-import type { TacticaChatMessage } from "../documents/chat-message";
 import { notifyError, notifyRulesError, refused } from "../utils/notify";
-import type { RollMethodOptions } from "../documents/roll-requests";
 import { BOUNDS } from "../data/fields";
 import { CharacterModel } from "../data/actor/character";
 import { UnitModel } from "../data/actor/unit";
+import { AttributeItemModel } from "../data/item/base";
+import { attributesOf, requisExhaustion, type Attribute } from "../rules/attributes";
+import { aptitudeCurrent } from "../rules/scores";
+import type { CardTargetSource } from "../dice/score-dialogs";
 
-export type { RollMethodOptions };
-
-/** One target row as the card stores it at creation. */
-export interface CardTargetSource {
-  actorUuid: string;
-  tokenUuid: string;
-  name: string;
-  modifier?: number;
-  distance?: number | null;
-  note?: string;
-  outcome?: string;
+/** The last argument of every roll method (shift-click skips the dialog). */
+export interface RollMethodOptions {
+  fastForward?: boolean;
+  /** The window the roll was asked from (a sheet): its dialog opens beside it (v14 pop-outs). */
+  opener?: unknown;
 }
 
 /** What the card records besides the roll. */
@@ -53,8 +48,25 @@ export interface InfoCardSource {
   move?: { pursuit: boolean; mou: number; mouBonus: number; requis: number; armour: string } | null;
 }
 
+/** An item's attributes (RULES §6.4), none for an item that carries none. */
+export function itemAttributes(item: Item.Implementation | null | undefined): Attribute[] {
+  return item?.system instanceof AttributeItemModel ? item.system.attributeList : [];
+}
+
+/** D-39: the *Épuisement* an item's *Requis* charges `actor` for one use (0 for a unit: no aptitudes). */
+export function requisOf(actor: Actor.Implementation, attributes: readonly Attribute[]): number {
+  const system = actor.system;
+  if (!(system instanceof CharacterModel)) return 0;
+  return attributesOf(attributes, "requires").reduce(
+    (sum, r) =>
+      sum +
+      requisExhaustion(aptitudeCurrent(system.aptitudes[r.aptitude].value, system.aptitudes[r.aptitude].damage), r.x),
+    0,
+  );
+}
+
 /** The card's subject (header): the actor's name and portrait. */
-export function subjectOf(actor: TacticaActor): { name: string; img: string | null } {
+export function subjectOf(actor: Actor.Implementation): { name: string; img: string | null } {
   return { name: actor.name, img: actor.img ?? null };
 }
 
@@ -63,25 +75,30 @@ export function subjectOf(actor: TacticaActor): { name: string; img: string | nu
  * method asks first: a card speaks for its actor, and the one writer acts only for the cards of
  * actors their authors own (src/chat/authority.ts).
  */
-export function mayRollFor(actor: TacticaActor): boolean {
+export function mayRollFor(actor: Actor.Implementation): boolean {
   if (actor.isOwner) return true;
   notifyError("TACTICA.Chat.refused.notOwner", { name: actor.name });
   return false;
 }
 
 /** The speaker of a card about `actor`: its token when it has one (core's `getSpeaker`, as dnd5e does). */
-export function speakerOf(actor: TacticaActor): ChatMessage.SpeakerData {
+export function speakerOf(actor: Actor.Implementation): ChatMessage.SpeakerData {
   const token = actor.token ?? undefined;
   return ChatMessage.implementation.getSpeaker({ actor, ...(token ? { token } : {}) });
 }
 
 /**
  * A card's stored `content`: a plain-text summary, one paragraph per line, escaped — what the chat
- * log's export and other modules read. The card itself is rendered from its data (src/chat/render.ts);
+ * log's export and other modules read. The card itself is rendered from its data (src/chat/kinds/index.ts);
  * the summary also keeps core from rendering the rolls itself (it does so only for empty content).
+ * Core's `ChatMessage#_preCreate` (v13) turns every `[[…]]` of string content into an inline roll,
+ * rolled on the creating client, and `escapeHTML` leaves brackets alone: they are written as the
+ * entities `&#91;` and `&#93;`, which read the same and which core's pattern never matches (a name
+ * holding `[[1d6]]` stays text).
  */
 export function summaryContent(lines: readonly string[]): string {
-  return lines.map((line) => `<p>${foundry.utils.escapeHTML(line)}</p>`).join("");
+  const text = (line: string) => foundry.utils.escapeHTML(line).replace(/\[/g, "&#91;").replace(/\]/g, "&#93;");
+  return lines.map((line) => `<p>${text(line)}</p>`).join("");
 }
 
 /** Posts a card without a roll (the morale prompt, a maintenance, a threshold, a notice, a due action). */
@@ -93,7 +110,7 @@ export async function postInfoCard(
     whisper?: string[];
     flags?: ChatMessage.CreateData["flags"];
   },
-): Promise<TacticaChatMessage | null> {
+): Promise<ChatMessage.Implementation | null> {
   const data: ChatMessage.CreateData = {
     type: "rollCard",
     content: summaryContent(o.summary),
@@ -107,22 +124,29 @@ export async function postInfoCard(
 }
 
 /**
- * Runs the pipeline and posts the roll as a roll card of `actor`. Resolves the message, or null
- * when cancelled or refused (an actor the user does not own; a rules error shown localised).
+ * The card's model holds at most BOUNDS.cardRows target rows: more (a player who targeted a whole
+ * crowd) is refused, localised, before any die is rolled, rather than by core's validation. True
+ * (and said) when `count` rows are too many.
  */
-export async function postCard<O extends BaseRollOptions, R extends TacticaRoll<O>>(
-  actor: TacticaActor,
-  config: RollPipelineConfig<O, R>,
+export function tooManyTargets(count: number): boolean {
+  if (count <= BOUNDS.cardRows) return false;
+  refused("TACTICA.Chat.refused.tooManyTargets", { count, max: BOUNDS.cardRows });
+  return true;
+}
+
+/**
+ * Runs the pipeline and posts the roll as a roll card of `actor`. Resolves the message, or null
+ * when cancelled or refused (too many targets; a rules error shown localised). Whether the user
+ * may roll for `actor` at all is the use case's first question ({@link mayRollFor}), asked once.
+ */
+export async function postCard<O extends BaseRollOptions, R extends TacticaRoll<O>, I, A>(
+  actor: Actor.Implementation,
+  config: RollPipelineConfig<O, R, I, A>,
   card: CardSource,
   /** what the card records once the roll is known (a failed test's note), in the same creation */
   cardFor?: (roll: R) => Partial<CardSource>,
-): Promise<{ roll: R; message: TacticaChatMessage } | null> {
-  if (!mayRollFor(actor)) return null;
-  // The card's model holds at most BOUNDS.cardRows target rows: more (a player who targeted a whole
-  // crowd) is refused here, localised, before any die is rolled, rather than by core's validation.
-  const aimed = card.targets?.length ?? 0;
-  if (aimed > BOUNDS.cardRows)
-    return refused("TACTICA.Chat.refused.tooManyTargets", { count: aimed, max: BOUNDS.cardRows });
+): Promise<{ roll: R; message: ChatMessage.Implementation } | null> {
+  if (tooManyTargets(card.targets?.length ?? 0)) return null;
   const system = {
     rollerId: game.user?.id ?? "",
     actorUuid: actor.uuid,
@@ -161,7 +185,7 @@ export async function postCard<O extends BaseRollOptions, R extends TacticaRoll<
  */
 export type AcClock = "tours" | "timeline" | "none";
 
-export function acClock(actor: TacticaActor): AcClock {
+export function acClock(actor: Actor.Implementation): AcClock {
   const combats = game.combats;
   const combat = combats?.viewed;
   // A combat deleted a moment ago (its end) is no fight, even while a window still shows it.
@@ -182,7 +206,7 @@ export interface AcBudget {
   spent: number;
 }
 
-export function acBudget(actor: TacticaActor): AcBudget {
+export function acBudget(actor: Actor.Implementation): AcBudget {
   const clock = acClock(actor);
   const system = actor.system;
   const actions = system instanceof CharacterModel || system instanceof UnitModel ? system.actions : undefined;
@@ -194,13 +218,13 @@ export function acBudget(actor: TacticaActor): AcBudget {
  * D-42: the update that spends `ac` of `actor`'s activation — only in *tours* mode (empty
  * otherwise: on a timeline the cost is the action's duration, outside combat nothing counts).
  */
-export function spendUpdate(actor: TacticaActor, ac: number): { system?: { actions: { spent: number } } } {
+export function spendUpdate(actor: Actor.Implementation, ac: number): { system?: { actions: { spent: number } } } {
   const budget = acBudget(actor);
   return budget.clock === "tours" && ac > 0 ? { system: { actions: { spent: budget.spent + ac } } } : {};
 }
 
 /** The refusal when `needed` AC exceed what the activation has left (D-42: *tours* mode only). */
-export function acShort(actor: TacticaActor, needed: number): null | false {
+export function acShort(actor: Actor.Implementation, needed: number): null | false {
   const { remaining } = acBudget(actor);
   if (needed <= remaining) return false;
   return refused("TACTICA.Errors.Actions.NotEnough", { name: actor.name, needed, remaining });

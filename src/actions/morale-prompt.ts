@@ -5,15 +5,13 @@
  * *inébranlable* actor's prompt says it passes automatically and offers no button.
  *
  * The prompt is a card of kind `moralePrompt` (src/data/chat/roll-card.ts), rendered for the viewing
- * user (src/chat/render.ts): its button shows only to the actor's owners, and only when the
+ * user (src/chat/kinds/morale.ts): its button shows only to the actor's owners, and only when the
  * prompt's author owns the actor it names (a player cannot prompt someone else's actor).
  */
-import type { TacticaActor } from "../documents/actor";
-import type { TacticaChatMessage } from "../documents/chat-message";
 import { postInfoCard, speakerOf } from "./common";
 
 /** The users who see the prompt: the actor's owners and every GM. */
-function recipients(actor: TacticaActor): string[] {
+function recipients(actor: Actor.Implementation): string[] {
   const users = game.users ?? [];
   return [...users]
     .filter((u) => u.isGM || actor.testUserPermission(u, "OWNER"))
@@ -22,7 +20,10 @@ function recipients(actor: TacticaActor): string[] {
 }
 
 /** Posts the morale prompt of `actor` (D-16). Resolves the message. */
-export async function postMoralePrompt(actor: TacticaActor, unshakeable: boolean): Promise<TacticaChatMessage | null> {
+export async function postMoralePrompt(
+  actor: Actor.Implementation,
+  unshakeable: boolean,
+): Promise<ChatMessage.Implementation | null> {
   const key = unshakeable ? "TACTICA.Chat.morale.unshakeable" : "TACTICA.Chat.morale.prompt";
   const summary = game.i18n?.format(key, { name: actor.name }) ?? actor.name;
   return postInfoCard(

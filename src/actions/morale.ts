@@ -4,7 +4,7 @@
  * fear-causers are told they are immune. D-41: the morale state IS the panic condition (a status
  * effect): a draw or a rally changes the condition, nothing else.
  */
-import { ProfileTest, type CoToggles, type ProfileTestOptions } from "../dice/profile-test";
+import { ProfileTest, type CoToggles, type ProfileChoice, type ProfileTestOptions } from "../dice/profile-test";
 import { UnitModel } from "../data/actor/unit";
 import { isMoraleState, type MoraleState } from "../data/fields";
 
@@ -20,16 +20,15 @@ import {
   rallyCost,
   type PanicOutcome,
 } from "../rules/morale";
-import type { TacticaActor } from "../documents/actor";
-import type { TacticaChatMessage } from "../documents/chat-message";
 import { isOneOf, type ProfileKey } from "../rules/keys";
 import { acBudget, mayRollFor, postCard, subjectOf, type RollMethodOptions } from "./common";
 import { refused, notifyInfo } from "../utils/notify";
 import { activationMark, FEAR_FLAG, RALLY_FLAG } from "./activation";
-import { rollDialogs } from "./dialogs";
+import { coFor } from "./profile";
 import { costFlags } from "./psy";
-import { recordChange } from "../documents/card-keys";
-import type { MessageMode } from "../compat/message-mode";
+import { recordChange } from "../data/card-keys";
+import { isRecord } from "../rules/records";
+import { natural10Fails } from "../config/settings";
 
 /** The panic conditions (RULES §5, D-18): a rally removes them; a panic draw sets one at a time. */
 export const PANIC_STATUSES = ["panicked", "retreating", "terrified"] as const;
@@ -40,60 +39,58 @@ interface MoraleView {
   actions: { spent: number; remaining: number };
 }
 
-function moraleOf(actor: TacticaActor): MoraleView | null {
+function moraleOf(actor: Actor.Implementation): MoraleView | null {
   const system = actor.system;
   return system instanceof CharacterModel || system instanceof UnitModel ? system : null;
 }
 
-/** D-17: the CO every test of this actor uses (a unit's highest CO). */
-export function coFor(actor: TacticaActor): number {
-  const system = actor.system;
-  if (system instanceof UnitModel) return system.coForTests;
-  return moraleOf(actor)?.profile.co.total ?? 0;
-}
-
 /** The toggles a unit's own data switches on by default (banner, general). */
-function defaultToggles(actor: TacticaActor): CoToggles {
+function defaultToggles(actor: Actor.Implementation): CoToggles {
   const system = actor.system;
   return system instanceof UnitModel ? { banner: system.banner, general: system.general } : {};
 }
 
-/** Rolls one CO test through the pipeline and posts its card. */
+/** Rolls one CO test through the pipeline (the profile dialog on CO unless fast-forwarded) and posts its card. */
 async function coTest(
-  actor: TacticaActor,
+  actor: Actor.Implementation,
   purpose: ProfileTestOptions["purpose"],
   co: CoToggles,
   options: RollMethodOptions,
   card: { notes?: string[]; acSpent?: number | null } = {},
   cardFor?: (roll: ProfileTest) => { notes?: string[] },
 ) {
-  let toggles = co;
-  let modifier = 0;
-  let rollMode: MessageMode | undefined;
-  if (!options.fastForward) {
-    const picked = await rollDialogs().profile(actor, "co", { co: toggles }, options.opener);
-    if (!picked) return null;
-    toggles = picked.co ?? toggles;
-    modifier = picked.modifier;
-    rollMode = picked.messageMode;
-  }
   const model = moraleOf(actor);
-  const rollOptions: ProfileTestOptions = {
+  const rollOptions = (choice: ProfileChoice): ProfileTestOptions => ({
     characteristic: "co",
     value: coFor(actor),
     purpose,
-    co: toggles,
-    modifiers: modifier ? [{ value: modifier }] : [],
-    natural10Fails: game.settings?.get("tactica", "nat10") ?? false,
+    co: choice.co ?? co,
+    modifiers: choice.modifier ? [{ value: choice.modifier }] : [],
+    natural10Fails: natural10Fails(),
     ac: purpose === "rally" ? (model?.profile.ac.total ?? 0) : null,
     subject: subjectOf(actor),
-  };
+  });
   const kind = purpose === "rally" ? "rally" : purpose === "fear" ? "fear" : "morale";
   // RULES §7.1: a rally's half AC is its duration on a timeline.
   const messageData = purpose === "rally" ? costFlags({ kind: "rally", ac: model?.profile.ac.total ?? 0 }) : undefined;
   return postCard(
     actor,
-    { rollClass: ProfileTest, formula: "1d10", options: rollOptions, fastForward: true, rollMode, messageData },
+    {
+      rollClass: ProfileTest,
+      formula: "1d10",
+      options: rollOptions({ co, modifier: 0 }),
+      fastForward: options.fastForward ?? false,
+      messageData,
+      dialog: {
+        open: ProfileTest.DIALOG,
+        input: { actor, key: "co", co },
+        opener: options.opener,
+        apply: (answer, config) => {
+          config.options = rollOptions(answer);
+          return true;
+        },
+      },
+    },
     { kind, ...card },
     cardFor,
   );
@@ -101,9 +98,9 @@ async function coTest(
 
 /** RULES §5 (D-16): the morale test; an *inébranlable* figure passes without rolling. */
 export async function moraleTest(
-  actor: TacticaActor,
+  actor: Actor.Implementation,
   options: RollMethodOptions = {},
-): Promise<TacticaChatMessage | null> {
+): Promise<ChatMessage.Implementation | null> {
   if (!mayRollFor(actor)) return null;
   const model = moraleOf(actor);
   if (!model) return null;
@@ -123,7 +120,10 @@ export async function moraleTest(
  * The attempt is recorded on the actor in the same write as its AC, so a rally that cost nothing
  * (AC 0 or 1) is still the only one of its activation (C2).
  */
-export async function rally(actor: TacticaActor, options: RollMethodOptions = {}): Promise<TacticaChatMessage | null> {
+export async function rally(
+  actor: Actor.Implementation,
+  options: RollMethodOptions = {},
+): Promise<ChatMessage.Implementation | null> {
   if (!mayRollFor(actor)) return null;
   const model = moraleOf(actor);
   if (!model) return null;
@@ -148,11 +148,11 @@ export async function rally(actor: TacticaActor, options: RollMethodOptions = {}
 }
 
 /** Deletes the panic conditions in one request (D-41: the morale state is calm again). */
-function clearPanic(actor: TacticaActor): Promise<void> {
+function clearPanic(actor: Actor.Implementation): Promise<void> {
   return setMoraleState(actor, "steady");
 }
 
-function fearTestedThisActivation(actor: TacticaActor): boolean {
+function fearTestedThisActivation(actor: Actor.Implementation): boolean {
   return activationMark(actor, FEAR_FLAG);
 }
 
@@ -162,10 +162,10 @@ function fearTestedThisActivation(actor: TacticaActor): boolean {
  * failed charge is called off; when charged, the card reports the failure only (D-21).
  */
 export async function fearTest(
-  actor: TacticaActor,
+  actor: Actor.Implementation,
   o: { fear: number; charging: boolean },
   options: RollMethodOptions = {},
-): Promise<TacticaChatMessage | null> {
+): Promise<ChatMessage.Implementation | null> {
   if (!mayRollFor(actor)) return null;
   const model = moraleOf(actor);
   if (!model) return null;
@@ -203,10 +203,6 @@ function valueAt(value: unknown, ...path: string[]): unknown {
   let node = value;
   for (const key of path) node = isRecord(node) ? node[key] : undefined;
   return node;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null;
 }
 
 function isIterable(value: unknown): value is Iterable<unknown> {
@@ -255,7 +251,7 @@ export async function tableOutcome(total: number): Promise<PanicOutcome | null> 
  * second draw on that card is refused) is written first, on the actor; then the condition.
  */
 export async function drawPanic(
-  actor: TacticaActor,
+  actor: Actor.Implementation,
   afterRally: boolean,
   natural: number,
   messageId: string,
@@ -276,7 +272,7 @@ export async function drawPanic(
  * D-41: sets the morale state of `actor`, that is its one panic condition — the other panic
  * conditions deleted in one request, `state`'s added if missing; `steady` removes them all.
  */
-export async function setMoraleState(actor: TacticaActor, state: MoraleState): Promise<void> {
+export async function setMoraleState(actor: Actor.Implementation, state: MoraleState): Promise<void> {
   const others = actor.effects
     .filter((e) => PANIC_STATUSES.some((s) => s !== state && e.statuses.has(s)))
     .map((e) => e.id ?? "");

@@ -20,27 +20,66 @@ import { UnitModel } from "../data/actor/unit";
 import { GearModel } from "../data/item/gear";
 import { closePressureWindow } from "../effects/pressure-windows";
 import type { TimelineCost } from "../rules/timeline";
-import type { TacticaActor } from "../documents/actor";
-import type { TacticaChatMessage } from "../documents/chat-message";
-import { mayRollFor, postInfoCard, speakerOf, type RollMethodOptions } from "./common";
+import { requisOf, mayRollFor, postInfoCard, speakerOf, type RollMethodOptions } from "./common";
 import { refused } from "../utils/notify";
 import { costFlags } from "./psy";
 import { rollPressure } from "./pressure";
-import { requisOf } from "./score";
-import { rollDialogs, type MoveChoice, type MoveGear } from "./dialogs";
-import type { MoveRequest } from "../documents/roll-requests";
 
-export type { MoveRequest };
+/** A linked, equipped MOU steam gear that may roll pressure before a pursuit move. */
+export interface MoveGear {
+  id: string;
+  name: string;
+}
+
+/** D-39: what the move dialog is opened with. */
+export interface MoveDialogInput {
+  name: string;
+  /** MOU gear the actor may roll pressure with (empty: none, or pressure blocked) */
+  gear: readonly MoveGear[];
+  /** *Épuisement* the worn armour's *Requis* charges (0: none) */
+  requis: number;
+  /** the worn armour's name ("" without) */
+  armour: string;
+}
+
+/** D-39: what the move dialog answers. */
+export interface MoveChoice {
+  pursuit: boolean;
+  /** the gear to roll MOU pressure with before the pursuit move, or null */
+  pressureItemId: string | null;
+}
+
+/** The move dialog: opened in `opener`'s window, it resolves the move chosen, or null when closed. */
+export type MoveDialog = (input: MoveDialogInput, opener?: unknown) => Promise<MoveChoice | null>;
+
+/**
+ * The move dialog (src/applications/dialogs/move-dialog.ts). A move rolls nothing, so its dialog
+ * belongs to no roll class; the applications sit above the use cases, so it is set on init.
+ */
+let moveDialog: MoveDialog | null = null;
+
+/** Sets the move dialog (on init, src/setup/registration.ts). */
+export function setMoveDialog(dialog: MoveDialog): void {
+  moveDialog = dialog;
+}
+
+/** What a move is, when asked without the dialog (a macro, the End-action dialog, shift-click). */
+export interface MoveRequest {
+  /** a pursuit move (RULES §2) */
+  pursuit?: boolean;
+  /** before a pursuit move: roll MOU pressure through this linked gear first (C15) */
+  pressureItemId?: string | null;
+}
 
 /** The worn armour (the first equipped, as the damage pipeline reads it) and what its *Requis* charges `actor`. */
-export function armourRequis(actor: TacticaActor): { armour: string; requis: number } {
+export function armourRequis(actor: Actor.Implementation): { armour: string; requis: number } {
   const worn = actor.items.find((item) => item.system instanceof ArmorModel && item.system.equipped);
   if (!worn || !(worn.system instanceof ArmorModel)) return { armour: "", requis: 0 };
   return { armour: worn.name, requis: requisOf(actor, worn.system.attributeList) };
 }
 
 /** The linked, equipped MOU steam gear `actor` may roll pressure with now (none while pressure is blocked). */
-export function mouGear(actor: TacticaActor): MoveGear[] {
+export function mouGear(actor: Actor.Implementation): MoveGear[] {
   if (actor.statuses.has("pressureBlocked")) return [];
   return actor.items
     .filter(
@@ -55,10 +94,10 @@ export function mouGear(actor: TacticaActor): MoveGear[] {
 
 /** D-39: a move action of `actor` (see the module comment). Resolves its card, or null when cancelled or refused. */
 export async function moveAction(
-  actor: TacticaActor,
+  actor: Actor.Implementation,
   request: MoveRequest = {},
   options: RollMethodOptions = {},
-): Promise<TacticaChatMessage | null> {
+): Promise<ChatMessage.Implementation | null> {
   if (!mayRollFor(actor)) return null;
   const model = actor.system;
   if (!(model instanceof CharacterModel) && !(model instanceof UnitModel))
@@ -67,7 +106,8 @@ export async function moveAction(
   const worn = armourRequis(actor);
   let choice: MoveChoice = { pursuit: request.pursuit ?? false, pressureItemId: request.pressureItemId ?? null };
   if (!options.fastForward) {
-    const picked = await rollDialogs().move(
+    if (!moveDialog) throw new Error("Tactica: the move dialog is set on init (src/setup/registration.ts)");
+    const picked = await moveDialog(
       { name: actor.name, gear, requis: worn.requis, armour: worn.armour },
       options.opener,
     );

@@ -1,7 +1,7 @@
 /**
  * RULES §3: the pool roll of a character or npc — aptitude (current value: base dice),
  * sub-aptitude (skill dice), one item's gear bonus (gear dice), successes required; the item used
- * charges its *Requis* (D-39). The push is a card action (src/chat/roller-actions.ts).
+ * charges its *Requis* (D-39). The push is a card action (src/chat/kinds/pool.ts).
  */
 import { PoolRoll, type PoolRollOptions } from "../dice/pool-roll";
 import { CharacterModel } from "../data/actor/character";
@@ -9,20 +9,12 @@ import { GearModel } from "../data/item/gear";
 import { WeaponModel } from "../data/item/weapon";
 import { APTITUDE_KEYS, SUB_APTITUDE_KEYS } from "../rules/keys";
 import { aptitudeCurrent } from "../rules/scores";
-import type { TacticaActor } from "../documents/actor";
-import type { TacticaChatMessage } from "../documents/chat-message";
-import { mayRollFor, postCard, subjectOf, type RollMethodOptions } from "./common";
+import { itemAttributes, requisOf, mayRollFor, postCard, subjectOf, type RollMethodOptions } from "./common";
 import { refused } from "../utils/notify";
-import { itemAttributes } from "./pressure";
-import { requisOf } from "./score";
-import { rollDialogs } from "./dialogs";
-import type { PoolRequest } from "../documents/roll-requests";
-
-export type { PoolRequest };
-import type { MessageMode } from "../compat/message-mode";
+import type { PoolRequest } from "../dice/pool-options";
 
 /** The pool options of `actor` for `request` (values read from the actor at roll time). */
-export function poolOptions(actor: TacticaActor, request: PoolRequest): PoolRollOptions | null {
+export function poolOptions(actor: Actor.Implementation, request: PoolRequest): PoolRollOptions | null {
   const system = actor.system;
   if (!(system instanceof CharacterModel)) return null;
   if (!APTITUDE_KEYS.includes(request.aptitude)) return null;
@@ -43,32 +35,51 @@ export function poolOptions(actor: TacticaActor, request: PoolRequest): PoolRoll
   };
 }
 
-/** RULES §3: rolls a pool and posts its card (dialog unless fast-forwarded). */
+/**
+ * RULES §3: rolls a pool and posts its card. The pool's dialog (its roll class's) opens in the
+ * pipeline, after `tactica.preRoll`, unless fast-forwarded; the pool it answers is rolled.
+ */
 export async function rollPool(
-  actor: TacticaActor,
+  actor: Actor.Implementation,
   request: PoolRequest,
   options: RollMethodOptions = {},
-): Promise<TacticaChatMessage | null> {
+): Promise<ChatMessage.Implementation | null> {
   if (!mayRollFor(actor)) return null;
-  if (!(actor.system instanceof CharacterModel)) return refused("TACTICA.Chat.refused.noPool", { name: actor.name });
+  const noPool = () => refused("TACTICA.Chat.refused.noPool", { name: actor.name });
+  const asked = actor.system instanceof CharacterModel ? poolOptions(actor, request) : null;
+  if (!asked) return noPool();
   let chosen = request;
-  let rollMode: MessageMode | undefined;
-  if (!options.fastForward) {
-    const picked = await rollDialogs().pool(actor, request, options.opener);
-    if (!picked) return null;
-    ({ messageMode: rollMode, ...chosen } = picked);
-  }
-  const rollOptions = poolOptions(actor, chosen);
-  if (!rollOptions) return refused("TACTICA.Chat.refused.noPool", { name: actor.name });
-  const item = chosen.itemId ? actor.items.get(chosen.itemId) : null;
+  const itemOf = (pool: PoolRequest) => (pool.itemId ? (actor.items.get(pool.itemId) ?? null) : null);
   const posted = await postCard(
     actor,
-    { rollClass: PoolRoll, formula: (o) => PoolRoll.formulaFor(o), options: rollOptions, fastForward: true, rollMode },
-    { kind: "pool", itemUuid: rollOptions.gear && item ? item.uuid : "" },
+    {
+      rollClass: PoolRoll,
+      formula: (o) => PoolRoll.formulaFor(o),
+      options: asked,
+      fastForward: options.fastForward ?? false,
+      dialog: {
+        open: PoolRoll.DIALOG,
+        input: { actor, request },
+        opener: options.opener,
+        apply: (answer, config) => {
+          const rolled = poolOptions(actor, answer);
+          if (!rolled) {
+            noPool();
+            return false;
+          }
+          chosen = answer;
+          config.options = rolled;
+          return true;
+        },
+      },
+    },
+    { kind: "pool" },
+    (roll) => ({ itemUuid: roll.options.gear ? (itemOf(chosen)?.uuid ?? "") : "" }),
   );
   if (!posted) return null;
   // D-39: the item used for its gear dice charges its Requis at every use.
-  const requis = rollOptions.gear && item ? requisOf(actor, itemAttributes(item)) : 0;
+  const item = itemOf(chosen);
+  const requis = posted.roll.options.gear && item ? requisOf(actor, itemAttributes(item)) : 0;
   if (requis > 0) await actor.gainExhaustion(requis);
   return posted.message;
 }

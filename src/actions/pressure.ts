@@ -10,23 +10,15 @@ import { CharacterModel } from "../data/actor/character";
 import { UnitModel } from "../data/actor/unit";
 import { WeaponModel } from "../data/item/weapon";
 import type { PressureTarget } from "../rules/pressure";
-import { cardRecord, recordChange } from "../documents/card-keys";
+import { cardRecord, recordChange } from "../data/card-keys";
 import { notifyError, refused } from "../utils/notify";
-import type { TacticaActor } from "../documents/actor";
-import type { TacticaChatMessage } from "../documents/chat-message";
-import type { TacticaItem } from "../documents/item";
 import { isWeaponTarget, pressureEffectData, PRESSURE_WINDOWS, type PressureWindow } from "../effects/pressure-windows";
-import { AttributeItemModel } from "../data/item/base";
-import type { Attribute } from "../rules/attributes";
-import { requisOf } from "./score";
-import { mayRollFor, postCard, subjectOf, type RollMethodOptions } from "./common";
-import { rollDialogs } from "./dialogs";
-import type { MessageMode } from "../compat/message-mode";
+import { itemAttributes, requisOf, mayRollFor, postCard, subjectOf, type RollMethodOptions } from "./common";
 
 /** The pressure target and printed value an item gives, or null when it gives none. */
 export function pressureSource(
-  actor: TacticaActor,
-  item: TacticaItem,
+  actor: Actor.Implementation,
+  item: Item.Implementation,
 ): { target: PressureTarget; printedValue: number } | null {
   const system = item.system;
   if (system instanceof WeaponModel && system.linked && system.equipped) {
@@ -54,9 +46,9 @@ function sourceOf(effect: ActiveEffect.Implementation): unknown {
 /**
  * True once the pressure bonus of card `messageId` was applied: its effect (on the actor or the
  * weapon) carries the card's id, or the actor's key for that card says so — the key outlives the
- * effect, which ends with its window (src/chat/keys.ts).
+ * effect, which ends with its window (src/data/card-keys.ts).
  */
-export function pressureApplied(actor: TacticaActor, item: TacticaItem, messageId: string): boolean {
+export function pressureApplied(actor: Actor.Implementation, item: Item.Implementation, messageId: string): boolean {
   if (cardRecord(actor, messageId).pressure === true) return true;
   return [...actor.effects, ...item.effects].some((effect) => sourceOf(effect) === messageId);
 }
@@ -67,8 +59,8 @@ export function pressureApplied(actor: TacticaActor, item: TacticaItem, messageI
  * reason it is refused (pressure blocked). Shows nothing: the caller tells the user who clicked.
  */
 export async function applyPressureEffect(
-  actor: TacticaActor,
-  item: TacticaItem,
+  actor: Actor.Implementation,
+  item: Item.Implementation,
   bonus: { target: PressureTarget; bonus: number; window?: PressureWindow },
   messageId: string,
   /** *Épuisement* owed for the item's *Requis* (D-39), gained in the same actor write as the key */
@@ -95,20 +87,15 @@ export async function applyPressureEffect(
   return { note: windowNote(bonus.window ?? PRESSURE_WINDOWS[target]) };
 }
 
-/** An item's attributes (RULES §6.4), none for an item that carries none. */
-export function itemAttributes(item: TacticaItem | null | undefined): Attribute[] {
-  return item?.system instanceof AttributeItemModel ? item.system.attributeList : [];
-}
-
 /**
  * RULES §2: rolls pressure through `itemId` and posts its card; the item's *Requis* is charged for
  * this use (D-39). `window: "pursuit"` is a MOU bonus for the next pursuit move only (C15).
  */
 export async function rollPressure(
-  actor: TacticaActor,
+  actor: Actor.Implementation,
   itemId: string,
   options: RollMethodOptions & { dice?: number; window?: PressureWindow } = {},
-): Promise<TacticaChatMessage | null> {
+): Promise<ChatMessage.Implementation | null> {
   if (!mayRollFor(actor)) return null;
   const item = actor.items.get(itemId);
   if (!item) return refused("TACTICA.Chat.refused.noItem");
@@ -117,32 +104,40 @@ export async function rollPressure(
   if (!source) return refused("TACTICA.Chat.pressure.notLinked", { name: item.name });
   // C15: the pursuit window exists for MOU only (RULES §2).
   const window = options.window === "pursuit" && source.target === "mou" ? "pursuit" : PRESSURE_WINDOWS[source.target];
-  let dice = options.dice ?? 1;
-  let rollMode: MessageMode | undefined;
-  if (!options.fastForward) {
-    const picked = await rollDialogs().pressure(item.name, dice, options.opener);
-    if (picked === null) return null;
-    ({ dice, messageMode: rollMode } = picked);
-  }
-  const rollOptions: PressureRollOptions = { ...source, subject: subjectOf(actor), title: item.name };
+  const rollOptions: PressureRollOptions = {
+    ...source,
+    subject: subjectOf(actor),
+    title: item.name,
+    ...(window === "pursuit" ? { window } : {}),
+  };
+  const dice = options.dice ?? 1;
   // One die: nothing to choose, the bonus is applied with the card (its note says until when).
-  const single = dice === 1;
+  const single = (roll: PressureRoll) => roll.faces.length === 1;
   const posted = await postCard(
     actor,
     {
       rollClass: PressureRoll,
       formula: PressureRoll.formulaFor(dice),
-      options: { ...rollOptions, ...(window === "pursuit" ? { window } : {}) },
-      fastForward: true,
-      rollMode,
+      options: rollOptions,
+      fastForward: options.fastForward ?? false,
+      dialog: {
+        open: PressureRoll.DIALOG,
+        input: { itemName: item.name, dice },
+        opener: options.opener,
+        apply: (answer, config) => {
+          config.formula = PressureRoll.formulaFor(answer.dice);
+          return true;
+        },
+      },
     },
-    { kind: "pressure", itemUuid: item.uuid, followUpDone: single, notes: single ? [windowNote(window)] : [] },
+    { kind: "pressure", itemUuid: item.uuid },
+    (roll) => ({ followUpDone: single(roll), notes: single(roll) ? [windowNote(window)] : [] }),
   );
   if (!posted) return null;
   // D-39: using the item charges its Requis — with one die in the same actor write as the card's key.
   const requis = requisOf(actor, itemAttributes(item));
   // The roller's own actor and item: applied here, keyed on the card like a click would be.
-  if (posted.message.id && single) {
+  if (posted.message.id && single(posted.roll)) {
     const applied = await applyPressureEffect(
       actor,
       item,

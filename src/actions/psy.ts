@@ -8,14 +8,13 @@
  * D-42: AC are spent and refused only in *tours* mode; on a timeline an AC cost is the action's
  * duration, and outside combat AC never block anything.
  */
-import { PsyRoll, type PsyRollOptions } from "../dice/psy-roll";
+import { PsyRoll, type PsyChoice, type PsyDialogInput, type PsyRollOptions } from "../dice/psy-roll";
+import type { CardTargetSource } from "../dice/score-dialogs";
 import { CharacterModel } from "../data/actor/character";
 import { UnitModel } from "../data/actor/unit";
 import { PowerModel } from "../data/item/power";
 import { castCostAc, cancelCostAc } from "../rules/psy";
 import type { TimelineCost } from "../rules/timeline";
-import type { TacticaActor } from "../documents/actor";
-import type { TacticaChatMessage } from "../documents/chat-message";
 import {
   acBudget,
   acShort,
@@ -25,13 +24,10 @@ import {
   speakerOf,
   spendUpdate,
   subjectOf,
-  type CardTargetSource,
   type RollMethodOptions,
 } from "./common";
 import { refused, notifyInfo } from "../utils/notify";
 import { activationList, CAST_FLAG, MAINTAIN_FLAG } from "./activation";
-import { rollDialogs } from "./dialogs";
-import type { MessageMode } from "../compat/message-mode";
 
 /** The targeted tokens of the current user, as card rows. */
 export function targetRows(): CardTargetSource[] {
@@ -56,7 +52,7 @@ export function defaultChanters(unit: UnitModel): number {
 
 /** `flags.tactica.<key>` with `id` added, as an update (only inside a combat: an activation exists). */
 function recordOnce(
-  actor: TacticaActor,
+  actor: Actor.Implementation,
   key: typeof CAST_FLAG | typeof MAINTAIN_FLAG,
   id: string,
   replace = false,
@@ -66,14 +62,37 @@ function recordOnce(
   return { flags: { tactica: key === CAST_FLAG ? { [CAST_FLAG]: ids } : { [MAINTAIN_FLAG]: ids } } };
 }
 
+/** The parts of a cast the dialog's answer decides: its roll options and what it costs (RULES §4, §7.1). */
+function castParts(actor: Actor.Implementation, name: string, power: PowerModel) {
+  const system = actor.system;
+  const mastery = system instanceof CharacterModel ? system.psyker.mastery : 0;
+  const cost = power.cost;
+  return {
+    mastery,
+    options: (choice: PsyChoice): PsyRollOptions => ({
+      mode: "cast",
+      level: power.level,
+      mastery,
+      ...choice,
+      cost,
+      resist: power.resist || null,
+      subject: subjectOf(actor),
+      title: name,
+    }),
+    spent: (choice: PsyChoice) => castCostAc(cost, choice.concentration),
+    flags: (choice: PsyChoice) => costFlags({ kind: "power", useCost: cost, concentration: choice.concentration }),
+  };
+}
+
 /**
  * RULES §4: casts a power (refused when already cast this activation or, in *tours* mode, when the AC do not allow).
+ * The cast dialog (its roll class's) opens in the pipeline, after `tactica.preRoll`, unless fast-forwarded.
  */
 export async function castPower(
-  actor: TacticaActor,
+  actor: Actor.Implementation,
   itemId: string,
-  options: RollMethodOptions & { concentration?: boolean; chanters?: number; modifier?: number } = {},
-): Promise<TacticaChatMessage | null> {
+  options: RollMethodOptions & Partial<PsyChoice> = {},
+): Promise<ChatMessage.Implementation | null> {
   if (!mayRollFor(actor)) return null;
   const power = actor.items.get(itemId);
   if (!power || !(power.system instanceof PowerModel)) return refused("TACTICA.Chat.refused.noItem");
@@ -82,75 +101,78 @@ export async function castPower(
     return refused("TACTICA.Chat.psy.alreadyCast", { name: power.name });
   const system = actor.system;
   const choir = system instanceof UnitModel ? system : null;
-  const cost = power.system.cost;
-  let choice = {
+  const parts = castParts(actor, power.name, power.system);
+  const choice: PsyChoice = {
     concentration: options.concentration ?? false,
     chanters: options.chanters ?? (choir ? defaultChanters(choir) : 0),
     modifier: options.modifier ?? 0,
   };
-  const mastery = system instanceof CharacterModel ? system.psyker.mastery : 0;
-  let rollMode: MessageMode | undefined;
-  if (!options.fastForward) {
-    const picked = await rollDialogs().psy(
-      {
-        name: power.name,
-        level: power.system.level,
-        mastery,
-        canConcentrate: !choir && budget.remaining >= cost + 1,
-        isChoir: !!choir,
-        chanters: choice.chanters,
-      },
-      options.opener,
-    );
-    if (!picked) return null;
-    ({ messageMode: rollMode, ...choice } = picked);
-  }
-  const spent = castCostAc(cost, choice.concentration);
-  if (acShort(actor, spent) === null) return null;
-  const rollOptions: PsyRollOptions = {
-    mode: "cast",
+  let spent = parts.spent(choice);
+  // Fast-forwarded, the cast is the one asked for; otherwise the dialog's answer is checked as it comes.
+  if (options.fastForward && acShort(actor, spent) === null) return null;
+  const input: PsyDialogInput = {
+    name: power.name,
     level: power.system.level,
-    mastery,
-    ...choice,
-    cost,
-    resist: power.system.resist || null,
-    subject: subjectOf(actor),
-    title: power.name,
+    mastery: parts.mastery,
+    canConcentrate: !choir && budget.remaining >= power.system.cost + 1,
+    isChoir: !!choir,
+    chanters: choice.chanters,
   };
-  const timelineCost: TimelineCost = { kind: "power", useCost: cost, concentration: choice.concentration };
   const posted = await postCard(
     actor,
     {
       rollClass: PsyRoll,
       formula: "1d10",
-      options: rollOptions,
-      fastForward: true,
-      rollMode,
-      messageData: costFlags(timelineCost),
+      options: parts.options(choice),
+      fastForward: options.fastForward ?? false,
+      messageData: parts.flags(choice),
+      dialog: {
+        open: PsyRoll.DIALOG,
+        input,
+        opener: options.opener,
+        apply: (answer, config) => {
+          spent = parts.spent(answer);
+          if (acShort(actor, spent) === null) return false;
+          config.options = parts.options(answer);
+          config.messageData = { ...config.messageData, ...parts.flags(answer) };
+          return true;
+        },
+      },
     },
-    { kind: "psy", itemUuid: power.uuid, targets: targetRows(), acSpent: spent },
+    { kind: "psy", itemUuid: power.uuid, targets: targetRows() },
+    () => ({ acSpent: spent }),
   );
   if (!posted) return null;
-  // ONE actor write: the AC (tours), the once-per-activation record, what it now maintains.
+  const update = castUpdate(actor, itemId, spent, posted.roll.isSuccess && power.system.maintainable);
+  if (Object.keys(update).length) await actor.update(update);
+  return posted.message;
+}
+
+/** RULES §4: the ONE actor write of a cast — the AC (tours), the once-per-activation record, what it now maintains. */
+function castUpdate(actor: Actor.Implementation, itemId: string, spent: number, maintains: boolean): Actor.UpdateData {
   const update: Actor.UpdateData = { ...spendUpdate(actor, spent), ...recordOnce(actor, CAST_FLAG, itemId) };
-  const model = system instanceof CharacterModel || system instanceof UnitModel ? system : null;
-  if (posted.roll.isSuccess && power.system.maintainable && model) {
+  const model = actor.system instanceof CharacterModel || actor.system instanceof UnitModel ? actor.system : null;
+  if (maintains && model) {
     const maintained = [
       ...model.psyker.maintained.filter((m) => m.powerId !== itemId),
       { powerId: itemId, sinceRound: game.combat?.round ?? null },
     ];
     update.system = { ...(update.system ?? {}), psyker: { maintained } };
   }
-  if (Object.keys(update).length) await actor.update(update);
-  return posted.message;
+  return update;
 }
 
 /**
  * RULES §4 (D-13): maintains one power this activation, paying its maintenance cost — never in the
  * activation it was cast in (seed 003 « lors de n'importe quel tour suivant le tour de
- * lancement », C10). A choir maintains as one psyker (C11).
+ * lancement », C10). A choir maintains as one psyker (C11). It takes the roll methods' options as
+ * every roll method does, and needs none of them: a maintenance opens no dialog and rolls nothing.
  */
-export async function maintainPower(actor: TacticaActor, itemId: string): Promise<TacticaChatMessage | null> {
+export async function maintainPower(
+  actor: Actor.Implementation,
+  itemId: string,
+  _options: RollMethodOptions = {},
+): Promise<ChatMessage.Implementation | null> {
   if (!mayRollFor(actor)) return null;
   const system = actor.system;
   const power = actor.items.get(itemId);
@@ -174,10 +196,10 @@ export async function maintainPower(actor: TacticaActor, itemId: string): Promis
 
 /** The small card of a maintenance (RULES §4): what is maintained, the AC spent, its timeline cost. */
 async function postMaintainCard(
-  actor: TacticaActor,
+  actor: Actor.Implementation,
   power: { uuid: string; name: string },
   cost: number,
-): Promise<TacticaChatMessage | null> {
+): Promise<ChatMessage.Implementation | null> {
   const timelineCost: TimelineCost = { kind: "maintain", maintenanceCost: cost };
   const summary =
     game.i18n?.format("TACTICA.Chat.psy.maintained", { name: actor.name, power: power.name }) ?? power.name;
@@ -202,10 +224,10 @@ export function costFlags(timelineCost: TimelineCost): { flags: { tactica: { tim
  * ahead without it and says so (C14).
  */
 export async function cancelPower(
-  actor: TacticaActor,
+  actor: Actor.Implementation,
   o: { level: number; concentration?: boolean; modifier?: number },
   options: RollMethodOptions = {},
-): Promise<TacticaChatMessage | null> {
+): Promise<ChatMessage.Implementation | null> {
   if (!mayRollFor(actor)) return null;
   const system = actor.system;
   if (!(system instanceof CharacterModel)) return null;

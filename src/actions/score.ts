@@ -6,34 +6,21 @@
  * gained on use (D-39), *Différé* recorded on the card.
  */
 import { ScoreRoll, type ScoreRollOptions } from "../dice/score-roll";
+import type { AttackChoice, AttackDialogInput, CardTargetSource } from "../dice/score-dialogs";
 import { CharacterModel } from "../data/actor/character";
-import { AttributeItemModel } from "../data/item/base";
 import { GrenadeModel } from "../data/item/grenade";
 import { WeaponModel } from "../data/item/weapon";
-import { aptitudeOf } from "../rules/keys";
-import { aptitudeCurrent, DEFAULT_DEGREE_SIZE } from "../rules/scores";
-import {
-  areaTargets,
-  attributesOf,
-  imprecisPenalty,
-  inRange,
-  requisExhaustion,
-  type Attribute,
-} from "../rules/attributes";
+import { aptitudeOf, type SubAptitudeKey } from "../rules/keys";
+import { aptitudeCurrent } from "../rules/scores";
+import { areaTargets, attributesOf, imprecisPenalty, inRange, type Attribute } from "../rules/attributes";
 import { measureTokens, placeOccupants, tokenPlace } from "../places/measure";
-import type { TacticaActor } from "../documents/actor";
-import type { TacticaChatMessage } from "../documents/chat-message";
-import { cardFollowUps } from "./follow-ups";
 import { notifyRulesError, refused } from "../utils/notify";
-import { mayRollFor, postCard, subjectOf, type CardTargetSource, type RollMethodOptions } from "./common";
-import { rollDialogs, type AttackChoice } from "./dialogs";
-import type { ScoreRequest } from "../documents/roll-requests";
-
-export type { ScoreRequest };
-import type { MessageMode } from "../compat/message-mode";
+import { requisOf, mayRollFor, postCard, subjectOf, tooManyTargets, type RollMethodOptions } from "./common";
+import type { ScoreRequest } from "../dice/score-roll";
+import { degreeSize, stunLiteral } from "../config/settings";
 
 /** The score options of `actor` for `request`. */
-export function scoreOptions(actor: TacticaActor, request: ScoreRequest): ScoreRollOptions | null {
+export function scoreOptions(actor: Actor.Implementation, request: ScoreRequest): ScoreRollOptions | null {
   const system = actor.system;
   if (!(system instanceof CharacterModel)) return null;
   const aptitude = request.aptitude ?? aptitudeOf(request.subAptitude);
@@ -46,37 +33,28 @@ export function scoreOptions(actor: TacticaActor, request: ScoreRequest): ScoreR
     subAptitudeValue: system.subAptitudes[request.subAptitude].value,
     difficulty: request.difficulty ?? null,
     modifiers: request.modifier ? [{ value: request.modifier }] : [],
-    degreeSize: game.settings?.get("tactica", "degreeSize") ?? DEFAULT_DEGREE_SIZE,
-    stunLiteral: game.settings?.get("tactica", "stunLiteral") ?? false,
+    degreeSize: degreeSize(),
+    stunLiteral: stunLiteral(),
     subject: subjectOf(actor),
   };
 }
 
 /**
- * RULES §6.1 (D-22): a score test against a difficulty. The dialog runs as the pipeline's
- * configure step (after `tactica.preRoll`), skipped by `fastForward`.
+ * RULES §6.1 (D-22): a score test against a difficulty. The score dialog (its roll class's) opens
+ * in the pipeline, after `tactica.preRoll`, unless fast-forwarded.
  */
 export async function rollScore(
-  actor: TacticaActor,
+  actor: Actor.Implementation,
   request: ScoreRequest,
   options: RollMethodOptions = {},
-): Promise<TacticaChatMessage | null> {
+): Promise<ChatMessage.Implementation | null> {
   if (!mayRollFor(actor)) return null;
   const rollOptions = scoreOptions(actor, request);
   if (!rollOptions) return refused("TACTICA.Chat.refused.noPool", { name: actor.name });
-  const configure = async () => {
-    const picked = await rollDialogs().score(
-      actor,
-      {
-        subAptitude: request.subAptitude,
-        ...(request.aptitude ? { aptitude: request.aptitude } : {}),
-        difficulty: request.difficulty ?? null,
-      },
-      options.opener,
-    );
-    if (!picked) return null;
-    const { messageMode, ...chosen } = picked;
-    return { options: scoreOptions(actor, { ...request, ...chosen }) ?? {}, rollMode: messageMode };
+  const asked = {
+    subAptitude: request.subAptitude,
+    ...(request.aptitude ? { aptitude: request.aptitude } : {}),
+    difficulty: request.difficulty ?? null,
   };
   const posted = await postCard(
     actor,
@@ -84,8 +62,16 @@ export async function rollScore(
       rollClass: ScoreRoll,
       formula: (o) => ScoreRoll.formulaFor(o),
       options: rollOptions,
-      configure,
       fastForward: options.fastForward ?? false,
+      dialog: {
+        open: ScoreRoll.DIALOG,
+        input: { actor, request: asked },
+        opener: options.opener,
+        apply: ({ subAptitude, difficulty, modifier }, config) => {
+          config.options = scoreOptions(actor, { ...request, subAptitude, difficulty, modifier }) ?? config.options;
+          return true;
+        },
+      },
     },
     { kind: rollOptions.purpose === "attack" ? "attack" : "score" },
   );
@@ -232,94 +218,106 @@ function attackTitle(name: string, item: WeaponModel | GrenadeModel | null): str
  */
 export const SELF_ROW: RowFacts = { distance: 0, note: "", modifier: 0 };
 
-/** D-39: the *Épuisement* an item's *Requis* charges `actor` for one use (0 for a unit: no aptitudes). */
-export function requisOf(actor: TacticaActor, attributes: readonly Attribute[]): number {
-  const system = actor.system;
-  if (!(system instanceof CharacterModel)) return 0;
-  return attributesOf(attributes, "requires").reduce(
-    (sum, r) =>
-      sum +
-      requisExhaustion(aptitudeCurrent(system.aptitudes[r.aptitude].value, system.aptitudes[r.aptitude].damage), r.x),
-    0,
-  );
+/** The weapon or grenade `itemId` of `actor` an attack is made with, or null (refused, said). */
+function attackItemOf(actor: Actor.Implementation, itemId: string) {
+  const item = actor.items.get(itemId);
+  const system = item?.system;
+  const weapon = system instanceof WeaponModel ? system : null;
+  const grenade = system instanceof GrenadeModel ? system : null;
+  if (!(actor.system instanceof CharacterModel) || !item || !(weapon ?? grenade))
+    return refused("TACTICA.Chat.refused.noItem");
+  if (grenade && grenade.quantity < 1) return refused("TACTICA.Chat.attack.noGrenade", { name: item.name });
+  const model = weapon ?? grenade!;
+  return { item, weapon, grenade, model, sub: weapon ? weapon.governingSubAptitude : grenade!.subAptitude };
 }
 
-/** RULES §6.1 (D-25): attacks with a weapon or grenade; the targets defend from the card. */
+/** What the attack dialog opens with: the weapon, its attack score, and every row measured. */
+function attackInput(
+  item: { name: string; sub: SubAptitudeKey; attributes: readonly Attribute[] },
+  base: ScoreRollOptions,
+  rows: readonly CardTargetSource[],
+  aim: Aim,
+): AttackDialogInput {
+  return {
+    itemName: item.name,
+    subAptitudeLabel: `TACTICA.SubAptitude.${item.sub}`,
+    score: ScoreRoll.scoreOf(base),
+    range: rangeText(item.attributes),
+    targets: rows.map((row, i) => ({ ...row, img: tokenImg(aim.tokens[i]!) })),
+    area: aim.area,
+    preselected: aim.preselected,
+  };
+}
+
+/** The tokens an attack hits for `choice` (RULES §6.4, D-38), or null when the rules refuse it (said). */
+function hitFor(aim: Aim, choice: AttackChoice): { tokens: TokenDocument[]; exhaustion: number } | null {
+  try {
+    return aim.resolve(choice);
+  } catch (err) {
+    notifyRulesError(err);
+    return null;
+  }
+}
+
+/**
+ * RULES §6.1 (D-25): attacks with a weapon or grenade; the targets defend from the card. The attack
+ * dialog (its roll class's) opens in the pipeline, after `tactica.preRoll`, unless fast-forwarded:
+ * the targets it leaves ticked are the card's rows.
+ */
 export async function attack(
-  actor: TacticaActor,
+  actor: Actor.Implementation,
   itemId: string,
   options: RollMethodOptions = {},
-): Promise<TacticaChatMessage | null> {
+): Promise<ChatMessage.Implementation | null> {
   if (!mayRollFor(actor)) return null;
-  const system = actor.system;
-  const item = actor.items.get(itemId);
-  if (!(system instanceof CharacterModel) || !item || !(item.system instanceof AttributeItemModel))
-    return refused("TACTICA.Chat.refused.noItem");
-  const weapon = item.system instanceof WeaponModel ? item.system : null;
-  const grenade = item.system instanceof GrenadeModel ? item.system : null;
-  if (!weapon && !grenade) return refused("TACTICA.Chat.refused.noItem");
-  if (grenade && grenade.quantity < 1) return refused("TACTICA.Chat.attack.noGrenade", { name: item.name });
-  const sub = weapon ? weapon.governingSubAptitude : grenade!.subAptitude;
-  const attributes = item.system.attributeList;
+  const armed = attackItemOf(actor, itemId);
+  if (!armed) return null;
+  const { item, grenade, model, sub } = armed;
+  const attributes = model.attributeList;
   // A world actor with no token on the scene has no place: range notes say so.
-  const tokens = actor.getActiveTokens?.() ?? [];
-  const attacker = tokens[0]?.document ?? null;
+  const attacker = (actor.getActiveTokens?.() ?? [])[0]?.document ?? null;
   const aim = aimTokens(attacker, attributes);
   const selfUuid = aim.area?.self ?? null;
   const rows = aim.tokens.map((token) =>
     uuidOf(token) === selfUuid ? selfRow(token) : targetRow(attacker, token, attributes),
   );
-  const delayed = attributesOf(attributes, "delayed")[0]?.x ?? null;
   const base: ScoreRollOptions = {
     ...scoreOptions(actor, { subAptitude: sub, purpose: "attack" })!,
-    title: attackTitle(item.name, weapon ?? grenade),
+    title: attackTitle(item.name, model),
   };
-  let choice: AttackChoice = { modifier: 0, chosen: aim.preselected, spared: [] };
-  let rollMode: MessageMode | undefined;
-  // The dialog comes before the pipeline: choosing the targets changes the card's rows, which
-  // are set when the card is built.
-  if (!options.fastForward) {
-    const picked = await rollDialogs().attack(
-      {
-        itemName: item.name,
-        subAptitudeLabel: `TACTICA.SubAptitude.${sub}`,
-        score: ScoreRoll.scoreOf(base),
-        range: rangeText(attributes),
-        targets: rows.map((row, i) => ({ ...row, img: tokenImg(aim.tokens[i]!) })),
-        area: aim.area,
-        preselected: aim.preselected,
-      },
-      options.opener,
-    );
-    if (!picked) return null;
-    ({ messageMode: rollMode, ...choice } = picked);
-  }
-  let hit: { tokens: TokenDocument[]; exhaustion: number };
-  try {
-    hit = aim.resolve(choice);
-  } catch (err) {
-    notifyRulesError(err);
-    return null;
-  }
-  const targets = rows.filter((row) => hit.tokens.some((token) => uuidOf(token) === row.tokenUuid));
-  const rollOptions: ScoreRollOptions = { ...base, modifiers: choice.modifier ? [{ value: choice.modifier }] : [] };
+  const rowsHit = (hit: { tokens: TokenDocument[] } | null) =>
+    rows.filter((row) => hit?.tokens.some((token) => uuidOf(token) === row.tokenUuid) ?? false);
+  // The targets of the attack as asked; the dialog's answer chooses them again.
+  const asked = { modifier: 0, chosen: aim.preselected, spared: [] };
+  let hit = options.fastForward ? hitFor(aim, asked) : null;
+  if (options.fastForward && (!hit || tooManyTargets(rowsHit(hit).length))) return null;
   const posted = await postCard(
     actor,
     {
       rollClass: ScoreRoll,
       formula: (o) => ScoreRoll.formulaFor(o),
-      options: rollOptions,
-      fastForward: true,
-      rollMode,
+      options: base,
+      fastForward: options.fastForward ?? false,
+      dialog: {
+        open: ScoreRoll.ATTACK_DIALOG,
+        input: attackInput({ name: item.name, sub, attributes }, base, rows, aim),
+        opener: options.opener,
+        apply: (answer, config) => {
+          hit = hitFor(aim, answer);
+          if (!hit || tooManyTargets(rowsHit(hit).length)) return false;
+          config.options = { ...base, modifiers: answer.modifier ? [{ value: answer.modifier }] : [] };
+          return true;
+        },
+      },
     },
-    { kind: "attack", itemUuid: item.uuid, targets, delayed },
+    { kind: "attack", itemUuid: item.uuid, delayed: attributesOf(attributes, "delayed")[0]?.x ?? null },
+    () => ({ targets: rowsHit(hit) }),
   );
   if (!posted) return null;
   // Requis and the targets left out are one gain of Épuisement: one write, one Focalisé check.
-  const exhaustion = requisOf(actor, attributes) + hit.exhaustion;
+  const exhaustion = requisOf(actor, attributes) + (hit?.exhaustion ?? 0);
   if (exhaustion > 0) await actor.gainExhaustion(exhaustion);
   if (grenade) await item.update({ system: { quantity: grenade.quantity - 1 } });
-  if (delayed !== null) await cardFollowUps().declareDelayed(posted.message);
   return posted.message;
 }
 

@@ -6,24 +6,40 @@ import { PoolRoll, PressureRoll, ProfileTest, PsyRoll, ScoreRoll, rollPipeline }
 
 import { rollCharacteristic, useItem } from "./macros";
 import { skipsDialog } from "../config/keybindings";
-import { rollPool } from "../actions/pool";
-import { rollPressure } from "../actions/pressure";
-import { castPower } from "../actions/psy";
-import { fearTest, moraleTest, rally } from "../actions/morale";
-import { attack, rollScore } from "../actions/score";
-import { moveAction } from "../actions/move";
 import { selfTest, type SelfTest } from "./self-test";
+import type { RollMethod, TacticaActor } from "../documents/actor";
 
 const dice = { PressureRoll, PoolRoll, PsyRoll, ProfileTest, ScoreRoll, rollPipeline };
-/** Macro helpers: each takes the actor first, as the actor's own methods do (src/actions). */
-const actions = { rollPressure, rollPool, castPower, moraleTest, rally, fearTest, rollScore, attack, moveAction };
+
+/** A roll method called on the actor given first: `actions.rollPool(actor, request)` is `actor.rollPool(request)`. */
+type MacroAction<M extends RollMethod> = (
+  actor: TacticaActor,
+  ...args: Parameters<TacticaActor[M]>
+) => ReturnType<TacticaActor[M]>;
+
+/** Every roll method as a macro helper; `moveAction` is `move` under the name the use case has always had here. */
+const actions = {
+  rollProfile: (actor, ...args) => actor.rollProfile(...args),
+  rollPressure: (actor, ...args) => actor.rollPressure(...args),
+  rollPool: (actor, ...args) => actor.rollPool(...args),
+  castPower: (actor, ...args) => actor.castPower(...args),
+  maintainPower: (actor, ...args) => actor.maintainPower(...args),
+  cancelPower: (actor, ...args) => actor.cancelPower(...args),
+  moraleTest: (actor, ...args) => actor.moraleTest(...args),
+  rally: (actor, ...args) => actor.rally(...args),
+  fearTest: (actor, ...args) => actor.fearTest(...args),
+  rollScore: (actor, ...args) => actor.rollScore(...args),
+  attack: (actor, ...args) => actor.attack(...args),
+  move: (actor, ...args) => actor.move(...args),
+  moveAction: (actor, ...args) => actor.move(...args),
+} satisfies { [M in RollMethod]: MacroAction<M> } & { moveAction: MacroAction<"move"> };
 
 export interface TacticaApi {
   /** The pure rules API of DESIGN.md §3 (and its helpers). */
   rules: typeof rules;
   /** The roll classes and the staged roll pipeline, for macros and modules. */
   dice: typeof dice;
-  /** Roll helpers for macros (`game.tactica.actions.rollPool(actor, { aptitude: "vivacite" })`). */
+  /** Roll helpers for macros (`game.tactica.actions.rollPool(actor, { aptitude: "vivacite" })`): every roll method. */
   actions: typeof actions;
   /** What a hotbar macro of an item calls (src/api/macros.ts). */
   useItem: typeof useItem;

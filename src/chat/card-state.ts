@@ -14,11 +14,13 @@ import { ScoreRoll } from "../dice/score-roll";
 import { PANIC_RESULTS } from "../config/config";
 import { damageChain, type ChainStep, type StoredDamage } from "./damage-chain";
 import { owns, cardActor, cardItem, rowActor, type CardAt, type Someone } from "./authority";
-import { targetRecord } from "../documents/card-keys";
-import { canAct } from "./permissions";
+import { targetRecord } from "../data/card-keys";
 
-/** Where the state part lives, as Foundry loads it (a partial of every roll card). */
-export const CARD_STATE_TEMPLATE = "systems/tactica/templates/chat/parts/card-state.hbs";
+/**
+ * Whether the viewing user may press the button of action `name` on this card (a target's action:
+ * on row `index`), as the card's kind declares its actions (src/chat/kinds/kind.ts).
+ */
+export type MayPress = (name: string, index?: number) => boolean;
 
 /** How a target's result reads from the roller's side: good for them, bad for them, or not yet known. */
 export type Tone = "good" | "bad" | "pending";
@@ -105,13 +107,14 @@ function toneOf(kind: string, outcome: string): Tone {
 }
 
 /**
- * The state context for `user` (no rendering), exported for tests and the bench. `effect` is the
- * power's enriched effect text, when the card shows one (see {@link cardEffectSource}).
+ * The state context for `user` (no rendering), whose buttons are those `may` lets them press.
+ * `effect` is the power's enriched effect text, when the card shows one (see {@link cardEffectSource}).
  */
-export function cardStateContext(
+function cardStateContext(
   found: CardAt,
   user: Someone | null | undefined,
-  effect: CardStateContext["effect"] = null,
+  may: MayPress,
+  effect: CardStateContext["effect"],
 ): CardStateContext {
   const card = found.card;
   const roll = found.message.lastRoll;
@@ -125,7 +128,7 @@ export function cardStateContext(
   // RULES §7.2: a declared *Différé* action has not happened yet; its due card shows it again.
   const delayedWaiting = card.delayedState === "declared";
   const targets = card.targets.map((t, index) =>
-    targetRow(found, user, t, index, { resistable, waiting: delayedWaiting, attackTotal }),
+    targetRow(found, may, t, index, { resistable, waiting: delayedWaiting, attackTotal }),
   );
   const panic = isPanicKey(card.panic)
     ? {
@@ -208,10 +211,10 @@ function rowResult(found: CardAt, t: RollCardModel["targets"][number], index: nu
   };
 }
 
-/** One target row with the buttons `user` may use on it. */
+/** One target row with the buttons the viewing user may use on it (`may`). */
 function targetRow(
   found: CardAt,
-  user: Someone | null | undefined,
+  may: MayPress,
   t: RollCardModel["targets"][number],
   index: number,
   o: { resistable: boolean; waiting: boolean; attackTotal: number | null },
@@ -238,14 +241,14 @@ function targetRow(
     hasFacts: (kind === "attack" && r.dice.length > 0) || t.distance !== null || t.modifier !== 0,
     note: t.note || null,
     chain: damageChain(r.damage),
-    canResist: o.resistable && open && canAct(user, "resist", found, index),
-    canDefend: found.card.kind === "attack" && open && !t.note && canAct(user, "defend", found, index),
+    canResist: o.resistable && open && may("resist", index),
+    canDefend: found.card.kind === "attack" && open && !t.note && may("defend", index),
     canApplyDamage:
       found.card.kind === "attack" &&
       !o.waiting &&
       r.outcome === "hit" &&
       !r.damageApplied &&
-      canAct(user, "applyDamage", found, index),
+      may("applyDamage", index),
     stun: r.stun,
     stunForGM: (r.stun ?? 0) > 0 && !t.stunMoved,
   };
@@ -262,8 +265,15 @@ export function cardEffectSource(found: CardAt): { html: string; item: Item.Impl
   return power && html ? { html, item: power } : null;
 }
 
-/** The state of a card for `user`, with the effect text enriched by Foundry (null when there is nothing to show). */
-export async function cardState(found: CardAt, user: Someone | null | undefined): Promise<CardStateContext | null> {
+/**
+ * The state of a card for `user`, its buttons those `may` lets them press, with the effect text
+ * enriched by Foundry (null when there is nothing to show).
+ */
+export async function cardState(
+  found: CardAt,
+  user: Someone | null | undefined,
+  may: MayPress,
+): Promise<CardStateContext | null> {
   const source = cardEffectSource(found);
   let effect: CardStateContext["effect"] = null;
   if (source) {
@@ -274,6 +284,6 @@ export async function cardState(found: CardAt, user: Someone | null | undefined)
     });
     effect = new Handlebars.SafeString(text);
   }
-  const context = cardStateContext(found, user, effect);
+  const context = cardStateContext(found, user, may, effect);
   return context.hasState ? context : null;
 }

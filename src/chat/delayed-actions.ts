@@ -1,6 +1,7 @@
 /**
- * RULES §6.4/§7.2 *Différé X [Focalisé]*: the declaration of a delayed attack, an executor of the
- * one writer (src/chat/gm.ts), and where a declared action stands.
+ * RULES §6.4/§7.2 *Différé X [Focalisé]*: the declaration of a delayed attack, an action of the
+ * attack card run by the one writer (src/chat/kinds/attack.ts, src/chat/gm.ts), and where a
+ * declared action stands.
  * - `declareDelayed` (sent by the attacker's client right after posting): places the action marker
  *   on the viewed timeline — the card's message id as the marker's id — X positions later, X read
  *   from the stored item (never from the card), only for the ACTING combatant (the one writer
@@ -17,26 +18,30 @@
 import { attributesOf } from "../rules/attributes";
 import { AttributeItemModel } from "../data/item/base";
 import { ScoreRoll } from "../dice/score-roll";
-import type { TacticaChatMessage } from "../documents/chat-message";
-import type { TacticaItem } from "../documents/item";
-import { cardActor, cardAt, cardItem, owns, speakerToken, worldMessages, type Someone } from "./authority";
-import { registerCardAction, requestCardAction, type CardRequest, type CardResult } from "./gm";
-import { notifyError } from "../utils/notify";
-import { registerCardFollowUps } from "../actions/follow-ups";
-import { OK, refuse } from "./results";
+import {
+  cardItem,
+  OK,
+  refuse,
+  rollerRequest,
+  speakerToken,
+  worldMessages,
+  type CardRequest,
+  type CardResult,
+  type Someone,
+} from "./authority";
 import { combatantIdOf, viewedTimeline } from "./timeline-link";
-
-/** The duration of a declared attack, in positions: one, as the End-action default (no AC cost). */
-export const DELAYED_ATTACK_DURATION = 1;
 
 import { FOCUS_LOST_KEY } from "../combat/cards";
 import { TacticaCombat } from "../combat/combat";
+
+/** The duration of a declared attack, in positions: one, as the End-action default (no AC cost). */
+const DELAYED_ATTACK_DURATION = 1;
 
 /** Where a *Différé* action stands: not declared, its marker waiting, come due, or lost. */
 export type DelayedStatus = "none" | "waiting" | "due" | "lost";
 
 /** The *Différé* attribute of an item, or null. */
-export function delayedOf(item: TacticaItem | null): { x: number; focused: boolean } | null {
+export function delayedOf(item: Item.Implementation | null): { x: number; focused: boolean } | null {
   const system = item?.system;
   const delayed = system instanceof AttributeItemModel ? attributesOf(system.attributeList, "delayed")[0] : undefined;
   return delayed ? { x: delayed.x, focused: delayed.focused === true } : null;
@@ -64,12 +69,10 @@ export function delayedStatus(id: string): DelayedStatus {
   return "none";
 }
 
-/** Places the card's *Différé* marker on the viewed timeline (GM side). */
-async function declareDelayed(request: CardRequest, sender: Someone): Promise<CardResult> {
-  const found = cardAt(request.messageId);
-  const actor = found ? cardActor(found) : null;
-  if (!found || !actor || !owns(sender, actor))
-    return refuse(found ? "TACTICA.Chat.notAllowed" : "TACTICA.Chat.invalid");
+/** Places the card's *Différé* marker on the viewed timeline (an attack card's action, run by the one writer). */
+export async function declareDelayed(request: CardRequest, sender: Someone): Promise<CardResult> {
+  const { found, actor, error } = rollerRequest(request, sender);
+  if (error) return error;
   const { message } = found;
   const item = cardItem(actor, found.card.itemUuid);
   const delayed = delayedOf(item);
@@ -96,23 +99,4 @@ async function declareDelayed(request: CardRequest, sender: Someone): Promise<Ca
   if (!placed) return refuse("TACTICA.Chat.delay.noTimeline");
   await message.update({ system: { delayedState: "declared", delayed: delayed.x } });
   return OK;
-}
-
-/**
- * Registers the *Différé* executor (called by registerChat; it writes a combat, so a GM only), and the use cases'
- * request for it.
- */
-export function registerDelayedActions(): void {
-  registerCardAction("declareDelayed", declareDelayed, () => false);
-  registerCardFollowUps({ declareDelayed: declareOnTimeline });
-}
-
-/**
- * RULES §7.2 *Différé*: asks the one writer to place the card's action marker when the viewed
- * combat runs a timeline (outside one, the card's "resolves later" line is for the GM).
- */
-export async function declareOnTimeline(message: TacticaChatMessage): Promise<void> {
-  if (!viewedTimeline() || !message.id) return;
-  const result = await requestCardAction({ action: "declareDelayed", messageId: message.id });
-  if (!result.ok && result.reason) notifyError(result.reason, result.data ?? {});
 }

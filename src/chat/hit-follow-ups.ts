@@ -15,13 +15,9 @@ import { attributesOf, type Attribute } from "../rules/attributes";
 import { placeBehavior, shiftEncumbrance, tokenPlace } from "../places/measure";
 import { scoreOptions } from "../actions/score";
 import { postCard } from "../actions/common";
-import type { TacticaActor } from "../documents/actor";
-import { cardRecord, recordChange } from "../documents/card-keys";
+import { cardRecord, recordChange } from "../data/card-keys";
 import { combatantIdOf, viewedTimeline } from "./timeline-link";
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+import { isRecord } from "../rules/records";
 
 /** The hit a follow-up belongs to: the card's message and the target row. */
 export interface HitKey {
@@ -33,7 +29,7 @@ export interface HitKey {
  * RULES §6.4 (D-29): the target's stun test, posted as its own card. Null when the attack does not
  * stun or the target has no scores (a unit); else the positions its marker moves (0: passed).
  */
-export async function stunTest(target: TacticaActor, attributes: readonly Attribute[]): Promise<number | null> {
+export async function stunTest(target: Actor.Implementation, attributes: readonly Attribute[]): Promise<number | null> {
   const stunning = attributesOf(attributes, "stunning")[0];
   if (!stunning || !(target.system instanceof CharacterModel)) return null;
   const options = scoreOptions(target, { subAptitude: stunning.score, difficulty: stunning.y, purpose: "stun" });
@@ -53,7 +49,7 @@ export async function stunTest(target: TacticaActor, attributes: readonly Attrib
  * marker moved (now or by an earlier try).
  */
 export async function stunMove(
-  target: TacticaActor,
+  target: Actor.Implementation,
   token: TokenDocument | null,
   delay: number,
   key: HitKey,

@@ -1,8 +1,10 @@
 /**
  * What follows a combat update, decided on the active GM's client from STORED state only (RULES
- * §7.1–§7.3): the ended activation's hook, the thresholds, the cards of
+ * §7.1–§7.3): the ended activation's end (its MOU pressure window closed, the powers it did not
+ * maintain ended, D-13) and hook, the thresholds (their pressure windows closed), the cards of
  * resolved *Différé* markers, the new activation's start (its records cleared, its AC reset,
- * D-42) and its hook.
+ * D-42) and its hook. The system's own work is called here directly; the `tactica.*` hooks are
+ * for modules.
  *
  * Nothing here reads what the writer put in the update options: a player can send any options
  * with an update core lets them make (https://foundryvtt.com/api/v13/functions/hookEvents.updateDocument.html
@@ -10,7 +12,8 @@
  * - core's own record of the encounter before and after the update (`Combat#previous`,
  *   `Combat#current`: round, turn, acting combatant), computed on every client from the stored
  *   round, turn and turn order;
- * - the timeline before the update (this client's last sight of the stored flags) and after it;
+ * - the timeline before the update (this client's last sight of the stored flags — the furthest,
+ *   should a write have put it back) and after it;
  * - the attested `userId`: only a GM's options are read at all (`turnEvents: false`, core's own
  *   "no turn events"), and a player's change of round or turn is accepted only as core's End Turn
  *   of a combatant they own — exactly the step core's `nextTurn` takes, in *tours* mode, never on
@@ -23,19 +26,15 @@
 import { processThresholds } from "./thresholds";
 import { postDueAction } from "./cards";
 import { readLastThreshold, roundThresholds } from "./state";
-import { timelineChange } from "./timeline-steps";
+import { initiativeChanges, timelineChange } from "./timeline-steps";
+import { goesBack, type CombatSnapshot } from "./timeline-watch";
 import { thresholdsCrossed, type TimelineState } from "../rules/timeline";
-import { startActivation } from "../actions/activation";
+import { endUnmaintainedPowers, startActivation } from "../actions/activation";
+import { closeActivationWindow, closeThresholdWindows } from "../effects/pressure-windows";
 import type { CombatMode } from "../config/settings";
 
 /** The highest round processed per combat in this session, against two quick updates in a row. */
 const processedRounds = new Map<string, number>();
-
-/** What this client last saw of a combat's stored Tactica state. */
-export interface CombatSnapshot {
-  timeline: TimelineState | null;
-  lastThreshold: number;
-}
 
 /** Core's record of the encounter (`CombatHistoryData`). */
 interface EncounterState {
@@ -49,6 +48,12 @@ export interface FollowUp {
   mode: CombatMode;
   /** A player's refused change: the state to go back to (nothing else follows). */
   undo: { round: number; turn: number | null } | null;
+  /**
+   * Timeline: a write put the timeline behind the one this client saw (two GMs' End actions at
+   * once, the second computed from the timeline before the first): the timeline to write back.
+   * Nothing else follows.
+   */
+  forward?: TimelineState | null;
   ended: Combatant.Implementation | null;
   started: Combatant.Implementation | null;
   /** *Tours*: the round moved, so rounds may have become thresholds. */
@@ -134,7 +139,16 @@ export function followUpOf(
   const moved = !!prior && differs(prior, now);
   const user = game.users?.get(userId);
   const byGM = user?.isGM === true;
-  const none: FollowUp = { mode, undo: null, ended: null, started: null, roundMoved: false, thresholds: [], due: [] };
+  const none: FollowUp = {
+    mode,
+    undo: null,
+    forward: null,
+    ended: null,
+    started: null,
+    roundMoved: false,
+    thresholds: [],
+    due: [],
+  };
   if (moved && !byGM) {
     const accepted = mode === "tours" && !!user && isEndTurnBy(combat, prior, now, user);
     // Back to the combatant whose turn it was (its index, should the order have changed with it).
@@ -153,12 +167,13 @@ export function followUpOf(
   const after = combat.started ? combat.timeline : null;
   if (!after) return null;
   if (!before.timeline) return { ...none, started: combat.turns[0] ?? null };
+  // RULES §7.2: the pointer never moves back; a write that moved it back is undone (./timeline-watch.ts).
+  if (goesBack(before.timeline, after)) return { ...none, forward: before.timeline };
   const change = timelineChange(before.timeline, after);
   if (!change.actingChanged) return null;
   const get = (id: string | undefined) => (id ? (combat.combatants.get(id) ?? null) : null);
-  const thresholds = thresholdsCrossed(before.timeline.pointer, after.pointer, every).filter(
-    (m) => m > before.lastThreshold,
-  );
+  // RULES §7.3: each threshold once — the pointer only moves on from the furthest this client saw.
+  const thresholds = thresholdsCrossed(before.timeline.pointer, after.pointer, every);
   return {
     ...none,
     ended: get(change.before?.id),
@@ -187,10 +202,28 @@ export async function runFollowUp(combat: Combat.Implementation, followUp: Follo
     await combat.update(followUp.undo, { turnEvents: false });
     return;
   }
+  if (followUp.forward) {
+    console.warn(`Tactica | a timeline put back on combat ${combat.id ?? "?"} was written forward again`);
+    const mirrors = initiativeChanges(followUp.forward, combat.timelineCombatants());
+    await combat.update({
+      flags: { tactica: { timeline: followUp.forward } },
+      ...(mirrors.length ? { combatants: mirrors } : {}),
+    });
+    return;
+  }
   const { mode, ended, started } = followUp;
   const thresholds = mode === "tours" ? (followUp.roundMoved ? await claimRounds(combat) : []) : followUp.thresholds;
-  if (ended) Hooks.callAll("tactica.activationEnd", combat, ended);
-  if (thresholds.length) await processThresholds(combat, mode, thresholds);
+  if (ended) {
+    // RULES §7.1: an activation's end closes the MOU pressure window and ends unmaintained powers (D-13).
+    closeActivationWindow(ended);
+    endUnmaintainedPowers(ended);
+    Hooks.callAll("tactica.activationEnd", combat, ended);
+  }
+  if (thresholds.length) {
+    await processThresholds(combat, mode, thresholds);
+    // RULES §7: a threshold is the end of the turn for the PEUR and pursuit pressure windows.
+    closeThresholdWindows(combat);
+  }
   for (const due of followUp.due) await postDueAction(combat, due);
   if (!started) return;
   // D-42: the new activation's once-per-activation records cleared and its AC reset — one write

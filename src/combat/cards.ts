@@ -6,7 +6,6 @@
  */
 import type { TimelineActionEntry } from "../rules/timeline";
 import { postInfoCard } from "../actions/common";
-import { TacticaChatMessage } from "../documents/chat-message";
 
 /** The language key of a lost *Focalisé* action's notice (read back by src/chat/delayed-actions.ts). */
 export const FOCUS_LOST_KEY = "TACTICA.Combat.Delayed.Lost";
@@ -29,7 +28,7 @@ export async function postDueAction(
   // Every world message is of the registered class (`CONFIG.ChatMessage.documentClass`, set on init);
   // fvtt-types 13.345 types the world collection's members as the base ChatMessage.
   const stored = game.messages?.get(due.id);
-  const original = stored instanceof TacticaChatMessage ? stored : undefined;
+  const original = stored instanceof CONFIG.ChatMessage.documentClass ? stored : undefined;
   const message = await postInfoCard(
     { kind: "delayedDue", sourceMessage: due.id, label: name, actorUuid: original?.card?.actorUuid ?? "" },
     { summary: [line] },

@@ -17,21 +17,22 @@
  * Writes: each user action is ONE combat update (initiatives that mirror the timeline travel in it
  * as embedded combatant changes). What follows — activation hooks, thresholds, due action
  * cards, AC reset — runs on the active GM only, derived from stored state (after-update.ts).
+ * The timeline never goes back, so each threshold is crossed once: ./timeline-watch.ts.
  */
-import { followUpOf, runFollowUp, type CombatSnapshot } from "./after-update";
+import { followUpOf, runFollowUp } from "./after-update";
 import {
   endActionStep,
   initiativeChanges,
-  positionOf,
+  sameLanding,
   startTimeline,
   syncTimeline,
   type TimelineCombatant,
 } from "./timeline-steps";
-import { readLastThreshold, readMode, readTimeline } from "./state";
-import type { DottedChange } from "../documents/actor";
-import { compareInitiative } from "../rules/initiative";
+import { afterEarlierChanges, lastSeen, noteSeen, writesBehind } from "./timeline-watch";
+import { readMode, readTimeline } from "./state";
+import { compareCombatants, whileSorting } from "./order";
+import type { DottedChange } from "../data/card-keys";
 import {
-  compareTimelineEntries,
   loseFocusedActions,
   placeDelayedAction,
   setPosition,
@@ -40,90 +41,33 @@ import {
   type TimelineEntry,
   type TimelineState,
 } from "../rules/timeline";
-import type { CombatMode } from "../config/settings";
+import { defaultCombatMode, thresholdEvery, type CombatMode } from "../config/settings";
 import { notifyError, notifyRulesError } from "../utils/notify";
 import { postFocusLost } from "./cards";
 import { closePressureWindow } from "../effects/pressure-windows";
 
-/** Asks the GM for an action's duration (set by the applications layer; default: as proposed). */
-export type DurationPrompt = (combat: TacticaCombat, combatant: Combatant.Implementation) => Promise<number | null>;
-let durationPrompt: DurationPrompt | null = null;
+/**
+ * The GM's End action with its dialog (src/applications/combat/end-action.ts `endActionWithPrompt`,
+ * the timeline tracker's path too): resolves whether the action ended.
+ */
+export type EndAction = (combat: TacticaCombat) => Promise<boolean>;
 
-/** Installs the "End action" dialog (src/applications/combat/end-action.ts). */
-export function setDurationPrompt(prompt: DurationPrompt): void {
-  durationPrompt = prompt;
-}
+/** The End action with its dialog: an application's, which sits above the combat, so it is set on init. */
+let endActionWithPrompt: EndAction | null = null;
 
-/** S-threshold, the spacing of timeline thresholds. */
-function thresholdEvery(): number {
-  const every = Number(game.settings?.get("tactica", "thresholdEvery"));
-  return Number.isInteger(every) && every >= 1 ? every : 10;
+/** Sets the End action with its dialog (on init, src/setup/registration.ts). */
+export function setEndAction(endAction: EndAction): void {
+  endActionWithPrompt = endAction;
 }
 
 /** D-37: the initiative formula of *tours* mode (also system.json `initiative`). */
 export const INITIATIVE_FORMULA = "1d10 + @profile.ini.total";
 
-/** What the comparator reads, built once per `setupTurns` (O(n)), so the sort stays O(n log n). */
-interface SortKeys {
-  /** Timeline mode, started: the markers by combatant id. */
-  entries: Map<string, TimelineEntry> | null;
-  /** Timeline mode, not started: the order the timeline will start in (collection order). */
-  index: Map<string, number> | null;
-  /** *Tours* mode: each combatant's current INI (D-37 tie-break). */
-  ini: Map<string, number | null> | null;
-}
-
-/**
- * The sort keys of the sort running now, by combat. A WeakMap and not a field: core may set the
- * turns up while its constructor runs, before a subclass's fields exist.
- */
-const sortKeys = new WeakMap<object, SortKeys>();
-
-/** The current INI of a combatant's actor (printed value + pressure bonus), or null. */
-function currentIni(combatant: Combatant.Implementation): number | null {
-  const total = combatant.actor?.model?.profile.ini.total;
-  return typeof total === "number" ? total : null;
-}
-
-/** Reads and validates what the sort needs, once. */
-function sortKeysOf(combat: TacticaCombat): SortKeys {
-  const contents = combat.combatants.contents;
-  if (combat.mode !== "timeline")
-    return { entries: null, index: null, ini: new Map(contents.map((c) => [c.id ?? "", currentIni(c)])) };
-  const state = combat.started ? combat.timeline : null;
-  if (state) return { entries: new Map(state.entries.map((e) => [e.id, e])), index: null, ini: null };
-  return { entries: null, index: new Map(contents.map((c, i) => [c.id ?? "", i])), ini: null };
-}
-
-/**
- * The sort keys for a comparison: those of the running `setupTurns`, or — when someone else sorts
- * with the comparator (a tracker, a module) — read once for that whole synchronous sort.
- */
-function keysFor(combat: TacticaCombat): SortKeys {
-  let keys = sortKeys.get(combat);
-  if (!keys) {
-    const fresh = sortKeysOf(combat);
-    sortKeys.set(combat, fresh);
-    queueMicrotask(() => {
-      if (sortKeys.get(combat) === fresh) sortKeys.delete(combat);
-    });
-    keys = fresh;
-  }
-  return keys;
-}
-
-/** What this client last saw of a combat's stored state (kept in a WeakMap, as the sort keys). */
-const seen = new WeakMap<object, CombatSnapshot>();
-
-function snapshotOf(combat: TacticaCombat): CombatSnapshot {
-  return { timeline: readTimeline(combat), lastThreshold: readLastThreshold(combat) };
-}
-
 /**
  * Core's `update` also takes dotted paths (expanded before the change is applied:
  * https://foundryvtt.com/api/v13/classes/foundry.abstract.Document.html#update); fvtt-types 13.345
  * types nested changes only. The timeline writes `flags.tactica.timeline` with a hit's
- * exactly-once keys (src/documents/card-keys.ts) in one update that way. The merged member only
+ * exactly-once keys (src/data/card-keys.ts) in one update that way. The merged member only
  * adds that overload to the `update` the class inherits (as TacticaActor's).
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
@@ -154,7 +98,7 @@ export class TacticaCombat extends Combat {
 
   /** RULES §7.1: this combat's mode. */
   get mode(): CombatMode {
-    return readMode(this, game.settings?.get("tactica", "combatMode") ?? "tours");
+    return readMode(this, defaultCombatMode());
   }
 
   /** RULES §7.2: the stored timeline (timeline mode, once started), or `null`. */
@@ -167,6 +111,30 @@ export class TacticaCombat extends Combat {
     return this.combatants.contents.flatMap((c) => (c.id ? [{ id: c.id, initiative: c.initiative }] : []));
   }
 
+  /**
+   * Runs a timeline change once this client's earlier ones are written and followed up, on the
+   * timeline stored by then — re-read, never the one seen when it was asked for — so two changes
+   * asked at once never start from the same state (./timeline-watch.ts). Refused (false, with a
+   * message) outside a started timeline; a rules error is shown localised (false), never thrown;
+   * `change` resolves false when it did not apply.
+   */
+  #onTimeline(change: (state: TimelineState) => Promise<boolean | void>): Promise<boolean> {
+    return afterEarlierChanges(this, async () => {
+      const state = this.#runningTimeline();
+      try {
+        return !!state && (await change(state)) !== false;
+      } catch (err) {
+        return !notifyRulesError(err);
+      }
+    });
+  }
+
+  /** The acting combatant's marker on the stored timeline now (its landing: position, arrival), if any. */
+  #actingMarker(): TimelineEntry | undefined {
+    const id = this.turns[0]?.id;
+    return id ? this.#syncedTimeline()?.entries.find((e) => e.id === id) : undefined;
+  }
+
   /** GM check shared by every timeline action; says why when refused. */
   #canManage(): boolean {
     if (game.user?.isGM) return true;
@@ -174,11 +142,17 @@ export class TacticaCombat extends Combat {
     return false;
   }
 
+  /** The stored timeline with the tracker's combatants, in a started timeline combat (else null). */
+  #syncedTimeline(): TimelineState | null {
+    const state = this.mode === "timeline" && this.started ? this.timeline : null;
+    return state && syncTimeline(state, this.timelineCombatants());
+  }
+
   /** The timeline, refusing (with a message) outside a started timeline combat. */
   #runningTimeline(): TimelineState | null {
-    const state = this.mode === "timeline" && this.started ? this.timeline : null;
+    const state = this.#syncedTimeline();
     if (!state) notifyError("TACTICA.Combat.Errors.NoTimeline");
-    return state && syncTimeline(state, this.timelineCombatants());
+    return state;
   }
 
   /**
@@ -227,12 +201,7 @@ export class TacticaCombat extends Combat {
 
   /** The sort keys are read once here, for every comparison of this sort. */
   override setupTurns(): Combatant.Implementation[] {
-    sortKeys.set(this, sortKeysOf(this));
-    try {
-      return super.setupTurns();
-    } finally {
-      sortKeys.delete(this);
-    }
+    return whileSorting(this, () => super.setupTurns());
   }
 
   /**
@@ -244,26 +213,7 @@ export class TacticaCombat extends Combat {
    * - timeline, before the start: the order the timeline will start in (position, then arrival).
    */
   protected override _sortCombatants(a: Combatant.Implementation, b: Combatant.Implementation): number {
-    const combat = a.parent;
-    const keys = combat instanceof TacticaCombat ? keysFor(combat) : null;
-    if (keys?.entries) {
-      const ea = keys.entries.get(a.id ?? "");
-      const eb = keys.entries.get(b.id ?? "");
-      if (ea && eb) return compareTimelineEntries(ea, eb);
-      if (ea || eb) return ea ? -1 : 1;
-    } else if (keys?.index) {
-      const byPosition = positionOf(a.initiative) - positionOf(b.initiative);
-      if (byPosition) return byPosition;
-      const byArrival = (keys.index.get(a.id ?? "") ?? 0) - (keys.index.get(b.id ?? "") ?? 0);
-      if (byArrival) return byArrival;
-    } else if (keys?.ini) {
-      const order = compareInitiative(
-        { initiative: a.initiative ?? null, ini: keys.ini.get(a.id ?? "") ?? null },
-        { initiative: b.initiative ?? null, ini: keys.ini.get(b.id ?? "") ?? null },
-      );
-      if (order) return order;
-    }
-    return super._sortCombatants(a, b);
+    return compareCombatants(a, b) ?? super._sortCombatants(a, b);
   }
 
   /**
@@ -295,81 +245,65 @@ export class TacticaCombat extends Combat {
     return this;
   }
 
-  /** Timeline mode: "End action" with a duration the GM confirms; *tours*: Foundry's next turn. */
+  /** *Tours* mode: core's own move `core` (its follow-up awaited), true; timeline mode: false, nothing done. */
+  async #inTours(core: () => Promise<unknown>): Promise<boolean> {
+    if (this.mode === "timeline") return false;
+    await core();
+    await this.settled();
+    return true;
+  }
+
+  /**
+   * Timeline mode: core's Next is the GM's End action, with its dialog — the one End-action path
+   * the timeline tracker takes too; *tours*: core's next turn.
+   * @throws Error when that path was never set (init did not run): never a silent duration.
+   */
   override async nextTurn(): Promise<this> {
-    if (this.mode !== "timeline") {
-      await super.nextTurn();
-      await this.settled();
-      return this;
-    }
-    const combatant = this.turns[0];
-    if (!combatant || !this.#canManage()) return this;
-    const duration = durationPrompt ? await durationPrompt(this, combatant) : 1;
-    if (duration === null) return this;
-    await this.endAction(duration);
+    if (await this.#inTours(() => super.nextTurn())) return this;
+    if (!this.turns[0] || !this.#canManage()) return this;
+    if (!endActionWithPrompt) throw new Error("Tactica: the End action is set on init (src/setup/registration.ts)");
+    await endActionWithPrompt(this);
     return this;
   }
 
   /** The timeline never goes back (RULES §7.2): the GM drags a marker instead. */
   override async previousTurn(): Promise<this> {
-    if (this.mode !== "timeline") {
-      await super.previousTurn();
-      await this.settled();
-      return this;
-    }
-    notifyError("TACTICA.Combat.Errors.NoRewind");
+    if (!(await this.#inTours(() => super.previousTurn()))) notifyError("TACTICA.Combat.Errors.NoRewind");
     return this;
   }
 
   override async nextRound(): Promise<this> {
-    if (this.mode !== "timeline") {
-      await super.nextRound();
-      await this.settled();
-      return this;
-    }
-    return this.nextTurn();
+    return (await this.#inTours(() => super.nextRound())) ? this : this.nextTurn();
   }
 
   override async previousRound(): Promise<this> {
-    if (this.mode !== "timeline") {
-      await super.previousRound();
-      await this.settled();
-      return this;
-    }
-    return this.previousTurn();
+    return (await this.#inTours(() => super.previousRound())) ? this : this.previousTurn();
   }
 
   /**
-   * RULES §7.2: the acting combatant ends an action of `duration` positions. One combat write
-   * (timeline, last threshold, mirrored initiatives); the rest follows on the active GM.
-   * Returns false (with a message, nothing changed) when refused.
+   * RULES §7.2: the acting combatant ends an action of `duration` positions — the turn acting when
+   * this is asked for, once: a turn already ended by the time this runs (another End action asked
+   * for it first) is refused. One combat write (timeline, mirrored initiatives); the rest follows
+   * on the active GM. Returns false (with a message, nothing changed) when refused.
    */
   async endAction(duration: number): Promise<boolean> {
     if (!this.#canManage()) return false;
-    const state = this.#runningTimeline();
-    const actorId = this.turns[0]?.id;
-    if (!state || !actorId) return false;
-    try {
-      const step = endActionStep(state, actorId, duration, thresholdEvery());
-      const last = Math.max(readLastThreshold(this), ...step.thresholds);
-      await this.#writeTimeline(step.state, { "flags.tactica.lastThreshold": last }, true);
-      return true;
-    } catch (err) {
-      return !notifyRulesError(err);
-    }
+    const turn = this.#actingMarker();
+    return this.#onTimeline(async (state) => {
+      const acting = this.#actingMarker();
+      if (!acting) return false;
+      if (!sameLanding(acting, turn)) {
+        notifyError("TACTICA.Combat.Errors.Stale");
+        return false;
+      }
+      await this.#writeTimeline(endActionStep(state, acting.id, duration, thresholdEvery()).state, {}, true);
+    });
   }
 
   /** RULES §7.2: the GM drags a marker (combatant or action) to `position`. */
   async moveMarker(entryId: string, position: number): Promise<boolean> {
     if (!this.#canManage()) return false;
-    const state = this.#runningTimeline();
-    if (!state) return false;
-    try {
-      await this.#writeTimeline(setPosition(state, entryId, position));
-      return true;
-    } catch (err) {
-      return !notifyRulesError(err);
-    }
+    return this.#onTimeline((state) => this.#writeTimeline(setPosition(state, entryId, position)));
   }
 
   /**
@@ -378,32 +312,21 @@ export class TacticaCombat extends Combat {
    */
   async declareDelayed(input: DelayedActionInput): Promise<boolean> {
     if (!this.#canManage()) return false;
-    const state = this.#runningTimeline();
-    if (!state) return false;
-    try {
-      const acting = this.turns[0]?.id === input.ownerId;
-      await this.#writeTimeline(placeDelayedAction(state, input), {}, acting);
-      return true;
-    } catch (err) {
-      return !notifyRulesError(err);
-    }
+    return this.#onTimeline((state) =>
+      this.#writeTimeline(placeDelayedAction(state, input), {}, this.turns[0]?.id === input.ownerId),
+    );
   }
 
   /**
    * RULES §6.4/§7.2 *Etourdissante*: the target's marker moves `delay` positions later. `extra`
-   * joins the same combat update (the hit's exactly-once key, src/documents/card-keys.ts).
+   * joins the same combat update (the hit's exactly-once key, src/data/card-keys.ts).
    */
   async stun(combatantId: string, delay: number, extra: DottedChange = {}): Promise<boolean> {
     if (!this.#canManage()) return false;
-    const state = this.#runningTimeline();
-    if (!state) return false;
-    try {
+    return this.#onTimeline(async (state) => {
       const next = stunEntry(state, combatantId, delay);
       if (next !== state) await this.#writeTimeline(next, extra);
-      return true;
-    } catch (err) {
-      return !notifyRulesError(err);
-    }
+    });
   }
 
   /**
@@ -424,18 +347,23 @@ export class TacticaCombat extends Combat {
    * Timeline mode: the combat starts with its timeline, in the same update as core's
    * `{round: 1, turn: 0}` (every combatant at its initiative, stacked in collection order; the
    * initiatives become the positions). Only a GM can write flags, so a player's start is refused
-   * by the server as a whole.
+   * by the server as a whole. A timeline whose pointer is behind the stored one is refused (with a
+   * message, nothing written): it was computed from a timeline that has moved on since.
    */
   protected override async _preUpdate(...args: Parameters<Combat["_preUpdate"]>): ReturnType<Combat["_preUpdate"]> {
     const allowed = await super._preUpdate(...args);
     if (allowed === false) return false;
     const changed = args[0];
+    const stored = this.timeline;
+    if (writesBehind(changed, stored)) {
+      notifyError("TACTICA.Combat.Errors.Stale");
+      return false;
+    }
     const starts = typeof changed.round === "number" && changed.round > 0 && !this.started;
-    if (starts && this.mode === "timeline" && !this.timeline) {
+    if (starts && this.mode === "timeline" && !stored) {
       const state = startTimeline(this.timelineCombatants());
-      const every = thresholdEvery();
       const flags = (changed.flags ??= {});
-      flags.tactica = { ...flags.tactica, timeline: state, lastThreshold: Math.floor(state.pointer / every) * every };
+      flags.tactica = { ...flags.tactica, timeline: state };
       const mirrors = initiativeChanges(state, this.timelineCombatants());
       if (mirrors.length && !("combatants" in changed)) changed.combatants = mirrors;
     }
@@ -456,8 +384,8 @@ export class TacticaCombat extends Combat {
       this.current = recorded;
     }
     super._onUpdate(...args);
-    const before = seen.get(this) ?? { timeline: null, lastThreshold: 0 };
-    seen.set(this, snapshotOf(this));
+    const before = lastSeen(this);
+    noteSeen(this);
     if (!game.user?.isActiveGM) return;
     const followUp = followUpOf(this, { changed, options, userId, before, every: thresholdEvery() });
     // Queued so two quick updates are followed up in order, never interleaved.
@@ -467,6 +395,6 @@ export class TacticaCombat extends Combat {
   /** This client's first sight of the stored state, for the first update's comparison. */
   override prepareBaseData(): void {
     super.prepareBaseData();
-    if (!seen.has(this)) seen.set(this, snapshotOf(this));
+    noteSeen(this, true);
   }
 }

@@ -9,7 +9,6 @@ import { TacticaCombatant } from "./combatant";
 import { adaptiveResetUpdate } from "../data/actor/threshold-update";
 import { CharacterModel } from "../data/actor/character";
 import { UnitModel } from "../data/actor/unit";
-import { TacticaActor } from "../documents/actor";
 import "./declarations";
 
 /** RULES §7.2 *Focalisé*: every running timeline combat where `actor` fights loses its focused actions. */
@@ -60,7 +59,7 @@ export async function onSceneActivated(scene: Scene.Implementation, changed: Sce
   // Every world actor is of the registered class (`CONFIG.Actor.documentClass`, set on init);
   // fvtt-types 13.345 types the world collection's members as the base Actor.
   const actors = new Set<Actor.Implementation>(
-    (game.actors?.contents ?? []).filter((actor) => actor instanceof TacticaActor),
+    (game.actors?.contents ?? []).filter((actor) => actor instanceof CONFIG.Actor.documentClass),
   );
   for (const other of game.scenes ?? []) {
     if (other === scene) continue;

@@ -1,7 +1,9 @@
 /**
  * What Tactica keeps on a Combat, in `flags.tactica` (RULES §7): the combat's mode, the timeline
- * state in timeline mode, and the last threshold processed (the round in *tours* mode, the
- * multiple of S-threshold in timeline mode) so that a threshold is never processed twice.
+ * state in timeline mode, and in *tours* mode the last round processed as a threshold, so that a
+ * threshold is never processed twice. A timeline needs no such record: its pointer never moves
+ * back (./combat.ts), and the thresholds are the ones it crosses. (A `lastThreshold` older
+ * versions stored on a timeline combat is no longer read there.)
  *
  * Read defensively: flags edited by hand or by an older version fall back to safe defaults
  * rather than breaking the tracker. Only a GM can write a Combat's flags (core's BaseCombat lets a
@@ -9,6 +11,7 @@
  */
 import { assertTimelineState, type TimelineState } from "../rules/timeline";
 import type { CombatMode } from "../config/settings";
+import { isRecord } from "../rules/records";
 
 /** `flags.tactica` of a Combat. */
 export interface CombatFlags {
@@ -16,12 +19,8 @@ export interface CombatFlags {
   mode?: CombatMode;
   /** RULES §7.2: the timeline (timeline mode, once started). */
   timeline?: TimelineState;
-  /** RULES §7.3: the last threshold processed (round or multiple); 0 = none yet. */
+  /** RULES §7.3, *tours* mode: the last round processed as a threshold; 0 = none yet. */
   lastThreshold?: number;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** The `flags.tactica` object of any document (empty when absent). */
@@ -50,7 +49,7 @@ export function readTimeline(doc: { flags: unknown }): TimelineState | null {
   }
 }
 
-/** The last threshold processed (integer ≥ 0). */
+/** *Tours* mode: the last round processed as a threshold (integer ≥ 0). */
 export function readLastThreshold(doc: { flags: unknown }): number {
   const value = tacticaFlags(doc).lastThreshold;
   return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : 0;

@@ -12,6 +12,7 @@ import { CharacterModel } from "../data/actor/character";
 import { UnitModel } from "../data/actor/unit";
 import type { CombatMode } from "../config/settings";
 import { postInfoCard } from "../actions/common";
+import { formatPlural } from "../utils/plural";
 
 /** One combatant's line of the threshold card. */
 export interface ThresholdSummaryEntry {
@@ -66,10 +67,9 @@ export function eventText(event: ThresholdEvent): string {
     case "burn":
       // D-36: what the armour's Résistant Incendiaire stopped is said (older cards have no `resisted`).
       return event.resisted > 0
-        ? i18n.format("TACTICA.Combat.Threshold.BurnResisted", {
-            pv: String(event.pvLost),
-            after: String(event.pvAfter),
-            resisted: String(event.resisted),
+        ? formatPlural(i18n, "TACTICA.Combat.Threshold.BurnResisted", event.resisted, {
+            pv: event.pvLost,
+            after: event.pvAfter,
           })
         : i18n.format("TACTICA.Combat.Threshold.Burn", { pv: String(event.pvLost), after: String(event.pvAfter) });
     case "incendiaryDecay":
@@ -123,7 +123,13 @@ async function postThresholdCard(summary: ThresholdSummary): Promise<void> {
     .map((entry) => ({ name: entry.name, events: entry.events }));
   const label = summary.mode === "tours" ? "TACTICA.Combat.Threshold.Round" : "TACTICA.Combat.Threshold.Position";
   const title = game.i18n?.format(label, { value: summary.thresholds.join(", ") }) ?? label;
-  const lines = entries.map((entry) => `${entry.name} : ${entry.events.map(eventText).join(" ; ")}`);
+  const lines = entries.map(
+    (entry) =>
+      game.i18n?.format("TACTICA.Combat.Threshold.SummaryLine", {
+        name: entry.name,
+        events: entry.events.map(eventText).join(" · "),
+      }) ?? entry.name,
+  );
   await postInfoCard(
     { kind: "threshold", threshold: { mode: summary.mode, thresholds: summary.thresholds, entries } },
     { summary: [title, ...lines] },

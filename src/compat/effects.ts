@@ -38,7 +38,8 @@
  * `ActiveEffect.registry#refresh`)" — {@link expiringAt} writes exactly that (no 0-second
  * duration), {@link announceExpiry} announces. Which effects an event ends is
  * `ActiveEffect#isExpiryEvent(event, context)`, which systems override for their own events
- * (draw-steel `1166-duration-customization` `src/module/documents/active-effect.mjs`, dnd5e
+ * (the `1166-duration-customization` branch of draw-steel, in
+ * draw-steel `src/module/documents/active-effect.mjs`; dnd5e
  * `module/documents/active-effect.mjs` after its PR #6837): {@link ownExpiryEvent} is Tactica's
  * answer, given by src/documents/active-effect.ts. The refresh then performs
  * `CONFIG.ActiveEffect.expiryAction` — `"update"` (core's default: `duration.expired` set, the

@@ -20,6 +20,7 @@
  * ./generation.ts); v13 has none of them.
  */
 import { isV14 } from "./generation";
+import { isRecord } from "../rules/records";
 
 /** What makes a region technical. */
 export type TechnicalRegionKind = "template" | "teleport" | "changeLevel" | "surface";
@@ -39,10 +40,6 @@ export interface RegionView {
   readonly levels?: Iterable<string> | null;
   /** v14 (later builds): whether the region is located in `level`. */
   locatedInLevel?(level: string): boolean;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /**

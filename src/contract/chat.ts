@@ -5,7 +5,10 @@
  *   keeps the die terms' Dice So Nice appearance (https://foundryvtt.com/api/v13/classes/foundry.dice.Roll.html#fromdata);
  * - `ChatMessage#renderHTML` returns the message element with the card in `.message-content`,
  *   rendered before it resolves, and fires `renderChatMessageHTML` with that same element
- *   (https://foundryvtt.com/api/v13/classes/foundry.documents.ChatMessage.html#renderhtml);
+ *   (https://foundryvtt.com/api/v13/classes/foundry.documents.ChatMessage.html#renderhtml), whose
+ *   content a listener registered after the system's already finds to be the card (a module's
+ *   listener reads the card: core v13 client `documents/chat-message.mjs` fires the hook after it
+ *   built the frame, and Tactica's own listener, registered when its bundle loads, comes first);
  * - a stored roll that cannot be rebuilt is left out of `ChatMessage#rolls`, not thrown (core's
  *   `prepareDerivedData`), and the card then renders its damaged notice;
  * - `ChatMessage.getSpeaker({ actor })` of an actor without a token names the actor.
@@ -100,13 +103,16 @@ export function chatContract(context: ContractContext): void {
     );
   });
 
-  it("[chat.render-html] renderHTML returns the message element with the card already in .message-content, and fires renderChatMessageHTML with it", async () => {
+  it("[chat.render-html] renderHTML returns the message element with the card already in .message-content, and fires renderChatMessageHTML with it, the card already in for a later listener", async () => {
     const roll = new ProfileTest("1d10", {}, { characteristic: "co", value: 6, purpose: "morale" });
     await roll.evaluate({ allowInteractive: false });
     await withMessage({ rolls: [JSON.stringify(roll)], system: { kind: "morale" } }, async (message) => {
       const seen: unknown[] = [];
+      const read: string[] = [];
       const id = Hooks.on("renderChatMessageHTML", (doc, html) => {
-        if (doc === message) seen.push(html);
+        if (doc !== message) return;
+        seen.push(html);
+        read.push(html.querySelector(".message-content")?.innerHTML ?? "");
       });
       try {
         const html = await message.renderHTML();
@@ -115,6 +121,7 @@ export function chatContract(context: ContractContext): void {
         assert.include(content, 'data-roll-kind="profile"');
         assert.equal(seen.length, 1);
         assert.strictEqual(seen[0], html);
+        assert.include(read[0] ?? "", 'data-roll-kind="profile"');
       } finally {
         Hooks.off("renderChatMessageHTML", id);
       }

@@ -152,7 +152,7 @@ export function dataContract(context: ContractContext): void {
       });
     });
 
-    it("v14: an effect Tactica ends keeps its end in the stored document and stops applying, after a reload too (v13: deleted)", async () => {
+    it("[effects.v14-kept-end] v14: an effect Tactica ends keeps its end in the stored document and stops applying, after a reload too (v13: deleted)", async () => {
       await withActor({ type: "character" }, async (actor) => {
         const [made] =
           (await actor.createEmbeddedDocuments("ActiveEffect", [

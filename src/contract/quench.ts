@@ -22,6 +22,7 @@ import type { TacticaActor } from "../documents/actor";
 import type { TacticaItem } from "../documents/item";
 import type { TacticaChatMessage } from "../documents/chat-message";
 import { CharacterModel, ForceFieldModel, WeaponModel } from "../data/index";
+import { natural10Fails } from "../config/settings";
 
 /**
  * The batches this file registers, by Quench key. Names and test titles are developer-facing (the
@@ -63,7 +64,7 @@ export interface QuenchLike {
 const foundryWorld = {
   /** A compendium of the system, by id (`tactica.actors`…). */
   pack: (id: string) => game.packs?.get(id),
-  nat10: () => Boolean(game.settings?.get("tactica", "nat10")),
+  nat10: natural10Fails,
   statusIds: () => CONFIG.statusEffects.map((s) => s.id),
 };
 

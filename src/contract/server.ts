@@ -1,11 +1,11 @@
 /**
  * Contract (part of "chat cards", src/contract/chat.ts): what only the server settles about the
- * card channel (src/chat/channel.ts, src/chat/gm.ts), asserted as far as one client of a real
+ * card channel (src/chat/gm.ts), asserted as far as one client of a real
  * world can — the rest is a manual check (docs/manual-checks.md, "Trust model and the card
  * channel"):
  * - a package's socket event reaches the OTHER clients only, each handler receiving the emitted
- *   arguments with the sender's user id appended last (socketlib `src/socketlib.js`, pf2e
- *   `src/scripts/socket.ts`; security review §0): the sending client never receives its own
+ *   arguments with the sender's user id appended last (socketlib `src/socketlib.js`,
+ *   pf2e `src/scripts/socket.ts`; security review §0): the sending client never receives its own
  *   message; a delivery this client sees (the fake's other clients) ends with the sender's id;
  * - exactly one connected user is the active GM, core's pick among the active GMs (the highest
  *   role, then the lowest id: v13 client `documents/collections/users.mjs` `Users#activeGM`) —

@@ -10,6 +10,7 @@
  */
 import { isDeletion } from "../compat/deletion";
 import { show } from "../rules/errors";
+import { isRecord } from "../rules/records";
 
 /** A refused change: the language key of the message and its format data. */
 export interface Refusal {
@@ -38,9 +39,6 @@ export interface CheckedSchema {
   get(name: string): unknown;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
 const finite = (n: unknown): number | undefined => (typeof n === "number" && Number.isFinite(n) ? n : undefined);
 
 /** The name a message gives a field: its localised label, else its path. */
@@ -52,7 +50,7 @@ function nameOf(field: CheckedField): string {
 function isChoice(choices: FieldChoices, value: unknown): boolean {
   const list = typeof choices === "function" ? choices() : choices;
   if (Array.isArray(list)) return list.some((choice: unknown) => choice === value);
-  return isObject(list) && String(value) in list;
+  return isRecord(list) && String(value) in list;
 }
 
 /** A number field's refusal: not a number, not an integer, out of [min, max], not a choice. */
@@ -90,7 +88,7 @@ function choiceRefusal(field: foundry.data.fields.StringField, value: unknown): 
 /** The refusal of one value against its field (nested schemas and arrays walked), or null. */
 function valueRefusal(field: unknown, value: unknown): Refusal | null {
   const fields = foundry.data.fields;
-  if (field instanceof fields.SchemaField) return isObject(value) ? changeRefusal(field, value) : null;
+  if (field instanceof fields.SchemaField) return isRecord(value) ? changeRefusal(field, value) : null;
   if (field instanceof fields.ArrayField) {
     if (!Array.isArray(value)) return null;
     for (const entry of value) {
@@ -111,7 +109,7 @@ function valueRefusal(field: unknown, value: unknown): Refusal | null {
  * migration keeps what stored data had), nor are deletions (`-=key`, v14's `_del`).
  */
 export function changeRefusal(schema: CheckedSchema, change: unknown): Refusal | null {
-  if (!isObject(change)) return null;
+  if (!isRecord(change)) return null;
   for (const [rawKey, value] of Object.entries(change)) {
     if (isDeletion(rawKey, value)) continue;
     const field = schema.get(rawKey.startsWith("==") ? rawKey.slice(2) : rawKey);
@@ -128,8 +126,8 @@ export function changeRefusal(schema: CheckedSchema, change: unknown): Refusal |
  * data is not this change's doing).
  */
 export function valueAboveMax(current: unknown, change: unknown): { value: number; max: number } | null {
-  if (!isObject(change) || (!("value" in change) && !("max" in change))) return null;
-  const before = isObject(current) ? current : {};
+  if (!isRecord(change) || (!("value" in change) && !("max" in change))) return null;
+  const before = isRecord(current) ? current : {};
   const value = Number("value" in change ? change.value : before.value);
   const max = Number("max" in change ? change.max : before.max);
   if (!Number.isFinite(value) || !Number.isFinite(max) || value <= max) return null;
@@ -140,7 +138,7 @@ export function valueAboveMax(current: unknown, change: unknown): { value: numbe
 /** The `{ value, max }` pair at `path` ("profile.pv") of a source or a change, if any. */
 function pairAt(data: unknown, path: readonly string[]): unknown {
   let node: unknown = data;
-  for (const part of path) node = isObject(node) ? node[part] : undefined;
+  for (const part of path) node = isRecord(node) ? node[part] : undefined;
   return node;
 }
 

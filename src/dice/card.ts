@@ -77,7 +77,7 @@ export interface Outcome {
 
 /**
  * The roller's buttons a card may show. The roll never decides them: the chat layer computes who
- * may do what (src/chat/permissions.ts) and passes these flags to `roll.render(flags)`; they
+ * may do what (src/chat/authority.ts) and passes these flags to `roll.render(flags)`; they
  * default to false. A target's buttons (resist, defend, apply damage) belong to the target rows of
  * the card (src/chat/card-state.ts), never to the roll.
  * - `canPush` (pool): push this roll (only meaningful while `pushable`).
@@ -115,7 +115,7 @@ export interface ChatRenderOptions extends Partial<CardFlags> {
    */
   state?: object | null;
   /**
-   * Set by the card path (src/chat/render.ts) on its own render. A Tactica roll rendered by core
+   * Set by the card path (src/chat/kinds/kind.ts) on its own render. A Tactica roll rendered by core
    * for a card message (which the card path renders itself) is not rendered a second time.
    */
   card?: boolean;
@@ -176,6 +176,14 @@ export function currentLang(): string {
 /** A number formatted for the current language (`0,5` in French, `0.5` in English). */
 export function formatNumber(value: number, maximumFractionDigits = 0): string {
   return new Intl.NumberFormat(currentLang(), { maximumFractionDigits }).format(value);
+}
+
+/**
+ * A number kept to one decimal, for a count a text shows and whose plural form it chooses
+ * (`{{tacticaPlural … count=n}}` writes it as the language writes numbers: `0,5` in French).
+ */
+export function oneDecimal(value: number): number {
+  return Math.round(value * 10) / 10;
 }
 
 /** A die badge; `extra` classes say success, bane, rerolled, chosen… */

@@ -1,10 +1,18 @@
 /**
- * What a pool roll keeps in its options (RULES §3): the dice it was made of and its push state.
- * Shared by the roll (`pool-roll.ts`) and its card rows (`pool-card.ts`).
+ * What a pool roll is asked for and keeps in its options (RULES §3): the dice it was made of and its
+ * push state. Shared by the roll (`pool-roll.ts`), its card rows (`pool-card.ts`) and the use case.
  */
 import type { PoolFaces, PushConsequences } from "../rules/pool";
 import type { AptitudeKey, SubAptitudeKey } from "../rules/keys";
 import type { BaseRollOptions } from "./base";
+
+/** What a pool roll is asked for (RULES §3, D-7): the actor's values it is made of are read at roll time. */
+export interface PoolRequest {
+  aptitude: AptitudeKey;
+  subAptitude?: SubAptitudeKey | null;
+  itemId?: string | null;
+  required?: number;
+}
 
 /** The actor's side of a push (RULES §3, D-9): its WP now, and whether it can gain any. */
 export interface PushActor {

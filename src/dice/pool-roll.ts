@@ -33,13 +33,31 @@ import { applyDieAppearance } from "./appearance";
 import { facesOf } from "./shape";
 import { TacticaRoll, type CardBody } from "./base";
 import { poolConsequenceRows, poolDiceRow, poolInputs } from "./pool-card";
-import { CHAT_TEMPLATE_ROOT, formatNumber, note, passFail, pluralNote, type CardFlags, type LocalNote } from "./card";
-import type { PoolRollOptions, PushActor } from "./pool-options";
+import {
+  CHAT_TEMPLATE_ROOT,
+  formatNumber,
+  note,
+  oneDecimal,
+  passFail,
+  pluralNote,
+  type CardFlags,
+  type LocalNote,
+} from "./card";
+import type { PoolRequest, PoolRollOptions, PushActor } from "./pool-options";
+import type { RollDialog } from "./pipeline";
 
 export type { PoolRollOptions, PushActor };
 
+/** RULES §3: what the pool's dialog opens with — the actor (its aptitudes and gear) and the pool asked for. */
+export interface PoolDialogInput {
+  actor: Actor.Implementation;
+  request: PoolRequest;
+}
+
 export class PoolRoll extends TacticaRoll<PoolRollOptions> {
   static override readonly KIND: string = "pool";
+  /** The pool's dialog (aptitude, sub-aptitude, gear, successes): set on init; `CONFIG.Dice.PoolRoll.DIALOG`. */
+  static DIALOG: RollDialog<PoolDialogInput, PoolRequest> | null = null;
   static override CHAT_TEMPLATE = `${CHAT_TEMPLATE_ROOT}/pool.hbs`;
 
   /** The formula of a first roll: one term per kind that has dice, flavoured with the kind. */
@@ -240,7 +258,7 @@ export class PoolRoll extends TacticaRoll<PoolRollOptions> {
             : note(this.pushLimitReached ? "TACTICA.Card.pool.pushLimit" : "TACTICA.Card.pool.notPushable"),
         odds: odds && {
           chance: formatNumber(odds.successChance * 100, 0),
-          damage: formatNumber(odds.expectedAptitudeDamage, 1),
+          damage: oneDecimal(odds.expectedAptitudeDamage),
           rerolled: odds.rerolled,
         },
         consequences: pushed ? poolConsequenceRows(this.options) : [],

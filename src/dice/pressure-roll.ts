@@ -6,6 +6,7 @@
 import { bestPressureFace, pressureBreakdown, type PressureBreakdown, type PressureTarget } from "../rules/pressure";
 import { invalid } from "../rules/errors";
 import { TacticaRoll, type BaseRollOptions, type CardBody } from "./base";
+import type { RollDialog } from "./pipeline";
 import { CHAT_TEMPLATE_ROOT, dieBadge, inputRow, modifierRow, note, type CardFlags, type LocalNote } from "./card";
 
 export interface PressureRollOptions extends BaseRollOptions {
@@ -26,8 +27,16 @@ export function pressureTargetLabel(target: PressureTarget): string {
     : `TACTICA.Profile.${target}.label`;
 }
 
+/** RULES §2 (D-4): what the pressure dialog opens with — the item rolled through and the dice proposed. */
+export interface PressureDialogInput {
+  itemName: string;
+  dice: number;
+}
+
 export class PressureRoll extends TacticaRoll<PressureRollOptions> {
   static override readonly KIND: string = "pressure";
+  /** The pressure dialog (how many d6): set on init; `CONFIG.Dice.PressureRoll.DIALOG`. */
+  static DIALOG: RollDialog<PressureDialogInput, { dice: number }> | null = null;
   static override CHAT_TEMPLATE = `${CHAT_TEMPLATE_ROOT}/pressure.hbs`;
 
   /** The formula of a pressure roll: one d6, or `count` d6 with a special ability. */

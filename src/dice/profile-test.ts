@@ -7,6 +7,7 @@ import { coTarget, profileTestSuccess, rallyActions, rallyCost } from "../rules/
 import { assertInteger, invalid } from "../rules/errors";
 import { isOneOf, PROFILE_KEYS, type ProfileKey } from "../rules/keys";
 import { TacticaRoll, type BaseRollOptions, type CardBody } from "./base";
+import type { RollDialog } from "./pipeline";
 import {
   type CardFlags,
   CHAT_TEMPLATE_ROOT,
@@ -49,8 +50,23 @@ export interface ProfileTestOptions extends BaseRollOptions {
   ac?: number | null;
 }
 
+/** RULES §1, §5: what the profile test dialog opens with — the actor, the characteristic, the CO toggles on. */
+export interface ProfileDialogInput {
+  actor: Actor.Implementation;
+  key: ProfileKey;
+  co?: CoToggles;
+}
+
+/** RULES §1, §5: what the profile test dialog answers. */
+export interface ProfileChoice {
+  co: CoToggles | null;
+  modifier: number;
+}
+
 export class ProfileTest extends TacticaRoll<ProfileTestOptions> {
   static override readonly KIND: string = "profile";
+  /** The profile test dialog (modifier; a CO test's toggles): set on init; `CONFIG.Dice.ProfileTest.DIALOG`. */
+  static DIALOG: RollDialog<ProfileDialogInput, ProfileChoice> | null = null;
   static override CHAT_TEMPLATE = `${CHAT_TEMPLATE_ROOT}/profile-test.hbs`;
 
   static formulaFor(): string {

@@ -16,6 +16,7 @@ import {
 import { assertInteger, invalid } from "../rules/errors";
 import type { ProfileKey } from "../rules/keys";
 import { TacticaRoll, type BaseRollOptions, type CardBody } from "./base";
+import type { RollDialog } from "./pipeline";
 import { applyDieAppearance } from "./appearance";
 import {
   CHAT_TEMPLATE_ROOT,
@@ -51,8 +52,27 @@ export interface PsyRollOptions extends BaseRollOptions {
   resist?: ResistKey | null;
 }
 
+/** RULES §4: what the cast dialog opens with. */
+export interface PsyDialogInput {
+  name: string;
+  level: number;
+  mastery: number;
+  canConcentrate: boolean;
+  isChoir: boolean;
+  chanters: number;
+}
+
+/** RULES §4: what the cast dialog answers. */
+export interface PsyChoice {
+  concentration: boolean;
+  chanters: number;
+  modifier: number;
+}
+
 export class PsyRoll extends TacticaRoll<PsyRollOptions> {
   static override readonly KIND: string = "psy";
+  /** The cast dialog (concentration, chanters, modifier): set on init; `CONFIG.Dice.PsyRoll.DIALOG`. */
+  static DIALOG: RollDialog<PsyDialogInput, PsyChoice> | null = null;
   static override CHAT_TEMPLATE = `${CHAT_TEMPLATE_ROOT}/psy.hbs`;
 
   static formulaFor(): string {

@@ -27,10 +27,14 @@ import { poolConsequenceRows } from "./pool-card";
 import type { PushActor } from "./pool-roll";
 import type { AptitudeKey, SubAptitudeKey } from "../rules/keys";
 import { TacticaRoll, type BaseRollOptions, type CardBody } from "./base";
+import type { RollDialog } from "./pipeline";
+import type { AttackChoice, AttackDialogInput, ScoreChoice, ScoreDialogInput } from "./score-dialogs";
+
 import {
   CHAT_TEMPLATE_ROOT,
   dieBadge,
   formatNumber,
+  oneDecimal,
   type CardFlags,
   inputRow,
   modifierRows,
@@ -42,6 +46,7 @@ import {
   type ModifierEntry,
   type Outcome,
 } from "./card";
+import { pushScoresOn } from "../config/settings";
 
 export const SCORE_PURPOSES = ["test", "attack", "defence", "reflection", "stun"] as const;
 export type ScorePurpose = (typeof SCORE_PURPOSES)[number];
@@ -73,16 +78,25 @@ export interface ScoreRollOptions extends BaseRollOptions {
   consequences?: PushConsequences | null;
 }
 
+/** What a score test is asked for (RULES §6.1): the actor's values it is made of are read at roll time. */
+export interface ScoreRequest {
+  subAptitude: SubAptitudeKey;
+  aptitude?: AptitudeKey;
+  difficulty?: number | null;
+  purpose?: ScorePurpose;
+  /** a modifier to the score (the dialog's field) */
+  modifier?: number;
+}
+
 /** The purposes a push may follow (D-43): never an attack (opposed by recorded defences) or a stun test. */
 const PUSHABLE_PURPOSES: readonly ScorePurpose[] = ["test", "reflection", "defence"];
 
-/** World setting S-push-scores (RULES §6.1, default off). */
-export function pushScoresOn(): boolean {
-  return game.settings?.get("tactica", "pushScores") === true;
-}
-
 export class ScoreRoll extends TacticaRoll<ScoreRollOptions> {
   static override readonly KIND: string = "score";
+  /** The score test dialog (sub-aptitude, difficulty, modifier): set on init; `CONFIG.Dice.ScoreRoll.DIALOG`. */
+  static DIALOG: RollDialog<ScoreDialogInput, ScoreChoice> | null = null;
+  /** An attack's dialog (modifier, the occupants an area attack hits): set on init; `…ScoreRoll.ATTACK_DIALOG`. */
+  static ATTACK_DIALOG: RollDialog<AttackDialogInput, AttackChoice> | null = null;
   static override CHAT_TEMPLATE = `${CHAT_TEMPLATE_ROOT}/score.hbs`;
 
   /** `2d6 + score` (or `2d6 - n` for a negative score), so the roll's total is the test's total. */
@@ -249,8 +263,13 @@ export class ScoreRoll extends TacticaRoll<ScoreRollOptions> {
       };
     }
     const kind = result.success ? "degreesSuccess" : "degreesFailure";
-    const details: LocalNote[] = [pluralNote(`TACTICA.Card.score.${kind}`, result.degrees)];
-    details.push(note("TACTICA.Card.score.degreeSize", this.options.degreeSize ?? DEFAULT_DEGREE_SIZE));
+    // A margin under one degree reads as a narrow result, not "0 degrés d'échec" (ux m13).
+    const details: LocalNote[] = [
+      result.degrees === 0
+        ? note(`TACTICA.Card.score.narrow.${result.success ? "success" : "failure"}`)
+        : pluralNote(`TACTICA.Card.score.${kind}`, result.degrees),
+    ];
+    details.push(pluralNote("TACTICA.Card.score.degreeSize", this.options.degreeSize ?? DEFAULT_DEGREE_SIZE));
     const delay = this.stunDelay;
     if (delay !== null && delay > 0) details.push(pluralNote("TACTICA.Card.score.stunDelay", delay));
     return passFail(result.success, details, total);
@@ -273,7 +292,7 @@ export class ScoreRoll extends TacticaRoll<ScoreRollOptions> {
       pushable: odds !== null,
       odds: odds && {
         chance: odds.successChance === null ? null : formatNumber(odds.successChance * 100, 0),
-        damage: formatNumber(odds.expectedAptitudeDamage, 1),
+        damage: oneDecimal(odds.expectedAptitudeDamage),
       },
       notPushable: odds ? null : note(pushed ? "TACTICA.Card.pool.pushLimit" : "TACTICA.Card.pool.notPushable"),
       consequences: pushed ? this.consequenceRows() : [],

@@ -71,3 +71,20 @@ export function facesOf(roll: unknown, spec: readonly DieSpec[]): number[][] | n
   }
   return faces;
 }
+
+/**
+ * The roll another client sent (a request's `roll`), rebuilt by core's `Roll.fromData` (the class
+ * by its name among `CONFIG.Dice.rolls`, https://foundryvtt.com/api/classes/foundry.dice.Roll.html#fromdata);
+ * null when there is none, it cannot be rebuilt, or (with `cls`) it is not exactly of that class.
+ * Its faces are then read by {@link facesOf}.
+ */
+export function rollFrom(data: unknown, cls?: abstract new (...args: never[]) => unknown): unknown {
+  if (typeof data !== "object" || data === null) return null;
+  try {
+    // Core checks the data itself: a malformed roll throws (caught below), as from a client not ours.
+    const roll = foundry.dice.Roll.fromData(data as foundry.dice.Roll.Data);
+    return cls && roll.constructor !== cls ? null : roll;
+  } catch {
+    return null;
+  }
+}

@@ -1,9 +1,9 @@
 /**
  * The Actor document: thin orchestration over the data models and the rules (DESIGN §1). Each
  * method is one user action and writes once: damage, conditions, spending AC, gaining
- * *Épuisement*. The roll methods (DESIGN §4, the shared contract) delegate to the use cases of
- * src/actions/, installed on init ({@link ActorUseCases}): each
- * posts a roll card and returns its message, or null when cancelled or refused.
+ * *Épuisement*. The roll methods (DESIGN §4, the shared contract) call the use cases of
+ * src/actions/, which sit below the documents: each posts a roll card and returns its message, or
+ * null when cancelled or refused.
  * Stored data is migrated as it loads (`migrateData`, src/data/migration/capture.ts), and a create or
  * an update that cannot be stored as given — an out-of-range number, PV above their max, bad
  * attribute input in an embedded item — is refused with a localised message
@@ -18,78 +18,47 @@ import { notifyError, notifyRulesError } from "../utils/notify";
 import { CharacterModel } from "../data/actor/character";
 import { UnitModel } from "../data/actor/unit";
 import { moraleDue } from "../data/actor/derived";
-import type { ProfileKey } from "../rules/keys";
 import type { TacticaChatMessage } from "./chat-message";
-import type { MoveRequest, PoolRequest, RollMethodOptions, ScoreRequest } from "./roll-requests";
+import { rollProfile } from "../actions/profile";
+import { rollPressure } from "../actions/pressure";
+import { rollPool } from "../actions/pool";
+import { cancelPower, castPower, maintainPower } from "../actions/psy";
+import { fearTest, moraleTest, rally, setMoraleState } from "../actions/morale";
+import { attack, rollScore } from "../actions/score";
+import { moveAction } from "../actions/move";
+import { postMoralePrompt } from "../actions/morale-prompt";
+import { declareOnTimeline } from "../chat/click";
 import { isMoraleState, type MoraleState } from "../data/fields";
 import { migrateDocumentSource } from "../data/migration/capture";
 import { createRefusal, notifyRefusal, updateRefusal } from "./data-checks";
+import { isRecord } from "../rules/records";
+import type { DottedChange } from "../data/card-keys";
 
 type Data = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Data =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
-/** An update by dotted paths under `system.` or `flags.` (see {@link TacticaActor}'s `update`). */
-export type DottedChange = { readonly [path: `${"system" | "flags"}.${string}`]: unknown };
+/** The arguments of a use case after its actor: what the actor's method of that use case takes. */
+type After<F> = F extends (actor: never, ...rest: infer Rest) => unknown ? Rest : never;
 
 /**
- * The use cases behind the actor's roll methods and its morale prompt (src/actions/): each opens
- * its dialog, rolls, posts its card and resolves the message, or null when cancelled or refused.
- * The documents sit below the use cases, so these are installed on `init`
- * (src/setup/registration.ts) rather than imported.
+ * The roll methods of the actor (the shared contract, DESIGN §4): each takes its use case's arguments
+ * after the actor, `{ fastForward, opener }` last. The sheet's roll buttons and `game.tactica.actions`
+ * are one per method.
  */
-export interface ActorUseCases {
-  rollProfile(actor: TacticaActor, key: ProfileKey, options?: RollMethodOptions): Promise<TacticaChatMessage | null>;
-  rollPressure(
-    actor: TacticaActor,
-    itemId: string,
-    options?: RollMethodOptions & { dice?: number },
-  ): Promise<TacticaChatMessage | null>;
-  rollPool(actor: TacticaActor, request: PoolRequest, options?: RollMethodOptions): Promise<TacticaChatMessage | null>;
-  castPower(actor: TacticaActor, itemId: string, options?: RollMethodOptions): Promise<TacticaChatMessage | null>;
-  maintainPower(actor: TacticaActor, itemId: string): Promise<TacticaChatMessage | null>;
-  cancelPower(
-    actor: TacticaActor,
-    o: { level: number; concentration?: boolean; modifier?: number },
-    options?: RollMethodOptions,
-  ): Promise<TacticaChatMessage | null>;
-  moraleTest(actor: TacticaActor, options?: RollMethodOptions): Promise<TacticaChatMessage | null>;
-  rally(actor: TacticaActor, options?: RollMethodOptions): Promise<TacticaChatMessage | null>;
-  fearTest(
-    actor: TacticaActor,
-    o: { fear: number; charging: boolean },
-    options?: RollMethodOptions,
-  ): Promise<TacticaChatMessage | null>;
-  rollScore(
-    actor: TacticaActor,
-    request: ScoreRequest,
-    options?: RollMethodOptions,
-  ): Promise<TacticaChatMessage | null>;
-  attack(actor: TacticaActor, itemId: string, options?: RollMethodOptions): Promise<TacticaChatMessage | null>;
-  moveAction(
-    actor: TacticaActor,
-    request: MoveRequest,
-    options?: RollMethodOptions,
-  ): Promise<TacticaChatMessage | null>;
-  /** D-41: the one panic condition of `state` on, the others off. */
-  setMoraleState(actor: TacticaActor, state: MoraleState): Promise<void>;
-  /** RULES §5 (D-16): the morale prompt whispered to the actor's owners and the GMs. */
-  postMoralePrompt(actor: TacticaActor, unshakeable: boolean): Promise<unknown>;
-}
-
-let useCases: ActorUseCases | null = null;
-
-/** Installs the use cases behind the roll methods (on `init`). */
-export function registerActorUseCases(cases: ActorUseCases): void {
-  useCases = cases;
-}
-
-/** The use cases installed on `init`. */
-function actions(): ActorUseCases {
-  if (!useCases) throw new Error("Tactica: the actor's use cases are installed on init (src/setup/registration.ts)");
-  return useCases;
-}
+export const ROLL_METHODS = [
+  "rollProfile",
+  "rollPressure",
+  "rollPool",
+  "castPower",
+  "maintainPower",
+  "cancelPower",
+  "moraleTest",
+  "rally",
+  "fearTest",
+  "rollScore",
+  "attack",
+  "move",
+] as const;
+export type RollMethod = (typeof ROLL_METHODS)[number];
 
 /** One hit to apply (RULES §6.2): its damage and the attack's attributes. */
 export interface IncomingAttack {
@@ -125,7 +94,7 @@ export interface TacticaUpdateOptions {
  * Core's `update` also takes dotted paths (`{ "flags.tactica.cards.<id>.panic": … }`, expanded
  * before the change is applied: https://foundryvtt.com/api/v13/classes/foundry.abstract.Document.html#update);
  * fvtt-types 13.345 types nested changes only. Tactica writes its exactly-once keys that way
- * (src/documents/card-keys.ts), merged into the effect's own update; its own operation options
+ * (src/data/card-keys.ts), merged into the effect's own update; its own operation options
  * ({@link TacticaUpdateOptions}) travel with it. The merged member only adds that overload to the
  * `update` the class inherits (nothing is left uninitialised).
  */
@@ -182,7 +151,7 @@ export class TacticaActor extends Actor {
     if (!(model instanceof UnitModel) || model.morale.moraleTested) return;
     // The change is uncleaned input (data-checks.ts): read it as such.
     const system: unknown = changes.system;
-    const strength = isObject(system) && isObject(system.strength) ? system.strength : undefined;
+    const strength = isRecord(system) && isRecord(system.strength) ? system.strength : undefined;
     if (typeof strength?.current !== "number" && typeof strength?.start !== "number") return;
     const current = typeof strength.current === "number" ? strength.current : model.strength.current;
     const start = typeof strength.start === "number" ? strength.start : model.strength.start;
@@ -193,9 +162,8 @@ export class TacticaActor extends Actor {
 
   protected override _onUpdate(...[changed, options, userId]: Parameters<Actor["_onUpdate"]>): void {
     super._onUpdate(changed, options, userId);
-    const prompt = "tactica" in options && isObject(options.tactica) && options.tactica.moralePrompt === true;
-    if (prompt && userId === game.user?.id)
-      void actions().postMoralePrompt(this, this.model?.morale.unshakeable ?? false);
+    const prompt = "tactica" in options && isRecord(options.tactica) && options.tactica.moralePrompt === true;
+    if (prompt && userId === game.user?.id) void postMoralePrompt(this, this.model?.morale.unshakeable ?? false);
   }
 
   /**
@@ -237,7 +205,7 @@ export class TacticaActor extends Actor {
    * the armour's *Adaptatif* bonus and the force field in ONE update. Returns the breakdown for
    * the card, or `null` (with a localised message, nothing changed) when the input is refused.
    * `extra` (or what it returns for the result) joins that same update: a card's exactly-once key
-   * (src/documents/card-keys.ts).
+   * (src/data/card-keys.ts).
    */
   async applyDamage(
     attack: IncomingAttack,
@@ -258,7 +226,7 @@ export class TacticaActor extends Actor {
     const prompt = !model.morale.moraleTested && moraleDueAfter(model, result.target.pv);
     const full = prompt ? { ...update, system: { ...update.system, morale: { moraleTested: true } } } : update;
     await this.update({ ...full, ...(typeof extra === "function" ? extra(result) : extra) });
-    if (prompt) await actions().postMoralePrompt(this, model.morale.unshakeable);
+    if (prompt) await postMoralePrompt(this, model.morale.unshakeable);
     return result;
   }
 
@@ -322,68 +290,71 @@ export class TacticaActor extends Actor {
   }
 
   /* ------------------------------------ roll methods ------------------------------------ */
+  // Each is the use case of src/actions/ for this actor: its arguments are the use case's after the actor.
 
   /** RULES §1: a profile test (d10 roll-under). */
-  rollProfile(key: ProfileKey, options?: RollMethodOptions): Promise<TacticaChatMessage | null> {
-    return actions().rollProfile(this, key, options);
+  rollProfile(...args: After<typeof rollProfile>): Promise<TacticaChatMessage | null> {
+    return rollProfile(this, ...args);
   }
 
   /** RULES §2: a pressure roll through an equipped linked item. */
-  rollPressure(itemId: string, options?: RollMethodOptions & { dice?: number }): Promise<TacticaChatMessage | null> {
-    return actions().rollPressure(this, itemId, options);
+  rollPressure(...args: After<typeof rollPressure>): Promise<TacticaChatMessage | null> {
+    return rollPressure(this, ...args);
   }
 
   /** RULES §3: a dice pool (pushed from its card). */
-  rollPool(request: PoolRequest, options?: RollMethodOptions): Promise<TacticaChatMessage | null> {
-    return actions().rollPool(this, request, options);
+  rollPool(...args: After<typeof rollPool>): Promise<TacticaChatMessage | null> {
+    return rollPool(this, ...args);
   }
 
   /** RULES §4: casts a power. */
-  castPower(itemId: string, options?: RollMethodOptions): Promise<TacticaChatMessage | null> {
-    return actions().castPower(this, itemId, options);
+  castPower(...args: After<typeof castPower>): Promise<TacticaChatMessage | null> {
+    return castPower(this, ...args);
   }
 
   /** RULES §4 (D-13): maintains a power this activation (a small card: what, and the AC spent). */
-  maintainPower(itemId: string, _options?: RollMethodOptions): Promise<TacticaChatMessage | null> {
-    return actions().maintainPower(this, itemId);
+  maintainPower(...args: After<typeof maintainPower>): Promise<TacticaChatMessage | null> {
+    return maintainPower(this, ...args);
   }
 
   /** RULES §4 (D-14): tries to cancel an effect in play. */
-  cancelPower(
-    o: { level: number; concentration?: boolean; modifier?: number },
-    options?: RollMethodOptions,
-  ): Promise<TacticaChatMessage | null> {
-    return actions().cancelPower(this, o, options);
+  cancelPower(...args: After<typeof cancelPower>): Promise<TacticaChatMessage | null> {
+    return cancelPower(this, ...args);
   }
 
   /** RULES §5: the morale test. */
-  moraleTest(options?: RollMethodOptions): Promise<TacticaChatMessage | null> {
-    return actions().moraleTest(this, options);
+  moraleTest(...args: After<typeof moraleTest>): Promise<TacticaChatMessage | null> {
+    return moraleTest(this, ...args);
   }
 
   /** RULES §5: rally (first action, half the AC). */
-  rally(options?: RollMethodOptions): Promise<TacticaChatMessage | null> {
-    return actions().rally(this, options);
+  rally(...args: After<typeof rally>): Promise<TacticaChatMessage | null> {
+    return rally(this, ...args);
   }
 
   /** RULES §5: a fear test against an enemy of PEUR `fear`. */
-  fearTest(o: { fear: number; charging: boolean }, options?: RollMethodOptions): Promise<TacticaChatMessage | null> {
-    return actions().fearTest(this, o, options);
+  fearTest(...args: After<typeof fearTest>): Promise<TacticaChatMessage | null> {
+    return fearTest(this, ...args);
   }
 
   /** RULES §6.1: a score test. */
-  rollScore(request: ScoreRequest, options?: RollMethodOptions): Promise<TacticaChatMessage | null> {
-    return actions().rollScore(this, request, options);
+  rollScore(...args: After<typeof rollScore>): Promise<TacticaChatMessage | null> {
+    return rollScore(this, ...args);
   }
 
-  /** RULES §6.1: an attack on the user's targets. */
-  attack(itemId: string, options?: RollMethodOptions): Promise<TacticaChatMessage | null> {
-    return actions().attack(this, itemId, options);
+  /**
+   * RULES §6.1: an attack on the user's targets; a *Différé* attack is then declared on the viewed
+   * timeline by the one writer (RULES §7.2, src/chat/delayed-actions.ts).
+   */
+  async attack(...args: After<typeof attack>): Promise<TacticaChatMessage | null> {
+    const message = await attack(this, ...args);
+    if (message?.card?.delayed !== null && message?.card?.delayed !== undefined) await declareOnTimeline(message);
+    return message;
   }
 
   /** D-39: a move action — the worn armour's *Requis*; a pursuit move may roll MOU pressure first. */
-  move(request?: MoveRequest, options?: RollMethodOptions): Promise<TacticaChatMessage | null> {
-    return actions().moveAction(this, request ?? {}, options);
+  move(...args: After<typeof moveAction>): Promise<TacticaChatMessage | null> {
+    return moveAction(this, ...args);
   }
 
   /** D-41: sets the morale state, that is the one panic condition (`steady`: none). Owners only. */
@@ -394,7 +365,7 @@ export class TacticaActor extends Actor {
       });
       return false;
     }
-    await actions().setMoraleState(this, state);
+    await setMoraleState(this, state);
     return true;
   }
 }

@@ -1,12 +1,10 @@
 /**
- * The combat's listeners: the end of a fight and of a scene (src/combat/register.ts), the
- * activation and threshold events of the timeline (pressure windows, src/effects/pressure-windows.ts;
- * maintained powers, src/actions/activation.ts), and the core tracker and timeline tracker windows
- * (src/applications/combat/).
+ * The combat's listeners: the end of a fight and of a scene (src/combat/register.ts), and the core
+ * tracker and timeline tracker windows (src/applications/combat/). What an activation's end and a
+ * threshold do is called by the combat's follow-up itself (src/combat/after-update.ts): the
+ * `tactica.*` hooks it fires are for modules.
  */
 import { onCombatDeleted, onSceneActivated } from "../combat/register";
-import { closeActivationWindow, closeThresholdWindows } from "../effects/pressure-windows";
-import { endUnmaintainedPowers } from "../actions/activation";
 import { keepTimelineInitiatives, onRenderCombatTracker } from "../applications/combat/register";
 import { refreshTimelineTracker } from "../applications/combat/tracker";
 
@@ -14,13 +12,6 @@ export function combatHooks(): void {
   // RULES §6.4 Adaptatif and §5 fear (C13): cleared when the combat ends, or the scene changes.
   Hooks.on("deleteCombat", (combat) => void onCombatDeleted(combat));
   Hooks.on("updateScene", (scene, changed) => void onSceneActivated(scene, changed));
-  // RULES §7.1: an activation's end closes the MOU pressure window and ends unmaintained powers (D-13).
-  Hooks.on("tactica.activationEnd", (_combat, combatant) => {
-    closeActivationWindow(combatant);
-    endUnmaintainedPowers(combatant);
-  });
-  // RULES §7: a threshold is the end of the turn for the PEUR and pursuit pressure windows.
-  Hooks.on("tactica.threshold", (combat) => closeThresholdWindows(combat));
   // The core tracker: the Timeline button, and D-37 on a timeline — its controls and its context
   // menus (the encounter menu's own hook, and the combatant menu's, named after the tracker's class).
   Hooks.on("renderCombatTracker", onRenderCombatTracker);

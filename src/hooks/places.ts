@@ -2,12 +2,12 @@
  * Places (RULES §7.4): the core region window's control that opens the place form, the place
  * windows following their scene's regions, and the one-time migration of flag-based places.
  */
-import { addPlaceHeaderControl, migratePlacesOnReady } from "../places/register";
-import { onRegionChanged, openPlaceConfig } from "../applications/combat/place-config";
+import { migratePlacesOnReady } from "../places/register";
+import { addPlaceHeaderControl, onRegionChanged } from "../applications/combat/place-config";
 
 export function placeHooks(): void {
   Hooks.on("getHeaderControlsRegionConfig", (app, controls) => {
-    addPlaceHeaderControl(app, controls, openPlaceConfig);
+    addPlaceHeaderControl(app, controls);
   });
   Hooks.once("ready", migratePlacesOnReady);
   for (const hook of [

@@ -31,6 +31,7 @@ import { sheetLang } from "../applications/sheets/sheet-helpers";
 import { dispatchRoll, rollRequest } from "../applications/sheets/actions";
 import { ROLL_ACTIONS, type RollInputs } from "../applications/sheets/actions";
 import { isOneOf } from "../rules/keys";
+import { isRecord } from "../rules/records";
 import { TacticaActor } from "../documents/actor";
 import { HUD_LAYOUT, hudActions, type HudAction, type HudRequest } from "./hud-actions";
 
@@ -86,10 +87,6 @@ function tahAction(action: HudAction): object {
     ...(action.disabled ? { cssClass: "disabled" } : {}),
     system: { request: action.request, disabled: action.disabled },
   };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** The text values of `value` (an action's saved data may hold anything: the roll checks it again). */

@@ -1,7 +1,8 @@
 /**
  * A token ruler that speaks in places (RULES §7.4), on v13 and v14: Tactica's subclass of core's
  * token ruler, set as `CONFIG.Token.rulerClass` on `init` (draw-steel 0.11 does the same with its
- * own: `CONFIG.Token.rulerClass = DrawSteelTokenRuler`, `src/module/canvas/placeables/tokens/token-ruler.mjs`).
+ * own, `CONFIG.Token.rulerClass = DrawSteelTokenRuler`, in
+ * draw-steel `src/module/canvas/placeables/tokens/token-ruler.mjs`).
  *
  * Core's public API used here (`foundry.canvas.placeables.tokens.TokenRuler`, v13:
  * https://foundryvtt.com/api/v13/classes/foundry.canvas.placeables.tokens.TokenRuler.html, v14:

@@ -18,10 +18,11 @@
  * tokens' actor deltas, which keep their stored shapes until written.
  */
 import { deletionEntry } from "../compat/deletion";
-import { SYSTEM_ID } from "../config/settings";
+import { schemaVersion, setSchemaVersion } from "../config/settings";
 import { notifyError, notifyInfo, notifyProgress } from "../utils/notify";
 import { legacyOf, migrationRecord } from "../data/migration/capture";
 import { REPAIR_KEYS, SCHEMA_VERSION } from "../data/migration/steps";
+import { isRecord } from "../rules/records";
 
 export { SCHEMA_VERSION };
 
@@ -42,9 +43,6 @@ export interface MigrationUpdate {
   items?: MigrationUpdate[];
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
 /** The keys of `record` listed in `keys` that it has, copied. */
 function pick(record: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
   return Object.fromEntries(keys.filter((key) => key in record).map((key) => [key, structuredClone(record[key])]));
@@ -59,7 +57,7 @@ export function migrationUpdate(source: DocumentSource): MigrationUpdate | null 
   const update: MigrationUpdate = { _id: source._id ?? "" };
   const record = migrationRecord(source);
   if (record) {
-    if (record.system.length && isObject(source.system)) update.system = pick(source.system, record.system);
+    if (record.system.length && isRecord(source.system)) update.system = pick(source.system, record.system);
     const legacy = pick(legacyOf(source), record.legacy);
     const [drop, deletion] = deletionEntry("migration");
     update.flags = { tactica: { ...(Object.keys(legacy).length ? { legacy } : {}), [drop]: deletion } };
@@ -113,7 +111,7 @@ export interface MigrationReport {
  * unless `force`. Resolves the report, or null when there was nothing to do.
  */
 export async function migrateWorld(options: { force?: boolean } = {}): Promise<MigrationReport | null> {
-  const from = game.settings!.get(SYSTEM_ID, "schemaVersion");
+  const from = schemaVersion();
   if (!options.force && from >= SCHEMA_VERSION) return null;
   const documents: MigratableDocument[] = [...(game.actors ?? []), ...(game.items ?? [])];
   const work = documents.flatMap((doc) => {
@@ -123,7 +121,7 @@ export async function migrateWorld(options: { force?: boolean } = {}): Promise<M
   const report: MigrationReport = { from, to: SCHEMA_VERSION, updated: 0, failed: [] };
   if (!work.length) {
     // Nothing stored in an old shape: a fresh world, or one already current. Stamp it, silently.
-    if (from !== SCHEMA_VERSION) await game.settings!.set(SYSTEM_ID, "schemaVersion", SCHEMA_VERSION);
+    if (from !== SCHEMA_VERSION) await setSchemaVersion(SCHEMA_VERSION);
     return report;
   }
   const progress = notifyProgress(game.i18n!.format("TACTICA.Migration.Start", { version: String(SCHEMA_VERSION) }));
@@ -151,7 +149,7 @@ export async function migrateWorld(options: { force?: boolean } = {}): Promise<M
     );
     return report;
   }
-  await game.settings!.set(SYSTEM_ID, "schemaVersion", SCHEMA_VERSION);
+  await setSchemaVersion(SCHEMA_VERSION);
   notifyInfo("TACTICA.Migration.Done", { count: report.updated });
   return report;
 }

@@ -12,6 +12,7 @@
 import { ENCUMBRANCE_MAX, ENCUMBRANCE_MIN, placeDistance, type PlaceNeighbours } from "../rules/places";
 import { tectonic } from "../rules/attributes";
 import { regionInLevel, technicalRegionKind, tokenLevel, type RegionView } from "../compat/regions";
+import { isRecord } from "../rules/records";
 
 /** The place behaviour's type id (system.json `documentTypes.RegionBehavior`). */
 export const PLACE_BEHAVIOR_TYPE = "tactica.place";
@@ -42,7 +43,7 @@ export interface BehaviorLike {
   readonly type: string;
   readonly disabled: boolean;
   readonly system: unknown;
-  /** its flags: an attack's exactly-once keys (src/documents/card-keys.ts) */
+  /** its flags: an attack's exactly-once keys (src/data/card-keys.ts) */
   readonly flags: unknown;
   update(data: Record<string, unknown>): Promise<unknown>;
 }
@@ -58,10 +59,6 @@ export interface RegionLike extends RegionView {
   readonly tokens: ReadonlySet<unknown>;
   /** https://foundryvtt.com/api/v13/classes/foundry.documents.RegionDocument.html#testpoint */
   testPoint(point: { x: number; y: number; elevation: number }): boolean;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** The scene's regions as a plain array (an EmbeddedCollection iterates by value); none off a scene. */
@@ -230,7 +227,7 @@ export async function shiftEncumbrance(
   const target = Math.min(ENCUMBRANCE_MAX, Math.max(ENCUMBRANCE_MIN, Math.round(toward)));
   const next = tectonic(data.encumbrance, target);
   if (next === data.encumbrance) return;
-  // `extra` joins the same behaviour update (an attack's exactly-once key, src/documents/card-keys.ts).
+  // `extra` joins the same behaviour update (an attack's exactly-once key, src/data/card-keys.ts).
   await behavior.update({ "system.encumbrance": next, ...extra });
 }
 

@@ -13,10 +13,7 @@
 import { ENCUMBRANCE_MAX, ENCUMBRANCE_MIN } from "../rules/places";
 import { notifyError, notifyInfo } from "../utils/notify";
 import { PLACE_BEHAVIOR_TYPE, placeBehavior, sceneRegions, type PlaceData, type RegionLike } from "./measure";
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+import { isRecord } from "../rules/records";
 
 /** The region's old place flag (`flags.tactica.place`) when it is still an object, else `null`. */
 export function legacyPlaceFlag(region: RegionLike & { readonly flags?: unknown }): Record<string, unknown> | null {

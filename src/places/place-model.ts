@@ -13,7 +13,7 @@ import { ENCUMBRANCE_MAX, ENCUMBRANCE_MIN } from "../rules/places";
 
 import { PLACE_BEHAVIOR_TYPE } from "./measure";
 
-export { PLACE_BEHAVIOR_ICON, PLACE_BEHAVIOR_TYPE } from "./measure";
+export { PLACE_BEHAVIOR_TYPE } from "./measure";
 
 const placeSchema = () => ({
   /** RULES §7.4 (D-34): 0 (clear) to 5 (cluttered). */

@@ -23,6 +23,7 @@ import {
   type PlaceData,
   type RegionLike,
 } from "./measure";
+import { isRecord } from "../rules/records";
 
 /** The form's template. */
 export const PLACE_CONFIG_TEMPLATE = "systems/tactica/templates/combat/place-config.hbs";
@@ -82,10 +83,6 @@ export interface PlaceRegionUpdate {
 
 /** The updates `placeUpdate` builds (possibly none), or the lang key of the refusal. */
 export type PlaceUpdateResult = { ok: true; updates: PlaceRegionUpdate[] } | { ok: false; error: string };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** The checked neighbour ids, from nested (`neighbours: { id: true }`) or flat (`"neighbours.id"`) form data. */
 function checkedIds(values: Record<string, unknown>): string[] {
@@ -229,14 +226,11 @@ export interface HeaderControl {
   onClick?: (event: PointerEvent) => void;
 }
 
-/** Opens the place form of a region (src/applications/combat/place-config.ts). */
-export type PlaceOpener = (region: RegionLike) => unknown;
-
 /**
- * The header control the core RegionConfig gets: GM only, and not on technical regions. It opens
- * the region's place form, making the region a place first when it is none.
+ * The header control the core RegionConfig gets: GM only, and not on technical regions. Its click
+ * calls `open` with the region (the place form's opener, src/applications/combat/place-config.ts).
  */
-export function placeHeaderControl(app: { document?: unknown }, open: PlaceOpener): HeaderControl {
+export function placeHeaderControl(app: { document?: unknown }, open: (region: RegionLike) => unknown): HeaderControl {
   const region = app.document instanceof foundry.documents.RegionDocument ? app.document : undefined;
   const ordinary = !!region && technicalRegionKind(region) === null;
   return {

@@ -20,3 +20,8 @@ export function mapValues<T extends object, V>(
   // The loop set one value per own key of `table`: the mapped type of its keys.
   return out as { [K in keyof T]: V };
 }
+
+/** Whether `value` is a plain record: an object, not `null`, not an array (its members then read as `unknown`). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

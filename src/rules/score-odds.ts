@@ -16,3 +16,14 @@ export function scoreSuccessChance(score: number, difficulty: number): number {
   for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) if (a + b + score >= difficulty) successes++;
   return successes / 36;
 }
+
+/**
+ * RULES §6.1: what the two d6 of a score test must show at least to reach `difficulty` (score 6
+ * against 18 → 12). Below 2 any roll succeeds; above 12 none does.
+ * @throws RangeError when `score` or `difficulty` is not an integer.
+ */
+export function scoreNeeded(score: number, difficulty: number): number {
+  assertInteger("score", score);
+  assertInteger("difficulty", difficulty);
+  return difficulty - score;
+}

@@ -27,13 +27,14 @@ import type { CombatFlags } from "../combat/state";
 import type { PressureFlag } from "../effects/pressure-windows";
 import type { TimelineCost } from "../rules/timeline";
 import type { RollHookConfig } from "../dice/pipeline";
+import type { PoolRoll, PressureRoll, ProfileTest, PsyRoll, ScoreRoll } from "../dice/index";
 import type { QuenchLike } from "../contract/quench";
 import type { Dice3d } from "../dice/dsn";
 import type { PlaceBehaviorType } from "../places/place-model";
 
 /**
  * The exactly-once records of what cards did to a document (`flags.tactica.cards.<messageId>`,
- * src/documents/card-keys.ts): read defensively there, so each record stays `unknown` inside.
+ * src/data/card-keys.ts): read defensively there, so each record stays `unknown` inside.
  */
 type CardRecords = Record<string, Record<string, unknown>>;
 
@@ -50,7 +51,7 @@ interface MigratedFlags {
   [deletion: `-=${string}`]: unknown;
 }
 
-/** `flags.tactica` of an actor (src/actions/activation.ts, src/documents/card-keys.ts). */
+/** `flags.tactica` of an actor (src/actions/activation.ts, src/data/card-keys.ts). */
 interface ActorFlags extends MigratedFlags {
   castThisActivation?: string[];
   maintainedThisActivation?: string[];
@@ -64,7 +65,7 @@ interface ChatMessageFlags extends MigratedFlags {
   timelineCost?: TimelineCost;
 }
 
-/** `flags.tactica` of an Active Effect: a pressure bonus's card and window (src/pressure-windows.ts). */
+/** `flags.tactica` of an Active Effect: a pressure bonus's card and window (src/effects/pressure-windows.ts). */
 interface ActiveEffectFlags {
   sourceMessage?: string;
   pressure?: PressureFlag;
@@ -121,6 +122,18 @@ declare global {
 
   interface CONFIG {
     TACTICA: TacticaConfig;
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace CONFIG {
+    /** The roll classes, each with its configuration dialog (`DIALOG`), for modules (src/setup/registration.ts). */
+    interface Dice {
+      PoolRoll: typeof PoolRoll;
+      PressureRoll: typeof PressureRoll;
+      ProfileTest: typeof ProfileTest;
+      PsyRoll: typeof PsyRoll;
+      ScoreRoll: typeof ScoreRoll;
+    }
   }
 
   /** What Tactica reads on `game` (set on `init`, src/tactica.ts), in every state from `init` on. */
@@ -183,11 +196,14 @@ declare module "fvtt-types/configuration" {
     interface HookConfig {
       /** RULES §7.2 *Focalisé*: an actor gained *Épuisement* (src/documents/actor.ts). */
       "tactica.exhaustionGained": (actor: TacticaActor, amount: number) => void;
-      /** src/dice/pipeline.ts: before a roll; a handler may change `config`, `false` cancels. */
+      /**
+       * src/dice/pipeline.ts: before a roll and its dialog; a handler may change `config`
+       * (`fastForward` skips the dialog), `false` cancels.
+       */
       "tactica.preRoll": (config: RollHookConfig) => boolean | void;
       /** src/dice/pipeline.ts: a roll was evaluated (before its card is posted). */
       "tactica.roll": (roll: unknown, config: RollHookConfig) => void;
-      /** The Quench module announces itself (src/self-test.ts). */
+      /** The Quench module announces itself (src/hooks/quench.ts listens; the batches: src/contract/quench.ts). */
       quenchReady: (quench: QuenchLike) => void;
       /**
        * Core's region window lists its header controls (ApplicationV2 `getHeaderControls<Class>`,

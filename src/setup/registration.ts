@@ -15,24 +15,32 @@ import { TacticaChatMessage } from "../documents/chat-message";
 import { TacticaItem } from "../documents/item";
 import { tokenDocumentClass } from "../documents/token";
 import { CORE_STATUS_ROLES, curatedStatusEffects } from "../effects/status-effects";
-import { CHAT_PARTIALS, CHAT_TEMPLATES, DICE_ROLLS } from "../dice/index";
-import { INFO_CARD_TEMPLATE, registerChat } from "../chat/render";
+import {
+  CHAT_PARTIALS,
+  CHAT_TEMPLATES,
+  DICE_ROLLS,
+  PoolRoll,
+  PressureRoll,
+  ProfileTest,
+  PsyRoll,
+  ScoreRoll,
+} from "../dice/index";
+import { INFO_CARD_TEMPLATE } from "../chat/kinds/kind";
+import { registerCardWriter } from "../chat/gm";
 import { DIALOG_TEMPLATES } from "../applications/dialogs/form-dialog";
 import { registerSheets, SHEET_TEMPLATES } from "../applications/register-sheets";
 import { COMBAT_UI_TEMPLATES } from "../applications/combat/register";
-import { promptDuration } from "../applications/combat/end-action";
+import { endActionWithPrompt } from "../applications/combat/end-action";
 import { registerPlaceConfig } from "../applications/combat/place-config";
 import { TACTICA } from "../config/config";
 import { registerSettings } from "../config/settings";
 import { createApi } from "../api/index";
 import { registerCombat } from "../combat/register";
-import { setDurationPrompt } from "../combat/combat";
+import { setEndAction } from "../combat/combat";
 import { registerPlaces } from "../places/register";
 import { registerPressureWindows } from "../effects/pressure-windows";
 import { registerPluralHelper } from "../utils/plural";
-import { registerActorUseCases } from "../documents/actor";
-import { ACTOR_USE_CASES } from "../actions/index";
-import { registerRollDialogs } from "../actions/dialogs";
+import { setMoveDialog } from "../actions/move";
 import { poolDialog } from "../applications/dialogs/pool-dialog";
 import { pressureDialog } from "../applications/dialogs/pressure-dialog";
 import { profileDialog } from "../applications/dialogs/profile-dialog";
@@ -48,23 +56,14 @@ export function configureSystem(): void {
   registerSettings();
   registerDataLayer();
   registerDice();
-  // The layers below reach the ones above through what is installed here: the actor's roll
-  // methods their use cases, the use cases their dialogs, the combat its End-action dialog.
-  registerActorUseCases(ACTOR_USE_CASES);
-  registerRollDialogs({
-    pool: poolDialog,
-    pressure: pressureDialog,
-    profile: profileDialog,
-    psy: psyDialog,
-    score: scoreDialog,
-    attack: attackDialog,
-    move: moveDialog,
-  });
+  // The layers below reach the ones above through what is set here: the move its dialog, the
+  // combat its End-action dialog (the roll classes get theirs in registerDice).
+  setMoveDialog(moveDialog);
   registerCombat();
-  setDurationPrompt(promptDuration);
+  setEndAction(endActionWithPrompt);
   registerPlaces();
   registerPlaceConfig();
-  registerChat();
+  registerCardWriter();
   registerPressureWindows();
   registerSheets();
   registerPluralHelper();
@@ -122,9 +121,20 @@ export const TRACKABLE_ATTRIBUTES = {
   },
 };
 
-/** Roll classes: saved messages rebuild their rolls by class name from `CONFIG.Dice.rolls`. */
+/**
+ * Roll classes: saved messages rebuild their rolls by class name from `CONFIG.Dice.rolls`. Each is
+ * also `CONFIG.Dice.<ClassName>` with its configuration dialog as its `DIALOG` (dnd5e's
+ * `CONFIG.Dice.D20Roll` and its dialog class): a module replaces a dialog, or a roll class, there.
+ */
 export function registerDice(): void {
   for (const cls of DICE_ROLLS) if (!CONFIG.Dice.rolls.includes(cls)) CONFIG.Dice.rolls.push(cls);
+  PoolRoll.DIALOG = poolDialog;
+  PressureRoll.DIALOG = pressureDialog;
+  ProfileTest.DIALOG = profileDialog;
+  PsyRoll.DIALOG = psyDialog;
+  ScoreRoll.DIALOG = scoreDialog;
+  ScoreRoll.ATTACK_DIALOG = attackDialog;
+  Object.assign(CONFIG.Dice, { PoolRoll, PressureRoll, ProfileTest, PsyRoll, ScoreRoll });
 }
 
 /** Shared partials outside the sheets' and cards' own lists (the aptitude colour swatch). */

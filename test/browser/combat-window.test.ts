@@ -27,7 +27,7 @@ describe.runIf(hasChromium())("the timeline tracker in a core-like window (Chrom
     async (name) => {
       const sample = COMBAT_UI_SAMPLES.find((s) => s.name === name)!;
       // Enough rows to overflow a 360 px window.
-      const part = createTemplateHarness("fr").render(sample.template, sample.context);
+      const part = createTemplateHarness("fr").render(sample.template, sample.context("fr"));
       const html = `<style>${FRAME}</style><div class="application tactica tactica-app tactica-timeline-app"><header class="window-header"></header><section class="window-content">${part}</section></div>`;
       const found = await browser.evaluate(
         DARK_FR,

@@ -18,7 +18,7 @@ describe.runIf(hasChromium())("combat windows in Chromium", () => {
       const classes = sample.isTracker
         ? "application tactica tactica-app tactica-timeline-app"
         : "application dialog tactica tactica-dialog";
-      const part = harness.render(sample.sample.template, sample.sample.context);
+      const part = harness.render(sample.sample.template, sample.sample.context(lang));
       const html = `<div class="${classes}"><div class="window-content"><form>${sample.sample.live?.(part) ?? part}</form></div></div>`;
       for (const report of await browser.check(variant, html, sample.widths, shotName(sample, variant))) {
         const width = report.width;

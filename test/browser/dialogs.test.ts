@@ -127,7 +127,7 @@ describe.runIf(hasChromium())("roll dialogs in Chromium", () => {
 
     it.each(cases)("$name", async ({ sample, variant }) => {
       const html = dialogWindow(
-        harness.render(sample.sample.template, sample.sample.context),
+        harness.render(sample.sample.template, sample.sample.context(lang)),
         buttonsOf(sample.sample.template, (key) => harness.i18n.localize(key)),
       );
       // English pictures hold no French.
@@ -189,6 +189,7 @@ describe.runIf(hasChromium())("roll dialogs in Chromium", () => {
           ),
           picker: document.querySelector("#root [name=messageMode]") !== null,
           odds: document.querySelector<HTMLElement>("#root [data-odds]")?.innerText.trim() ?? null,
+          tooltip: document.querySelector<HTMLElement>("#root [data-odds]")?.dataset.tooltip ?? null,
         }),
         null,
       );
@@ -197,6 +198,15 @@ describe.runIf(hasChromium())("roll dialogs in Chromium", () => {
       expect(shown.buttons).toEqual(own);
       expect(shown.picker).toBe(!name.startsWith("delete") && !name.startsWith("move"));
       if (/odds|summary/.test(name)) expect(shown.odds).toMatch(/\d/);
+      // The score odds read as a chance and what 2d6 must show; the formula is the line's tooltip.
+      if (name.startsWith("score")) {
+        expect(shown.odds).toMatch(
+          lang === "fr"
+            ? /^Chances de réussite\s:\s\d+\s% — il faut \d+\+ sur 2d6\.$/
+            : /^Chance of success: \d+% — you need \d+\+ on 2d6\.$/,
+        );
+        expect(shown.tooltip).toMatch(/^Score \d+ = .*P\(2d6 \+ \d+ ≥ 14\)/);
+      }
     });
   });
 });

@@ -105,6 +105,22 @@ describe("the screenshot gallery", () => {
     ["one tab at the default window size", "sheet-state-the-quipement-tab-as-it-opens-in-its-720-760-window"],
     ["the tracker with combatants, timeline", "combat-tracker-timeline-gm-with-token-images"],
     ["the tracker with combatants, tours", "combat-tracker-tours-gm-with-token-images"],
+    // The second round's (ux §5), the chat cards played through the product (test/templates/chat-world-scenarios.ts).
+    ["2: the move card, with Requis", "chat-move-card-with-the-armour-s-requis-exhaustion"],
+    ["3: panic Tenir bon", "chat-panic-drawn-tenir-bon"],
+    ["3: panic Détruite", "chat-panic-drawn-d-truite"],
+    ["4: a successful morale test", "chat-morale-test-succeeding"],
+    ["5: a fear test passed", "chat-fear-test-passed"],
+    ["6: a failed cancel", "chat-cancel-failing"],
+    ["7: a cast with concentration", "chat-cast-with-concentration"],
+    [
+      "9: an attack with Requis, Tectonique, gauges, Adaptatif",
+      "chat-attack-with-requis-tectonique-gauges-and-adaptatif-the-damage-applied",
+    ],
+    ["10: De zone with a target spared and Et Soi", "chat-de-zone-attack-with-a-target-spared-and-its-et-soi-row"],
+    ["12: a force field taken down", "chat-a-hit-that-takes-the-force-field-down"],
+    ["17: Étourdissante in tours mode", "chat-tourdissante-in-tours-mode-the-stun-left-to-the-gm"],
+    ["m13: a narrow score result", "chat-score-test-failing-by-less-than-a-degree-ux-m13"],
   ])("shows the review's missing state: %s", (_state, id) => {
     expect(GALLERY.map((g) => g.id)).toContain(id);
   });

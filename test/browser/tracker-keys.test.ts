@@ -24,7 +24,7 @@ describe.runIf(hasChromium())("the timeline tracker's keyboard moves (Chromium)"
 
   it("markers take the focus with their arrow keys; the one − / + pair follows the focus", async () => {
     const sample = COMBAT_UI_SAMPLES.find((s) => s.name === "tracker timeline GM")!;
-    const html = createTemplateHarness("fr").render(sample.template, sample.context);
+    const html = createTemplateHarness("fr").render(sample.template, sample.context("fr"));
     const found = await browser.evaluate(
       DARK_FR,
       ({ html, script }) => {

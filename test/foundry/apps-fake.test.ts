@@ -175,6 +175,30 @@ describe("fake ApplicationV2 (core v13 application.mjs)", () => {
     expect(app.tabGroups.primary).toBe("two");
   });
 
+  it("#onClick runs the action of the closest [data-action] element, the app as this, for the main button only (core's #onClickAction)", async () => {
+    const fake = installFoundryFake();
+    templates(fake, { "act.hbs": '<div><button type="button" data-action="go"><span>Go</span></button></div>' });
+    const calls: unknown[][] = [];
+    class Acting extends FakeHandlebarsApplicationMixin(FakeApplicationV2) {
+      static override DEFAULT_OPTIONS = {
+        actions: {
+          go: function (this: unknown, _event: unknown, target: unknown) {
+            calls.push([this, target]);
+          },
+        },
+      };
+      static override PARTS = { act: { template: "act.hbs" } };
+    }
+    const app = new Acting();
+    await app.render({ force: true });
+    const button = app.element!.querySelector('[data-action="go"]')!;
+    clickElement(button.querySelector("span")!, { button: 2 });
+    button.dispatchEvent({ type: "click", bubbles: true });
+    expect(calls).toEqual([]);
+    clickElement(button.querySelector("span")!);
+    expect(calls).toEqual([[app, button]]);
+  });
+
   it("HandlebarsApplicationMixin#_renderHTML: renders options.parts (every configured part when none is named), skips an unknown id; a part not rendered keeps its HTML", async () => {
     const fake = installFoundryFake();
     const rendered: string[] = [];
@@ -403,7 +427,7 @@ describe("fake DialogV2 (core v13 dialog.mjs; DialogV2Button)", () => {
     expect(read).toEqual({ a: "1" });
   });
 
-  it("its form is the window's content: the content's fields (FormDataExtended reads their defaults until a test answers) and the buttons, in the tree", async () => {
+  it("its dialog form is the window's content: the content's fields (FormDataExtended reads their defaults until a test answers) and the buttons, in the tree", async () => {
     installFoundryFake();
     const dialog = new FakeDialogV2({
       content: '<div><input name="n" type="number" value="3"><p data-odds></p></div>',
@@ -415,7 +439,9 @@ describe("fake DialogV2 (core v13 dialog.mjs; DialogV2Button)", () => {
       form,
       form.querySelector("[data-odds]")?.tagName,
       form.querySelector('button[data-action="go"]')?.form,
-    ]).toEqual([dialog.form, "P", form]);
+    ]).toEqual([dialog.dialogForm, "P", form]);
+    // Core's ApplicationV2#form: a dialog (tag `dialog`, content a section) has no top-level form.
+    expect(dialog.form).toBeNull();
     const FormData = foundry.applications.ux.FormDataExtended as unknown as new (f: unknown) => { object: Obj };
     expect(new FormData(form).object).toEqual({ n: 3 });
     form.answer = { n: 5 };
@@ -927,6 +953,26 @@ describe("fake DOM (fake-apps-dom.ts)", () => {
     expect(button.closest("#s")).toBe(root);
     button.dataset.actionName = "go";
     expect([button.getAttribute("data-action-name"), { ...button.dataset }]).toEqual(["go", { actionName: "go" }]);
+  });
+
+  it("click() is a bubbling click of the main button, none on a disabled control; an input's value attribute shows until its value is set", () => {
+    const [root] = parseHTML(
+      '<form><span><i></i></span><button type="button" disabled></button><input name="n" value="1"></form>',
+    );
+    const seen: unknown[] = [];
+    root!.addEventListener(
+      "click",
+      (e) => void seen.push([(e.target as { tagName: string }).tagName, e.button, e.type]),
+    );
+    root!.querySelector("i")!.click();
+    root!.querySelector("button")!.click();
+    expect(seen).toEqual([["I", 0, "click"]]);
+    const input = root!.querySelector("input")!;
+    input.setAttribute("value", "2");
+    expect(input.value).toBe("2");
+    input.value = "3";
+    input.setAttribute("value", "4");
+    expect([input.value, input.getAttribute("value")]).toEqual(["3", "4"]);
   });
 
   it("events bubble through the ancestors with their own currentTarget; a replaced subtree is disconnected after the swap; formDataOf reads the named, enabled fields", () => {

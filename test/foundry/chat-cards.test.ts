@@ -22,10 +22,7 @@ async function renderAs(userId: string, message: TacticaChatMessage): Promise<st
 
 beforeEach(async () => {
   w = await chatWorld();
-  kara = await w.createActor({
-    name: "Kara",
-    type: "character",
-    ownership: { default: 0, "player-1": 3 },
+  kara = await w.own("Kara", "character", {
     system: {
       aptitudes: { vivacite: { value: 3 } },
       subAptitudes: { precision: { value: 2 } },
@@ -157,10 +154,7 @@ describe("roll cards", () => {
   });
 
   it("the panic result and notes render after a failed morale test", async () => {
-    const unit = await w.createActor({
-      name: "Escouade",
-      type: "unit",
-      ownership: { default: 0, "player-1": 3 },
+    const unit = await w.own("Escouade", "unit", {
       system: { profile: { co: { value: 2 } } },
     });
     queueDiceFaces([9]);

@@ -6,7 +6,7 @@ import { sourceOf, systemAs } from "./world";
 import type { TacticaActor } from "../../src/documents/actor";
 import type { TacticaChatMessage } from "../../src/documents/chat-message";
 
-// The channel between a clicking user and the active GM (src/chat/channel.ts, src/chat/gm.ts),
+// The channel between a clicking user and the active GM (src/chat/gm.ts),
 // played across clients on the fake's socket: the request travels from the clicker's client, the
 // active GM's client writes, the answer comes back to the clicker alone. The sender is what the
 // server attests (the last argument), never a claim in the payload.
@@ -22,10 +22,7 @@ type Sys = {
 
 beforeEach(async () => {
   w = await chatWorld();
-  kara = await w.createActor({
-    name: "Kara",
-    type: "character",
-    ownership: { default: 0, "player-1": 3 },
+  kara = await w.own("Kara", "character", {
     system: {
       aptitudes: { vivacite: { value: 3 } },
       subAptitudes: { reflexe: { value: 1 }, precision: { value: 2 } },
@@ -58,8 +55,16 @@ describe("the channel", () => {
     expect(await w.click("player-1", "push", message)).toEqual({ ok: true });
     expect(requests().map((r) => r.from)).toEqual(["player-1"]);
     expect(requests()[0]!.args[0]).toMatchObject({ action: "push", messageId: message.id });
-    // The dice travel as roll JSON (rolled on the clicker's client), never a user id.
+    // The dice travel as roll JSON (rolled on the clicker's client), never a user id; only the dice: the
+    // roll's class, formula and faces, not its options (the card's names and values), since every client
+    // receives the request.
     expect(Object.keys(requests()[0]!.args[0] as object).sort()).toEqual(["action", "id", "messageId", "roll", "type"]);
+    const sent = (requests()[0]!.args[0] as { roll: { class: string; options: object; terms: unknown[] } }).roll;
+    expect(sent).toMatchObject({ class: "PoolRoll", options: {} });
+    expect(JSON.stringify(sent.terms)).toContain('"result":6');
+    expect(JSON.stringify(sent)).not.toContain("Kara");
+    // The writer's pushed roll on the card has its own options, the push recorded in them.
+    expect((message.rolls.at(-1) as unknown as { options: { pushes: number } }).options.pushes).toBe(1);
     expect(responses().map((r) => [r.from, (r.args[0] as { to: string }).to])).toEqual([["gm-1", "player-1"]]);
     const writes = w.data.db.writes.slice(from);
     expect(writes.map((x) => `${x.action} ${x.documentName} by ${w.data.db.writtenBy(x)}`)).toEqual([
@@ -75,6 +80,28 @@ describe("the channel", () => {
     );
     expect(errors).toEqual(["Vous n'avez pas le droit de faire cela sur cette carte."]);
     expect(w.data.notifications.messages.filter((m) => m.type === "error").map((m) => m.userId)).toEqual(["stranger"]);
+  });
+
+  it("runs an action only as the card's kind declares it: another kind's action on the card is refused, writing nothing", async () => {
+    const message = await poolCard();
+    const from = w.data.db.writes.length;
+    // chooseDie and applyPressure are a pressure card's; a pool card declares only push.
+    for (const action of ["chooseDie", "applyPressure", "defend"])
+      expect(await w.gm.requestCardAction({ action, messageId: message.id!, index: 0, targetIndex: 0 })).toEqual({
+        ok: false,
+        reason: "TACTICA.Chat.invalid",
+      });
+    expect(w.data.db.writes.slice(from)).toEqual([]);
+    // Its author relabels the card (their own message): a profile test declares no push, so the pool
+    // under it is not pushed, though its roll could be.
+    await message.update({ system: { kind: "profile" } } as never);
+    queueDiceFaces([6, 6, 6]);
+    expect(await w.click("player-1", "push", message)).toEqual({ ok: false, reason: "TACTICA.Chat.invalid" });
+    expect(await w.gm.requestCardAction({ action: "push", messageId: message.id!, roll: {} })).toEqual({
+      ok: false,
+      reason: "TACTICA.Chat.invalid",
+    });
+    expect(w.data.db.writes.slice(from).filter((x) => x.documentName === "Actor")).toEqual([]);
   });
 
   it("no answer in time is 'no GM answered', and nothing was written", async () => {

@@ -21,10 +21,7 @@ interface Dsn {
 
 beforeEach(async () => {
   w = await chatWorld();
-  kara = await w.createActor({
-    name: "Kara",
-    type: "character",
-    ownership: { default: 0, "player-1": 3 },
+  kara = await w.own("Kara", "character", {
     system: { aptitudes: { vivacite: { value: 3 } }, subAptitudes: { reflexe: { value: 1 }, precision: { value: 2 } } },
     items: [
       {
@@ -110,10 +107,7 @@ describe("dice shown where they are rolled", () => {
       ["gm-1", "player-2"],
     ]);
     expect(attack.card?.targets[0]?.dice).toEqual([2, 5]);
-    const unit = await w.createActor({
-      name: "Escouade",
-      type: "unit",
-      ownership: { default: 0, "player-1": 3 },
+    const unit = await w.own("Escouade", "unit", {
       system: { profile: { co: { value: 2 } } },
     });
     queueDiceFaces([9]);

@@ -178,6 +178,19 @@ describe("fake ChatMessage (v13 client)", () => {
     expect(await message.renderHTML()).toBe(li);
   });
 
+  it("an element's closest(selector) is itself or its nearest ancestor with the class (MDN Element.closest)", () => {
+    const app = new FakeElement("section", { classes: ["application", "chat-popout"] });
+    app.id = "chat-popout";
+    const li = new FakeElement("li", { classes: ["chat-message"] });
+    app.append(li);
+    li.innerHTML = '<button data-action="push">x</button>';
+    const [button] = li.querySelectorAll("button[data-action]");
+    expect(button!.closest("button[data-action]")).toBe(button);
+    expect(button!.closest(".application")?.id).toBe("chat-popout");
+    expect(li.closest(".chat-message")).toBe(li);
+    expect(li.closest(".sidebar")).toBeNull();
+  });
+
   it("a roll that cannot be rebuilt is dropped from `rolls` (logged), not thrown", async () => {
     const w = await chatWorld();
     const message = (await asGM(w.data, () =>

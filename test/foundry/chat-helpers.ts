@@ -8,10 +8,12 @@
 import { loadWorld, type LoadedWorld } from "./world";
 import { asClient, FakeUser } from "./fake-world";
 import type { FakeElement, FakeSocket } from "./fake-chat";
+import type { FakeFoundry } from "./fake";
 import { createTemplateHarness, installTemplateHarness } from "../templates/harness";
-import type { CardAction } from "../../src/chat/permissions";
+import type { CardActionName as CardAction } from "../../src/chat/kinds/index";
 import type { CardResult } from "../../src/chat/gm";
 import type { TacticaChatMessage } from "../../src/documents/chat-message";
+import type { TacticaActor } from "../../src/documents/actor";
 
 export interface ChatWorld extends LoadedWorld {
   gm: typeof import("../../src/chat/gm");
@@ -32,11 +34,21 @@ export interface ChatWorld extends LoadedWorld {
    */
   elementAs(userId: string, message: TacticaChatMessage): Promise<FakeElement>;
   messages(): TacticaChatMessage[];
+  /** An actor of `type` owned by `owner` (by default `player-1`, the base client): the chat tests' cast. */
+  own(
+    name: string,
+    type: "character" | "npc" | "unit",
+    data?: { system?: object; items?: object[] },
+    owner?: string,
+  ): Promise<TacticaActor>;
 }
 
-/** The world of the chat tests: GM `gm-1`, players `player-1` (the base client), `player-2` and `stranger`. */
-export async function chatWorld(lang: "fr" | "en" = "fr"): Promise<ChatWorld> {
-  const world = await loadWorld(lang, (fake) => installTemplateHarness(fake, createTemplateHarness(lang)));
+/**
+ * The world of the chat tests: GM `gm-1`, players `player-1` (the base client), `player-2` and
+ * `stranger`; `modules`: what active modules' scripts do when they run (world.ts `loadWorld`).
+ */
+export async function chatWorld(lang: "fr" | "en" = "fr", modules?: (fake: FakeFoundry) => void): Promise<ChatWorld> {
+  const world = await loadWorld(lang, (fake) => installTemplateHarness(fake, createTemplateHarness(lang)), modules);
   const gm = await import("../../src/chat/gm");
   const click = await import("../../src/chat/click");
   const users = world.data.users;
@@ -55,6 +67,8 @@ export async function chatWorld(lang: "fr" | "en" = "fr"): Promise<ChatWorld> {
     elementAs: (userId, message) =>
       as(userId, () => (message as unknown as { renderHTML(): Promise<FakeElement> }).renderHTML()),
     messages: () => [...(world.fake.game.messages as Iterable<TacticaChatMessage>)],
+    own: (name, type, data = {}, owner = "player-1") =>
+      world.createActor({ name, type, ownership: { default: 0, [owner]: 3 }, ...data }),
   };
 }
 

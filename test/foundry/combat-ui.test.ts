@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi, onTestFinished } from "vitest";
 import { loadWorld, type LoadedWorld } from "./world";
 import { createTemplateHarness, installTemplateHarness, textOf } from "../templates/harness";
 import { createFakeCombat } from "./fake-combat";
@@ -396,6 +396,23 @@ describe("combat windows in the Foundry fake", () => {
     await confirm!();
     await pending;
     expect(positions()).toMatchObject({ Ana: 6, Bel: 4 });
+  });
+
+  it("End action: core's Next and the timeline tracker take the one path, and a missing dialog is an error, never a duration of 1", async () => {
+    await combat.startCombat();
+    prompt.mockImplementation(typed("2"));
+    const tracker = { window: {} };
+    const { endActionWithPrompt } = await import("../../src/applications/combat/end-action");
+    await endActionWithPrompt(combat as never, tracker);
+    expect(prompt).toHaveBeenCalledTimes(1);
+    expect(positions()).toMatchObject({ Ana: 4, Bel: 4 });
+    const { setEndAction } = await import("../../src/combat/combat");
+    onTestFinished(() => setEndAction(endActionWithPrompt));
+    // As if the End action had never been set on init: core's Next refuses loudly and moves nobody.
+    setEndAction(null as never);
+    const before = positions();
+    await expect(combat.nextTurn()).rejects.toThrow(/End action is set on init/);
+    expect(positions()).toEqual(before);
   });
 
   it("End action: closing the dialog changes nothing; bad input is refused with a message", async () => {

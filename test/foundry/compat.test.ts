@@ -7,7 +7,7 @@ import { installFoundryFake } from "./fake";
 import { setFakeGeneration, takeGenerationRecord } from "./fake-generation";
 import { dataFake } from "./fake-data";
 import { asGM, loadWorld, sourceOf } from "./world";
-import { recordChange } from "../../src/documents/card-keys";
+import { recordChange } from "../../src/data/card-keys";
 import { deletionUpdate, isDeletion } from "../../src/compat/deletion";
 import { generation, isV14 } from "../../src/compat/generation";
 

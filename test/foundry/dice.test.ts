@@ -338,19 +338,28 @@ describe("rollPipeline", () => {
     messageData: { speaker: { alias: "Kara" } },
   });
 
-  it("runs preRoll, configure, evaluate, tactica.roll and posts the message", async () => {
+  /** A configure stage whose dialog answers `answer` (null: closed) and whose answer sets the aptitude's value. */
+  const dialog = (answer: { aptitudeValue: number; messageMode?: "public" | "gm" | "blind" | "self" } | null) => ({
+    open: async (input: { shown: string[] }) => {
+      input.shown.push("dialog");
+      return answer && { messageMode: "public" as const, ...answer };
+    },
+    input: { shown: [] as string[] },
+    apply: (chosen: { aptitudeValue: number }, config: { options: PoolOptions }) => {
+      config.options = { ...config.options, aptitudeValue: chosen.aptitudeValue };
+      return chosen.aptitudeValue > 0;
+    },
+  });
+
+  it("runs preRoll, the dialog, evaluate, tactica.roll and posts the message", async () => {
     const seen: string[] = [];
     world.fake.hooks.on("tactica.preRoll", () => void seen.push("preRoll"));
     world.fake.hooks.on("tactica.roll", (roll) => void seen.push(`roll:${(roll as { formula: string }).formula}`));
     queueDiceFaces([6, 2, 3]);
-    const result = await dice.rollPipeline({
-      ...pool(),
-      configure: async () => {
-        seen.push("configure");
-        return { options: { aptitudeValue: 3 } };
-      },
-    });
-    expect(seen).toEqual(["preRoll", "configure", "roll:3d6[base]"]);
+    const stage = dialog({ aptitudeValue: 3 });
+    stage.input.shown = seen;
+    const result = await dice.rollPipeline({ ...pool(), dialog: stage });
+    expect(seen).toEqual(["preRoll", "dialog", "roll:3d6[base]"]);
     expect(result?.roll.faces.base).toEqual([6, 2, 3]);
     expect(postedMessages).toHaveLength(1);
     expect(postedMessages[0]).toMatchObject({
@@ -363,18 +372,49 @@ describe("rollPipeline", () => {
     expect(saved).toBeInstanceOf(dice.PoolRoll);
   });
 
-  it("is cancelled by a tactica.preRoll handler returning false: no dice, no message", async () => {
+  it("fires tactica.preRoll before the dialog: a handler changes its defaults, or skips it with fastForward", async () => {
+    const stage = dialog({ aptitudeValue: 1 });
+    type HookConfig = { dialog?: { input: unknown } | null; fastForward?: boolean };
+    world.fake.hooks.on("tactica.preRoll", (config) => {
+      const input = (config as HookConfig).dialog?.input as { shown: string[] } | undefined;
+      input?.shown.push("seen by preRoll");
+    });
+    queueDiceFaces([5]);
+    await dice.rollPipeline({ ...pool(), dialog: stage });
+    expect(stage.input.shown).toEqual(["seen by preRoll", "dialog"]);
+    world.fake.hooks.on("tactica.preRoll", (config) => {
+      (config as HookConfig).fastForward = true;
+    });
+    queueDiceFaces([5, 5]);
+    const skipped = await dice.rollPipeline({ ...pool(), dialog: dialog({ aptitudeValue: 1 }) });
+    // The dialog never opened: the options were rolled as configured (two base dice).
+    expect(skipped?.roll.formula).toBe("2d6[base]");
+  });
+
+  it("is cancelled by a tactica.preRoll handler returning false: no dice, no dialog, no message", async () => {
     world.fake.hooks.on("tactica.preRoll", () => false);
     queueDiceFaces([4, 4]);
-    expect(await dice.rollPipeline(pool())).toBeNull();
+    const stage = dialog({ aptitudeValue: 3 });
+    expect(await dice.rollPipeline({ ...pool(), dialog: stage })).toBeNull();
+    expect(stage.input.shown).toEqual([]);
     expect(queuedDiceFaces()).toEqual([4, 4]);
     expect(postedMessages).toHaveLength(0);
   });
 
-  it("is cancelled by the configure step, which fastForward skips", async () => {
-    expect(await dice.rollPipeline({ ...pool(), configure: async () => null })).toBeNull();
-    const skipped = await dice.rollPipeline({ ...pool(), fastForward: true, configure: async () => null });
+  it("is cancelled by the dialog closed, or by an answer the use case refuses; fastForward skips it", async () => {
+    expect(await dice.rollPipeline({ ...pool(), dialog: dialog(null) })).toBeNull();
+    expect(await dice.rollPipeline({ ...pool(), dialog: dialog({ aptitudeValue: 0 }) })).toBeNull();
+    expect(postedMessages).toHaveLength(0);
+    const stage = dialog(null);
+    const skipped = await dice.rollPipeline({ ...pool(), fastForward: true, dialog: stage });
     expect(skipped?.roll).toBeInstanceOf(dice.PoolRoll);
+    expect(stage.input.shown).toEqual([]);
+  });
+
+  it("fails loudly when a roll's dialog was never set (a dialog stage without its dialog)", async () => {
+    await expect(dice.rollPipeline({ ...pool(), dialog: { ...dialog(null), open: null } })).rejects.toThrow(
+      /dialog is set on its roll class on init/,
+    );
   });
 
   it.each([
@@ -389,7 +429,7 @@ describe("rollPipeline", () => {
   });
 
   it("lets the dialog change the roll mode", async () => {
-    await dice.rollPipeline({ ...pool(), configure: async () => ({ rollMode: "blindroll" }) });
+    await dice.rollPipeline({ ...pool(), dialog: dialog({ aptitudeValue: 2, messageMode: "blind" }) });
     expect(postedMessages.at(-1)).toMatchObject({ rollMode: posted("blindroll"), blind: true });
   });
 

@@ -110,4 +110,15 @@ describe("entry module on init", () => {
     const pressureBonus = api?.rules.pressureBonus as (f: number, t: string, p: number) => number;
     expect(pressureBonus(5, "mou", 3)).toBe(3);
   });
+
+  it("lists every roll method of the actor in game.tactica.actions, each calling the actor's own method", async () => {
+    const { ROLL_METHODS } = await import("../../src/documents/actor");
+    const actions = (fake.game as { tactica?: { actions: Record<string, unknown> } }).tactica?.actions ?? {};
+    expect(Object.keys(actions).sort()).toEqual([...ROLL_METHODS, "moveAction"].sort());
+    const calls: unknown[][] = [];
+    const actor = Object.fromEntries(ROLL_METHODS.map((m) => [m, (...args: unknown[]) => calls.push([m, ...args])]));
+    for (const method of ROLL_METHODS)
+      (actions[method] as (...a: unknown[]) => unknown)(actor, "x", { fastForward: true });
+    expect(calls).toEqual(ROLL_METHODS.map((m) => [m, "x", { fastForward: true }]));
+  });
 });

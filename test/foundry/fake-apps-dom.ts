@@ -1,21 +1,74 @@
 /**
  * Part of the Foundry FAKE (see fake.ts and fake-apps.ts): the little DOM the fake windows are
  * made of — NOT a browser. Node has no DOM, so a window's element is a {@link FakeElement} tree
- * built from the HTML its templates render ({@link parseHTML}: opening and closing tags, void
- * elements, attributes entity-decoded; text is not kept), with just what core's ApplicationV2 code
- * and Tactica's sheets do to it: selectors (tag, `#id`, `.class`, `[attr]`, `[attr=value]`, `*`,
- * compound, descendant and `>` child combinators, comma lists), `closest`, `replaceWith`,
- * `appendChild`, `remove`, listeners with bubbling events, `dataset` kept in the attributes, and
- * the custom-element reactions of a connected tree (`connectedCallback` when a subtree is put
- * under a connected root, `disconnectedCallback` when it is taken out), in the order the HTML
- * standard runs them: after the tree was changed
- * (https://html.spec.whatwg.org/multipage/custom-elements.html#custom-element-reactions).
- * Self-tests: test/foundry/apps-fake.test.ts ("fake DOM").
+ * built from the HTML its templates render, with just what core's ApplicationV2 code and
+ * Tactica's windows do to it. Each behaviour names the web standard it follows (what the
+ * contract cases, run in Foundry's browser page, rely on); `<prose-mirror>` is
+ * {@link FakeProseMirror}, a stand-in for core's `HTMLProseMirrorElement`. Self-tests:
+ * test/foundry/apps-fake.test.ts ("fake DOM"). Test helpers, not the DOM: `place(selector,
+ * child)` (an element a test puts where `querySelector` finds it first), `values` and `answer`
+ * (a form's data a test gives FormDataExtended), `fire(type, init, target)` (a listener run and
+ * awaited), {@link FakeProseMirror.type}, {@link elementsOf}.
  *
- * `<prose-mirror>` is {@link FakeProseMirror}, a stand-in for core's `HTMLProseMirrorElement` of
- * the late v13 / v14 build (client `applications/elements/prosemirror-editor.mjs`, the build
- * docs/foundry-behaviour.md §4 names): see its comment. Form data is read by
- * {@link formDataOf}, a stand-in for core's `FormDataExtended` over such a tree.
+ * Not covered: text nodes and `innerHTML`/`outerHTML`, layout and styles, focus, pseudo-classes
+ * and attribute operators other than `=` in selectors, capture and `stopPropagation`, reflection
+ * of `disabled`/`checked`/`hidden` set after construction to their attributes.
+ *
+ * Behaviours:
+ * - {@link parseHTML}: the top-level elements of an HTML string, opening and closing tags matched,
+ *   void elements closed at once, a closing tag without its opening ignored, attributes
+ *   entity-decoded; text is not kept. Source: https://html.spec.whatwg.org/multipage/syntax.html
+ *   (void elements, attributes, character references). Contract: `apps.partial-render`.
+ * - Selectors — tag, `#id`, `.class`, `[attr]`, `[attr=value]`, `*`, compound, descendant and `>`
+ *   child combinators, comma lists — for `querySelector`, `querySelectorAll` (document order),
+ *   `matches` and `closest` (the element itself first). Source:
+ *   https://dom.spec.whatwg.org/#dom-parentnode-queryselector, https://dom.spec.whatwg.org/#dom-element-closest,
+ *   https://www.w3.org/TR/selectors-4/. Contract: `apps.tabs`.
+ * - `dataset` is kept in the `data-*` attributes (camelCase ↔ kebab-case); `classList` in the
+ *   `class` attribute. Source: https://html.spec.whatwg.org/multipage/dom.html#dom-dataset,
+ *   https://dom.spec.whatwg.org/#dom-element-classlist. Contract: `apps.tabs`.
+ * - Tree changes — `appendChild`, `append`, `prepend`, `replaceWith`, `replaceChildren`, `remove`
+ *   (a node moved leaves its old place) — and `isConnected`: in a tree whose root was put in the
+ *   page; a removed subtree stays whole. Source: https://dom.spec.whatwg.org/#interface-childnode,
+ *   https://dom.spec.whatwg.org/#dom-node-isconnected. Contract: `apps.partial-render`,
+ *   `apps.close-order`.
+ * - Events: `dispatchEvent` runs the element's listeners of that type, then — when the event
+ *   bubbles — each ancestor's, each seeing `target` (the element) and its own `currentTarget`; a
+ *   listener's promise is not awaited; it returns false once `preventDefault` was called. Source:
+ *   https://dom.spec.whatwg.org/#dispatching-events. Contract: `apps.form-submit`.
+ * - `click()`: a bubbling, cancelable `click` of the main button (0); nothing on a disabled form
+ *   control. Source: https://html.spec.whatwg.org/multipage/interaction.html#dom-click. Contract:
+ *   `apps.click-action`.
+ * - Field values: an input's `value` attribute is its value until `value` is set (HTML's dirty
+ *   value flag); a select's value is its selected option's (else the first); `disabled`,
+ *   `checked` and `hidden` start from their attributes. Source:
+ *   https://html.spec.whatwg.org/multipage/input.html#concept-fe-dirty,
+ *   https://html.spec.whatwg.org/multipage/form-elements.html#dom-select-value. Contract:
+ *   `apps.form-submit`.
+ * - Forms: `form.elements` lists the form's controls (buttons, fieldsets, inputs, objects, outputs,
+ *   selects, textareas and the form-associated `<prose-mirror>`); a control's `form` is its nearest
+ *   form ancestor. Source: https://html.spec.whatwg.org/multipage/forms.html#dom-form-elements,
+ *   https://html.spec.whatwg.org/multipage/custom-elements.html#form-associated-custom-element.
+ *   Contract: `apps.dialog-form`.
+ * - {@link formDataOf}, what core's `FormDataExtended` reads of such a form: every named, enabled
+ *   control but buttons — a checkbox its `checked`, a checked radio its value, a number or range
+ *   input its number (empty: null), a select its chosen option, a `<prose-mirror>` its `value` —
+ *   then the `values` a test gave the form; a dialog answered by a test reads its answer alone.
+ *   Source: https://foundryvtt.com/api/v13/classes/foundry.applications.ux.FormDataExtended.html.
+ *   Contract: `apps.form-submit`, `apps.dialog-form`.
+ * - Custom-element reactions of a connected tree: `connectedCallback` when a subtree is put under
+ *   a connected root, `disconnectedCallback` when it is taken out, run after the tree was changed.
+ *   Source: https://html.spec.whatwg.org/multipage/custom-elements.html#custom-element-reactions.
+ *   Contract: none — manual check "Typed text is never lost (review N1)".
+ * - `<prose-mirror>` ({@link FakeProseMirror}, core's `HTMLProseMirrorElement` of the late v13 / v14
+ *   build): the `value` attribute becomes the stored value; connected, an editor without `toggled`
+ *   opens itself and becomes active a microtask later; `value` is the live document's HTML while
+ *   active; `isDirty()`; disconnected while active it saves — a bubbling `save`, then, when the
+ *   HTML changed, a bubbling, cancelable `change` on the element wherever it now is — and closes.
+ *   Nothing else saves. Source: core v13 client `applications/elements/prosemirror-editor.mjs`
+ *   (core-source review part 2 §1: `_activateListeners`, `#activateEditor`, `_getValue`,
+ *   `disconnectedCallback`); cosmere-rpg #622 (13.351), WoD20 #1432 (v14 build 364). Contract:
+ *   none — manual check "Typed text is never lost (review N1)".
  */
 type Obj = Record<string, unknown>;
 
@@ -116,7 +169,9 @@ export class FakeElement {
   parent: FakeElement | null = null;
   /** The form a button belongs to when a test sets it (else its form ancestor). */
   #form: FakeElement | null = null;
+  /** The value set through the `value` property (the dirty value, HTML's "dirty value flag" set). */
   #value: unknown;
+  #dirty = false;
   /** A root put in the page (an application's element once rendered): its tree is connected. */
   isRoot = false;
   readonly ownerDocument = { createElement: (tag: string) => createElement(tag) };
@@ -156,7 +211,6 @@ export class FakeElement {
     this.disabled = "disabled" in attributes;
     this.checked = "checked" in attributes;
     this.hidden = "hidden" in attributes;
-    this.#value = attributes.value ?? "";
   }
 
   get nodeName(): string {
@@ -180,10 +234,12 @@ export class FakeElement {
       const chosen = options.find((o) => "selected" in o.attributes) ?? options[0];
       return chosen ? (chosen.attributes.value ?? "") : "";
     }
-    return this.#value;
+    return this.#dirty ? this.#value : (this.attributes.value ?? "");
   }
+  /** Setting the value marks it dirty: the `value` attribute (the default value) no longer shows through. */
   set value(value: unknown) {
     this.#value = value;
+    this.#dirty = true;
   }
   /** The form the element belongs to: the one a test set, else its nearest form ancestor. */
   get form(): FakeElement | null {
@@ -373,6 +429,12 @@ export class FakeElement {
 
   /* -------------------------------------------------------------------- events */
 
+  /** `HTMLElement#click()`: a bubbling, cancelable `click` of the main button (none on a disabled control). */
+  click(): void {
+    if (this.disabled && FORM_CONTROLS.has(this.tagName)) return;
+    this.dispatchEvent({ type: "click", bubbles: true, cancelable: true, button: 0 });
+  }
+
   addEventListener(type: string, fn: (event: Obj) => unknown, options?: unknown): void {
     this.listeners.push({ type, fn, options });
   }
@@ -391,6 +453,9 @@ export class FakeElement {
     let prevented = false;
     const shared: Obj = {
       ...event,
+      // A DOM `Event` keeps these on its prototype, which a spread leaves behind.
+      type: event.type,
+      bubbles: event.bubbles === true,
       target: this,
       preventDefault: () => void (prevented = true),
       stopPropagation: () => undefined,

@@ -1,106 +1,203 @@
 /**
  * Part of the Foundry FAKE (see fake.ts): the ApplicationV2 surface Tactica's windows use — NOT
- * Foundry. Each behaviour names its source; test/foundry/apps-fake.test.ts holds one self-test per
- * behaviour (places-fake.test.ts those of the instances registry and form submit). The sources are
- * core's own v13 client code — `applications/api/application.mjs` (ApplicationV2),
+ * Foundry. test/foundry/apps-fake.test.ts holds one self-test per behaviour below
+ * (places-fake.test.ts those of the instances registry and form submit). [CORE] is Foundry's own
+ * v13 client code, read: `applications/api/application.mjs` (ApplicationV2),
  * `applications/api/handlebars-application.mjs` (HandlebarsApplicationMixin),
  * `applications/api/document-sheet.mjs` (DocumentSheetV2), `applications/api/dialog.mjs`
- * (DialogV2), `documents/abstract/client-document.mjs` (ClientDocumentMixin) — read through the
- * public copies named in docs/foundry-behaviour.md §4, the API pages, and the systems' files named
- * below. The window's DOM is fake-apps-dom.ts (a tree of {@link FakeElement}s, `<prose-mirror>`
- * included).
+ * (DialogV2), `applications/sheets/actor-sheet.mjs` (ActorSheetV2),
+ * `documents/abstract/client-document.mjs` (ClientDocumentMixin) — the public copies named in
+ * docs/foundry-behaviour.md §4 and core-source review part 2. The window's DOM is fake-apps-dom.ts
+ * (a tree of {@link FakeElement}s, `<prose-mirror>` included). The fake classes answer to core's
+ * class names (`ApplicationV2`, `DocumentSheetV2`, …): core builds hook names from `cls.name`.
+ * Test helpers, not Foundry: `renderCount`, `tabChanges`, `renderedParts` and `lastContext` (each
+ * part's HTML string and the context of the last render), `imageEdits`, `dragSelector`,
+ * {@link dragStart}, `FakeDialogV2#html` and `dialogForm`, {@link answerDialog},
+ * {@link clickAction} (a `DEFAULT_OPTIONS.actions` handler called as core's click dispatch calls
+ * it), {@link clickElement}, {@link submitForm}, {@link formsSettled}, `fake.contextMenus`,
+ * `fake.enriched`, `fake.sheetRegistrations`.
  *
- * - `ApplicationV2`: `_initializeApplicationOptions` merges `DEFAULT_OPTIONS` down the class chain
- *   (`#mergeApplicationOptions`: EVERY array concatenated, objects merged at every depth, other
- *   values replaced), then prepends `application` to the classes of a framed window and removes
- *   duplicates; `tabGroups` start at each `static TABS` group's `initial`. `render` (`#render`),
- *   queued on one semaphore with `close`: `_canRender` (false: nothing; a throw: its message as a
- *   warning) → `isFirstRender` (state ≤ NONE; a first render needs `force`) →
- *   `_configureRenderOptions` (first render: `options.window` title, icon, controls; the `tab`
- *   option sets `tabGroups`) → `_prepareContext` (the tabs when exactly one group: `_prepareTabs`) →
- *   `_preFirstRender` / `_preRender` → state RENDERING → first render: `_renderFrame` (the element
- *   with its id and classes, a `.window-header` with its `.window-title`, and the `.window-content`)
- *   and `_attachFrameListeners` (`click`, and on the form `submit` / `change`) → `_renderHTML` and
- *   `_replaceHTML` into the content → first render: `foundry.applications.instances` and
- *   `_insertElement` (the element put in the page) → `_updateFrame` (the title when
- *   `options.window.title` is given) → state RENDERED → `_onFirstRender` → `_onRender` and the
- *   `render` event → `_postRender`. `close` (`#close`): nothing for an element never rendered;
- *   else `_preClose` awaited → state CLOSING → `_tearDown` (`_removeElement`: the element leaves the
- *   page, its subtree intact) → state CLOSED, out of `instances` → `_onClose` and the `close` event.
- *   `submit(options)` builds FormDataExtended of `form` and calls `form.handler(event, form,
- *   formData, options)`. `_onChangeForm` submits when `form.submitOnChange` and the state is
- *   RENDERED or CLOSING; `_onSubmitForm` runs `form.handler`, shows a thrown error as a
- *   notification and stays open, else honours `closeOnSubmit`. `changeTab(tab, group)` throws when
- *   the content has no `.tabs [data-group][data-tab]` link for it, toggles `.active` on the group's
- *   links and `.tab` sections present, and sets `tabGroups`; `_onClickTab` reads the tab from
- *   `event.target` (the element clicked, not its `[data-action]` ancestor). A click
- *   (`#onClick`/`#onClickAction`) finds `closest("[data-action]")`: `tab` → `_onClickTab`, an
- *   action of `options.actions` → its handler for button 0. `_createContextMenu` calls its
- *   handler, fires `get<Class>ContextOptions` for each class of the chain up to ApplicationV2 (or
- *   the given hook name only, with `parentClassHooks: false`) and builds `ContextMenu.implementation`
- *   with `jQuery: false`. `addEventListener`/`dispatchEvent` come from core's EventEmitterMixin
- *   (`emittedEvents`: render, close). The fake classes answer to core's class names.
+ * Not covered: positions, minimising, header controls and the `close`/`toggleControls` actions,
+ * right clicks (`contextmenu` and `{handler, buttons}` actions), `render<Class>`/`close<Class>`
+ * hooks, a render that fails (core's ERROR state), `BASE_APPLICATION` below ApplicationV2,
+ * `root` parts, part forms, focus and scroll syncing, `cleanHTML` of a dialog's content, modal
+ * display, Escape and Enter in dialogs (tests close or answer them), DragDrop's drop and sort.
+ *
+ * Behaviours:
+ * - Options: `_initializeApplicationOptions` merges `DEFAULT_OPTIONS` down the class chain, then
+ *   the constructor's (`#mergeApplicationOptions`: every array concatenated, objects merged at
+ *   every depth, other values replaced, each value deep-cloned), prepends `application` to a
+ *   framed window's classes and removes duplicates; `tabGroups` start at each `static TABS`
+ *   group's `initial`; the id is `options.id` or one of the app's own. Source: [CORE]
+ *   `application.mjs` (`_initializeApplicationOptions`, `#mergeApplicationOptions`);
+ *   https://foundryvtt.com/api/v13/classes/foundry.applications.api.ApplicationV2.html
+ *   ("Array-based options are concatenated"). Contract: `apps.options-merge`.
+ * - `render(options)` (a boolean is `force`), queued with `close` on one semaphore (`#render`):
+ *   `_canRender` (false: nothing; a throw: its message as a warning) → `isFirstRender` (state ≤
+ *   NONE; a first render needs `force`) → `_configureRenderOptions` (first render of a framed
+ *   window: `options.window` title, icon, controls) → `_prepareContext` → first render
+ *   `_preFirstRender` → `_preRender` → state RENDERING → first render: `_renderFrame` (the element
+ *   with its id and classes, a `.window-header` with its `.window-title`, the `.window-content`)
+ *   and `_attachFrameListeners` → `_renderHTML`, `_replaceHTML` into the content → first render:
+ *   listed in `foundry.applications.instances`, `_insertElement` (the tree connected) →
+ *   `_updateFrame` (the title when `options.window.title` is given) → RENDERED → first render
+ *   `_onFirstRender` → `_onRender`, then the `render` event (EventEmitterMixin,
+ *   `addEventListener`/`dispatchEvent`) → `_postRender`. Source: [CORE] `application.mjs`
+ *   (`render`, `#render`, `_configureRenderOptions`, `_renderFrame`, `_updateFrame`,
+ *   `_doEvent`); the ApplicationV2 page above (`emittedEvents`). Contract: `apps.render-order`.
+ * - `close(options)` (`#close`): nothing but the CLOSED state for an app never rendered; else
+ *   `_preClose` awaited → state CLOSING → `_tearDown` (`_removeElement`: the element leaves the
+ *   page, its subtree intact) → CLOSED and out of `instances` → `_onClose`, then the `close`
+ *   event. Source: [CORE] `application.mjs` (`close`, `#close`, `_tearDown`, `_removeElement`).
+ *   Contract: `apps.close-order`.
+ * - Forms: `form` is the element of a `form`-tagged app, or a `form` content, else null;
+ *   `_attachFrameListeners` puts `submit` and `change` listeners on it. `submit(options)` builds
+ *   FormDataExtended of `form` and returns `form.handler(event, form, formData, options)` (no
+ *   handler: it throws); `_onChangeForm` starts `_onSubmitForm` unawaited when
+ *   `form.submitOnChange` and the state is RENDERED or CLOSING; `_onSubmitForm` reads the form
+ *   from `event.currentTarget`, runs `form.handler(event, form, formData)`, shows a thrown error as
+ *   an error notification and stays open, else closes when `closeOnSubmit`. Source: [CORE]
+ *   `application.mjs` (`form`, `submit`, `_onSubmitForm`, `_onChangeForm`); dnd5e
+ *   `create-document-dialog.mjs` and draw-steel's `DSApplication` throw to refuse a submission.
+ *   Contract: `apps.form-submit`.
+ * - Tabs: `_prepareContext` prepares the tabs when exactly one group is configured;
+ *   `_prepareTabs(group)` sets `tabGroups[group] ??= initial` and gives each tab `{group, id,
+ *   active, cssClass, …config}` (`cssClass` "active" only on the active tab), `label` defaulting to
+ *   `<labelPrefix>.<id>`; the `tab` render option sets `tabGroups`; `changeTab(tab, group)` needs
+ *   both ids, does nothing for the active tab (unless forced), throws when the content has no
+ *   `.tabs [data-group][data-tab]` link for it, toggles `.active` on the group's links and its
+ *   `.tab` sections present, sets `tabGroups` and does not render; `_onClickTab` reads the tab from
+ *   `event.target` — the element clicked, not its `[data-action]` link — for the main button
+ *   only. Source: [CORE] `application.mjs` (`_prepareContext`, `_prepareTabs`,
+ *   `_configureRenderOptions`, `changeTab`, `_onClickTab`);
+ *   https://foundryvtt.com/api/v14/interfaces/foundry.applications.types.ApplicationTabsConfiguration.html.
+ *   Contract: `apps.tabs`.
+ * - A click on the window (`#onClick`/`#onClickAction`) finds `closest("[data-action]")` of the
+ *   element clicked: `tab` → `_onClickTab`; an action of `options.actions` → its handler, with the
+ *   app as `this` and that element as the target, for the main button (0) only. Source: [CORE]
+ *   `application.mjs` (`_attachFrameListeners`, `#onClick`, `#onClickAction`). Contract:
+ *   `apps.click-action`.
+ * - `_createContextMenu(handler, selector, {container, hookName, parentClassHooks, …options})`:
+ *   the handler's entries go through `Hooks.callAll` — `get<Class>ContextOptions(app, entries)`
+ *   for each class of the chain up to ApplicationV2, or `hookName` alone with `parentClassHooks:
+ *   false` — then `new ContextMenu.implementation(container ?? element, selector, entries, {jQuery:
+ *   false, …options})`; no entry, no menu (null). Source: [CORE] `application.mjs`
+ *   (`_createContextMenu`, `_doEvent`, `#callHooks`); draw-steel
+ *   `src/module/applications/sheets/actor-sheet.mjs`. Contract: `apps.context-menu`.
+ * - `ContextMenu` entries by generation: v13 reads `name, icon (HTML), condition(li),
+ *   callback(li)`; v14 reads `label, icon (classes), visible(target), onClick(event, target)` and
+ *   still the v13 names, each with a deprecation warning (recorded: fake-generation.ts); v13 does
+ *   not read the v14 names (recorded too). Source:
+ *   https://foundryvtt.com/api/v13/interfaces/foundry.ContextMenuEntry.html,
+ *   https://foundryvtt.com/api/v14/interfaces/foundry.ContextMenuEntry.html; Fabula-Ultima PR
+ *   #1383 quotes the warnings; draw-steel 01db4e1a. Contract: none — manual check "The console
+ *   shows no `ContextMenuEntry#` deprecation warning when the item menu opens".
  * - `HandlebarsApplicationMixin`: `_configureRenderOptions` takes the part descriptors from
- *   `_configureRenderParts` (a deep copy of `PARTS`, `templates ??= []`) and fills
- *   `options.parts ??= every part`; `_renderHTML` renders each of `options.parts` (an id without a
- *   descriptor is skipped) with the ONE shared context `_preparePartContext` receives (which sets
- *   `context.partId`); `_replaceHTML` puts each rendered part (its root marked
- *   `data-application-part`) in place of the part's element in the content, or appends it when
- *   there is none — a part that is not rendered is never removed. Each part's HTML is also kept
- *   as a string in `renderedParts` (core's `parts` holds the elements). Not modelled: `root` parts,
- *   part forms, focus and scroll syncing.
- * - v14 (when the world runs as v14, see fake-regions.ts `setFakeGeneration`): a render with
- *   `window: {detached: true, windowId}` puts the application in that popped-out window
- *   (`window.windowId`), and `renderChild(app, options)` renders `app` in the same window as this
- *   one (https://foundryvtt.com/api/v14/interfaces/foundry.applications.types.ApplicationWindowRenderOptions.html;
- *   dnd5e 5.3 `module/applications/api/application-v2-mixin.mjs` `_renderChild`/`_detachOptions`).
- *   v13 applications have neither.
- * - `DialogV2` (https://foundryvtt.com/api/v13/classes/foundry.applications.api.DialogV2.html,
- *   https://foundryvtt.com/api/interfaces/foundry.DialogV2Button.html): buttons keyed by action;
- *   `_onSubmit` disables the buttons, takes the button callback's result — or, when it is
- *   nullish, the button's ACTION ("Otherwise, the button's identifier is used") — awaits
- *   `submit(result, dialog)`, re-enables the buttons and closes when `form.closeOnSubmit` (the
- *   default); the content is wrapped in core's `<form class="dialog-form">` markup with the
- *   buttons in its footer (kept as a string in `html`, and the window's content: its fields are
- *   what FormDataExtended reads, or a test's answer, {@link answerDialog});
- *   static `wait` (closing resolves null, or rejects with `rejectClose`; v14
- *   forwards `renderOptions` to the dialog's render — "Options forwarded to the dialog's render
- *   call", https://foundryvtt.com/api/v14/interfaces/foundry.DialogV2WaitOptions.html — where v13
- *   passes every other option to the constructor), `prompt` (an "ok" button) and `confirm` ("yes"
- *   → true, "no" → false). Not covered: `cleanHTML` of the content, modal display, Escape (tests
- *   close the dialog).
- * - `FormDataExtended`: `object` holds the named fields of the form's tree and the `values` a test
- *   gave it (fake-apps-dom.ts `formDataOf`).
- * - `DocumentSheetV2` / `ActorSheetV2` / `ItemSheetV2`: a `<form>` with the `sheet` class;
- *   `document`, `actor`/`item`; `isVisible` (`viewPermission`, LIMITED); `isEditable` (false in a
- *   locked compendium, else `editPermission`, OWNER); `_canRender` throws unless visible;
- *   `_prepareContext` adds `document`, `source`, `fields`, `editable`, `user`, `rootId`;
- *   `_configureRenderOptions` gives the window a new title when a render's `renderData` names the
- *   document anew; `_onFirstRender` / `_onClose` list the sheet in `document.apps` / take it out;
- *   `_onRender` calls `_toggleDisabled(true)` for a sheet the user may not edit, which disables
- *   every form control inside the window content and marks `img[data-edit]` disabled; the form
- *   handler `#onSubmitDocumentForm(event, form, formData, {updateData, ...options})` →
- *   `_prepareSubmitData` (expanded form data, `updateData` merged, then `document.validate` with
- *   `clean`, which clamps and rounds in place) → `_processSubmitData(…, options)`
- *   (`document.update`); nothing when not editable; the core `editImage` action (IMG elements
- *   only). `ActorSheetV2#_onRender` binds core's DragDrop with `dragSelector: ".draggable"` ONLY
- *   (see {@link dragStart}); `_canDragStart`/`_canDragDrop` are `isEditable`; `_onDragStart` reads
- *   the dragged element's `dataset.itemId` / `dataset.effectId` (the actor's items and own
- *   effects) into `toDragData()`.
- * - Documents (ClientDocumentMixin members the windows use): `sheet` (the registered default
- *   sheet of the document's type, one instance per document), `apps` and `render(force, context)`
- *   (each app of `apps` renders with a copy of `context`: how core's `Combat#updateCombatantActors`
- *   redraws combatants' sheets), `limited` (exactly LIMITED for the user), `toDragData()`,
- *   `getRollData()` (`system`), and the Item `sort` field.
+ *   `_configureRenderParts` (a deep copy of `PARTS`, `templates ??= []`) and fills `options.parts
+ *   ??= every part`; `_renderHTML` renders each of `options.parts` (an id without a descriptor is
+ *   skipped) with the ONE shared context `_preparePartContext` receives (it sets `context.partId`);
+ *   `_replaceHTML` puts each rendered part (its single root marked `data-application-part`) in
+ *   place of the part's element in the content (`replaceWith`), or appends it when there is none
+ *   — a part not rendered is never removed. Source: [CORE] `handlebars-application.mjs`;
+ *   https://foundryvtt.com/api/functions/foundry.applications.api.HandlebarsApplicationMixin.html.
+ *   Contract: `apps.partial-render`.
+ * - v14 (the world run as v14, fake-generation.ts): a render with `window: {detached: true,
+ *   windowId}` puts the app in that popped-out window (`window.windowId`), and `renderChild(app,
+ *   options)` renders `app` in this one's window; v13 applications have neither. Source:
+ *   https://foundryvtt.com/api/v14/interfaces/foundry.applications.types.ApplicationWindowRenderOptions.html;
+ *   dnd5e 5.3 `module/applications/api/application-v2-mixin.mjs` (`_renderChild`,
+ *   `_detachOptions`). Contract: none — manual check "Pop a character sheet out into its own
+ *   window".
+ * - `DialogV2` buttons, keyed by action (at least one, each action a click handler); `_onSubmit`
+ *   disables the buttons, takes the button callback's result — or, when it is nullish, the
+ *   button's action ("Otherwise, the button's identifier is used") — awaits `submit(result,
+ *   dialog)`, re-enables the buttons and closes when `form.closeOnSubmit` (a dialog's default).
+ *   Source: [CORE] `dialog.mjs` (`_initializeApplicationOptions`, `_onSubmit`, `_onClickButton`);
+ *   https://foundryvtt.com/api/interfaces/foundry.DialogV2Button.html. Contract:
+ *   `apps.dialog-submit`.
+ * - `DialogV2#_renderHTML` wraps the content in `<form class="dialog-form">` (`.dialog-content`,
+ *   the buttons in its `footer.form-footer`) and `_replaceHTML` makes that form the content's only
+ *   child: the buttons' `form`, which FormDataExtended reads; the dialog itself has no top-level
+ *   `form` (its tag is `dialog`, its content a section). Source: [CORE] `dialog.mjs`
+ *   (`_renderHTML`, `_replaceHTML`), `application.mjs` (`form`). Contract: `apps.dialog-form`.
+ * - `DialogV2.wait` resolves the submitted result; closed without a button it resolves `close()`'s
+ *   value or null, or rejects with `rejectClose`; it renders with `{force: true}`. Source: [CORE]
+ *   `dialog.mjs` (`wait`); https://foundryvtt.com/api/v13/classes/foundry.applications.api.DialogV2.html.
+ *   Contract: `apps.dialog-wait-close`.
+ * - `DialogV2.prompt` (an "ok" default button first) and `confirm` ("yes" → true, "no", the
+ *   default, → false), both through `wait` with a 400-pixel width. Source: [CORE] `dialog.mjs`
+ *   (`prompt`, `confirm`). Contract: `apps.dialog-confirm`.
+ * - v14 `DialogV2.wait` forwards `renderOptions` to the dialog's render ("Options forwarded to the
+ *   dialog's render call"); v13 passes every other option to the constructor. Source:
+ *   https://foundryvtt.com/api/v14/interfaces/foundry.DialogV2WaitOptions.html; [CORE] `dialog.mjs`
+ *   (v13 `wait`); 14.365's `wait` as a module's audit note quotes it (core-source review part 2,
+ *   row 35). Contract: none — manual check "a roll button's dialog, *Modifier* on an item,
+ *   *Supprimer*'s confirmation".
+ * - `DocumentSheetV2` / `ActorSheetV2` / `ItemSheetV2`: a `<form>` with the `sheet` class; its id
+ *   `<class name>-<document uuid, dots as dashes>`; `document`, `actor`/`item`; `title` `<type
+ *   label>: <name or id>`; `_prepareContext` adds `document`, `source`, `fields`, `editable`,
+ *   `user`, `rootId`; `_configureRenderOptions` retitles the window when a render's `renderData`
+ *   names the document anew; `_onFirstRender` / `_onClose` list the sheet in `document.apps` /
+ *   take it out. Source: [CORE] `document-sheet.mjs` (`_initializeApplicationOptions`, `title`,
+ *   `_prepareContext`, `_configureRenderOptions`, `_onFirstRender`, `_onClose`). Contract:
+ *   `apps.document-sheet`.
+ * - `isVisible` (`viewPermission`, LIMITED) and `isEditable` (false in a locked compendium, else
+ *   `editPermission`, OWNER); `_canRender` throws core's `SHEETS.DocumentSheetPrivate` unless
+ *   visible; `_onRender` calls `_toggleDisabled(true)` for a sheet the user may not edit, which
+ *   disables every form control inside the window content and marks `img[data-edit]` disabled.
+ *   Source: [CORE] `document-sheet.mjs` (`isVisible`, `isEditable`, `_canRender`, `_onRender`,
+ *   `_toggleDisabled`). Contract: none — manual check "As an *Observer*: clicking an item's name
+ *   opens its sheet, read-only; the equip boxes and other controls are disabled".
+ * - The sheet's form handler `#onSubmitDocumentForm(event, form, formData, {updateData,
+ *   …options})`: nothing when not editable; `_prepareSubmitData` (the expanded form data,
+ *   `updateData` merged with and without deletions, then `document.validate` with `clean`, which
+ *   clamps and rounds in place) → `_processSubmitData(…, options)` (`document.update`). Source:
+ *   [CORE] `document-sheet.mjs` (`#onSubmitDocumentForm`, `_prepareSubmitData`,
+ *   `_processFormData`, `_processSubmitData`). Contract: `apps.sheet-submit`, `data.validate-clean`.
+ * - The core `editImage` action of a document sheet: only an IMG may ask for a new image (else it
+ *   throws). Source: [CORE] `document-sheet.mjs` (`#onEditImage`). Contract: none — manual check
+ *   "In edit mode, Tab to the portrait and press Enter: the file picker opens".
+ * - `ActorSheetV2#_onRender` binds core's DragDrop with `dragSelector: ".draggable"` ONLY (see
+ *   {@link dragStart}); `_canDragStart`/`_canDragDrop` are `isEditable`; `_onDragStart` reads the
+ *   dragged element's `dataset.itemId` / `dataset.effectId` (the actor's items and own effects)
+ *   into `toDragData()` in the `text/plain` transfer, and ignores a drag from a content link.
+ *   Source: [CORE] `sheets/actor-sheet.mjs` (`_onRender`, `_onDragStart`); dnd5e
+ *   `module/applications/actor/api/base-actor-sheet.mjs` (`_onDragStart` falls back to core).
+ *   Contract: `apps.actor-drag`.
+ * - Documents (ClientDocumentMixin): `sheet` — the registered default sheet of the document's
+ *   type, made once and kept ("The sheet of this document"); `apps` (the applications showing
+ *   it, by id); `render(force, context)` renders each app of `apps` with a copy of `context`
+ *   (how core's `Combat#updateCombatantActors` redraws combatants' sheets). Source: [CORE]
+ *   `client-document.mjs` (`sheet`, `apps`, `render`), `documents/combat.mjs`;
+ *   https://foundryvtt.com/api/v13/classes/foundry.documents.Actor.html. Contract:
+ *   `apps.document-sheet`.
+ * - `limited`: the user's level on the document (its parent's when embedded) is exactly LIMITED;
+ *   a GM never. Source: https://foundryvtt.com/api/v13/classes/foundry.documents.Actor.html
+ *   (`limited`). Contract: none — manual check "Give a player *Limited* on an NPC: their sheet
+ *   shows the portrait, the name and the biography only".
+ * - `toDragData()` is `{type: documentName, uuid}`. Source:
+ *   https://foundryvtt.com/api/v13/classes/foundry.documents.Actor.html (`toDragData`).
+ *   Contract: `apps.actor-drag`.
+ * - Actor and Item `getRollData()` is the document's `system` ("the data schema used by dice roll
+ *   commands"). Source: https://foundryvtt.com/api/v13/classes/foundry.documents.Item.html#getrolldata.
+ *   Contract: `documents.roll-data`.
+ * - The Item `sort` field: BaseItem's integer sort, 0 by default. Source:
+ *   https://foundryvtt.com/api/v13/interfaces/foundry.documents.types.ItemData.html. Contract:
+ *   none — manual check "onto another row of the same list (the order changes and survives a
+ *   reload)".
  * - Sheet registration: `Actors`/`Items.registerSheet(scope, cls, {types, makeDefault, label})`
- *   and `unregisterSheet(scope, cls)`; core's own V1 `foundry.appv1.sheets.ActorSheet`/`ItemSheet`
- *   and `ActiveEffectConfig` are registered before the system's init, as in v13 (dnd5e
- *   `dnd5e.mjs` unregisters the two V1 sheets).
- * - `ContextMenu` records its arguments; `TextEditor.implementation.enrichHTML` returns its input
- *   and records each call with its options (`enriched`).
- * - {@link clickAction} calls a `DEFAULT_OPTIONS.actions` handler with the app as `this`, the way
- *   Foundry's click dispatch does; {@link clickElement} clicks an element of the window the way
- *   core's `#onClick` reads it.
+ *   and `unregisterSheet(scope, cls)`; a document opens its type's last default registration;
+ *   core's own V1 `foundry.appv1.sheets.ActorSheet`/`ItemSheet` and `ActiveEffectConfig` are
+ *   registered before the system's init, as in v13. Source:
+ *   https://foundryvtt.com/api/v13/classes/foundry.applications.apps.DocumentSheetConfig.html;
+ *   dnd5e `dnd5e.mjs` (unregisters the two V1 sheets). Contract: none — manual check "*Sheet
+ *   Configuration* of an actor and of an item offers Tactica's sheets and no core V1".
+ * - `TextEditor.implementation.enrichHTML(html, options)` resolves HTML; the fake returns its input
+ *   unchanged (it enriches nothing) and records each call with its options (`fake.enriched`).
+ *   Source: https://foundryvtt.com/api/classes/foundry.applications.ux.TextEditor.html
+ *   (`enrichHTML`: "Enrich HTML content by replacing or augmenting components of it"). Contract:
+ *   none — manual check "A biography containing `[[/r 1d10 + @profile.co.total]]` shows an inline
+ *   roll that rolls with the actor's CO".
  */
 import { deprecatedUse, v14OnlyUse } from "./fake-generation";
 import Handlebars from "handlebars";
@@ -421,14 +518,14 @@ export class FakeApplicationV2 {
     const action = button.dataset.action ?? "";
     if (action === "tab") return this._onClickTab(event);
     const handler = (this.options.actions as Record<string, Handler | undefined>)[action];
-    if (handler && (event.button ?? 0) === 0) return handler.call(this, event, button);
+    if (handler && event.button === 0) return handler.call(this, event, button);
   }
 
   /** Core v13 `_onClickTab`: the tab is read from `event.target`, the element clicked. */
   _onClickTab(event: Obj): void {
     const button = event.target as FakeElement;
     const tab = button.dataset.tab;
-    if (!tab || button.classList.contains("active") || (event.button ?? 0) !== 0) return;
+    if (!tab || button.classList.contains("active") || event.button !== 0) return;
     this.changeTab(tab, button.dataset.group ?? "", { event, navElement: button.closest(".tabs") });
   }
 
@@ -979,7 +1076,11 @@ export class FakeDialogV2 extends FakeApplicationV2 {
   /** The form core renders (its fields and `values` are what FormDataExtended reads). */
   #form = new FakeElement("form", { class: "dialog-form standard-form" });
 
-  override get form(): FakeElement {
+  /**
+   * The dialog's rendered `form.dialog-form` (a test helper: core's `form` getter, ApplicationV2's,
+   * is null for a dialog — its tag is `dialog` and its content a section).
+   */
+  get dialogForm(): FakeElement {
     return this.#form;
   }
 
@@ -1126,7 +1227,7 @@ export function defaultAction(dialog: FakeDialogV2): string {
  * when `null`): core's click → `_onSubmit`. Resolves once the submission is handled.
  */
 export async function answerDialog(dialog: FakeDialogV2, action: string | null, values: Obj = {}): Promise<void> {
-  dialog.form.answer = { ...values };
+  dialog.dialogForm.answer = { ...values };
   const button = dialog.element?.querySelector(`button[data-action="${action ?? defaultAction(dialog)}"]`);
   if (!button) throw new Error(`fake: the dialog has no button "${action}"`);
   await dialog._onSubmit(button, { type: "click", preventDefault: () => undefined });

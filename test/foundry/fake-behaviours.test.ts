@@ -16,12 +16,6 @@ import { setFakeGeneration } from "./fake-generation";
 
 const FAKE_DIR = "test/foundry";
 
-/**
- * Fake files whose headers are their owners' to bring to the format (issue 28: the ApplicationV2
- * and Active Effect parts are refactored in parallel); every other fake file must follow it.
- */
-const NOT_YET = new Set(["fake-apps.ts", "fake-apps-dom.ts", "fake-effects.ts"]);
-
 /** A contract case's id: the bracketed prefix of its title, `[area.name]`. */
 const ID = /^\[([a-z0-9]+(?:\.[a-z0-9-]+)+)\] /;
 
@@ -83,8 +77,8 @@ for (const title of await contractTitles()) {
 }
 
 describe("every fake behaviour cites its source and the contract case (or manual check) that pins it", () => {
-  it("lists its behaviours in every fake file's header (but the ones their owners are reworking)", () => {
-    const without = files.filter((file) => !NOT_YET.has(file) && !bullets.some((b) => b.file === file));
+  it("lists its behaviours in every fake file's header", () => {
+    const without = files.filter((file) => !bullets.some((b) => b.file === file));
     expect(without).toEqual([]);
     expect(bullets.length).toBeGreaterThan(60);
   });

@@ -84,15 +84,20 @@ type Listener = (event: FakeEvent) => unknown;
 /**
  * An HTML element, reduced to what the chat layer reads: `dataset`, `innerHTML`, `classList`,
  * `querySelector(".message-content")`, `querySelectorAll("button[data-action]")` (the buttons found
- * in the HTML text, with their `data-*` attributes), `closest`, `disabled`, and event listeners.
- * An event dispatched on an element reaches the listeners of its ancestors too (bubbling), so a
- * listener delegated on the message `<li>` sees clicks on its buttons.
+ * in the HTML text, with their `data-*` attributes), `closest`, `disabled`, `id`, and event
+ * listeners. An event dispatched on an element reaches the listeners of its ancestors too
+ * (bubbling), so a listener delegated on the message `<li>` sees clicks on its buttons. `closest`
+ * is the element itself or its nearest ancestor matching the selector (`button[data-action]` or a
+ * `.class`; https://developer.mozilla.org/en-US/docs/Web/API/Element/closest): an application's
+ * element carries the class `application` and its id (ApplicationV2 renders its frame so:
+ * https://foundryvtt.com/api/v13/classes/foundry.applications.api.ApplicationV2.html#element).
  */
 export class FakeElement {
   readonly dataset: Record<string, string> = {};
   readonly classList = new Set<string>();
   parent: FakeElement | null = null;
   disabled = false;
+  id = "";
   private html = "";
   private readonly listeners = new Map<string, Listener[]>();
   private readonly children: FakeElement[] = [];
@@ -164,6 +169,7 @@ export class FakeElement {
 
   closest(selector: string): FakeElement | null {
     if (selector === "button[data-action]" && this.tagName === "button" && "action" in this.dataset) return this;
+    if (selector.startsWith(".") && this.classList.has(selector.slice(1))) return this;
     return this.parent?.closest(selector) ?? null;
   }
 

@@ -4,9 +4,10 @@ import { setFakeGeneration } from "./fake-generation";
 import { FakeActiveEffect, setRegistryReading, type FakeEffectRegistry, type RegistryReading } from "./fake-effects";
 import type { TacticaActor } from "../../src/documents/actor";
 
-// Self-tests of the fake's v14 expiry registry (test/foundry/fake-effects.ts), with an event that
-// is no one's (`test.custom`): what the registry tracks, when an effect has run out, and the two
-// readings of where core performs the expiry action — each cited in the fake's module comment.
+// Self-tests of the fake's effects (test/foundry/fake-effects.ts), each behaviour cited in its module
+// comment: the v14 expiry registry, with an event that is no one's (`test.custom`) — what it
+// tracks, when an effect has run out, the two readings of where core performs the expiry action —
+// and, on both generations, how each change type applies and what a new effect holds.
 
 type Effect = {
   id: string;
@@ -113,5 +114,77 @@ describe("the v14 fake's expiry registry", () => {
     await asGM(w.data, () => refresh(actor));
     readings.push(...registry().refreshed.map((r) => r.reading));
     expect(readings).toEqual(["activeGM"]);
+  });
+});
+
+/** One change in the generation's shape: v13 `changes` with a mode number, v14 `system.changes` with a type. */
+function changeData(generation: 13 | 14, type: string, value: unknown, priority?: number): Record<string, unknown> {
+  const modes: Record<string, number> = { custom: 0, multiply: 1, add: 2, downgrade: 3, upgrade: 4, override: 5 };
+  const given = priority === undefined ? {} : { priority };
+  return generation === 13
+    ? { changes: [{ key: "n", mode: modes[type], value: String(value), ...given }] }
+    : { system: { changes: [{ key: "n", type, value, phase: "initial", ...given }] } };
+}
+
+describe.each([13, 14] as const)("the fake's effect changes on v%i", (generation) => {
+  beforeEach(async () => {
+    w = await loadWorld();
+    setFakeGeneration(w.fake, generation);
+  });
+
+  it("each type applies to numbers (ADD and OVERRIDE to booleans too), by its default priority unless one is given; CUSTOM is left alone", async () => {
+    const actor = await w.createActor({ name: "Cible", type: "character" });
+    const cases: [string, unknown, number | undefined][] = [
+      ["add", 2, undefined],
+      ["multiply", 3, undefined],
+      ["override", 7, undefined],
+      ["upgrade", 9, undefined],
+      ["upgrade", 1, 5],
+      ["downgrade", 1, undefined],
+      ["custom", 8, undefined],
+    ];
+    await asGM(w.data, () =>
+      actor.createEmbeddedDocuments(
+        "ActiveEffect",
+        cases.map(([type, value, priority], i) => ({
+          name: `e${i}`,
+          ...changeData(generation, type, value, priority),
+        })) as never,
+      ),
+    );
+    const effects = [...actor.effects] as unknown as FakeActiveEffect[];
+    const applied = effects.map((effect) => {
+      const [change] = effect.appliedChanges();
+      return [change!.type, change!.priority, effect.apply({ n: 4 }, change!).n];
+    });
+    expect(applied).toEqual([
+      ["add", 20, 6],
+      ["multiply", 10, 12],
+      ["override", 50, 7],
+      ["upgrade", 40, 9],
+      ["upgrade", 5, 4],
+      ["downgrade", 30, 1],
+      ["custom", 0, undefined],
+    ]);
+    const [add] = effects[0]!.appliedChanges();
+    expect([
+      effects[0]!.apply({ n: false }, { ...add!, value: "true" }).n,
+      effects[2]!.apply({ n: true }, { ...add!, type: "override", value: false }).n,
+    ]).toEqual([true, false]);
+  });
+
+  it("v14 gives a new effect core's defaults and, on an actor, its start; v13 adds none of them", async () => {
+    const actor = await w.createActor({ name: "Cible", type: "character" });
+    await asGM(w.data, () => actor.createEmbeddedDocuments("ActiveEffect", [{ name: "Neuf" } as never]));
+    const source = ([...actor.effects][0] as unknown as { _source: Record<string, unknown> })._source;
+    if (generation === 14)
+      expect(source).toMatchObject({
+        type: "base",
+        system: { changes: [] },
+        duration: { value: null, units: "seconds", expiry: null, expired: false },
+        showIcon: 1,
+        start: { time: 0, combat: null },
+      });
+    else for (const key of ["system", "showIcon", "start"]) expect(source).not.toHaveProperty(key);
   });
 });

@@ -1,68 +1,94 @@
 /**
  * Part of the Foundry FAKE (see fake.ts): the ActiveEffect document of both generations, the
- * application of its changes, and v14's expiry registry — NOT Foundry.
+ * application of its changes, and v14's expiry registry — NOT Foundry. The actor that applies the
+ * changes (order, phases, statuses) is fake-document-types.ts. Self-tests:
+ * test/foundry/fake-effects.test.ts, and test/foundry/effects-generations.test.ts for the
+ * generation records.
  *
- * v13 (https://foundryvtt.com/api/v13/interfaces/foundry.documents.types.EffectChangeData.html,
- * https://foundryvtt.com/api/v13/variables/CONST.ACTIVE_EFFECT_MODES.html):
- * - `changes: [{key, value, mode, priority}]` on the effect, `mode` a number, `value` a string;
- *   applied by priority (`mode × 10` by default): ADD, MULTIPLY, OVERRIDE, UPGRADE, DOWNGRADE on
- *   numbers and booleans.
- * - v14-only data handed to v13 (`system`, a `type`, the v14 duration keys `value`/`units`/
- *   `expiry`/`expired`, `start`, `showIcon`) is recorded (fake-generation.ts `v14OnlyUse`): v13
- *   would silently drop it.
- * v14 (https://foundryvtt.com/api/interfaces/foundry.documents.types.ActiveEffectChangeData.html,
- * https://foundryvtt.com/api/variables/CONST.ACTIVE_EFFECT_CHANGE_TYPES.html,
- * https://foundryvtt.com/api/classes/foundry.data.ActiveEffectTypeDataModel.html):
- * - the changes live in `system.changes`, `{key, value, type, phase, priority}`: `type` a string
- *   (default priorities `custom 0, multiply 10, add 20, subtract 20, downgrade 30, upgrade 40,
- *   override 50`), `phase` `initial` (applied before the actor's derived data) or `final` (after).
- * - v13-shaped data is migrated as core's `migrateData` does (`changes` → `system.changes`, the
- *   mode number → its type), and
- *   the top-level `changes` stays readable as an alias. Handing v13 shapes to a create or update
- *   (`changes`, a numeric `mode`) is recorded as a deprecation (fake-generation.ts `deprecatedUse`;
- *   dnd5e 5.3.3 `dnd5e.mjs` silences "numeric #mode" and `CONST.ACTIVE_EFFECT_MODES`). Reading the
- *   alias `ActiveEffect#changes` is recorded too, but as TACTICA'S OWN RULE, not core's
- *   (`tacticaRuleUse`): no public source says core warns about it — dnd5e 5.3.3 reads
- *   `effect.changes` on v14 (`module/documents/item.mjs:454`, `actor.mjs:2726`) and silences no
- *   such warning —, and Tactica's seam reads `system.changes` on v14 (src/compat/effects.ts).
- * - duration `{value, units, expiry, expired}`: "expiration occurs when both the end of the
- *   duration and the expiry event are reached", a null value "initialized to Infinity"
- *   (https://foundryvtt.com/api/v14/interfaces/foundry.documents.types.EffectDurationData.html);
- *   an expired effect is suppressed: not `active`, not applied (`CONFIG.ActiveEffect.expiryAction`
- *   "update" sets `ActiveEffectDuration#expired`: https://foundryvtt.com/api/v14/variables/CONFIG.ActiveEffect.html).
- *   An effect created on an actor gets `start` (`EffectStartData`, from `ActiveEffectData#start`:
- *   https://foundryvtt.com/api/v14/interfaces/foundry.documents.types.ActiveEffectData.html).
- *   Temporary (`isTemporary`): an expiry or a finite duration — "a truly indefinite duration is
- *   one in which both duration value and expiry are null" (the same page), and an expiry event
- *   without a duration runs "until the event is reached" (foundryvtt#13667, a core maintainer).
- *   Tracked by the registry (`isExpiryTrackable`): embedded, active, started, temporary and not
- *   expired (core's getter as quoted in foundryvtt#14551, with its `!this.isExpired` read as the
- *   `duration.expired` the issue says was meant).
- * - `isExpiryEvent(event, context)`: for a package's own event, whether it is the effect's
- *   expiry (core's method as a system's override reproduces it before its own cases:
- *   Savantford/foundry-weirdwizard `module/documents/active-effect.mjs`, "if ( event !== expiry )
- *   return false; if ( !CORE_EXPIRY_EVENTS.includes(expiry) ) return true"; the start of core's
- *   method is quoted in foundryvtt#14725). Systems override it (draw-steel
- *   `1166-duration-customization`, dnd5e after PR #6837): the registry asks the document's own.
- * - `ActiveEffect.registry.refresh(event, {actors})` ("Refresh the durations of registered
- *   ActiveEffects and perform the configured action for expired effects":
- *   https://foundryvtt.com/api/classes/foundry.helpers.ActiveEffectRegistry.html): the tracked
- *   effects of those actors whose `isExpiryEvent` is true and whose duration has run out (the fake
- *   knows null — expiry only — and 0 as run out; it models no clock) expire, with the configured
- *   action. WHERE that happens is not settled by any public source, so the fake offers both
- *   readings ({@link setRegistryReading}, per test):
- *   - `"activeGM"` (the default): the action is performed, and persisted, by the active GM's client
- *     only — what a module's notes measured in the 14.365 client bundle ("the action runs only on
- *     the active GM's client (`game.users.activeGM?.isSelf`)"; "every expiry write arrived as
- *     `updateActiveEffect` carrying `duration.expired: true`, made by the active GM's client"), and
- *     what SR5-FoundryVTT `src/module/effect/SR5ActiveEffect.ts` expects (its `_onUpdate` deletes,
- *     on the active GM, an effect whose update brings `duration.expired: true`);
- *   - `"13743"`: foundryvtt#13743 (a core maintainer, open): `refresh` sets `duration.expired` in
- *     memory "without necessarily persisting it" on every client it runs on, and the update or
- *     delete of expired effects is made "only if you are _not_ the Active GM" — so on the active GM
- *     the effect stops applying until a reload, and nothing is stored.
  * Not covered: CUSTOM changes, core's own expiry events (combat and world time), durations in
- * time units or turns, token overlays, item effects applied to their item.
+ * time units or turns (the fake has no clock), token overlays, item effects applied to their item,
+ * `modifyBatch`.
+ *
+ * Behaviours:
+ * - v13: `changes: [{key, value, mode, priority}]` on the effect, `mode` a number, `value` a
+ *   string; applied by priority (`mode × 10` unless given): ADD, MULTIPLY, OVERRIDE, UPGRADE,
+ *   DOWNGRADE on numbers (ADD and OVERRIDE on booleans too); CUSTOM left to the system. Source:
+ *   https://foundryvtt.com/api/v13/interfaces/foundry.documents.types.EffectChangeData.html,
+ *   https://foundryvtt.com/api/v13/variables/CONST.ACTIVE_EFFECT_MODES.html; core v13 client
+ *   `documents/actor.mjs` `applyActiveEffects` (core-source review part 1, row 12). Contract:
+ *   `effects.change-types`, `effects.upgrade`, `effects.priority`, `effects.generation-shape`.
+ * - v14-shaped data handed to v13 is recorded (fake-generation.ts `v14OnlyUse`): `system`
+ *   (v13's effect has the field, but a base effect's `system` holds nothing v13 applies: it reads
+ *   the top-level `changes`), a `type` other than `base`, `start`, `showIcon`, and the v14
+ *   duration keys `value`/`units`/`expiry`/`expired` (v13's duration is `startTime, seconds,
+ *   combat, rounds, turns, startRound, startTurn`). Source:
+ *   https://foundryvtt.com/api/interfaces/foundry.documents.types.ActiveEffectData.html (the
+ *   pre-v14 page: `changes`, `system`, `type`, no `start` nor `showIcon`),
+ *   https://foundryvtt.com/api/v14/interfaces/foundry.documents.types.EffectDurationData.html.
+ *   Contract: `effects.generation-shape`.
+ * - v14: the changes live in `system.changes`, `{key, value, type, phase, priority}`: `type` a
+ *   string (default priorities `custom 0, multiply 10, add 20, subtract 20, downgrade 30, upgrade
+ *   40, override 50`), `phase` `initial` (applied before the actor's derived data) or `final`
+ *   (after). Source: https://foundryvtt.com/api/interfaces/foundry.documents.types.ActiveEffectChangeData.html,
+ *   https://foundryvtt.com/api/variables/CONST.ACTIVE_EFFECT_CHANGE_TYPES.html,
+ *   https://foundryvtt.com/api/classes/foundry.data.ActiveEffectTypeDataModel.html. Contract:
+ *   `effects.generation-shape`, `effects.priority`, `effects.change-types`.
+ * - v14 migrates v13-shaped data (`changes` → `system.changes`, the mode number → its type, a
+ *   JSON value parsed) and keeps the top-level `changes` readable as an alias. Handing v13 shapes
+ *   to a create or update (`changes`, a numeric `mode`) is recorded as a deprecation
+ *   (fake-generation.ts `deprecatedUse`); reading the alias `ActiveEffect#changes` is recorded too,
+ *   but as TACTICA'S OWN RULE, not core's (`tacticaRuleUse`): no public source says core warns about
+ *   it, and Tactica's seam reads `system.changes` on v14 (src/compat/effects.ts). Source: dnd5e
+ *   5.3.3 `dnd5e.mjs` (silences "numeric #mode" and `CONST.ACTIVE_EFFECT_MODES`), dnd5e 5.3.3
+ *   `module/documents/item.mjs:454`, `actor.mjs:2726` (read `effect.changes` on v14, silence no
+ *   such warning). Contract: none — manual check "A world made on v13 with a pressure bonus in
+ *   force, opened on v14: the bonus still applies".
+ * - v14 defaults of a new effect: `type` `base`, `system.changes` `[]`, duration `{value: null,
+ *   units: "seconds", expiry: null, expired: false}`, `showIcon` CONDITIONAL; an effect created on
+ *   an actor gets `start` (`EffectStartData`). Source:
+ *   https://foundryvtt.com/api/v14/interfaces/foundry.documents.types.ActiveEffectData.html,
+ *   https://foundryvtt.com/api/variables/CONST.ACTIVE_EFFECT_SHOW_ICON.html, the v14
+ *   EffectDurationData page above (a null value "initialized to Infinity"). Contract:
+ *   `effects.v14-expiry`.
+ * - v14 duration `{value, units, expiry, expired}`: "expiration occurs when both the end of the
+ *   duration and the expiry event are reached"; an expired effect is suppressed — not `active`,
+ *   not applied — and its `expired` is stored (`CONFIG.ActiveEffect.expiryAction` "update" sets
+ *   `ActiveEffectDuration#expired`). Source: the v14 EffectDurationData page above,
+ *   https://foundryvtt.com/api/v14/variables/CONFIG.ActiveEffect.html; dnd5e#6995. Contract:
+ *   `effects.v14-kept-end`.
+ * - v14 `isTemporary`: an expiry or a finite duration ("a truly indefinite duration is one in
+ *   which both duration value and expiry are null"; an expiry event without a duration runs
+ *   "until the event is reached"); `isExpiryTrackable`: embedded in an actor, active, started,
+ *   temporary and not expired (core's getter as quoted in foundryvtt#14551, its `!this.isExpired`
+ *   read as the `duration.expired` the issue says was meant). Source: the v14 EffectDurationData
+ *   page above; foundryvtt#13667 (a core maintainer), foundryvtt#14551. Contract:
+ *   `effects.v14-expiry`.
+ * - v14 `isExpiryEvent(event, context)`: for a package's own event, whether it is the effect's
+ *   expiry; systems override it and the registry asks the document's own. Source:
+ *   Savantford/foundry-weirdwizard `module/documents/active-effect.mjs` (reproduces core's method
+ *   before its own cases: "if ( event !== expiry ) return false; if ( !CORE_EXPIRY_EVENTS.includes(expiry) )
+ *   return true"); foundryvtt#14725 (the start of core's method); draw-steel
+ *   `1166-duration-customization`, dnd5e after PR #6837 (overrides). Contract: `effects.v14-expiry`.
+ * - v14 `ActiveEffect.registry.refresh(event, {actors})` ("Refresh the durations of registered
+ *   ActiveEffects and perform the configured action for expired effects"): the tracked effects of
+ *   those actors (every actor when none is named) whose `isExpiryEvent` is true and whose duration
+ *   has run out (the fake knows null — expiry only — and 0 as run out) expire with
+ *   `CONFIG.ActiveEffect.expiryAction` (`"update"`: `duration.expired: true`, `"delete"`, `null`:
+ *   nothing stored), one request per actor. WHERE that happens no public source settles, so the
+ *   fake offers both readings ({@link setRegistryReading}, per test; a new install plays the
+ *   default again): `"activeGM"` (the default) — the action performed and persisted by the active
+ *   GM's client only, as a module's notes measured in the 14.365 client bundle ("the action runs
+ *   only on the active GM's client (`game.users.activeGM?.isSelf`)") and SR5-FoundryVTT
+ *   `src/module/effect/SR5ActiveEffect.ts` expects; `"13743"` — foundryvtt#13743 (a core
+ *   maintainer, open): `refresh` sets `duration.expired` in memory "without necessarily persisting
+ *   it" on every client it runs on, and writes only "if you are _not_ the Active GM". Source:
+ *   https://foundryvtt.com/api/classes/foundry.helpers.ActiveEffectRegistry.html;
+ *   foundryvtt#13743; docs/foundry-behaviour.md §8. Contract: `effects.v14-expiry`.
+ * - v14's `CONFIG.ActiveEffect.expiryEvents` (`{}`) and `expiryAction` (`"update"`) and
+ *   `ActiveEffect.registry`; v13 has none of them. Source:
+ *   https://foundryvtt.com/api/v14/variables/CONFIG.ActiveEffect.html,
+ *   https://foundryvtt.com/api/v14/classes/foundry.documents.ActiveEffect.html (`registry`).
+ *   Contract: `effects.v14-kept-end`.
  */
 import { FakeDocument } from "./fake-documents";
 import { currentWorld, type FakeUser } from "./fake-world";

@@ -4,17 +4,16 @@ import { loadWorld } from "./world";
 // The listeners the entry leaves registered once a client is ready (src/hooks/, one file per
 // concern): each event listened to exactly as often as the table says, so a listener lost in a
 // move, registered twice, or left waiting for a `ready` that has passed fails here. The two
-// `updateActor` reactions (Focalisé, powers of the dead) share one listener, as do the two
-// `tactica.activationEnd` ones (the MOU window, unmaintained powers). Each handler decides on its
-// own whether this client acts (the active GM); registering them does not look at the user.
+// `updateActor` reactions (Focalisé, powers of the dead) share one listener. The system does not
+// listen to its own `tactica.*` hooks: what an activation's end or a threshold does is called by the
+// combat's follow-up (src/combat/after-update.ts); the hooks are for modules. Each handler decides on
+// its own whether this client acts (the active GM); registering them does not look at the user.
 const EXPECTED: Record<string, number> = {
   // src/hooks/actor.ts
   updateActor: 1,
   // src/hooks/combat.ts: the end of a fight and the timeline tracker both follow deleteCombat
   deleteCombat: 2,
   updateScene: 1,
-  "tactica.activationEnd": 1,
-  "tactica.threshold": 1,
   renderCombatTracker: 1,
   getCombatContextOptions: 1,
   getCombatTrackerContextOptions: 1,
@@ -36,6 +35,8 @@ const EXPECTED: Record<string, number> = {
   // src/hooks/chat.ts
   renderChatMessageHTML: 1,
   updateChatMessage: 1,
+  // src/hooks/chat-log.ts: each chat log core renders watched, for its earlier messages' mark
+  renderChatLog: 1,
   // src/hooks/hotbar.ts: registered on `ready`
   hotbarDrop: 1,
   // src/hooks/quench.ts (once, when Quench announces itself)

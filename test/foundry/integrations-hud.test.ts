@@ -230,14 +230,16 @@ describe("Token Action HUD: a click", () => {
     for (const action of actions) {
       if (action.cssClass === "disabled") continue;
       await tah.click(actor, action);
+      const clicked = calls.at(-1);
+      // The sheet's own button with the same data: its request, dispatched as the sheet dispatches it.
       const { method, data, inputs } = requestOf(action);
       const expected = sheetActions.rollRequest(method as never, data as Dataset, inputs);
-      expect(calls.at(-1), action.id).toEqual({
-        method: expected!.method,
-        args: [...expected!.args, { fastForward: false }],
-      });
+      expect(expected, action.id).not.toBeNull();
+      await sheetActions.dispatchRoll(actor, expected, { fastForward: false });
+      expect(clicked, action.id).toEqual(calls.at(-1));
+      expect(clicked!.method, action.id).toBe(method);
     }
-    expect(calls).toHaveLength(actions.filter((a) => a.cssClass !== "disabled").length);
+    expect(calls).toHaveLength(2 * actions.filter((a) => a.cssClass !== "disabled").length);
   });
 
   it("skips the roll dialog with the bound key (Shift by default, rebindable)", async () => {

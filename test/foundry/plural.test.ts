@@ -39,6 +39,28 @@ describe("formatPlural", () => {
   });
 });
 
+describe("the counted texts of the cards and dialogs (ux §4)", () => {
+  it("one die, one point, one stopped, half an aptitude damage: the singular; more: the plural", () => {
+    const nb = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
+    expect(nb(formatPlural(fr, "TACTICA.Dialog.poolOdds", 1, { chance: "17" }))).toBe(
+      "Chances de réussite : 17 % avec 1 dé.",
+    );
+    expect(nb(formatPlural(fr, "TACTICA.Dialog.poolOdds", 3, { chance: "42" }))).toBe(
+      "Chances de réussite : 42 % avec 3 dés.",
+    );
+    expect(formatPlural(en, "TACTICA.Dialog.poolOdds", 1, { chance: "17" })).toBe("Chance of success: 17% with 1 die.");
+    expect(formatPlural(fr, "TACTICA.Card.score.degreeSize", 1)).toBe("Un degré = 1 point d'écart.");
+    expect(formatPlural(en, "TACTICA.Card.score.degreeSize", 5)).toBe("One degree = 5 points of margin.");
+    const burn = (i18n: FakeI18n, n: number) =>
+      nb(formatPlural(i18n, "TACTICA.Combat.Threshold.BurnResisted", n, { pv: 2, after: 8 }));
+    expect(burn(fr, 1)).toBe("brûle : −2 PV (reste 8), dont 1 arrêté par Résistant Incendiaire");
+    expect(burn(fr, 2)).toBe("brûle : −2 PV (reste 8), dont 2 arrêtés par Résistant Incendiaire");
+    const push = (n: number) => nb(formatPlural(fr, "TACTICA.Card.pool.odds", n, { chance: "42" }));
+    expect(push(0.5)).toBe("Si vous poussez, 42 % de chances de réussir ; 0,5 dégât d'aptitude attendu.");
+    expect(push(2.5)).toBe("Si vous poussez, 42 % de chances de réussir ; 2,5 dégâts d'aptitude attendus.");
+  });
+});
+
 describe("the tacticaPlural template helper", () => {
   const render = (i18n: FakeI18n, source: string, context: object) => {
     const hb = Handlebars.create();

@@ -24,10 +24,7 @@ const buttons = buttonsOf;
 
 beforeEach(async () => {
   w = await chatWorld();
-  kara = await w.createActor({
-    name: "Kara",
-    type: "character",
-    ownership: { default: 0, "player-1": 3 },
+  kara = await w.own("Kara", "character", {
     system: {
       aptitudes: { vivacite: { value: 3 } },
       subAptitudes: { precision: { value: 2 } },
@@ -124,7 +121,10 @@ describe("hit follow-ups", () => {
     queueDiceFaces([3, 4]);
     await w.click("gm-1", "applyDamage", message, { targetIndex: 0 });
     expect(message.card?.targets[0]).toMatchObject({ stun: 2, stunMoved: false });
-    expect(textOf(await renderAs("gm-1", message))).toContain("à reporter sur la ligne du temps par le MJ");
+    // m12: outside a timeline the GM applies it; in tours mode as AC lost at the next activation.
+    expect(textOf(await renderAs("gm-1", message))).toContain(
+      "à reporter par le MJ ; en mode tours, 2 AC de moins à sa prochaine activation",
+    );
     const second = await hitVex("stunner00000001");
     queueDiceFaces([6, 6]); // 18 ≥ 18: passed
     await w.click("gm-1", "applyDamage", second, { targetIndex: 0 });
@@ -192,10 +192,7 @@ describe("timeline costs, maintenance, fear, panic", () => {
   const cost = (m: unknown) => (m as { flags: { tactica?: { timelineCost?: unknown } } }).flags.tactica?.timelineCost;
 
   it("cards that spend AC carry their timeline cost; a maintenance posts a small card", async () => {
-    const psyker = await w.createActor({
-      name: "Ilse",
-      type: "character",
-      ownership: { default: 0, "player-1": 3 },
+    const psyker = await w.own("Ilse", "character", {
       system: { psyker: { mastery: 2 }, profile: { ac: { value: 10 } } },
       items: [{ _id: "force0000000001", name: "Force", type: "power", system: { level: 5, cost: 4, maintenance: 2 } }],
     });
@@ -235,11 +232,22 @@ describe("timeline costs, maintenance, fear, panic", () => {
         { _id: "speed0000000001", name: "Rapidité", type: "power", system: { level: 6, cost: 3, maintenance: 2 } },
       ],
     });
-    await timelineCombat(psyker);
+    const combat = await timelineCombat(psyker);
     await psyker.maintainPower("speed0000000001");
     w.data.setUser("gm-1");
+    // The end of Ilse's activation, as the combat's follow-up runs it on the active GM.
+    const { runFollowUp } = await import("../../src/combat/after-update");
+    const ended = combat.combatants.find((c) => c.actorId === psyker.id)!;
     const writes = await w.writesDuring(async () => {
-      w.fake.hooks.callAll("tactica.activationEnd", {}, { actor: psyker });
+      await runFollowUp(combat, {
+        mode: "timeline",
+        undo: null,
+        ended,
+        started: null,
+        roundMoved: false,
+        thresholds: [],
+        due: [],
+      });
       await new Promise((r) => setTimeout(r, 0));
     });
     expect(writes).toHaveLength(1);
@@ -249,10 +257,7 @@ describe("timeline costs, maintenance, fear, panic", () => {
   });
 
   it("the same power once per activation in combat; outside combat nothing holds it back", async () => {
-    const psyker = await w.createActor({
-      name: "Ilse",
-      type: "character",
-      ownership: { default: 0, "player-1": 3 },
+    const psyker = await w.own("Ilse", "character", {
       system: { psyker: { mastery: 2 }, profile: { ac: { value: 30 } } },
       items: [{ _id: "force0000000001", name: "Force", type: "power", system: { level: 5, cost: 4, maintenance: 2 } }],
     });
@@ -287,10 +292,7 @@ describe("timeline costs, maintenance, fear, panic", () => {
   });
 
   it("Requis: an aptitude below X gains the difference in Épuisement and fires the hook", async () => {
-    const gunner = await w.createActor({
-      name: "Orso",
-      type: "character",
-      ownership: { default: 0, "player-1": 3 },
+    const gunner = await w.own("Orso", "character", {
       system: { aptitudes: { intellect: { value: 4 } } },
       items: [
         {
@@ -310,10 +312,7 @@ describe("timeline costs, maintenance, fear, panic", () => {
   });
 
   it("fear: one test per activation in combat, refused with a message; a new activation allows it", async () => {
-    const unit = await w.createActor({
-      name: "Escouade",
-      type: "unit",
-      ownership: { default: 0, "player-1": 3 },
+    const unit = await w.own("Escouade", "unit", {
       system: { profile: { co: { value: 6 } } },
     });
     const combat = await timelineCombat(unit);
@@ -343,10 +342,7 @@ describe("timeline costs, maintenance, fear, panic", () => {
     (w.fake.game as Record<string, unknown>).packs = new Map([
       ["tactica.tables", { getDocuments: async () => [table] }],
     ]);
-    const unit = await w.createActor({
-      name: "Escouade",
-      type: "unit",
-      ownership: { default: 0, "player-1": 3 },
+    const unit = await w.own("Escouade", "unit", {
       system: { profile: { co: { value: 4 }, ac: { value: 4 } } },
     });
     await unit.setCondition("panicked", true);
@@ -361,10 +357,7 @@ describe("timeline costs, maintenance, fear, panic", () => {
   });
 
   it("panic without the compendium: the rules read the face", async () => {
-    const unit = await w.createActor({
-      name: "Escouade",
-      type: "unit",
-      ownership: { default: 0, "player-1": 3 },
+    const unit = await w.own("Escouade", "unit", {
       system: { profile: { co: { value: 4 } } },
     });
     queueDiceFaces([9]);

@@ -93,10 +93,7 @@ describe("message modes", () => {
 
 describe("rolls posted in the user's mode", () => {
   const kara = () =>
-    w.createActor({
-      name: "Kara",
-      type: "character",
-      ownership: { default: 0, "player-1": 3 },
+    w.own("Kara", "character", {
       system: { aptitudes: { vivacite: { value: 2 } } },
     });
 
@@ -156,10 +153,7 @@ describe("rolls posted in the user's mode", () => {
 
 describe("the roll dialogs' message-mode picker", () => {
   const kara = () =>
-    w.createActor({
-      name: "Kara",
-      type: "character",
-      ownership: { default: 0, "player-1": 3 },
+    w.own("Kara", "character", {
       system: { aptitudes: { vivacite: { value: 2 } } },
     });
 

@@ -1,6 +1,7 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { queueDiceFaces } from "./fake-dice";
 import { chatWorld, type ChatWorld } from "./chat-helpers";
+import { FakeElement } from "./fake-chat";
 import { systemAs } from "./world";
 import { textOf } from "../templates/harness";
 import type { TacticaActor } from "../../src/documents/actor";
@@ -50,6 +51,36 @@ describe("morale prompt", () => {
     expect(await shown("player-1", prompt)).not.toContain("data-action");
     await vex.applyDamage({ damage: 1, attributes: [] });
     expect(prompts()).toHaveLength(1);
+  });
+
+  it("the prompt's morale test opens its dialog in the window the card was clicked in (a popped-out chat log)", async () => {
+    const vex = await soldier();
+    await vex.applyDamage({ damage: 6, attributes: [] });
+    const prompt = prompts()[0] as TacticaChatMessage;
+    // The chat log's window: an application whose element holds the message (dnd5e finds it by
+    // `event.target.closest(".application")` and `foundry.applications.instances`).
+    const chatLog = { id: "chat-popout" };
+    const instances = (w.fake.foundry as unknown as { applications: { instances: Map<string, unknown> } }).applications
+      .instances;
+    instances.set(chatLog.id, chatLog);
+    const frame = new FakeElement("section", { classes: ["application"] });
+    frame.id = chatLog.id;
+    const element = await w.elementAs("player-2", prompt);
+    frame.append(element);
+    const ProfileTest = (w.fake.CONFIG.Dice as unknown as { ProfileTest: { DIALOG: unknown } }).ProfileTest;
+    const installed = ProfileTest.DIALOG;
+    onTestFinished(() => {
+      ProfileTest.DIALOG = installed;
+      instances.delete(chatLog.id);
+    });
+    const openers: unknown[] = [];
+    ProfileTest.DIALOG = async (_input: unknown, opener: unknown) => {
+      openers.push(opener);
+      return null;
+    };
+    const button = element.querySelectorAll("button[data-action]").find((b) => b.dataset.action === "moraleTest")!;
+    await w.as("player-2", () => button.click());
+    expect(openers).toEqual([chatLog]);
   });
 
   it("the prompt's button runs the owner's morale test on the owner's client; a stranger is refused", async () => {

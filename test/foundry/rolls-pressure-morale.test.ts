@@ -4,6 +4,7 @@ import { chatWorld, type ChatWorld } from "./chat-helpers";
 import { systemAs } from "./world";
 import { createFakeCombat } from "./fake-combat";
 import type { TacticaActor } from "../../src/documents/actor";
+import type { TacticaCombat } from "../../src/combat/combat";
 
 // RULES §2 pressure windows and refusals; RULES §5 panic (+1 after a failed rally, clamped at 10).
 
@@ -15,10 +16,7 @@ beforeEach(async () => {
 });
 
 async function trooper(target: string, printed: number, extra: Record<string, unknown> = {}): Promise<TacticaActor> {
-  return w.createActor({
-    name: "Brann",
-    type: "character",
-    ownership: { default: 0, "player-1": 3 },
+  return w.own("Brann", "character", {
     system: { profile: { [target]: { value: printed }, co: { value: 5 }, ac: { value: 4 } }, ...extra },
     items: [
       {
@@ -35,7 +33,7 @@ async function trooper(target: string, printed: number, extra: Record<string, un
 const activeEffects = (actor: TacticaActor) =>
   [...actor.effects].filter((e) => (e as unknown as { active: boolean }).active);
 
-/** Lets the hook handlers' writes (started with `void`) finish. */
+/** Lets the follow-ups' writes (started with `void`) finish. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe("pressure", () => {
@@ -52,23 +50,27 @@ describe("pressure", () => {
     expect(systemAs<Profile>(actor).profile.att!.total).toBe(3);
   });
 
-  it("ends a MOU bonus when the activation ends and a PEUR bonus at the threshold (end of turn)", async () => {
+  it("ends a MOU bonus when its actor's activation ends and a PEUR bonus at the threshold (end of turn)", async () => {
     const mou = await trooper("mou", 4);
     const peur = await trooper("peur", 2);
-    queueDiceFaces([3, 6]);
-    await mou.rollPressure("gear000000000001", { fastForward: true });
-    await peur.rollPressure("gear000000000001", { fastForward: true });
     w.data.setUser("gm-1");
-    w.fake.hooks.callAll("tactica.threshold", { combatants: [{ actor: mou }] }, {});
-    await settle();
-    expect(activeEffects(mou)).toHaveLength(1); // a MOU bonus is not a turn window
-    w.fake.hooks.callAll("tactica.activationEnd", {}, { actor: mou });
-    await settle();
-    expect(activeEffects(mou)).toHaveLength(0);
-    expect(activeEffects(peur)).toHaveLength(1);
-    w.fake.hooks.callAll("tactica.threshold", { combatants: [{ actor: peur }] }, {});
+    // *Tours* mode (RULES §7.1): MOU acts, then PEUR; each new round from the second is a threshold.
+    const combat = (await createFakeCombat([
+      { actorId: mou.id!, initiative: 10, name: "MOU" },
+      { actorId: peur.id!, initiative: 5, name: "PEUR" },
+    ])) as unknown as TacticaCombat;
+    await combat.startCombat();
+    await combat.nextTurn(); // MOU's activation ends, PEUR acts
+    queueDiceFaces([3, 6]);
+    await w.as("player-1", () => mou.rollPressure("gear000000000001", { fastForward: true }));
+    await w.as("player-1", () => peur.rollPressure("gear000000000001", { fastForward: true }));
+    await combat.nextTurn(); // PEUR's activation ends, round 2: a threshold
     await settle();
     expect(activeEffects(peur)).toHaveLength(0);
+    expect(activeEffects(mou)).toHaveLength(1); // a MOU bonus is not a turn window
+    await combat.nextTurn(); // MOU's activation ends
+    await settle();
+    expect(activeEffects(mou)).toHaveLength(0);
   });
 
   it("is refused while pressure is blocked, and through an item that is not linked", async () => {
@@ -114,10 +116,7 @@ describe("pressure", () => {
 
 describe("morale and panic", () => {
   async function panickedUnit(): Promise<TacticaActor> {
-    const unit = await w.createActor({
-      name: "Escouade",
-      type: "unit",
-      ownership: { default: 0, "player-1": 3 },
+    const unit = await w.own("Escouade", "unit", {
       system: { profile: { co: { value: 4 }, ac: { value: 4 } } },
     });
     await unit.setCondition("panicked", true);
@@ -165,10 +164,7 @@ describe("morale and panic", () => {
   });
 
   it("a failed morale test draws without +1 and sets the condition", async () => {
-    const unit = await w.createActor({
-      name: "Escouade",
-      type: "unit",
-      ownership: { default: 0, "player-1": 3 },
+    const unit = await w.own("Escouade", "unit", {
       system: { profile: { co: { value: 4 } } },
     });
     queueDiceFaces([9]);
@@ -194,10 +190,7 @@ describe("morale and panic", () => {
   it("fear: fear-causers are immune; a pass records the level; a failed charge is called off", async () => {
     const causer = await trooper("peur", 1);
     expect(await causer.fearTest({ fear: 2, charging: true }, { fastForward: true })).toBeNull();
-    const unit = await w.createActor({
-      name: "Escouade",
-      type: "unit",
-      ownership: { default: 0, "player-1": 3 },
+    const unit = await w.own("Escouade", "unit", {
       system: { profile: { co: { value: 6 } } },
     });
     queueDiceFaces([3]);

@@ -193,13 +193,40 @@ describe.each(["fr", "en"] as const)("score test dialog (%s)", (lang) => {
       value: 4,
       selected: true,
     });
-    // Score 6 vs 18 needs a double 6: 1/36 ≈ 3 %.
+    // Score 6 vs 18 needs a double 6: 1/36 ≈ 3 %. The line reads as a chance; the formula is its tooltip.
     const line = scoreOddsLine(context.subAptitudes, { subAptitude: "reflexe", difficulty: "18", modifier: "0" });
-    expect(line).toBe(
+    expect(line).toEqual(
       lang === "fr"
-        ? "Score 6 = Vivacité 2 + Réflexe 4 + 0. P(2d6 + 6 ≥ 18) = 3\u00a0%."
-        : "Score 6 = Quickness 2 + Reflexes 4 + 0. P(2d6 + 6 ≥ 18) = 3%.",
+        ? {
+            text: "Chances de réussite\u00a0: 3\u00a0% — il faut 12+ sur 2d6.",
+            tooltip: "Score 6 = Vivacité 2 + Réflexe 4 + 0\u202f; P(2d6 + 6 ≥ 18) = 3\u00a0%",
+          }
+        : {
+            text: "Chance of success: 3% — you need 12+ on 2d6.",
+            tooltip: "Score 6 = Quickness 2 + Reflexes 4 + 0; P(2d6 + 6 ≥ 18) = 3%",
+          },
     );
+    // Beyond what 2d6 can show, and below what they always show, the line says so.
+    const at = (difficulty: string) =>
+      scoreOddsLine(context.subAptitudes, { subAptitude: "reflexe", difficulty, modifier: "0" });
+    expect(at("19")).toMatchObject({
+      text:
+        lang === "fr"
+          ? "Chances de réussite\u00a0: 0\u00a0% — 2d6 n'atteignent jamais 13."
+          : "Chance of success: 0% — 2d6 never reach 13.",
+    });
+    expect(at("8")).toMatchObject({
+      text:
+        lang === "fr"
+          ? "Chances de réussite\u00a0: 100\u00a0% — tout jet de 2d6 suffit."
+          : "Chance of success: 100% — any 2d6 roll will do.",
+    });
+    expect(at("9")).toMatchObject({
+      text:
+        lang === "fr"
+          ? "Chances de réussite\u00a0: 97\u00a0% — il faut 3+ sur 2d6."
+          : "Chance of success: 97% — you need 3+ on 2d6.",
+    });
     expect(scoreOddsLine(context.subAptitudes, { subAptitude: "reflexe", difficulty: "", modifier: "2" })).toContain(
       "Score 8",
     );

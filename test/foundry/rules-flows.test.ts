@@ -451,9 +451,7 @@ describe("D-43 / C6: S-push-scores", () => {
     const before = await w.renderAs("player-1", message);
     expect(buttonsOf(before)).toContain("push");
     // Score 6 + the kept 1: the rerolled die needs 8 — impossible; one 1 already on the table.
-    expect(textOf(before)).toContain(
-      textOf(w.fake.game.i18n!.format("TACTICA.Card.pool.odds", { chance: "0", damage: "1,2" })),
-    );
+    expect(textOf(before)).toContain("Si vous poussez, 0 % de chances de réussir ; 1,2 dégât d'aptitude attendu.");
     queueDiceFaces([1]);
     expect(await w.click("player-1", "push", message)).toEqual({ ok: true });
     const pushed = message.lastRoll as unknown as ScoreRoll;

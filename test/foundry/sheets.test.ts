@@ -82,6 +82,7 @@ describe("actor sheet buttons dispatch to the actor's methods", () => {
     ["attack", { itemId: "ITEM" }, ["ITEM"]],
     ["moraleTest", {}, []],
     ["rally", {}, []],
+    ["move", {}, [{}]],
   ];
   it.each(cases)("%s %j", async (action, dataset, args) => {
     const w = await loadSheetWorld();
@@ -114,26 +115,18 @@ describe("actor sheet buttons dispatch to the actor's methods", () => {
     expect(fearTest).toHaveBeenCalledWith({ fear: 2, charging: true }, { fastForward: false, opener: sheet });
   });
 
-  it("a method this version lacks gives a localised error, not an exception", async () => {
-    const w = await loadSheetWorld("en");
-    const actor = await sampleCharacter(w);
-    const sheet = new w.sheets.CharacterSheet({ document: actor }) as unknown as Sheet;
-    Object.assign(actor, { rollProfile: undefined });
-    const errors = await w.errorsDuring(() => clickAction(sheet, "rollProfile", target({ key: "co" })));
-    expect(errors).toEqual(["“Characteristic test” is not available in this version of the system."]);
-  });
-
-  it("a stranger cannot roll for the actor, and a bad button rolls nothing", async () => {
+  it("a stranger cannot roll for the actor (the roll method refuses), and a bad button rolls nothing", async () => {
     const w = await loadSheetWorld();
     const actor = await sampleCharacter(w);
-    const rollProfile = vi.fn(async () => null);
-    Object.assign(actor, { rollProfile });
     const sheet = new w.sheets.CharacterSheet({ document: actor }) as unknown as Sheet;
+    const messages = () => (w.fake.game.messages as unknown as { size: number }).size;
+    const before = messages();
     expect(await w.errorsDuring(() => clickAction(sheet, "rollProfile", target({ key: "xyz" })))).toHaveLength(1);
     w.data.setUser("player-1");
     const errors = await w.errorsDuring(() => clickAction(sheet, "rollProfile", target({ key: "co" })));
+    expect(errors).toHaveLength(1);
     expect(errors[0]).toContain("Sœur Aveline");
-    expect(rollProfile).not.toHaveBeenCalled();
+    expect(messages()).toBe(before);
   });
 });
 

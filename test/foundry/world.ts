@@ -47,8 +47,17 @@ interface Creatable {
   create(source: Obj, operation?: Obj): Promise<unknown>;
 }
 
-/** A fresh fake with the real entry loaded and `init` → `ready` fired. */
-export async function loadWorld(lang: "fr" | "en" = "fr", before?: (fake: FakeFoundry) => void): Promise<LoadedWorld> {
+/**
+ * A fresh fake with the real entry loaded and `init` → `ready` fired. `before` sets the fake up
+ * before the entry loads; `modules` is what an active module's script does when it runs — after
+ * the system's script, before `init` (Foundry loads the system's scripts first: manual check
+ * "the system's script runs before the modules' scripts").
+ */
+export async function loadWorld(
+  lang: "fr" | "en" = "fr",
+  before?: (fake: FakeFoundry) => void,
+  modules?: (fake: FakeFoundry) => void,
+): Promise<LoadedWorld> {
   const fake = installFoundryFake(loadLang(lang), lang);
   before?.(fake);
   if (entryHooks === undefined) {
@@ -62,6 +71,7 @@ export async function loadWorld(lang: "fr" | "en" = "fr", before?: (fake: FakeFo
     }
   }
   const models = await import("../../src/data/index");
+  modules?.(fake);
   fireLifecycle(fake);
   const data = dataFake(fake);
   const classOf = (name: string) => (fake.CONFIG[name] as { documentClass: Creatable }).documentClass;

@@ -42,3 +42,48 @@ export function collectStrings(value: unknown, pathSoFar = ""): { path: string; 
   if (value === null || typeof value !== "object") return [];
   return Object.entries(value).flatMap(([k, v]) => collectStrings(v, pathSoFar ? `${pathSoFar}.${k}` : k));
 }
+
+/** The text of a language value as a reader sees it: tags dropped, no-break spaces as spaces. */
+function plainValue(value: string): string {
+  return value.replace(/<[^>]*>/g, " ").replace(/[\u00a0\u202f]/g, " ");
+}
+
+/**
+ * The runs of words of a language value, cut at its placeholders and punctuation: "Action différée
+ * ({name}) : elle se résout." gives "Action différée" and "elle se résout". A run counts only with
+ * a word of four letters or more (shorter runs — "de", "PV", "dé" — are too common across
+ * languages to tell one from the other).
+ */
+function wordRuns(value: string): string[] {
+  return plainValue(value)
+    .split(/\{\w+\}|[^\p{L}\p{N}'’\- ]+/u)
+    .map((run) => run.trim().replace(/^[-'’ ]+|[-'’ ]+$/g, ""))
+    .filter((run) => /\p{L}{4,}/u.test(run));
+}
+
+/** `run` as a whole-word pattern (no letter glued before or after it). */
+function wordPattern(run: string): RegExp {
+  const escaped = run.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+");
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "u");
+}
+
+/**
+ * What the language check looks for in a text rendered in `lang`: each run of words of the OTHER
+ * language's file whose value differs from `lang`'s under the same key, and which no value of
+ * `lang`'s own file uses (a term both languages share — "Score", "MOU", "renfort" — is no sign of
+ * the other language), nor is one of `kept`.
+ */
+export function otherLanguageRuns(lang: "fr" | "en", kept: readonly string[] = []): { run: string; pattern: RegExp }[] {
+  const other = lang === "fr" ? "en" : "fr";
+  const own = new Map(collectStrings(loadLang(lang)).map((s) => [s.path, s.value]));
+  const ownText = plainValue([...own.values()].join("\n"));
+  const keptPatterns = kept.map(wordPattern);
+  const runs = new Set<string>();
+  for (const { path: key, value } of collectStrings(loadLang(other))) {
+    if (own.get(key) === value) continue;
+    for (const run of wordRuns(value)) runs.add(run);
+  }
+  return [...runs]
+    .map((run) => ({ run, pattern: wordPattern(run) }))
+    .filter(({ run, pattern }) => !pattern.test(ownText) && !keptPatterns.some((k) => k.test(run)));
+}

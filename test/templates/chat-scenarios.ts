@@ -8,7 +8,8 @@ import { queueDiceFaces } from "../foundry/fake-dice";
 import type { DiceWorld } from "./harness";
 import type { CardStateContext, TargetRow } from "../../src/chat/card-state";
 import { damageChain } from "../../src/chat/damage-chain";
-import type { InfoCardContext } from "../../src/chat/render";
+import { WORLD_SCENARIOS } from "./chat-world-scenarios";
+import { named } from "./sample-names";
 
 export type Dice = DiceWorld["dice"];
 export type Lang = "fr" | "en";
@@ -39,7 +40,7 @@ async function pool(dice: Dice, faces: number[], options: Partial<PoolOptions> =
     aptitudeValue: 3,
     subAptitude: "reflexe",
     subAptitudeValue: 2,
-    gear: { name: "Fusil laser", bonus: 1 },
+    gear: { name: named("rifle"), bonus: 1 },
     subject: KARA,
     ...options,
   };
@@ -70,7 +71,8 @@ async function d10<C extends Dice["PsyRoll"] | Dice["ProfileTest"]>(
 
 const BASE_ONLY = { aptitudeValue: 3, subAptitudeValue: 0, subAptitude: null, gear: null } as const;
 
-export const SCENARIOS: Scenario[] = [
+/** The cards a dice world renders (the roll classes, with card states as src/chat/card-state.ts builds them). */
+const CARD_SCENARIOS: Scenario[] = [
   {
     name: "pool before a push, with the exact odds line",
     render: async (d) => (await pool(d, [2, 3, 4], BASE_ONLY)).render({ canPush: true }),
@@ -83,7 +85,7 @@ export const SCENARIOS: Scenario[] = [
         "Premier jet",
         "Échec",
         "0 succès",
-        "Si vous poussez : 42 % de chances de réussir ; dégâts d'aptitude attendus : 0,5.",
+        "Si vous poussez, 42 % de chances de réussir ; 0,5 dégât d'aptitude attendu.",
         "Pousser le jet",
       ],
       en: [
@@ -93,7 +95,7 @@ export const SCENARIOS: Scenario[] = [
         "First roll",
         "Failure",
         "0 successes",
-        "If you push: 42% chance of success; expected aptitude damage: 0.5.",
+        "If you push, 42% chance of success and 0.5 aptitude damage expected.",
         "Push the roll",
       ],
     },
@@ -112,17 +114,17 @@ export const SCENARIOS: Scenario[] = [
         "Succès requis",
         "Réussite",
         "1 succès",
-        "100 % de chances de réussir ; dégâts d'aptitude attendus : 1,2",
+        "100 % de chances de réussir ; 1,2 dégât d'aptitude attendu",
       ],
       en: [
         "Reflexes",
         "skill dice",
-        "Fusil laser",
+        "Las rifle",
         "gear dice",
         "Successes needed",
         "Success",
         "1 success",
-        "100% chance of success; expected aptitude damage: 1.2",
+        "100% chance of success and 1.2 aptitude damage expected",
       ],
     },
     buttons: [],
@@ -148,7 +150,7 @@ export const SCENARIOS: Scenario[] = [
         "Consequences of the push",
         "Aptitude damage — Quickness −2 (3 → 1)",
         "Willpower points +2 (3 → 5)",
-        "Gear bonus — Fusil laser −1 (1 → 0)",
+        "Gear bonus — Las rifle −1 (1 → 0)",
         "This roll has already been pushed.",
       ],
     },
@@ -213,15 +215,13 @@ export const SCENARIOS: Scenario[] = [
           mastery: 2,
           cost: 4,
           resist: "for",
-          title: "Mal dirigé",
+          title: named("misdirect"),
           subject: KARA,
         })
       ).render({
         state: state({
           // Enriched rich text, marked safe as src/chat/card-state.ts marks it.
-          effect: new Handlebars.SafeString(
-            "<p>La cible prend pour alliée la figurine la plus <strong>proche</strong>.</p>",
-          ),
+          effect: new Handlebars.SafeString(`<p>${named("effect")}</p>`),
           targets: [
             row({
               index: 0,
@@ -338,7 +338,7 @@ export const SCENARIOS: Scenario[] = [
       const roll = await new d.PressureRoll(
         "1d6",
         {},
-        { target: "mou", printedValue: 3, title: "Jambes à vapeur", subject: KARA },
+        { target: "mou", printedValue: 3, title: named("legs"), subject: KARA },
       ).evaluate();
       return roll.render({ canApplyPressure: true });
     },
@@ -400,30 +400,12 @@ export const SCENARIOS: Scenario[] = [
       const roll = await new d.PressureRoll(
         "3d6",
         {},
-        { target: "att", printedValue: 5, subject: KARA, title: "Bras hydraulique" },
+        { target: "att", printedValue: 5, subject: KARA, title: named("arm") },
       ).evaluate();
       return roll.choose(2).render({ canChooseDie: true });
     },
     shows: { fr: ["Bonus de pression +3", "Plusieurs dés"], en: ["Pressure bonus +3"] },
     buttons: ["chooseDie", "chooseDie", "chooseDie"],
-  },
-  {
-    name: "pressure bonus applied: the window it lasts for, no button left",
-    render: async (d) => {
-      queueDiceFaces([5]);
-      const roll = await new d.PressureRoll(
-        "1d6",
-        {},
-        { target: "mou", printedValue: 3, title: "Jambes à vapeur", subject: KARA },
-      ).evaluate();
-      return roll.render({ canApplyPressure: false, state: state({ notes: ["TACTICA.Chat.pressure.window.turn"] }) });
-    },
-    shows: {
-      fr: ["Bonus de pression +3", "Bonus actif jusqu'à la fin du tour."],
-      en: ["Pressure bonus +3", "Bonus active until the end of the turn."],
-    },
-    hides: ["Appliquer le bonus", "Apply the bonus"],
-    buttons: [],
   },
   {
     name: "morale test failed, panic offered",
@@ -547,7 +529,7 @@ export const SCENARIOS: Scenario[] = [
           value: 10,
           purpose: "resist",
           natural10Fails: true,
-          modifiers: [{ name: "Drogue de combat", value: 1 }],
+          modifiers: [{ name: named("drug"), value: 1 }],
         })
       ).render(),
     shows: {
@@ -561,11 +543,30 @@ export const SCENARIOS: Scenario[] = [
       ],
       en: [
         "Resisting a power",
-        "Modifier — Drogue de combat +1",
+        "Modifier — Combat drug +1",
         "Natural 10: automatic failure.",
         "The power takes effect.",
       ],
     },
+  },
+  {
+    name: "score test failing by less than a degree (ux m13)",
+    render: async (d) => {
+      const o = {
+        aptitude: "vivacite",
+        aptitudeValue: 2,
+        subAptitude: "reflexe",
+        subAptitudeValue: 4,
+        difficulty: 14,
+      } as const;
+      queueDiceFaces([3, 3]);
+      return (await new d.ScoreRoll(d.ScoreRoll.formulaFor(o), {}, o).evaluate()).render();
+    },
+    shows: {
+      fr: ["Test de score", "Échec 12", "échec de justesse (0 degré)", "Un degré = 5 points d'écart."],
+      en: ["Score test", "Failure 12", "narrow failure (0 degrees)", "One degree = 5 points of margin."],
+    },
+    hides: ["0 degré d'échec", "0 degrees of failure"],
   },
   {
     name: "score test succeeding with degrees",
@@ -604,13 +605,13 @@ export const SCENARIOS: Scenario[] = [
         "Échec 12",
         "Score 7",
         "Difficulté 14",
-        "Si vous poussez : 17 % de chances de réussir ; dégâts d'aptitude attendus : 1,2.",
+        "Si vous poussez, 17 % de chances de réussir ; 1,2 dégât d'aptitude attendu.",
         "Pousser le jet",
       ],
       en: [
         "Score test",
         "Failure 12",
-        "If you push: 17% chance of success; expected aptitude damage: 1.2.",
+        "If you push, 17% chance of success and 1.2 aptitude damage expected.",
         "Push the roll",
       ],
     },
@@ -666,9 +667,14 @@ export const SCENARIOS: Scenario[] = [
         "Test d'étourdissement",
         "Échec 13",
         "1 degré d'échec",
-        "La position de la cible est repoussée de 2 positions sur la ligne du temps.",
+        "La position de la cible est repoussée de 2 positions sur la ligne du temps ; en mode tours, elle a 2 AC de moins à sa prochaine activation.",
       ],
-      en: ["Stun test", "Failure 13", "1 degree of failure", "The target moves 2 positions later on the timeline."],
+      en: [
+        "Stun test",
+        "Failure 13",
+        "1 degree of failure",
+        "The target moves 2 positions later on the timeline; in rounds mode, it has 2 fewer AC at its next activation.",
+      ],
     },
   },
   {
@@ -679,7 +685,7 @@ export const SCENARIOS: Scenario[] = [
         aptitudeValue: 3,
         subAptitude: "precision",
         subAptitudeValue: 2,
-        title: "Fusil <laser>",
+        title: named("rifleTag"),
         subject: KARA,
       } as const;
       queueDiceFaces([4, 5]);
@@ -692,7 +698,7 @@ export const SCENARIOS: Scenario[] = [
     hides: ["Réussite", "Échec", "Success", "Failure", "Se défendre", "Defend"],
     buttons: [],
   },
-  // — the state part under a roll, and the cards without a roll (src/chat/render.ts) —
+  // — the state part under a roll, and the cards without a roll (src/chat/kinds/) —
   {
     name: "attack with one verdict per target: pending defence, hit to apply, damage chain, out of range",
     render: async (d) => {
@@ -701,7 +707,7 @@ export const SCENARIOS: Scenario[] = [
         aptitudeValue: 3,
         subAptitude: "precision",
         subAptitudeValue: 2,
-        title: "Fusil <laser>",
+        title: named("rifleTag"),
         subject: KARA,
       } as const;
       queueDiceFaces([4, 5]);
@@ -742,7 +748,7 @@ export const SCENARIOS: Scenario[] = [
         }),
         row({
           index: 3,
-          name: "Sergent Korvath",
+          name: named("sergeant"),
           outcome: "miss",
           tone: "bad",
           verdict: "TACTICA.Chat.verdict.attack.miss",
@@ -753,7 +759,7 @@ export const SCENARIOS: Scenario[] = [
         }),
         row({
           index: 4,
-          name: "Loin",
+          name: named("far"),
           outcome: "miss",
           tone: "bad",
           verdict: "TACTICA.Chat.verdict.attack.miss",
@@ -777,7 +783,7 @@ export const SCENARIOS: Scenario[] = [
         "Appliquer les dégâts",
         "Touche Brute",
         "Dégâts 7 → champ −4 → armure −1 → PV −2",
-        "Étourdissement : 2 positions plus tard — à reporter sur la ligne du temps par le MJ",
+        "Étourdissement : 2 positions plus tard — à reporter par le MJ ; en mode tours, 2 AC de moins à sa prochaine activation",
         "Manque Sergent Korvath",
         "13 contre 15",
         "Manque Loin",
@@ -792,7 +798,7 @@ export const SCENARIOS: Scenario[] = [
         "14 vs 9",
         "Apply damage",
         "Damage 7 → field −4 → armour −1 → PV −2",
-        "Misses Sergent Korvath",
+        "Misses Sergeant Korvath",
         "Out of range.",
       ],
     },
@@ -807,7 +813,7 @@ export const SCENARIOS: Scenario[] = [
         aptitudeValue: 3,
         subAptitude: "precision",
         subAptitudeValue: 2,
-        title: "Fusil <laser>",
+        title: named("rifleTag"),
         subject: KARA,
       } as const;
       queueDiceFaces([2, 2]);
@@ -834,139 +840,18 @@ export const SCENARIOS: Scenario[] = [
     buttons: [],
   },
   {
-    name: "morale prompt with its button",
-    render: async () =>
-      info({
-        kind: "moralePrompt",
-        kindLabel: "TACTICA.Chat.card.moralePrompt",
-        subject: KARA,
-        icon: "fa-solid fa-flag",
-        tone: "failure",
-        result: "Test de moral à faire",
-        details: ["Kara <Vex> a perdu la moitié de ses forces."],
-        canTest: true,
-      }),
-    shows: {
-      fr: [
-        "Moral ébranlé",
-        "Kara <Vex>",
-        "Test de moral à faire",
-        "Kara <Vex> a perdu la moitié de ses forces.",
-        "Test de moral",
-      ],
-      en: ["Morale shaken", "Morale test"],
-    },
-    buttons: ["moraleTest"],
-  },
-  {
-    name: "morale prompt of an unshakeable actor",
-    render: async () =>
-      info({
-        kind: "moralePrompt",
-        kindLabel: "TACTICA.Chat.card.moralePrompt",
-        subject: { name: "Vex", img: null },
-        icon: "fa-solid fa-flag",
-        tone: "success",
-        result: "Inébranlable",
-        details: ["Vex a perdu la moitié de ses forces.", "Le test est réussi d'office."],
-      }),
-    shows: {
-      fr: ["Moral ébranlé", "Vex", "Inébranlable", "Le test est réussi d'office."],
-      en: ["Morale shaken", "Vex"],
-    },
-    buttons: [],
-  },
-  {
-    name: "power maintained",
-    render: async () =>
-      info({
-        kind: "maintain",
-        kindLabel: "TACTICA.Chat.card.maintain",
-        subject: { name: "Ilse", img: PORTRAIT },
-        title: "Force <b>",
-        icon: "fa-solid fa-hourglass-half",
-        result: "Pouvoir entretenu",
-        details: ["AC dépensées : 2."],
-      }),
-    shows: {
-      fr: ["Entretien", "Ilse", "Force <b>", "Pouvoir entretenu", "AC dépensées : 2."],
-      en: ["Maintenance", "Ilse", "Force <b>"],
-    },
-    buttons: [],
-  },
-  {
-    name: "threshold crossed, with what happened",
-    render: async () =>
-      info({
-        kind: "threshold",
-        kindLabel: "TACTICA.Chat.card.threshold",
-        title: "Position 10",
-        icon: "fa-solid fa-hourglass-end",
-        result: "2 combattants concernés",
-        lines: [
-          { name: "Ana <b>", events: ["brûle : −2 PV (reste 8)", "jauge Incendiaire → 1"] },
-          { name: "Ork", events: ["champ de force rétabli (4 renfort)"] },
-        ],
-      }),
-    shows: {
-      fr: [
-        "Passage de seuil",
-        "Position 10",
-        "2 combattants concernés",
-        "Ana <b>",
-        "brûle : −2 PV (reste 8) · jauge Incendiaire → 1",
-        "champ de force rétabli",
-      ],
-      en: ["Threshold crossed", "Ana <b>"],
-    },
-    buttons: [],
-  },
-  {
-    name: "threshold crossed, nothing happened",
-    render: async () =>
-      info({
-        kind: "threshold",
-        kindLabel: "TACTICA.Chat.card.threshold",
-        title: "Début du tour 3",
-        icon: "fa-solid fa-hourglass-end",
-        result: "Rien ne change.",
-      }),
-    shows: { fr: ["Passage de seuil", "Début du tour 3", "Rien ne change."], en: ["Threshold crossed"] },
-    buttons: [],
-  },
-  {
-    name: "combat notice",
-    render: async () =>
-      info({
-        kind: "notice",
-        kindLabel: "TACTICA.Chat.card.notice",
-        icon: "fa-solid fa-circle-info",
-        result: "",
-        details: ["Ana <img> gagne de l'Épuisement : son action focalisée (position 5) est perdue."],
-      }),
-    shows: { fr: ["Combat", "Ana <img> gagne de l'Épuisement"], en: ["Combat", "Ana <img>"] },
-    buttons: [],
-  },
-  {
-    name: "due Différé action, its card shown again",
-    render: async (d) => {
-      queueDiceFaces([6, 6]);
-      const o = { purpose: "attack", aptitudeValue: 3, subAptitude: "precision", subAptitudeValue: 2 } as const;
-      return (
-        (await infoLine({ due: "Action différée de Kara <b> : elle se résout." })) +
-        (await (await new d.ScoreRoll(d.ScoreRoll.formulaFor(o), {}, o).evaluate()).render())
-      );
-    },
-    shows: { fr: ["Action différée de Kara <b>", "Attaque", "Total 17"], en: ["Total 17"] },
-    buttons: [],
-  },
-  {
     name: "a card whose data cannot be read",
     render: async () => infoLine({ damaged: true }),
     shows: { fr: ["Carte illisible : ses données sont abîmées."], en: ["Unreadable card: its data is damaged."] },
     buttons: [],
   },
 ];
+
+/**
+ * Every chat card state: the rolls above, then the cards played through the product in a world of
+ * their own (chat-world-scenarios.ts), last because each replaces the test's Foundry fake.
+ */
+export const SCENARIOS: Scenario[] = [...CARD_SCENARIOS, ...WORLD_SCENARIOS];
 
 /** A score test of Kara (Vivacité 4 + Réflexe 3 = score 7) against 14, its two d6 queued. */
 async function scoreTest(d: Dice, faces: [number, number]) {
@@ -995,29 +880,8 @@ async function withPushScores(render: () => Promise<string>): Promise<string> {
   }
 }
 
-/** A card without a roll, through its template, from the context src/chat/render.ts builds (texts localised there). */
-function info(
-  context: Partial<InfoCardContext> & Pick<InfoCardContext, "kind" | "kindLabel" | "result">,
-): Promise<string> {
-  const full: InfoCardContext = {
-    icon: null,
-    subject: null,
-    title: null,
-    flavor: null,
-    tone: "neutral",
-    details: [],
-    lines: [],
-    canTest: false,
-    ...context,
-  };
-  return foundry.applications.handlebars.renderTemplate(
-    "systems/tactica/templates/chat/info-card.hbs",
-    full as unknown as Record<string, unknown>,
-  );
-}
-
-/** The due line and the damaged-card notice of the same template. */
-function infoLine(context: { due: string } | { damaged: true }): Promise<string> {
+/** The damaged-card notice of the cards without a roll. */
+function infoLine(context: { damaged: true }): Promise<string> {
   return foundry.applications.handlebars.renderTemplate("systems/tactica/templates/chat/info-card.hbs", context);
 }
 

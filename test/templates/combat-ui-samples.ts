@@ -7,6 +7,7 @@ import { createTimeline, placeDelayedAction } from "../../src/rules/timeline";
 import { trackerContext, type CombatView, type CombatantView } from "../../src/applications/combat/tracker-context";
 import { endActionContext } from "../../src/applications/combat/end-action-context";
 import { placeFormContext } from "../../src/places/region-config";
+import { named, type SampleLang } from "./sample-names";
 
 export const TRACKER = "systems/tactica/templates/combat/tracker.hbs";
 export const END_ACTION = "systems/tactica/templates/combat/end-action.hbs";
@@ -72,107 +73,112 @@ const base: CombatView = {
   combatants: cast,
 };
 
-/** One sample: a template, its context, a name. */
+/** One sample: a template, its context in the reader's language (the names it gives), a name. */
 export interface CombatUiSample {
   name: string;
   template: string;
-  context: object;
+  context(lang: SampleLang): object;
   /** What the live window adds to the rendered HTML (a drag in progress marks its row). */
   live?: (html: string) => string;
 }
 
 export const COMBAT_UI_SAMPLES: CombatUiSample[] = [
-  { name: "tracker timeline GM", template: TRACKER, context: trackerContext(base) },
+  { name: "tracker timeline GM", template: TRACKER, context: () => trackerContext(base) },
   {
     name: "tracker timeline player",
     template: TRACKER,
-    context: trackerContext({
-      ...base,
-      isGM: false,
-      combatants: cast.map((c) =>
-        c.id === "cyr" ? { ...c, owned: true } : c.id === "dag" ? { ...c, seen: false } : c,
-      ),
-    }),
+    context: () =>
+      trackerContext({
+        ...base,
+        isGM: false,
+        combatants: cast.map((c) =>
+          c.id === "cyr" ? { ...c, owned: true } : c.id === "dag" ? { ...c, seen: false } : c,
+        ),
+      }),
   },
   {
     name: "tracker timeline before the start GM",
     template: TRACKER,
-    context: trackerContext({ ...base, started: false, timeline: null, activeId: null }),
+    context: () => trackerContext({ ...base, started: false, timeline: null, activeId: null }),
   },
   {
     name: "tracker tours GM",
     template: TRACKER,
-    context: trackerContext({ ...base, mode: "tours", timeline: null, round: 3, activeId: "cyr" }),
+    context: () => trackerContext({ ...base, mode: "tours", timeline: null, round: 3, activeId: "cyr" }),
   },
   {
     name: "tracker tours player",
     template: TRACKER,
-    context: trackerContext({
-      ...base,
-      mode: "tours",
-      timeline: null,
-      round: 3,
-      activeId: "cyr",
-      isGM: false,
-      combatants: cast.map((c) => (c.id === "dag" ? { ...c, seen: false } : c)),
-    }),
+    context: () =>
+      trackerContext({
+        ...base,
+        mode: "tours",
+        timeline: null,
+        round: 3,
+        activeId: "cyr",
+        isGM: false,
+        combatants: cast.map((c) => (c.id === "dag" ? { ...c, seen: false } : c)),
+      }),
   },
   // The tracker with its combatants' token images, in each clock.
   {
     name: "tracker timeline GM with token images",
     template: TRACKER,
-    context: trackerContext({ ...base, combatants: withPortraits }),
+    context: () => trackerContext({ ...base, combatants: withPortraits }),
   },
   {
     name: "tracker tours GM with token images",
     template: TRACKER,
-    context: trackerContext({
-      ...base,
-      mode: "tours",
-      timeline: null,
-      round: 2,
-      activeId: "ana",
-      combatants: withPortraits,
-    }),
+    context: () =>
+      trackerContext({
+        ...base,
+        mode: "tours",
+        timeline: null,
+        round: 2,
+        activeId: "ana",
+        combatants: withPortraits,
+      }),
   },
   {
     // ux §5 state 16: the GM drags Dagobert's marker over position 14 (the row the tracker's
     // dragover listener marks as the drop target).
     name: "tracker timeline GM, a marker dragged over a row",
     template: TRACKER,
-    context: trackerContext(base),
+    context: () => trackerContext(base),
     live: (html) =>
       html.replace(/(<li class="tactica-timeline__row[^"]*)(" data-position="14")/, "$1 is-drop-target$2"),
   },
-  { name: "tracker no combat", template: TRACKER, context: trackerContext(null) },
+  { name: "tracker no combat", template: TRACKER, context: () => trackerContext(null) },
   {
     name: "end action from a card",
     template: END_ACTION,
-    context: {
+    context: () => ({
       ...endActionContext({ kind: "power", useCost: 2, concentration: true }, { name: "Ana" }),
       uid: "tactica-sample",
-    },
+    }),
   },
   {
     name: "end action without a card",
     template: END_ACTION,
-    context: { ...endActionContext(null, { name: "Cyr" }), uid: "tactica-sample" },
+    context: () => ({ ...endActionContext(null, { name: "Cyr" }), uid: "tactica-sample" }),
   },
   {
     name: "place form",
     template: PLACE_FORM,
-    context: placeFormContext({ id: "r1", name: "Cour" }, { encumbrance: 2, neighbours: ["r2"] }, [
-      { id: "r1", name: "Cour" },
-      { id: "r2", name: "Porche" },
-      { id: "r3", name: "Nef <effondrée>" },
-      { id: "r4", name: "Crypte des anciens chanoines de la forge" },
-    ]),
+    context: (lang) =>
+      placeFormContext({ id: "r1", name: named("place", lang) }, { encumbrance: 2, neighbours: ["r2"] }, [
+        { id: "r1", name: named("place", lang) },
+        { id: "r2", name: named("other", lang) },
+        { id: "r3", name: named("nave", lang) },
+        { id: "r4", name: named("crypt", lang) },
+      ]),
   },
   {
     name: "place form alone",
     template: PLACE_FORM,
-    context: placeFormContext({ id: "r1", name: "Cour" }, { encumbrance: 0, neighbours: [] }, [
-      { id: "r1", name: "Cour" },
-    ]),
+    context: (lang) =>
+      placeFormContext({ id: "r1", name: named("place", lang) }, { encumbrance: 0, neighbours: [] }, [
+        { id: "r1", name: named("place", lang) },
+      ]),
   },
 ];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createTemplateHarness, textOf } from "./harness";
 import { COMBAT_UI_SAMPLES } from "./combat-ui-samples";
+import { otherLanguageRuns } from "../helpers/lang";
 
 // The combat windows' templates rendered with the real context builders' output (strict mode:
 // a field the context lacks throws), in both languages.
@@ -9,11 +10,13 @@ const sample = (name: string) => COMBAT_UI_SAMPLES.find((s) => s.name === name)!
 
 describe.each(["fr", "en"] as const)("combat windows (%s)", (lang) => {
   const harness = createTemplateHarness(lang);
-  const render = (name: string) => harness.render(sample(name).template, sample(name).context);
+  const render = (name: string) => harness.render(sample(name).template, sample(name).context(lang));
+  const foreign = otherLanguageRuns(lang);
 
-  it.each(COMBAT_UI_SAMPLES.map((s) => s.name))("%s renders with no raw key", (name) => {
+  it.each(COMBAT_UI_SAMPLES.map((s) => s.name))("%s renders with no raw key, nor the other language", (name) => {
     const html = render(name);
     expect(textOf(html)).not.toMatch(/TACTICA\.|undefined|NaN/);
+    expect(foreign.filter(({ pattern }) => pattern.test(textOf(html))).map(({ run }) => run)).toEqual([]);
     for (const button of html.match(/<button[^>]*>/g) ?? []) expect(button).toMatch(/type="(button|submit)"/);
   });
 
@@ -86,7 +89,7 @@ describe.each(["fr", "en"] as const)("combat windows (%s)", (lang) => {
     expect(html).toContain('<option value="2" selected>');
     expect(html.match(/type="checkbox"/g)?.length).toBe(3);
     expect(html).toContain('name="neighbours.r2" checked');
-    expect(html).toContain("Nef &lt;effondrée&gt;");
+    expect(html).toContain(lang === "fr" ? "Nef &lt;effondrée&gt;" : "Nave &lt;collapsed&gt;");
     expect(textOf(render("place form alone"))).toContain(lang === "fr" ? "Aucune autre région" : "No other region");
   });
 });

@@ -1,11 +1,14 @@
 /**
  * The roll dialogs' templates with sample contexts (as the dialog modules build them), shared by
- * the template tests and the browser checks.
+ * the template tests and the browser checks. A context is built for the reader's language: the
+ * names it gives are in that language (sample-names.ts).
  */
+import { named, type SampleLang } from "./sample-names";
+
 export interface DialogSample {
   name: string;
   template: string;
-  context: object;
+  context(lang: SampleLang): object;
   /** form field names expected */
   fields: string[];
 }
@@ -19,63 +22,69 @@ const SAMPLES: DialogSample[] = [
   {
     name: "pool",
     template: `${ROOT}/pool.hbs`,
-    context: {
+    context: (lang) => ({
       aptitudes: [
         { key: "vivacite", label: "TACTICA.Aptitude.vivacite", value: 3, selected: true },
         { key: "volonte", label: "TACTICA.Aptitude.volonte", value: 2, selected: false },
       ],
       subAptitudes: [{ key: "reflexe", label: "TACTICA.SubAptitude.reflexe", value: 2, selected: true }],
-      items: [{ id: "rifle", name: "Fusil <laser>", bonus: 1, selected: false }],
+      items: [{ id: "rifle", name: named("rifleTag", lang), bonus: 1, selected: false }],
       required: 1,
-    },
+    }),
     fields: ["aptitude", "subAptitude", "itemId", "required"],
   },
   {
     name: "pressure",
     template: `${ROOT}/pressure.hbs`,
-    context: { itemName: "Soupape <Vex>", dice: 1 },
+    context: (lang) => ({ itemName: named("valve", lang), dice: 1 }),
     fields: ["dice"],
   },
   {
     name: "profile (CO toggles)",
     template: `${ROOT}/profile.hbs`,
-    context: {
+    context: () => ({
       key: "co",
       label: "TACTICA.Profile.co.label",
       value: 7,
       isCo: true,
       co: { banner: true, general: false, outnumbered: false, fear: 1 },
-    },
+    }),
     fields: ["banner", "general", "outnumbered", "fear", "modifier"],
   },
   {
     name: "profile (ATT)",
     template: `${ROOT}/profile.hbs`,
-    context: {
+    context: () => ({
       key: "att",
       label: "TACTICA.Profile.att.label",
       value: 4,
       isCo: false,
       co: { banner: false, general: false, outnumbered: false, fear: 0 },
-    },
+    }),
     fields: ["modifier"],
   },
   {
     name: "psy (concentration)",
     template: `${ROOT}/psy.hbs`,
-    context: { powerName: "Choc <mental>", level: 2, canConcentrate: true, isChoir: false, chanters: 0 },
+    context: (lang) => ({
+      powerName: named("shock", lang),
+      level: 2,
+      canConcentrate: true,
+      isChoir: false,
+      chanters: 0,
+    }),
     fields: ["concentration", "modifier"],
   },
   {
     name: "psy (choir, no AC to concentrate)",
     template: `${ROOT}/psy.hbs`,
-    context: { powerName: "Obstacle", level: 6, canConcentrate: false, isChoir: true, chanters: 3 },
+    context: () => ({ powerName: "Obstacle", level: 6, canConcentrate: false, isChoir: true, chanters: 3 }),
     fields: ["chanters", "modifier"],
   },
   {
     name: "score",
     template: `${ROOT}/score.hbs`,
-    context: {
+    context: () => ({
       subAptitudes: [
         {
           key: "reflexe",
@@ -98,14 +107,14 @@ const SAMPLES: DialogSample[] = [
       ],
       difficulty: 18,
       modifier: 0,
-    },
+    }),
     fields: ["subAptitude", "difficulty", "modifier"],
   },
   {
     name: "attack (targets, Imprécis, out of range)",
     template: `${ROOT}/attack.hbs`,
-    context: {
-      itemName: "Fusil <laser>",
+    context: (lang) => ({
+      itemName: named("rifleTag", lang),
       subAptitudeLabel: "TACTICA.SubAptitude.precision",
       score: 6,
       area: false,
@@ -145,14 +154,14 @@ const SAMPLES: DialogSample[] = [
           note: "TACTICA.Chat.attack.noPlace",
         },
       ],
-    },
+    }),
     fields: ["modifier"],
   },
   {
     name: "attack (De zone 1 Et Soi)",
     template: `${ROOT}/attack.hbs`,
-    context: {
-      itemName: "Mortier",
+    context: (lang) => ({
+      itemName: named("mortar", lang),
       subAptitudeLabel: "TACTICA.SubAptitude.robustesse",
       score: 5,
       area: true,
@@ -199,27 +208,32 @@ const SAMPLES: DialogSample[] = [
           note: "",
         },
       ],
-    },
+    }),
     fields: ["hit-0", "hit-1", "hit-2", "modifier"],
   },
   {
     name: "attack (no target)",
     template: `${ROOT}/attack.hbs`,
-    context: {
-      itemName: "Pistolet",
+    context: (lang) => ({
+      itemName: named("pistol", lang),
       subAptitudeLabel: "TACTICA.SubAptitude.precision",
       score: 3,
       area: false,
       noTargets: true,
       targets: [],
-    },
+    }),
     fields: ["modifier"],
   },
-  { name: "delete confirmation", template: `${ROOT}/confirm.hbs`, context: { name: "Fusil <laser>" }, fields: [] },
+  {
+    name: "delete confirmation",
+    template: `${ROOT}/confirm.hbs`,
+    context: (lang) => ({ name: named("rifleTag", lang) }),
+    fields: [],
+  },
 ];
 
 /** The samples with the `uid` formDialog gives each render. */
 export const DIALOG_SAMPLES: DialogSample[] = SAMPLES.map((sample) => ({
   ...sample,
-  context: { ...sample.context, uid: SAMPLE_UID },
+  context: (lang) => ({ ...sample.context(lang), uid: SAMPLE_UID }),
 }));

@@ -39,10 +39,14 @@ const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").rep
  * `autofocus`), with the odds line as the dialog filled it.
  */
 function windowOf(dialog: FakeDialogV2, i18n: { localize(k: string): string }): string {
-  const odds = dialog.form.querySelector("[data-odds]")?.textContent ?? "";
+  const line = dialog.dialogForm.querySelector("[data-odds]");
+  const odds = line?.textContent ?? "";
+  // The line's tooltip (the score test's formula), as core's tooltip manager reads it.
+  const tooltip = line?.getAttribute("data-tooltip");
   const content = String(dialog.options.content).replace(
     /(<[^>]*\sdata-odds[\s>][^>]*>|<[^>]*\sdata-odds>)(\s*)(<\/)/,
-    (_m, open: string, _space: string, close: string) => `${open}${escape(odds)}${close}`,
+    (_m, open: string, _space: string, close: string) =>
+      `${tooltip ? open.replace(/>$/, ` data-tooltip="${escape(tooltip).replace(/"/g, "&quot;")}">`) : open}${escape(odds)}${close}`,
   );
   const buttons = Object.values(dialog.buttons)
     .map(
@@ -84,11 +88,12 @@ const names = (w: SheetWorld) => NAMES[(w.fake.game.i18n as { lang: string }).la
 export const DIALOG_WINDOWS: DialogWindowSample[] = [
   {
     name: "pool, its odds line filled",
-    open: (_w, actor, d) => d.poolDialog(actor, { aptitude: "vivacite", subAptitude: "reflexe", required: 2 }),
+    open: (_w, actor, d) =>
+      d.poolDialog({ actor, request: { aptitude: "vivacite", subAptitude: "reflexe", required: 2 } }),
   },
   {
     name: "score, its odds line filled",
-    open: (_w, actor, d) => d.scoreDialog(actor, { subAptitude: "reflexe", difficulty: 14 }),
+    open: (_w, actor, d) => d.scoreDialog({ actor, request: { subAptitude: "reflexe", difficulty: 14 } }),
   },
   {
     name: "psy cast, its odds line filled",
@@ -97,7 +102,7 @@ export const DIALOG_WINDOWS: DialogWindowSample[] = [
   },
   {
     name: "CO test, its odds line filled",
-    open: (_w, actor, d) => d.profileDialog(actor, "co", { co: { banner: true, fear: 1 } }),
+    open: (_w, actor, d) => d.profileDialog({ actor, key: "co", co: { banner: true, fear: 1 } }),
   },
   {
     name: "attack, its summary line filled",
@@ -111,7 +116,7 @@ export const DIALOG_WINDOWS: DialogWindowSample[] = [
         area: null,
       }),
   },
-  { name: "pressure", open: (w, _actor, d) => d.pressureDialog(names(w).legs, 1) },
+  { name: "pressure", open: (w, _actor, d) => d.pressureDialog({ itemName: names(w).legs, dice: 1 }) },
   {
     name: "move, its own button",
     open: (w, _actor, d) =>

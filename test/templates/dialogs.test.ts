@@ -2,20 +2,24 @@ import { describe, expect, it } from "vitest";
 import { createTemplateHarness, textOf } from "./harness";
 import { DIALOG_SAMPLES } from "./dialog-scenarios";
 import { poolChance, d10Chance, scoreChance } from "../../src/applications/dialogs/odds";
+import { otherLanguageRuns } from "../helpers/lang";
 
 // Every roll dialog renders in strict mode in both languages, names its fields, labels every
 // input, escapes user text; the live odds come from the rules.
 
 describe.each(["fr", "en"] as const)("roll dialogs in %s", (lang) => {
   const harness = createTemplateHarness(lang);
+  const foreign = otherLanguageRuns(lang);
   it.each(DIALOG_SAMPLES.map((s) => [s.name, s] as const))("%s", (_name, sample) => {
-    const html = harness.render(sample.template, sample.context);
+    const html = harness.render(sample.template, sample.context(lang));
     for (const bad of ["undefined", "[object Object]", "NaN", "TACTICA."]) expect(html, bad).not.toContain(bad);
     expect(html).not.toMatch(/<Vex>|<laser>|<mental>/);
     const names = [...html.matchAll(/name="([^"]+)"/g)].map((m) => m[1]);
     expect(names).toEqual(sample.fields);
     for (const [, id] of html.matchAll(/<(?:input|select)[^>]*id="([^"]+)"/g)) expect(html).toContain(`for="${id}"`);
     expect(textOf(html).length).toBeGreaterThan(0);
+    // ux m6: a dialog in one language holds no text of the other language's file.
+    expect(foreign.filter(({ pattern }) => pattern.test(textOf(html))).map(({ run }) => run)).toEqual([]);
   });
 });
 
@@ -36,15 +40,15 @@ describe.each(["fr", "en"] as const)("score and attack dialogs in %s", (lang) =>
   const harness = createTemplateHarness(lang);
   const sample = (name: string) => DIALOG_SAMPLES.find((s) => s.name === name)!;
   it("the score dialog names each option's governing aptitude and keeps the difficulty", () => {
-    const text = textOf(harness.render(sample("score").template, sample("score").context));
+    const text = textOf(harness.render(sample("score").template, sample("score").context(lang)));
     expect(text).toContain(lang === "fr" ? "Réflexe (4) — Vivacité 2" : "Reflexes (4) — Quickness 2");
-    expect(harness.render(sample("score").template, sample("score").context)).toContain('value="18"');
+    expect(harness.render(sample("score").template, sample("score").context(lang))).toContain('value="18"');
   });
   it("the attack dialog shows distance, Imprécis and a refusal naming the distance; De zone has a box per target", () => {
     const plain = textOf(
       harness.render(
         sample("attack (targets, Imprécis, out of range)").template,
-        sample("attack (targets, Imprécis, out of range)").context,
+        sample("attack (targets, Imprécis, out of range)").context(lang),
       ),
     );
     expect(plain).toContain(lang === "fr" ? "Imprécis −4" : "Inaccurate −4");
@@ -55,7 +59,7 @@ describe.each(["fr", "en"] as const)("score and attack dialogs in %s", (lang) =>
     );
     expect(plain).toContain(textOf(harness.i18n.localize("TACTICA.Chat.attack.noPlace")));
     const areaSample = sample("attack (De zone 1 Et Soi)");
-    const areaHtml = harness.render(areaSample.template, areaSample.context);
+    const areaHtml = harness.render(areaSample.template, areaSample.context(lang));
     const area = textOf(areaHtml);
     // D-38: one box per occupant and one for the attacker (Et Soi), the ticked ones checked, with portraits.
     expect(areaHtml.match(/type="checkbox"/g)).toHaveLength(3);

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadSheetWorld, renderSheetHtml, sampleCharacter, sampleItem, sampleUnit } from "./sheet-samples";
 import { textOf } from "./harness";
+import { otherLanguageRuns } from "../helpers/lang";
 
 // Every sheet template rendered from sample documents through the harness (strict mode: a field
 // the context lacks throws), in French and English, play and edit mode: no raw key, no
@@ -9,8 +10,13 @@ import { textOf } from "./harness";
 const ACTOR_TABS = ["profile", "aptitudes", "psy", "equipment", "morale", "effects", "notes"];
 const ITEM_TYPES = ["weapon", "armor", "forceField", "grenade", "gear", "power"];
 
-function check(html: string): void {
+/** What the language check looks for in each language's sheets (ux m6). */
+const FOREIGN = { fr: otherLanguageRuns("fr"), en: otherLanguageRuns("en") };
+
+function check(html: string, lang: "fr" | "en"): void {
   const text = textOf(html);
+  // A sheet in one language holds no text of the other language's file.
+  expect(FOREIGN[lang].filter(({ pattern }) => pattern.test(text)).map(({ run }) => run)).toEqual([]);
   for (const bad of ["undefined", "[object Object]", "NaN", "TACTICA.", "TYPES."]) expect(text, bad).not.toContain(bad);
   expect(html).not.toMatch(/<Vex>|<laser>/);
   for (const m of html.matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/g)) {
@@ -32,7 +38,7 @@ describe.each(["fr", "en"] as const)("sheets in %s", (lang) => {
     const classes = [w.sheets.CharacterSheet, w.sheets.NpcSheet, w.sheets.UnitSheet];
     for (const [i, actor] of actors.entries()) {
       const html = await renderSheetHtml(new classes[i]!({ document: actor }), mode, ACTOR_TABS);
-      check(html);
+      check(html, lang);
       expect(textOf(html)).toContain(lang === "fr" ? "Épée tronçonneuse" : "Chainsword");
     }
   });
@@ -44,7 +50,7 @@ describe.each(["fr", "en"] as const)("sheets in %s", (lang) => {
         "details",
         "description",
       ]);
-      check(html);
+      check(html, lang);
       expect(html).toContain("<em>Mars</em>");
     }
   });

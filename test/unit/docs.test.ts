@@ -264,3 +264,44 @@ describe("citations stay inside the repository", () => {
     for (const { file, n } of cited) expect(sections, `${file}: §${n}`).toContain(n);
   });
 });
+
+// A comment of src/ that names a file of the repository (`src/…`, `templates/…`) is a pointer a reader
+// follows: it must lead somewhere. A path quoted right after another project's name (dnd5e's, pf2e's…)
+// is that project's, and a glob (`templates/dialogs/*.hbs`) must match at least one file.
+describe("paths quoted in the comments of src/", () => {
+  /** The projects whose own paths the comments of src/ quote (read for patterns, never copied). */
+  const OTHER_PROJECT = /\b(?:dnd5e|draw-steel|pf2e|socketlib|cosmere-rpg|foundryvtt|Quench)\b[^`\n]{0,12}`$/;
+
+  /** The `src/…` and `templates/…` paths quoted in the comments of `text` (another project's left out). */
+  const quotedPaths = (text: string): string[] =>
+    [...text.matchAll(/\/\*[\s\S]*?\*\/|\/\/.*$/gm)].flatMap(({ 0: comment }) =>
+      [...comment.matchAll(/(?<![\w/.-])((?:src|templates)\/[\w./*-]*[\w*])/g)]
+        .filter((m) => !OTHER_PROJECT.test(comment.slice(Math.max(0, m.index - 40), m.index)))
+        .map((m) => m[1]!),
+    );
+
+  /** Whether `quoted` names a file or folder of the repository (a `*` matches within one path segment). */
+  const exists = (quoted: string): boolean => {
+    if (!quoted.includes("*")) return fs.existsSync(quoted);
+    const dir = path.dirname(quoted);
+    const name = new RegExp(`^${path.basename(quoted).replace(/[.]/g, "\\.").replace(/\*/g, "[^/]*")}$`);
+    return fs.existsSync(dir) && fs.readdirSync(dir).some((entry) => name.test(entry));
+  };
+
+  it("finds a dead path, and leaves another project's path alone (the check can fail)", () => {
+    const text =
+      "// see src/chat/keys.ts and src/rules/pool.ts\n/* dnd5e `module/x.mjs`, pf2e `src/scripts/socket.ts` */";
+    expect(quotedPaths(text).filter((p) => !exists(p))).toEqual(["src/chat/keys.ts"]);
+  });
+
+  it("every src/… or templates/… path a comment of src/ quotes exists", () => {
+    const sources = (dir: string): string[] =>
+      fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+        const file = path.join(dir, e.name);
+        return e.isDirectory() ? sources(file) : file.endsWith(".ts") ? [file] : [];
+      });
+    const quoted = sources("src").flatMap((file) => quotedPaths(read(file)).map((p) => ({ file, p })));
+    expect(quoted.length).toBeGreaterThan(100);
+    expect(quoted.filter(({ p }) => !exists(p)).map(({ file, p }) => `${file}: ${p}`)).toEqual([]);
+  });
+});

@@ -55,14 +55,14 @@ describe("upward imports (scripts/layers.mjs)", () => {
       "rules/a.ts": "export const a = 1;\n",
       "data/model.ts": 'import type { Doc } from "../documents/doc";\nexport type M = Doc;\n',
       "documents/doc.ts":
-        'import { a } from "../rules/a";\nexport type Doc = { a: typeof a };\nexport const later = () => import("../chat/card");\n',
-      "chat/card.ts": 'import type { Doc } from "../documents/doc";\nexport type Card = Doc;\n',
-      "tactica.ts": 'import "./chat/card";\n',
+        'import { a } from "../rules/a";\nexport type Doc = { a: typeof a };\nexport const later = () => import("../applications/card");\n',
+      "applications/card.ts": 'import type { Doc } from "../documents/doc";\nexport type Card = Doc;\n',
+      "tactica.ts": 'import "./applications/card";\n',
     });
     const found = upwardImports(importGraph(src), src).map(
       ({ from, to }) => `${path.relative(src, from)} → ${path.relative(src, to)}`,
     );
-    expect(found.sort()).toEqual(["data/model.ts → documents/doc.ts", "documents/doc.ts → chat/card.ts"]);
+    expect(found.sort()).toEqual(["data/model.ts → documents/doc.ts", "documents/doc.ts → applications/card.ts"]);
   });
 
   it("names the files of a folder that is in no layer", () => {

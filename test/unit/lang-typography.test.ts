@@ -102,6 +102,29 @@ describe("French typography in lang/fr.json", () => {
   });
 });
 
+describe("elision in lang/fr.json", () => {
+  /** The unelided « de », « que »… before a word starting with a vowel (« Dégâts de Intellect »). */
+  const unelided = (text: string) =>
+    [
+      ...text.matchAll(
+        /(?:^|[\s(«’'])(de|que|le|la|ne|se|me|te|je|jusque|lorsque|puisque) ([AEIOUYÉÈÊÀÂÎÏÔÛaeiouyéèêàâîïôû]\p{L}*)/gu,
+      ),
+    ]
+      // A lone capital is an attribute's variable (« réduits de Y »), read as a letter's name.
+      .filter((m) => !/^[A-Z]$/.test(m[2]!))
+      .map((m) => `${m[1]} ${m[2]}`);
+
+  it("elides before a vowel in every literal text (« Dégâts d'Intellect »)", () => {
+    expect(fr.flatMap(({ path, value }) => unelided(value).map((hit) => `${path}: « ${hit} »`))).toEqual([]);
+  });
+
+  it("the check finds an unelided word and leaves the rest alone", () => {
+    expect(unelided("Dégâts de Intellect")).toEqual(["de Intellect"]);
+    expect(unelided("que elle")).toEqual(["que elle"]);
+    expect(unelided("Dégâts d'Intellect, réduits de Y, de la touche")).toEqual([]);
+  });
+});
+
 describe("plurals in both language files", () => {
   it('never write a plural with parentheses, such as « dégât(s) » or "place(s)"', () => {
     const pattern = /\p{L}\((?:s|x|e|es)\)/u;

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { collectStrings, flattenKeys, loadLang } from "../helpers/lang";
+import { collectStrings, flattenKeys, loadLang, otherLanguageRuns } from "../helpers/lang";
 
 const fr = new Set(flattenKeys(loadLang("fr")));
 const en = new Set(flattenKeys(loadLang("en")));
@@ -80,5 +80,31 @@ describe("language files", () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+});
+
+describe("the language check of rendered samples (test/helpers/lang.ts otherLanguageRuns)", () => {
+  const found = (lang: "fr" | "en", text: string) =>
+    otherLanguageRuns(lang)
+      .filter(({ pattern }) => pattern.test(text))
+      .map(({ run }) => run);
+
+  it("finds the other language's product text, in runs of words cut at placeholders and punctuation", () => {
+    // ux m6: the French threshold sample in the English guide's picture.
+    expect(found("en", "Threshold crossed 2 combattants concernés Ana brûle : −2 PV (reste 8)")).toEqual(
+      expect.arrayContaining(["combattants concernés", "brûle", "reste"]),
+    );
+    expect(found("en", "Action différée de Kara : elle se résout.")).toEqual(
+      expect.arrayContaining(["Action différée", "elle se résout"]),
+    );
+    expect(found("fr", "Passage de seuil — Threshold crossed")).toContain("Threshold crossed");
+  });
+
+  it("accepts what both files share, words inside other words, and user text", () => {
+    // Terms both languages use (MOU, Score, renfort, PV) and names are no sign of the other language.
+    expect(found("en", "Score 6 · MOU 4 · force field restored (renfort: 4) · PV −2 · Fusil <laser>")).toEqual([]);
+    expect(found("fr", "Score 6 · MOU 4 · champ de force rétabli (renfort : 4)")).toEqual([]);
+    // A run matches whole words only: "Tour" is not found in "Tournament".
+    expect(found("en", "Tournament")).toEqual([]);
   });
 });

@@ -94,9 +94,14 @@ describe("lint zones of the other layers (scripts/layers.mjs)", () => {
         "src/data/probe.ts",
       ],
       [
-        "a use case from a document",
-        'import { rollPool } from "../actions/pool";\nexport const r = rollPool;',
-        "src/documents/probe.ts",
+        "a document from a use case",
+        'import type { TacticaActor } from "../documents/actor";\nexport type A = TacticaActor;',
+        "src/actions/probe.ts",
+      ],
+      [
+        "a document from the chat",
+        'import { TacticaChatMessage } from "../documents/chat-message";\nexport const m = TacticaChatMessage;',
+        "src/chat/probe.ts",
       ],
       [
         "a re-export of a dialog from a use case",
@@ -105,7 +110,7 @@ describe("lint zones of the other layers (scripts/layers.mjs)", () => {
       ],
       [
         "an application from the chat",
-        'import { promptDuration } from "../applications/combat/end-action";\nexport const p = promptDuration;',
+        'import { endActionWithPrompt } from "../applications/combat/end-action";\nexport const p = endActionWithPrompt;',
         "src/chat/probe.ts",
       ],
       [
@@ -131,9 +136,9 @@ describe("lint zones of the other layers (scripts/layers.mjs)", () => {
         "src/data/actor/probe.ts",
       ],
       [
-        "a document from a use case",
-        'import type { TacticaActor } from "../documents/actor";\nexport type A = TacticaActor;',
-        "src/actions/probe.ts",
+        "a use case and the chat's renderer from a document",
+        'import { rollPool } from "../actions/pool";\nimport { renderCardContent } from "../chat/kinds/index";\nexport const r = [rollPool, renderCardContent];',
+        "src/documents/probe.ts",
       ],
       [
         "the chat's GM side from an application",
@@ -142,7 +147,7 @@ describe("lint zones of the other layers (scripts/layers.mjs)", () => {
       ],
       [
         "anything from the entry",
-        'import { promptDuration } from "../applications/combat/end-action";\nexport const p = promptDuration;',
+        'import { endActionWithPrompt } from "../applications/combat/end-action";\nexport const p = endActionWithPrompt;',
         "src/setup/probe.ts",
       ],
     ].map(([what, code, file]) => [what, probe(code!, file!)]),

@@ -4,12 +4,7 @@
  */
 import { TacticaCombat } from "../../combat/combat";
 import type { CombatantView, CombatView } from "./tracker-context";
-
-/** S-threshold, as the combat reads it. */
-function thresholdEvery(): number {
-  const every = Number(game.settings?.get("tactica", "thresholdEvery"));
-  return Number.isInteger(every) && every >= 1 ? every : 10;
-}
+import { thresholdEvery } from "../../config/settings";
 
 /**
  * Whether the viewing user sees the combatant's token: its canvas object's `visible` (v13 token

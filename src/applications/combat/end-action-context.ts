@@ -1,6 +1,6 @@
 /**
  * The End-action dialog's context and input (RULES §7.1–§7.2), pure: what it proposes from a card's
- * cost (priced from the stored documents by src/chat/card-cost.ts) and how it reads the duration
+ * cost (priced from the stored documents by src/chat/kinds/index.ts) and how it reads the duration
  * the GM typed. The dialog itself is src/applications/combat/end-action.ts.
  */
 import { timelineDuration, type TimelineCost } from "../../rules/timeline";
@@ -53,7 +53,7 @@ function describeCost(cost: TimelineCost): { key: string; data: { ac: number; co
 
 /**
  * RULES §7.1: the dialog's context — the duration proposed from the acting combatant's last card,
- * priced from the stored documents (src/chat/card-cost.ts), when it has a cost.
+ * priced from the stored documents (src/chat/kinds/index.ts), when it has a cost.
  */
 export function endActionContext(cost: TimelineCost | null, acting: ActingLike): EndActionContext {
   const described = cost ? describeCost(cost) : null;

@@ -1,12 +1,13 @@
 /**
- * The "End action" dialog of timeline mode (RULES §7.1–§7.2), installed with
- * `setDurationPrompt`: it proposes the action's duration from the acting combatant's last card
- * and the GM confirms or edits it (an integer 0–99); "move action" (D-39) makes the combatant's
- * move first. Closing the dialog changes nothing; bad input is refused with a localised message
- * and changes nothing either.
+ * The "End action" of timeline mode (RULES §7.1–§7.2), its one path ({@link endActionWithPrompt}:
+ * the timeline tracker's button, and core's Next through the combat, which has it set on init with
+ * `setEndAction`): its dialog proposes the action's duration from the acting combatant's last card
+ * and the GM confirms or edits it (an integer 0–99); "move action" (D-39) makes the combatant's move
+ * first. Closing the dialog changes nothing; bad input is refused with a localised message and
+ * changes nothing either.
  *
  * "Last card": the most recent card whose author owns the actor it names, that actor being the
- * combatant's. Its cost is priced again from the stored documents (src/chat/card-cost.ts), never
+ * combatant's. Its cost is priced again from the stored documents (src/chat/kinds/index.ts), never
  * read from the card's `flags.tactica.timelineCost`, which its author could write. Only that card is read: an older
  * card is an older action.
  */
@@ -14,9 +15,10 @@ import { notifyError } from "../../utils/notify";
 import { endActionContext, readDuration } from "./end-action-context";
 import type { TacticaCombat } from "../../combat/combat";
 import { TacticaChatMessage } from "../../documents/chat-message";
-import { lastPricedCard } from "../../chat/card-cost";
+import { lastPricedCard } from "../../chat/kinds/index";
 import { moveAction } from "../../actions/move";
 import { detachedOptions } from "../../compat/windows";
+import { isRecord } from "../../rules/records";
 import { renderUid } from "../dialogs/form-dialog";
 
 /** `DialogV2.prompt` options that render it in `opener`'s detached window (v14), or none. */
@@ -27,10 +29,6 @@ function renderBeside(opener: unknown): { renderOptions?: object } {
 
 /** The dialog's template. */
 export const END_ACTION_TEMPLATE = "systems/tactica/templates/combat/end-action.hbs";
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** What the dialog's OK button hands back: the form's duration field and its move box. */
 function formValues(button: HTMLButtonElement): { value: unknown; move: boolean } {
@@ -50,30 +48,32 @@ function formValues(button: HTMLButtonElement): { value: unknown; move: boolean 
 const prompting = new WeakSet<object>();
 
 /**
- * The duration prompt `setDurationPrompt` installs: shows the dialog for the acting combatant and
- * resolves the confirmed duration, or `null` (closed, refused with a message, another prompt for
- * the combat already open, or another combatant acting by the time it is confirmed). With "move"
- * ticked (D-39) the combatant's move action is made first — the worn armour's *Requis* charged,
- * its card posted. On v14 the dialog opens in `opener`'s window when that window is popped out
- * (the timeline tracker's End action), so it never appears behind it in the main window.
+ * RULES §7.1–§7.2: the GM's End action — the dialog proposes the acting combatant's action duration
+ * (in `opener`'s window) and the confirmed duration ends the action (`TacticaCombat#endAction`,
+ * which checks the GM again). False when nobody acts, another prompt for the combat is open, the
+ * dialog was closed or refused, or another combatant acts by the time it is confirmed. Its callers
+ * have checked that the user is the GM (the tracker's handlers, `TacticaCombat#nextTurn`).
  */
-export async function promptDuration(
-  combat: TacticaCombat,
-  combatant: Combatant.Implementation,
-  opener?: unknown,
-): Promise<number | null> {
-  if (prompting.has(combat)) return null;
+export async function endActionWithPrompt(combat: TacticaCombat, opener?: unknown): Promise<boolean> {
+  const acting = combat.turns[0];
+  if (!acting || prompting.has(combat)) return false;
   prompting.add(combat);
   try {
-    const duration = await askDuration(combatant, opener);
-    return duration !== null && combat.turns[0]?.id === combatant.id ? duration : null;
+    const duration = await promptDuration(acting, opener);
+    return duration !== null && combat.turns[0]?.id === acting.id && combat.endAction(duration);
   } finally {
     prompting.delete(combat);
   }
 }
 
-/** The dialog itself: the duration confirmed for `combatant`, its move made first when ticked. */
-async function askDuration(combatant: Combatant.Implementation, opener: unknown): Promise<number | null> {
+/**
+ * The End-action dialog: shows it for the acting combatant and resolves the confirmed duration, or
+ * `null` (closed, or refused with a message). With "move"
+ * ticked (D-39) the combatant's move action is made first — the worn armour's *Requis* charged,
+ * its card posted. On v14 the dialog opens in `opener`'s window when that window is popped out
+ * (the timeline tracker's End action), so it never appears behind it in the main window.
+ */
+async function promptDuration(combatant: Combatant.Implementation, opener?: unknown): Promise<number | null> {
   // Every chat message is an instance of the configured class, TacticaChatMessage (src/setup/registration.ts).
   const messages = (game.messages?.contents ?? []).filter((m) => m instanceof TacticaChatMessage);
   const actor = combatant.actor ?? null;

@@ -14,7 +14,13 @@
  * - Open place windows re-render when a region or behaviour of their scene changes (a rename, the
  *   other side of a link, a new place), and close when their behaviour or region is deleted.
  */
-import { PLACE_CONFIG_TEMPLATE, ensurePlaceBehavior, regionFormContext, savePlace } from "../../places/region-config";
+import {
+  PLACE_CONFIG_TEMPLATE,
+  ensurePlaceBehavior,
+  placeHeaderControl,
+  regionFormContext,
+  savePlace,
+} from "../../places/region-config";
 import { PLACE_BEHAVIOR_ICON, PLACE_BEHAVIOR_TYPE, type RegionLike } from "../../places/measure";
 import type { AppFormData } from "./foundry-app";
 import { DocumentSheetBase } from "../sheets/foundry-base";
@@ -64,6 +70,16 @@ export class PlaceConfig extends DocumentSheetBase {
     const refusal = await savePlace(this.region, this.behavior, formData.object);
     if (refusal) throw new Error(game.i18n?.localize(refusal) ?? refusal);
   }
+}
+
+/**
+ * `getHeaderControlsRegionConfig`: the core region window gets a control opening the place form.
+ * Core passes the window's list of controls (`hookEvents.getHeaderControlsApplicationV2`, an array
+ * of `ApplicationHeaderControlsEntry`); the typings of fvtt-types 13.345 describe one entry instead,
+ * so the list is taken as `unknown` and checked to be an array before the control is added.
+ */
+export function addPlaceHeaderControl(app: { document?: unknown }, controls: unknown): void {
+  if (Array.isArray(controls)) controls.push(placeHeaderControl(app, openPlaceConfig));
 }
 
 /** Opens the place form of `region`, making it a place first when it is none. */

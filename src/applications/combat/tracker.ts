@@ -15,9 +15,9 @@ import { TacticaCombat } from "../../combat/combat";
 import type { CombatMode } from "../../config/settings";
 import { notifyError } from "../../utils/notify";
 import { readCombatView } from "./combat-view";
+import { endActionWithPrompt } from "./end-action";
 import { HandlebarsAppBase } from "./foundry-app";
 import { trackerContext } from "./tracker-context";
-import { promptDuration } from "./end-action";
 import { detachedOptions } from "../../compat/windows";
 import { bindRulerKeys, DRAGGABLE, refocusMarker, targetOf, type NudgeLabel } from "./tracker-keys";
 
@@ -45,15 +45,13 @@ function managedCombat(): TacticaCombat | null {
 }
 
 /**
- * GM: "End action" — the End-action dialog asks the duration, opened in this window (a popped-out
- * tracker keeps its dialog), and the acting combatant moves on.
+ * GM: "End action" — the combat's one End-action path (as core's Next): the End-action dialog asks
+ * the duration, opened in this window (a popped-out tracker keeps its dialog), and the acting
+ * combatant moves on.
  */
 async function onEndAction(this: TimelineTracker): Promise<void> {
   const combat = managedCombat();
-  const acting = combat?.turns[0];
-  if (!combat || !acting) return;
-  const duration = await promptDuration(combat, acting, this);
-  if (duration !== null) await combat.endAction(duration);
+  if (combat) await endActionWithPrompt(combat, this);
 }
 
 /** GM, before the start: switches the mode (one combat update). */

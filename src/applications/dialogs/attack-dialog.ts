@@ -7,7 +7,7 @@
  * X, or the attacker's own row unticked — costs 1 *Épuisement* (paid by the action through the
  * rules' `areaTargets`). Modifier field; closing cancels.
  */
-import type { AttackChoice, AttackDialogInput, AttackDialogRow } from "../../actions/dialogs";
+import type { AttackChoice, AttackDialogInput } from "../../dice/score-dialogs";
 import {
   DIALOG_TEMPLATE_ROOT,
   formDialog,
@@ -18,8 +18,6 @@ import {
   type ModeChoice,
 } from "./form-dialog";
 import { formatPlural, pluralKey } from "../../utils/plural";
-
-export type { AttackChoice, AttackDialogInput, AttackDialogRow };
 
 const OUT_OF_RANGE = "TACTICA.Chat.attack.outOfRange";
 

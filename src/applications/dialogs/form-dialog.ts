@@ -32,7 +32,7 @@
 import { renderChild } from "../../compat/windows";
 import { currentMessageMode, modeChoices, normaliseMode } from "../../compat/message-mode";
 import { notifyError } from "../../utils/notify";
-import type { ModeChoice } from "../../actions/dialogs";
+import type { ModeChoice } from "../../dice/pipeline";
 
 export type { ModeChoice };
 
@@ -58,6 +58,9 @@ export const MESSAGE_MODE_TEMPLATE = `${DIALOG_TEMPLATE_ROOT}/message-mode.hbs`;
 /** A form's values, as FormDataExtended reads them (dotted names expanded by the caller). */
 export type FormValues = Record<string, unknown>;
 
+/** A dialog's odds line: its text, or its text with the details a tooltip gives (the formula). */
+export type OddsLine = string | { text: string; tooltip: string };
+
 /** A refused input: the language key of its message, and the message's data. */
 export interface Refusal {
   refused: string;
@@ -79,8 +82,8 @@ export interface FormDialogSpec<T> {
   context: object;
   /** turns the form's values into the result, or a {@link Refusal} (the dialog then stays open) */
   read(values: FormValues): T | Refusal;
-  /** the odds line's text for the current values ("" hides it) */
-  odds?(values: FormValues): string;
+  /** the odds line for the current values ("" hides it) */
+  odds?(values: FormValues): OddsLine;
   /** the confirm button when it is no roll (a language key and a Font Awesome class); default "Roll" */
   button?: { label: string; icon: string };
 }
@@ -171,6 +174,14 @@ function showRefusal(dialog: DialogLike, refusal: Refusal | null): void {
   if (refusal) notifyError(refusal.refused, refusal.data);
 }
 
+/** Writes `odds` into the odds line: its text, and its details as core's tooltip (`data-tooltip`) when it has some. */
+function showOdds(line: Element, odds: OddsLine): void {
+  const { text, tooltip } = typeof odds === "string" ? { text: odds, tooltip: "" } : odds;
+  line.textContent = text;
+  if (tooltip) line.setAttribute("data-tooltip", tooltip);
+  else line.removeAttribute("data-tooltip");
+}
+
 /** The odds line (`[data-odds]`) follows the form: filled on every render and every change. */
 function followOdds<T>(dialog: DialogLike, spec: FormDialogSpec<T>): void {
   dialog.addEventListener("render", () => {
@@ -178,7 +189,7 @@ function followOdds<T>(dialog: DialogLike, spec: FormDialogSpec<T>): void {
     if (!form) return;
     const refresh = () => {
       const line = form.querySelector("[data-odds]");
-      if (line && spec.odds) line.textContent = spec.odds(valuesOf(form));
+      if (line && spec.odds) showOdds(line, spec.odds(valuesOf(form)));
     };
     form.addEventListener("input", refresh);
     form.addEventListener("change", refresh);

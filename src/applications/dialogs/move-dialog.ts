@@ -4,9 +4,7 @@
  * armour's *Requis* is said, not chosen: every move action charges it.
  */
 import { DIALOG_TEMPLATE_ROOT, formDialog, refuse, type FormValues, type Refusal } from "./form-dialog";
-import type { MoveChoice, MoveDialogInput, MoveGear } from "../../actions/dialogs";
-
-export type { MoveChoice, MoveDialogInput, MoveGear };
+import type { MoveChoice, MoveDialogInput } from "../../actions/move";
 
 /** The form read back: pressure before a move only for a pursuit move, through an offered gear. */
 export function readMove(input: MoveDialogInput, values: FormValues): MoveChoice | Refusal {

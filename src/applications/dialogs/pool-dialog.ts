@@ -3,7 +3,8 @@ import { CharacterModel } from "../../data/actor/character";
 import { APTITUDE_KEYS, SUB_APTITUDE_KEYS, isOneOf } from "../../rules/keys";
 import { aptitudeCurrent } from "../../rules/scores";
 import type { TacticaActor } from "../../documents/actor";
-import type { PoolRequest } from "../../actions/pool";
+import type { PoolRequest } from "../../dice/pool-options";
+import type { PoolDialogInput } from "../../dice/pool-roll";
 import {
   DIALOG_TEMPLATE_ROOT,
   formDialog,
@@ -16,6 +17,7 @@ import {
   type ModeChoice,
 } from "./form-dialog";
 import { poolChance } from "./odds";
+import { formatPlural } from "../../utils/plural";
 
 /** The pool dialog's context (exported for the template tests). */
 export function poolDialogContext(actor: TacticaActor, system: CharacterModel, request: PoolRequest) {
@@ -64,8 +66,7 @@ export function readPool(values: FormValues): PoolRequest | Refusal {
 
 /** Asks for the pool in `opener`'s window; resolves the request, or null when closed. */
 export async function poolDialog(
-  actor: TacticaActor,
-  request: PoolRequest,
+  { actor, request }: PoolDialogInput,
   opener: unknown = null,
 ): Promise<(PoolRequest & ModeChoice) | null> {
   const system = actor.system;
@@ -86,10 +87,11 @@ export async function poolDialog(
       context,
       read: readPool,
       odds: (values) =>
-        game.i18n?.format("TACTICA.Dialog.poolOdds", {
-          dice: String(count(values)),
-          chance: percent(poolChance(count(values), intOf(values.required, 1))),
-        }) ?? "",
+        game.i18n
+          ? formatPlural(game.i18n, "TACTICA.Dialog.poolOdds", count(values), {
+              chance: percent(poolChance(count(values), intOf(values.required, 1))),
+            })
+          : "",
     },
     opener,
   );

@@ -1,5 +1,6 @@
 /** RULES §2 (D-4): the pressure dialog — how many d6 (a special ability may give several). */
 import { DIALOG_TEMPLATE_ROOT, formDialog, refuse, wholeNumber, type ModeChoice } from "./form-dialog";
+import type { PressureDialogInput } from "../../dice/pressure-roll";
 
 /** The dice a pressure roll may use (D-4). */
 const MIN_DICE = 1;
@@ -21,8 +22,7 @@ export function readPressure(values: Record<string, unknown>) {
  * chosen, or null when closed.
  */
 export async function pressureDialog(
-  itemName: string,
-  dice: number,
+  { itemName, dice }: PressureDialogInput,
   opener: unknown = null,
 ): Promise<({ dice: number } & ModeChoice) | null> {
   return formDialog(

@@ -1,11 +1,8 @@
 /** RULES §1, §5: the profile test dialog — CO modifiers as toggles, other modifier, live chance. */
-import { ProfileTest, type CoToggles } from "../../dice/profile-test";
+import { ProfileTest } from "../../dice/profile-test";
 import type { ProfileKey } from "../../rules/keys";
-import type { TacticaActor } from "../../documents/actor";
 import { profileValue } from "../../actions/profile";
-import type { ProfileChoice } from "../../actions/dialogs";
-
-export type { ProfileChoice };
+import type { ProfileChoice, ProfileDialogInput } from "../../dice/profile-test";
 import {
   DIALOG_TEMPLATE_ROOT,
   formDialog,
@@ -18,6 +15,7 @@ import {
   type ModeChoice,
 } from "./form-dialog";
 import { d10Chance } from "./odds";
+import { natural10Fails } from "../../config/settings";
 
 /** The form read back; the enemy's PEUR is 0 or more. */
 export function readProfile(key: ProfileKey, values: FormValues): ProfileChoice | Refusal {
@@ -38,14 +36,11 @@ export function readProfile(key: ProfileKey, values: FormValues): ProfileChoice 
 
 /** Asks for the test's modifiers in `opener`'s window; resolves them, or null when closed. */
 export async function profileDialog(
-  actor: TacticaActor,
-  key: ProfileKey,
-  initial: { co?: CoToggles },
+  { actor, key, co = {} }: ProfileDialogInput,
   opener: unknown = null,
 ): Promise<(ProfileChoice & ModeChoice) | null> {
   const value = profileValue(actor, key);
-  const nat10 = game.settings?.get("tactica", "nat10") ?? false;
-  const co = initial.co ?? {};
+  const nat10 = natural10Fails();
   return formDialog(
     {
       title: game.i18n?.localize(`TACTICA.Profile.${key}.label`) ?? "",

@@ -12,9 +12,7 @@ import {
   type ModeChoice,
 } from "./form-dialog";
 import { d10Chance } from "./odds";
-import type { PsyChoice, PsyDialogInput } from "../../actions/dialogs";
-
-export type { PsyChoice, PsyDialogInput };
+import type { PsyChoice, PsyDialogInput } from "../../dice/psy-roll";
 
 /** The form read back; a choir needs at least 1 chanter. */
 export function readPsy(input: PsyDialogInput, values: FormValues): PsyChoice | Refusal {

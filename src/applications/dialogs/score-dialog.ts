@@ -5,7 +5,6 @@
 import { CharacterModel } from "../../data/actor/character";
 import { aptitudeOf, isOneOf, SUB_APTITUDE_KEYS, type AptitudeKey, type SubAptitudeKey } from "../../rules/keys";
 import { aptitudeCurrent, score } from "../../rules/scores";
-import type { TacticaActor } from "../../documents/actor";
 import {
   DIALOG_TEMPLATE_ROOT,
   formDialog,
@@ -14,13 +13,16 @@ import {
   refuse,
   wholeNumber,
   type FormValues,
+  type OddsLine,
   type Refusal,
   type ModeChoice,
 } from "./form-dialog";
 import { scoreChance } from "./odds";
-import type { ScoreChoice, ScoreDialogRequest } from "../../actions/dialogs";
+import { scoreNeeded } from "../../rules/score-odds";
+import type { ScoreChoice, ScoreDialogInput } from "../../dice/score-dialogs";
 
-export type { ScoreChoice, ScoreDialogRequest };
+/** What the score dialog opens with for its test. */
+type ScoreDialogRequest = ScoreDialogInput["request"];
 
 /** One sub-aptitude option: its value and the aptitude the test would add to it. */
 export interface ScoreOption {
@@ -68,8 +70,12 @@ export function readScore(values: FormValues): ScoreChoice | Refusal {
 
 const isChoice = (value: ScoreChoice | Refusal): value is ScoreChoice => !("refused" in value);
 
-/** The live line: the score's parts and, with a difficulty, the exact chance (RULES §6.1). */
-export function scoreOddsLine(options: readonly ScoreOption[], values: FormValues): string {
+/**
+ * The live line (RULES §6.1): with a difficulty, the exact chance and what the 2d6 must show
+ * ("Chances de réussite : 17 % — il faut 12+ sur 2d6"), the score's parts and the formula in its
+ * tooltip; without one, the score's parts.
+ */
+export function scoreOddsLine(options: readonly ScoreOption[], values: FormValues): OddsLine {
   const choice = readScore(values);
   if (!isChoice(choice)) return "";
   const option = options.find((o) => o.key === choice.subAptitude);
@@ -84,11 +90,17 @@ export function scoreOddsLine(options: readonly ScoreOption[], values: FormValue
     modifier: choice.modifier < 0 ? `− ${-choice.modifier}` : `+ ${choice.modifier}`,
   };
   if (choice.difficulty === null) return game.i18n.format("TACTICA.Dialog.score.total", data);
-  return game.i18n.format("TACTICA.Dialog.score.odds", {
-    ...data,
-    difficulty: String(choice.difficulty),
-    chance: percent(scoreChance(total, choice.difficulty)),
-  });
+  const chance = percent(scoreChance(total, choice.difficulty));
+  const needed = scoreNeeded(total, choice.difficulty);
+  const key = needed <= 2 ? "sure" : needed > 12 ? "impossible" : "odds";
+  return {
+    text: game.i18n.format(`TACTICA.Dialog.score.${key}`, { chance, needed: String(needed) }),
+    tooltip: game.i18n.format("TACTICA.Dialog.score.formula", {
+      ...data,
+      difficulty: String(choice.difficulty),
+      chance,
+    }),
+  };
 }
 
 /**
@@ -96,8 +108,7 @@ export function scoreOddsLine(options: readonly ScoreOption[], values: FormValue
  * refused input (a negative difficulty) keeps the dialog open with its message.
  */
 export async function scoreDialog(
-  actor: TacticaActor,
-  request: ScoreDialogRequest,
+  { actor, request }: ScoreDialogInput,
   opener: unknown = null,
 ): Promise<(ScoreChoice & ModeChoice) | null> {
   if (!(actor.system instanceof CharacterModel)) return null;

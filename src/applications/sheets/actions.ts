@@ -1,40 +1,31 @@
 /**
- * What the sheet buttons do, apart from the sheet: a button's data attributes become a call of one
- * of the actor's roll methods (the shared contract), after the permission check; a method this
- * version lacks gives a localised error instead of an exception. Item buttons (edit, delete, equip)
- * live here too, each one database write.
+ * What the sheet buttons do, apart from the sheet: a button's data attributes become a typed call
+ * of one of the actor's roll methods (the shared contract), which checks who may roll. Item buttons
+ * (edit, delete, equip) live here too, each one database write.
  */
-import { PROFILE_KEYS, SUB_APTITUDE_KEYS, APTITUDE_KEYS } from "../../rules/keys";
+import { PROFILE_KEYS, SUB_APTITUDE_KEYS, APTITUDE_KEYS, type ProfileKey } from "../../rules/keys";
 import { RulesRangeError } from "../../rules/errors";
 import { notifyError, notifyRulesError } from "../../utils/notify";
 import { ArmorModel } from "../../data/item/armor";
 import { ForceFieldModel } from "../../data/item/force-field";
 import { GearModel } from "../../data/item/gear";
 import { WeaponModel } from "../../data/item/weapon";
-import type { TacticaActor } from "../../documents/actor";
+import type { RollMethod as RollAction, TacticaActor } from "../../documents/actor";
+import type { RollMethodOptions } from "../../actions/common";
+import type { PoolRequest } from "../../dice/pool-options";
+import { SCORE_PURPOSES, type ScoreRequest } from "../../dice/score-roll";
 
-/** The actor roll methods of the contract, each one a sheet action of the same name. */
-export const ROLL_ACTIONS = [
-  "rollProfile",
-  "rollPressure",
-  "rollPool",
-  "castPower",
-  "maintainPower",
-  "cancelPower",
-  "moraleTest",
-  "rally",
-  "fearTest",
-  "rollScore",
-  "attack",
-  "move",
-] as const;
-export type RollAction = (typeof ROLL_ACTIONS)[number];
+export { ROLL_METHODS as ROLL_ACTIONS, type RollMethod as RollAction } from "../../documents/actor";
 
-/** One call of an actor roll method, without its trailing options. */
-export interface RollRequest {
-  method: RollAction;
-  args: unknown[];
-}
+/** One call of an actor roll method, without its trailing options: what a roll button asks for. */
+export type RollRequest =
+  | { method: "rollProfile"; key: ProfileKey }
+  | { method: "rollPressure" | "castPower" | "maintainPower" | "attack"; itemId: string }
+  | { method: "rollPool"; pool: PoolRequest }
+  | { method: "rollScore"; score: ScoreRequest }
+  | { method: "cancelPower"; level: number }
+  | { method: "fearTest"; fear: number; charging: boolean }
+  | { method: "moraleTest" | "rally" | "move" };
 
 /** A button's data attributes (`dataset`) and the few inputs a roll reads beside it. */
 export type Dataset = Readonly<Record<string, string | undefined>>;
@@ -55,6 +46,25 @@ function integerIn(text: string | undefined, min: number, max: number): number |
   return n >= min && n <= max ? n : null;
 }
 
+/** RULES §3: the pool a button names (an aptitude, a sub-aptitude, an item), or null. */
+function poolOf(data: Dataset): PoolRequest | null {
+  if (!isOneOf(APTITUDE_KEYS, data.aptitude)) return null;
+  if (data.subAptitude !== undefined && !isOneOf(SUB_APTITUDE_KEYS, data.subAptitude)) return null;
+  return {
+    aptitude: data.aptitude,
+    ...(data.subAptitude !== undefined ? { subAptitude: data.subAptitude } : {}),
+    ...(data.itemId ? { itemId: data.itemId } : {}),
+  };
+}
+
+/** RULES §6.1: the score test a button names (a sub-aptitude, a purpose), or null. */
+function scoreOf(data: Dataset): ScoreRequest | null {
+  if (!isOneOf(SUB_APTITUDE_KEYS, data.subAptitude)) return null;
+  const purpose = data.purpose;
+  if (!purpose) return { subAptitude: data.subAptitude };
+  return isOneOf(SCORE_PURPOSES, purpose) ? { subAptitude: data.subAptitude, purpose } : null;
+}
+
 /**
  * The call a roll button asks for, or `null` when its data does not name a valid target (a
  * template bug or a tampered page: nothing is rolled, and the caller says so).
@@ -63,49 +73,70 @@ export function rollRequest(method: RollAction, data: Dataset, inputs: RollInput
   const itemId = data.itemId;
   switch (method) {
     case "rollProfile":
-      return isOneOf(PROFILE_KEYS, data.key) ? { method, args: [data.key] } : null;
+      return isOneOf(PROFILE_KEYS, data.key) ? { method, key: data.key } : null;
     case "rollPressure":
     case "castPower":
     case "maintainPower":
     case "attack":
-      return itemId ? { method, args: [itemId] } : null;
+      return itemId ? { method, itemId } : null;
     case "rollPool": {
-      if (!isOneOf(APTITUDE_KEYS, data.aptitude)) return null;
-      const request: Record<string, string> = { aptitude: data.aptitude };
-      if (data.subAptitude !== undefined) {
-        if (!isOneOf(SUB_APTITUDE_KEYS, data.subAptitude)) return null;
-        request.subAptitude = data.subAptitude;
-      }
-      if (itemId) request.itemId = itemId;
-      return { method, args: [request] };
+      const pool = poolOf(data);
+      return pool && { method, pool };
     }
     case "rollScore": {
-      if (!isOneOf(SUB_APTITUDE_KEYS, data.subAptitude)) return null;
-      const request: Record<string, string> = { subAptitude: data.subAptitude };
-      if (data.purpose) request.purpose = data.purpose;
-      return { method, args: [request] };
+      const score = scoreOf(data);
+      return score && { method, score };
     }
     case "cancelPower": {
       const level = integerIn(inputs.cancelLevel, 1, 8);
-      return level === null ? null : { method, args: [{ level }] };
+      return level === null ? null : { method, level };
     }
     case "fearTest": {
       const fear = integerIn(inputs.fear, 0, 10);
-      return fear === null ? null : { method, args: [{ fear, charging: inputs.charging === true }] };
+      return fear === null ? null : { method, fear, charging: inputs.charging === true };
     }
     case "moraleTest":
     case "rally":
-      return { method, args: [] };
     case "move":
-      return { method, args: [{}] };
+      return { method };
+  }
+}
+
+/** Calls the actor's roll method `request` names, with `options` last. */
+function call(actor: TacticaActor, request: RollRequest, options: RollMethodOptions): Promise<unknown> {
+  switch (request.method) {
+    case "rollProfile":
+      return actor.rollProfile(request.key, options);
+    case "rollPressure":
+      return actor.rollPressure(request.itemId, options);
+    case "castPower":
+      return actor.castPower(request.itemId, options);
+    case "maintainPower":
+      return actor.maintainPower(request.itemId, options);
+    case "attack":
+      return actor.attack(request.itemId, options);
+    case "rollPool":
+      return actor.rollPool(request.pool, options);
+    case "rollScore":
+      return actor.rollScore(request.score, options);
+    case "cancelPower":
+      return actor.cancelPower({ level: request.level }, options);
+    case "fearTest":
+      return actor.fearTest({ fear: request.fear, charging: request.charging }, options);
+    case "moraleTest":
+      return actor.moraleTest(options);
+    case "rally":
+      return actor.rally(options);
+    case "move":
+      return actor.move({}, options);
   }
 }
 
 /**
  * Calls the actor's roll method for `request`, with `{ fastForward, opener }` last (shift-click
- * skips the dialog; the dialog opens in the opener's window). Refused with a localised message
- * when the user does not own the actor or when the method does not exist in this version; a
- * rules error is shown, not thrown.
+ * skips the dialog; the dialog opens in the opener's window). The method refuses an actor the user
+ * does not own, as it does for a macro; a bad button is said here, and a rules error is shown, not
+ * thrown.
  */
 export async function dispatchRoll(
   actor: TacticaActor,
@@ -116,23 +147,8 @@ export async function dispatchRoll(
     notifyError("TACTICA.Sheet.Errors.BadButton");
     return null;
   }
-  if (!actor.isOwner) {
-    notifyError("TACTICA.Sheet.Errors.NotOwner", { name: actor.name });
-    return null;
-  }
-  const method: unknown = actor[request.method];
-  if (typeof method !== "function") {
-    notifyError("TACTICA.Sheet.Errors.Unavailable", {
-      action: game.i18n?.localize(`TACTICA.Sheet.Action.${request.method}`) ?? request.method,
-    });
-    return null;
-  }
   try {
-    const last =
-      options.opener === undefined
-        ? { fastForward: options.fastForward }
-        : { fastForward: options.fastForward, opener: options.opener };
-    return await method.call(actor, ...request.args, last);
+    return await call(actor, request, options.opener === undefined ? { fastForward: options.fastForward } : options);
   } catch (err) {
     if (err instanceof RulesRangeError) return notifyRulesError(err) && null;
     throw err;

@@ -11,6 +11,7 @@ import { isOneOf } from "../../rules/keys";
 import { isStatusId } from "../../effects/status-effects";
 import { isMoraleState } from "../../actions/morale";
 import { notifyError } from "../../utils/notify";
+import { skipsDialog } from "../../config/keybindings";
 import type { TacticaActor } from "../../documents/actor";
 import type { SheetAction } from "./foundry-base";
 import { ITEM_TYPES } from "./item-sheet";
@@ -33,8 +34,9 @@ function rollHandler(method: RollAction): Handler {
       fear: value("[data-input=fear]"),
       charging: scope?.querySelector<HTMLInputElement>("[data-input=charging]")?.checked ?? false,
     });
-    // The roll's dialog opens in this sheet's window (v14 pop-outs).
-    await dispatchRoll(this.actor, request, { fastForward: event.shiftKey === true, opener: this });
+    // The roll's dialog opens in this sheet's window (v14 pop-outs); the key bound to *Skip the
+    // roll dialog* (Shift by default) skips it.
+    await dispatchRoll(this.actor, request, { fastForward: skipsDialog(event), opener: this });
   };
 }
 

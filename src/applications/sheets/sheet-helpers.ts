@@ -12,6 +12,7 @@ import { confirmDelete } from "../dialogs/confirm-dialog";
 import type { TacticaActor } from "../../documents/actor";
 import { notifyRefusal, updateRefusal } from "../../documents/data-checks";
 import type { TypedText } from "./typed-text";
+import { isRecord } from "../../rules/records";
 
 /** The language attribute chips are written in: English for an English interface, else French. */
 export function sheetLang(): "fr" | "en" {
@@ -183,10 +184,6 @@ export function partTab(partContext: Record<string, unknown>, partId: string): u
 /** A rules error's message data as the localisation formats it (a number written as its text, as core would). */
 export function textData(data: Readonly<Record<string, string | number>>): Record<string, string> {
   return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, String(value)]));
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** A sheet with edit and play modes whose rich-text editors are watched (./typed-text.ts). */

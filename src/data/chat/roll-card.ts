@@ -7,8 +7,8 @@
  *
  * This state is DISPLAY: the message's author can rewrite it (a player their own cards). What the
  * one writer acts on is re-derived from stored documents (src/chat/authority.ts) and the keys
- * written on the documents each effect changed (src/chat/keys.ts). The chat layer renders each
- * kind (src/chat/render.ts) through `TacticaChatMessage#renderHTML`.
+ * written on the documents each effect changed (src/data/card-keys.ts). The chat layer renders each
+ * kind (src/chat/kinds/) through `TacticaChatMessage#renderHTML`.
  */
 import {
   BOUNDS,
@@ -53,14 +53,12 @@ export const INFO_KINDS = ["moralePrompt", "maintain", "threshold", "notice", "d
 export type InfoKind = (typeof INFO_KINDS)[number];
 
 export const CARD_KINDS = [...ROLL_KINDS, ...INFO_KINDS] as const;
-export type CardKind = RollKind | InfoKind;
 
 /** Where a *Différé* action stands (RULES §7.2). */
 export const DELAYED_STATES = ["declared", "resolved"] as const;
 
 /** Where one target of the card stands. */
 export const TARGET_OUTCOMES = ["pending", "hit", "miss", "resisted", "passed", "failed"] as const;
-export type TargetOutcome = (typeof TARGET_OUTCOMES)[number];
 
 /** RULES §6.2: what one application of damage did, for the card's breakdown. */
 const damageField = () =>

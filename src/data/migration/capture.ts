@@ -24,6 +24,7 @@
 import { isDeletion } from "../../compat/deletion";
 import { dataModels } from "../index";
 import { migrateSystemKeys } from "./steps";
+import { isRecord } from "../../rules/records";
 
 /** The scope of Tactica's flags. */
 const SCOPE = "tactica";
@@ -55,9 +56,6 @@ export function rewrittenBy(source: object): string[] {
 /** The document classes with a document-level migration. */
 export type CapturedDocument = "Actor" | "Item";
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
 /** Deep equality of plain JSON data. */
 function sameData(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -72,10 +70,10 @@ function knownKeys(documentName: CapturedDocument, type: string): Set<string> | 
 
 /** `source.flags.tactica`, created when missing. */
 function tacticaFlags(source: Record<string, unknown>): Record<string, unknown> {
-  const flags = isObject(source.flags) ? source.flags : {};
+  const flags = isRecord(source.flags) ? source.flags : {};
   if (flags !== source.flags) source.flags = flags;
   const scope = flags[SCOPE];
-  const tactica = isObject(scope) ? scope : {};
+  const tactica = isRecord(scope) ? scope : {};
   if (tactica !== scope) flags[SCOPE] = tactica;
   return tactica;
 }
@@ -83,10 +81,10 @@ function tacticaFlags(source: Record<string, unknown>): Record<string, unknown> 
 /** The record of a source, or null. */
 export function migrationRecord(source: unknown): MigrationRecord | null {
   const record =
-    isObject(source) && isObject(source.flags) && isObject(source.flags[SCOPE])
+    isRecord(source) && isRecord(source.flags) && isRecord(source.flags[SCOPE])
       ? source.flags[SCOPE].migration
       : undefined;
-  if (!isObject(record)) return null;
+  if (!isRecord(record)) return null;
   const list = (value: unknown): string[] =>
     Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
   return { system: list(record.system), legacy: list(record.legacy) };
@@ -95,10 +93,10 @@ export function migrationRecord(source: unknown): MigrationRecord | null {
 /** `flags.tactica.legacy` of a source (empty when none). */
 export function legacyOf(source: unknown): Record<string, unknown> {
   const legacy =
-    isObject(source) && isObject(source.flags) && isObject(source.flags[SCOPE])
+    isRecord(source) && isRecord(source.flags) && isRecord(source.flags[SCOPE])
       ? source.flags[SCOPE].legacy
       : undefined;
-  return isObject(legacy) ? legacy : {};
+  return isRecord(legacy) ? legacy : {};
 }
 
 /**
@@ -108,7 +106,7 @@ export function legacyOf(source: unknown): Record<string, unknown> {
  */
 export function migrateDocumentSource(documentName: CapturedDocument, source: Record<string, unknown>): void {
   const system = source.system;
-  if (!isObject(system) || typeof source.type !== "string") return;
+  if (!isRecord(system) || typeof source.type !== "string") return;
   const keys = knownKeys(documentName, source.type);
   if (!keys) return;
   const kept = legacyOf(source);
@@ -139,7 +137,7 @@ export function migrateDocumentSource(documentName: CapturedDocument, source: Re
  * but not a deletion of it.
  */
 export function dropMigrationRecord(source: unknown): void {
-  if (!isObject(source) || !isObject(source.flags) || !isObject(source.flags[SCOPE])) return;
+  if (!isRecord(source) || !isRecord(source.flags) || !isRecord(source.flags[SCOPE])) return;
   const flags = source.flags[SCOPE];
   // A change that deletes the stored record (v14's `_del` under the same key) keeps its deletion.
   if (isDeletion("migration", flags.migration)) return;

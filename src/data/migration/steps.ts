@@ -9,6 +9,7 @@
  * into `flags.tactica.legacy` before Foundry cleans them away.
  */
 import { attributeIdentity, parseStoredAttributes, toAttribute, type StoredAttribute } from "../attributes";
+import { isRecord } from "../../rules/records";
 
 /** `system` source data, as loaded (any shape). */
 export type SystemSource = Record<string, unknown>;
@@ -60,9 +61,6 @@ export const RETIRED_KEYS = {
   [REPAIR_KEYS.moraleState]: "system.morale.state",
 } as const;
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
 /** Records `key` in `changed` when `did` is true; returns `did`. */
 function mark(changed: Set<string>, key: string, did: boolean): boolean {
   if (did) changed.add(key);
@@ -75,7 +73,7 @@ function wrapNumbers(
   field: string,
   extra: (n: number) => Record<string, number> = () => ({}),
 ): boolean {
-  if (!isObject(parent)) return false;
+  if (!isRecord(parent)) return false;
   let changed = false;
   for (const [key, value] of Object.entries(parent)) {
     if (typeof value !== "number") continue;
@@ -101,7 +99,7 @@ function rename(system: SystemSource, from: string, to: string): boolean {
 function migrateActor1(type: string, system: SystemSource): string[] {
   const changed = new Set<string>();
   const profile = system.profile;
-  if (isObject(profile) && typeof profile.pv === "number") {
+  if (isRecord(profile) && typeof profile.pv === "number") {
     profile.pv = { value: profile.pv, max: profile.pv };
     changed.add("profile");
   }
@@ -208,7 +206,7 @@ function repairAttributes(system: SystemSource): string[] {
  */
 function repairRenfort(system: SystemSource): string[] {
   const renfort = system.renfort;
-  if (!isObject(renfort) || typeof renfort.value !== "number" || typeof renfort.max !== "number") return [];
+  if (!isRecord(renfort) || typeof renfort.value !== "number" || typeof renfort.max !== "number") return [];
   if (renfort.value <= renfort.max) return [];
   system[REPAIR_KEYS.renfortValue] = renfort.value;
   renfort.value = renfort.max;
@@ -240,7 +238,7 @@ function migrateDamage(type: string, system: SystemSource, legacy: Readonly<Reco
  */
 function migrateMoraleState(system: SystemSource, legacy: Readonly<Record<string, unknown>>): string[] {
   const morale = system.morale;
-  if (!isObject(morale) || !("state" in morale)) return [];
+  if (!isRecord(morale) || !("state" in morale)) return [];
   const state = morale.state;
   delete morale.state;
   const key = REPAIR_KEYS.moraleState;

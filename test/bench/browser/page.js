@@ -5,8 +5,8 @@
  * as test/templates/harness.ts, and times one change at a time, inserted the way Foundry does it:
  * an ApplicationV2 window parses each part into a <template>, appends each part element to its
  * content on the first render and swaps each with `replaceWith` on a re-render; a sheet's row
- * re-render swaps the `li[data-item-id]` row of each item it draws alone the same way; the chat log builds one element per
- * message, appends it to the log and scrolls the log to its end (`ChatLog#postOne`,
+ * re-render swaps the `li[data-item-id]` row of each item it draws alone the same way; the chat
+ * log builds one element per message, appends it to the log and scrolls the log to its end (`ChatLog#postOne`,
  * `#scrollBottom`: `scrollTop` set past the end). Each change is timed two ways:
  *
  * - to the painted frame ("frame", the budgeted figure): the change's script (Handlebars → HTML

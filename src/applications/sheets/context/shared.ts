@@ -4,7 +4,7 @@
  * contexts are built and tested in Node without an application.
  */
 import { RULE_MODULES, type RuleModule } from "../../../config/config";
-import { SYSTEM_ID, moduleSettingKey } from "../../../config/settings";
+import { ruleModuleOn } from "../../../config/settings";
 
 /** Localisation as the sheet contexts use it: Foundry's `game.i18n`. */
 export interface SheetI18n {
@@ -27,14 +27,7 @@ export const ALL_MODULES: Readonly<ModuleFlags> = Object.freeze({
 /** Reads the S-modules world settings; a setting that cannot be read counts as shown. */
 export function readModules(): ModuleFlags {
   const flags = { ...ALL_MODULES };
-  for (const module of RULE_MODULES) {
-    try {
-      flags[module] = game.settings?.get(SYSTEM_ID, moduleSettingKey(module)) !== false;
-    } catch {
-      // Settings are registered on init; a sheet opened before that shows everything.
-      flags[module] = true;
-    }
-  }
+  for (const module of RULE_MODULES) flags[module] = ruleModuleOn(module);
   return flags;
 }
 

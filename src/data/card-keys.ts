@@ -15,9 +15,16 @@
  * never pile up.
  */
 import { deletionUpdate } from "../compat/deletion";
+import { isRecord } from "../rules/records";
 
 /** The key path of a card's record. */
 const ROOT = "flags.tactica.cards";
+
+/**
+ * An update by dotted paths under `system.` or `flags.` (core expands them before it applies the
+ * change): the form in which a card's keys join the update of the effect they record.
+ */
+export type DottedChange = { readonly [path: `${"system" | "flags"}.${string}`]: unknown };
 
 /** The update of card records: dotted paths under {@link ROOT} (merged into another update). */
 export type RecordChange = Record<`${typeof ROOT}.${string}`, unknown>;
@@ -32,7 +39,7 @@ export interface DamageBreakdown {
   pv: number;
 }
 
-/** The key of a target's record in a card's record (src/chat/target-actions.ts writes it). */
+/** The key of a target's record in a card's record (src/chat/kinds/attack.ts and psy.ts write it). */
 export const TARGET_KEY = "target";
 
 /** What a card left on one of its target actors. */
@@ -50,10 +57,6 @@ export interface TargetRecord {
 /** A document as far as its flags go. */
 export interface Flagged {
   flags: unknown;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** Every card record of `doc` (an empty object when there is none). */

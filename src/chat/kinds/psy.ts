@@ -1,0 +1,151 @@
+/**
+ * The psychic powers' cards (RULES §4): a cast's, with one Resist button per target row the viewer
+ * owns after a successful cast of a power with a resist characteristic; a cancel's; a maintenance's
+ * (a card without a roll). Each prices its action for End action from the stored power (RULES
+ * §7.1). A resist is the target's own d10, rolled by the target's owner; the one writer reads only
+ * its face, recomputes everything else — the power's characteristic, the cast, the target's value —
+ * from the stored documents, and records the outcome ON THE TARGET ACTOR, once per target per card
+ * (`flags.tactica.cards.<messageId>.target`, src/data/card-keys.ts); the row only displays it.
+ */
+import { ProfileTest } from "../../dice/profile-test";
+import { PsyRoll } from "../../dice/psy-roll";
+import { facesOf, rollFrom } from "../../dice/shape";
+import { CharacterModel } from "../../data/actor/character";
+import { PowerModel } from "../../data/item/power";
+import { recordChange, targetRecord, TARGET_KEY } from "../../data/card-keys";
+import { isPsySuccess } from "../../rules/psy";
+import { profileTestSuccess } from "../../rules/morale";
+import { natural10Fails } from "../../config/settings";
+import { profileValue } from "../../actions/profile";
+import { subjectOf } from "../../actions/common";
+import {
+  cardActor,
+  cardItem,
+  OK,
+  refuse,
+  rowActor,
+  rowRequest,
+  writesCardAndTarget,
+  type CardAt,
+  type CardRequest,
+  type CardResult,
+  type Someone,
+} from "../authority";
+import { i18n, infoCard, namedActor, PLAIN_ROLL, rollKind, showRow, type CardKind, type WriterAction } from "./kind";
+
+/** The stored power of a card (an embedded item of the card's actor), or null. */
+function cardPower(actor: Actor.Implementation | null, found: CardAt): { system: PowerModel } | null {
+  const item = actor ? cardItem(actor, found.card.itemUuid) : null;
+  return item?.system instanceof PowerModel ? { system: item.system } : null;
+}
+
+/** Whether the card's roll was made with concentration (the caster's own choice, like their die). */
+function concentrated(found: CardAt): boolean {
+  const roll = found.message.lastRoll;
+  return roll instanceof PsyRoll && roll.options.concentration === true;
+}
+
+/** The resist test of a target, for the clicker's own d10 (the writer recomputes its target). */
+function resistDice(found: CardAt, index: number | undefined): ProfileTest | CardResult {
+  const target = rowActor(found.card, index);
+  const key = cardPower(cardActor(found), found)?.system.resist;
+  if (!target || !key) return refuse("TACTICA.Chat.invalid");
+  return new ProfileTest(
+    "1d10",
+    {},
+    {
+      characteristic: key,
+      value: profileValue(target, key),
+      purpose: "resist",
+      natural10Fails: natural10Fails(),
+      subject: subjectOf(target),
+    },
+  );
+}
+
+/** RULES §4: the target resists a successful cast with its FOR, END or CO (D10 roll-under, its own die). */
+async function resist(request: CardRequest, sender: Someone): Promise<CardResult> {
+  const req = rowRequest(request, sender, "target");
+  if (!("found" in req)) return req;
+  const { found, actor, index, target, messageId } = req;
+  const roll = found.message.lastRoll;
+  const power = cardPower(actor, found);
+  const caster = actor.system;
+  if (!(roll instanceof PsyRoll) || roll.options.mode !== "cast" || !power?.system.resist)
+    return refuse("TACTICA.Chat.invalid");
+  // The cast as the stored power and caster say (level, mastery); the dialog's choices and the die are the caster's.
+  let cast: number;
+  try {
+    cast = PsyRoll.targetOf({
+      ...roll.options,
+      mode: "cast",
+      level: power.system.level,
+      mastery: caster instanceof CharacterModel ? caster.psyker.mastery : 0,
+    });
+  } catch {
+    return refuse("TACTICA.Chat.invalid");
+  }
+  // The caster's own die: one d10, read by its shape (the trust floor, never more dice).
+  const castDie = facesOf(roll, [{ count: 1, faces: 10 }]);
+  if (!castDie || !isPsySuccess(castDie[0]![0]!, cast)) return refuse("TACTICA.Chat.invalid");
+  const recorded = targetRecord(target, messageId);
+  if (recorded) {
+    await showRow(found, index, { outcome: recorded.outcome, total: recorded.total });
+    return refuse("TACTICA.Chat.alreadyApplied");
+  }
+  const faces = facesOf(rollFrom(request.roll, ProfileTest), [{ count: 1, faces: 10 }]);
+  if (!faces) return refuse("TACTICA.Chat.badDice");
+  const natural = faces[0]![0]!;
+  const success = profileTestSuccess(natural, profileValue(target, power.system.resist), natural10Fails());
+  const outcome = success ? "resisted" : "failed";
+  await target.update(recordChange(target, messageId, { [TARGET_KEY]: { outcome, total: natural } }));
+  await showRow(found, index, { total: natural, outcome, dice: [natural] });
+  return OK;
+}
+
+const actions = {
+  resist: { side: "target", dice: resistDice, run: resist, local: writesCardAndTarget },
+} satisfies Record<string, WriterAction>;
+
+/** RULES §4: a cast's card; its use cost (and concentration) is its duration on a timeline. */
+export const PSY = {
+  ...rollKind(actions),
+  price: (found, actor) => {
+    const power = cardPower(actor, found);
+    const roll = found.message.lastRoll;
+    return power && roll instanceof PsyRoll && roll.options.mode === "cast"
+      ? { kind: "power", useCost: power.system.cost, concentration: concentrated(found) }
+      : null;
+  },
+} satisfies CardKind;
+
+/** RULES §4 (D-14): a cancel's card. */
+export const CANCEL = {
+  ...PLAIN_ROLL,
+  price: (found) => {
+    const roll = found.message.lastRoll;
+    return roll instanceof PsyRoll && roll.options.mode === "cancel"
+      ? { kind: "cancel", concentration: concentrated(found) }
+      : null;
+  },
+} satisfies CardKind;
+
+/** RULES §4 (D-13): who maintains which power, and the AC it cost. */
+export const MAINTAIN = {
+  render: (found) => {
+    const actor = namedActor(found);
+    const power = cardItem(actor, found.card.itemUuid);
+    return infoCard("maintain", {
+      kindLabel: "TACTICA.Chat.card.maintain",
+      subject: subjectOf(actor),
+      title: power?.name ?? found.card.label,
+      icon: "fa-solid fa-hourglass-half",
+      result: i18n().localize("TACTICA.Chat.psy.maintainedResult"),
+      details: [i18n().format("TACTICA.Chat.acSpent", { count: String(found.card.acSpent ?? 0) })],
+    });
+  },
+  price: (found, actor) => {
+    const maintenance = cardPower(actor, found)?.system.maintenance ?? null;
+    return maintenance !== null ? { kind: "maintain", maintenanceCost: maintenance } : null;
+  },
+} satisfies CardKind;
