@@ -233,7 +233,7 @@ function browserRows() {
   );
   if (run.status !== 0 || !fs.existsSync(out)) {
     console.error(
-      "The browser benchmarks did not run (is Debian's Chromium at /usr/bin/chromium?): `npm run bench` cannot pass without them.",
+      "The browser benchmarks did not run (the error is above; they need Debian's Chromium at /usr/bin/chromium): `npm run bench` cannot pass without them.",
     );
     failed = true;
     return;

@@ -10,6 +10,7 @@ import {
   type TrackerContext,
 } from "../../../src/applications/combat/tracker-context";
 import { SCENARIOS } from "../../templates/chat-scenarios";
+import { WORLD_SCENARIOS } from "../../templates/chat-world-scenarios";
 import { setupDiceWorld, textOf } from "../../templates/harness";
 import { loadSheetWorld, SAMPLE_ITEMS, sampleCharacter } from "../../templates/sheet-samples";
 import { TRACKER } from "../../templates/combat-ui-samples";
@@ -265,7 +266,12 @@ async function contextTime(
   return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
 }
 
-/** Every chat card scenario, rendered once by the real roll classes; its template and context. */
+/**
+ * Every chat card scenario of the roll classes, rendered once in the dice world; its templates and
+ * contexts. The states played through a world of their own (chat-world-scenarios.ts: follow-ups,
+ * thresholds, cards after a click) are left out: each replaces the Foundry fake, so neither its
+ * templates nor its context time could be taken apart from building that world.
+ */
 export async function cardFixtures(): Promise<CardFixture[]> {
   const { fake, dice, harness } = await setupDiceWorld("fr");
   const { TacticaRoll } = await import("../../../src/dice/base");
@@ -273,7 +279,7 @@ export async function cardFixtures(): Promise<CardFixture[]> {
     fake.foundry.applications as { handlebars: { renderTemplate(p: string, c: object): Promise<string> } }
   ).handlebars;
   const out: CardFixture[] = [];
-  for (const scenario of SCENARIOS) {
+  for (const scenario of SCENARIOS.filter((s) => !WORLD_SCENARIOS.includes(s))) {
     const calls = await capture(fake, () => scenario.render(dice));
     if (calls.length === 0) throw new Error(`${scenario.name}: no template rendered`);
     const html = calls.map((c) => harness.render(c.template, c.original)).join("");
