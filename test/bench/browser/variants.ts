@@ -234,13 +234,15 @@ function trackerVariants(variants: Map<string, Variant>, originals: Originals): 
       parts: [{ id: "tracker", template: "bench/floor-tracker.hbs", context: { rows: f.rows } }],
       frame: TRACKER_FLOOR_FRAME,
     });
-    // The refresh after an End action or a drop: the window's one part drawn again.
+    // The refresh after an End action or a drop: the window's one part drawn again (swapped for
+    // the one it shows).
     if (n !== 10)
       variants.set(`tracker re-render, ${n} combatants`, {
         kind: "rerender",
         group: "tracker",
         modes: FRAME_ONLY,
         parts,
+        redraw: parts,
         frame: TRACKER_FRAME,
       });
     if (n === 10 || n === 200) {
