@@ -1,12 +1,14 @@
 import os from "node:os";
 import { defineConfig } from "vitest/config";
 
+/** The benchmarks of the pure rules: no Foundry, so one pass (v13) runs them. */
+const PURE_BENCHES = ["test/bench/pool.bench.ts", "test/bench/timeline.bench.ts"];
+
 // Tests and benchmarks. The build lives in vite.config.ts; this file keeps test runs free of
 // build plugins (pack compilation, file copies).
 export default defineConfig({
   test: {
     environment: "node",
-    benchmark: { include: ["test/bench/**/*.bench.ts"] },
     testTimeout: 20_000,
     // Set-up hooks start Chromium and load page shells: seconds on an idle machine, more when
     // several test runs share two cores. A slow set-up is not a failure of what the tests check.
@@ -35,9 +37,16 @@ export default defineConfig({
     projects: [
       // (Each project names its own files: vite's config merge would append to a shared list.)
       // The browser checks (v13 pass only) share one Chromium for the run.
+      // Benchmarks (`npm run bench`): every one in the v13 pass; those on the Foundry fake again
+      // in the v14 pass (test/bench/generation.ts labels their rows), the pure rules' once.
       {
         extends: true,
-        test: { name: "v13", include: ["test/**/*.test.ts"], globalSetup: ["test/setup/chromium-server.ts"] },
+        test: {
+          name: "v13",
+          include: ["test/**/*.test.ts"],
+          globalSetup: ["test/setup/chromium-server.ts"],
+          benchmark: { include: ["test/bench/**/*.bench.ts"] },
+        },
       },
       {
         extends: true,
@@ -45,6 +54,7 @@ export default defineConfig({
           name: "v14",
           include: ["test/foundry/**/*.test.ts", "test/play/**/*.test.ts"],
           env: { TACTICA_FAKE_GENERATION: "14" },
+          benchmark: { include: ["test/bench/**/*.bench.ts"], exclude: PURE_BENCHES },
         },
       },
     ],

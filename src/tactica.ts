@@ -13,6 +13,7 @@ import { actorHooks } from "./hooks/actor";
 import { combatHooks } from "./hooks/combat";
 import { placeHooks } from "./hooks/places";
 import { cardRenderHooks, chatHooks } from "./hooks/chat";
+import { chatLogHooks } from "./hooks/chat-log";
 import { hotbarHooks } from "./hooks/hotbar";
 import { quenchHooks } from "./hooks/quench";
 import { integrationHooks } from "./hooks/integrations";
@@ -28,6 +29,7 @@ lifecycleHooks(() => {
   combatHooks(); // end of a fight or scene, activation ends, thresholds, the trackers
   placeHooks(); // the place form from the core region window; ready: flag-based places migrated
   chatHooks(); // due copies redrawn
+  chatLogHooks(); // the chat log's earlier messages marked, for styles/perf.css
   hotbarHooks(); // ready: hotbar drops become macros
   quenchHooks(); // quenchReady: the in-Foundry self-test
   integrationHooks(); // keybindings, the token ruler in places; Dice So Nice, Token Action HUD when active

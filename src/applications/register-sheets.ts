@@ -5,12 +5,14 @@
  */
 import { CharacterSheet, NpcSheet, UnitSheet, ACTOR_PARTIALS, ACTOR_PARTS, NPC_PARTS } from "./sheets/actor-sheet";
 import { TacticaItemSheet, ITEM_PARTS, ITEM_TYPES } from "./sheets/item-sheet";
+import { ROW_TEMPLATES } from "./sheets/row-render";
 import { SYSTEM_ID } from "../config/settings";
 
 /** Partials the sheet templates include by path (Foundry needs them loaded before a render). */
 export const SHEET_PARTIALS = [
   ...["item-field"].map((name) => `systems/tactica/templates/partials/${name}.hbs`),
   ...Object.values(ACTOR_PARTIALS),
+  ...Object.values(ROW_TEMPLATES),
 ];
 
 /** Every sheet template, parts and partials. */

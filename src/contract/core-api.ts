@@ -4,7 +4,8 @@
  * fake-documents.ts, fake.ts, fake-dice*.ts) use everywhere, checked in the running Foundry:
  * - `foundry.utils`: `expandObject` (arrays too), `flattenObject`, `mergeObject` (dotted keys,
  *   recursion), `diffObject`, `getProperty` / `setProperty` / `hasProperty`, `escapeHTML`,
- *   `debounce` (https://foundryvtt.com/api/v13/modules/foundry.utils.html);
+ *   `debounce` (https://foundryvtt.com/api/v13/modules/foundry.utils.html); and
+ *   `foundry.applications.parseHTML` (the sheets' row re-render, src/applications/sheets/row-render.ts);
  * - fields: a SchemaField drops unknown keys, a StringField trims, a BooleanField casts
  *   `"true"`/`"false"`, validation names the failing field
  *   (https://foundryvtt.com/api/v13/modules/foundry.data.fields.html);
@@ -66,6 +67,19 @@ function utilsCases({ it, assert }: ContractContext): void {
     const escaped = foundry.utils.escapeHTML(`<a href="x">&'`);
     assert.notOk(/[<>"']/.test(escaped), "no raw markup character is left");
     for (const entity of ["&lt;", "&gt;", "&quot;", "&amp;"]) assert.include(escaped, entity);
+  });
+
+  it("[applications.parse-html] parseHTML answers the single top-level element of a string, a collection of several", () => {
+    const one = foundry.applications.parseHTML(
+      '<li class="item" data-item-id="x"><button type="button">b</button></li>',
+    );
+    assert.ok("tagName" in one, "one element, not a collection");
+    if (!("tagName" in one)) return;
+    assert.equal(one.tagName, "LI");
+    assert.equal(one.dataset.itemId, "x");
+    assert.ok(one.querySelector("button"), "with its children");
+    const several = foundry.applications.parseHTML("<p></p><p></p>");
+    assert.equal("tagName" in several ? 1 : several.length, 2, "a collection of the top-level elements");
   });
 
   it("[utils.debounce] debounce calls back once, with the last arguments, after the delay since the last call", async () => {

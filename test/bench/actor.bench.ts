@@ -1,4 +1,5 @@
 import { bench, describe } from "vitest";
+import { generationLabel } from "./generation";
 import { loadLang } from "../helpers/lang";
 import { fireLifecycle, installFoundryFake } from "../foundry/fake";
 
@@ -83,7 +84,7 @@ const actor = await ActorClass.create({
 });
 if (actor.items.size !== 100) throw new Error(`expected 100 items, got ${actor.items.size}`);
 
-describe("actor data preparation", () => {
+describe(`${generationLabel()} actor data preparation`, () => {
   bench("prepareData, character with 100 items", () => {
     actor.prepareData();
   });

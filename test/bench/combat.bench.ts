@@ -1,4 +1,5 @@
 import { bench, describe } from "vitest";
+import { generationLabel } from "./generation";
 import { loadWorld } from "../foundry/world";
 import { createTemplateHarness, installTemplateHarness } from "../templates/harness";
 import { createFakeCombat } from "../foundry/fake-combat";
@@ -24,11 +25,14 @@ const fighters = actors.map((a, i) => ({ actorId: a.id!, initiative: (i * 7) % 2
 const sorted = (await createFakeCombat(fighters)) as unknown as TacticaCombat;
 await sorted.startCombat();
 
+// End action at 50 combatants too: its growth to 200 is checked (scripts/bench.mjs, ≤ 4.4× for 4×).
 const acting = (await createFakeCombat(fighters)) as unknown as TacticaCombat;
 await acting.startCombat();
+const fewer = (await createFakeCombat(fighters.slice(0, SIZE / 4))) as unknown as TacticaCombat;
+await fewer.startCombat();
 let turn = 0;
 
-describe(`combat document, ${SIZE} combatants (timeline mode, GM)`, () => {
+describe(`${generationLabel()} combat document, ${SIZE} combatants (timeline mode, GM)`, () => {
   bench(`setupTurns, ${SIZE} combatants`, () => {
     sorted.setupTurns();
   });
@@ -37,6 +41,14 @@ describe(`combat document, ${SIZE} combatants (timeline mode, GM)`, () => {
     `End action, ${SIZE} combatants`,
     async () => {
       await acting.endAction(1 + (turn++ % 6));
+    },
+    { time: 3000, warmupTime: 500 },
+  );
+
+  bench(
+    `End action, ${SIZE / 4} combatants`,
+    async () => {
+      await fewer.endAction(1 + (turn++ % 6));
     },
     { time: 3000, warmupTime: 500 },
   );

@@ -1,4 +1,5 @@
 import { bench, describe } from "vitest";
+import { PURE } from "./generation";
 import { pushConsequences, pushOdds, pushPool, type PoolFaces } from "../../src/rules/pool";
 
 // DESIGN.md §6 budget: exact push odds for a 20-dice pool < 1 ms (median).
@@ -15,7 +16,7 @@ const reroll = (): number => {
   return (state % 6) + 1;
 };
 
-describe("pool push, 20 dice (8 base, 6 skill, 6 gear)", () => {
+describe(`pool push, 20 dice (8 base, 6 skill, 6 gear) ${PURE}`, () => {
   bench("pushOdds required 1", () => {
     pushOdds(twentyDice);
   });

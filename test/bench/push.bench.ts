@@ -1,4 +1,5 @@
 import { bench, describe } from "vitest";
+import { generationLabel } from "./generation";
 import { queueDiceFaces } from "../foundry/fake-dice";
 import { setupDiceWorld } from "../templates/harness";
 
@@ -19,7 +20,7 @@ queueDiceFaces([2, 3, 4, 5, 2, 3, 4, 5, 2]);
 const first = await new dice.PoolRoll(dice.PoolRoll.formulaFor(options), {}, options).evaluate();
 await first.render({ canPush: true }); // warm the template cache
 
-describe("pool push + card render (9 dice)", () => {
+describe(`${generationLabel()} pool push + card render (9 dice)`, () => {
   bench("push() then render()", async () => {
     const pushed = await first.push({ willpower: 3, gainsWillpower: true });
     await pushed.render({ canPush: true });

@@ -1,4 +1,5 @@
 import { bench, describe } from "vitest";
+import { generationLabel } from "./generation";
 import { loadSheetWorld, renderSheetHtml, SAMPLE_ITEMS, sampleCharacter } from "../templates/sheet-samples";
 
 // DESIGN.md §6 budget: sheet context + render for an actor with 100 items < 5 ms (median). The
@@ -13,7 +14,7 @@ const items = Array.from({ length: 100 }, (_, i) => ({
 const actor = await sampleCharacter(w, "character", items);
 const sheet = new w.sheets.CharacterSheet({ document: actor });
 
-describe("actor sheet", () => {
+describe(`${generationLabel()} actor sheet`, () => {
   // Long enough to measure the steady state rather than the JIT's warm-up.
   bench(
     "sheet context + render, 100 items (equipment tab)",

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { SCENARIOS } from "../templates/chat-scenarios";
@@ -6,16 +8,25 @@ import { loadSheetWorld, renderSheetHtml, SAMPLE_ITEMS, sampleCharacter } from "
 import { trackerFixture, TRACKER } from "../bench/browser/fixtures";
 import { hasChromium, useBrowserChecks, type TakenPage } from "./chromium";
 import { readManifest, styleFiles } from "../../scripts/manifest";
+import { FIRST_SCREEN_ROWS, LONG_RULER_ROWS } from "../../src/applications/combat/tracker-context";
 
 // styles/perf.css: long lists skip the layout of their off-screen rows with
 // `content-visibility: auto`. What must still hold, in Chromium with our stylesheets:
 // - the chat log scrolls to its newest message (as core's ChatLog#scrollBottom sets the log's
 //   scrollTop to its scrollHeight, https://foundryvtt.com/api/v13/classes/foundry.applications.sidebar.tabs.ChatLog.html),
-//   and the last five messages are always laid out at their real height;
-// - a sheet's last item row and the tracker's last row can be scrolled to and are rendered;
+//   and the last five messages are always laid out at their real height (the earlier ones are
+//   marked as messages arrive by src/applications/chat-log.ts, run here as src/hooks/chat-log.ts
+//   runs it in Foundry);
+// - a sheet's last item row and the tracker's last row can be scrolled to and are rendered; only
+//   long lists skip rows, and never the tracker's first screen;
 // - the estimated heights (`contain-intrinsic-size`) are close to the real ones, so the scroll
 //   bar does not jump as rows come into view.
 // Boxes stand in for core's window and sidebar (not Foundry's CSS), clipping as v13's do.
+
+/** src/applications/chat-log.ts as a script for the page: its exports on the object given. */
+const CHAT_LOG_SCRIPT = ts.transpileModule(fs.readFileSync("src/applications/chat-log.ts", "utf8"), {
+  compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+}).outputText;
 
 const FRAME = `
   #root { width: auto; }
@@ -82,48 +93,60 @@ describe.runIf(hasChromium())("styles/perf.css in Chromium", () => {
 
   it("chat: the log scrolls to its newest message, whose last five cards are always laid out", async () => {
     const messages = Array.from({ length: 60 }, (_, i) => cards[i % cards.length]!);
-    const found = await page.evaluate(async (html) => {
-      const root = document.getElementById("root")!;
-      root.innerHTML = '<section class="sidebar"><ol class="chat-log"></ol></section>';
-      const log = root.querySelector<HTMLElement>(".chat-log")!;
-      const post = (card: string, i: number) => {
-        const t = document.createElement("template");
-        t.innerHTML = `<li class="chat-message message" data-message-id="m${i}"><header class="message-header">Kara</header><div class="message-content">${card}</div></li>`;
-        log.append(t.content.firstElementChild!);
-      };
-      const settle = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-      const atBottom = () => {
-        const last = log.lastElementChild!.getBoundingClientRect();
-        const box = log.getBoundingClientRect();
-        return {
-          scrolledToEnd: log.scrollTop + log.clientHeight >= log.scrollHeight - 1,
-          lastShown: last.bottom <= box.bottom + 1 && last.bottom > box.top,
+    const found = await page.evaluate(
+      async ({ html, script }) => {
+        const root = document.getElementById("root")!;
+        root.innerHTML = '<section class="sidebar"><ol class="chat-log"></ol></section>';
+        const log = root.querySelector<HTMLElement>(".chat-log")!;
+        // What src/hooks/chat-log.ts does with each chat log core renders.
+        const chatLog = {} as { watchChatLog(log: Element): void };
+        new Function("exports", script)(chatLog);
+        chatLog.watchChatLog(log);
+        // Core's scroll to the end awaits the log's images first (ChatLog#scrollBottom).
+        const scrollToEnd = async () => {
+          await Promise.resolve();
+          log.scrollTop = log.scrollHeight;
         };
-      };
-      html.forEach(post);
-      log.scrollTop = log.scrollHeight;
-      await settle();
-      const opened = atBottom();
-      const modes = [...log.querySelectorAll(".tactica-card")].map((c) => getComputedStyle(c).contentVisibility);
-      // A new message arrives (ChatLog#postOne appends it) and the log scrolls to it.
-      post(html[0]!, html.length);
-      log.scrollTop = log.scrollHeight;
-      await settle();
-      const posted = atBottom();
-      // Up to the top and back down: the remembered heights keep the bottom where it was.
-      log.scrollTop = 0;
-      await settle();
-      log.scrollTop = log.scrollHeight;
-      await settle();
-      return {
-        opened,
-        posted,
-        back: atBottom(),
-        modes,
-        sixthFromEnd: getComputedStyle(log.children[log.children.length - 6]!.querySelector(".tactica-card")!)
-          .contentVisibility,
-      };
-    }, messages);
+        const post = (card: string, i: number) => {
+          const t = document.createElement("template");
+          t.innerHTML = `<li class="chat-message message" data-message-id="m${i}"><header class="message-header">Kara</header><div class="message-content">${card}</div></li>`;
+          log.append(t.content.firstElementChild!);
+        };
+        const settle = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        const atBottom = () => {
+          const last = log.lastElementChild!.getBoundingClientRect();
+          const box = log.getBoundingClientRect();
+          return {
+            scrolledToEnd: log.scrollTop + log.clientHeight >= log.scrollHeight - 1,
+            lastShown: last.bottom <= box.bottom + 1 && last.bottom > box.top,
+          };
+        };
+        html.forEach(post);
+        await scrollToEnd();
+        await settle();
+        const opened = atBottom();
+        const modes = [...log.querySelectorAll(".tactica-card")].map((c) => getComputedStyle(c).contentVisibility);
+        // A new message arrives (ChatLog#postOne appends it) and the log scrolls to it.
+        post(html[0]!, html.length);
+        await scrollToEnd();
+        await settle();
+        const posted = atBottom();
+        // Up to the top and back down: the remembered heights keep the bottom where it was.
+        log.scrollTop = 0;
+        await settle();
+        log.scrollTop = log.scrollHeight;
+        await settle();
+        return {
+          opened,
+          posted,
+          back: atBottom(),
+          modes,
+          sixthFromEnd: getComputedStyle(log.children[log.children.length - 6]!.querySelector(".tactica-card")!)
+            .contentVisibility,
+        };
+      },
+      { html: messages, script: CHAT_LOG_SCRIPT },
+    );
     expect(found.opened).toEqual({ scrolledToEnd: true, lastShown: true });
     expect(found.posted).toEqual({ scrolledToEnd: true, lastShown: true });
     expect(found.back).toEqual({ scrolledToEnd: true, lastShown: true });
@@ -136,7 +159,7 @@ describe.runIf(hasChromium())("styles/perf.css in Chromium", () => {
     expect(h.estimate / h.real, JSON.stringify(h)).toBeLessThan(1.6);
   });
 
-  it("sheet: item rows are skipped off screen, and the last one scrolls into view rendered", async () => {
+  it("sheet: a long list's item rows are skipped off screen, a short list's laid out, and the last row scrolls into view rendered", async () => {
     const found = await page.evaluate(async (html) => {
       const root = document.getElementById("root")!;
       root.innerHTML = html.replace(
@@ -147,7 +170,14 @@ describe.runIf(hasChromium())("styles/perf.css in Chromium", () => {
       const content = root.querySelector<HTMLElement>(".window-content")!;
       const scroller = root.querySelector<HTMLElement>(".tab.active")!;
       const rows = [...root.querySelectorAll<HTMLElement>(".item-list > li.item")];
-      const modes = new Set(rows.map((r) => getComputedStyle(r).contentVisibility));
+      // A long list's rows are skipped off screen, a short list's are always laid out.
+      const lists = [...root.querySelectorAll<HTMLElement>(".item-list")].map((list) => ({
+        rows: list.querySelectorAll(":scope > li.item").length,
+        long: list.classList.contains("is-long"),
+        modes: [
+          ...new Set([...list.querySelectorAll(":scope > li.item")].map((r) => getComputedStyle(r).contentVisibility)),
+        ],
+      }));
       const last = rows.at(-1)!;
       last.scrollIntoView({ block: "end" });
       await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
@@ -156,32 +186,50 @@ describe.runIf(hasChromium())("styles/perf.css in Chromium", () => {
       const name = last.querySelector(".item-name")!.getBoundingClientRect();
       return {
         rows: rows.length,
-        modes: [...modes],
+        lists,
         scrolls: scroller.scrollHeight > scroller.clientHeight,
         inView: row.bottom <= box.bottom + 1 && row.top >= box.top - 1,
         nameRendered: name.width > 0 && name.height > 0,
       };
     }, sheet);
     // 60 items: all but the psychic powers are equipment rows.
-    expect(found).toEqual({
+    expect(found).toMatchObject({
       rows: 60 - SAMPLE_ITEMS_POWERS(60),
-      modes: ["auto"],
       scrolls: true,
       inView: true,
       nameRendered: true,
     });
-    const h = await heights(page, ".item-list > li.item");
+    // (Imported once the fake exists: the item lists read Foundry's data models.)
+    const { LONG_LIST_ROWS } = await import("../../src/applications/sheets/context/item-lists");
+    for (const list of found.lists) {
+      expect(list.long, JSON.stringify(list)).toBe(list.rows > LONG_LIST_ROWS);
+      if (list.rows) expect(list.modes, JSON.stringify(list)).toEqual([list.long ? "auto" : "visible"]);
+    }
+    expect(found.lists.some((l) => l.long)).toBe(true);
+    const h = await heights(page, ".item-list.is-long > li.item");
     expect(h.estimate / h.real, JSON.stringify(h)).toBeGreaterThan(0.6);
     expect(h.estimate / h.real, JSON.stringify(h)).toBeLessThan(1.6);
   });
 
-  it("tracker: ruler rows are skipped off screen, and the last one scrolls into view with its markers", async () => {
+  it("tracker: a long ruler's rows are skipped off screen but for the first screen, and the last one scrolls into view with its markers", async () => {
     const found = await page.evaluate(async (html) => {
       const root = document.getElementById("root")!;
       root.innerHTML = `<div class="frame application tactica tactica-app tactica-timeline-app" style="width:320px;height:560px"><section class="window-content">${html}</section></div>`;
       const ruler = root.querySelector<HTMLElement>(".tactica-timeline__ruler")!;
       const rows = [...ruler.querySelectorAll<HTMLElement>(":scope > .tactica-timeline__row")];
-      const modes = new Set(rows.map((r) => getComputedStyle(r).contentVisibility));
+      const mode = (r: HTMLElement) => getComputedStyle(r).contentVisibility;
+      const first = rows.filter((r) => r.classList.contains("is-first-screen"));
+      // The window opens at the top of the ruler: its first screen of rows is laid out at once.
+      const firstScreen = {
+        rows: first.length,
+        atTop: first.every((r, i) => r === rows[i]),
+        modes: [...new Set(first.map(mode))],
+        // Every row the opened window shows is one of them.
+        shown: rows
+          .filter((r) => r.getBoundingClientRect().top < ruler.getBoundingClientRect().bottom)
+          .every((r) => first.includes(r)),
+      };
+      const modes = new Set(rows.filter((r) => !first.includes(r)).map(mode));
       // Scrolled to the end twice, as a user drags the bar down and then further: rows coming into
       // view are laid out at their real height, which the estimates approach (checked below).
       for (let i = 0; i < 2; i++) {
@@ -192,15 +240,37 @@ describe.runIf(hasChromium())("styles/perf.css in Chromium", () => {
       const last = rows.at(-1)!.getBoundingClientRect();
       const markers = [...rows.at(-1)!.querySelectorAll(".tactica-marker")].map((m) => m.getBoundingClientRect().width);
       return {
+        firstScreen,
         modes: [...modes],
         scrolledToEnd: ruler.scrollTop + ruler.clientHeight >= ruler.scrollHeight - 1,
         lastShown: last.bottom <= box.bottom + 1,
         markersLaidOut: markers.length > 0 && markers.every((w) => w > 20),
       };
     }, tracker);
-    expect(found).toEqual({ modes: ["auto"], scrolledToEnd: true, lastShown: true, markersLaidOut: true });
-    const h = await heights(page, ".tactica-timeline__ruler > .tactica-timeline__row");
+    expect(found).toEqual({
+      firstScreen: { rows: FIRST_SCREEN_ROWS, atTop: true, modes: ["visible"], shown: true },
+      modes: ["auto"],
+      scrolledToEnd: true,
+      lastShown: true,
+      markersLaidOut: true,
+    });
+    const h = await heights(page, ".tactica-timeline__ruler > .tactica-timeline__row:not(.is-first-screen)");
     expect(h.estimate / h.real, JSON.stringify(h)).toBeGreaterThan(0.6);
     expect(h.estimate / h.real, JSON.stringify(h)).toBeLessThan(1.6);
+  });
+
+  it("tracker: a short ruler is laid out whole (skipping costs more than it saves there)", async () => {
+    const short = trackerFixture(10).context;
+    expect(short.timeline!.rows.length).toBeLessThanOrEqual(LONG_RULER_ROWS);
+    const modes = await page.evaluate(
+      (html) => {
+        const root = document.getElementById("root")!;
+        root.innerHTML = `<div class="frame application tactica tactica-app tactica-timeline-app" style="width:320px;height:560px"><section class="window-content">${html}</section></div>`;
+        const rows = [...root.querySelectorAll<HTMLElement>(".tactica-timeline__ruler > .tactica-timeline__row")];
+        return [...new Set(rows.map((r) => getComputedStyle(r).contentVisibility))];
+      },
+      createTemplateHarness("fr").render(TRACKER, short),
+    );
+    expect(modes).toEqual(["visible"]);
   });
 });

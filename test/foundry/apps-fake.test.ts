@@ -919,6 +919,25 @@ describe("fake DialogV2.wait render options", () => {
   });
 });
 
+describe("foundry.applications.parseHTML", () => {
+  it("answers the one top-level element, a collection of several, and on v14 null for none", () => {
+    const fake = installFoundryFake();
+    setFakeGeneration(fake, 13);
+    const parse = (fake.foundry.applications as { parseHTML(h: string): unknown }).parseHTML;
+    const one = parse('\n<li class="item" data-item-id="i1"><button type="button">b</button></li>\n') as {
+      tagName: string;
+      dataset: Record<string, string>;
+      querySelector(s: string): unknown;
+    };
+    expect([one.tagName, one.dataset.itemId, one.querySelector("button") !== null]).toEqual(["LI", "i1", true]);
+    const two = parse("<p></p><p></p>") as { tagName: string }[];
+    expect(two.map((e) => e.tagName)).toEqual(["P", "P"]);
+    expect(() => parse("text only")).toThrow(/not modelled/);
+    setFakeGeneration(fake, 14);
+    expect(parse("text only")).toBeNull();
+  });
+});
+
 describe("fake DOM (fake-apps-dom.ts)", () => {
   it("parses a tree; selectors: tag, class, id, attributes, compound, descendant and child combinators, lists; closest; dataset kept in the attributes", () => {
     const [root] = parseHTML(

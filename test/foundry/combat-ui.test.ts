@@ -4,7 +4,13 @@ import { createTemplateHarness, installTemplateHarness, textOf } from "../templa
 import { createFakeCombat } from "./fake-combat";
 import { actionsUnder, coreTrackerStub } from "./combat-dom-stub";
 import { createTimeline, placeDelayedAction, type TimelineState } from "../../src/rules/timeline";
-import { trackerContext, type CombatView, type CombatantView } from "../../src/applications/combat/tracker-context";
+import {
+  FIRST_SCREEN_ROWS,
+  LONG_RULER_ROWS,
+  trackerContext,
+  type CombatView,
+  type CombatantView,
+} from "../../src/applications/combat/tracker-context";
 import { endActionContext, readDuration } from "../../src/applications/combat/end-action-context";
 import type { TacticaCombat } from "../../src/combat/combat";
 import type { TacticaActor } from "../../src/documents/actor";
@@ -166,6 +172,29 @@ describe("tracker context (pure)", () => {
       ["Bel", false],
       ["Dan", false],
     ]);
+  });
+
+  it("one marker carries the − / + pair (the acting one, else the first draggable); rows are marked for styles/perf.css", () => {
+    const rows = trackerContext(view()).timeline!.rows;
+    const markers = rows.flatMap((r) => r.markers);
+    expect(markers.filter((m) => m.nudge).map((m) => m.id)).toEqual(["ana"]);
+    // No acting combatant: the first draggable marker; a player (nothing draggable): none.
+    const idle = trackerContext(view({ activeId: null })).timeline!.rows.flatMap((r) => r.markers);
+    expect(idle.filter((m) => m.nudge).map((m) => m.id)).toEqual(["cyr"]);
+    const player = trackerContext(view({ isGM: false })).timeline!.rows.flatMap((r) => r.markers);
+    expect(player.some((m) => m.nudge)).toBe(false);
+    // The first screen of rows, and the stacks of two (Bel and Ana's action at 5).
+    expect(rows.map((r) => r.css.includes("is-first-screen"))).toEqual(rows.map((_, i) => i < FIRST_SCREEN_ROWS));
+    expect(rows.filter((r) => r.css.includes("is-stack-2")).map((r) => r.position)).toEqual([5]);
+    expect(trackerContext(view()).timeline!.long).toBe(false);
+  });
+
+  it("a ruler is long past LONG_RULER_ROWS rows (styles/perf.css then skips what is off screen)", () => {
+    const many = Array.from({ length: 2 * LONG_RULER_ROWS }, (_, i) => ({ id: `c${i}`, position: i }));
+    const combatants = many.map((e) => person(e.id, e.id));
+    const long = trackerContext(view({ timeline: createTimeline(many, 0), combatants, activeId: null })).timeline!;
+    expect(long.rows.length).toBeGreaterThan(LONG_RULER_ROWS);
+    expect(long.long).toBe(true);
   });
 
   it("no combat: an empty context", () => {

@@ -22,6 +22,13 @@
  * - `game.settings`: a setting registered with its config answers its default until set; a value
  *   outside `choices` is refused. Source: https://foundryvtt.com/api/v13/classes/foundry.helpers.ClientSettings.html.
  *   Contract: none — manual check "the module toggles and the optional rules are listed".
+ * - `foundry.applications.parseHTML(html)`: "a single HTMLElement is returned if the provided
+ *   string contains only a single top-level element"; several top-level elements are a collection
+ *   (an array here); v14 answers null when no element was parsable; the fake throws for a string
+ *   with no element on v13 (not modelled). The HTML is parsed as fake-apps-dom.ts parses it.
+ *   Source: https://foundryvtt.com/api/v13/functions/foundry.applications.parseHTML.html,
+ *   https://foundryvtt.com/api/v14/functions/foundry.utils.parseHTML.html. Contract:
+ *   `applications.parse-html`.
  * - The world loads with `init`, `i18nInit`, `setup`, then `ready` (`game.ready` true). Source:
  *   https://foundryvtt.com/api/v13/functions/hookEvents.init.html, …setup.html, …ready.html.
  *   Contract: none — manual check "Create a world with Tactica and launch it".
@@ -31,6 +38,7 @@ import { installDataFake } from "./fake-data";
 import { installOperators } from "./fake-operators";
 import { installDiceFake } from "./fake-dice";
 import { installAppsFake } from "./fake-apps";
+import { parseHTML, type FakeElement } from "./fake-apps-dom";
 import { installCombatFake } from "./fake-combat";
 import { installRegionsFake } from "./fake-regions";
 import { installChatFake } from "./fake-chat";
@@ -39,6 +47,15 @@ import { installCanvasFake } from "./fake-canvas";
 import { RELEASES, defaultGeneration, resetGenerationState, setFakeGeneration } from "./fake-generation";
 
 type HookFn = (...args: unknown[]) => unknown;
+
+/** `foundry.applications.parseHTML` (see the Behaviours list). */
+function parseHtmlString(html: string, generation: number): FakeElement | FakeElement[] | null {
+  const roots = parseHTML(html);
+  if (roots.length === 1) return roots[0]!;
+  if (roots.length > 1) return roots;
+  if (generation >= 14) return null;
+  throw new Error("fake: what v13's parseHTML answers for a string with no element is not modelled");
+}
 
 /** The `foundry` namespace as far as the fake goes; each fake-*.ts file fills its own part. */
 export interface FakeNamespace {
@@ -279,6 +296,7 @@ export function installFoundryFake(translations: Record<string, unknown> = {}, l
           throw new Error(`fake: no template renderer installed for ${path} (see test/templates/harness.ts)`);
         },
       },
+      parseHTML: (html: string) => parseHtmlString(html, (game.release as { generation: number }).generation),
     },
     utils: {},
     helpers: {},

@@ -35,6 +35,8 @@ const EXPECTED: Record<string, number> = {
   // src/hooks/chat.ts
   renderChatMessageHTML: 1,
   updateChatMessage: 1,
+  // src/hooks/chat-log.ts: each chat log core renders watched, for its earlier messages' mark
+  renderChatLog: 1,
   // src/hooks/hotbar.ts: registered on `ready`
   hotbarDrop: 1,
   // src/hooks/quench.ts (once, when Quench announces itself)

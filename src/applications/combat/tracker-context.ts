@@ -57,10 +57,15 @@ export interface MarkerContext {
   hidden: boolean;
   defeated: boolean;
   draggable: boolean;
-  /** Its position on the ruler (the − and + buttons move it by one, for the keyboard). */
+  /** Its position on the ruler (the − and + buttons, or the arrow keys, move it by one). */
   position: number;
   /** The − button may move it earlier (not before position 0). */
   canEarlier: boolean;
+  /**
+   * It carries the tracker's one pair of − / + buttons when the window opens: the acting
+   * combatant's marker, else the first draggable one (the pair then follows the focus: tracker.ts).
+   */
+  nudge: boolean;
 }
 
 /** A row of the ruler: one position, or a run of empty positions left out. */
@@ -72,6 +77,12 @@ export interface RulerRow {
   isPointer: boolean;
   isThreshold: boolean;
   markers: MarkerContext[];
+  /**
+   * Its classes for styles/perf.css: `is-first-screen` for the rows a window shows when it opens
+   * (always laid out), `is-stack-2` / `is-stack-3` for a stack of two or of three markers or more
+   * (their estimated height).
+   */
+  css: string;
 }
 
 /** The whole context of templates/combat/tracker.hbs. */
@@ -92,6 +103,8 @@ export interface TrackerContext {
     canDrag: boolean;
     preview: boolean;
     rows: RulerRow[];
+    /** More rows than a window shows a few times over: styles/perf.css skips those off screen. */
+    long: boolean;
   } | null;
   turns: MarkerContext[];
   /** D-39: the acting combatant's move action, for the GM and its owners once the combat runs. */
@@ -100,6 +113,14 @@ export interface TrackerContext {
 
 /** Positions always listed after the pointer, so there is room to drag a marker. */
 export const RULER_WINDOW = 10;
+
+/**
+ * The rows a 560 px tracker shows when it opens (about 14; the first twelve are never skipped
+ * by styles/perf.css), and the length from which a ruler is long enough for skipping the rows
+ * off screen to pay (docs/performance.md).
+ */
+export const FIRST_SCREEN_ROWS = 12;
+export const LONG_RULER_ROWS = 40;
 
 const MODE_LABELS: Record<CombatMode, string> = {
   tours: "TACTICA.Settings.combatMode.tours",
@@ -128,6 +149,7 @@ function markerOf(entry: TimelineEntry, who: CombatantView, view: CombatView, dr
     draggable,
     position: entry.position,
     canEarlier: draggable && entry.position > 0,
+    nudge: false,
   };
 }
 
@@ -149,7 +171,25 @@ function positionRow(position: number, pointer: number, every: number, markers: 
     // Crossed when the pointer reaches it (RULES §7.3): the pointer's own multiple is behind it.
     isThreshold: position % every === 0 && position > pointer,
     markers,
+    css: "",
   };
+}
+
+/** The rows' classes for styles/perf.css (see {@link RulerRow.css}). */
+function rowClasses(rows: RulerRow[]): void {
+  rows.forEach((row, i) => {
+    const stack = Math.min(row.markers.length, 3);
+    row.css = [i < FIRST_SCREEN_ROWS ? "is-first-screen" : "", stack >= 2 ? `is-stack-${stack}` : ""]
+      .filter(Boolean)
+      .join(" ");
+  });
+}
+
+/** The marker that carries the one − / + pair when the window opens (see {@link MarkerContext.nudge}). */
+function placeNudge(rows: RulerRow[], activeId: string | null): void {
+  const markers = rows.flatMap((r) => r.markers).filter((m) => m.draggable);
+  const carrier = markers.find((m) => m.active && m.id === activeId) ?? markers[0];
+  if (carrier) carrier.nudge = true;
 }
 
 /** RULES §7.2/§7.3: the ruler rows, with runs of two or more empty positions folded into gaps. */
@@ -176,11 +216,14 @@ export function rulerRows(state: TimelineState, view: CombatView, draggable: boo
         isPointer: false,
         isThreshold: false,
         markers: [],
+        css: "",
       });
     }
     rows.push(positionRow(position, state.pointer, view.every, markers.get(position) ?? []));
     previous = position;
   }
+  rowClasses(rows);
+  if (draggable) placeNudge(rows, view.activeId);
   return rows;
 }
 
@@ -207,13 +250,15 @@ function timelinePart(view: CombatView): TrackerContext["timeline"] {
   }
   if (!state) return null;
   const canDrag = view.isGM && !preview;
+  const rows = rulerRows(state, view, canDrag);
   return {
     pointer: state.pointer,
     every: view.every,
     canEnd: canDrag && view.activeId !== null,
     canDrag,
     preview,
-    rows: rulerRows(state, view, canDrag),
+    rows,
+    long: rows.length > LONG_RULER_ROWS,
   };
 }
 

@@ -6,9 +6,10 @@
  *
  * Opened from a button in the core combat tracker's header (see register.ts) or by
  * `openTimelineTracker()`. Drag and drop: a GM drags a marker (native HTML drag) onto a ruler
- * row; the drop calls `combat.moveMarker(entryId, position)`. From the keyboard, each
- * marker's − and + buttons move it one position. The acting combatant's Move button makes its
- * move action (D-39).
+ * row; the drop calls `combat.moveMarker(entryId, position)`. From the keyboard, a focused
+ * marker moves one position with the up and down arrows, or with the tracker's one pair of − and
+ * + buttons, which follows the focused marker (drawn once, not once per marker: issue 26). The
+ * acting combatant's Move button makes its move action (D-39).
  */
 import { TacticaCombat } from "../../combat/combat";
 import type { CombatMode } from "../../config/settings";
@@ -18,6 +19,7 @@ import { endActionWithPrompt } from "./end-action";
 import { HandlebarsAppBase } from "./foundry-app";
 import { trackerContext } from "./tracker-context";
 import { detachedOptions } from "../../compat/windows";
+import { bindRulerKeys, DRAGGABLE, refocusMarker, targetOf, type NudgeLabel } from "./tracker-keys";
 
 /** The tracker's template. */
 export const TRACKER_TEMPLATE = "systems/tactica/templates/combat/tracker.hbs";
@@ -64,14 +66,34 @@ async function onStartCombat(): Promise<void> {
   await managedCombat()?.startCombat();
 }
 
-/** GM, keyboard: the marker's − / + button moves it one position earlier or later. */
-async function onNudgeMarker(_event: PointerEvent, target: HTMLElement): Promise<void> {
+/** GM, keyboard: the − / + button moves the marker that holds it one position earlier or later. */
+async function onNudgeMarker(
+  this: TimelineTracker | undefined,
+  _event: PointerEvent,
+  target: HTMLElement,
+): Promise<void> {
   const marker = target.closest<HTMLElement>("[data-entry-id]");
   const delta = Number(target.dataset.delta);
-  const position = Number(marker?.dataset.markerPosition);
-  if (!marker || (delta !== 1 && delta !== -1) || !Number.isInteger(position)) return;
-  await dropMarker(marker.dataset.entryId ?? "", position + delta);
+  if (!marker || (delta !== 1 && delta !== -1)) return;
+  await nudgeMarker(this, marker, delta, true);
 }
+
+/** Moves `marker` by `delta`; the tracker's next render gives the focus back to it (or to its button). */
+async function nudgeMarker(
+  app: TimelineTracker | undefined,
+  marker: HTMLElement,
+  delta: 1 | -1,
+  button: boolean,
+): Promise<void> {
+  const position = Number(marker.dataset.markerPosition);
+  const id = marker.dataset.entryId ?? "";
+  if (!Number.isInteger(position)) return;
+  if (app instanceof TimelineTracker) app.refocus = { id, delta: button ? delta : null };
+  await dropMarker(id, position + delta);
+}
+
+/** The nudge pair's labels, in the user's language. */
+const nudgeLabel: NudgeLabel = (key, name) => game.i18n?.format(key, { name }) ?? name;
 
 /**
  * D-39: the acting combatant's move action, by its owner or the GM (the actor's own method checks
@@ -114,29 +136,45 @@ export class TimelineTracker extends HandlebarsAppBase {
     return { ...trackerContext(readCombatView(viewedCombat())) };
   }
 
+  /** The marker (and its − or + button) a keyboard move came from, focused again by the next render. */
+  refocus: { id: string; delta: 1 | -1 | null } | null = null;
+
+  /** The ruler's drag and drop and keyboard moves, delegated to the ruler (one listener each). */
   override async _onRender(context: object, options: object): Promise<void> {
     await super._onRender(context, options);
-    if (!game.user?.isGM) return;
-    const root = this.element;
-    for (const marker of root.querySelectorAll<HTMLElement>("[data-entry-id][draggable=true]")) {
-      marker.addEventListener("dragstart", (event) => {
-        event.dataTransfer?.setData(DRAG_TYPE, marker.dataset.entryId ?? "");
-        event.dataTransfer?.setData("text/plain", marker.dataset.entryId ?? "");
-      });
-    }
-    for (const row of root.querySelectorAll<HTMLElement>("[data-position]")) {
-      row.addEventListener("dragover", (event) => {
-        event.preventDefault();
-        row.classList.add("is-drop-target");
-      });
-      row.addEventListener("dragleave", () => row.classList.remove("is-drop-target"));
-      row.addEventListener("drop", (event) => {
-        event.preventDefault();
-        row.classList.remove("is-drop-target");
-        const id = event.dataTransfer?.getData(DRAG_TYPE) || event.dataTransfer?.getData("text/plain") || "";
-        void dropMarker(id, Number(row.dataset.position));
-      });
-    }
+    const ruler = this.element.querySelector<HTMLElement>(".tactica-timeline__ruler");
+    if (!game.user?.isGM || !ruler) return;
+    const rowOf = (event: Event) => targetOf(event)?.closest<HTMLElement>("[data-position]");
+    ruler.addEventListener("dragstart", (event) => {
+      const marker = targetOf(event)?.closest<HTMLElement>(DRAGGABLE);
+      if (!marker) return;
+      event.dataTransfer?.setData(DRAG_TYPE, marker.dataset.entryId ?? "");
+      event.dataTransfer?.setData("text/plain", marker.dataset.entryId ?? "");
+    });
+    ruler.addEventListener("dragover", (event) => {
+      const row = rowOf(event);
+      if (!row) return;
+      event.preventDefault();
+      row.classList.add("is-drop-target");
+    });
+    ruler.addEventListener("dragleave", (event) => rowOf(event)?.classList.remove("is-drop-target"));
+    ruler.addEventListener("drop", (event) => {
+      const row = rowOf(event);
+      if (!row) return;
+      event.preventDefault();
+      row.classList.remove("is-drop-target");
+      const id = event.dataTransfer?.getData(DRAG_TYPE) || event.dataTransfer?.getData("text/plain") || "";
+      void dropMarker(id, Number(row.dataset.position));
+    });
+    this.#listenToKeys(ruler);
+  }
+
+  /** The keyboard moves (./tracker-keys.ts); a keyboard move keeps its focus through the render it causes. */
+  #listenToKeys(ruler: HTMLElement): void {
+    bindRulerKeys(ruler, { label: nudgeLabel, nudge: (marker, delta) => void nudgeMarker(this, marker, delta, false) });
+    const refocus = this.refocus;
+    this.refocus = null;
+    if (refocus) refocusMarker(ruler, refocus, nudgeLabel);
   }
 }
 

@@ -41,6 +41,7 @@ import { isMoraleState } from "../../actions/morale";
 import type { TacticaActor } from "../../documents/actor";
 import { ACTOR_SHEET_ACTIONS } from "./actor-sheet-buttons";
 import { fieldsIn, PartialRender } from "./partial-render";
+import { ROW_TEMPLATES, RowRender } from "./row-render";
 import { TypedText } from "./typed-text";
 import { ActorSheetBase, type RenderOptions, type SheetDefaults, type SheetDragEvent } from "./foundry-base";
 
@@ -61,6 +62,8 @@ export const ACTOR_PARTIALS = {
 const TAB_PARTIALS: Readonly<Record<string, string[]>> = {
   profile: [ACTOR_PARTIALS.characteristics, ACTOR_PARTIALS.pressureDice, ACTOR_PARTIALS.gauges],
   aptitudes: [ACTOR_PARTIALS.aptitudeGrid, ACTOR_PARTIALS.scores, ACTOR_PARTIALS.swatch],
+  equipment: [ROW_TEMPLATES.equipment],
+  psy: [ROW_TEMPLATES.psy],
 };
 
 /** One template part (core v13 HandlebarsTemplatePart, as far as the sheets declare it). */
@@ -119,6 +122,8 @@ export class TacticaActorSheet extends ActorSheetBase {
   /** The parts a render draws (the active tab, the header when it changed: ./partial-render.ts). */
   readonly #partial = new PartialRender();
 
+  /** The rows a render draws instead of its item-list tab (./row-render.ts). */
+  readonly #rows = new RowRender();
   /** Text typed in the biography and not stored yet (./typed-text.ts). */
   readonly typedText = new TypedText(this);
 
@@ -158,13 +163,13 @@ export class TacticaActorSheet extends ActorSheetBase {
     const { drawn, kept } = this.typedText.keepOut(parts);
     this.#partial.leaveStale(kept);
     options.parts = drawn;
+    this.#rows.configure(drawn, this.#activeTab(), named === null && options.isFirstRender !== true);
   }
 
   /**
-   * The header is drawn again only when its HTML changed (an item equipped, a row renamed: the
-   * header shows none of it). Its template is rendered here first — a fraction of a millisecond —
-   * and dropped from `options.parts` when it is what the window shows; the parse, the swap, the
-   * style and the layout of the part are what that saves.
+   * The header is drawn again only when its HTML changed (its template rendered here first, and
+   * dropped from `options.parts` when it is what the window shows); an item-list tab, only the
+   * rows whose item changed, when nothing else in it did (./row-render.ts).
    */
   override async _renderHTML(context: Record<string, unknown>, options: RenderOptions): Promise<unknown> {
     if (options.parts?.includes("header")) {
@@ -172,7 +177,17 @@ export class TacticaActorSheet extends ActorSheetBase {
       const html = await foundry.applications.handlebars.renderTemplate(ACTOR_PARTS.header!.template, partContext);
       if (!this.#partial.headerChanged(html)) options.parts = options.parts.filter((id) => id !== "header");
     }
+    options.parts = await this.#rows.draw(options.parts ?? [], (tab) => ({
+      template: ACTOR_PARTS[tab]?.template,
+      context: () => this._preparePartContext(tab, { ...context }, options),
+    }));
     return super._renderHTML(context, options);
+  }
+
+  /** Core's swap of the parts drawn, then the rows drawn alone (./row-render.ts). */
+  override _replaceHTML(result: unknown, content: HTMLElement, options: RenderOptions): void {
+    super._replaceHTML(result, content, options);
+    this.#rows.swap(content);
   }
 
   /**

@@ -97,6 +97,8 @@ export type ActorSheetChecks = [
     [Parameters<RealActorSheet["_renderHTML"]>["length"], Awaited<ReturnType<RealActorSheet["_renderHTML"]>>],
     [Parameters<ActorView["_renderHTML"]>["length"], unknown]
   >,
+  Into<Parameters<RealActorSheet["_replaceHTML"]>["length"], Parameters<ActorView["_replaceHTML"]>["length"]>,
+  Into<HTMLElement, Parameters<RealActorSheet["_replaceHTML"]>[1]>,
 ];
 
 export type ItemSheetChecks = [

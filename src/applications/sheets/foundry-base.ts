@@ -52,6 +52,8 @@ export interface FoundrySheet<D> {
   _configureRenderParts(options: object): Record<string, unknown>;
   /** Core v13 `HandlebarsApplicationMixin#_renderHTML`: renders each part of `options.parts`. */
   _renderHTML(context: Record<string, unknown>, options: RenderOptions): Promise<unknown>;
+  /** Core v13 `HandlebarsApplicationMixin#_replaceHTML`: swaps each rendered part into the content. */
+  _replaceHTML(result: unknown, content: HTMLElement, options: RenderOptions): void;
   _onFirstRender(context: object, options: object): Promise<void>;
   _onRender(context: object, options: object): Promise<void>;
   /** Core v13 `ApplicationV2#_createContextMenu` (fires `get<Class>ContextOptions` hooks). */

@@ -2,39 +2,44 @@
  * The browser benchmarks, run by `npm run bench` (scripts/bench.mjs) through
  * vitest.browser-bench.config.ts — never by `npm test`. Each variant is timed IN THE PAGE (see
  * page.js): our real templates compiled by Handlebars in Chromium, inserted as Foundry does, with
- * our real stylesheets, then style and layout forced. Robust on a shared machine:
- * - every variant runs once per round, the rounds interleave all of them (the order rotates), so a
- *   neighbour's burst of load hits every variant alike; the first rounds are a warm-up, not kept;
- * - garbage is collected between runs, untimed;
+ * our real stylesheets, then timed to the painted frame (and, for the main sizes, also with style
+ * and layout forced from script, as a breakdown). Robust on a shared machine:
+ * - every variant runs once per round in each of its modes, the rounds interleave all of them
+ *   (the order rotates), so a neighbour's burst of load hits every variant alike; the first rounds
+ *   are a warm-up, not kept;
+ * - garbage is collected once per round, untimed;
  * - the report keeps every sample: scripts/bench.mjs takes medians, and compares variants (floor,
- *   growth, re-render) by the median of their ratios within the same round.
+ *   growth, re-render, the fixes' "before" variants) by the median of their ratios within the
+ *   same round and mode.
  * This file fails only when what it renders is not what the Node harness renders from the same
  * contexts (the fidelity check), or a variant throws. Budgets are judged by scripts/bench.mjs.
+ *
+ * For working on one path: TACTICA_BENCH_ONLY (a regular expression) keeps the variants whose
+ * name matches, and TACTICA_BENCH_EXTRA_CSS (a CSS file) runs each kept variant a second time
+ * with that stylesheet added ("<name>, extra css"), in the same rounds; `npm run bench` runs every
+ * variant, without either.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
+import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { hasChromium, launchChromium, pageShell } from "../../browser/chromium";
 import { createTemplateHarness, SYSTEM_PREFIX, templateFiles } from "../../templates/harness";
 import { loadLang } from "../../helpers/lang";
-import { cardFixtures, FLOOR_TEMPLATES, sheetFixtures, TRACKER, trackerFixture, type Part } from "./fixtures";
+import { benchVariants, type Variant } from "./variants";
+import { FLOOR_TEMPLATES } from "./fixtures";
 
 const ROUNDS = Number(process.env.TACTICA_BENCH_ROUNDS ?? 40);
 const WARMUP = Number(process.env.TACTICA_BENCH_WARMUP ?? 5);
 const OUT = process.env.TACTICA_BENCH_OUT ?? path.join(os.tmpdir(), "tactica-browser-bench.json");
-
-const SHEET_SIZES = [10, 100, 125, 500] as const;
-const CHAT_SIZES = [50, 200] as const;
-const TRACKER_SIZES = [10, 50, 200] as const;
-
-const SHEET_FRAME = { classes: "tactica sheet actor character", width: 720, height: 760 };
-const FLOOR_FRAME = { classes: "bench-floor", width: 720, height: 760 };
-const CHAT_FRAME = { width: 300, height: 860 };
-const TRACKER_FRAME = { classes: "tactica tactica-app tactica-timeline-app", width: 320, height: 560 };
-const TRACKER_FLOOR_FRAME = { classes: "bench-floor", width: 320, height: 560 };
+const ONLY = process.env.TACTICA_BENCH_ONLY ? new RegExp(process.env.TACTICA_BENCH_ONLY) : null;
+/** What marks a chat log's earlier messages (run in the page as src/hooks/chat-log.ts runs it in Foundry). */
+const CHAT_LOG = "src/applications/chat-log.ts";
+/** A stylesheet to try: every variant kept is also run with it, as "<name>, extra css" (working on CSS). */
+const EXTRA = process.env.TACTICA_BENCH_EXTRA_CSS;
 
 /** Stand-ins for core's window and sidebar boxes (not Foundry's CSS): a clipping frame as in v13. */
 const BENCH_CSS = `
@@ -46,168 +51,28 @@ const BENCH_CSS = `
   .bench-chat > .chat-log { flex: 1; min-height: 0; overflow-y: auto; }
 `;
 
-interface Variant {
-  kind: "open" | "rerender" | "chat";
-  group: string;
-  perfCss?: boolean;
-  parts?: Part[];
-  rerenderParts?: string[];
-  /** parts whose template is rendered to be compared, not drawn (timed with the re-render) */
-  compareParts?: string[];
-  frame: object;
-  messages?: { parts: { template: string; context: unknown }[]; sender: string }[];
-  renderTwice?: boolean;
-}
-
 type RunResult = { total: number; phases: Record<string, number> };
+type Bench = {
+  init(i: object): void;
+  define(n: string, d: object): void;
+  html(n: string): string[];
+  show(n: string): Promise<number>;
+  round(b: [string, string][]): Promise<{ name: string; mode: string; result: RunResult }[]>;
+};
 
 describe.runIf(hasChromium())("browser benchmarks", () => {
   let browser: Browser | undefined;
   let page: Page;
-  const variants = new Map<string, Variant>();
-  /** What each part (or message) renders from, in Node: a message is its parts concatenated. */
-  const originals = new Map<string, { parts: { template: string; context: object }[] }[]>();
-  const samples = new Map<string, RunResult[]>();
+  let variants = new Map<string, Variant>();
+  /** What each part (or message, or row) renders from, in Node. */
+  let originals = new Map<string, { parts: { template: string; context: object }[] }[]>();
+  const samples = new Map<string, Record<string, RunResult[]>>();
   const elements = new Map<string, number>();
 
   beforeAll(async () => {
-    const [sheets, cards] = [await sheetFixtures(SHEET_SIZES), await cardFixtures()];
-    // Sheets: the real parts; the floor prints the equipment rows bare, as one part.
-    for (const n of SHEET_SIZES) {
-      const f = sheets.get(n)!;
-      const every = f.parts.map(({ id, template, context }) => ({ id, template, context }));
-      // The sheet as it opens: the parts it draws (the header, the tab bar, the active tab).
-      const parts = every.filter((p) => f.opened.includes(p.id));
-      variants.set(`sheet open, ${n} items`, { kind: "open", group: "sheet", parts, frame: SHEET_FRAME });
-      originals.set(
-        `sheet open, ${n} items`,
-        f.parts
-          .filter((p) => f.opened.includes(p.id))
-          .map((p) => ({ parts: [{ template: p.template, context: p.original }] })),
-      );
-      variants.set(`sheet open floor, ${n} items`, {
-        kind: "open",
-        group: "sheet",
-        parts: [{ id: "list", template: "bench/floor-items.hbs", context: { rows: f.rows } }],
-        frame: FLOOR_FRAME,
-      });
-      if (n === 100 || n === 500) {
-        variants.set(`sheet open, ${n} items, without perf.css`, {
-          kind: "open",
-          group: "sheet",
-          parts,
-          frame: SHEET_FRAME,
-          perfCss: false,
-        });
-        // What opening cost when every tab was drawn (before the fix).
-        variants.set(`sheet open, ${n} items, every tab`, {
-          kind: "open",
-          group: "sheet",
-          parts: every,
-          frame: SHEET_FRAME,
-        });
-      }
-      if (n === 100) {
-        // A re-render draws what the sheet draws when one of its items changes (the active tab;
-        // the header's template is rendered to be compared, and left as it was).
-        variants.set(`sheet re-render, ${n} items`, {
-          kind: "rerender",
-          group: "sheet",
-          parts,
-          rerenderParts: f.rerendered,
-          compareParts: ["header"],
-          frame: SHEET_FRAME,
-        });
-        // ... and when the actor itself changes (the header and the active tab).
-        variants.set(`sheet re-render, ${n} items, actor changed`, {
-          kind: "rerender",
-          group: "sheet",
-          parts,
-          rerenderParts: f.rerenderedActor,
-          compareParts: ["header"],
-          frame: SHEET_FRAME,
-        });
-        variants.set(`sheet re-render floor, ${n} items`, {
-          kind: "rerender",
-          group: "sheet",
-          parts: [{ id: "list", template: "bench/floor-items.hbs", context: { rows: f.rows } }],
-          frame: FLOOR_FRAME,
-        });
-        // What the re-render cost when every part was drawn again (before the fix).
-        variants.set(`sheet re-render, ${n} items, every part`, {
-          kind: "rerender",
-          group: "sheet",
-          parts: every,
-          frame: SHEET_FRAME,
-        });
-      }
-    }
-    // Chat: the scenarios' cards in turn, one message each.
-    for (const n of CHAT_SIZES) {
-      const messages = Array.from({ length: n }, (_, i) => cards[i % cards.length]!);
-      const real = messages.map((c) => ({
-        parts: c.parts.map(({ template, context }) => ({ template, context })),
-        sender: "Kara",
-      }));
-      variants.set(`chat log, ${n} cards`, { kind: "chat", group: "chat", messages: real, frame: CHAT_FRAME });
-      originals.set(
-        `chat log, ${n} cards`,
-        messages.map((c) => ({ parts: c.parts.map(({ template, original }) => ({ template, context: original })) })),
-      );
-      variants.set(`chat log floor, ${n} cards`, {
-        kind: "chat",
-        group: "chat",
-        messages: messages.map((c) => ({
-          parts: [{ template: "bench/floor-card.hbs", context: { text: c.text } }],
-          sender: "Kara",
-        })),
-        frame: CHAT_FRAME,
-      });
-      if (n === 200) {
-        variants.set(`chat log, ${n} cards, without perf.css`, {
-          kind: "chat",
-          group: "chat",
-          messages: real,
-          frame: CHAT_FRAME,
-          perfCss: false,
-        });
-        // What the log cost when core rendered each card before the system rendered it again (before the fix).
-        variants.set(`chat log, ${n} cards, each card rendered twice`, {
-          kind: "chat",
-          group: "chat",
-          messages: real,
-          frame: CHAT_FRAME,
-          renderTwice: true,
-        });
-      }
-    }
-    // Tracker: the GM's timeline view.
-    for (const n of TRACKER_SIZES) {
-      const f = trackerFixture(n);
-      const { plain } = await import("./fixtures");
-      variants.set(`tracker, ${n} combatants`, {
-        kind: "open",
-        group: "tracker",
-        parts: [{ id: "tracker", template: TRACKER, context: plain(f.context) }],
-        frame: TRACKER_FRAME,
-      });
-      originals.set(`tracker, ${n} combatants`, [{ parts: [{ template: TRACKER, context: f.context }] }]);
-      variants.set(`tracker floor, ${n} combatants`, {
-        kind: "open",
-        group: "tracker",
-        parts: [{ id: "tracker", template: "bench/floor-tracker.hbs", context: { rows: f.rows } }],
-        frame: TRACKER_FLOOR_FRAME,
-      });
-      if (n === 200)
-        variants.set(`tracker, ${n} combatants, without perf.css`, {
-          kind: "open",
-          group: "tracker",
-          parts: [{ id: "tracker", template: TRACKER, context: plain(f.context) }],
-          frame: TRACKER_FRAME,
-          perfCss: false,
-        });
-    }
-
+    ({ variants, originals } = await benchVariants());
+    if (ONLY) for (const name of [...variants.keys()]) if (!ONLY.test(name)) variants.delete(name);
+    if (EXTRA) for (const [name, v] of [...variants]) variants.set(`${name}, extra css`, { ...v, extraCss: true });
     browser = await launchChromium(["--js-flags=--expose-gc"]);
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.setContent(pageShell({ lang: "fr", theme: "dark" }), { waitUntil: "load" });
@@ -220,18 +85,24 @@ describe.runIf(hasChromium())("browser benchmarks", () => {
       templateFiles().map((f) => [`${SYSTEM_PREFIX}${f}`, fs.readFileSync(f, "utf8")]),
     );
     Object.assign(templates, FLOOR_TEMPLATES);
-    await page.evaluate(
-      (init) => (window as unknown as { tacticaBench: { init(i: object): void } }).tacticaBench.init(init),
-      { lang: loadLang("fr"), templates },
-    );
-    for (const [name, v] of variants) {
-      await page.evaluate(
-        ([n, d]) =>
-          (window as unknown as { tacticaBench: { define(n: string, d: object): void } }).tacticaBench.define(n, d),
-        [name, v] as const,
-      );
-    }
-  }, 300_000);
+    await page.evaluate((init) => (window as unknown as { tacticaBench: Bench }).tacticaBench.init(init), {
+      lang: loadLang("fr"),
+      templates,
+      perfCss: fs.readFileSync("styles/perf.css", "utf8"),
+      perfCssBefore: fs.readFileSync(path.join(import.meta.dirname, "perf-before.css"), "utf8"),
+      extraCss: EXTRA ? fs.readFileSync(EXTRA, "utf8") : "",
+      chatLogScript: ts.transpileModule(fs.readFileSync(CHAT_LOG, "utf8"), {
+        compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+      }).outputText,
+    });
+    for (const [name, v] of variants)
+      await page.evaluate(([n, d]) => (window as unknown as { tacticaBench: Bench }).tacticaBench.define(n, d), [
+        name,
+        v,
+      ] as const);
+    // Capturing the contexts (a sheet of 500 items, each card's context timed 15 times) takes
+    // about a minute on an idle machine and several times that when the two cores are shared.
+  }, 1_200_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -241,8 +112,9 @@ describe.runIf(hasChromium())("browser benchmarks", () => {
     const harness = createTemplateHarness("fr", { strict: false });
     const squash = (html: string) => html.replace(/\s+/g, " ").replace(/> </g, "><").trim();
     for (const [name, parts] of originals) {
+      if (!variants.has(name)) continue;
       const inPage = await page.evaluate(
-        (n) => (window as unknown as { tacticaBench: { html(n: string): string[] } }).tacticaBench.html(n),
+        (n) => (window as unknown as { tacticaBench: Bench }).tacticaBench.html(n),
         name,
       );
       expect(inPage.length, name).toBe(parts.length);
@@ -256,36 +128,41 @@ describe.runIf(hasChromium())("browser benchmarks", () => {
 
   it("measures every variant, interleaved, and writes the report", async () => {
     const names = [...variants.keys()];
-    for (const name of names) {
+    for (const name of names)
       elements.set(
         name,
-        await page.evaluate(
-          (n) => (window as unknown as { tacticaBench: { show(n: string): number } }).tacticaBench.show(n),
-          name,
-        ),
+        await page.evaluate((n) => (window as unknown as { tacticaBench: Bench }).tacticaBench.show(n), name),
       );
-    }
+    const runs: [string, string][] = names.flatMap((n) =>
+      variants.get(n)!.modes.map((m) => [n, m] as [string, string]),
+    );
     const loadStart = os.loadavg();
     const started = Date.now();
     for (let r = 0; r < WARMUP + ROUNDS; r++) {
+      const tracing = process.env.TACTICA_BENCH_TRACE && r === WARMUP + ROUNDS - 1;
+      if (tracing)
+        await browser!.startTracing(page, {
+          path: process.env.TACTICA_BENCH_TRACE,
+          categories: ["devtools.timeline", "blink", "cc", "disabled-by-default-devtools.timeline", "benchmark"],
+        });
       // Rotate the order each round: no variant always runs first, or right after a heavy one.
-      const order = names.map((_, i) => names[(i + r * 7) % names.length]!);
+      const order = runs.map((_, i) => runs[(i + r * 7) % runs.length]!);
       // One family per round trip keeps each evaluate short.
       for (const group of ["sheet", "chat", "tracker"]) {
-        const batch = order.filter((n) => variants.get(n)!.group === group);
+        const batch = order.filter(([n]) => variants.get(n)!.group === group);
+        if (!batch.length) continue;
         const out = await page.evaluate(
-          (b) =>
-            (
-              window as unknown as { tacticaBench: { round(b: string[]): Record<string, RunResult> } }
-            ).tacticaBench.round(b),
+          (b) => (window as unknown as { tacticaBench: Bench }).tacticaBench.round(b),
           batch,
         );
         if (r < WARMUP) continue;
-        for (const [name, result] of Object.entries(out)) {
-          if (!samples.has(name)) samples.set(name, []);
-          samples.get(name)!.push(result);
+        for (const { name, mode, result } of out) {
+          const byMode = samples.get(name) ?? {};
+          (byMode[mode] ??= []).push(result);
+          samples.set(name, byMode);
         }
       }
+      if (tracing) await browser!.stopTracing();
     }
     const report = {
       when: new Date().toISOString(),
@@ -301,10 +178,10 @@ describe.runIf(hasChromium())("browser benchmarks", () => {
         loadEnd: os.loadavg(),
       },
       variants: Object.fromEntries(
-        names.map((name) => [name, { elements: elements.get(name), runs: samples.get(name) ?? [] }]),
+        names.map((name) => [name, { elements: elements.get(name), ...(samples.get(name) ?? {}) }]),
       ),
     };
     fs.writeFileSync(OUT, `${JSON.stringify(report, null, 1)}\n`);
-    for (const name of names) expect(samples.get(name)?.length, name).toBe(ROUNDS);
-  }, 1_800_000);
+    for (const [name, mode] of runs) expect(samples.get(name)?.[mode]?.length, `${name}, ${mode}`).toBe(ROUNDS);
+  }, 3_600_000);
 });

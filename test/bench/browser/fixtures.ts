@@ -4,8 +4,13 @@
  * the page, and the bare "floor" templates that print the same rows with no markup of ours.
  */
 import { createTimeline } from "../../../src/rules/timeline";
-import { trackerContext, type CombatantView } from "../../../src/applications/combat/tracker-context";
+import {
+  trackerContext,
+  type CombatantView,
+  type TrackerContext,
+} from "../../../src/applications/combat/tracker-context";
 import { SCENARIOS } from "../../templates/chat-scenarios";
+import { WORLD_SCENARIOS } from "../../templates/chat-world-scenarios";
 import { setupDiceWorld, textOf } from "../../templates/harness";
 import { loadSheetWorld, SAMPLE_ITEMS, sampleCharacter } from "../../templates/sheet-samples";
 import { TRACKER } from "../../templates/combat-ui-samples";
@@ -79,23 +84,91 @@ async function capture(fake: { foundry: { applications: unknown } }, fn: () => P
 /*  Actor sheet                                                                                  */
 /* ------------------------------------------------------------------------------------------ */
 
+/** What one render of a sheet does: the parts it draws, what it renders only to compare, the rows it swaps. */
+export interface SheetRender {
+  /** the parts it draws (core's `_replaceHTML` swaps or appends them), each with the context it drew */
+  drawn: (Part & { original: object })[];
+  /** templates it renders without drawing them: the header's and an item list's, compared with what the window shows */
+  compared: Part[];
+  /** the rows it draws alone (an item's row template, and the item), swapped for its `li[data-item-id]` row */
+  rows: (Part & { itemId: string; original: object })[];
+}
+
 export interface SheetFixture {
   items: number;
-  /** every part of the character sheet, in order, on the equipment tab in play mode */
-  parts: (Part & { original: object })[];
-  /** the parts the sheet draws when it opens (src/applications/sheets/actor-sheet.ts: the active tab's) */
-  opened: string[];
-  /** the parts the sheet draws again when one of its items changes (the header is compared, not drawn) */
-  rerendered: string[];
-  /** the parts it draws again when the actor itself changes (the header too) */
-  rerenderedActor: string[];
+  /** the sheet opening on its equipment tab in play mode */
+  open: SheetRender;
+  /** one of its items changed (a weapon equipped), as core renders the sheet after an embedded update */
+  itemChanged: SheetRender;
+  /** the actor itself changed (damaged) */
+  actorChanged: SheetRender;
   /** the item rows the equipment tab prints, for the floor */
-  rows: { img: string; name: string; meta: string }[];
+  floorRows: { img: string; name: string; meta: string }[];
+}
+
+/** The sheets' row templates (src/applications/sheets/row-render.ts; none on a tree from before them). */
+async function rowTemplatesOf(): Promise<Set<string>> {
+  const rows = "../../../src/applications/sheets/row-render";
+  const found = (await import(/* @vite-ignore */ rows).catch(() => ({}))) as { ROW_TEMPLATES?: Record<string, string> };
+  return new Set(Object.values(found.ROW_TEMPLATES ?? {}));
+}
+
+type BenchSheet = {
+  mode: string;
+  tabGroups: Record<string, string>;
+  render(o: object): Promise<unknown>;
+  _replaceHTML(result: unknown, content: unknown, options: unknown): void;
+};
+
+/**
+ * What `fn` (a render of `sheet`) does: every template it renders (captured), the parts core swaps
+ * in (`_replaceHTML`'s result), each drawn from the last render of its template; the other renders
+ * were comparisons, or rows.
+ */
+async function sheetRender(
+  w: Awaited<ReturnType<typeof loadSheetWorld>>,
+  sheet: BenchSheet,
+  rowTemplates: Set<string>,
+  fn: () => Promise<unknown>,
+): Promise<SheetRender> {
+  const ids: string[] = [];
+  const replace = sheet._replaceHTML;
+  sheet._replaceHTML = function (result, content, options) {
+    ids.push(...Object.keys((result ?? {}) as object));
+    return replace.call(this, result, content, options);
+  };
+  let calls: Captured[];
+  try {
+    calls = await capture(w.fake, fn);
+  } finally {
+    sheet._replaceHTML = replace;
+  }
+  const templateOf = (id: string) => (w.sheets.ACTOR_PARTS as Record<string, { template: string }>)[id]!.template;
+  const used = new Set<Captured>();
+  const drawn = ids.map((id) => {
+    const call = calls.findLast((c) => c.template === templateOf(id))!;
+    used.add(call);
+    return { id, template: call.template, context: call.context, original: call.original };
+  });
+  const rows = calls
+    .filter((c) => rowTemplates.has(c.template))
+    .map((c) => ({
+      id: "row",
+      template: c.template,
+      context: c.context,
+      original: c.original,
+      itemId: String((c.original as { id?: unknown }).id),
+    }));
+  const compared = calls
+    .filter((c) => !used.has(c) && !rowTemplates.has(c.template))
+    .map((c) => ({ id: "compared", template: c.template, context: c.context }));
+  return { drawn, compared, rows };
 }
 
 /** A character sheet with `n` items (the eight sample kinds in turn), opened on its equipment tab. */
 export async function sheetFixtures(counts: readonly number[]): Promise<Map<number, SheetFixture>> {
   const w = await loadSheetWorld("fr");
+  const rowTemplates = await rowTemplatesOf();
   const out = new Map<number, SheetFixture>();
   for (const n of counts) {
     const items = Array.from({ length: n }, (_, i) => ({
@@ -104,47 +177,35 @@ export async function sheetFixtures(counts: readonly number[]): Promise<Map<numb
       name: `Objet ${i + 1}`,
     }));
     const actor = await sampleCharacter(w, "character", items);
-    const sheet = new w.sheets.CharacterSheet({ document: actor }) as unknown as {
-      mode: string;
-      tabGroups: Record<string, string>;
-      render(o: object): Promise<unknown>;
-    };
+    const sheet = new w.sheets.CharacterSheet({ document: actor }) as unknown as BenchSheet;
     sheet.mode = "play";
     sheet.tabGroups.primary = "equipment";
-    const byTemplate = new Map(Object.entries(w.sheets.ACTOR_PARTS).map(([id, p]) => [p.template, id]));
-    const idOf = (c: Captured) => byTemplate.get(c.template) ?? c.template;
-    // What the sheet draws when it opens, and when its actor changes: its own choice of parts.
-    // The sheet renders its header's template to compare it with the one shown, then draws the
-    // parts of options.parts: a template rendered once more than its part is the comparison.
-    const drawn = (calls: Captured[]) => {
-      const ids = calls.map(idOf);
-      const header = ids.filter((id) => id === "header").length;
-      return header === 2
-        ? ids.filter((id, i) => id !== "header" || i !== ids.indexOf("header"))
-        : ids.filter((id) => id !== "header");
-    };
-    const opened = drawn(await capture(w.fake, () => sheet.render({ force: true })));
-    // An item equipped (the common update on the equipment tab), then the actor damaged.
+    const open = await sheetRender(w, sheet, rowTemplates, () => sheet.render({ force: true }));
+    // An item equipped (the common update on the equipment tab): core renders the actor's sheets
+    // after an embedded update with `renderContext: "update" + the collection` and the changes
+    // (v13 ClientDocumentMixin#_onUpdateDescendantDocuments). Then the actor damaged.
     const weapon = actor.items.find((i) => i.type === "weapon")!;
-    await weapon.update({ "system.equipped": !(weapon.system as unknown as { equipped: boolean }).equipped } as never);
-    const rerendered = drawn(await capture(w.fake, () => sheet.render({})));
+    const equipped = !(weapon.system as unknown as { equipped: boolean }).equipped;
+    await weapon.update({ "system.equipped": equipped } as never);
+    const changes = [{ _id: weapon.id, system: { equipped } }];
+    const itemChanged = await sheetRender(w, sheet, rowTemplates, () =>
+      sheet.render({ renderContext: "updateitems", renderData: changes }),
+    );
     await actor.update({ "system.profile.pv.value": 6 } as never);
-    const rerenderedActor = drawn(await capture(w.fake, () => sheet.render({})));
-    // Every part, each as it renders while the equipment tab is the active one.
-    const every = Object.keys(w.sheets.ACTOR_PARTS);
-    const calls = await capture(w.fake, () => sheet.render({ parts: every }));
-    const parts = calls.map((c) => ({ id: idOf(c), template: c.template, context: c.context, original: c.original }));
-    const equipment = parts.find((p) => p.id === "equipment")!.original as {
+    const actorChanged = await sheetRender(w, sheet, rowTemplates, () =>
+      sheet.render({ renderContext: "updateActor", renderData: { system: { profile: { pv: { value: 6 } } } } }),
+    );
+    const equipment = open.drawn.find((p) => p.id === "equipment")!.original as {
       equipment: { sections: { rows: Obj[] }[] };
     };
-    const rows = equipment.equipment.sections
+    const floorRows = equipment.equipment.sections
       .flatMap((s) => s.rows)
       .map((r) => ({
         img: String(r.img),
         name: String(r.name),
-        meta: [...((r.tags as string[] | undefined) ?? []), String(r.attributes ?? "")].filter(Boolean).join(" · "),
+        meta: [...[r.tags ?? []].flat().map(String), String(r.attributes ?? "")].filter(Boolean).join(" · "),
       }));
-    out.set(n, { items: n, parts, opened, rerendered, rerenderedActor, rows });
+    out.set(n, { items: n, open, itemChanged, actorChanged, floorRows });
   }
   return out;
 }
@@ -159,13 +220,66 @@ export interface CardFixture {
   parts: { template: string; context: unknown; original: object }[];
   /** the card's visible text, for the floor */
   text: string;
+  /** ms: building the card's context in Node (median), added to each message's figure in the page */
+  context: number;
 }
 
-/** Every chat card scenario, rendered once by the real roll classes; its template and context. */
+/** Runs of each card's context build: their median is the card's context time. */
+const CONTEXT_RUNS = 15;
+
+/**
+ * The time a card's context takes to build, in the Foundry fake with the real roll classes: the
+ * outermost `TacticaRoll#render` of the scenario (the card's context from its evaluated roll and
+ * the state given), with Handlebars left out (`renderTemplate` answers at once; the page times
+ * the template). A card without a roll render (an info card) counts its whole scenario.
+ */
+async function contextTime(
+  handlebars: { renderTemplate(p: string, c: object): Promise<string> },
+  roll: { prototype: { render(...a: unknown[]): Promise<string> } },
+  run: () => Promise<unknown>,
+): Promise<number> {
+  const [renderTemplate, render] = [handlebars.renderTemplate, roll.prototype.render];
+  let depth = 0;
+  let spent = 0;
+  handlebars.renderTemplate = () => Promise.resolve("");
+  roll.prototype.render = async function (this: unknown, ...args: unknown[]) {
+    const start = depth++ === 0 ? performance.now() : NaN;
+    try {
+      return await render.apply(this, args);
+    } finally {
+      depth--;
+      if (!Number.isNaN(start)) spent += performance.now() - start;
+    }
+  };
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < CONTEXT_RUNS; i++) {
+      spent = 0;
+      const start = performance.now();
+      await run();
+      times.push(spent || performance.now() - start);
+    }
+  } finally {
+    handlebars.renderTemplate = renderTemplate;
+    roll.prototype.render = render;
+  }
+  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+}
+
+/**
+ * Every chat card scenario of the roll classes, rendered once in the dice world; its templates and
+ * contexts. The states played through a world of their own (chat-world-scenarios.ts: follow-ups,
+ * thresholds, cards after a click) are left out: each replaces the Foundry fake, so neither its
+ * templates nor its context time could be taken apart from building that world.
+ */
 export async function cardFixtures(): Promise<CardFixture[]> {
   const { fake, dice, harness } = await setupDiceWorld("fr");
+  const { TacticaRoll } = await import("../../../src/dice/base");
+  const handlebars = (
+    fake.foundry.applications as { handlebars: { renderTemplate(p: string, c: object): Promise<string> } }
+  ).handlebars;
   const out: CardFixture[] = [];
-  for (const scenario of SCENARIOS) {
+  for (const scenario of SCENARIOS.filter((s) => !WORLD_SCENARIOS.includes(s))) {
     const calls = await capture(fake, () => scenario.render(dice));
     if (calls.length === 0) throw new Error(`${scenario.name}: no template rendered`);
     const html = calls.map((c) => harness.render(c.template, c.original)).join("");
@@ -173,6 +287,7 @@ export async function cardFixtures(): Promise<CardFixture[]> {
       name: scenario.name,
       parts: calls.map(({ template, context, original }) => ({ template, context, original })),
       text: textOf(html),
+      context: await contextTime(handlebars, TacticaRoll as never, () => scenario.render(dice)),
     });
   }
   return out;
@@ -184,7 +299,7 @@ export async function cardFixtures(): Promise<CardFixture[]> {
 
 export interface TrackerFixture {
   combatants: number;
-  context: object;
+  context: TrackerContext;
   /** the ruler's rows, for the floor */
   rows: { position: number; names: string }[];
 }

@@ -2,14 +2,26 @@
  * The in-page half of the browser benchmarks (test/bench/browser/browser.perf.ts), loaded as a
  * plain script after Handlebars' browser build. It compiles our real .hbs files IN THE PAGE, as
  * Foundry does (`preventIndent`, not strict), with the same honest stand-ins for Foundry's helpers
- * as test/templates/harness.ts, and times one render at a time:
+ * as test/templates/harness.ts, and times one change at a time, inserted the way Foundry does it:
+ * an ApplicationV2 window parses each part into a <template>, appends each part element to its
+ * content on the first render and swaps each with `replaceWith` on a re-render; a sheet's row
+ * re-render swaps the `li[data-item-id]` row of each item it draws alone the same way; the chat
+ * log builds one element per message, appends it to the log and scrolls the log to its end (`ChatLog#postOne`,
+ * `#scrollBottom`: `scrollTop` set past the end). Each change is timed two ways:
  *
- *   Handlebars → HTML parse → DOM insert → forced style → forced layout (→ scroll, chat only)
+ * - to the painted frame ("frame", the budgeted figure): the change's script (Handlebars → HTML
+ *   parse → DOM insert, and the chat log's scroll), then the next two frames' rendering, each from
+ *   the start of its `requestAnimationFrame` callback to a task posted from that callback — the
+ *   frame's style, layout, `content-visibility` pass, paint recording and commit to the
+ *   compositor. Nothing is forced from script, and the idle wait for the next vsync is not
+ *   counted. Raster and compositing on Chromium's other threads are not included.
+ * - forced ("forced", the breakdown): the same script, then style (`getComputedStyle`) and layout
+ *   (`getBoundingClientRect`) forced from script, as the first benchmarks did. A forced layout
+ *   skips the rows `content-visibility: auto` keeps locked, even those on screen, and paints
+ *   nothing: it is a slice of the frame, not the frame.
  *
- * inserted the way Foundry does it: an ApplicationV2 window parses each part into a <template>,
- * appends each part element to its content on the first render and swaps each with `replaceWith`
- * on a re-render; the chat log builds one element per message and appends it to the log. Nothing
- * here is Foundry's code; paint and Foundry's own CSS and JS are not included.
+ * Before every timed change the page is settled (two frames painted, untimed), so no earlier work
+ * is counted. Nothing here is Foundry's code; Foundry's own CSS and JS are not included.
  */
 (function () {
   "use strict";
@@ -18,6 +30,8 @@
   let translations = {};
   const translationsLang = "fr";
   const variants = new Map();
+  /** src/applications/chat-log.ts, run in the page (its exports, set by `init`). */
+  const chatLog = {};
 
   function lookup(key) {
     let node = translations;
@@ -79,7 +93,7 @@
     t.innerHTML = html;
     const el = t.content.firstElementChild;
     if (!el || t.content.children.length !== 1) throw new Error(`part ${id} must have exactly one root element`);
-    el.dataset.applicationPart = id;
+    if (id !== null) el.dataset.applicationPart = id;
     return el;
   }
 
@@ -93,24 +107,61 @@
     return frame;
   }
 
-  /** Forces style, then layout, of the whole page; returns the two times. */
+  /** Forces style, then layout, of the whole page; the two times. */
   function forceStyleAndLayout(el) {
     const a = now();
     void getComputedStyle(el).color;
     const b = now();
     void el.getBoundingClientRect();
     void document.documentElement.scrollHeight;
-    return [b - a, now() - b];
+    return { style: b - a, layout: now() - b };
   }
 
-  function renderParts(v) {
-    return v.parts.map((p) => compiled.get(p.template)(p.context));
+  /**
+   * One frame's rendering: from the start of the next `requestAnimationFrame` callback to a task
+   * posted from it (the frame's style, layout, content-visibility pass, paint and commit run
+   * between the two, in the same task as the callback).
+   */
+  function oneFrame() {
+    return new Promise((resolve) => {
+      requestAnimationFrame(() => {
+        const start = now();
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => {
+          channel.port1.close();
+          resolve(now() - start);
+        };
+        channel.port2.postMessage(null);
+      });
+    });
+  }
+
+  /** The next two frames, timed. */
+  async function twoFrames() {
+    const frame1 = await oneFrame();
+    const frame2 = await oneFrame();
+    return { frame1, frame2 };
+  }
+
+  function renderParts(parts) {
+    return parts.map((p) => compiled.get(p.template)(p.context));
+  }
+
+  /* ---------------------------------------------------------------------------------------- */
+  /*  What each kind of change does: `prepare` (untimed) builds what the change starts from;   */
+  /*  `change` is the timed script, returning its phases; `after` (chat) follows the insert.   */
+  /* ---------------------------------------------------------------------------------------- */
+
+  /** Templates a window renders only to compare them with what it shows (the sheet's header, an item list). */
+  function renderCompared(v) {
+    for (const p of v.compared ?? []) compiled.get(p.template)(p.context);
   }
 
   /** A window's first render: parts rendered, parsed, appended, the window inserted. */
   function openWindow(v) {
     const t0 = now();
-    const htmls = renderParts(v);
+    renderCompared(v);
+    const htmls = renderParts(v.parts);
     const t1 = now();
     const els = htmls.map((html, i) => parsePart(html, v.parts[i].id));
     const t2 = now();
@@ -118,31 +169,52 @@
     frame.querySelector(".window-content").append(...els);
     root().append(frame);
     const t3 = now();
-    const [style, layout] = forceStyleAndLayout(els[els.length - 1]);
-    return { frame, phases: { handlebars: t1 - t0, parse: t2 - t1, insert: t3 - t2, style, layout } };
+    return { last: els[els.length - 1], phases: { handlebars: t1 - t0, parse: t2 - t1, insert: t3 - t2 } };
   }
 
-  /** A re-render of an open window: the parts rendered again and each swapped with replaceWith. */
-  function rerenderWindow(v, frame) {
-    const parts = v.rerenderParts ? v.parts.filter((p) => v.rerenderParts.includes(p.id)) : v.parts;
-    // Parts the sheet renders only to compare with what the window shows (its header).
-    const compared = v.compareParts ? v.parts.filter((p) => v.compareParts.includes(p.id)) : [];
+  /**
+   * A re-render of an open window: what it compares rendered; each part it draws rendered, parsed
+   * and swapped with replaceWith (appended when the window has none); each row it draws alone
+   * swapped for the `li[data-item-id]` row of its item.
+   */
+  function rerenderWindow(v) {
+    const redraw = v.redraw ?? [];
+    const rows = v.rows ?? [];
+    const content = root().querySelector(".window-content");
     const t0 = now();
-    for (const p of compared) compiled.get(p.template)(p.context);
-    const htmls = parts.map((p) => compiled.get(p.template)(p.context));
+    renderCompared(v);
+    const htmls = renderParts(redraw);
+    const rowHtmls = renderParts(rows);
     const t1 = now();
-    const els = htmls.map((html, i) => parsePart(html, parts[i].id));
+    const els = htmls.map((html, i) => parsePart(html, redraw[i].id));
+    const rowEls = rowHtmls.map((html) => parsePart(html, null));
     const t2 = now();
-    const content = frame.querySelector(".window-content");
-    for (const el of els)
-      content.querySelector(`[data-application-part="${el.dataset.applicationPart}"]`).replaceWith(el);
+    for (const el of els) {
+      const prior = content.querySelector(`[data-application-part="${el.dataset.applicationPart}"]`);
+      if (prior) prior.replaceWith(el);
+      else content.append(el);
+    }
+    for (const [i, el] of rowEls.entries())
+      content.querySelector(`li[data-item-id="${rows[i].itemId}"]`).replaceWith(el);
     const t3 = now();
-    const [style, layout] = forceStyleAndLayout(els[els.length - 1]);
-    return { handlebars: t1 - t0, parse: t2 - t1, insert: t3 - t2, style, layout };
+    const last = rowEls[rowEls.length - 1] ?? els[els.length - 1] ?? content;
+    return { last, phases: { handlebars: t1 - t0, parse: t2 - t1, insert: t3 - t2 } };
   }
 
-  /** The chat log: one element per message, built from the card, appended; then scrolled to the bottom. */
-  function chatLog(v) {
+  /** A card: its templates rendered in order, concatenated (the card, then its target rows). */
+  function renderCard(m) {
+    let html = "";
+    for (const p of m.parts) html += compiled.get(p.template)(p.context);
+    return html;
+  }
+
+  /** Core's message frame (a stand-in for its chat-message.hbs) around the card. */
+  function messageHtml(m, i, card) {
+    return `<li class="chat-message message flexcol" data-message-id="m${i}"><header class="message-header flexrow"><h4 class="message-sender">${m.sender}</h4><span class="message-metadata"><time class="message-timestamp">2m</time></span></header><div class="message-content">${card}</div></li>`;
+  }
+
+  /** An empty chat sidebar, laid out. */
+  function chatSidebar(v) {
     const sidebar = document.createElement("section");
     sidebar.className = "bench-chat";
     sidebar.style.width = `${v.frame.width}px`;
@@ -150,15 +222,22 @@
     sidebar.innerHTML = '<ol class="chat-log"></ol>';
     root().append(sidebar);
     void sidebar.getBoundingClientRect();
-    const log = sidebar.firstElementChild;
+    // What src/hooks/chat-log.ts does with each chat log core renders.
+    chatLog.watchChatLog(sidebar.firstElementChild);
+    return sidebar.firstElementChild;
+  }
+
+  /** Messages `from`…`to` (exclusive) of `v`, each rendered, parsed and appended to the log. */
+  function postMessages(v, log, from, to) {
     let handlebars = 0;
     let parse = 0;
     let insert = 0;
-    for (const [i, m] of v.messages.entries()) {
+    for (let i = from; i < to; i++) {
+      const m = v.messages[i % v.messages.length];
       const t0 = now();
       const card = renderCard(m);
       const t1 = now();
-      const li = parsePart(messageHtml(m, i, card), `m${i}`);
+      const li = parsePart(messageHtml(m, i, card), null);
       const t2 = now();
       handlebars += t1 - t0;
       parse += t2 - t1;
@@ -177,30 +256,53 @@
       log.append(li);
       insert += now() - t6;
     }
-    const [style, layout] = forceStyleAndLayout(log.lastElementChild);
-    const t7 = now();
-    log.scrollTop = log.scrollHeight;
-    void log.lastElementChild.getBoundingClientRect();
-    void document.documentElement.scrollHeight;
-    const scroll = now() - t7;
-    return { el: sidebar, phases: { handlebars, parse, insert, style, layout, scroll } };
+    // Each card's context, built in Node by the roll classes (measured there, per scenario).
+    let context = 0;
+    for (let i = from; i < to; i++) context += v.messages[i % v.messages.length].context ?? 0;
+    return { context, handlebars, parse, insert };
   }
 
-  /** A card: its templates rendered in order, concatenated (the card, then its target rows). */
-  function renderCard(m) {
-    let html = "";
-    for (const p of m.parts) html += compiled.get(p.template)(p.context);
-    return html;
+  /** Core's `ChatLog#scrollBottom`: `scrollTop` set past the end (the browser clamps it). */
+  function scrollLog(log) {
+    const t = now();
+    log.scrollTop = 0x7fffffbf;
+    return now() - t;
   }
 
-  /** Core's message frame (a stand-in for its chat-message.hbs) around the card. */
-  function messageHtml(m, i, card) {
-    return `<li class="chat-message message flexcol" data-message-id="m${i}"><header class="message-header flexrow"><h4 class="message-sender">${m.sender}</h4><span class="message-metadata"><time class="message-timestamp">2m</time></span></header><div class="message-content">${card}</div></li>`;
-  }
+  const KINDS = {
+    open: {
+      prepare: () => null,
+      change: (v) => openWindow(v),
+    },
+    rerender: {
+      prepare: (v) => openWindow(v),
+      change: (v) => rerenderWindow(v),
+    },
+    chat: {
+      prepare: (v) => chatSidebar(v),
+      change: (v, log) => ({ last: log, phases: postMessages(v, log, 0, v.size) }),
+      after: (log) => ({ scroll: scrollLog(log) }),
+    },
+    append: {
+      // The log as core leaves it: its messages posted, marked (the microtask), then scrolled.
+      prepare: async (v) => {
+        const log = chatSidebar(v);
+        postMessages(v, log, 0, v.size);
+        await Promise.resolve();
+        scrollLog(log);
+        return log;
+      },
+      change: (v, log) => ({ last: log, phases: postMessages(v, log, v.size, v.size + 1) }),
+      after: (log) => ({ scroll: scrollLog(log) }),
+    },
+  };
 
-  function setPerfCss(on) {
-    document.getElementById("perf-off").disabled = on;
-    void document.documentElement.getBoundingClientRect();
+  /** Which of the page's switchable stylesheets a variant uses (styles/perf.css, or its earlier text). */
+  function setStyles(v) {
+    const perf = v.perfCss ?? "current";
+    document.getElementById("perf-css").disabled = perf !== "current";
+    document.getElementById("perf-css-before").disabled = perf !== "before";
+    document.getElementById("bench-extra-css").disabled = !v.extraCss;
   }
 
   function clear() {
@@ -208,69 +310,103 @@
     void document.documentElement.scrollHeight;
   }
 
+  /** The page laid out and painted: nothing of an earlier run is left for the next frames. */
+  async function settle() {
+    void document.documentElement.scrollHeight;
+    await oneFrame();
+    await oneFrame();
+  }
+
   const sum = (p) => Object.values(p).reduce((a, b) => a + b, 0);
 
-  /** One timed run of a variant; what it measured, per phase, in ms. */
-  function runOnce(name) {
+  /** One timed run of a variant, in `mode` ("frame" or "forced"); what it measured, per phase, in ms. */
+  async function runOnce(name, mode) {
     const v = variants.get(name);
     if (!v) throw new Error(`unknown variant ${name}`);
-    setPerfCss(v.perfCss !== false);
-    let phases;
-    if (v.kind === "open") phases = openWindow(v).phases;
-    else if (v.kind === "rerender") {
-      const { frame } = openWindow(v);
-      void document.documentElement.scrollHeight;
-      phases = rerenderWindow(v, frame);
-    } else if (v.kind === "chat") phases = chatLog(v).phases;
-    else throw new Error(`unknown kind ${v.kind}`);
+    const kind = KINDS[v.kind];
+    if (!kind) throw new Error(`unknown kind ${v.kind}`);
+    setStyles(v);
+    const state = await kind.prepare(v);
+    await settle();
+    const { last, phases } = kind.change(v, state);
+    // The microtasks queued by the change run before anything is laid out: the chat log's
+    // MutationObserver (src/applications/chat-log.ts) — core awaits the log's images before it
+    // scrolls the log (`ChatLog#scrollBottom`), so they run before its scroll too.
+    const t = now();
+    await Promise.resolve();
+    phases.microtasks = now() - t;
+    if (mode === "forced") {
+      Object.assign(phases, forceStyleAndLayout(last));
+      if (kind.after) Object.assign(phases, kind.after(state));
+    } else {
+      if (kind.after) Object.assign(phases, kind.after(state));
+      Object.assign(phases, await twoFrames());
+    }
     clear();
     return { total: sum(phases), phases };
   }
 
   window.tacticaBench = {
-    /** Language and every template (Foundry path → source), compiled as Foundry's loadTemplates does. */
-    init({ lang, templates }) {
+    /**
+     * Language and every template (Foundry path → source), compiled as Foundry's loadTemplates
+     * does; `perfCss` is styles/perf.css's text, taken out of the page's stylesheet into a switchable
+     * one of its own (last, as the manifest lists it), and `perfCssBefore` its earlier text.
+     */
+    init({ lang, templates, perfCss, perfCssBefore, extraCss, chatLogScript }) {
       translations = lang;
+      new Function("exports", chatLogScript)(chatLog);
       for (const [path, source] of Object.entries(templates)) {
         const template = hbs.compile(source, { preventIndent: true });
         compiled.set(path, template);
         hbs.registerPartial(path, template);
       }
-      const off = document.createElement("style");
-      off.id = "perf-off";
-      // Unlayered rules beat our `@layer system` ones: switches styles/perf.css off for a variant.
-      off.textContent =
-        ".tactica.sheet .item-list > li.item, .chat-log .tactica-card, .tactica-timeline__ruler > .tactica-timeline__row { content-visibility: visible; contain-intrinsic-size: none; }";
-      off.disabled = true;
-      document.head.append(off);
+      const ours = [...document.querySelectorAll("style")].find((s) => s.textContent.includes(perfCss));
+      if (!ours) throw new Error("styles/perf.css is not in the page's stylesheet");
+      ours.textContent = ours.textContent.replace(perfCss, "");
+      for (const [id, text] of [
+        ["perf-css", perfCss],
+        ["perf-css-before", perfCssBefore],
+        ["bench-extra-css", extraCss ?? ""],
+      ]) {
+        const style = document.createElement("style");
+        style.id = id;
+        style.textContent = text;
+        document.head.append(style);
+      }
     },
     define(name, variant) {
       const v = revive(variant);
-      if (v.parts) for (const p of v.parts) if (!compiled.has(p.template)) throw new Error(`no template ${p.template}`);
+      for (const p of [...(v.parts ?? []), ...(v.redraw ?? []), ...(v.rows ?? []), ...(v.compared ?? [])])
+        if (!compiled.has(p.template)) throw new Error(`no template ${p.template}`);
       variants.set(name, v);
     },
-    /** The HTML each part (or message) of a variant renders to, for the fidelity check. */
+    /** The HTML each part (or message, or row) of a variant renders to, for the fidelity check. */
     html(name) {
       const v = variants.get(name);
-      if (v.kind === "chat") return v.messages.map(renderCard);
-      return renderParts(v);
+      if (v.kind === "chat" || v.kind === "append") return v.messages.map(renderCard);
+      if (v.kind === "rerender") return renderParts([...(v.redraw ?? []), ...(v.rows ?? [])]);
+      return renderParts(v.parts);
     },
-    /** One round: every named variant once, in the given order. */
-    round(names) {
+    /** One round: every named variant once in each of its modes, in the given order. */
+    async round(batch) {
       // One full collection per round, untimed (one per run cost more than the runs themselves).
       clear();
       if (typeof window.gc === "function") window.gc();
-      const out = {};
-      for (const name of names) out[name] = runOnce(name);
+      const out = [];
+      for (const [name, mode] of batch) out.push({ name, mode, result: await runOnce(name, mode) });
       return out;
     },
-    /** The rendered DOM of a variant, left in place (for the sanity checks). */
-    show(name) {
+    /** The rendered DOM of a variant after its change, left in place; its element count. */
+    async show(name) {
       const v = variants.get(name);
-      setPerfCss(v.perfCss !== false);
+      const kind = KINDS[v.kind];
+      setStyles(v);
       clear();
-      if (v.kind === "chat") chatLog(v);
-      else openWindow(v);
+      const state = await kind.prepare(v);
+      kind.change(v, state);
+      await Promise.resolve();
+      if (kind.after) kind.after(state);
+      await settle();
       return root().querySelectorAll("*").length;
     },
   };

@@ -41,6 +41,8 @@ export interface SheetItem {
   attributes: string;
   /** The short summary tags (range, FOR, damage, renfort…), localised and formatted. */
   tags: string[];
+  /** The row's summary line: its tags, then its attributes (one run of text: issue 26). */
+  meta: string;
   quantity: number | null;
   /** The row prints its quantity (grenades always, other gear when it has one). */
   showQuantity: boolean;
@@ -81,7 +83,12 @@ export interface EquipmentSection {
   rows: SheetItem[];
   /** The text of an empty list; "" when an empty list shows nothing. */
   empty: string;
+  /** More rows than {@link LONG_LIST_ROWS}: styles/perf.css skips those off screen. */
+  long: boolean;
 }
+
+/** A list longer than a sheet's screen (docs/performance.md: a shorter one costs more to skip than to draw). */
+export const LONG_LIST_ROWS = 15;
 
 export interface EquipmentContext {
   weapons: SheetItem[];
@@ -138,6 +145,7 @@ function baseRow(item: ListedItem, lang: SheetOptions["lang"], i18n: SheetI18n):
           .join(", ")
       : "",
     tags: [],
+    meta: "",
     quantity: null,
     showQuantity: false,
     subAptitude: "",
@@ -258,6 +266,7 @@ function fileRow(out: EquipmentContext, row: SheetItem, s: unknown, kit: RowKit)
     gearRow(row, s, kit);
     out.gear.push(row);
   } else return false;
+  row.meta = [...row.tags, row.attributes].filter(Boolean).join(" · ");
   return true;
 }
 
@@ -269,6 +278,7 @@ function sections(out: EquipmentContext, kit: RowKit): EquipmentSection[] {
     css,
     rows,
     empty: empty && i18n.localize(`TACTICA.Sheet.Equipment.${empty}`),
+    long: rows.length > LONG_LIST_ROWS,
   });
   const tactical = state.modules.tactical;
   // A hidden force field still counts as protection: the list then shows nothing rather than
@@ -331,6 +341,8 @@ export interface PowersContext {
   powers: PowerRow[];
   /** Names of the powers this psyker maintains (RULES §4). */
   maintained: string[];
+  /** More powers than {@link LONG_LIST_ROWS} (see {@link EquipmentSection.long}). */
+  long: boolean;
 }
 
 function powerRolls(
@@ -383,5 +395,9 @@ export function powersContext(items: readonly ListedItem[], psyker: CharacterMod
       deleteButton: deleteButton(id, item.name, kit),
     });
   }
-  return { powers, maintained: powers.filter((p) => p.maintained).map((p) => p.name) };
+  return {
+    powers,
+    maintained: powers.filter((p) => p.maintained).map((p) => p.name),
+    long: powers.length > LONG_LIST_ROWS,
+  };
 }
