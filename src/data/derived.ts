@@ -12,3 +12,13 @@ export function pressuredTotal(printed: number, bonus: number): number {
 export function remainingActions(ac: number, spent: number): number {
   return Math.max(0, ac - spent);
 }
+
+/**
+ * A value after Active Effects, within its field's bounds (security round 3, B2): core applies an
+ * effect's change to the prepared data without the schema's bounds, so an effect a player puts on
+ * their own actor or item could raise a score or a bonus past what the sheet allows (+500);
+ * a value that is no finite number reads as `min`.
+ */
+export function withinBounds(value: number, min: number, max: number): number {
+  return Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : min;
+}

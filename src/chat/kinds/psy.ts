@@ -35,6 +35,8 @@ import {
 } from "../authority";
 import { i18n, infoCard, namedActor, PLAIN_ROLL, rollKind, showRow, type CardKind, type WriterAction } from "./kind";
 import { showSenderDice } from "./kind";
+import { itemAct, panicRefusal } from "../../actions/panic";
+import { cancelsPowers } from "../../actions/psy";
 
 /** The stored power of a card (an embedded item of the card's actor), or null. */
 function cardPower(actor: Actor.Implementation | null, found: CardAt): { system: PowerModel } | null {
@@ -107,6 +109,9 @@ async function resist(request: CardRequest, sender: Someone): Promise<CardResult
     });
     return refuse("TACTICA.Chat.alreadyApplied");
   }
+  // D-45, asked again from the stored caster: a panic condition that forbids this cast records nothing.
+  const forbidden = panicRefusal(actor, itemAct(cardItem(actor, found.card.itemUuid)));
+  if (forbidden) return refuse(forbidden.key, forbidden.data);
   const faces = facesOf(rollFrom(request.roll, ProfileTest), [{ count: 1, faces: 10 }]);
   if (!faces) return refuse("TACTICA.Chat.badDice");
   const natural = faces[0]![0]!;
@@ -138,9 +143,10 @@ export const PSY = {
 /** RULES §4 (D-14): a cancel's card. */
 export const CANCEL = {
   ...PLAIN_ROLL,
-  price: (found) => {
+  price: (found, actor) => {
     const roll = found.message.lastRoll;
-    return roll instanceof PsyRoll && roll.options.mode === "cancel"
+    // D-47: only a psyker's cancel is an action (a forged card of anyone else's is priced nothing).
+    return roll instanceof PsyRoll && roll.options.mode === "cancel" && cancelsPowers(actor)
       ? { kind: "cancel", concentration: concentrated(found) }
       : null;
   },

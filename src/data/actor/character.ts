@@ -3,6 +3,7 @@
  * skirmish profile and the tactical aptitudes, with WP, *Épuisement*, gauges, psyker and morale.
  * The NPC differs only in data derived from its type: it never gains WP (D-9).
  */
+import { withinBounds } from "../derived";
 import { aptitudeOf, type SubAptitudeKey } from "../../rules/keys";
 import { mapValues } from "../../rules/records";
 import {
@@ -205,7 +206,12 @@ export class CharacterModel extends foundry.abstract.TypeDataModel<
     const actor = this.parent;
     this.pressureBonus = pressureInEffect(this.profile, actor?.appliedEffects ?? []);
     prepareProfileTotals(this.profile, this.pressureBonus);
-    for (const apt of Object.values(this.aptitudes)) apt.current = aptitudeCurrent(apt.value, apt.damage);
+    // Active Effects change the prepared values without the schema's bounds: held to them here.
+    for (const apt of Object.values(this.aptitudes)) {
+      apt.value = withinBounds(apt.value, 0, BOUNDS.aptitude);
+      apt.current = aptitudeCurrent(apt.value, apt.damage);
+    }
+    for (const sub of Object.values(this.subAptitudes)) sub.value = withinBounds(sub.value, 0, BOUNDS.subAptitude);
     this.actions.remaining = actionsLeft(this.profile.ac.total, this.actions.spent, actor?.statuses);
     const items: OwnedItem[] = actor ? [...actor.items] : [];
     this.attacks = this.attackScores(items);

@@ -12,8 +12,9 @@ import type { DamageTarget } from "../../rules/damage";
 import type { Attribute } from "../../rules/attributes";
 import { isOneOf, PROFILE_KEYS } from "../../rules/keys";
 import { recordOf } from "../../rules/records";
-import { pressuredTotal, remainingActions } from "../derived";
+import { pressuredTotal, remainingActions, withinBounds } from "../derived";
 import {
+  BOUNDS,
   PRESSURE_PROFILE_KEYS,
   type MoraleState,
   type moraleField,
@@ -52,7 +53,8 @@ export function pressureInEffect(profile: ProfileSource, effects: Iterable<unkno
     for (const change of changesOf(effect)) {
       const match = /^system\.profile\.(\w+)\.pressure$/.exec(change.key);
       const value = Number(change.value);
-      if (match && bonuses[match[1]!] && Number.isInteger(value) && value >= 0) bonuses[match[1]!]!.push(value);
+      if (match && bonuses[match[1]!] && Number.isInteger(value) && value >= 0)
+        bonuses[match[1]!]!.push(withinBounds(value, 0, BOUNDS.pressure));
     }
   }
   return recordOf(PRESSURE_PROFILE_KEYS, (key) => highestPressureBonus(bonuses[key]!));
@@ -74,7 +76,10 @@ export function resetProfileModifiers(profile: ProfileDerived): void {
  */
 export function prepareProfileTotals(profile: ProfileDerived, pressure: PressureBonuses): void {
   for (const key of PROFILE_KEYS) {
-    const modifier = Number.isInteger(profile[key].modifier) ? profile[key].modifier : 0;
+    // An effect on the printed value stays within the field's bounds; a condition's modifier too.
+    profile[key].value = withinBounds(profile[key].value, 0, BOUNDS.characteristic);
+    const raw = Number.isInteger(profile[key].modifier) ? profile[key].modifier : 0;
+    const modifier = withinBounds(raw, -BOUNDS.characteristic, BOUNDS.characteristic);
     profile[key].total = pressuredTotal(profile[key].value, isPressureKey(key) ? pressure[key] : 0) + modifier;
   }
 }

@@ -6,7 +6,7 @@
 import { WEAPON_ORIGINS, WEAPON_RANGES, WEAPON_WEIGHTS } from "../../config/config";
 import { SUB_APTITUDE_KEYS, type SubAptitudeKey } from "../../rules/keys";
 import { attackSubAptitude } from "../../rules/scores";
-import { pressuredTotal } from "../derived";
+import { pressuredTotal, withinBounds } from "../derived";
 import { highestPressureBonus } from "../../rules/pressure";
 import {
   attributesField,
@@ -40,7 +40,8 @@ export function ownPressureBonuses(item: { effects?: Iterable<OwnEffect> } | nul
     if (effect.disabled || effect.active === false) continue;
     for (const change of changesOf(effect)) {
       const value = Number(change.value);
-      if (change.key === "system.pressure" && Number.isInteger(value) && value >= 0) bonuses.push(value);
+      if (change.key === "system.pressure" && Number.isInteger(value) && value >= 0)
+        bonuses.push(withinBounds(value, 0, BOUNDS.pressure));
     }
   }
   return bonuses;

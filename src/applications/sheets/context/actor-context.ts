@@ -14,13 +14,8 @@ import { MORALE_STATES } from "../../../data/fields";
 import { STATUS_IDS } from "../../../effects/status-effects";
 import type { TacticaActor } from "../../../documents/actor";
 import { cancelsPowers } from "../../../actions/psy";
-import {
-  equipmentContext,
-  powersContext,
-  type EquipmentContext,
-  type PowersContext,
-  type SheetItem,
-} from "./item-lists";
+import { equipmentContext, type EquipmentContext, type SheetItem } from "./item-lists";
+import { powersContext, type PowersContext } from "./power-list";
 import {
   aptitudeRows,
   effectRows,

@@ -1,16 +1,15 @@
 /**
- * The item lists of the actor sheets (Équipement and Psy tabs): one flat row per item with what
- * its line shows and which buttons it offers. Built from the item models' own values.
+ * The item lists of the actor sheets (the Équipement tab here, the Psy tab's in ./power-list.ts):
+ * one flat row per item with what its line shows and which buttons it offers. Built from the item
+ * models' own values.
  */
 import type { PressureProfileKey } from "../../../data/fields";
 import { ArmorModel } from "../../../data/item/armor";
 import { ForceFieldModel } from "../../../data/item/force-field";
 import { GearModel } from "../../../data/item/gear";
 import { GrenadeModel } from "../../../data/item/grenade";
-import { PowerModel } from "../../../data/item/power";
 import { WeaponModel } from "../../../data/item/weapon";
 import { attackAct } from "../../../rules/panic";
-import type { CharacterModel } from "../../../data/actor/character";
 import { TACTICA } from "../../../config/config";
 import { aptitudeOf } from "../../../rules/keys";
 import { attributeChips } from "./attribute-chips";
@@ -215,7 +214,7 @@ function gearRow(row: SheetItem, s: GearModel, kit: RowKit): void {
 }
 
 /** An item row's delete button: in edit mode, on a sheet the user may change (review N4). */
-function deleteButton(id: string, name: string, kit: RowKit): RowButton | null {
+export function deleteButton(id: string, name: string, kit: RowKit): RowButton | null {
   if (!kit.state.editMode || !kit.state.editable) return null;
   const label = kit.i18n.format("TACTICA.Sheet.Menu.deleteNamed", { name });
   return kit.button("deleteItem", "icon danger", "fa-solid fa-trash", id, label);
@@ -308,96 +307,4 @@ export function equipmentContext(items: readonly ListedItem[], options: ListOpti
   }
   out.sections = sections(out, options.kit);
   return out;
-}
-
-/** One power row of the Psy tab. */
-export interface PowerRow {
-  id: string;
-  name: string;
-  img: string;
-  /** The row's classes after `item`. */
-  css: string;
-  level: number;
-  cost: number;
-  maintenance: number | null;
-  maintainable: boolean;
-  maintained: boolean;
-  points: number;
-  range: string;
-  resist: string;
-  /** The resistance tag ("résiste : CO"), localised; "" for none. */
-  resistTag: string;
-  /** Its cast (play mode): the power's image is that button. */
-  primary: RowButton | null;
-  /** Its maintenance (play mode, a maintainable power). */
-  buttons: RowButton[];
-  /** Its name opens its sheet (for observers too, read-only). */
-  canOpen: boolean;
-  /** Edit mode, editable: its delete button (review N4). */
-  deleteButton: RowButton | null;
-}
-
-export interface PowersContext {
-  powers: PowerRow[];
-  /** Names of the powers this psyker maintains (RULES §4). */
-  maintained: string[];
-  /** More powers than {@link LONG_LIST_ROWS} (see {@link EquipmentSection.long}). */
-  long: boolean;
-}
-
-function powerRolls(
-  id: string,
-  name: string,
-  maintainable: boolean,
-  kit: RowKit,
-): Pick<PowerRow, "primary" | "buttons"> {
-  if (kit.state.editMode || !kit.state.canRoll) return { primary: null, buttons: [] };
-  const maintain = maintainable
-    ? [
-        kit.button(
-          "maintainPower",
-          "icon",
-          "fa-solid fa-hourglass-half",
-          id,
-          kit.i18n.format("TACTICA.Sheet.Roll.maintain", { name }),
-        ),
-      ]
-    : [];
-  return { primary: kit.roll("castPower", id, "TACTICA.Sheet.Roll.cast", name), buttons: maintain };
-}
-
-/** RULES §4: the powers an actor knows, and which of them it maintains. */
-export function powersContext(items: readonly ListedItem[], psyker: CharacterModel | null, kit: RowKit): PowersContext {
-  const maintainedIds = new Set((psyker?.psyker.maintained ?? []).map((m) => m.powerId));
-  const powers: PowerRow[] = [];
-  for (const item of items) {
-    const s = item.system;
-    if (!(s instanceof PowerModel)) continue;
-    const id = item.id ?? "";
-    const maintained = maintainedIds.has(id);
-    const resist = s.resist ? TACTICA.profile[s.resist].abbr : "";
-    powers.push({
-      id,
-      name: item.name,
-      img: item.img ?? "",
-      css: maintained ? "is-maintained" : "",
-      level: s.level,
-      cost: s.cost,
-      maintenance: s.maintenance,
-      maintainable: s.maintainable,
-      maintained,
-      points: s.points,
-      range: s.range,
-      resist,
-      resistTag: resist && kit.i18n.format("TACTICA.Sheet.Psy.resist", { abbr: kit.i18n.localize(resist) }),
-      ...powerRolls(id, item.name, s.maintainable, kit),
-      canOpen: true,
-      deleteButton: deleteButton(id, item.name, kit),
-    });
-  }
-  return {
-    powers,
-    maintained: powers.filter((p) => p.maintained).map((p) => p.name),
-    long: powers.length > LONG_LIST_ROWS,
-  };
 }
