@@ -214,7 +214,13 @@ describe("dice shown once the writer accepted them", () => {
     expect(await w.click("player-2", "resist", cast, { targetIndex: 0 })).toEqual({ ok: true });
     const [resist, ...more] = shownAfterCreation(cast);
     expect(more).toEqual([]);
-    expect(resist).toMatchObject({ via: "api", client: "player-2", userId: "player-2", synchronize: true, users: null });
+    expect(resist).toMatchObject({
+      via: "api",
+      client: "player-2",
+      userId: "player-2",
+      synchronize: true,
+      users: null,
+    });
     expect(results(resist!)).toEqual([7]);
     queueDiceFaces([1, 4]);
     const score = (await mind.rollScore({ subAptitude: "reflexe", difficulty: 15 }, { fastForward: true }))!;
@@ -266,6 +272,102 @@ describe("dice shown once the writer accepted them", () => {
     await vi.advanceTimersByTimeAsync(200);
     expect(result).toEqual({ ok: true });
     expect(attack.card?.targets[0]?.dice).toEqual([2, 5]);
+  });
+});
+
+describe("dice shown by their roller, whatever the GM's own Dice So Nice settings (core review M1)", () => {
+  for (const [label, setting] of [
+    ["3D dice off", { enabled: false }],
+    ['"only show my own dice"', { onlyShowOwnDice: true }],
+  ] as const) {
+    it(`the GM with DSN's ${label}: a player's defence is still shown, once, synchronised, as theirs`, async () => {
+      await world(true);
+      dsn!.configure("gm-1", setting);
+      const attack = await attackOnVex();
+      queueDiceFaces([2, 5]);
+      expect(await w.click("player-2", "defend", attack, { targetIndex: 0 })).toEqual({ ok: true });
+      await w.socket.settled();
+      const [defence, ...more] = shownAfterCreation(attack);
+      expect(more).toEqual([]);
+      expect(defence).toMatchObject({ via: "api", client: "player-2", userId: "player-2", synchronize: true });
+      expect(results(defence!)).toEqual([2, 5]);
+      // The stand-in honours the setting: the GM's own call would have shown nothing.
+      expect(await w.as("gm-1", () => dsn!.showForRoll({ dice: [] }, { id: "player-2" }, true))).toBe(false);
+    });
+  }
+
+  it("a player whose own DSN shows only their dice still sees (and synchronises) their defence", async () => {
+    await world(true);
+    dsn!.configure("player-2", { onlyShowOwnDice: true });
+    const attack = await attackOnVex();
+    queueDiceFaces([2, 5]);
+    await w.click("player-2", "defend", attack, { targetIndex: 0 });
+    expect(shownAfterCreation(attack)).toMatchObject([{ client: "player-2", userId: "player-2", synchronize: true }]);
+  });
+
+  it("a refused second defence of the same row shows nothing, the GM's DSN off", async () => {
+    await world(true);
+    dsn!.configure("gm-1", { enabled: false });
+    const attack = await attackOnVex();
+    queueDiceFaces([2, 5]);
+    await w.click("player-2", "defend", attack, { targetIndex: 0 });
+    const before = dsn!.shown.length;
+    queueDiceFaces([6, 6]);
+    expect(await w.click("player-2", "defend", attack, { targetIndex: 0 })).toMatchObject({ ok: false });
+    await w.socket.settled();
+    expect(dsn!.shown).toHaveLength(before);
+    expect(attack.card?.targets[0]?.dice).toEqual([2, 5]);
+  });
+
+  it("the clicker's dice are shown before the writer writes the card", async () => {
+    await world(true);
+    const attack = await attackOnVex();
+    const show = dsn!.showForRoll.bind(dsn!);
+    const rowAtShow: unknown[] = [];
+    vi.spyOn(dsn!, "showForRoll").mockImplementation((...args) => {
+      rowAtShow.push(attack.card?.targets[0]?.dice);
+      return show(...args);
+    });
+    queueDiceFaces([2, 5]);
+    await w.click("player-2", "defend", attack, { targetIndex: 0 });
+    expect([rowAtShow, attack.card?.targets[0]?.dice]).toEqual([[[]], [2, 5]]);
+  });
+
+  it("the writer waits for a player's throw at most 6 s, then writes the card", async () => {
+    await world(true);
+    const attack = await attackOnVex();
+    const never = vi.spyOn(dsn!, "showForRoll").mockImplementation(() => new Promise<boolean>(() => {}));
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    queueDiceFaces([2, 5]);
+    let result: unknown = null;
+    void w.click("player-2", "defend", attack, { targetIndex: 0 }).then((r) => (result = r));
+    await vi.advanceTimersByTimeAsync(5_900);
+    expect(never).toHaveBeenCalledTimes(1);
+    expect([result, attack.card?.targets[0]?.dice]).toEqual([null, []]);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(result).toEqual({ ok: true });
+    expect(attack.card?.targets[0]?.dice).toEqual([2, 5]);
+  });
+
+  it('a "show" that is not the active GM\'s, or not for a pending request, shows nothing', async () => {
+    await world(true);
+    const attack = await attackOnVex();
+    w.socket.silenced.add("gm-1");
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    queueDiceFaces([2, 5]);
+    const pending = w.click("player-2", "defend", attack, { targetIndex: 0 });
+    await vi.advanceTimersByTimeAsync(10);
+    const request = w.socket.sent.find((m) => (m.args[0] as { type?: string }).type === "request")!;
+    const id = (request.args[0] as { id: string }).id;
+    const before = dsn!.shown.length;
+    // A player forging the writer's message, then a GM naming a request nobody waits for.
+    await w.as("player-1", async () => w.socket.emit("system.tactica", { type: "show", id, to: "player-2" }));
+    await w.as("gm-1", async () => w.socket.emit("system.tactica", { type: "show", id: "nope", to: "player-2" }));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(dsn!.shown).toHaveLength(before);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(await pending).toMatchObject({ ok: false, reason: "TACTICA.Chat.noAnswer" });
+    expect(dsn!.shown).toHaveLength(before);
   });
 });
 
