@@ -210,7 +210,9 @@ describe("fake ChatMessage (v13 client)", () => {
     ).audio;
     queueDiceFaces([3]);
     const roll = await new FakeRoll("1d6").evaluate();
-    const message = (await w.as("player-1", () => FakeRollMessage.create({ rolls: [roll] } as never)))!;
+    const message = (await w.as("player-1", () =>
+      FakeRollMessage.create({ rolls: [roll] } as never),
+    )) as unknown as FakeRollMessage;
     expect(audio.played).toEqual([
       { src: "sounds/dice.wav", options: { context: { name: "interface" } }, client: "player-1" },
     ]);

@@ -55,7 +55,7 @@
  *   `data.autoplay` is false (and emits it to `socketOptions`' recipients: not modelled). Source:
  *   https://foundryvtt.com/api/classes/foundry.audio.AudioHelper.html#play; core v13 client
  *   `audio/helper.mjs` `AudioHelper.play` ("Play the sound locally"). Contract: none — manual check
- *   "the dice sound is heard by the card's viewers".
+ *   "plays the dice sound once, on the clicker's screen".
  * - `game.audio.play(src, options)` (recorded, with the client) and `game.audio.interface`: a new
  *   message the creating client may see plays its `sound` there, `game.audio.play(message.sound,
  *   {context: game.audio.interface})` (v13 `ChatMessage#_onCreate` posts it with `notify: true`;
