@@ -77,7 +77,6 @@ async function pushScore(
   actor: Actor.Implementation,
   roll: ScoreRoll,
   request: CardRequest,
-  sender: Someone,
 ): Promise<CardResult> {
   const { message } = found;
   const system = actor.system;
@@ -120,7 +119,7 @@ async function push(request: CardRequest, sender: Someone): Promise<CardResult> 
   if (error) return error;
   const { message } = found;
   const roll = message.lastRoll;
-  if (roll instanceof ScoreRoll) return pushScore(found, actor, roll, request, sender);
+  if (roll instanceof ScoreRoll) return pushScore(found, actor, roll, request);
   const system = actor.system;
   if (!(roll instanceof PoolRoll) || !(system instanceof CharacterModel) || !message.id)
     return refuse("TACTICA.Chat.invalid");
