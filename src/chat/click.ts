@@ -5,9 +5,10 @@
  * kind declares under the button's `data-action` (src/chat/kinds/):
  * - the dice the action needs are rolled here, with this user's dice settings (manual or physical
  *   fulfilment included; never interactive for a blind card, as core's `Roll#toMessage` does) —
- *   a push's rerolled dice, a defence's 2d6, a resist's d10, a panic draw's d10 — but NOT shown
- *   here: the one writer shows them once it has accepted them (src/chat/kinds/kind.ts
- *   `showSenderDice`), so dice it refuses (a second push of the same card) are never shown;
+ *   a push's rerolled dice, a defence's 2d6, a resist's d10, a panic draw's d10 — but shown here
+ *   only when the one writer, having accepted them, asks for it (src/chat/shown.ts; with this
+ *   client's own Dice So Nice settings: src/dice/dsn.ts `showRoll`), so dice it refuses (a second
+ *   push of the same card) are never shown;
  * - the request, with the dice (their terms and faces, not the roll's options), goes to the one
  *   writer (src/chat/gm.ts), which checks everything again from the stored documents and reads
  *   only the faces of these dice;
@@ -23,6 +24,7 @@ import { notifyError } from "../utils/notify";
 import { isRecord } from "../rules/records";
 import { cardAt, mayAct, type CardAt } from "./authority";
 import { requestCardAction, type CardResult } from "./gm";
+import { showRoll } from "../dice/dsn";
 import { actionOf, shownBy, sideOf, type CardActionName } from "./kinds/index";
 import type { ClickDice, ClickTarget } from "./kinds/kind";
 import { viewedTimeline } from "./timeline-link";
@@ -58,13 +60,16 @@ async function clicked(message: ChatMessage.Implementation, name: string, where:
   const dice = action.dice?.(found, where.targetIndex) ?? null;
   if (isResult(dice)) return dice;
   const roll = dice ? await dice.evaluate({ allowInteractive: !message.blind }) : null;
-  return requestCardAction({
-    action: name,
-    messageId: found.message.id!,
-    ...(where.targetIndex !== undefined ? { targetIndex: where.targetIndex } : {}),
-    ...(where.index !== undefined ? { index: where.index } : {}),
-    ...(roll ? { roll: diceOnly(roll) } : {}),
-  });
+  return requestCardAction(
+    {
+      action: name,
+      messageId: found.message.id!,
+      ...(where.targetIndex !== undefined ? { targetIndex: where.targetIndex } : {}),
+      ...(where.index !== undefined ? { index: where.index } : {}),
+      ...(roll ? { roll: diceOnly(roll) } : {}),
+    },
+    roll ? (appended) => showRoll(roll, found.message, appended) : undefined,
+  );
 }
 
 /**

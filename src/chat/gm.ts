@@ -35,6 +35,15 @@
  * attested sender), addressed to itself, for a request it is waiting for. No answer in time is
  * "no GM answered"; a refusal carries its own localised reason and is never reported as no answer.
  *
+ * Dice shown by their roller (docs/rules-decisions.md "Dice by the clicker, shown by the writer"):
+ * once the writer has accepted a request's dice and before it writes (src/chat/shown.ts), it asks
+ * the sender `{ type: "show", id, to, appended }`; the sender's client shows the dice it rolled for
+ * that pending request (src/dice/dsn.ts `showRoll`, with ITS Dice So Nice settings), once, and
+ * answers `{ type: "shown", id, to }`. The sender takes a "show" only from a GM (as a response), for a
+ * request it is waiting for; the writer takes a "shown" only from the request's sender, and waits
+ * for it at most {@link SHOW_WAIT_MS} — not at all for a push, whose dice DSN animates after the
+ * write from the card's own update.
+ *
  * Bounds, because any client can emit on the socket as fast and as large as it likes: a request
  * whose dice (`roll`) serialise to more than {@link MAX_ROLL_CHARS} characters is ignored before
  * core rebuilds them; the active GM holds at most {@link MAX_PENDING_PER_SENDER} unanswered
@@ -42,6 +51,8 @@
  * sender sees "no GM answered"; nothing was changed), so a flood never grows the GM's queue.
  */
 import { isRecord } from "../rules/records";
+import { SHOW_WAIT_MS } from "../dice/dsn";
+import { showingBy, type ShowDice } from "./shown";
 import { cardAt, type CardRequest, type CardResult, type Someone } from "./authority";
 import { writerActionNames, writerActionOf } from "./kinds/index";
 
@@ -66,6 +77,8 @@ interface Waiting {
   userId: string;
   resolve(result: CardResult): void;
   timer: ReturnType<typeof setTimeout>;
+  /** the clicker's own showing of the request's dice, until the writer asks for it */
+  show?: ShowDice;
 }
 
 const waiting = new Map<string, Waiting>();
@@ -128,6 +141,8 @@ function receive(...args: unknown[]): Promise<void> | void {
   if (!sender || !isRecord(data)) return;
   if (data.type === "request") return answer(data, sender);
   if (data.type === "response") accept(data, sender);
+  if (data.type === "show") return showAsked(data, sender);
+  if (data.type === "shown") shownBy(data, sender);
 }
 
 /** Unanswered requests on the active GM, per sender id. */
@@ -146,7 +161,10 @@ async function answer(data: Record<string, unknown>, sender: User.Implementation
   pendingTotal++;
   const { id, ...rest } = request;
   try {
-    const result = await execute(rest, sender);
+    const result = await execute(
+      showingBy(rest, (appended) => askToShow(id, senderId, appended)),
+      sender,
+    );
     game.socket?.emit(SOCKET_EVENT, { type: "response", id, to: senderId, result });
   } finally {
     const left = (heldBySender.get(senderId) ?? 1) - 1;
@@ -169,8 +187,51 @@ function accept(data: Record<string, unknown>, sender: User.Implementation): voi
   pending.resolve(result);
 }
 
-/** Sends `request` to the active GM and resolves its answer, or "no GM answered" after the timeout. */
-export function sendRequest(request: CardRequest): Promise<CardResult> {
+/* ----------------------------------------------------- dice shown by their roller, when accepted */
+
+/** The writer's "show" messages still waiting for their sender's "shown", by request id. */
+const showing = new Map<string, { senderId: string; done(): void }>();
+
+/** The writer asks the sender of request `id` to show its dice, and waits (see the module comment). */
+function askToShow(id: string, senderId: string, appended: boolean): Promise<void> {
+  game.socket?.emit(SOCKET_EVENT, { type: "show", id, to: senderId, appended });
+  if (appended) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, SHOW_WAIT_MS);
+    function done(): void {
+      clearTimeout(timer);
+      showing.delete(id);
+      resolve();
+    }
+    showing.set(id, { senderId, done });
+  });
+}
+
+/** The sender shows its own dice of a pending request, once, when the active GM asks; then says so. */
+async function showAsked(data: Record<string, unknown>, sender: User.Implementation): Promise<void> {
+  const me = game.user?.id;
+  const pending = typeof data.id === "string" ? waiting.get(data.id) : undefined;
+  if (!sender.isGM || !pending || data.to !== me || pending.userId !== me) return;
+  const show = pending.show;
+  delete pending.show;
+  try {
+    await show?.(data.appended === true);
+  } finally {
+    game.socket?.emit(SOCKET_EVENT, { type: "shown", id: data.id, to: sender.id });
+  }
+}
+
+/** The writer takes a "shown" from the sender it asked, and stops waiting. */
+function shownBy(data: Record<string, unknown>, sender: User.Implementation): void {
+  const asked = typeof data.id === "string" ? showing.get(data.id) : undefined;
+  if (asked && asked.senderId === sender.id && data.to === game.user?.id) asked.done();
+}
+
+/**
+ * Sends `request` to the active GM and resolves its answer, or "no GM answered" after the timeout.
+ * `show`: how this client shows the request's dice when the writer accepts them.
+ */
+export function sendRequest(request: CardRequest, show?: ShowDice): Promise<CardResult> {
   const me = game.user?.id;
   const socket = game.socket;
   if (!me || !socket) return Promise.resolve({ ok: false, reason: "TACTICA.Chat.noAnswer" });
@@ -180,7 +241,7 @@ export function sendRequest(request: CardRequest): Promise<CardResult> {
       waiting.delete(id);
       resolve({ ok: false, reason: "TACTICA.Chat.noAnswer" });
     }, ANSWER_TIMEOUT_MS);
-    waiting.set(id, { userId: me, resolve, timer });
+    waiting.set(id, { userId: me, resolve, timer, ...(show ? { show } : {}) });
     socket.emit(SOCKET_EVENT, { type: "request", id, ...request });
   });
 }
@@ -222,14 +283,18 @@ export async function execute(request: CardRequest, user: Someone): Promise<Card
   }
 }
 
-/** Sends a click to the one writer and resolves what came of it (see the module comment). */
-export async function requestCardAction(request: CardRequest): Promise<CardResult> {
+/**
+ * Sends a click to the one writer and resolves what came of it (see the module comment). `show`:
+ * how this client shows the click's dice once the writer accepts them — here, when the writer is
+ * this client.
+ */
+export async function requestCardAction(request: CardRequest, show?: ShowDice): Promise<CardResult> {
   const me = game.user;
   if (!me) return { ok: false, reason: "TACTICA.Chat.notAllowed" };
   const gm = game.users?.activeGM;
-  if (gm && gm.id === me.id) return execute(request, me);
-  if (gm) return sendRequest(request);
-  if (actionFor(request)?.local(request, me)) return execute(request, me);
+  if (gm && gm.id === me.id) return execute(showingBy(request, show), me);
+  if (gm) return sendRequest(request, show);
+  if (actionFor(request)?.local(request, me)) return execute(showingBy(request, show), me);
   return { ok: false, reason: "TACTICA.Chat.noGM" };
 }
 

@@ -64,12 +64,21 @@ export function messagesContract({ it, assert }: ContractContext): void {
     const roll = await new foundry.dice.Roll("1d6").evaluate({ allowInteractive: false });
     const message = await CONFIG.ChatMessage.documentClass.create({ content: "Contract (temporary)", rolls: [roll] });
     if (!message) throw new Error("the temporary message was not created");
+    // A message's sound is played by core's ChatLog#notify through `game.audio.play(message.sound,
+    // {context: game.audio.interface})` (v13 client `applications/sidebar/tabs/chat.mjs`), a module's
+    // through `AudioHelper.play`, which also plays through `game.audio.play`: both are watched.
     const helper: { play(...args: unknown[]): unknown } = foundry.audio.AudioHelper;
+    const audio = game.audio as unknown as { play(...args: unknown[]): unknown };
     const play = helper.play;
+    const audioPlay = audio.play;
     let played = 0;
     helper.play = (...args: unknown[]) => {
       played++;
       return play.apply(helper, args);
+    };
+    audio.play = (...args: unknown[]) => {
+      played++;
+      return audioPlay.apply(audio, args);
     };
     try {
       const again = await new foundry.dice.Roll("1d6").evaluate({ allowInteractive: false });
@@ -78,6 +87,7 @@ export function messagesContract({ it, assert }: ContractContext): void {
       assert.equal(played, 0, "no sound played for the update");
     } finally {
       helper.play = play;
+      audio.play = audioPlay;
       await message.delete();
     }
   });

@@ -1,24 +1,33 @@
 /**
  * Dice where they are seen (DESIGN §4). A roll made on a user's client for an existing card (a
- * push, a defence, a resist, a panic draw) is shown by the ONE WRITER once it has accepted those
- * dice (src/chat/kinds/kind.ts `showSenderDice`), never by the clicker before sending them: two
- * users pushing the same card both roll, but only the accepted push's dice are shown; the refused
- * one's are not.
+ * push, a defence, a resist, a panic draw) is shown once the ONE WRITER has accepted those dice,
+ * never before: two users pushing the same card both roll, but only the accepted push's dice are
+ * shown; the refused one's are not. The writer does not show them itself: it asks the CLICKER's
+ * client to show its own dice (src/chat/shown.ts, over the attested channel of src/chat/gm.ts),
+ * because what Dice So Nice shows is decided by the settings of the client that calls it
+ * (docs/foundry-behaviour.md "Dice So Nice"): a GM whose 3D dice are off, or set to show only
+ * their own dice, would otherwise decide that nobody — the clicker included — sees them.
+ * {@link showRoll} is what the clicker's client then runs:
  * - Dice that stay outside the card's rolls (a defence's 2d6, a resist's d10, a panic draw's d10)
- *   go through Dice So Nice when it is active — `game.dice3d.showForRoll(roll, user, synchronize,
- *   users, blind, messageId, speaker)`, "Show the 3D Dice animation for the Roll made by the User",
- *   `synchronize` "if the animation needs to be sent and played for each players", `users` "who
- *   can see the roll, leave it empty if everyone can see", `blind` "if the roll is blind for the
- *   current user" (DSN 5.1.6 `module/Dice3D.js`, the method's own description; the README sends
- *   developers to that API) — as the sender's dice, to the users who may see the card's content
- *   (core's `ChatMessage#isContentVisible`: its whisper recipients, and its author unless blind;
- *   everyone when not whispered). DSN resolves once the throw has ended on this client; the writer
- *   waits at most {@link SHOW_WAIT_MS} for it, so its queue never hangs on an animation.
+ *   go through Dice So Nice when it is active on this client — `game.dice3d.showForRoll(roll, user,
+ *   synchronize, users, blind, messageId, speaker)`, "Show the 3D Dice animation for the Roll made
+ *   by the User", `synchronize` "if the animation needs to be sent and played for each players",
+ *   `users` "who can see the roll, leave it empty if everyone can see", `blind` "if the roll is
+ *   blind for the current user" (DSN 5.1.6 `module/Dice3D.js`, the method's own description; the
+ *   README sends developers to that API) — as this user's own dice (`game.user`: DSN's "only my
+ *   dice" option then never hides them from their roller), synchronised to the users who may see
+ *   the card's content (core's `ChatMessage#isContentVisible`: its whisper recipients, and its
+ *   author unless blind; everyone when not whispered). DSN resolves once the throw has ended on
+ *   this client; the writer waits at most {@link SHOW_WAIT_MS} for it, so its queue never hangs on
+ *   an animation.
  * - Dice appended to the card as a roll (a push: `message.update({rolls})`) are animated by DSN
  *   itself on every client, from its own `preUpdateChatMessage` / `updateChatMessage` hooks ("Hide
  *   and roll new rolls added in a chat message in a update", DSN 5.1.6 `module/main.js`), as a new
  *   message's rolls are from `createChatMessage`: showing them here too would show them twice.
- * - Without DSN, core's dice sound for everyone (`foundry.audio.AudioHelper.play(data, true)`:
+ * - Without DSN on this client (not active, or core's `noCanvas`, where DSN creates no
+ *   `game.dice3d`: DSN 5.1.6 `module/main.js`), core's dice sound, here and for the card's viewers
+ *   (`foundry.audio.AudioHelper.play(data, socketOptions)`, "As an object, can configure which
+ *   recipients (an array of User IDs) should receive the event", v13 client `audio/helper.mjs`;
  *   https://foundryvtt.com/api/classes/foundry.audio.AudioHelper.html#play), pushes included: core
  *   plays a message's sound when it is created (v13 `ChatMessage#_onCreate` posts it with
  *   `notify: true`; a roll message gets `CONFIG.sounds.dice` in `_preCreate`), never when it is
@@ -134,25 +143,30 @@ async function atMost(ms: number, task: () => Promise<unknown>): Promise<void> {
 }
 
 /**
- * Shows `roll`, dice `user` rolled for the card `message` and the one writer accepted: 3D dice for
- * whoever may see the card, with that user's dice, or the dice sound (see the module comment).
- * `appended`: the dice were appended to the card as a roll, which DSN animates itself.
+ * Shows `roll`, dice THIS client's user rolled for the card `message` and the one writer accepted:
+ * 3D dice for whoever may see the card, or the dice sound (see the module comment). `appended`:
+ * the dice were appended to the card as a roll, which DSN animates itself.
  */
-export async function showRoll(roll: unknown, message: ShownIn, user: unknown, appended = false): Promise<void> {
+export async function showRoll(roll: unknown, message: ShownIn, appended = false): Promise<void> {
   const dsn = dice3d();
-  if (!dsn) return playDiceSound();
+  if (!dsn) return playDiceSound(message);
   if (appended) return;
   await atMost(SHOW_WAIT_MS, () =>
-    dsn.showForRoll(roll, user, true, viewersOf(message), !message.isContentVisible, message.id, message.speaker),
+    dsn.showForRoll(roll, game.user, true, viewersOf(message), !message.isContentVisible, message.id, message.speaker),
   );
 }
 
-/** Core's dice sound, here and for every other connected user. */
-function playDiceSound(): void {
+/**
+ * Core's dice sound, here and for the other users who may see the card's content (all of them when
+ * it is not whispered): `true` "emits playback to all other clients", `{recipients}` only to those
+ * (v13 `AudioHelper.play`); it always plays here too.
+ */
+function playDiceSound(message: ShownIn): void {
   const src = CONFIG.sounds?.dice;
-  // `true`: emitted to every other connected user too, as a roll message's sound is heard by all
-  // (v13 docs: "As a boolean, emits (true) or does not emit (false) playback to all other clients").
-  if (src) void foundry.audio.AudioHelper.play({ src, volume: 0.8, loop: false }, true);
+  if (!src) return;
+  const viewers = viewersOf(message)?.filter((id) => id !== game.user?.id);
+  const socketOptions = viewers ? (viewers.length ? { recipients: viewers } : false) : true;
+  void foundry.audio.AudioHelper.play({ src, volume: 0.8, loop: false }, socketOptions);
 }
 
 /** Each kind's colours: base (aptitude) ivory, skill steel blue, gear brass, psychic violet. */

@@ -6,12 +6,13 @@ import type { FakeElement } from "./fake-chat";
 import type { TacticaActor } from "../../src/documents/actor";
 import type { TacticaChatMessage } from "../../src/documents/chat-message";
 
-// Dice where they are seen (DESIGN §4, core review N4): a push, a defence and a panic draw are
-// rolled on the clicking user's client but shown only once the one writer has accepted them —
-// a defence's or a panic draw's dice by the writer through Dice So Nice as the sender's,
-// synchronised for everyone who may see the card; a push's, appended to the card, by Dice So
-// Nice's own update hook; without DSN, core's dice sound for everyone, played by the writer —
-// so dice the writer refuses (a second push of the same card) are never shown. A card is rendered
+// Dice where they are seen (DESIGN §4, core review N4, M1): a push, a defence and a panic draw
+// are rolled on the clicking user's client and shown only once the one writer has accepted them —
+// a defence's or a panic draw's dice by the CLICKER's client, when the writer asks it, through
+// Dice So Nice as that user's own dice, synchronised for everyone who may see the card (so the
+// GM's own DSN settings decide nothing); a push's, appended to the card, by Dice So Nice's own
+// update hook; without DSN, core's dice sound played by the clicker for the card's viewers — so
+// dice the writer refuses (a second push of the same card) are never shown. A card is rendered
 // once, inside renderHTML, the render hook only wiring its buttons (M4). Dice So Nice's colour
 // sets and faces themselves: integrations-dice.test.ts.
 
@@ -46,10 +47,10 @@ const played = () =>
     }
   ).audio.AudioHelper.played;
 
-/** The dice sound core plays for a roll, once, for everyone (`true`), played on the client `client`. */
-const SOUND = (client: string) => ({
+/** The dice sound core plays for a roll, played on the client `client`, for everyone else (`true`) or `to`. */
+const SOUND = (client: string, to: string[] | null = null) => ({
   data: { src: "sounds/dice.wav", volume: 0.8, loop: false },
-  socketOptions: true,
+  socketOptions: to ? { recipients: to } : true,
   client,
 });
 
@@ -110,11 +111,12 @@ describe("dice shown once the writer accepted them", () => {
     expect(played()).toEqual([]);
   });
 
-  it("without Dice So Nice, the writer plays core's dice sound for everyone, once", async () => {
+  it("without Dice So Nice, the pusher's client plays core's dice sound for everyone, once", async () => {
     const message = await poolCard();
     queueDiceFaces([6, 6, 6, 6]);
     await w.click("player-1", "push", message);
-    expect(played()).toEqual([SOUND("gm-1")]);
+    await w.socket.settled();
+    expect(played()).toEqual([SOUND("player-1")]);
   });
 
   it("three clients push the same card at once: only the accepted push's dice are shown, once", async () => {
@@ -151,7 +153,9 @@ describe("dice shown once the writer accepted them", () => {
       w.click("gm-1", "push", message),
     ]);
     expect(all.map((r) => r.ok).sort()).toEqual([false, false, true]);
-    expect(played()).toEqual([SOUND("gm-1")]);
+    await w.socket.settled();
+    const pusher = ["player-1", "player-2", "gm-1"][all.findIndex((r) => r.ok)]!;
+    expect(played()).toEqual([SOUND(pusher)]);
   });
 
   it("a push the writer refuses (pushed already) shows nothing and plays nothing", async () => {
@@ -165,7 +169,7 @@ describe("dice shown once the writer accepted them", () => {
     expect(dsn!.shown).toHaveLength(before);
   });
 
-  it("a defence is shown by the writer as the defender's dice, synchronised, to those who may see the card; a panic draw as the roller's", async () => {
+  it("a defence is shown by the defender's client as their own dice, synchronised, to those who may see the card; a panic draw by the roller's", async () => {
     await world(true);
     const attack = await attackOnVex();
     queueDiceFaces([2, 5]);
@@ -175,7 +179,7 @@ describe("dice shown once the writer accepted them", () => {
     // The whisper's recipients and the card's author (core's isContentVisible); the GM sees it.
     expect(defence).toMatchObject({
       via: "api",
-      client: "gm-1",
+      client: "player-2",
       userId: "player-2",
       synchronize: true,
       users: ["gm-1", "player-2", "player-1"],
@@ -190,12 +194,12 @@ describe("dice shown once the writer accepted them", () => {
     expect(await w.click("player-1", "rollPanic", morale)).toEqual({ ok: true });
     const [panic, ...after] = shownAfterCreation(morale);
     expect(after).toEqual([]);
-    expect(panic).toMatchObject({ via: "api", client: "gm-1", userId: "player-1", synchronize: true, users: null });
+    expect(panic).toMatchObject({ via: "api", client: "player-1", userId: "player-1", synchronize: true, users: null });
     expect([(panic!.roll as { formula: string }).formula, results(panic!)]).toEqual(["1d10", [4]]);
     expect(morale.card?.panicFace).toBe(4);
   });
 
-  it("a resist is shown by the writer as the target's die; a pushed score test, appended to its card, by DSN's update hook", async () => {
+  it("a resist is shown by the target's client as their own die; a pushed score test, appended to its card, by DSN's update hook", async () => {
     await world(true);
     await w.as("gm-1", () => w.fake.settings.set("tactica", "pushScores", true));
     const mind = await w.own("Mira", "character", {
@@ -210,7 +214,13 @@ describe("dice shown once the writer accepted them", () => {
     expect(await w.click("player-2", "resist", cast, { targetIndex: 0 })).toEqual({ ok: true });
     const [resist, ...more] = shownAfterCreation(cast);
     expect(more).toEqual([]);
-    expect(resist).toMatchObject({ via: "api", client: "gm-1", userId: "player-2", synchronize: true, users: null });
+    expect(resist).toMatchObject({
+      via: "api",
+      client: "player-2",
+      userId: "player-2",
+      synchronize: true,
+      users: null,
+    });
     expect(results(resist!)).toEqual([7]);
     queueDiceFaces([1, 4]);
     const score = (await mind.rollScore({ subAptitude: "reflexe", difficulty: 15 }, { fastForward: true }))!;
@@ -239,11 +249,12 @@ describe("dice shown once the writer accepted them", () => {
     expect(shown[0]).toMatchObject({ synchronize: true, userId: accepted[0] === 2 ? "player-2" : "gm-1" });
   });
 
-  it("without Dice So Nice, a defence plays the sound once, on the writer, for everyone", async () => {
+  it("without Dice So Nice, a defence plays the sound once, on the defender's client, for the card's other viewers", async () => {
     const attack = await attackOnVex();
     queueDiceFaces([2, 5]);
     await w.click("player-2", "defend", attack, { targetIndex: 0 });
-    expect(played()).toEqual([SOUND("gm-1")]);
+    // Whispered to gm-1 and player-2, authored by player-1 (not blind): never to anyone else.
+    expect(played()).toEqual([SOUND("player-2", ["gm-1", "player-1"])]);
   });
 
   it("the writer waits for an animation at most 6 s, then writes the card", async () => {
@@ -261,6 +272,102 @@ describe("dice shown once the writer accepted them", () => {
     await vi.advanceTimersByTimeAsync(200);
     expect(result).toEqual({ ok: true });
     expect(attack.card?.targets[0]?.dice).toEqual([2, 5]);
+  });
+});
+
+describe("dice shown by their roller, whatever the GM's own Dice So Nice settings (core review M1)", () => {
+  for (const [label, setting] of [
+    ["3D dice off", { enabled: false }],
+    ['"only show my own dice"', { onlyShowOwnDice: true }],
+  ] as const) {
+    it(`the GM with DSN's ${label}: a player's defence is still shown, once, synchronised, as theirs`, async () => {
+      await world(true);
+      dsn!.configure("gm-1", setting);
+      const attack = await attackOnVex();
+      queueDiceFaces([2, 5]);
+      expect(await w.click("player-2", "defend", attack, { targetIndex: 0 })).toEqual({ ok: true });
+      await w.socket.settled();
+      const [defence, ...more] = shownAfterCreation(attack);
+      expect(more).toEqual([]);
+      expect(defence).toMatchObject({ via: "api", client: "player-2", userId: "player-2", synchronize: true });
+      expect(results(defence!)).toEqual([2, 5]);
+      // The stand-in honours the setting: the GM's own call would have shown nothing.
+      expect(await w.as("gm-1", () => dsn!.showForRoll({ dice: [] }, { id: "player-2" }, true))).toBe(false);
+    });
+  }
+
+  it("a player whose own DSN shows only their dice still sees (and synchronises) their defence", async () => {
+    await world(true);
+    dsn!.configure("player-2", { onlyShowOwnDice: true });
+    const attack = await attackOnVex();
+    queueDiceFaces([2, 5]);
+    await w.click("player-2", "defend", attack, { targetIndex: 0 });
+    expect(shownAfterCreation(attack)).toMatchObject([{ client: "player-2", userId: "player-2", synchronize: true }]);
+  });
+
+  it("a refused second defence of the same row shows nothing, the GM's DSN off", async () => {
+    await world(true);
+    dsn!.configure("gm-1", { enabled: false });
+    const attack = await attackOnVex();
+    queueDiceFaces([2, 5]);
+    await w.click("player-2", "defend", attack, { targetIndex: 0 });
+    const before = dsn!.shown.length;
+    queueDiceFaces([6, 6]);
+    expect(await w.click("player-2", "defend", attack, { targetIndex: 0 })).toMatchObject({ ok: false });
+    await w.socket.settled();
+    expect(dsn!.shown).toHaveLength(before);
+    expect(attack.card?.targets[0]?.dice).toEqual([2, 5]);
+  });
+
+  it("the clicker's dice are shown before the writer writes the card", async () => {
+    await world(true);
+    const attack = await attackOnVex();
+    const show = dsn!.showForRoll.bind(dsn!);
+    const rowAtShow: unknown[] = [];
+    vi.spyOn(dsn!, "showForRoll").mockImplementation((...args) => {
+      rowAtShow.push(attack.card?.targets[0]?.dice);
+      return show(...args);
+    });
+    queueDiceFaces([2, 5]);
+    await w.click("player-2", "defend", attack, { targetIndex: 0 });
+    expect([rowAtShow, attack.card?.targets[0]?.dice]).toEqual([[[]], [2, 5]]);
+  });
+
+  it("the writer waits for a player's throw at most 6 s, then writes the card", async () => {
+    await world(true);
+    const attack = await attackOnVex();
+    const never = vi.spyOn(dsn!, "showForRoll").mockImplementation(() => new Promise<boolean>(() => {}));
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    queueDiceFaces([2, 5]);
+    let result: unknown = null;
+    void w.click("player-2", "defend", attack, { targetIndex: 0 }).then((r) => (result = r));
+    await vi.advanceTimersByTimeAsync(5_900);
+    expect(never).toHaveBeenCalledTimes(1);
+    expect([result, attack.card?.targets[0]?.dice]).toEqual([null, []]);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(result).toEqual({ ok: true });
+    expect(attack.card?.targets[0]?.dice).toEqual([2, 5]);
+  });
+
+  it('a "show" that is not the active GM\'s, or not for a pending request, shows nothing', async () => {
+    await world(true);
+    const attack = await attackOnVex();
+    w.socket.silenced.add("gm-1");
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    queueDiceFaces([2, 5]);
+    const pending = w.click("player-2", "defend", attack, { targetIndex: 0 });
+    await vi.advanceTimersByTimeAsync(10);
+    const request = w.socket.sent.find((m) => (m.args[0] as { type?: string }).type === "request")!;
+    const id = (request.args[0] as { id: string }).id;
+    const before = dsn!.shown.length;
+    // A player forging the writer's message, then a GM naming a request nobody waits for.
+    await w.as("player-1", async () => w.socket.emit("system.tactica", { type: "show", id, to: "player-2" }));
+    await w.as("gm-1", async () => w.socket.emit("system.tactica", { type: "show", id: "nope", to: "player-2" }));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(dsn!.shown).toHaveLength(before);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(await pending).toMatchObject({ ok: false, reason: "TACTICA.Chat.noAnswer" });
+    expect(dsn!.shown).toHaveLength(before);
   });
 });
 

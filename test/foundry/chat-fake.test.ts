@@ -203,6 +203,33 @@ describe("fake ChatMessage (v13 client)", () => {
     expect(droppedRolls.length).toBeGreaterThan(0);
   });
 
+  it("sounds: a new roll message plays its sound through game.audio.play on the creating client; an update plays none; AudioHelper.play plays here too", async () => {
+    const w = await chatWorld();
+    const audio = (
+      w.fake.game as unknown as { audio: { played: { src: string; options: Obj; client: string | null }[] } }
+    ).audio;
+    queueDiceFaces([3]);
+    const roll = await new FakeRoll("1d6").evaluate();
+    const message = (await w.as("player-1", () =>
+      FakeRollMessage.create({ rolls: [roll] } as never),
+    )) as unknown as FakeRollMessage;
+    expect(audio.played).toEqual([
+      { src: "sounds/dice.wav", options: { context: { name: "interface" } }, client: "player-1" },
+    ]);
+    queueDiceFaces([4]);
+    const again = await new FakeRoll("1d6").evaluate();
+    await w.as("player-1", () =>
+      message.update({ rolls: [...message.rolls, again].map((r) => JSON.stringify(r)) } as never),
+    );
+    expect(audio.played).toHaveLength(1);
+    const helper = (
+      w.fake.foundry as unknown as { audio: { AudioHelper: { play(d: Obj, s?: unknown): Promise<void> } } }
+    ).audio.AudioHelper;
+    await w.as("gm-1", () => helper.play({ src: "a.wav", volume: 0.5, loop: false }, { recipients: ["player-1"] }));
+    await w.as("gm-1", () => helper.play({ src: "b.wav", autoplay: false }, true));
+    expect(audio.played.slice(1)).toEqual([{ src: "a.wav", options: { volume: 0.5, loop: false }, client: "gm-1" }]);
+  });
+
   it("isContentVisible: a whispered roll for its recipients, and its author unless blind", async () => {
     const w = await chatWorld();
     const roll = JSON.stringify(await new FakeRoll("1d6").evaluate());

@@ -51,10 +51,18 @@
  *   https://foundryvtt.com/api/v13/classes/foundry.applications.sidebar.tabs.ChatLog.html#updatemessage.
  *   Contract: none — manual check "the card updates in place (no new message)".
  * - `CONFIG.sounds.dice` and `AudioHelper.play(data, socketOptions)` (recorded, with the client
- *   that played it). Source: https://foundryvtt.com/api/classes/foundry.audio.AudioHelper.html#play.
- *   Contract: none — manual check "each of those clicks plays the dice sound for everyone".
- * - A message update plays no sound (only a creation notifies). Source: core v13 client
- *   `documents/chat-message.mjs` `_onUpdate`. Contract: `chat.update-no-sound`.
+ *   that played it), which plays the sound here through `game.audio.play(src, options)` unless
+ *   `data.autoplay` is false (and emits it to `socketOptions`' recipients: not modelled). Source:
+ *   https://foundryvtt.com/api/classes/foundry.audio.AudioHelper.html#play; core v13 client
+ *   `audio/helper.mjs` `AudioHelper.play` ("Play the sound locally"). Contract: none — manual check
+ *   "plays the dice sound once, on the clicker's screen".
+ * - `game.audio.play(src, options)` (recorded, with the client) and `game.audio.interface`: a new
+ *   message the creating client may see plays its `sound` there, `game.audio.play(message.sound,
+ *   {context: game.audio.interface})` (v13 `ChatMessage#_onCreate` posts it with `notify: true`;
+ *   `ChatLog#notify` plays it); the fake fires `_onCreate` on the creating client only. A message
+ *   update plays no sound (only a creation notifies). Source: core v13 client
+ *   `documents/chat-message.mjs` `_onCreate`, `_onUpdate`; `applications/sidebar/tabs/chat.mjs`
+ *   `ChatLog#notify`. Contract: `chat.update-no-sound`.
  * - Deleting embedded documents prepares the parent again from its source. Source:
  *   https://foundryvtt.com/api/v13/classes/foundry.documents.Actor.html#_ondeletedescendantdocuments.
  *   Contract: `data.toggle-status`.
@@ -368,6 +376,13 @@ export class FakeRollMessage extends FakeChatMessage {
     }
   }
 
+  /** v13 `ChatMessage#_onCreate` → `ChatLog#postOne(message, {notify: true})` → `notify`: its sound (see the module comment). */
+  override _onCreate(data: Obj, options: Obj, userId: string): void {
+    super._onCreate(data, options, userId);
+    const audio = (globalThis as { game?: { audio?: FakeAudio } }).game?.audio;
+    if (this.visible && this.sound && audio) void audio.play(this.sound, { context: audio.interface });
+  }
+
   get isAuthor(): boolean {
     return this._source.author === currentWorld().user.id;
   }
@@ -569,6 +584,13 @@ export class FakeSocket {
   }
 }
 
+/** `game.audio`, as far as sounds go: each `play` recorded with the client that played it. */
+export interface FakeAudio {
+  played: { src: string; options: Obj; client: string | null }[];
+  interface: Obj;
+  play(src: string, options?: Obj): Promise<void>;
+}
+
 /* ------------------------------------------- install ---------------------------------------- */
 
 /** Installs the chat part of the fake (see the module comment). Called by installFoundryFake. */
@@ -629,12 +651,21 @@ export function installChatFake(fake: FakeFoundry): void {
   config.sounds = { ...(config.sounds ?? {}), dice: "sounds/dice.wav" };
   // Each play is recorded with the client it was played on (test plumbing: who called it).
   const played: { data: Obj; socketOptions: unknown; client: string | null }[] = [];
+  const audio: FakeAudio = {
+    played: [],
+    interface: { name: "interface" },
+    play: async (src, options = {}) =>
+      void audio.played.push({ src, options, client: currentWorld().user?.id ?? null }),
+  };
+  Object.assign(fake.game, { audio });
   Object.assign(fake.foundry, {
     audio: {
       AudioHelper: {
         played,
-        play: async (data: Obj, socketOptions?: unknown) =>
-          void played.push({ data, socketOptions, client: currentWorld().user?.id ?? null }),
+        play: async (data: Obj, socketOptions?: unknown) => {
+          played.push({ data, socketOptions, client: currentWorld().user?.id ?? null });
+          if (data.autoplay !== false) await audio.play(String(data.src), { volume: data.volume, loop: data.loop });
+        },
       },
     },
   });

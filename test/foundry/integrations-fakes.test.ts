@@ -222,6 +222,32 @@ describe("Dice So Nice stand-in", () => {
     expect(dsn.shown[1]!.faces[0]!.loaded).toBe(true);
   });
 
+  it("decides by the calling client's own settings: 3D dice off, or only its own user's dice, show nothing", async () => {
+    const dsn = new DiceSoNiceStandIn();
+    const me = { id: "gm" };
+    const other = { id: "p" };
+    dsn.client = () => me.id;
+    dsn.clientUser = () => me;
+    const roll = { dice: [{ faces: 6, results: [{ result: 3 }] }] };
+    expect(await dsn.showForRoll(roll, other, true)).toBe(true);
+    dsn.configure("gm", { onlyShowOwnDice: true });
+    // DSN compares the user OBJECT with game.user: another user's dice, or an equal copy of mine, are hidden.
+    expect(await dsn.showForRoll(roll, other, true)).toBe(false);
+    expect(await dsn.showForRoll(roll, { id: "gm" }, true)).toBe(false);
+    expect(await dsn.showForRoll(roll, me, true)).toBe(true);
+    dsn.configure("gm", { enabled: false });
+    expect(await dsn.showForRoll(roll, me, true)).toBe(false);
+    // Another client's settings are its own.
+    dsn.client = () => other.id;
+    dsn.clientUser = () => other;
+    expect(await dsn.showForRoll(roll, other, true)).toBe(true);
+    expect(dsn.shown.map((s) => [s.client, s.userId])).toEqual([
+      ["gm", "p"],
+      ["gm", "gm"],
+      ["p", "p"],
+    ]);
+  });
+
   /** A message as DSN's hooks read it: its rolls (of d6 faces), whisper, blind, author, source rolls. */
   const message = (faces: number[][], o: { whisper?: string[]; blind?: boolean } = {}) => ({
     id: "m",

@@ -895,7 +895,12 @@ describe("R — the second review's card attacks", () => {
     };
     await ticks(20);
     const answered = () =>
-      w.socket.sent.filter((s) => s.from === "gm-1" && (s.args[0] as { to?: string }).to === "player-2").length;
+      w.socket.sent.filter(
+        (s) =>
+          s.from === "gm-1" &&
+          (s.args[0] as { type?: string; to?: string }).type === "response" &&
+          (s.args[0] as { to?: string }).to === "player-2",
+      ).length;
     const honest = w.click("player-1", "chooseDie", card);
     await ticks(5);
     release();

@@ -15,8 +15,7 @@
 import type { TimelineCost } from "../../rules/timeline";
 import { NO_FLAGS, type CardFlags } from "../../dice/card";
 import { subjectOf } from "../../actions/common";
-import { showRoll } from "../../dice/dsn";
-import { rollFrom } from "../../dice/shape";
+import { showAccepted } from "../shown";
 import { cardActor, type CardAt, type Someone } from "../authority";
 import type { RollCardModel } from "../../data/chat/roll-card";
 import { cardState, type MayPress } from "../card-state";
@@ -219,10 +218,11 @@ export async function showRow(found: CardAt, index: number, change: Partial<Targ
 
 /**
  * DESIGN §4: the sender's dice of `request`, accepted by the one writer, shown to everyone who may
- * see the card as the sender's (src/dice/dsn.ts) — called by each executor that reads them, after
- * its last refusal and before its first write, so refused dice are never shown. `appended`: the
- * dice become one of the card's rolls (a push), which Dice So Nice animates itself.
+ * see the card as the sender's — by the sender's own client (src/chat/shown.ts, src/dice/dsn.ts) —
+ * called by each executor that reads them, after its last refusal and before its first write, so
+ * refused dice are never shown. `appended`: the dice become one of the card's rolls (a push), which
+ * Dice So Nice animates itself.
  */
-export function showSenderDice(found: CardAt, request: CardRequest, sender: Someone, appended = false): Promise<void> {
-  return showRoll(rollFrom(request.roll), found.message, sender, appended);
+export function showSenderDice(request: CardRequest, appended = false): Promise<void> {
+  return showAccepted(request, appended);
 }

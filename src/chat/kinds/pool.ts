@@ -77,7 +77,6 @@ async function pushScore(
   actor: Actor.Implementation,
   roll: ScoreRoll,
   request: CardRequest,
-  sender: Someone,
 ): Promise<CardResult> {
   const { message } = found;
   const system = actor.system;
@@ -108,7 +107,7 @@ async function pushScore(
     ...pushUpdate(actor, roll.options.aptitude, next.consequences!, null),
     ...recordChange(actor, message.id, { pushes: 1, pushRoll: json }),
   };
-  await showSenderDice(found, request, sender, true);
+  await showSenderDice(request, true);
   await actor.update(update);
   await message.update({ rolls: [...rollsWith(message), json], system: { pushes: 1, consequencesApplied: true } });
   return OK;
@@ -120,7 +119,7 @@ async function push(request: CardRequest, sender: Someone): Promise<CardResult> 
   if (error) return error;
   const { message } = found;
   const roll = message.lastRoll;
-  if (roll instanceof ScoreRoll) return pushScore(found, actor, roll, request, sender);
+  if (roll instanceof ScoreRoll) return pushScore(found, actor, roll, request);
   const system = actor.system;
   if (!(roll instanceof PoolRoll) || !(system instanceof CharacterModel) || !message.id)
     return refuse("TACTICA.Chat.invalid");
@@ -155,7 +154,7 @@ async function push(request: CardRequest, sender: Someone): Promise<CardResult> 
     ...pushUpdate(actor, roll.options.aptitude, next.consequences!, item),
     ...recordChange(actor, message.id, { pushes: done + 1, pushRoll: json }),
   };
-  await showSenderDice(found, request, sender, true);
+  await showSenderDice(request, true);
   await actor.update(update);
   await message.update({
     rolls: [...rollsWith(message), json],

@@ -7,7 +7,15 @@
  *   dice preset… The system should be a system id already registered"), and `showForRoll(roll,
  *   user, synchronize, users, blind, messageId, speaker)`, which shows a roll made here (and, when
  *   synchronised, to `users`, or to everyone when null) — "we merge the roll appearance in the dice
- *   term";
+ *   term" — and which decides by the CALLING client's own settings (`Dice3D.CONFIG()`, read from
+ *   `game.user`'s flags): it resolves false before anything is shown or emitted when that client's
+ *   "only show my own dice" is on and `user !== game.user` (`if (Dice3D.CONFIG().onlyShowOwnDice
+ *   && user !== game.user) return Promise.resolve(false)`), and `show()` resolves false before its
+ *   synchronising `game.socket.emit("module.dice-so-nice", {type: "show", …})` when that client's
+ *   3D dice are off (`!this.isEnabled()`: `Dice3D.CONFIG().enabled`, and not during a combat when
+ *   the world disables them then). Mirror read: Trahloc/foundryvtt-dice-so-nice at 814de66
+ *   (5.1.6), `module/Dice3D.js` `showForRoll`, `show`, `isEnabled`. A receiving client shows a
+ *   synchronised throw when it is enabled there (`_initListeners`, case "show");
  * - `module/DiceFactory.js`: `getPresetBySystem(type, system)` (the system's preset of that die
  *   type when it has one of the same shape, else the standard one), `getAppearanceForDice`, whose
  *   last step merges the die term's `options.appearance` over the user's appearance (so a term's
@@ -35,8 +43,10 @@
  * ("api") or a message hook's ("message") — with the client it was made on and the face each die
  * would show — its label (the preset's, or the number), whether that label is an image and whether
  * the image is loaded — and its colour set. Not modelled: the 3D throw, sounds, the user's own
- * appearance (a user who chose no set), colour set contents, DSN's settings (their defaults are
- * assumed), inline rolls, roll orders, the `diceSoNiceRollStart` and `diceSoNiceRollComplete`
+ * appearance (a user who chose no set), colour set contents, DSN's settings but each client's
+ * `enabled` and `onlyShowOwnDice` ({@link DiceSoNiceStandIn.configure}; the others keep their
+ * defaults; the message hooks assume the defaults), the receiving clients of a synchronised throw
+ * (one entry records the call, with its `users`), inline rolls, roll orders, the `diceSoNiceRollStart` and `diceSoNiceRollComplete`
  * hooks, and `show()`'s data format.
  */
 
@@ -166,8 +176,22 @@ export class DiceSoNiceStandIn {
     return system !== "standard" && this.systems.has(system) ? (this.presets.get(`${system}:${type}`) ?? null) : null;
   }
 
-  /** The user of the client running now (the fake's `game.user`). */
+  /** The user of the client running now (the fake's `game.user`): its id, and the object itself. */
   client: () => string | null = () => null;
+  clientUser: () => unknown = () => null;
+
+  /** Each client's own DSN settings, by user id (DSN's defaults: enabled, every user's dice shown). */
+  private readonly settings = new Map<string, { enabled: boolean; onlyShowOwnDice: boolean }>();
+
+  /** Test control: `userId`'s own DSN settings (`Dice3D.CONFIG()` on that user's client). */
+  configure(userId: string, change: { enabled?: boolean; onlyShowOwnDice?: boolean }): void {
+    this.settings.set(userId, { ...this.config(userId), ...change });
+  }
+
+  /** `Dice3D.CONFIG()` on the client of `userId`, as far as the stand-in models it. */
+  private config(userId: string | null): { enabled: boolean; onlyShowOwnDice: boolean } {
+    return (userId && this.settings.get(userId)) || { enabled: true, onlyShowOwnDice: false };
+  }
 
   async showForRoll(
     roll: { dice?: TermLike[] },
@@ -178,8 +202,12 @@ export class DiceSoNiceStandIn {
     messageId: string | null = null,
     _speaker: unknown = null,
   ): Promise<boolean> {
-    const faces = (roll.dice ?? []).flatMap((term) => this.facesOf(term));
     const client = this.client();
+    const config = this.config(client);
+    // DSN 5.1.6 `showForRoll`: "only my dice" compares the user OBJECT with `game.user`; then `show`.
+    if (config.onlyShowOwnDice && user !== this.clientUser()) return false;
+    if (!config.enabled) return false;
+    const faces = (roll.dice ?? []).flatMap((term) => this.facesOf(term));
     this.shown.push({
       via: "api",
       client,
@@ -268,6 +296,7 @@ export function installDiceSoNice(game: Record<string, unknown>): DiceSoNiceStan
   modules.set("dice-so-nice", { id: "dice-so-nice", active: true, version: "5.1.6" });
   Object.assign(game, { modules, dice3d: dsn });
   dsn.client = () => (game.user as { id?: string } | undefined)?.id ?? null;
+  dsn.clientUser = () => game.user ?? null;
   const hooks = (globalThis as { Hooks?: HooksLike }).Hooks;
   hooks?.on("createChatMessage", (message: MessageLike) => dsn.onCreateMessage(message));
   hooks?.on("preUpdateChatMessage", (message: MessageLike, change: { rolls?: unknown[] }, options: UpdateOptions) =>
