@@ -38,11 +38,10 @@
  * Dice shown by their roller (docs/rules-decisions.md "Dice by the clicker, shown by the writer"):
  * once the writer has accepted a request's dice and before it writes (src/chat/shown.ts), it asks
  * the sender `{ type: "show", id, to, appended }`; the sender's client shows the dice it rolled for
- * that pending request (src/dice/dsn.ts `showRoll`, with ITS Dice So Nice settings), once, and
- * answers `{ type: "shown", id, to }`. The sender takes a "show" only from a GM (as a response), for a
- * request it is waiting for; the writer takes a "shown" only from the request's sender, and waits
- * for it at most {@link SHOW_WAIT_MS} — not at all for a push, whose dice DSN animates after the
- * write from the card's own update.
+ * that pending request (src/dice/dsn.ts `showRoll`, with ITS Dice So Nice settings), once. The
+ * sender takes a "show" only from a GM (as a response), for a request it is waiting for. The writer
+ * does not wait for the throw (src/chat/shown.ts): a client that never ends it would hold the one
+ * queue. A push's dice DSN animates after the write, from the card's own update.
  *
  * Bounds, because any client can emit on the socket as fast and as large as it likes: a request
  * whose dice (`roll`) serialise to more than {@link MAX_ROLL_CHARS} characters is ignored before
@@ -51,7 +50,6 @@
  * sender sees "no GM answered"; nothing was changed), so a flood never grows the GM's queue.
  */
 import { isRecord } from "../rules/records";
-import { SHOW_WAIT_MS } from "../dice/dsn";
 import { showingBy, type ShowDice } from "./shown";
 import { cardAt, type CardRequest, type CardResult, type Someone } from "./authority";
 import { writerActionNames, writerActionOf } from "./kinds/index";
@@ -142,7 +140,6 @@ function receive(...args: unknown[]): Promise<void> | void {
   if (data.type === "request") return answer(data, sender);
   if (data.type === "response") accept(data, sender);
   if (data.type === "show") return showAsked(data, sender);
-  if (data.type === "shown") shownBy(data, sender);
 }
 
 /** Unanswered requests on the active GM, per sender id. */
@@ -189,42 +186,20 @@ function accept(data: Record<string, unknown>, sender: User.Implementation): voi
 
 /* ----------------------------------------------------- dice shown by their roller, when accepted */
 
-/** The writer's "show" messages still waiting for their sender's "shown", by request id. */
-const showing = new Map<string, { senderId: string; done(): void }>();
-
-/** The writer asks the sender of request `id` to show its dice, and waits (see the module comment). */
+/** The writer asks the sender of request `id` to show its dice (see the module comment). */
 function askToShow(id: string, senderId: string, appended: boolean): Promise<void> {
   game.socket?.emit(SOCKET_EVENT, { type: "show", id, to: senderId, appended });
-  if (appended) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, SHOW_WAIT_MS);
-    function done(): void {
-      clearTimeout(timer);
-      showing.delete(id);
-      resolve();
-    }
-    showing.set(id, { senderId, done });
-  });
+  return Promise.resolve();
 }
 
-/** The sender shows its own dice of a pending request, once, when the active GM asks; then says so. */
+/** The sender shows its own dice of a pending request, once, when the active GM asks. */
 async function showAsked(data: Record<string, unknown>, sender: User.Implementation): Promise<void> {
   const me = game.user?.id;
   const pending = typeof data.id === "string" ? waiting.get(data.id) : undefined;
   if (!sender.isGM || !pending || data.to !== me || pending.userId !== me) return;
   const show = pending.show;
   delete pending.show;
-  try {
-    await show?.(data.appended === true);
-  } finally {
-    game.socket?.emit(SOCKET_EVENT, { type: "shown", id: data.id, to: sender.id });
-  }
-}
-
-/** The writer takes a "shown" from the sender it asked, and stops waiting. */
-function shownBy(data: Record<string, unknown>, sender: User.Implementation): void {
-  const asked = typeof data.id === "string" ? showing.get(data.id) : undefined;
-  if (asked && asked.senderId === sender.id && data.to === game.user?.id) asked.done();
+  await show?.(data.appended === true);
 }
 
 /**

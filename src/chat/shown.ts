@@ -21,9 +21,15 @@ export function showingBy<R extends CardRequest>(request: R, show: ShowDice | un
   return request;
 }
 
-/** Shows `request`'s dice, accepted by the writer, at most once (nothing when it carries none). */
-export async function showAccepted(request: CardRequest, appended: boolean): Promise<void> {
+/**
+ * Starts showing `request`'s dice, accepted by the writer, at most once (nothing when it carries
+ * none). The writer never waits for the throw: its one queue serves every click, and a throw that
+ * does not end (a hidden tab, a client that never answers) would hold every other user's click
+ * past its answer's time limit (security review, third round B3). A failure is logged.
+ */
+export function showAccepted(request: CardRequest, appended: boolean): void {
   const show = shows.get(request);
   shows.delete(request);
-  if (show) await show(appended);
+  if (show)
+    void show(appended).catch((error: unknown) => console.error("Tactica | the dice could not be shown", error));
 }

@@ -18,8 +18,8 @@
  *   dice" option then never hides them from their roller), synchronised to the users who may see
  *   the card's content (core's `ChatMessage#isContentVisible`: its whisper recipients, and its
  *   author unless blind; everyone when not whispered). DSN resolves once the throw has ended on
- *   this client; the writer waits at most {@link SHOW_WAIT_MS} for it, so its queue never hangs on
- *   an animation.
+ *   this client; nothing here waits longer than {@link SHOW_WAIT_MS} for it, and the one writer
+ *   does not wait for it at all (src/chat/shown.ts).
  * - Dice appended to the card as a roll (a push: `message.update({rolls})`) are animated by DSN
  *   itself on every client, from its own `preUpdateChatMessage` / `updateChatMessage` hooks ("Hide
  *   and roll new rolls added in a chat message in a update", DSN 5.1.6 `module/main.js`), as a new
@@ -99,7 +99,7 @@ export interface Dice3d {
   };
 }
 
-/** How long the one writer waits for a throw to end before it writes the card (ms). */
+/** How long a client's own showing waits for its throw to end (ms); the one writer never waits for it. */
 export const SHOW_WAIT_MS = 6_000;
 
 /** The card a roll belongs to, as far as who sees its dice goes (a ChatMessage). */

@@ -257,20 +257,14 @@ describe("dice shown once the writer accepted them", () => {
     expect(played()).toEqual([SOUND("player-2", ["gm-1", "player-1"])]);
   });
 
-  it("the writer waits for an animation at most 6 s, then writes the card", async () => {
+  it("the writer never waits for a throw: one that never ends on the GM's own screen, the card is written at once", async () => {
     await world(true);
     const attack = await attackOnVex();
     // A throw that never ends on the writer's screen (a hidden tab: DSN queues it until shown).
     const never = vi.spyOn(dsn!, "showForRoll").mockImplementation(() => new Promise<boolean>(() => {}));
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     queueDiceFaces([2, 5]);
-    let result: unknown = null;
-    void w.click("gm-1", "defend", attack, { targetIndex: 0 }).then((r) => (result = r));
-    await vi.advanceTimersByTimeAsync(5_900);
+    expect(await w.click("gm-1", "defend", attack, { targetIndex: 0 })).toEqual({ ok: true });
     expect(never).toHaveBeenCalledTimes(1);
-    expect([result, attack.card?.targets[0]?.dice]).toEqual([null, []]);
-    await vi.advanceTimersByTimeAsync(200);
-    expect(result).toEqual({ ok: true });
     expect(attack.card?.targets[0]?.dice).toEqual([2, 5]);
   });
 });
@@ -319,34 +313,30 @@ describe("dice shown by their roller, whatever the GM's own Dice So Nice setting
     expect(attack.card?.targets[0]?.dice).toEqual([2, 5]);
   });
 
-  it("the clicker's dice are shown before the writer writes the card", async () => {
+  it("the writer asks the clicker to show its dice before it answers, after its last refusal", async () => {
     await world(true);
     const attack = await attackOnVex();
-    const show = dsn!.showForRoll.bind(dsn!);
-    const rowAtShow: unknown[] = [];
-    vi.spyOn(dsn!, "showForRoll").mockImplementation((...args) => {
-      rowAtShow.push(attack.card?.targets[0]?.dice);
-      return show(...args);
-    });
     queueDiceFaces([2, 5]);
     await w.click("player-2", "defend", attack, { targetIndex: 0 });
-    expect([rowAtShow, attack.card?.targets[0]?.dice]).toEqual([[[]], [2, 5]]);
+    const types = w.socket.sent
+      .map((m) => m.args[0] as { type?: string; to?: string })
+      .filter((m) => m.type === "show" || m.type === "response")
+      .map((m) => `${m.type} ${m.to ?? ""}`.trim());
+    expect(types).toEqual(["show player-2", "response player-2"]);
   });
 
-  it("the writer waits for a player's throw at most 6 s, then writes the card", async () => {
+  it("a player's throw that never ends holds neither the writer nor the next player's click (security B3)", async () => {
     await world(true);
     const attack = await attackOnVex();
     const never = vi.spyOn(dsn!, "showForRoll").mockImplementation(() => new Promise<boolean>(() => {}));
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     queueDiceFaces([2, 5]);
-    let result: unknown = null;
-    void w.click("player-2", "defend", attack, { targetIndex: 0 }).then((r) => (result = r));
-    await vi.advanceTimersByTimeAsync(5_900);
+    expect(await w.click("player-2", "defend", attack, { targetIndex: 0 })).toEqual({ ok: true });
+    await w.socket.settled();
     expect(never).toHaveBeenCalledTimes(1);
-    expect([result, attack.card?.targets[0]?.dice]).toEqual([null, []]);
-    await vi.advanceTimersByTimeAsync(200);
-    expect(result).toEqual({ ok: true });
     expect(attack.card?.targets[0]?.dice).toEqual([2, 5]);
+    // The same player's second click is answered at once too (refused: already defended).
+    queueDiceFaces([6, 6]);
+    expect(await w.click("player-2", "defend", attack, { targetIndex: 0 })).toMatchObject({ ok: false });
   });
 
   it('a "show" that is not the active GM\'s, or not for a pending request, shows nothing', async () => {

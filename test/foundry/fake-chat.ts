@@ -376,7 +376,10 @@ export class FakeRollMessage extends FakeChatMessage {
     }
   }
 
-  /** v13 `ChatMessage#_onCreate` → `ChatLog#postOne(message, {notify: true})` → `notify`: its sound (see the module comment). */
+  /**
+   * v13 `ChatMessage#_onCreate` → `ChatLog#postOne(message, {notify: true})` → `notify`: its sound
+   * (see the module comment).
+   */
   override _onCreate(data: Obj, options: Obj, userId: string): void {
     super._onCreate(data, options, userId);
     const audio = (globalThis as { game?: { audio?: FakeAudio } }).game?.audio;

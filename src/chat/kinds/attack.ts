@@ -206,7 +206,7 @@ async function defend(request: CardRequest, sender: Someone): Promise<CardResult
     !facts.note &&
     attackHits(attackDice[0]!.reduce((sum, face) => sum + face, 0) + score + facts.modifier, defenceTotal);
   const outcome = hit ? "hit" : "miss";
-  await showSenderDice(request);
+  showSenderDice(request);
   await target.update(recordChange(target, messageId, { [TARGET_KEY]: { outcome, total: defenceTotal } }));
   const shifted = await tectonicOnAttack(found, token, attributes, messageId);
   const row = { total: defenceTotal, outcome, dice: faces[0]!, modifier: facts.modifier, note: facts.note };

@@ -223,6 +223,6 @@ export async function showRow(found: CardAt, index: number, change: Partial<Targ
  * refused dice are never shown. `appended`: the dice become one of the card's rolls (a push), which
  * Dice So Nice animates itself.
  */
-export function showSenderDice(request: CardRequest, appended = false): Promise<void> {
-  return showAccepted(request, appended);
+export function showSenderDice(request: CardRequest, appended = false): void {
+  showAccepted(request, appended);
 }

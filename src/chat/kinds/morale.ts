@@ -77,7 +77,7 @@ async function rollPanic(request: CardRequest, sender: Someone): Promise<CardRes
   }
   const faces = facesOf(rollFrom(request.roll, foundry.dice.Roll), [{ count: 1, faces: 10 }]);
   if (!faces) return refuse("TACTICA.Chat.badDice");
-  await showSenderDice(request);
+  showSenderDice(request);
   const panic = await drawPanic(actor, roll.purpose === "rally", faces[0]![0]!, message.id);
   await afterDraw(actor, panic.outcome);
   await message.update({ system: { ...drawnCard(panic), notes: [...card.notes, ...panic.notes] } });

@@ -107,7 +107,7 @@ async function pushScore(
     ...pushUpdate(actor, roll.options.aptitude, next.consequences!, null),
     ...recordChange(actor, message.id, { pushes: 1, pushRoll: json }),
   };
-  await showSenderDice(request, true);
+  showSenderDice(request, true);
   await actor.update(update);
   await message.update({ rolls: [...rollsWith(message), json], system: { pushes: 1, consequencesApplied: true } });
   return OK;
@@ -154,7 +154,7 @@ async function push(request: CardRequest, sender: Someone): Promise<CardResult> 
     ...pushUpdate(actor, roll.options.aptitude, next.consequences!, item),
     ...recordChange(actor, message.id, { pushes: done + 1, pushRoll: json }),
   };
-  await showSenderDice(request, true);
+  showSenderDice(request, true);
   await actor.update(update);
   await message.update({
     rolls: [...rollsWith(message), json],

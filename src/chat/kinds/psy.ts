@@ -118,7 +118,7 @@ async function resist(request: CardRequest, sender: Someone): Promise<CardResult
   // D-49: the value from the stored target (a CO resist through coTarget with its CO modifiers).
   const against = resistTarget(target, power.system.resist);
   const outcome = profileTestSuccess(natural, against, natural10Fails()) ? "resisted" : "failed";
-  await showSenderDice(request);
+  showSenderDice(request);
   await target.update(recordChange(target, messageId, { [TARGET_KEY]: { outcome, total: natural, against } }));
   await showRow(found, index, { total: natural, outcome, dice: [natural], against });
   return OK;

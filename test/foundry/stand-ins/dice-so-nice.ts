@@ -46,7 +46,8 @@
  * appearance (a user who chose no set), colour set contents, DSN's settings but each client's
  * `enabled` and `onlyShowOwnDice` ({@link DiceSoNiceStandIn.configure}; the others keep their
  * defaults; the message hooks assume the defaults), the receiving clients of a synchronised throw
- * (one entry records the call, with its `users`), inline rolls, roll orders, the `diceSoNiceRollStart` and `diceSoNiceRollComplete`
+ * (one entry records the call, with its `users`), inline rolls, roll orders, the
+ * `diceSoNiceRollStart` and `diceSoNiceRollComplete`
  * hooks, and `show()`'s data format.
  */
 
