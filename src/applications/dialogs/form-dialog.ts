@@ -32,7 +32,7 @@
 import { renderChild } from "../../compat/windows";
 import { currentMessageMode, modeChoices, normaliseMode } from "../../compat/message-mode";
 import { notifyError } from "../../utils/notify";
-import { BOUNDS } from "../../data/fields";
+import { MODIFIER_BOUND } from "../../rules/modifiers";
 import { minus } from "../../utils/signed";
 import type { ModeChoice } from "../../dice/pipeline";
 
@@ -258,15 +258,15 @@ export function wholeNumber(value: unknown, empty: number | null = 0): number | 
 }
 
 /**
- * The dialogs' modifier field: a whole number within ±BOUNDS.modifier (empty: 0) — the bound the
+ * The dialogs' modifier field: a whole number within ±MODIFIER_BOUND (empty: 0) — the bound the
  * one writer checks again (src/rules/modifiers.ts) — else a refusal naming the field.
  */
 export function modifierOf(values: FormValues): number | Refusal {
   const modifier = wholeNumber(values.modifier);
   const field = game.i18n?.localize("TACTICA.Card.modifier") ?? "";
   if (modifier === null) return refuse("TACTICA.Dialog.wholeNumber", { field });
-  if (Math.abs(modifier) > BOUNDS.modifier)
-    return refuse("TACTICA.Dialog.between", { field, min: minus(BOUNDS.modifier), max: String(BOUNDS.modifier) });
+  if (Math.abs(modifier) > MODIFIER_BOUND)
+    return refuse("TACTICA.Dialog.between", { field, min: minus(MODIFIER_BOUND), max: String(MODIFIER_BOUND) });
   return modifier;
 }
 
