@@ -37,6 +37,17 @@ describe("fake data fields", () => {
     expect(schema().clean({ wp: -3.6 }, { partial: true })).toEqual({ wp: 0 });
   });
 
+  it("cast an index-keyed object to an array as core's ArrayField#_cast does: integer keys kept, others dropped", () => {
+    const tags = new ArrayField(new StringField());
+    expect(tags.clean({ "0": "a", "1": "b" })).toEqual(["a", "b"]);
+    expect(tags.clean({ "1": "b", "0": "a", x: "c", "-1": "d", "1.5": "e" })).toEqual(["a", "b"]);
+    expect(tags.clean({})).toEqual([]);
+    expect(tags.clean(new Set(["a"]))).toEqual(["a"]);
+    expect(tags.clean("a")).toEqual(["a"]);
+    const sparse = tags.clean({ "1": "b" }) as unknown[];
+    expect([sparse.length, 0 in sparse, sparse[1]]).toEqual([2, false, "b"]);
+  });
+
   it("bound an array's length by its min and max options", () => {
     const bounded = new SchemaField({ tags: new ArrayField(new StringField(), { min: 1, max: 2 }) });
     expect(bounded.validate({ tags: ["a"] })).toBeUndefined();

@@ -378,6 +378,28 @@ describe("security F4, F5: a value of the wrong kind is refused in the system's 
       { powerId: "abc", sinceRound: 2 },
     ]);
   });
+
+  it("a list keyed by index (form data's shape) is checked entry by entry and read by core as a list", async () => {
+    const keyed = { "0": { powerId: "abc", sinceRound: 2 }, "1": { powerId: "def", sinceRound: null } };
+    await updateUntyped(actor, { system: { psyker: { maintained: keyed } } });
+    expect(systemAs<{ psyker: { maintained: unknown[] } }>(actor).psyker.maintained).toEqual([
+      { powerId: "abc", sinceRound: 2 },
+      { powerId: "def", sinceRound: null },
+    ]);
+    await expectRefused(
+      actor,
+      { system: { psyker: { maintained: { "0": { powerId: 7, sinceRound: 1 } } } } },
+      "Pouvoir attend un texte (reçu\u00a0: 7).",
+    );
+  });
+
+  it("a list keyed by index AND by name is refused, where core would drop the named keys (docs/rules-decisions.md)", async () => {
+    await expectRefused(
+      actor,
+      { system: { psyker: { maintained: { "0": { powerId: "abc", sinceRound: 2 }, extra: { powerId: "def" } } } } },
+      expect.stringContaining(`${MAINTAINED} attend une liste`) as unknown as string,
+    );
+  });
 });
 
 describe("G1: half-migrated data", () => {
