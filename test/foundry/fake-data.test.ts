@@ -95,6 +95,23 @@ describe("fake data operators (fake-operators.ts)", () => {
     expect((fake.foundry.data as { operators?: unknown }).operators).toBeUndefined();
   });
 
+  it("v14's ForcedReplacement carries its value: DataFieldOperator.get reads it, and returns any other value as it is", () => {
+    const fake = installFoundryFake({}, "en");
+    setFakeGeneration(fake, 14);
+    type Operator = { get(value: unknown): unknown };
+    const operators = (
+      fake.foundry.data as {
+        operators?: { DataFieldOperator: Operator; ForcedReplacement: Operator & (new (v: unknown) => object) };
+      }
+    ).operators!;
+    const replaced = new operators.ForcedReplacement({ a: 1 });
+    expect(operators.ForcedReplacement.get(replaced)).toEqual({ a: 1 });
+    expect(operators.DataFieldOperator.get(replaced)).toEqual({ a: 1 });
+    expect(operators.ForcedReplacement.get(5)).toBe(5);
+    expect(JSON.parse(JSON.stringify(replaced))).toEqual({ value: { a: 1 } });
+    setFakeGeneration(fake, 13);
+  });
+
   it("v14 records a `-=key` deletion as deprecated (and still performs it); v13 does not", () => {
     const fake = installFoundryFake({}, "en");
     setFakeGeneration(fake, 14);
