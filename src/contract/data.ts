@@ -251,11 +251,17 @@ export function dataContract(context: ContractContext): void {
     });
   });
 
-  describe("ArrayField bounds", () => {
+  describe("ArrayField bounds and casts", () => {
     it("[fields.array-max] refuses more elements than its max (a chat card's rows are bounded this way)", () => {
       const field = new foundry.data.fields.ArrayField(new foundry.data.fields.StringField(), { max: 2 });
       assert.equal(field.validate(["a", "b"]), undefined);
       assert.ok(field.validate(["a", "b", "c"]), "three elements where two at most are allowed");
+    });
+
+    it("[fields.array-index-keys] cleans an object keyed by index into its list, other keys dropped (a list sent as form data)", () => {
+      const field = new foundry.data.fields.ArrayField(new foundry.data.fields.StringField());
+      assert.deepEqual(field.clean({ "0": "a", "1": "b" }), ["a", "b"]);
+      assert.deepEqual(field.clean({ "1": "b", "0": "a", x: "c" }), ["a", "b"]);
     });
   });
 

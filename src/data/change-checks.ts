@@ -8,7 +8,7 @@
  * and refuse with a localised message naming the field (its label, localised by Foundry from
  * `LOCALIZATION_PREFIXES`): nothing is clamped, rounded or reset silently.
  */
-import { isDeletion } from "../compat/deletion";
+import { isDeletion, replacedValue } from "../compat/deletion";
 import { show } from "../rules/errors";
 import { isRecord } from "../rules/records";
 
@@ -122,8 +122,9 @@ function listRefusal(field: foundry.data.fields.ArrayField<foundry.data.fields.D
  * boolean from `"yes"`, a text from `5`) or refused in English (security F5). Core's own reading
  * of a yes/no written as text, `"true"` / `"false"` (`BooleanField#_cast`), stays accepted.
  */
-function valueRefusal(field: unknown, value: unknown): Refusal | null {
+function valueRefusal(field: unknown, written: unknown): Refusal | null {
   const fields = foundry.data.fields;
+  const value = replacedValue(written);
   if (value === null && field instanceof fields.DataField && !(field instanceof fields.NumberField))
     return field.nullable ? null : shapeRefusal("Missing", field, value);
   if (field instanceof fields.SchemaField)
@@ -143,9 +144,11 @@ function valueRefusal(field: unknown, value: unknown): Refusal | null {
  * The first value of `change` (a model's `system` data, partial or whole, uncleaned) its field
  * would not store as given, as a localised refusal; null when every value is acceptable. Keys the
  * schema does not know are not this check's business (Foundry drops them; the document-level
- * migration keeps what stored data had), nor are deletions (`-=key`, v14's `_del`).
+ * migration keeps what stored data had), nor are deletions (`-=key`, v14's `_del`). A value v14's
+ * `_replace` wraps (the change itself, or any value in it) is checked as the value it writes.
  */
-export function changeRefusal(schema: CheckedSchema, change: unknown): Refusal | null {
+export function changeRefusal(schema: CheckedSchema, written: unknown): Refusal | null {
+  const change = replacedValue(written);
   if (!isRecord(change)) return null;
   for (const [rawKey, value] of Object.entries(change)) {
     if (isDeletion(rawKey, value)) continue;

@@ -440,6 +440,17 @@ describe("fake Combat: another client's update", () => {
     }
   });
 
+  it("[CORE] isDefeated: the combatant's defeated field, or its actor's DEFEATED status", async () => {
+    const combat = await combatOf([1, 2]);
+    const [first, second] = combat.combatants.contents as FakeCombatant[];
+    expect([first!.isDefeated, second!.isDefeated]).toEqual([false, false]);
+    await combat.updateEmbeddedDocuments("Combatant", [{ _id: first!.id, defeated: true }]);
+    const dead = (fake.CONFIG.specialStatusEffects as { DEFEATED: string }).DEFEATED;
+    await (second!.actor as FakeActor).toggleStatusEffect(dead, { overlay: true, active: true });
+    expect([first!.isDefeated, second!.isDefeated]).toEqual([true, true]);
+    expect(second!.defeated).toBe(false);
+  });
+
   it("game.combat is the viewed combat", async () => {
     const combat = await combatOf([1]);
     expect((fake.game as { combat?: unknown }).combat).toBe(combat);

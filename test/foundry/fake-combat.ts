@@ -35,9 +35,11 @@
  *   change as that combatant allows; a combatant's owner its `initiative`, `flags`, `defeated` and
  *   `system`. Source: common v13 `documents/combat.mjs` and `documents/combatant.mjs`
  *   (`#canUpdate`). Contract: `combat.player-rights`.
- * - Combatant members: `actor`, `token`, `isDefeated` (the `defeated` field), `hasPlayerOwner`,
- *   ownership following the actor. Source: https://foundryvtt.com/api/v13/classes/foundry.documents.Combatant.html;
- *   common v13 `combatant.mjs` `getUserLevel`. Contract: none — manual check "marking a combatant
+ * - Combatant members: `actor`, `token`, `isDefeated` (the `defeated` field, or the actor's
+ *   status of `CONFIG.specialStatusEffects.DEFEATED`), `hasPlayerOwner`, ownership following the
+ *   actor. Source: https://foundryvtt.com/api/v13/classes/foundry.documents.Combatant.html;
+ *   client v13 `documents/combatant.mjs` `isDefeated`; common v13 `combatant.mjs`
+ *   `getUserLevel`. Contract: none — manual check "marking a combatant
  *   defeated in the tracker applies".
  * - `foundry.utils.debounce(callback, delay)`: every call restarts a `delay` ms timer; `callback`
  *   runs once it runs out, with the last arguments. Source:
@@ -165,9 +167,11 @@ export class FakeCombatant extends FakeDocument {
     return (currentWorld().collections.Scene?.get(this.sceneId) as FakeScene | undefined)?.tokens.get(this.tokenId);
   }
 
-  /** [API] Combatant#isDefeated: the `defeated` field (core also reads the defeated status). */
+  /** [CORE] Combatant#isDefeated: `defeated`, or the actor's DEFEATED status (client v13 `documents/combatant.mjs`). */
   get isDefeated(): boolean {
-    return this.defeated;
+    const defeated = (currentWorld().config.specialStatusEffects as { DEFEATED?: string } | undefined)?.DEFEATED;
+    const statuses = (this.actor as { statuses?: ReadonlySet<string> } | undefined)?.statuses;
+    return this.defeated || (defeated !== undefined && statuses?.has(defeated) === true);
   }
 
   /** [API] Combatant#hasPlayerOwner: a non-GM user owns it. */

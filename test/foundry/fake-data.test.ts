@@ -37,6 +37,17 @@ describe("fake data fields", () => {
     expect(schema().clean({ wp: -3.6 }, { partial: true })).toEqual({ wp: 0 });
   });
 
+  it("cast an index-keyed object to an array as core's ArrayField#_cast does: integer keys kept, others dropped", () => {
+    const tags = new ArrayField(new StringField());
+    expect(tags.clean({ "0": "a", "1": "b" })).toEqual(["a", "b"]);
+    expect(tags.clean({ "1": "b", "0": "a", x: "c", "-1": "d", "1.5": "e" })).toEqual(["a", "b"]);
+    expect(tags.clean({})).toEqual([]);
+    expect(tags.clean(new Set(["a"]))).toEqual(["a"]);
+    expect(tags.clean("a")).toEqual(["a"]);
+    const sparse = tags.clean({ "1": "b" }) as unknown[];
+    expect([sparse.length, 0 in sparse, sparse[1]]).toEqual([2, false, "b"]);
+  });
+
   it("bound an array's length by its min and max options", () => {
     const bounded = new SchemaField({ tags: new ArrayField(new StringField(), { min: 1, max: 2 }) });
     expect(bounded.validate({ tags: ["a"] })).toBeUndefined();
@@ -82,6 +93,23 @@ describe("fake data operators (fake-operators.ts)", () => {
     setFakeGeneration(fake, 13);
     expect((globalThis as { _del?: unknown })._del).toBeUndefined();
     expect((fake.foundry.data as { operators?: unknown }).operators).toBeUndefined();
+  });
+
+  it("v14's ForcedReplacement carries its value: DataFieldOperator.get reads it, and returns any other value as it is", () => {
+    const fake = installFoundryFake({}, "en");
+    setFakeGeneration(fake, 14);
+    type Operator = { get(value: unknown): unknown };
+    const operators = (
+      fake.foundry.data as {
+        operators?: { DataFieldOperator: Operator; ForcedReplacement: Operator & (new (v: unknown) => object) };
+      }
+    ).operators!;
+    const replaced = new operators.ForcedReplacement({ a: 1 });
+    expect(operators.ForcedReplacement.get(replaced)).toEqual({ a: 1 });
+    expect(operators.DataFieldOperator.get(replaced)).toEqual({ a: 1 });
+    expect(operators.ForcedReplacement.get(5)).toBe(5);
+    expect(JSON.parse(JSON.stringify(replaced))).toEqual({ value: { a: 1 } });
+    setFakeGeneration(fake, 13);
   });
 
   it("v14 records a `-=key` deletion as deprecated (and still performs it); v13 does not", () => {

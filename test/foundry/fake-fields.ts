@@ -16,6 +16,11 @@
  *   choices — a failure names each failing path and becomes an error with `asError()`. Source:
  *   https://foundryvtt.com/api/v13/classes/foundry.data.validation.DataModelValidationFailure.html.
  *   Contract: `fields.validate-path`.
+ * - An ArrayField casts a plain object by its keys: each key that reads as an integer ≥ 0
+ *   (`Number(key)`) is the index of its value, every other key is dropped (`{"0": a, "1": b}` →
+ *   `[a, b]`; `{"1": b}` leaves index 0 a hole); a Set becomes its values; any other non-array
+ *   value becomes `[value]`. Source: common v13 `data/fields.mjs` `ArrayField#_cast` (the same in
+ *   v12). Contract: `fields.array-index-keys`.
  * - An ArrayField's `min` and `max` count its elements. Source:
  *   https://foundryvtt.com/api/interfaces/foundry.data.types._ArrayFieldOptions.html. Contract:
  *   `fields.array-max`.
@@ -292,7 +297,16 @@ export class ArrayField extends DataField {
     element.parent = this;
   }
 
+  // Core's `_cast` (see the header): an index-keyed object becomes the array of its integer keys.
   protected override cast(value: unknown): unknown {
+    if (isPlainObject(value)) {
+      const indexed: unknown[] = [];
+      for (const [key, v] of Object.entries(value)) {
+        const index = Number(key);
+        if (Number.isInteger(index) && index >= 0) indexed[index] = v;
+      }
+      return indexed;
+    }
     if (value instanceof Set) return [...value];
     return Array.isArray(value) ? value : [value];
   }

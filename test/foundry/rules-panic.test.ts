@@ -179,7 +179,7 @@ describe("D-45: a panic result constrains the figure", () => {
 });
 
 describe("D-45: Détruite removes the rest of the unit", () => {
-  it("its figures become 0 in the draw's one actor write, its combatant is defeated, and no morale prompt follows", async () => {
+  it("its figures become 0 in the draw's one actor write, its combatant and its actor are defeated as core's tracker does, and no morale prompt follows", async () => {
     const unit = await w.own("Escouade", "unit", {
       system: { strength: { start: 10, current: 6 }, profile: { co: { value: 3 } } },
     });
@@ -193,9 +193,14 @@ describe("D-45: Détruite removes the rest of the unit", () => {
     expect(sys(unit).strength.current).toBe(0);
     const combatant = combat.combatants.contents.find((c) => c.actor === unit)!;
     expect(combatant.defeated).toBe(true);
+    // Core's DEFEATED status, as an overlay (CombatTracker#_onToggleDefeatedStatus): one creation.
+    const dead = unit.effects.contents.find((e) => e.statuses.has(CONFIG.specialStatusEffects.DEFEATED))!;
+    expect(dead._source.flags).toEqual({ core: { overlay: true } });
+    expect(combatant.isDefeated).toBe(true);
     expect(perDocument(writes)).toEqual([
       `update Actor ${unit.id}`,
       `update Combatant ${combatant.id}`,
+      `create ActiveEffect ${dead.id}`,
       `update ChatMessage ${message.id}`,
     ]);
     expect(w.messages()).toHaveLength(cards);
@@ -204,6 +209,19 @@ describe("D-45: Détruite removes the rest of the unit", () => {
     expect(text).toMatch(/d10\s: 10(?! \+)/); // a morale test's draw: the die alone (ux m1)
     // Asked again: nothing drawn, nothing written.
     expect(await w.writesDuring(() => w.click("player-1", "rollPanic", message))).toEqual([]);
+  });
+
+  it("a destroyed unit already marked dead by the GM gets no second DEFEATED effect", async () => {
+    const unit = await w.own("Escouade", "unit", {
+      system: { strength: { start: 10, current: 6 }, profile: { co: { value: 3 } } },
+    });
+    await unit.toggleStatusEffect(CONFIG.specialStatusEffects.DEFEATED, { overlay: true, active: true });
+    queueDiceFaces([9]);
+    const message = (await unit.moraleTest({ fastForward: true }))!;
+    queueDiceFaces([10]);
+    const writes = await w.writesDuring(() => w.click("player-1", "rollPanic", message));
+    expect(perDocument(writes)).toEqual([`update Actor ${unit.id}`, `update ChatMessage ${message.id}`]);
+    expect(unit.effects.contents).toHaveLength(1);
   });
 });
 
@@ -332,5 +350,67 @@ describe("M16: one write per document per user action (rally, panic draw)", () =
       `update ChatMessage ${message.id}`,
     ]);
     expect([...unit.statuses]).toEqual(["retreating"]);
+  });
+});
+
+describe("D-41: a draw whose status could not be created is repaired by the next click", () => {
+  /** Refuses the next creation of an effect holding `status` (a module's `preCreateActiveEffect` returning false). */
+  function refuseOnce(status: string): { refused: number } {
+    const seen = { refused: 0 };
+    const id = w.fake.hooks.on("preCreateActiveEffect", (_doc: unknown, data: unknown) => {
+      if (!(data as { statuses?: string[] }).statuses?.includes(status)) return true;
+      w.fake.hooks.off("preCreateActiveEffect", id);
+      seen.refused++;
+      return false;
+    });
+    return seen;
+  }
+
+  it("Retraite: the key written, the condition refused; the card keeps its button, and the next click creates the condition once", async () => {
+    const unit = await w.own("Escouade", "unit", { system: { profile: { co: { value: 3 } } } });
+    queueDiceFaces([9]);
+    const message = (await unit.moraleTest({ fastForward: true }))!;
+    const seen = refuseOnce("retreating");
+    queueDiceFaces([4]);
+    const first = await attempt(() => w.click("player-1", "rollPanic", message));
+    expect(seen.refused).toBe(1);
+    expect(first.result).toEqual({ ok: false, reason: "TACTICA.Chat.failed" });
+    expect(first.errors).toEqual([expect.stringContaining("relancer")]);
+    expect(perDocument(first.writes)).toEqual([`update Actor ${unit.id}`]);
+    expect([unit.statuses.size, message.card?.followUpDone]).toEqual([0, false]);
+    // Clicked again: nothing drawn again (a 1 would be Tenir bon), the recorded Retraite applied.
+    queueDiceFaces([1]);
+    const second = await attempt(() => w.click("player-1", "rollPanic", message));
+    const effect = unit.effects.contents[0]!;
+    expect(perDocument(second.writes)).toEqual([
+      `create ActiveEffect ${effect.id}`,
+      `update ChatMessage ${message.id}`,
+    ]);
+    expect([...unit.statuses]).toEqual(["retreating"]);
+    expect(unit.effects.contents).toHaveLength(1);
+    expect(message.card).toMatchObject({ followUpDone: true, panic: "retreat", panicFace: 4, panicDie: 4 });
+    queueDiceFaces([1]);
+    expect(await w.writesDuring(() => w.click("player-1", "rollPanic", message))).toEqual([]);
+  });
+
+  it("Détruite: core's DEFEATED status refused; the next click creates it, the combatant defeated once", async () => {
+    const unit = await w.own("Escouade", "unit", {
+      system: { strength: { start: 10, current: 6 }, profile: { co: { value: 3 } } },
+    });
+    const combat = await fight("tours", unit, await w.createActor({ name: "Bel", type: "character" }));
+    const combatant = combat.combatants.contents.find((c) => c.actor === unit)!;
+    queueDiceFaces([9]);
+    const message = (await unit.moraleTest({ fastForward: true }))!;
+    const seen = refuseOnce(CONFIG.specialStatusEffects.DEFEATED);
+    queueDiceFaces([10]);
+    const first = await attempt(() => w.click("player-1", "rollPanic", message));
+    expect([seen.refused, first.result]).toEqual([1, { ok: false, reason: "TACTICA.Chat.failed" }]);
+    expect(perDocument(first.writes)).toEqual([`update Actor ${unit.id}`, `update Combatant ${combatant.id}`]);
+    queueDiceFaces([1]);
+    const second = await attempt(() => w.click("player-1", "rollPanic", message));
+    const dead = unit.effects.contents.find((e) => e.statuses.has(CONFIG.specialStatusEffects.DEFEATED))!;
+    expect(perDocument(second.writes)).toEqual([`create ActiveEffect ${dead.id}`, `update ChatMessage ${message.id}`]);
+    expect(message.card).toMatchObject({ followUpDone: true, panic: "destroyed" });
+    expect(sys(unit).strength.current).toBe(0);
   });
 });

@@ -1,6 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { asGM, loadWorld, sourceOf, systemAs, updateUntyped, type LoadedWorld } from "./world";
 import { oldWorld, withStoredWorld } from "./data-fixtures";
+import { setFakeGeneration } from "./fake-generation";
+import { ForcedReplacement } from "./fake-operators";
+import { changeRefusal } from "../../src/data/change-checks";
 import { SCHEMA_VERSION } from "../../src/data/migration/steps";
 import type { TacticaActor } from "../../src/documents/actor";
 import type { TacticaItem } from "../../src/documents/item";
@@ -377,6 +380,54 @@ describe("security F4, F5: a value of the wrong kind is refused in the system's 
     expect(systemAs<{ psyker: { maintained: unknown[] } }>(actor).psyker.maintained).toEqual([
       { powerId: "abc", sinceRound: 2 },
     ]);
+  });
+
+  it("a list keyed by index (form data's shape) is checked entry by entry and read by core as a list", async () => {
+    const keyed = { "0": { powerId: "abc", sinceRound: 2 }, "1": { powerId: "def", sinceRound: null } };
+    await updateUntyped(actor, { system: { psyker: { maintained: keyed } } });
+    expect(systemAs<{ psyker: { maintained: unknown[] } }>(actor).psyker.maintained).toEqual([
+      { powerId: "abc", sinceRound: 2 },
+      { powerId: "def", sinceRound: null },
+    ]);
+    await expectRefused(
+      actor,
+      { system: { psyker: { maintained: { "0": { powerId: 7, sinceRound: 1 } } } } },
+      "Pouvoir attend un texte (reçu\u00a0: 7).",
+    );
+  });
+
+  it("a list keyed by index AND by name is refused, where core would drop the named keys (docs/rules-decisions.md)", async () => {
+    await expectRefused(
+      actor,
+      { system: { psyker: { maintained: { "0": { powerId: "abc", sinceRound: 2 }, extra: { powerId: "def" } } } } },
+      expect.stringContaining(`${MAINTAINED} attend une liste`) as unknown as string,
+    );
+  });
+});
+
+describe("v14's ForcedReplacement (`_replace`): the value it writes is checked as if written bare", () => {
+  beforeEach(async () => {
+    world = await loadWorld("fr", (fake) => setFakeGeneration(fake, 14));
+    actor = await world.createActor({ name: "Kara", type: "character" });
+  });
+
+  const schema = () => (actor.system as unknown as { schema: Parameters<typeof changeRefusal>[0] }).schema;
+
+  it("a bad value wrapped in a replacement is refused in the system's words, nothing written", async () => {
+    await expectRefused(
+      actor,
+      { system: { psyker: { maintained: new ForcedReplacement(5) } } },
+      "Pouvoirs entretenus attend une liste (reçu\u00a0: 5).",
+    );
+    expect(changeRefusal(schema(), new ForcedReplacement({ psyker: { maintained: 5 } }))).toMatchObject({
+      key: "TACTICA.Errors.Field.NotList",
+    });
+  });
+
+  it("a good value wrapped in a replacement passes the checks", () => {
+    const good = new ForcedReplacement([{ powerId: "abc", sinceRound: 2 }]);
+    expect(changeRefusal(schema(), { psyker: { maintained: good } })).toBeNull();
+    expect(changeRefusal(schema(), new ForcedReplacement({ psyker: { maintained: [] } }))).toBeNull();
   });
 });
 

@@ -2,7 +2,7 @@
  * The morale cards (RULES §5): a morale test's and a rally's, with the roller's button that draws
  * on the panic table after a failure (the drawer's own d10; the card's key, the draw, is written on
  * the actor first, src/actions/morale.ts `drawPanic`; *Détruite* then defeats the unit's
- * combatants, D-45); a fear test's; and the morale prompt
+ * combatants and its actor, D-45); a fear test's; and the morale prompt
  * (D-16), whose button is its actor's owner's own morale test, run on their own client with its
  * dialog (shift-click skips it), opened in the window the prompt was clicked in.
  */
@@ -11,9 +11,10 @@ import { facesOf, rollFrom } from "../../dice/shape";
 import { PANIC_OUTCOMES, type PanicOutcome } from "../../rules/morale";
 import { isRecord } from "../../rules/records";
 import { cardRecord } from "../../data/card-keys";
-import { drawPanic } from "../../actions/morale";
+import { drawPanic, setMoraleState } from "../../actions/morale";
+import { PANIC_RESULTS } from "../../config/config";
 import { subjectOf } from "../../actions/common";
-import { defeatCombatantsOf } from "../../combat/defeat";
+import { defeatActor } from "../../combat/defeat";
 import {
   mayAct,
   OK,
@@ -38,9 +39,25 @@ function recordedDraw(value: unknown): { outcome: PanicOutcome; face: number; di
   return { outcome, face, die: typeof die === "number" ? die : null };
 }
 
-/** D-45: what *Détruite* does beyond the actor's own write — its combatants defeated (src/combat/defeat.ts). */
+/** D-45: what *Détruite* does beyond the actor's own write — the unit defeated (src/combat/defeat.ts). */
 async function afterDraw(actor: Actor.Implementation, outcome: PanicOutcome): Promise<void> {
-  if (outcome === "destroyed") await defeatCombatantsOf(actor);
+  if (outcome === "destroyed") await defeatActor(actor);
+}
+
+/** The status a draw leaves on its actor: its condition (D-41), or core's DEFEATED after *Détruite* (D-45). */
+function drawnStatus(outcome: PanicOutcome): string {
+  return PANIC_RESULTS[outcome].status ?? CONFIG.specialStatusEffects.DEFEATED;
+}
+
+/**
+ * D-41: a draw whose key was written but whose condition's creation failed (refused by a hook, a
+ * lost request) is repaired with the condition as the sheet sets it (src/actions/morale-state.ts),
+ * only when missing: the condition IS the morale state, so card and token agree again.
+ */
+async function repairDraw(actor: Actor.Implementation, outcome: PanicOutcome): Promise<void> {
+  const status = PANIC_RESULTS[outcome].status;
+  if (status && !actor.statuses.has(status)) await setMoraleState(actor, status);
+  await afterDraw(actor, outcome);
 }
 
 /** The card's record of a draw: its result, the total read and the natural die (ux m1). */
@@ -51,8 +68,10 @@ function drawnCard(draw: { outcome: PanicOutcome; face: number; die: number | nu
 /**
  * RULES §5: draws on the panic table with the sender's d10 after a failed morale test or rally (+1
  * after a rally). The actor's one write (the key with the draw, src/actions/morale.ts `drawPanic`),
- * then a destroyed unit's combatants, then the card. Drawn already (the key is there): nothing is
- * drawn again; a card that missed the draw is repaired, with the combatants it had to defeat.
+ * then a destroyed unit's combatants and DEFEATED status, then the card. The card is marked drawn
+ * only once the draw's status is on the actor: a creation that failed leaves the button, and "try
+ * again". Drawn already (the key is there): nothing is drawn again; a card that missed the draw is
+ * repaired, with the condition or the defeat it lacks, each written only when missing.
  */
 async function rollPanic(request: CardRequest, sender: Someone): Promise<CardResult> {
   const { found, actor, error } = rollerRequest(request, sender);
@@ -69,10 +88,10 @@ async function rollPanic(request: CardRequest, sender: Someone): Promise<CardRes
   const drawn = cardRecord(actor, message.id).panic;
   if (drawn) {
     const draw = recordedDraw(drawn);
-    if (!card.followUpDone && draw) {
-      await afterDraw(actor, draw.outcome);
-      await message.update({ system: drawnCard(draw) });
-    }
+    if (card.followUpDone || !draw) return refuse("TACTICA.Chat.alreadyApplied");
+    await repairDraw(actor, draw.outcome);
+    if (!actor.statuses.has(drawnStatus(draw.outcome))) return refuse("TACTICA.Chat.failed");
+    await message.update({ system: drawnCard(draw) });
     return refuse("TACTICA.Chat.alreadyApplied");
   }
   const faces = facesOf(rollFrom(request.roll, foundry.dice.Roll), [{ count: 1, faces: 10 }]);
@@ -80,6 +99,7 @@ async function rollPanic(request: CardRequest, sender: Someone): Promise<CardRes
   showSenderDice(request);
   const panic = await drawPanic(actor, roll.purpose === "rally", faces[0]![0]!, message.id);
   await afterDraw(actor, panic.outcome);
+  if (!actor.statuses.has(drawnStatus(panic.outcome))) return refuse("TACTICA.Chat.failed");
   await message.update({ system: { ...drawnCard(panic), notes: [...card.notes, ...panic.notes] } });
   return OK;
 }
