@@ -10,7 +10,9 @@
  *   npm run bench -- test/bench/pool.bench.ts   # one Node file (no browser benchmarks)
  *   npm run bench -- --browser                  # the browser benchmarks only
  *
- * TACTICA_BENCH_ROUNDS (40) and TACTICA_BENCH_WARMUP (5) set the browser rounds.
+ * TACTICA_BENCH_ROUNDS (40) and TACTICA_BENCH_WARMUP (5) set the browser rounds; TACTICA_BENCH_ONLY and
+ * TACTICA_BENCH_EXTRA_CSS (test/bench/browser/browser.perf.ts) narrow a run to one path and try a
+ * stylesheet on it, with its same-round ratios reported.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -275,7 +277,7 @@ function browserRows() {
       );
     }
   }
-  for (const [label, a, b, limit] of BROWSER_RATIOS) {
+  for (const [label, a, b, limit] of [...BROWSER_RATIOS, ...extraCssRatios(Object.keys(report.variants))]) {
     const x = totals(a);
     const y = totals(b);
     // A ratio whose variants were not run (TACTICA_BENCH_ONLY) is left out; a budgeted one fails.
@@ -296,4 +298,24 @@ function browserRows() {
       limit === undefined || ratio <= limit,
     );
   }
+}
+
+/**
+ * With TACTICA_BENCH_EXTRA_CSS (a stylesheet tried on top of ours, browser.perf.ts), the same-round
+ * ratios of each variant with it ÷ without it, and each ratio above again between the variants
+ * with it: reported only, never budgeted (the stylesheet tried is not the product).
+ */
+function extraCssRatios(names) {
+  const EXTRA = ", extra css";
+  const has = new Set(names);
+  const tried = names.filter((n) => n.endsWith(EXTRA)).map((n) => n.slice(0, -EXTRA.length));
+  return [
+    ...tried.filter((n) => has.has(n)).map((n) => [`extra css: ${n}, with ÷ without`, `${n}${EXTRA}`, n, undefined]),
+    ...BROWSER_RATIOS.filter(([, a, b]) => has.has(`${a}${EXTRA}`) && has.has(`${b}${EXTRA}`)).map(([label, a, b]) => [
+      `${label}, with extra css`,
+      `${a}${EXTRA}`,
+      `${b}${EXTRA}`,
+      undefined,
+    ]),
+  ];
 }
