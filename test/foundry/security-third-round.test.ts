@@ -214,7 +214,6 @@ describe("X4 — forged modifiers at the one writer (held)", () => {
       const before = sourceOf(kara);
       queueDiceFaces([6, 6]);
       const result = await w.click("player-1", "defend", card, { targetIndex: 0 });
-      if (process.env.SHOW) console.log("X4", name, JSON.stringify(result));
       expect(result.ok).toBe(false);
       expect(result.reason).toBe("TACTICA.Chat.modifierOutOfBounds");
       expect(sourceOf(kara)).toEqual(before);
@@ -248,7 +247,6 @@ describe("X4 — forged modifiers at the one writer (held)", () => {
       const before = sourceOf(kara);
       queueDiceFaces([9]);
       const result = await w.click("player-1", "resist", card, { targetIndex: 0 });
-      if (process.env.SHOW) console.log("X4 cast", name, JSON.stringify(result));
       // null reads as "no modifier" (`?? 0`): that one is honest.
       if (modifier === null) expect(result).toEqual({ ok: true });
       else {
@@ -295,7 +293,6 @@ describe("X5 — forged dice shapes in the defence and resist requests (held)", 
         targetIndex: 0,
         roll: dice,
       });
-      if (process.env.SHOW) console.log("X5", name, JSON.stringify(result));
       expect(result.ok).toBe(false);
       expect(sourceOf(kara)).toEqual(before);
     });
@@ -374,6 +371,47 @@ describe("X9 — forged cards priced for End action", () => {
     // The same card of a psyker is a cancel.
     await w.as("gm-1", () => bob.update({ system: { psyker: { mastery: 2 } } } as never));
     expect(pricedCard(card)).toMatchObject({ actor: bob, cost: { kind: "cancel" } });
+    // A card of that kind whose roll is no cancel — a cast, or no psy roll at all — is priced nothing either.
+    const cast = (await new PsyRoll("1d10", {}, { mode: "cast", level: 3 } as never).evaluate()).toJSON();
+    const plain = (await new (w.fake.foundry.dice as { Roll: typeof Roll }).Roll("1d10").evaluate()).toJSON();
+    for (const roll of [cast, plain]) {
+      const forged = await forgeCard("player-2", { rolls: [roll], system: { kind: "cancel", actorUuid: bob.uuid } });
+      expect(pricedCard(forged)?.cost ?? null).toBeNull();
+    }
+  });
+});
+
+describe("X11 — the dice a writer shows (src/chat/shown.ts)", () => {
+  it("a GM's own request sent without a way to show its dice is run all the same", async () => {
+    const card = await bobAttacksKara([6, 6]);
+    queueDiceFaces([1, 1]);
+    const dice = (await new ScoreRoll("2d6", {}, { purpose: "defence", modifiers: [] }).evaluate()).toJSON();
+    expect(await request("gm-1", { action: "defend", messageId: card.id!, targetIndex: 0, roll: dice })).toEqual({
+      ok: true,
+    });
+    expect(karaRecord(card)).toMatchObject({ outcome: "hit" });
+  });
+
+  it("dice that cannot be shown are logged, and the defence is written all the same", async () => {
+    const card = await bobAttacksKara([6, 6]);
+    // Without Dice So Nice the dice sound is played; here core's player fails.
+    const audio = (w.fake.foundry as unknown as { audio: { AudioHelper: { play(...a: unknown[]): unknown } } }).audio
+      .AudioHelper;
+    const play = vi.spyOn(audio, "play").mockImplementation(() => {
+      throw new Error("no audio");
+    });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      queueDiceFaces([1, 1]);
+      expect(await w.click("gm-1", "defend", card, { targetIndex: 0 })).toEqual({ ok: true });
+      await vi.waitFor(() =>
+        expect(logged).toHaveBeenCalledWith("Tactica | the dice could not be shown", expect.any(Error)),
+      );
+      expect(karaRecord(card)).toMatchObject({ outcome: "hit" });
+    } finally {
+      play.mockRestore();
+      logged.mockRestore();
+    }
   });
 });
 
