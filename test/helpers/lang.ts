@@ -67,23 +67,51 @@ function wordPattern(run: string): RegExp {
   return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "u");
 }
 
+/** A run of words of the other language, as the language check looks for it. */
+export interface ForeignRun {
+  run: string;
+  /** the run as a whole-word pattern */
+  pattern: RegExp;
+  /** its first word, which a text must contain for the pattern to match (a cheap test first) */
+  word: string;
+}
+
+/** The runs `pattern` finds in `text`, the cheap test first. */
+function found(runs: readonly ForeignRun[], text: string): ForeignRun[] {
+  return runs.filter(({ word, pattern }) => text.includes(word) && pattern.test(text));
+}
+
+const foreignRuns = new Map<string, ForeignRun[]>();
+
 /**
  * What the language check looks for in a text rendered in `lang`: each run of words of the OTHER
  * language's file whose value differs from `lang`'s under the same key, and which no value of
  * `lang`'s own file uses (a term both languages share — "Score", "MOU", "renfort" — is no sign of
- * the other language), nor is one of `kept`.
+ * the other language), nor is one of `kept`. Computed once per worker for each `lang` and `kept`
+ * (the language files are read once and frozen).
  */
-export function otherLanguageRuns(lang: "fr" | "en", kept: readonly string[] = []): { run: string; pattern: RegExp }[] {
-  const other = lang === "fr" ? "en" : "fr";
-  const own = new Map(collectStrings(loadLang(lang)).map((s) => [s.path, s.value]));
-  const ownText = plainValue([...own.values()].join("\n"));
-  const keptPatterns = kept.map(wordPattern);
-  const runs = new Set<string>();
-  for (const { path: key, value } of collectStrings(loadLang(other))) {
-    if (own.get(key) === value) continue;
-    for (const run of wordRuns(value)) runs.add(run);
+export function otherLanguageRuns(lang: "fr" | "en", kept: readonly string[] = []): readonly ForeignRun[] {
+  const key = [lang, ...kept].join("\u0000");
+  let runs = foreignRuns.get(key);
+  if (runs === undefined) {
+    const other = lang === "fr" ? "en" : "fr";
+    const own = new Map(collectStrings(loadLang(lang)).map((s) => [s.path, s.value]));
+    const ownText = plainValue([...own.values()].join("\n"));
+    const keptPatterns = kept.map(wordPattern);
+    const all = new Set<string>();
+    for (const { path: at, value } of collectStrings(loadLang(other))) {
+      if (own.get(at) === value) continue;
+      for (const run of wordRuns(value)) all.add(run);
+    }
+    const candidates = [...all].map((run) => ({ run, pattern: wordPattern(run), word: run.split(" ")[0]! }));
+    const shared = new Set(found(candidates, ownText));
+    runs = candidates.filter((c) => !shared.has(c) && !keptPatterns.some((k) => k.test(c.run)));
+    foreignRuns.set(key, runs);
   }
-  return [...runs]
-    .map((run) => ({ run, pattern: wordPattern(run) }))
-    .filter(({ run, pattern }) => !pattern.test(ownText) && !keptPatterns.some((k) => k.test(run)));
+  return runs;
+}
+
+/** The runs of the other language (from {@link otherLanguageRuns}) that `text`, rendered in `lang`, holds. */
+export function otherLanguageIn(lang: "fr" | "en", text: string, kept: readonly string[] = []): string[] {
+  return found(otherLanguageRuns(lang, kept), text).map(({ run }) => run);
 }
