@@ -68,17 +68,26 @@ function wordPattern(run: string): RegExp {
 }
 
 /** A run of words of the other language, as the language check looks for it. */
-export interface ForeignRun {
-  run: string;
-  /** the run as a whole-word pattern */
-  pattern: RegExp;
+export class ForeignRun {
+  #pattern: RegExp | undefined;
   /** its first word, which a text must contain for the pattern to match (a cheap test first) */
-  word: string;
+  readonly word: string;
+  constructor(readonly run: string) {
+    this.word = run.split(" ")[0]!;
+  }
+  /** the run as a whole-word pattern, compiled when first needed (most never are) */
+  get pattern(): RegExp {
+    return (this.#pattern ??= wordPattern(this.run));
+  }
+  /** Whether `text` holds the run as whole words. */
+  in(text: string): boolean {
+    return text.includes(this.word) && this.pattern.test(text);
+  }
 }
 
-/** The runs `pattern` finds in `text`, the cheap test first. */
+/** The runs found in `text`. */
 function found(runs: readonly ForeignRun[], text: string): ForeignRun[] {
-  return runs.filter(({ word, pattern }) => text.includes(word) && pattern.test(text));
+  return runs.filter((r) => r.in(text));
 }
 
 const foreignRuns = new Map<string, ForeignRun[]>();
@@ -103,7 +112,7 @@ export function otherLanguageRuns(lang: "fr" | "en", kept: readonly string[] = [
       if (own.get(at) === value) continue;
       for (const run of wordRuns(value)) all.add(run);
     }
-    const candidates = [...all].map((run) => ({ run, pattern: wordPattern(run), word: run.split(" ")[0]! }));
+    const candidates = [...all].map((run) => new ForeignRun(run));
     const shared = new Set(found(candidates, ownText));
     runs = candidates.filter((c) => !shared.has(c) && !keptPatterns.some((k) => k.test(c.run)));
     foreignRuns.set(key, runs);
