@@ -13,7 +13,7 @@ import { galleryShots } from "../test/browser/gallery";
 
 if (!hasChromium()) {
   console.error(
-    `No Chromium at ${CHROMIUM_PATH}: install Debian's (apt-get install -y chromium), or set TACTICA_CHROMIUM.`,
+    `No Chromium at ${CHROMIUM_PATH}: install Debian's headless shell (apt-get install -y chromium-headless-shell) or its Chromium, or set TACTICA_CHROMIUM.`,
   );
   process.exit(1);
 }

@@ -18,6 +18,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { checksChromium } from "./chromium-path.mjs";
 
 const started = Date.now();
 const report = path.join(os.tmpdir(), `tactica-vitest-${process.pid}.json`);
@@ -58,13 +59,14 @@ function stage(name, command, args) {
   };
 }
 
-const chromium = process.env.TACTICA_CHROMIUM ?? "/usr/bin/chromium";
+const chromium = checksChromium();
 const browserSkipped = !fs.existsSync(chromium);
 const BROWSER_WARNING = `
 !!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!
 !! BROWSER CHECKS SKIPPED: no Chromium at ${chromium}.
 !! Sheets and chat cards were NOT rendered in a real browser.
-!! Install Debian's Chromium (apt-get install -y chromium) and run npm test again.
+!! Install Debian's headless Chromium (apt-get install -y chromium-headless-shell)
+!! and run npm test again.
 !!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!`;
 if (browserSkipped) console.log(BROWSER_WARNING);
 

@@ -1,7 +1,9 @@
 /**
- * Headless Chromium for the browser checks: playwright-core driving Debian's `/usr/bin/chromium`
- * (no browser download). When Chromium is absent the checks are skipped, and `npm test` says so
- * loudly (see scripts/test-all.mjs).
+ * Headless Chromium for the browser checks: playwright-core driving Debian's headless shell
+ * (`/usr/bin/chromium-headless-shell`) or, without it, Debian's Chromium (`/usr/bin/chromium`), no
+ * browser download (scripts/chromium-path.mjs). When neither is there the checks are skipped, and
+ * `npm test` says so loudly (see scripts/test-all.mjs). The benchmarks launch Debian's full
+ * Chromium ({@link launchChromium}): they time what a user's browser does.
  *
  * The run has ONE Chromium (test/setup/chromium-server.ts); each vitest worker connects to it once
  * and keeps one long-lived page for every browser file it runs: the page shell (our stylesheets
@@ -17,9 +19,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { beforeAll, inject } from "vitest";
+import { checksChromium, FULL_CHROMIUM } from "../../scripts/chromium-path.mjs";
 import { readManifest, styleFiles } from "../../scripts/manifest";
 
-export const CHROMIUM_PATH = process.env.TACTICA_CHROMIUM ?? "/usr/bin/chromium";
+export const CHROMIUM_PATH = checksChromium();
+/** The benchmarks' browser: `TACTICA_CHROMIUM`, else Debian's full Chromium. */
+export const BENCH_CHROMIUM_PATH = process.env.TACTICA_CHROMIUM || FULL_CHROMIUM;
 export const SCREENSHOT_DIR = path.join(process.cwd(), "test", "browser", "__screenshots__");
 /** `npm run screenshots` sets it: every check then also writes its sample's PNG. */
 export const WRITE_SCREENSHOTS = process.env.TACTICA_SCREENSHOTS === "1";
@@ -40,11 +45,15 @@ export const CHROMIUM_ARGS = [
 ];
 
 /**
- * Launches Chromium headless (with `extraArgs`: the benchmarks expose the garbage collector, to
- * collect between runs, untimed).
+ * Launches Chromium headless: the checks' binary, or with `bench` Debian's full browser (the
+ * benchmarks, whose `extraArgs` expose the garbage collector, to collect between runs, untimed).
  */
-export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
+export function launchChromium(extraArgs: string[] = [], { bench = false } = {}): Promise<Browser> {
+  return chromium.launch({
+    executablePath: bench ? BENCH_CHROMIUM_PATH : CHROMIUM_PATH,
+    headless: true,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+  });
 }
 
 let connected: Promise<Browser> | undefined;

@@ -73,7 +73,7 @@ describe.runIf(hasChromium())("browser benchmarks", () => {
     ({ variants, originals } = await benchVariants());
     if (ONLY) for (const name of [...variants.keys()]) if (!ONLY.test(name)) variants.delete(name);
     if (EXTRA) for (const [name, v] of [...variants]) variants.set(`${name}, extra css`, { ...v, extraCss: true });
-    browser = await launchChromium(["--js-flags=--expose-gc"]);
+    browser = await launchChromium(["--js-flags=--expose-gc"], { bench: true });
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.setContent(pageShell({ lang: "fr", theme: "dark" }), { waitUntil: "load" });
     await page.addStyleTag({ content: BENCH_CSS });
