@@ -183,7 +183,15 @@ describe.runIf(hasChromium())("styles/perf.css in Chromium", () => {
       const box = content.getBoundingClientRect();
       const row = last.getBoundingClientRect();
       const name = last.querySelector(".item-name")!.getBoundingClientRect();
+      // An item's roll draws its dice overlay only while it is focused (or hovered), not at rest.
+      const roll = root.querySelector<HTMLElement>(".item-list > li.item .item-roll:not(:disabled)")!;
+      const overlay = () => getComputedStyle(roll, "::after").content;
+      const atRest = overlay();
+      roll.focus({ focusVisible: true } as FocusOptions);
+      const focused = { overlay: overlay(), position: getComputedStyle(roll).position };
+      roll.blur();
       return {
+        overlay: { atRest, focused },
         rows: rows.length,
         lists,
         scrolls: scroller.scrollHeight > scroller.clientHeight,
@@ -192,6 +200,7 @@ describe.runIf(hasChromium())("styles/perf.css in Chromium", () => {
       };
     }, sheet);
     // 60 items: all but the psychic powers are equipment rows.
+    expect(found.overlay).toEqual({ atRest: "none", focused: { overlay: '""', position: "relative" } });
     expect(found).toMatchObject({
       rows: 60 - SAMPLE_ITEMS_POWERS(60),
       scrolls: true,
