@@ -1,8 +1,8 @@
 /**
  * The chat log's earlier messages (issue 26): every message of a chat log with at least
  * {@link FRESH} messages after it gets the class {@link OLD_CLASS}, and styles/perf.css skips the
- * layout and paint of an old message's Tactica card while it is off screen
- * (`content-visibility: auto`). The newest messages — where the log opens and where it scrolls to
+ * style, layout and paint of an old message holding a Tactica card, the whole message, while it is
+ * off screen (`content-visibility: auto`). The newest messages — where the log opens and where it scrolls to
  * when a message arrives (core's `ChatLog#scrollBottom`) — stay laid out at their real height, so
  * the scroll lands on real heights, not estimates.
  *
