@@ -1,8 +1,8 @@
 /**
  * The chat log's earlier messages (issue 26): every message of a chat log with at least
  * {@link FRESH} messages after it gets the class {@link OLD_CLASS}, and styles/perf.css skips the
- * layout and paint of an old message's Tactica card while it is off screen
- * (`content-visibility: auto`). The newest messages — where the log opens and where it scrolls to
+ * style, layout and paint of an old message holding a Tactica card, the whole message, while it is
+ * off screen (`content-visibility: auto`). The newest messages — where the log opens and where it scrolls to
  * when a message arrives (core's `ChatLog#scrollBottom`) — stay laid out at their real height, so
  * the scroll lands on real heights, not estimates.
  *
@@ -10,6 +10,8 @@
  * (`li:not(:nth-last-child(-n + 5))`, before issue 26): such a selector makes the browser restyle
  * every message of the log each time one is added (docs/performance.md), so a long evening costs
  * O(N²); a class added to one message restyles that message only.
+ *
+ * Each message holding a Tactica card also gets {@link CARD_CLASS}, what styles/perf.css keys on.
  *
  * The log is watched with a MutationObserver: its records arrive as a microtask after core
  * inserts messages — one appended by `ChatLog#postOne`, a batch prepended by `renderBatch` — and
@@ -25,6 +27,13 @@ export const OLD_CLASS = "tactica-old";
 /** How many of a log's newest messages are always laid out (about a sidebar's height of cards). */
 export const FRESH = 5;
 
+/**
+ * The class of a message holding a Tactica card (core's frame, its `.message-content`, our card):
+ * styles/perf.css keys on it rather than on `li:has(…)`, which every list item of the page would
+ * be matched against and watched for.
+ */
+export const CARD_CLASS = "tactica-message";
+
 /** The logs already watched (a log re-rendered is a new element, watched anew). */
 const watched = new WeakSet<Element>();
 
@@ -35,10 +44,14 @@ function markIfOld(message: Element | null): void {
   if (message && next) message.classList.add(OLD_CLASS);
 }
 
-/** What `added` (messages just inserted) makes old: each of them, and the messages before them. */
+/**
+ * What `added` (messages just inserted) makes old: each of them, and the messages before them;
+ * and which of them hold a Tactica card.
+ */
 export function markOldMessages(added: Iterable<Node>): void {
   for (const node of added) {
     if (!(node instanceof Element)) continue;
+    if (node.querySelector(":scope > .message-content > .tactica-card")) node.classList.add(CARD_CLASS);
     markIfOld(node);
     // The message FRESH places before it now has FRESH after it.
     let previous: Element | null = node;

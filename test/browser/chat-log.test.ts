@@ -26,10 +26,18 @@ describe.runIf(hasChromium())("the chat log's earlier messages (Chromium)", () =
         const root = document.querySelector<HTMLElement>("#root")!;
         root.innerHTML = '<ol class="chat-log"></ol>';
         const log = root.querySelector(".chat-log")!;
-        const chatLog = {} as { watchChatLog(log: Element): void; OLD_CLASS: string; FRESH: number };
+        const chatLog = {} as {
+          watchChatLog(log: Element): void;
+          OLD_CLASS: string;
+          CARD_CLASS: string;
+          FRESH: number;
+        };
         new Function("exports", script)(chatLog);
         const li = (id: string) => Object.assign(document.createElement("li"), { id });
         for (let i = 0; i < 7; i++) log.append(li(`m${i}`));
+        // m1 holds a Tactica card as core frames it; m2 holds one deeper (not a card message).
+        log.children[1]!.innerHTML = '<div class="message-content"><div class="tactica-card"></div></div>';
+        log.children[2]!.innerHTML = '<div class="message-content"><div><div class="tactica-card"></div></div></div>';
         chatLog.watchChatLog(log);
         chatLog.watchChatLog(log); // watched once
         const old = () => [...log.children].filter((m) => m.classList.contains(chatLog.OLD_CLASS)).map((m) => m.id);
@@ -50,8 +58,14 @@ describe.runIf(hasChromium())("the chat log's earlier messages (Chromium)", () =
         log.prepend(li("p0"), li("p1"));
         await settle();
         const afterBatch = old();
+        // A card message appended later is one too.
+        const posted = li("c0");
+        posted.innerHTML = '<div class="message-content"><div class="tactica-card"></div></div>';
+        log.append(posted);
+        await settle();
+        const cards = [...log.children].filter((m) => m.classList.contains(chatLog.CARD_CLASS)).map((m) => m.id);
         root.innerHTML = "";
-        return { fresh: chatLog.FRESH, atStart, afterPost, afterTwo, afterBatch };
+        return { fresh: chatLog.FRESH, atStart, afterPost, afterTwo, afterBatch, cards };
       },
       SCRIPT,
     );
@@ -60,5 +74,6 @@ describe.runIf(hasChromium())("the chat log's earlier messages (Chromium)", () =
     expect(found.afterPost).toEqual({ old: ["m0", "m1", "m2"], changes: ["m2"] });
     expect(found.afterTwo).toEqual({ old: ["m0", "m1", "m2", "m3", "m4"], changes: ["m3", "m4"] });
     expect(found.afterBatch).toEqual(["p0", "p1", "m0", "m1", "m2", "m3", "m4"]);
+    expect(found.cards).toEqual(["m1", "c0"]);
   });
 });

@@ -62,6 +62,8 @@ describe.runIf(hasChromium())("styles/perf.css in Chromium", () => {
   let page: Page;
   let cards: string[];
   let sheet: string;
+  /** The same sheet with 12 items: a tab of few rows. */
+  let shortSheet: string;
   const tracker = createTemplateHarness("fr").render(TRACKER, trackerFixture(200).context);
 
   beforeAll(async () => {
@@ -69,15 +71,16 @@ describe.runIf(hasChromium())("styles/perf.css in Chromium", () => {
     cards = [];
     for (const scenario of SCENARIOS) cards.push(await scenario.render(dice));
     const w = await loadSheetWorld("fr");
-    const items = Array.from({ length: 60 }, (_, i) => ({
-      ...SAMPLE_ITEMS[i % SAMPLE_ITEMS.length]!,
-      name: `Objet ${i + 1}`,
-    }));
-    sheet = await renderSheetHtml(
-      new w.sheets.CharacterSheet({ document: await sampleCharacter(w, "character", items) }),
-      "play",
-      ["equipment"],
-    );
+    const items = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ ...SAMPLE_ITEMS[i % SAMPLE_ITEMS.length]!, name: `Objet ${i + 1}` }));
+    const render = async (n: number) =>
+      renderSheetHtml(
+        new w.sheets.CharacterSheet({ document: await sampleCharacter(w, "character", items(n)) }),
+        "play",
+        ["equipment"],
+      );
+    sheet = await render(60);
+    shortSheet = await render(12);
     taken = await browser.takeOver({ lang: "fr", theme: "dark" }, { width: 1280, height: 900 }, FRAME);
     page = taken.page;
   }, 120_000);
@@ -91,7 +94,7 @@ describe.runIf(hasChromium())("styles/perf.css in Chromium", () => {
     expect(styleFiles(readManifest()).at(-1)).toBe("styles/perf.css");
   });
 
-  it("chat: the log scrolls to its newest message, whose last five cards are always laid out", async () => {
+  it("chat: the log scrolls to its newest message, whose last five messages are always laid out", async () => {
     const messages = Array.from({ length: 60 }, (_, i) => cards[i % cards.length]!);
     const found = await page.evaluate(
       async ({ html, script }) => {
@@ -125,7 +128,7 @@ describe.runIf(hasChromium())("styles/perf.css in Chromium", () => {
         await scrollToEnd();
         await settle();
         const opened = atBottom();
-        const modes = [...log.querySelectorAll(".tactica-card")].map((c) => getComputedStyle(c).contentVisibility);
+        const modes = [...log.children].map((m) => getComputedStyle(m).contentVisibility);
         // A new message arrives (ChatLog#postOne appends it) and the log scrolls to it.
         post(html[0]!, html.length);
         await scrollToEnd();
@@ -141,8 +144,7 @@ describe.runIf(hasChromium())("styles/perf.css in Chromium", () => {
           posted,
           back: atBottom(),
           modes,
-          sixthFromEnd: getComputedStyle(log.children[log.children.length - 6]!.querySelector(".tactica-card")!)
-            .contentVisibility,
+          sixthFromEnd: getComputedStyle(log.children[log.children.length - 6]!).contentVisibility,
         };
       },
       { html: messages, script: CHAT_LOG_SCRIPT },
@@ -154,12 +156,12 @@ describe.runIf(hasChromium())("styles/perf.css in Chromium", () => {
     expect(found.modes.slice(-5)).toEqual(["visible", "visible", "visible", "visible", "visible"]);
     // The message that was fifth from the end is sixth once a new one arrives: it may be skipped now.
     expect(found.sixthFromEnd).toBe("auto");
-    const h = await heights(page, ".chat-log .tactica-card");
+    const h = await heights(page, ".chat-log > li");
     expect(h.estimate / h.real, JSON.stringify(h)).toBeGreaterThan(0.6);
     expect(h.estimate / h.real, JSON.stringify(h)).toBeLessThan(1.6);
   });
 
-  it("sheet: a long list's item rows are skipped off screen, a short list's laid out, and the last row scrolls into view rendered", async () => {
+  it("sheet: a long tab's item rows are skipped off screen, even in its short lists, and the last row scrolls into view rendered", async () => {
     const found = await page.evaluate(async (html) => {
       const root = document.getElementById("root")!;
       root.innerHTML = html.replace(
@@ -170,7 +172,7 @@ describe.runIf(hasChromium())("styles/perf.css in Chromium", () => {
       const content = root.querySelector<HTMLElement>(".window-content")!;
       const scroller = root.querySelector<HTMLElement>(".tab.active")!;
       const rows = [...root.querySelectorAll<HTMLElement>(".item-list > li.item")];
-      // A long list's rows are skipped off screen, a short list's are always laid out.
+      // A long tab's rows are skipped off screen, a short tab's are always laid out.
       const lists = [...root.querySelectorAll<HTMLElement>(".item-list")].map((list) => ({
         rows: list.querySelectorAll(":scope > li.item").length,
         long: list.classList.contains("is-long"),
@@ -184,7 +186,15 @@ describe.runIf(hasChromium())("styles/perf.css in Chromium", () => {
       const box = content.getBoundingClientRect();
       const row = last.getBoundingClientRect();
       const name = last.querySelector(".item-name")!.getBoundingClientRect();
+      // An item's roll draws its dice overlay only while it is focused (or hovered), not at rest.
+      const roll = root.querySelector<HTMLElement>(".item-list > li.item .item-roll:not(:disabled)")!;
+      const overlay = () => getComputedStyle(roll, "::after").content;
+      const atRest = overlay();
+      roll.focus({ focusVisible: true } as FocusOptions);
+      const focused = { overlay: overlay(), position: getComputedStyle(roll).position };
+      roll.blur();
       return {
+        overlay: { atRest, focused },
         rows: rows.length,
         lists,
         scrolls: scroller.scrollHeight > scroller.clientHeight,
@@ -193,6 +203,7 @@ describe.runIf(hasChromium())("styles/perf.css in Chromium", () => {
       };
     }, sheet);
     // 60 items: all but the psychic powers are equipment rows.
+    expect(found.overlay).toEqual({ atRest: "none", focused: { overlay: '""', position: "relative" } });
     expect(found).toMatchObject({
       rows: 60 - SAMPLE_ITEMS_POWERS(60),
       scrolls: true,
@@ -201,14 +212,31 @@ describe.runIf(hasChromium())("styles/perf.css in Chromium", () => {
     });
     // (Imported once the fake exists: the item lists read Foundry's data models.)
     const { LONG_LIST_ROWS } = await import("../../src/applications/sheets/context/item-lists");
+    // Long or not is the tab's: its rows over all its lists (several short lists are as many rows).
+    const tabRows = found.lists.reduce((n, l) => n + l.rows, 0);
     for (const list of found.lists) {
-      expect(list.long, JSON.stringify(list)).toBe(list.rows > LONG_LIST_ROWS);
+      expect(list.long, JSON.stringify(list)).toBe(tabRows > LONG_LIST_ROWS);
       if (list.rows) expect(list.modes, JSON.stringify(list)).toEqual([list.long ? "auto" : "visible"]);
     }
-    expect(found.lists.some((l) => l.long)).toBe(true);
+    expect(found.lists.some((l) => l.long && l.rows > 0 && l.rows <= LONG_LIST_ROWS)).toBe(true);
     const h = await heights(page, ".item-list.is-long > li.item");
     expect(h.estimate / h.real, JSON.stringify(h)).toBeGreaterThan(0.6);
     expect(h.estimate / h.real, JSON.stringify(h)).toBeLessThan(1.6);
+  });
+
+  it("sheet: a tab of few rows is laid out whole (skipping costs more than it saves there)", async () => {
+    const lists = await page.evaluate((html) => {
+      const root = document.getElementById("root")!;
+      root.innerHTML = html;
+      return [...root.querySelectorAll<HTMLElement>(".item-list")].map((list) => ({
+        long: list.classList.contains("is-long"),
+        modes: [
+          ...new Set([...list.querySelectorAll(":scope > li.item")].map((r) => getComputedStyle(r).contentVisibility)),
+        ],
+      }));
+    }, shortSheet);
+    expect(lists.length).toBeGreaterThan(1);
+    expect(lists.every((l) => !l.long && l.modes.every((m) => m === "visible"))).toBe(true);
   });
 
   it("tracker: a long ruler's rows are skipped off screen but for the first screen, and the last one scrolls into view with its markers", async () => {

@@ -82,11 +82,15 @@ export interface EquipmentSection {
   rows: SheetItem[];
   /** The text of an empty list; "" when an empty list shows nothing. */
   empty: string;
-  /** More rows than {@link LONG_LIST_ROWS}: styles/perf.css skips those off screen. */
+  /** The tab holds more rows than {@link LONG_LIST_ROWS}: styles/perf.css skips those off screen. */
   long: boolean;
 }
 
-/** A list longer than a sheet's screen (docs/performance.md: a shorter one costs more to skip than to draw). */
+/**
+ * More rows than a sheet's screen shows (docs/performance.md: fewer cost more to skip than to
+ * draw). Counted over a tab, not per list: a tab of several short lists lays out as many rows as
+ * one long list.
+ */
 export const LONG_LIST_ROWS = 15;
 
 export interface EquipmentContext {
@@ -277,18 +281,21 @@ function sections(out: EquipmentContext, kit: RowKit): EquipmentSection[] {
     css,
     rows,
     empty: empty && i18n.localize(`TACTICA.Sheet.Equipment.${empty}`),
-    long: rows.length > LONG_LIST_ROWS,
+    long: false,
   });
   const tactical = state.modules.tactical;
   // A hidden force field still counts as protection: the list then shows nothing rather than
   // claiming the actor has none.
   const protectionEmpty = out.armour.length || out.forceFields.length ? "" : "noProtection";
-  return [
+  const lists = [
     section("weapons", "weapons", out.weapons, "noWeapons"),
     section("protection", "protection", tactical ? [...out.armour, ...out.forceFields] : out.armour, protectionEmpty),
     ...(tactical ? [section("grenades", "grenades", out.grenades, "noGrenades")] : []),
     section("gear", "gear", out.gear, "noGear"),
   ];
+  const long = lists.reduce((n, l) => n + l.rows.length, 0) > LONG_LIST_ROWS;
+  for (const list of lists) list.long = long;
+  return lists;
 }
 
 /** One row per item, in the actor's order, grouped by kind, with its buttons for this render. */
