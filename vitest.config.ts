@@ -1,5 +1,13 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
 import os from "node:os";
 import { defineConfig } from "vitest/config";
+
+/** The folder of vitest's module cache for this tsconfig.json (see `experimental` below). */
+function transformCache(): string {
+  const tsconfig = createHash("sha1").update(fs.readFileSync("tsconfig.json")).digest("hex").slice(0, 12);
+  return `node_modules/.experimental-vitest-cache/tsconfig-${tsconfig}`;
+}
 
 /** The benchmarks of the pure rules: no Foundry, so one pass (v13) runs them. */
 const PURE_BENCHES = ["test/bench/pool.bench.ts", "test/bench/timeline.bench.ts"];
@@ -30,10 +38,12 @@ export default defineConfig({
     // v14 pass's environment stays its own (test/foundry/compat.test.ts checks it).
     pool: "threads",
     setupFiles: ["test/setup/globals.ts"],
-    // Transformed modules kept on disk between runs (node_modules/.experimental-vitest-cache), keyed
-    // by each file's content, the Vite config and the vitest version: a second run skips the
-    // transforms (about 3 s of the main thread's CPU per project). A clean clone builds it.
-    experimental: { fsModuleCache: true },
+    // Transformed modules kept on disk between runs. Vitest keys each by the file's content, this
+    // config file, the Vite settings and its own version, and clears the cache when the lockfile
+    // changes; not by tsconfig.json, which the TypeScript transform reads (class fields, target):
+    // so the folder is one per tsconfig.json content. A second run skips the transforms (about
+    // 3 s of the main thread's CPU per project); a clean clone builds it.
+    experimental: { fsModuleCache: true, fsModuleCachePath: transformCache() },
     // Foundry v13 (from 13.347) and v14: every test runs against a v13 fake, and the
     // Foundry-layer suites (test/foundry/**, and the scripted evening, test/play/**) run a second
     // time against a v14 fake (TACTICA_FAKE_GENERATION=14, read by test/foundry/fake-generation.ts).

@@ -226,65 +226,16 @@ async function inspectInPage({
   lang,
   theme,
 }: {
-  /** the sample; null: the sample of the page's last check, re-checked in `theme` (see below) */
-  html: string | null;
+  html: string;
   widths: number[];
   lang: string;
   theme: string;
-}): Promise<DomReport[] | null> {
-  /** What the page keeps of its last full check, to re-check the same sample in another theme. */
-  interface Kept {
-    reports: DomReport[];
-    /** each `.application`'s own classes, before the check gave it the variant's theme */
-    appClasses: string[];
-    /** every element's box in `#root` at the first width, the check's last layout */
-    boxes: string;
-    /** set by an observer of the whole document when anything changes after the check */
-    changed: boolean;
-    observer: MutationObserver;
-  }
-  const store = window as unknown as { tacticaKept?: Kept | undefined };
-  const root = document.querySelector<HTMLElement>("#root")!;
-  const boxesOf = () =>
-    [...root.querySelectorAll("*")]
-      .map((el) => {
-        const r = el.getBoundingClientRect();
-        return `${r.x},${r.y},${r.width},${r.height}`;
-      })
-      .join(";");
-  const kept = store.tacticaKept;
-  store.tacticaKept = undefined;
-  kept?.observer.disconnect();
-  if (html === null) {
-    // The same sample in another theme: the theme classes set only colours (a unit check of the
-    // stylesheets holds them to it), so its layout, text, controls and fields are those of the
-    // last check. Checked here: nothing changed in the document since, and after the switch every
-    // element's box is where it was. What a theme does change is measured again: the contrast (at
-    // the first width, as a full check does) and the pointer row's colour. Otherwise null, and
-    // the caller runs the full check.
-    if (!kept || kept.changed || document.documentElement.lang !== lang) return null;
-    document.body.className = `theme-${theme} system-tactica`;
-    for (const [i, app] of [...root.querySelectorAll(".application")].entries()) {
-      app.className = kept.appClasses[i] ?? "";
-      app.classList.add("themed", `theme-${theme}`);
-    }
-    if (boxesOf() !== kept.boxes) return null;
-    const pointer = root.querySelector(".tactica-timeline__row.is-pointer");
-    const pointerBackground = pointer ? getComputedStyle(pointer).backgroundColor : null;
-    const lowContrast = lowContrastIn(root);
-    const reports = kept.reports.map((r) => ({
-      ...r,
-      pointerBackground,
-      lowContrast: r.width === widths[0] ? lowContrast : [],
-    }));
-    keep(reports, kept.appClasses);
-    return reports;
-  }
+}): Promise<DomReport[]> {
   // The variant, as setVariant gives it (inlined: this function may use nothing from outside).
   document.documentElement.lang = lang;
   document.body.className = `theme-${theme} system-tactica`;
+  const root = document.querySelector<HTMLElement>("#root")!;
   root.innerHTML = html;
-  const appClasses = [...root.querySelectorAll(".application")].map((app) => app.className);
   for (const app of root.querySelectorAll(".application")) app.classList.add("themed", `theme-${theme}`);
   await Promise.all([...root.querySelectorAll("img")].map((img) => img.decode().catch(() => undefined)));
   const short = (el: Element) => el.outerHTML.slice(0, 80);
@@ -381,19 +332,7 @@ async function inspectInPage({
       lowContrast: width === widths[0] ? lowContrastIn(root) : [],
     });
   }
-  keep(reports, appClasses);
   return reports;
-
-  /** Keeps this check's reports and layout for a re-check in another theme, until anything changes. */
-  function keep(reports: DomReport[], appClasses: string[]): void {
-    const observer = new MutationObserver(() => {
-      next.changed = true;
-      observer.disconnect();
-    });
-    const next: Kept = { reports, appClasses, boxes: boxesOf(), changed: false, observer };
-    observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-    store.tacticaKept = next;
-  }
 
   /**
    * WCAG 2.2 AA (1.4.3, 1.4.11) in the live DOM: each shown element with text of its own needs
@@ -528,11 +467,6 @@ export interface TakenPage {
 const TAKEN_OVER = "tactica-taken-over";
 
 let shellPage: Promise<Page> | undefined;
-/**
- * The language, widths and HTML of the worker page's last check: a check of the same sample in
- * another theme re-checks it in place (see {@link inspectInPage}), if nothing changed in between.
- */
-let lastChecked: string | undefined;
 
 /**
  * The worker's page, with its shell loaded, opened once in the shared browser. Each check first
@@ -556,11 +490,8 @@ function openShellPage(): Promise<Page> {
 
 /** Runs IN THE PAGE: the variant's language and interface theme, as {@link pageShell} sets them. */
 function setVariant({ lang, theme }: Variant): void {
-  // Written only when different: a write is a change of the document, which ends the last
-  // check's re-use in another theme (inspectInPage).
-  if (document.documentElement.lang !== lang) document.documentElement.lang = lang;
-  const body = `theme-${theme} system-tactica`;
-  if (document.body.className !== body) document.body.className = body;
+  document.documentElement.lang = lang;
+  document.body.className = `theme-${theme} system-tactica`;
 }
 
 /**
@@ -584,7 +515,6 @@ export function useBrowserChecks(): BrowserChecks {
     },
     async takeOver(variant, viewport, css) {
       const taken = page();
-      lastChecked = undefined;
       await taken.setViewportSize(viewport);
       await taken.evaluate(
         ({ lang, theme, css, id }) => {
@@ -617,14 +547,7 @@ export function useBrowserChecks(): BrowserChecks {
     },
     async check(variant, html, widths, shot) {
       const { lang, theme } = variant;
-      const sample = `${lang}|${widths.join(",")}|${html}`;
-      // The sample the page holds from its last check, in another theme: re-checked in place.
-      const again =
-        lastChecked === sample
-          ? await page().evaluate(inspectInPage, { html: null, widths: [...widths], lang, theme })
-          : null;
-      const reports = again ?? (await page().evaluate(inspectInPage, { html, widths: [...widths], lang, theme }))!;
-      lastChecked = sample;
+      const reports = await page().evaluate(inspectInPage, { html, widths: [...widths], lang, theme });
       if (WRITE_SCREENSHOTS && shot !== undefined) {
         // A tall page shows every row at once, as a user scrolling would see them: rows that
         // `content-visibility: auto` (styles/perf.css) skips below the viewport would be blank.

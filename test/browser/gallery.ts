@@ -161,20 +161,15 @@ export function galleryShots(): string[] {
 
 /**
  * The test cases of a family: each sample in each variant, grouped by language (a file renders a
- * language's HTML once, then checks it in both themes), a sample's themes one after the other (so
- * the page re-checks the sample it holds in the second theme, test/browser/chromium.ts).
+ * language's HTML once, then checks it in both themes).
  */
 export function casesByLang<S extends SampleBase>(
   samples: readonly S[],
 ): { lang: Variant["lang"]; cases: { sample: S; variant: Variant; name: string }[] }[] {
   return (["fr", "en"] as const).map((lang) => ({
     lang,
-    cases: samples.flatMap((sample) =>
-      VARIANTS.filter((v) => v.lang === lang).map((variant) => ({
-        sample,
-        variant,
-        name: `${sample.title} (${variant.lang}, ${variant.theme})`,
-      })),
+    cases: VARIANTS.filter((v) => v.lang === lang).flatMap((variant) =>
+      samples.map((sample) => ({ sample, variant, name: `${sample.title} (${variant.lang}, ${variant.theme})` })),
     ),
   }));
 }

@@ -90,7 +90,7 @@ function found(runs: readonly ForeignRun[], text: string): ForeignRun[] {
   return runs.filter((r) => r.in(text));
 }
 
-const foreignRuns = new Map<string, ForeignRun[]>();
+const foreignRuns = new Map<string, readonly ForeignRun[]>();
 
 /**
  * What the language check looks for in a text rendered in `lang`: each run of words of the OTHER
@@ -114,7 +114,7 @@ export function otherLanguageRuns(lang: "fr" | "en", kept: readonly string[] = [
     }
     const candidates = [...all].map((run) => new ForeignRun(run));
     const shared = new Set(found(candidates, ownText));
-    runs = candidates.filter((c) => !shared.has(c) && !keptPatterns.some((k) => k.test(c.run)));
+    runs = Object.freeze(candidates.filter((c) => !shared.has(c) && !keptPatterns.some((k) => k.test(c.run))));
     foreignRuns.set(key, runs);
   }
   return runs;

@@ -10,8 +10,6 @@ import { otherLanguageIn } from "../helpers/lang";
 const ACTOR_TABS = ["profile", "aptitudes", "psy", "equipment", "morale", "effects", "notes"];
 const ITEM_TYPES = ["weapon", "armor", "forceField", "grenade", "gear", "power"];
 
-/** What the language check looks for in each language's sheets (ux m6). */
-
 function check(html: string, lang: "fr" | "en"): void {
   const text = textOf(html);
   // A sheet in one language holds no text of the other language's file.

@@ -26,7 +26,7 @@ import { createRequire } from "node:module";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { hasChromium, launchChromium, pageShell } from "../../browser/chromium";
+import { BENCH_CHROMIUM_PATH, launchChromium, pageShell } from "../../browser/chromium";
 import { createTemplateHarness, SYSTEM_PREFIX, templateFiles } from "../../templates/harness";
 import { loadLang } from "../../helpers/lang";
 import { benchVariants, type Variant } from "./variants";
@@ -60,7 +60,7 @@ type Bench = {
   round(b: [string, string][]): Promise<{ name: string; mode: string; result: RunResult }[]>;
 };
 
-describe.runIf(hasChromium())("browser benchmarks", () => {
+describe.runIf(fs.existsSync(BENCH_CHROMIUM_PATH))("browser benchmarks", () => {
   let browser: Browser | undefined;
   let page: Page;
   let variants = new Map<string, Variant>();
