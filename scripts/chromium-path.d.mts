@@ -2,3 +2,5 @@
 export declare const HEADLESS_SHELL: string;
 export declare const FULL_CHROMIUM: string;
 export declare function checksChromium(env?: Record<string, string | undefined>): string;
+export declare const CHROMIUM_ARGS: readonly string[];
+export declare const CHROMIUM_ENDPOINT_VAR: string;

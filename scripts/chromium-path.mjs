@@ -21,3 +21,21 @@ export function checksChromium(env = process.env) {
   if (env.TACTICA_CHROMIUM) return env.TACTICA_CHROMIUM;
   return [HEADLESS_SHELL, FULL_CHROMIUM].find((file) => fs.existsSync(file)) ?? HEADLESS_SHELL;
 }
+
+/** The flags this machine's closed network needs. */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/**
+ * The environment variable through which `npm test` hands vitest the run's Chromium server, started
+ * while the build runs (scripts/test-all.mjs); test/setup/chromium-server.ts starts one itself
+ * when it is not set (a plain `npx vitest run`).
+ */
+export const CHROMIUM_ENDPOINT_VAR = "TACTICA_CHROMIUM_ENDPOINT";

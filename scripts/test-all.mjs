@@ -18,7 +18,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { checksChromium } from "./chromium-path.mjs";
+import { CHROMIUM_ARGS, CHROMIUM_ENDPOINT_VAR, checksChromium } from "./chromium-path.mjs";
 
 const started = Date.now();
 const report = path.join(os.tmpdir(), `tactica-vitest-${process.pid}.json`);
@@ -29,14 +29,15 @@ const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const env = process.stdout.isTTY ? { ...process.env, FORCE_COLOR: "1" } : process.env;
 
 /**
- * Starts `command` and returns the stage: its output is buffered until `release()` is called,
- * and passes straight through after that; `done` resolves with the exit status and duration.
+ * Starts `command` (with `extraEnv` added to its environment) and returns the stage: its output
+ * is buffered until `release()` is called, and passes straight through after that; `done`
+ * resolves with the exit status and duration.
  */
-function stage(name, command, args) {
+function stage(name, command, args, extraEnv = {}) {
   const chunks = [];
   let live = false;
   const t0 = Date.now();
-  const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(command, args, { env: { ...env, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
   const take = (chunk) => (live ? process.stdout.write(chunk) : chunks.push(chunk));
   child.stdout.on("data", take);
   child.stderr.on("data", take);
@@ -92,7 +93,22 @@ const typecheck = stage("typecheck", process.execPath, [
 const lint = stage("lint", "npm", ["run", "--silent", "lint"]);
 const build = stage("build", bin("vite"), ["build"]);
 const vitestArgs = ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
-const vitest = build.done.then(() => stage("vitest", bin("vitest"), vitestArgs));
+// The run's Chromium starts beside the build (about a second that vitest's set-up no longer
+// waits for), in this process: its server's relay of every browser check then runs here, not on
+// vitest's main thread. Vitest reads its address (test/setup/chromium-server.ts).
+const browserServer = browserSkipped
+  ? Promise.resolve(null)
+  : import("playwright-core")
+      .then(({ chromium: playwright }) =>
+        playwright.launchServer({ executablePath: chromium, headless: true, args: [...CHROMIUM_ARGS] }),
+      )
+      .catch((error) => {
+        console.log(`Chromium did not start here (${error.message}); vitest's set-up starts its own.`);
+        return null;
+      });
+const vitest = Promise.all([build.done, browserServer]).then(([, server]) =>
+  stage("vitest", bin("vitest"), vitestArgs, server ? { [CHROMIUM_ENDPOINT_VAR]: server.wsEndpoint() } : {}),
+);
 
 let passed = 0;
 let failed = 0;
@@ -117,6 +133,7 @@ for (const s of [typecheck, lint, build]) {
 }
 
 const vitestOk = await finish(await vitest);
+await (await browserServer)?.close();
 if (fs.existsSync(report)) {
   const json = JSON.parse(fs.readFileSync(report, "utf8"));
   passed += json.numPassedTests;

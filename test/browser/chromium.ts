@@ -19,7 +19,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { beforeAll, inject } from "vitest";
-import { checksChromium, FULL_CHROMIUM } from "../../scripts/chromium-path.mjs";
+import { CHROMIUM_ARGS as NETWORK_ARGS, checksChromium, FULL_CHROMIUM } from "../../scripts/chromium-path.mjs";
 import { readManifest, styleFiles } from "../../scripts/manifest";
 
 export const CHROMIUM_PATH = checksChromium();
@@ -33,16 +33,8 @@ export function hasChromium(): boolean {
   return fs.existsSync(CHROMIUM_PATH);
 }
 
-/** The flags this machine's closed network needs. */
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+/** The flags this machine's closed network needs (scripts/chromium-path.mjs). */
+export const CHROMIUM_ARGS: string[] = [...NETWORK_ARGS];
 
 /**
  * Launches Chromium headless: the checks' binary, or with `bench` Debian's full browser (the

@@ -7,6 +7,7 @@
  */
 import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
+import { CHROMIUM_ENDPOINT_VAR } from "../../scripts/chromium-path.mjs";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, hasChromium } from "../browser/chromium";
 
 declare module "vitest" {
@@ -17,6 +18,12 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // `npm test` starts the run's Chromium while the build runs, and closes it after vitest.
+  const started = process.env[CHROMIUM_ENDPOINT_VAR];
+  if (started) {
+    project.provide("chromiumEndpoint", started);
+    return async () => undefined;
+  }
   if (!hasChromium()) {
     project.provide("chromiumEndpoint", "");
     return async () => undefined;
