@@ -1,11 +1,10 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every check of the project in one run that continues past a failure, so that one run
- * reports everything. Stages, all at once: type check, lint (with the import graph, the
- * type-assertion budget and the line length), a fresh build of dist/, and vitest (unit and
- * property tests, the Foundry-fake integration tests, the browser checks and the checks of the
- * built dist/, which wait for the build: test/dist/built.ts), which starts once the run's
- * Chromium is up.
+ * reports everything. Stages: type check and lint (with the import graph, the type-assertion
+ * budget and the line length), which run concurrently with a fresh build of dist/ followed by
+ * vitest (unit and property tests, the Foundry-fake integration tests, the browser checks and the
+ * checks of the built dist/, which need the build first).
  *
  * Each stage's output is kept until it can be printed whole, in the fixed order typecheck, lint,
  * build, vitest (vitest's own output then streams live), so concurrent stages never interleave.
@@ -107,15 +106,8 @@ const browserServer = browserSkipped
         console.log(`Chromium did not start here (${error.message}); vitest's set-up starts its own.`);
         return null;
       });
-// Vitest does not wait for the build either: only the checks of dist/ need it, and they wait for
-// the status this script writes when it is done (test/dist/built.ts).
-const buildStatus = path.join(os.tmpdir(), `tactica-build-${process.pid}.json`);
-void build.done.then(({ ok }) => fs.writeFileSync(buildStatus, JSON.stringify({ ok })));
-const vitest = browserServer.then((server) =>
-  stage("vitest", bin("vitest"), vitestArgs, {
-    TACTICA_BUILD_STATUS: buildStatus,
-    ...(server ? { [CHROMIUM_ENDPOINT_VAR]: server.wsEndpoint() } : {}),
-  }),
+const vitest = Promise.all([build.done, browserServer]).then(([, server]) =>
+  stage("vitest", bin("vitest"), vitestArgs, server ? { [CHROMIUM_ENDPOINT_VAR]: server.wsEndpoint() } : {}),
 );
 
 let passed = 0;
@@ -142,7 +134,6 @@ for (const s of [typecheck, lint, build]) {
 
 const vitestOk = await finish(await vitest);
 await (await browserServer)?.close();
-fs.rmSync(buildStatus, { force: true });
 if (fs.existsSync(report)) {
   const json = JSON.parse(fs.readFileSync(report, "utf8"));
   passed += json.numPassedTests;

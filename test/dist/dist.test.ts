@@ -3,7 +3,6 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { distBuilt } from "./built";
 import { readManifest, referencedFiles, releaseManifest, type SystemManifest } from "../../scripts/manifest";
 import { countPackDocuments, readPackSources } from "../../scripts/packs";
 import { moduleFiles, relativeImports } from "../../scripts/release";
@@ -16,11 +15,10 @@ import { FakeRoll } from "../foundry/fake-dice";
 const dist = path.join(process.cwd(), "dist");
 let manifest: SystemManifest;
 
-beforeAll(async () => {
-  await distBuilt();
+beforeAll(() => {
   if (!fs.existsSync(path.join(dist, "system.json"))) throw new Error("dist/ is not built: run `npm run build` first");
   manifest = readManifest(dist);
-}, 120_000);
+});
 
 describe("dist/ — the installable system folder", () => {
   it("carries the release manifest: the source manifest without development flags", () => {
