@@ -64,8 +64,21 @@ describe.runIf(hasChromium())("the chat log's earlier messages (Chromium)", () =
         log.append(posted);
         await settle();
         const cards = [...log.children].filter((m) => m.classList.contains(chatLog.CARD_CLASS)).map((m) => m.id);
+        // Core re-renders an updated message by replacing its element (ChatLog#rerenderMessage:
+        // replaceWith), and posts one before another with insertAdjacentElement("beforebegin"):
+        // the new elements are marked again.
+        const replacement = li("m1");
+        replacement.innerHTML = '<div class="message-content"><div class="tactica-card"></div></div>';
+        log.querySelector("#m1")!.replaceWith(replacement);
+        const inserted = li("i0");
+        inserted.innerHTML = '<div class="message-content"><div class="tactica-card"></div></div>';
+        log.querySelector("#m2")!.insertAdjacentElement("beforebegin", inserted);
+        await settle();
+        const marks = (el: Element) =>
+          [chatLog.CARD_CLASS, chatLog.OLD_CLASS].filter((c) => el.classList.contains(c)).join(" ");
+        const replaced = { m1: marks(log.querySelector("#m1")!), i0: marks(log.querySelector("#i0")!) };
         root.innerHTML = "";
-        return { fresh: chatLog.FRESH, atStart, afterPost, afterTwo, afterBatch, cards };
+        return { fresh: chatLog.FRESH, atStart, afterPost, afterTwo, afterBatch, cards, replaced };
       },
       SCRIPT,
     );
@@ -75,5 +88,9 @@ describe.runIf(hasChromium())("the chat log's earlier messages (Chromium)", () =
     expect(found.afterTwo).toEqual({ old: ["m0", "m1", "m2", "m3", "m4"], changes: ["m3", "m4"] });
     expect(found.afterBatch).toEqual(["p0", "p1", "m0", "m1", "m2", "m3", "m4"]);
     expect(found.cards).toEqual(["m1", "c0"]);
+    expect(found.replaced).toEqual({
+      m1: `${"tactica-message"} ${"tactica-old"}`,
+      i0: `${"tactica-message"} ${"tactica-old"}`,
+    });
   });
 });

@@ -129,6 +129,20 @@ describe.runIf(hasChromium())("styles/perf.css in Chromium", () => {
         await settle();
         const opened = atBottom();
         const modes = [...log.children].map((m) => getComputedStyle(m).contentVisibility);
+        // A message whose context menu core injected into it (ContextMenu#_injectMenu adds
+        // `context`) is laid out whole, or the menu would be clipped; a message without a Tactica
+        // card is core's, never skipped.
+        const first = log.children[0]!;
+        first.classList.add("context");
+        const withMenu = getComputedStyle(first).contentVisibility;
+        first.classList.remove("context");
+        const plain = document.createElement("li");
+        plain.className = "chat-message message";
+        plain.innerHTML = '<div class="message-content"><p>Bonsoir.</p></div>';
+        log.prepend(plain);
+        await Promise.resolve();
+        const plainMode = getComputedStyle(plain).contentVisibility;
+        plain.remove();
         // A new message arrives (ChatLog#postOne appends it) and the log scrolls to it.
         post(html[0]!, html.length);
         await scrollToEnd();
@@ -144,6 +158,8 @@ describe.runIf(hasChromium())("styles/perf.css in Chromium", () => {
           posted,
           back: atBottom(),
           modes,
+          withMenu,
+          plainMode,
           sixthFromEnd: getComputedStyle(log.children[log.children.length - 6]!).contentVisibility,
         };
       },
@@ -154,6 +170,8 @@ describe.runIf(hasChromium())("styles/perf.css in Chromium", () => {
     expect(found.back).toEqual({ scrolledToEnd: true, lastShown: true });
     expect(found.modes.slice(0, -5).every((m) => m === "auto")).toBe(true);
     expect(found.modes.slice(-5)).toEqual(["visible", "visible", "visible", "visible", "visible"]);
+    expect(found.withMenu).toBe("visible");
+    expect(found.plainMode).toBe("visible");
     // The message that was fifth from the end is sixth once a new one arrives: it may be skipped now.
     expect(found.sixthFromEnd).toBe("auto");
     const h = await heights(page, ".chat-log > li");
