@@ -16,10 +16,13 @@ export const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 /** Debian's Chromium, the full browser. */
 export const FULL_CHROMIUM = "/usr/bin/chromium";
 
-/** The binary the browser checks drive (it may not exist: then they are skipped, loudly). */
-export function checksChromium(env = process.env) {
+/**
+ * The binary the browser checks drive (it may not exist: then they are skipped, loudly); `exists`
+ * tells whether a file is there (the file system, unless a test says otherwise).
+ */
+export function checksChromium(env = process.env, exists = fs.existsSync) {
   if (env.TACTICA_CHROMIUM) return env.TACTICA_CHROMIUM;
-  return [HEADLESS_SHELL, FULL_CHROMIUM].find((file) => fs.existsSync(file)) ?? HEADLESS_SHELL;
+  return [HEADLESS_SHELL, FULL_CHROMIUM].find((file) => exists(file)) ?? HEADLESS_SHELL;
 }
 
 /** The flags this machine's closed network needs. */
