@@ -5,16 +5,14 @@
  * by `_prepareChatRenderContext`.
  */
 import {
-  NO_FLAGS,
+  type CardButtons,
   type CardContext,
-  type CardFlags,
   type CardSubject,
   type ChatRenderOptions,
   type DiceRow,
   type InputRow,
   type Outcome,
 } from "./card";
-import { mapValues } from "../rules/records";
 
 /**
  * Options every Tactica roll understands: core's roll options (`RollOptions`,
@@ -35,8 +33,8 @@ export interface CardBody {
   target: { label: string; value: number } | null;
   diceRows: DiceRow[];
   outcome: Outcome | null;
-  /** the flags this card has buttons for; the others never show */
-  actions: (keyof CardFlags)[];
+  /** The given buttons this roll withholds, because they cannot apply to it now (no push once nothing can be rerolled). */
+  withheld?: readonly string[];
   /** roll-specific fields for the card's own template */
   extra: Record<string, unknown>;
 }
@@ -95,21 +93,19 @@ export abstract class TacticaRoll<O extends BaseRollOptions> extends foundry.dic
     return super.render(options);
   }
 
-  /** The roll-specific part of the card; called only for an evaluated, visible roll. */
-  protected abstract cardBody(flags: CardFlags): CardBody;
+  /** The roll-specific part of the card, given its buttons; called only for an evaluated, visible roll. */
+  protected abstract cardBody(buttons: CardButtons): CardBody;
 
   /**
    * Foundry v13 calls this from `Roll#render` with `{ flavor, isPrivate, ...options }` (the
-   * options are the card flags of {@link CardFlags}). A private render (a blind roll seen by a
+   * options are the card's buttons, {@link CardButtons}, and state). A private render (a blind roll seen by a
    * player) shows the header only: no dice, no target, no result.
    */
   async _prepareChatRenderContext(options: ChatRenderOptions = {}): Promise<CardContext> {
     const { flavor, isPrivate = false, ...given } = options;
     const kind = this.constructor.KIND;
-    const requested: CardFlags = mapValues(NO_FLAGS, (_off, key) => given[key] === true);
     const subject = this.options.subject ?? given.subject;
     const context: CardContext = {
-      ...NO_FLAGS,
       cssClass: `tactica-card tactica-card--${kind}`,
       kind,
       kindLabel: this.kindLabel,
@@ -126,11 +122,15 @@ export abstract class TacticaRoll<O extends BaseRollOptions> extends foundry.dic
       diceRows: [],
       outcome: null,
       state: null,
-      hasActions: false,
+      buttons: {},
     };
     if (isPrivate) return context;
+    // Only `true` is on: anything else a caller passes is off.
+    const requested: CardButtons = Object.fromEntries(
+      Object.entries(given.buttons ?? {}).filter(([, on]) => on === true),
+    );
     const body = this.cardBody(requested);
-    for (const action of body.actions) context[action] = requested[action];
+    const withheld = new Set(body.withheld);
     const state = body.outcome ? ` ${body.outcome.cssClass}` : "";
     const full: CardContext = {
       ...context,
@@ -141,9 +141,8 @@ export abstract class TacticaRoll<O extends BaseRollOptions> extends foundry.dic
       diceRows: body.diceRows,
       outcome: body.outcome,
       state: given.state ?? null,
+      buttons: Object.fromEntries(Object.entries(requested).filter(([name]) => !withheld.has(name))),
     };
-    // A class may withhold a requested button (no push once nothing can be rerolled).
-    full.hasActions = body.actions.some((action) => full[action]);
     return full;
   }
 }

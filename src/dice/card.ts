@@ -78,31 +78,20 @@ export interface Outcome {
 }
 
 /**
- * The roller's buttons a card may show. The roll never decides them: the chat layer computes who
- * may do what (src/chat/authority.ts) and passes these flags to `roll.render(flags)`; they
- * default to false. A target's buttons (resist, defend, apply damage) belong to the target rows of
- * the card (src/chat/card-state.ts), never to the roll.
- * - `canPush` (pool): push this roll (only meaningful while `pushable`).
- * - `canApplyPressure` (pressure): turn the bonus into an effect.
- * - `canChooseDie` (pressure, several dice): pick another die than the best one (D-4).
- * - `canRollPanic` (profile test, failed morale or rally): roll on the panic table.
+ * The roller's buttons a card shows, by the `data-action` of each (`push`, `applyPressure`,
+ * `chooseDie`, `rollPanic`): true for the ones the viewing user may press now. The roll never
+ * decides who may press: the chat layer does (each kind's actions marked `onRollCard`,
+ * src/chat/kinds/kind.ts) and passes them to `roll.render({ buttons })`. A roll only withholds a
+ * button that cannot apply to it (no push once nothing can be rerolled); one it is not given is
+ * off. A card's template shows a button with `{{#if buttons.<action>}}`. A target's buttons
+ * (resist, defend, apply damage) belong to the card's target rows (src/chat/card-state.ts).
  */
-export interface CardFlags {
-  canPush: boolean;
-  canApplyPressure: boolean;
-  canChooseDie: boolean;
-  canRollPanic: boolean;
-}
-
-export const NO_FLAGS: CardFlags = {
-  canPush: false,
-  canApplyPressure: false,
-  canChooseDie: false,
-  canRollPanic: false,
-};
+export type CardButtons = Readonly<Record<string, boolean>>;
 
 /** Options `Roll#render` passes on to `_prepareChatRenderContext`. */
-export interface ChatRenderOptions extends Partial<CardFlags> {
+export interface ChatRenderOptions {
+  /** The buttons the viewing user may press (see {@link CardButtons}); none by default. */
+  buttons?: CardButtons;
   flavor?: string;
   isPrivate?: boolean;
   /**
@@ -124,7 +113,7 @@ export interface ChatRenderOptions extends Partial<CardFlags> {
 }
 
 /** What every card template receives. Each roll class adds its own fields (see its template). */
-export interface CardContext extends CardFlags {
+export interface CardContext {
   cssClass: string;
   kind: string;
   kindLabel: string;
@@ -143,7 +132,8 @@ export interface CardContext extends CardFlags {
   outcome: Outcome | null;
   /** The card's state (see {@link ChatRenderOptions.state}); null for a bare roll or a private render. */
   state: object | null;
-  hasActions: boolean;
+  /** The roller's buttons shown (see {@link CardButtons}); `{}` for a private render. */
+  buttons: CardButtons;
 }
 
 /** An input row; every field present so strict templates accept it. */

@@ -40,7 +40,6 @@ import {
   oneDecimal,
   passFail,
   pluralNote,
-  type CardFlags,
   type LocalNote,
 } from "./card";
 import type { PoolRequest, PoolRollOptions, PushActor } from "./pool-options";
@@ -236,7 +235,7 @@ export class PoolRoll extends TacticaRoll<PoolRollOptions> {
     return { ...pushConsequences(fresh, actor), successes: poolSuccesses(pushed) };
   }
 
-  protected override cardBody(flags: CardFlags): CardBody {
+  protected override cardBody(): CardBody {
     const pushed = this.isPushed;
     const rows = [poolDiceRow("TACTICA.Card.pool.firstRoll", this.firstFaces, false, null)];
     if (pushed) rows.push(poolDiceRow("TACTICA.Card.pool.afterPush", this.faces, true, this.options.before ?? null));
@@ -248,7 +247,7 @@ export class PoolRoll extends TacticaRoll<PoolRollOptions> {
       target: null,
       diceRows: rows,
       outcome: passFail(this.isSuccess, details, this.successes),
-      actions: ["canPush"],
+      withheld: odds === null ? ["push"] : [],
       extra: {
         pushed,
         pushable: odds !== null,
@@ -264,7 +263,6 @@ export class PoolRoll extends TacticaRoll<PoolRollOptions> {
         consequences: pushed ? poolConsequenceRows(this.options) : [],
         willpowerCapped: this.consequences?.willpowerCapped ?? false,
         noWillpower: pushed && this.options.pushActor?.gainsWillpower === false,
-        canPush: flags.canPush && odds !== null,
       },
     };
   }

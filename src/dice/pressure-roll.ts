@@ -7,7 +7,7 @@ import { bestPressureFace, pressureBreakdown, type PressureBreakdown, type Press
 import { invalid } from "../rules/errors";
 import { TacticaRoll, type BaseRollOptions, type CardBody } from "./base";
 import type { RollDialog } from "./pipeline";
-import { CHAT_TEMPLATE_ROOT, dieBadge, inputRow, modifierRow, note, type CardFlags, type LocalNote } from "./card";
+import { CHAT_TEMPLATE_ROOT, dieBadge, inputRow, modifierRow, note, type CardButtons, type LocalNote } from "./card";
 
 export interface PressureRollOptions extends BaseRollOptions {
   /** what the boiler-linked item raises */
@@ -98,11 +98,11 @@ export class PressureRoll extends TacticaRoll<PressureRollOptions> {
     return this;
   }
 
-  protected override cardBody(flags: CardFlags): CardBody {
+  protected override cardBody(buttons: CardButtons): CardBody {
     const { target, printedValue } = this.options;
     const steps = this.breakdown;
     const chosen = this.chosen.index;
-    const choosable = flags.canChooseDie && this.faces.length > 1;
+    const choosable = buttons.chooseDie === true && this.faces.length > 1;
     const dice = this.faces.map((face, i) =>
       dieBadge(i, face, 6, "pressure", "TACTICA.Card.die.pressure", i === chosen ? ["chosen"] : ["unused"], choosable),
     );
@@ -129,9 +129,9 @@ export class PressureRoll extends TacticaRoll<PressureRollOptions> {
         signed: true,
         details,
       },
-      actions: ["canApplyPressure"],
-      // Choosing is done on the dice themselves, not in the footer.
-      extra: { pressureTarget: target, bonus: steps.bonus, canChooseDie: choosable },
+      // Choosing is done on the dice themselves (each a button), not in the footer.
+      withheld: choosable ? [] : ["chooseDie"],
+      extra: { pressureTarget: target, bonus: steps.bonus },
     };
   }
 }

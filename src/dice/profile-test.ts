@@ -9,7 +9,6 @@ import { isOneOf, PROFILE_KEYS, type ProfileKey } from "../rules/keys";
 import { TacticaRoll, type BaseRollOptions, type CardBody } from "./base";
 import type { RollDialog } from "./pipeline";
 import {
-  type CardFlags,
   CHAT_TEMPLATE_ROOT,
   d10DiceRow,
   inputRow,
@@ -149,7 +148,7 @@ export class ProfileTest extends TacticaRoll<ProfileTestOptions> {
     return notes;
   }
 
-  protected override cardBody(flags: CardFlags): CardBody {
+  protected override cardBody(): CardBody {
     const success = this.isSuccess;
     const natural = this.natural;
     const nat10 = natural === 10 && (this.options.natural10Fails ?? false);
@@ -163,13 +162,12 @@ export class ProfileTest extends TacticaRoll<ProfileTestOptions> {
       target: { label: "TACTICA.Card.targetUnder", value: this.target },
       diceRows: [d10DiceRow(natural, classes)],
       outcome: passFail(success, details),
-      actions: ["canRollPanic"],
+      withheld: panics ? [] : ["rollPanic"],
       extra: {
         purpose: this.purpose,
         characteristic: this.options.characteristic,
         // After a failed rally the panic roll gets +1 (RULES §5): the button says which.
         panicAfterRally: this.purpose === "rally",
-        canRollPanic: flags.canRollPanic && panics,
       },
     };
   }

@@ -183,7 +183,6 @@ export class PsyRoll extends TacticaRoll<PsyRollOptions> {
       target: { label: "TACTICA.Card.targetUnder", value: this.target },
       diceRows: [d10DiceRow(natural, classes)],
       outcome: passFail(success, details),
-      actions: [],
       extra: {
         mode: this.options.mode,
         isNatural10: natural === 10,

@@ -35,7 +35,6 @@ import {
   dieBadge,
   formatNumber,
   oneDecimal,
-  type CardFlags,
   inputRow,
   modifierRows,
   note,
@@ -287,28 +286,27 @@ export class ScoreRoll extends TacticaRoll<ScoreRollOptions> {
     return passFail(result.success, details, total);
   }
 
-  /** D-43: the push line and button of a test the world lets push (empty when it may not). */
-  private pushPart(flags: CardFlags): Record<string, unknown> {
+  /** D-43: the push line of a test the world lets push (empty when it may not), and whether it can be pushed now. */
+  private pushPart(): { pushable: boolean; extra: Record<string, unknown> } {
     const pushed = this.pushes > 0;
     if (!pushScoresOn() || !PUSHABLE_PURPOSES.includes(this.purpose))
       return {
-        pushed,
         pushable: false,
-        odds: null,
-        consequences: pushed ? this.consequenceRows() : [],
-        canPush: false,
+        extra: { pushed, pushable: false, odds: null, consequences: pushed ? this.consequenceRows() : [] },
       };
     const odds = this.pushable ? scorePushOdds(this.faces, this.score, this.difficulty) : null;
     return {
-      pushed,
       pushable: odds !== null,
-      odds: odds && {
-        chance: odds.successChance === null ? null : formatNumber(odds.successChance * 100, 0),
-        damage: oneDecimal(odds.expectedAptitudeDamage),
+      extra: {
+        pushed,
+        pushable: odds !== null,
+        odds: odds && {
+          chance: odds.successChance === null ? null : formatNumber(odds.successChance * 100, 0),
+          damage: oneDecimal(odds.expectedAptitudeDamage),
+        },
+        notPushable: odds ? null : note(pushed ? "TACTICA.Card.pool.pushLimit" : "TACTICA.Card.pool.notPushable"),
+        consequences: pushed ? this.consequenceRows() : [],
       },
-      notPushable: odds ? null : note(pushed ? "TACTICA.Card.pool.pushLimit" : "TACTICA.Card.pool.notPushable"),
-      consequences: pushed ? this.consequenceRows() : [],
-      canPush: flags.canPush && odds !== null,
     };
   }
 
@@ -325,7 +323,7 @@ export class ScoreRoll extends TacticaRoll<ScoreRollOptions> {
     });
   }
 
-  protected override cardBody(flags: CardFlags): CardBody {
+  protected override cardBody(): CardBody {
     const dice = (faces: number[], rerolled: number[] | null) =>
       faces.map((face, i) =>
         dieBadge(
@@ -352,18 +350,14 @@ export class ScoreRoll extends TacticaRoll<ScoreRollOptions> {
         groups: [{ kind: "d6", label: "TACTICA.Card.die.d6", dice: dice(this.faces, rerolled) }],
       });
     }
+    const push = this.pushPart();
     return {
       inputs: this.inputs(),
       target: this.difficulty === null ? null : { label: "TACTICA.Card.score.difficulty", value: this.difficulty },
       diceRows: rows,
       outcome: this.outcome(),
-      actions: ["canPush"],
-      extra: {
-        purpose: this.purpose,
-        testTotal: this.testTotal,
-        stunDelay: this.stunDelay,
-        ...this.pushPart(flags),
-      },
+      withheld: push.pushable ? [] : ["push"],
+      extra: { purpose: this.purpose, testTotal: this.testTotal, stunDelay: this.stunDelay, ...push.extra },
     };
   }
 }

@@ -18,14 +18,14 @@ const options = {
 // A first roll with no 6 and no kept 1, so every die is pushed each time.
 queueDiceFaces([2, 3, 4, 5, 2, 3, 4, 5, 2]);
 const first = await new dice.PoolRoll(dice.PoolRoll.formulaFor(options), {}, options).evaluate();
-await first.render({ canPush: true }); // warm the template cache
+await first.render({ buttons: { push: true } }); // warm the template cache
 
 describe(`${generationLabel()} pool push + card render (9 dice)`, () => {
   bench("push() then render()", async () => {
     const pushed = await first.push({ willpower: 3, gainsWillpower: true });
-    await pushed.render({ canPush: true });
+    await pushed.render({ buttons: { push: true } });
   });
   bench("render() before the push, with the odds line", async () => {
-    await first.render({ canPush: true });
+    await first.render({ buttons: { push: true } });
   });
 });

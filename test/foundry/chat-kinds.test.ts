@@ -58,6 +58,27 @@ describe("the table", () => {
     for (const name of names) expect(["roller", "target", "targetOrGM"]).toContain(kinds.sideOf(name));
   });
 
+  it("names each roll card's button by its action: one entry of a kind and its template's button", async () => {
+    const { readFileSync, readdirSync } = await import("node:fs");
+    const folder = new URL("../../templates/chat/", import.meta.url);
+    const templates = readdirSync(folder, { recursive: true, encoding: "utf8" })
+      .filter((file) => file.endsWith(".hbs"))
+      .map((file) => readFileSync(new URL(file, folder), "utf8"));
+    const read = new Set(templates.flatMap((text) => [...text.matchAll(/buttons\.(\w+)/g)].map((m) => m[1]!)));
+    const onRollCard = new Set(
+      Object.values(kinds.KINDS).flatMap((kind) =>
+        Object.entries((kind as { actions?: Record<string, { onRollCard?: true }> }).actions ?? {})
+          .filter(([, action]) => action.onRollCard)
+          .map(([name]) => name),
+      ),
+    );
+    expect([...onRollCard].sort()).toEqual(["applyPressure", "chooseDie", "push", "rollPanic"]);
+    // Every button a template shows is an action a kind puts on its roll card, and back.
+    expect([...read].sort()).toEqual([...onRollCard].sort());
+    for (const name of onRollCard)
+      expect(templates.some((text) => text.includes(`data-action="${name}"`)), name).toBe(true);
+  });
+
   it("finds a card's action only under its own kind", async () => {
     queueDiceFaces([1, 3, 2]);
     const pool = (await kara.rollPool({ aptitude: "vivacite" }, { fastForward: true }))!;

@@ -75,7 +75,7 @@ const BASE_ONLY = { aptitudeValue: 3, subAptitudeValue: 0, subAptitude: null, ge
 const CARD_SCENARIOS: Scenario[] = [
   {
     name: "pool before a push, with the exact odds line",
-    render: async (d) => (await pool(d, [2, 3, 4], BASE_ONLY)).render({ canPush: true }),
+    render: async (d) => (await pool(d, [2, 3, 4], BASE_ONLY)).render({ buttons: { push: true } }),
     shows: {
       fr: [
         "Jet de réserve",
@@ -131,7 +131,7 @@ const CARD_SCENARIOS: Scenario[] = [
   },
   {
     name: "pool after a push, with its consequences",
-    render: async (d) => (await pushedPool(d, [1, 3, 6, 1, 4, 2], [1, 6, 1, 1], {})).render({ canPush: true }),
+    render: async (d) => (await pushedPool(d, [1, 3, 6, 1, 4, 2], [1, 6, 1, 1], {})).render({ buttons: { push: true } }),
     shows: {
       fr: [
         "Premier jet",
@@ -188,7 +188,7 @@ const CARD_SCENARIOS: Scenario[] = [
   {
     name: "pool that cannot be pushed",
     render: async (d) =>
-      (await pool(d, [6, 6, 6], { aptitudeValue: 2, subAptitudeValue: 1, gear: null })).render({ canPush: true }),
+      (await pool(d, [6, 6, 6], { aptitudeValue: 2, subAptitudeValue: 1, gear: null })).render({ buttons: { push: true } }),
     shows: {
       fr: ["3 succès", "Aucun dé à relancer : ce jet ne peut pas être poussé."],
       en: ["3 successes", "No die to reroll: this roll cannot be pushed."],
@@ -197,7 +197,7 @@ const CARD_SCENARIOS: Scenario[] = [
   },
   {
     name: "a blind pool roll seen by a player",
-    render: async (d) => (await pool(d, [2, 3, 4], BASE_ONLY)).render({ isPrivate: true, canPush: true }),
+    render: async (d) => (await pool(d, [2, 3, 4], BASE_ONLY)).render({ isPrivate: true, buttons: { push: true } }),
     shows: {
       fr: ["Jet de réserve", "Jet caché : seul le MJ en voit le résultat."],
       en: ["Hidden roll: only the GM sees the result."],
@@ -343,7 +343,7 @@ const CARD_SCENARIOS: Scenario[] = [
         {},
         { target: "mou", printedValue: 3, title: named("legs"), subject: KARA },
       ).evaluate();
-      return roll.render({ canApplyPressure: true });
+      return roll.render({ buttons: { applyPressure: true } });
     },
     shows: {
       fr: [
@@ -387,7 +387,7 @@ const CARD_SCENARIOS: Scenario[] = [
     render: async (d) => {
       queueDiceFaces([2, 5, 3]);
       return (await new d.PressureRoll("3d6", {}, { target: "att", printedValue: 5 }).evaluate()).render({
-        canChooseDie: true,
+        buttons: { chooseDie: true },
       });
     },
     shows: {
@@ -405,7 +405,7 @@ const CARD_SCENARIOS: Scenario[] = [
         {},
         { target: "att", printedValue: 5, subject: KARA, title: named("arm") },
       ).evaluate();
-      return roll.choose(2).render({ canChooseDie: true });
+      return roll.choose(2).render({ buttons: { chooseDie: true } });
     },
     shows: { fr: ["Bonus de pression +3", "Plusieurs dés"], en: ["Pressure bonus +3"] },
     buttons: ["chooseDie", "chooseDie", "chooseDie"],
@@ -420,7 +420,7 @@ const CARD_SCENARIOS: Scenario[] = [
           purpose: "morale",
           co: { banner: true, outnumbered: true },
         })
-      ).render({ canRollPanic: true }),
+      ).render({ buttons: { rollPanic: true } }),
     shows: {
       fr: [
         "Test de moral",
@@ -547,7 +547,7 @@ const CARD_SCENARIOS: Scenario[] = [
     name: "rally succeeding",
     render: async (d) =>
       (await d10(d.ProfileTest, 3, { characteristic: "co", value: 6, purpose: "rally", ac: 5 })).render({
-        canRollPanic: true,
+        buttons: { rollPanic: true },
       }),
     shows: {
       fr: ["Ralliement", "Coût du ralliement (AC) 2", "Réussite", "dispose aussitôt de 2 AC"],
@@ -632,7 +632,7 @@ const CARD_SCENARIOS: Scenario[] = [
   },
   {
     name: "score test before a push (Pousser les tests de score on), with its odds",
-    render: async (d) => withPushScores(async () => (await scoreTest(d, [1, 4])).render({ canPush: true })),
+    render: async (d) => withPushScores(async () => (await scoreTest(d, [1, 4])).render({ buttons: { push: true } })),
     shows: {
       fr: [
         "Test de score",
@@ -660,7 +660,7 @@ const CARD_SCENARIOS: Scenario[] = [
         queueDiceFaces([6]);
         return roll
           .pushedWith(await roll.pushDice().evaluate(), { willpower: 3, gainsWillpower: true })
-          .render({ canPush: true });
+          .render({ buttons: { push: true } });
       }),
     shows: {
       fr: [

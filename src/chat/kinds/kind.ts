@@ -13,7 +13,7 @@
  * accepted.
  */
 import type { TimelineCost } from "../../rules/timeline";
-import { NO_FLAGS, type CardFlags } from "../../dice/card";
+import type { CardButtons } from "../../dice/card";
 import { subjectOf } from "../../actions/common";
 import { showAccepted } from "../shown";
 import { cardActor, type CardAt, type Someone } from "../authority";
@@ -39,8 +39,12 @@ export type ClickDice = Roll | null | CardResult;
 /** A button whose action the one writer runs (src/chat/gm.ts), from the clicker's request. */
 export interface WriterAction {
   side: Exclude<Side, "self">;
-  /** Its button on a roll card: the roll's flag (src/dice/card.ts); `untilDone`: hidden once the follow-up is done. */
-  flag?: keyof CardFlags;
+  /**
+   * A button of the roll's own card, named by this action's key (`{{#if buttons.<key>}}` in the
+   * roll's template, src/dice/card.ts `CardButtons`); without it the button is on the card's target
+   * rows (src/chat/card-state.ts) or is no button at all. `untilDone`: hidden once the follow-up is done.
+   */
+  onRollCard?: true;
   untilDone?: boolean;
   /** The clicker's own dice, rolled on their client with their dice settings (none without it). */
   dice?(found: CardAt, targetIndex: number | undefined): ClickDice;
@@ -90,14 +94,14 @@ function pressable(actions: CardKind["actions"], user: Someone | null, found: Ca
   };
 }
 
-/** The roller's buttons `user` sees on this card: the flags of the kind's actions that have one. */
-function buttonFlags(actions: CardKind["actions"], user: Someone | null, found: CardAt): CardFlags {
-  const flags = { ...NO_FLAGS };
-  for (const action of Object.values(actions ?? {})) {
-    if (action.side === "self" || !action.flag) continue;
-    flags[action.flag] = (!action.untilDone || !found.card.followUpDone) && mayAct(user, action.side, found);
+/** The roll card's own buttons `user` may press now: the kind's actions marked `onRollCard`, by name. */
+function rollButtons(actions: CardKind["actions"], user: Someone | null, found: CardAt): CardButtons {
+  const buttons: Record<string, boolean> = {};
+  for (const [name, action] of Object.entries(actions ?? {})) {
+    if (!isWriterAction(action) || !action.onRollCard) continue;
+    buttons[name] = (!action.untilDone || !found.card.followUpDone) && mayAct(user, action.side, found);
   }
-  return flags;
+  return buttons;
 }
 
 /**
@@ -112,7 +116,7 @@ export function rollCard(actions: CardKind["actions"] = {}): CardKind["render"] 
     const actor = cardActor(found);
     const subject = actor ? subjectOf(actor) : undefined;
     const state = isPrivate ? null : await cardState(found, view.user, pressable(actions, view.user, found));
-    return roll.render({ isPrivate, ...buttonFlags(actions, view.user, found), subject, state, card: true });
+    return roll.render({ isPrivate, buttons: rollButtons(actions, view.user, found), subject, state, card: true });
   };
 }
 

@@ -106,7 +106,7 @@ async function rollPanic(request: CardRequest, sender: Someone): Promise<CardRes
 
 const ROLL_PANIC: WriterAction = {
   side: "roller",
-  flag: "canRollPanic",
+  onRollCard: true,
   untilDone: true,
   dice: () => new foundry.dice.Roll("1d10"),
   run: rollPanic,

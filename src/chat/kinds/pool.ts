@@ -166,7 +166,7 @@ async function push(request: CardRequest, sender: Someone): Promise<CardResult> 
 /** The push's button: the roller's, the rerolled dice rolled by the pusher (a score test's where the world allows). */
 const PUSH: WriterAction = {
   side: "roller",
-  flag: "canPush",
+  onRollCard: true,
   dice: (found) => {
     const roll = found.message.lastRoll;
     // D-43: a score test is pushed only where the world allows it.

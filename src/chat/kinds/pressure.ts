@@ -101,14 +101,14 @@ async function applyPressure(request: CardRequest, sender: Someone): Promise<Car
 const actions = {
   chooseDie: {
     side: "roller",
-    flag: "canChooseDie",
+    onRollCard: true,
     untilDone: true,
     run: chooseDie,
     local: writesCardAndActor,
   },
   applyPressure: {
     side: "roller",
-    flag: "canApplyPressure",
+    onRollCard: true,
     untilDone: true,
     run: applyPressure,
     local: writesCardAndActor,
