@@ -9,7 +9,7 @@
  *   combat update that places it, and a card whose marker exists, or came due, or was lost, is
  *   never declared again.
  * - When the pointer reaches the marker, the combat posts a `delayedDue` card naming the declaring
- *   card (src/combat/cards.ts, on the active GM): the action resolves and its targets' buttons work
+ *   card (src/combat/after-update.ts, on the active GM): the action resolves and its targets' buttons work
  *   again (they work on the declaring card, shown again inside the due card). A *Focalisé* action
  *   lost to *Épuisement* gets a notice naming the card instead: its targets never act.
  * Outside a running timeline nothing is declared: the card keeps its "resolves X positions later"
@@ -31,7 +31,7 @@ import {
 } from "./authority";
 import { combatantIdOf, viewedTimeline } from "./timeline-link";
 
-import { FOCUS_LOST_KEY } from "../combat/cards";
+import { FOCUS_LOST_KEY } from "../combat/after-update";
 import { TacticaCombat } from "../combat/combat";
 
 /** The duration of a declared attack, in positions: one, as the End-action default (no AC cost). */

@@ -20,15 +20,19 @@
  *   a timeline. Any other player change (a jump over combatants, a later round) is undone by the
  *   active GM and nothing follows it.
  *
+ * The combat's chat lines are posted here too (the end of this module), by the active GM as cards
+ * of the one card path (src/data/chat/roll-card.ts): a due *Différé* action (kind `delayedDue`,
+ * which shows its declaring card again and lets its targets act), and the "action lost" notice of
+ * *Focalisé* (kind `notice`). Names are user text: the cards render them escaped, never as raw flavor.
+ *
  * The combat is typed `Combat.Implementation`, which is TacticaCombat (./declarations.ts): the
  * class imports this file, so this file does not import the class.
  */
 import { processThresholds } from "./thresholds";
-import { postDueAction } from "./cards";
-import { readLastThreshold, roundThresholds } from "./state";
+import { postInfoCard } from "../actions/common";
+import { goesBack, readLastThreshold, roundThresholds, type CombatSnapshot } from "./state";
 import { initiativeChanges, timelineChange } from "./timeline-steps";
-import { goesBack, type CombatSnapshot } from "./timeline-watch";
-import { thresholdsCrossed, type TimelineState } from "../rules/timeline";
+import { thresholdsCrossed, type TimelineActionEntry, type TimelineState } from "../rules/timeline";
 import { endUnmaintainedPowers, startActivation } from "../actions/activation";
 import { closeActivationWindow, closeThresholdWindows } from "../effects/pressure-windows";
 import type { CombatMode } from "../config/settings";
@@ -167,7 +171,7 @@ export function followUpOf(
   const after = combat.started ? combat.timeline : null;
   if (!after) return null;
   if (!before.timeline) return { ...none, started: combat.turns[0] ?? null };
-  // RULES §7.2: the pointer never moves back; a write that moved it back is undone (./timeline-watch.ts).
+  // RULES §7.2: the pointer never moves back; a write that moved it back is undone (./state.ts).
   if (goesBack(before.timeline, after)) return { ...none, forward: before.timeline };
   const change = timelineChange(before.timeline, after);
   if (!change.actingChanged) return null;
@@ -230,4 +234,53 @@ export async function runFollowUp(combat: Combat.Implementation, followUp: Follo
   // of the actor, before anyone hears the activation started.
   await startActivation(started.actor);
   Hooks.callAll("tactica.activationStart", combat, started);
+}
+
+/* ------------------------------------------------------------ the combat's chat lines (RULES §7.2) */
+
+/** The language key of a lost *Focalisé* action's notice (read back by src/chat/delayed-actions.ts). */
+export const FOCUS_LOST_KEY = "TACTICA.Combat.Delayed.Lost";
+
+function combatantName(combat: Combat.Implementation, id: string): string {
+  return combat.combatants.get(id)?.name ?? "?";
+}
+
+/**
+ * RULES §7.2: the pointer reached a *Différé* marker — the action resolves: a `delayedDue` card
+ * names the declaring card (the marker's id is its chat message id), which is marked resolved so
+ * its targets' buttons come back. Fires `tactica.delayedDue`.
+ */
+export async function postDueAction(
+  combat: Combat.Implementation,
+  due: { id: string; ownerId: string },
+): Promise<void> {
+  const name = combatantName(combat, due.ownerId);
+  const line = game.i18n?.format("TACTICA.Combat.Delayed.Due", { name }) ?? name;
+  // Every world message is of the registered class (`CONFIG.ChatMessage.documentClass`, set on init);
+  // fvtt-types 13.345 types the world collection's members as the base ChatMessage.
+  const stored = game.messages?.get(due.id);
+  const original = stored instanceof CONFIG.ChatMessage.documentClass ? stored : undefined;
+  const message = await postInfoCard(
+    { kind: "delayedDue", sourceMessage: due.id, label: name, actorUuid: original?.card?.actorUuid ?? "" },
+    { summary: [line] },
+  );
+  if (original?.card?.delayedState === "declared") await original.update({ system: { delayedState: "resolved" } });
+  Hooks.callAll("tactica.delayedDue", combat, due, message ?? null);
+}
+
+/** RULES §7.2 *Focalisé*: one notice per lost action, naming the card of that action. */
+export async function postFocusLost(
+  combat: Combat.Implementation,
+  ownerId: string,
+  lost: readonly TimelineActionEntry[],
+): Promise<void> {
+  const name = combatantName(combat, ownerId);
+  for (const entry of lost) {
+    const data = { name, position: String(entry.position) };
+    const text = game.i18n?.format(FOCUS_LOST_KEY, data) ?? name;
+    await postInfoCard(
+      { kind: "notice", sourceMessage: entry.id, notice: { key: FOCUS_LOST_KEY, data } },
+      { summary: [text] },
+    );
+  }
 }

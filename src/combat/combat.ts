@@ -17,9 +17,9 @@
  * Writes: each user action is ONE combat update (initiatives that mirror the timeline travel in it
  * as embedded combatant changes). What follows — activation hooks, thresholds, due action
  * cards, AC reset — runs on the active GM only, derived from stored state (after-update.ts).
- * The timeline never goes back, so each threshold is crossed once: ./timeline-watch.ts.
+ * The timeline never goes back, so each threshold is crossed once: ./state.ts.
  */
-import { followUpOf, runFollowUp } from "./after-update";
+import { followUpOf, postFocusLost, runFollowUp } from "./after-update";
 import {
   endActionStep,
   initiativeChanges,
@@ -28,8 +28,7 @@ import {
   syncTimeline,
   type TimelineCombatant,
 } from "./timeline-steps";
-import { afterEarlierChanges, lastSeen, noteSeen, writesBehind } from "./timeline-watch";
-import { readMode, readTimeline } from "./state";
+import { afterEarlierChanges, lastSeen, noteSeen, readMode, readTimeline, writesBehind } from "./state";
 import { compareCombatants, whileSorting } from "./order";
 import type { DottedChange } from "../data/card-keys";
 import {
@@ -43,7 +42,6 @@ import {
 } from "../rules/timeline";
 import { defaultCombatMode, thresholdEvery, type CombatMode } from "../config/settings";
 import { notifyError, notifyRulesError } from "../utils/notify";
-import { postFocusLost } from "./cards";
 import { closePressureWindow } from "../effects/pressure-windows";
 
 /**
@@ -114,7 +112,7 @@ export class TacticaCombat extends Combat {
   /**
    * Runs a timeline change once this client's earlier ones are written and followed up, on the
    * timeline stored by then — re-read, never the one seen when it was asked for — so two changes
-   * asked at once never start from the same state (./timeline-watch.ts). Refused (false, with a
+   * asked at once never start from the same state (./state.ts). Refused (false, with a
    * message) outside a started timeline; a rules error is shown localised (false), never thrown;
    * `change` resolves false when it did not apply.
    */

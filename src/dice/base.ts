@@ -33,7 +33,7 @@ export interface CardBody {
   target: { label: string; value: number } | null;
   diceRows: DiceRow[];
   outcome: Outcome | null;
-  /** The given buttons this roll withholds, because they cannot apply to it now (no push once nothing can be rerolled). */
+  /** The given buttons this roll withholds: they cannot apply to it now (no push once nothing can be rerolled). */
   withheld?: readonly string[];
   /** roll-specific fields for the card's own template */
   extra: Record<string, unknown>;

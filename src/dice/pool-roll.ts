@@ -33,15 +33,7 @@ import { applyDieAppearance } from "./appearance";
 import { facesOf } from "./shape";
 import { TacticaRoll, type CardBody } from "./base";
 import { poolConsequenceRows, poolDiceRow, poolInputs } from "./pool-card";
-import {
-  CHAT_TEMPLATE_ROOT,
-  formatNumber,
-  note,
-  oneDecimal,
-  passFail,
-  pluralNote,
-  type LocalNote,
-} from "./card";
+import { CHAT_TEMPLATE_ROOT, formatNumber, note, oneDecimal, passFail, pluralNote, type LocalNote } from "./card";
 import type { PoolRequest, PoolRollOptions, PushActor } from "./pool-options";
 import type { RollDialog } from "./pipeline";
 

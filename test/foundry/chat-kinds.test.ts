@@ -76,7 +76,10 @@ describe("the table", () => {
     // Every button a template shows is an action a kind puts on its roll card, and back.
     expect([...read].sort()).toEqual([...onRollCard].sort());
     for (const name of onRollCard)
-      expect(templates.some((text) => text.includes(`data-action="${name}"`)), name).toBe(true);
+      expect(
+        templates.some((text) => text.includes(`data-action="${name}"`)),
+        name,
+      ).toBe(true);
   });
 
   it("finds a card's action only under its own kind", async () => {

@@ -145,7 +145,7 @@ describe("timeline mode", () => {
     expect(due).toEqual([card.id]);
     expect(current()).toBe("Ana");
     expect(combat.timeline!.entries.some((e) => e.id === card.id)).toBe(false);
-    // The due card names the declaring card (src/combat/cards.ts), which it shows again.
+    // The due card names the declaring card (src/combat/after-update.ts), which it shows again.
     const reposted = messages().contents.at(-1)! as unknown as {
       content: string;
       system: { kind: string; sourceMessage: string };

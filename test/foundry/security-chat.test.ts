@@ -590,7 +590,7 @@ describe("B — concurrency and failures", () => {
 
 describe("D and S — what a card shows", () => {
   it("D4/S-9: a due card names its combatant escaped, with no raw flavor", async () => {
-    const { postDueAction } = await import("../../src/combat/cards");
+    const { postDueAction } = await import("../../src/combat/after-update");
     const combat = { combatants: new Map([["c1", { name: '<img src=x onerror="alert(1)">' }]]) };
     await w.as("gm-1", () => postDueAction(combat as never, { id: "nosuchmessage000", ownerId: "c1" }));
     const due = w.messages().at(-1)!;

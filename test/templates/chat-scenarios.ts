@@ -131,7 +131,8 @@ const CARD_SCENARIOS: Scenario[] = [
   },
   {
     name: "pool after a push, with its consequences",
-    render: async (d) => (await pushedPool(d, [1, 3, 6, 1, 4, 2], [1, 6, 1, 1], {})).render({ buttons: { push: true } }),
+    render: async (d) =>
+      (await pushedPool(d, [1, 3, 6, 1, 4, 2], [1, 6, 1, 1], {})).render({ buttons: { push: true } }),
     shows: {
       fr: [
         "Premier jet",
@@ -188,7 +189,9 @@ const CARD_SCENARIOS: Scenario[] = [
   {
     name: "pool that cannot be pushed",
     render: async (d) =>
-      (await pool(d, [6, 6, 6], { aptitudeValue: 2, subAptitudeValue: 1, gear: null })).render({ buttons: { push: true } }),
+      (await pool(d, [6, 6, 6], { aptitudeValue: 2, subAptitudeValue: 1, gear: null })).render({
+        buttons: { push: true },
+      }),
     shows: {
       fr: ["3 succès", "Aucun dé à relancer : ce jet ne peut pas être poussé."],
       en: ["3 successes", "No die to reroll: this roll cannot be pushed."],

@@ -33,7 +33,7 @@ async function played(
 }
 
 /** The combat's chat posters (imported once a world exists: they read Foundry's globals as they load). */
-const combatCards = () => import("../../src/combat/cards");
+const combatCards = () => import("../../src/combat/after-update");
 
 /** The last card posted in `w` (a follow-up the one writer posted: a stun test, a threshold). */
 function lastCard(w: ChatWorld, kind: string): TacticaChatMessage | null {

@@ -14,8 +14,8 @@
 import { notifyError } from "../../utils/notify";
 import { endActionContext, readDuration } from "./end-action-context";
 import type { TacticaCombat } from "../../combat/combat";
-import { TacticaChatMessage } from "../../documents/chat-message";
 import { lastPricedCard } from "../../chat/kinds/index";
+import { worldMessages } from "../../chat/authority";
 import { moveAction } from "../../actions/move";
 import { detachedOptions } from "../../compat/windows";
 import { isRecord } from "../../rules/records";
@@ -81,10 +81,10 @@ async function promptDuration(
   combatant: Combatant.Implementation,
   opener?: unknown,
 ): Promise<{ duration: number; move: Actor.Implementation | null } | null> {
-  // Every chat message is an instance of the configured class, TacticaChatMessage (src/setup/registration.ts).
-  const messages = (game.messages?.contents ?? []).filter((m) => m instanceof TacticaChatMessage);
   const actor = combatant.actor ?? null;
-  const context = endActionContext(lastPricedCard(messages, actor)?.cost ?? null, { name: combatant.name ?? "" });
+  const context = endActionContext(lastPricedCard(worldMessages(), actor)?.cost ?? null, {
+    name: combatant.name ?? "",
+  });
   // Element ids start with a fresh uid: two windows never share one.
   const content = await foundry.applications.handlebars.renderTemplate(END_ACTION_TEMPLATE, {
     ...context,
