@@ -5,13 +5,14 @@ import { createFakeCombat } from "./fake-combat";
 import { actionsUnder, coreTrackerStub } from "./combat-dom-stub";
 import { createTimeline, placeDelayedAction, type TimelineState } from "../../src/rules/timeline";
 import {
+  endActionContext,
   FIRST_SCREEN_ROWS,
   LONG_RULER_ROWS,
+  readDuration,
   trackerContext,
   type CombatView,
   type CombatantView,
 } from "../../src/applications/combat/tracker-context";
-import { endActionContext, readDuration } from "../../src/applications/combat/end-action-context";
 import type { TacticaCombat } from "../../src/combat/combat";
 import type { TacticaActor } from "../../src/documents/actor";
 import { queueDiceFaces } from "./fake-dice";

@@ -4,8 +4,12 @@
  * the template tests and the browser checks.
  */
 import { createTimeline, placeDelayedAction } from "../../src/rules/timeline";
-import { trackerContext, type CombatView, type CombatantView } from "../../src/applications/combat/tracker-context";
-import { endActionContext } from "../../src/applications/combat/end-action-context";
+import {
+  endActionContext,
+  trackerContext,
+  type CombatView,
+  type CombatantView,
+} from "../../src/applications/combat/tracker-context";
 import { placeFormContext } from "../../src/places/region-config";
 import { named, type SampleLang } from "./sample-names";
 

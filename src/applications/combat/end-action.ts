@@ -12,7 +12,7 @@
  * card is an older action.
  */
 import { notifyError } from "../../utils/notify";
-import { endActionContext, readDuration } from "./end-action-context";
+import { endActionContext, readDuration } from "./tracker-context";
 import type { TacticaCombat } from "../../combat/combat";
 import { lastPricedCard } from "../../chat/kinds/index";
 import { worldMessages } from "../../chat/authority";
