@@ -36,16 +36,23 @@ export function rollClassContract({ it, assert }: ContractContext): void {
     }
     assert.ok(threw, "the second evaluate threw");
   });
-  it("[dice.render-context] render hands _prepareChatRenderContext its flavor and isPrivate", async () => {
+  it("[dice.render-context] render hands _prepareChatRenderContext its flavor, isPrivate and every other option as given", async () => {
     const roll = await new ContextProbe("1").evaluate({ allowInteractive: false });
+    // A roll card's buttons and state are options of our own: core must pass them on, the same objects.
+    const buttons = { push: true };
+    const state = { rows: [1] };
     let caught: unknown = null;
     try {
-      await roll.render({ flavor: "Contract", isPrivate: true });
+      // fvtt-types types render's options as core's own; ours travel beside them.
+      await roll.render({ flavor: "Contract", isPrivate: true, buttons, state } as never);
     } catch (err) {
       caught = err;
     }
     assert.strictEqual(caught, SEEN);
-    assert.deepEqual(roll.seen, { flavor: "Contract", isPrivate: true });
+    assert.deepEqual(roll.seen, { flavor: "Contract", isPrivate: true, buttons: { push: true }, state: { rows: [1] } });
+    const seen = roll.seen as { buttons: unknown; state: unknown };
+    assert.strictEqual(seen.buttons, buttons);
+    assert.strictEqual(seen.state, state);
   });
   it("[dice.from-data-unknown] Roll.fromData of a class CONFIG.Dice.rolls does not hold throws", () => {
     const json = JSON.stringify({ class: "TacticaNoSuchRoll", formula: "1", terms: [], options: {}, dice: [] });

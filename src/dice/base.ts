@@ -83,8 +83,9 @@ export abstract class TacticaRoll<O extends BaseRollOptions> extends foundry.dic
   }
 
   /**
-   * Renders the chat card. Foundry v13 passes every option on to `_prepareChatRenderContext`;
-   * this signature adds the card flags, which fvtt-types does not know yet. While core renders a
+   * Renders the chat card. Core passes every option on to `_prepareChatRenderContext` (contract
+   * `dice.render-context`); this signature adds the card's `buttons`, `state`, `subject` and
+   * `card`, which fvtt-types does not know. While core renders a
    * card message around this roll ({@link whileCardRenders}), its own render of the roll is
    * skipped: the card path renders the card itself, once (`card: true`).
    */
@@ -97,8 +98,8 @@ export abstract class TacticaRoll<O extends BaseRollOptions> extends foundry.dic
   protected abstract cardBody(buttons: CardButtons): CardBody;
 
   /**
-   * Foundry v13 calls this from `Roll#render` with `{ flavor, isPrivate, ...options }` (the
-   * options are the card's buttons, {@link CardButtons}, and state). A private render (a blind roll seen by a
+   * Core calls this from `Roll#render` with `{ flavor, isPrivate, ...options }` (the options are
+   * {@link ChatRenderOptions}: the card's buttons, state, subject and `card`). A private render (a blind roll seen by a
    * player) shows the header only: no dice, no target, no result.
    */
   async _prepareChatRenderContext(options: ChatRenderOptions = {}): Promise<CardContext> {

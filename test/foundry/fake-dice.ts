@@ -18,7 +18,7 @@
  * - `toJSON()` / `fromData()` have core's shape; `fromData` finds the class by `data.class` in
  *   `CONFIG.Dice.rolls` and throws for an unknown one. Source: core v13 client `Roll.fromData`.
  *   Contract: `dice.from-data-class`, `chat.from-data-all`, `dice.from-data-unknown`.
- * - `render()` passes `{flavor, isPrivate, ...options}` to `_prepareChatRenderContext`, evaluating
+ * - `render()` passes `{flavor, isPrivate, ...options}` (each other option the very object given) to `_prepareChatRenderContext`, evaluating
  *   an unevaluated roll first, and renders `CHAT_TEMPLATE`. Source: core v13 client `Roll#render`.
  *   Contract: `dice.render-context`.
  * - `toMessage(data, {rollMode | messageMode, create})`: the user's mode when none is given (v13

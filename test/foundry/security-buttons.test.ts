@@ -49,7 +49,12 @@ beforeEach(async () => {
     ScoreRoll: (await import("../../src/dice/score-roll")).ScoreRoll,
   };
   kara = await w.own("Kara", "character", { system: sys, items: [gear("karaGear0000001")] }, "player-1");
-  bob = await w.own("Bob", "character", { system: sys, items: [gear("bobGear00000001"), gun("bobGun000000001")] }, "player-2");
+  bob = await w.own(
+    "Bob",
+    "character",
+    { system: sys, items: [gear("bobGear00000001"), gun("bobGun000000001")] },
+    "player-2",
+  );
   squad = await w.own("Escouade", "unit", { system: { strength: { start: 10, current: 10 } } }, "player-1");
 });
 
@@ -110,12 +115,22 @@ describe("another's buttons", () => {
     const pushDice = await rolled(new dice.PoolRoll("3d6[base]", {}, POOL_OPTIONS), [1, 1, 1]);
     const d10 = await rolled(new foundry.dice.Roll("1d10"), [1]);
     expect(await request("player-2", { action: "push", messageId: pool.id!, roll: pushDice })).toEqual(NOT_ALLOWED);
-    expect(await raw("player-2", { type: "request", id: "s1", action: "chooseDie", messageId: pressure.id, index: 1 })).toEqual(NOT_ALLOWED);
-    expect(await raw("player-2", { type: "request", id: "s2", action: "applyPressure", messageId: pressure.id })).toEqual(NOT_ALLOWED);
-    expect(await raw("player-2", { type: "request", id: "s3", action: "rollPanic", messageId: morale.id, roll: d10 })).toEqual(NOT_ALLOWED);
+    expect(
+      await raw("player-2", { type: "request", id: "s1", action: "chooseDie", messageId: pressure.id, index: 1 }),
+    ).toEqual(NOT_ALLOWED);
+    expect(
+      await raw("player-2", { type: "request", id: "s2", action: "applyPressure", messageId: pressure.id }),
+    ).toEqual(NOT_ALLOWED);
+    expect(
+      await raw("player-2", { type: "request", id: "s3", action: "rollPanic", messageId: morale.id, roll: d10 }),
+    ).toEqual(NOT_ALLOWED);
     // A sender id of the owner's appended by the attacker: three arguments, ignored.
     w.as("player-2", () =>
-      w.socket.emit("system.tactica", { type: "request", id: "s4", action: "applyPressure", messageId: pressure.id }, "player-1"),
+      w.socket.emit(
+        "system.tactica",
+        { type: "request", id: "s4", action: "applyPressure", messageId: pressure.id },
+        "player-1",
+      ),
     );
     await w.socket.settled();
     expect(snapshot(kara, squad, pool, pressure, morale)).toEqual(before);
@@ -154,9 +169,14 @@ describe("buttons that no longer apply", () => {
     queueDiceFaces([6, 6, 6]);
     const full = (await w.as("player-2", () => bob.rollPool({ aptitude: "vivacite" }, { fastForward: true })))!;
     expect(buttonsOf(await w.renderAs("player-2", full))).toEqual([]);
-    expect(await w.click("player-2", "push", full)).toMatchObject({ ok: false, reason: "TACTICA.Card.pool.notPushable" });
+    expect(await w.click("player-2", "push", full)).toMatchObject({
+      ok: false,
+      reason: "TACTICA.Card.pool.notPushable",
+    });
     const anyDice = await rolled(new dice.PoolRoll("1d6[base]", {}, POOL_OPTIONS), [1]);
-    expect(await request("player-2", { action: "push", messageId: full.id!, roll: anyDice })).toMatchObject({ ok: false });
+    expect(await request("player-2", { action: "push", messageId: full.id!, roll: anyDice })).toMatchObject({
+      ok: false,
+    });
 
     queueDiceFaces([2, 3, 4]);
     const pool = (await w.as("player-2", () => bob.rollPool({ aptitude: "vivacite" }, { fastForward: true })))!;
@@ -182,34 +202,57 @@ describe("buttons that no longer apply", () => {
 describe("forged card data on one's own actor", () => {
   it("a kind whose buttons another roll class's template has: no button shows, the other kind's action is invalid", async () => {
     const pressureRoll = await rolled(new dice.PressureRoll("2d6", {}, { target: "att", printedValue: 3 }), [5, 2]);
-    const poolRoll = await rolled(new dice.PoolRoll("3d6[base]", {}, { aptitude: "vivacite", aptitudeValue: 3 }), [2, 3, 4]);
-    const asPool = await forge("player-2", { rolls: [pressureRoll], system: { kind: "pool", actorUuid: bob.uuid, itemUuid: bob.items.get("bobGear00000001")!.uuid } });
-    const asPressure = await forge("player-2", { rolls: [poolRoll], system: { kind: "pressure", actorUuid: bob.uuid } });
+    const poolRoll = await rolled(
+      new dice.PoolRoll("3d6[base]", {}, { aptitude: "vivacite", aptitudeValue: 3 }),
+      [2, 3, 4],
+    );
+    const asPool = await forge("player-2", {
+      rolls: [pressureRoll],
+      system: { kind: "pool", actorUuid: bob.uuid, itemUuid: bob.items.get("bobGear00000001")!.uuid },
+    });
+    const asPressure = await forge("player-2", {
+      rolls: [poolRoll],
+      system: { kind: "pressure", actorUuid: bob.uuid },
+    });
     const asMorale = await forge("player-2", { rolls: [poolRoll], system: { kind: "morale", actorUuid: bob.uuid } });
-    for (const card of [asPool, asPressure, asMorale]) expect(buttonsOf(await w.renderAs("player-2", card))).toEqual([]);
+    for (const card of [asPool, asPressure, asMorale])
+      expect(buttonsOf(await w.renderAs("player-2", card))).toEqual([]);
     const before = snapshot(bob);
     expect(await request("player-2", { action: "chooseDie", messageId: asPool.id!, index: 1 })).toEqual(INVALID);
     expect(await request("player-2", { action: "applyPressure", messageId: asPool.id! })).toEqual(INVALID);
     const pushDice = await rolled(new dice.PoolRoll("3d6[base]", {}, POOL_OPTIONS), [1, 1, 1]);
     expect(await request("player-2", { action: "push", messageId: asPressure.id!, roll: pushDice })).toEqual(INVALID);
-    expect(await request("player-2", { action: "rollPanic", messageId: asMorale.id!, roll: pushDice })).toEqual(INVALID);
+    expect(await request("player-2", { action: "rollPanic", messageId: asMorale.id!, roll: pushDice })).toEqual(
+      INVALID,
+    );
     expect(snapshot(bob)).toEqual(before);
   });
 
   it("a 'score' card holding an attack's roll, with pushed scores on: no push button, push refused", async () => {
     await w.as("gm-1", () => w.fake.settings.set("tactica", "pushScores", true));
-    const o = { aptitude: "vivacite", aptitudeValue: 3, subAptitude: "precision", subAptitudeValue: 2, purpose: "attack" } as const;
+    const o = {
+      aptitude: "vivacite",
+      aptitudeValue: 3,
+      subAptitude: "precision",
+      subAptitudeValue: 2,
+      purpose: "attack",
+    } as const;
     const attackRoll = await rolled(new dice.ScoreRoll(dice.ScoreRoll.formulaFor(o), {}, o), [1, 2]);
     const card = await forge("player-2", { rolls: [attackRoll], system: { kind: "score", actorUuid: bob.uuid } });
     expect(buttonsOf(await w.renderAs("player-2", card))).toEqual([]);
     const before = snapshot(bob);
     const anyDice = await rolled(new dice.ScoreRoll("1d6", {}, o), [6]);
-    expect(await request("player-2", { action: "push", messageId: card.id!, roll: anyDice })).toMatchObject({ ok: false });
+    expect(await request("player-2", { action: "push", messageId: card.id!, roll: anyDice })).toMatchObject({
+      ok: false,
+    });
     expect(snapshot(bob)).toEqual(before);
   });
 
   it("a prototype key as the card's kind is refused by the schema, and names no kind nor action in the table", async () => {
-    const poolRoll = await rolled(new dice.PoolRoll("3d6[base]", {}, { aptitude: "vivacite", aptitudeValue: 3 }), [2, 3, 4]);
+    const poolRoll = await rolled(
+      new dice.PoolRoll("3d6[base]", {}, { aptitude: "vivacite", aptitudeValue: 3 }),
+      [2, 3, 4],
+    );
     const kinds = await import("../../src/chat/kinds/index");
     const count = w.messages().length;
     for (const kind of ["__proto__", "constructor", "toString", "hasOwnProperty"]) {
@@ -235,11 +278,16 @@ describe("prototype keys as action names", () => {
     const before = snapshot(bob, card);
     const from = w.data.db.writes.length;
     for (const [i, action] of NAMES.entries()) {
-      expect(await raw("player-2", { type: "request", id: `p${i}`, action, messageId: card.id }), action).toBeUndefined();
+      expect(
+        await raw("player-2", { type: "request", id: `p${i}`, action, messageId: card.id }),
+        action,
+      ).toBeUndefined();
       expect(await w.click("player-2", action as never, card), action).toEqual(INVALID);
       expect(await w.click("gm-1", action as never, card), action).toEqual(INVALID);
       const gm = w.data.users.get("gm-1")!;
-      expect(await w.as("gm-1", () => w.gm.execute({ action, messageId: card.id! }, gm as never)), action).toEqual(INVALID);
+      expect(await w.as("gm-1", () => w.gm.execute({ action, messageId: card.id! }, gm as never)), action).toEqual(
+        INVALID,
+      );
     }
     (w.data.users.get("gm-1") as unknown as { active: boolean }).active = false;
     for (const action of NAMES)
@@ -265,9 +313,19 @@ describe("a renderer given forged `buttons`", () => {
     queueDiceFaces([5, 2]);
     const pressure = await new dice.PressureRoll("2d6", {}, { target: "att", printedValue: 3 }).evaluate();
     queueDiceFaces([10]);
-    const morale = await new dice.ProfileTest("1d10", {}, { characteristic: "co", value: 4, purpose: "morale" }).evaluate();
+    const morale = await new dice.ProfileTest(
+      "1d10",
+      {},
+      { characteristic: "co", value: 4, purpose: "morale" },
+    ).evaluate();
     await w.as("gm-1", () => w.fake.settings.set("tactica", "pushScores", true));
-    const o = { aptitude: "vivacite", aptitudeValue: 2, subAptitude: "reflexe", subAptitudeValue: 1, difficulty: 15 } as const;
+    const o = {
+      aptitude: "vivacite",
+      aptitudeValue: 2,
+      subAptitude: "reflexe",
+      subAptitudeValue: 1,
+      difficulty: 15,
+    } as const;
     queueDiceFaces([1, 4]);
     const score = await new dice.ScoreRoll(dice.ScoreRoll.formulaFor(o), {}, o).evaluate();
     return [

@@ -386,6 +386,18 @@ const CARD_SCENARIOS: Scenario[] = [
     hides: ["Plafonné", "Capped"],
   },
   {
+    name: "pressure with one die: choosing offered, no die to choose",
+    render: async (d) => {
+      queueDiceFaces([4]);
+      return (await new d.PressureRoll("1d6", {}, { target: "att", printedValue: 5 }).evaluate()).render({
+        buttons: { chooseDie: true },
+      });
+    },
+    shows: { fr: ["Bonus de pression"], en: ["Pressure bonus"] },
+    hides: ["Cliquez sur un dé", "Click a die"],
+    buttons: [],
+  },
+  {
     name: "pressure with several dice to choose from",
     render: async (d) => {
       queueDiceFaces([2, 5, 3]);

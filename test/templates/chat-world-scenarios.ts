@@ -33,7 +33,7 @@ async function played(
 }
 
 /** The combat's chat posters (imported once a world exists: they read Foundry's globals as they load). */
-const combatCards = () => import("../../src/combat/after-update");
+const combatPosters = () => import("../../src/combat/after-update");
 
 /** The last card posted in `w` (a follow-up the one writer posted: a stun test, a threshold). */
 function lastCard(w: ChatWorld, kind: string): TacticaChatMessage | null {
@@ -303,7 +303,7 @@ export const WORLD_SCENARIOS: Scenario[] = [
         const ana = await hero(w);
         const combat = await fight(w, "timeline", [ana]);
         const ownerId = [...combat.combatants][0]!.id!;
-        const { postFocusLost } = await combatCards();
+        const { postFocusLost } = await combatPosters();
         await w.as("gm-1", () => postFocusLost(combat, ownerId, [{ id: "lostAction0001", position: 5 } as never]));
         return lastCard(w, "notice");
       }),
@@ -322,7 +322,7 @@ export const WORLD_SCENARIOS: Scenario[] = [
         queueDiceFaces([6, 5]);
         const card = (await kara.rollScore({ subAptitude: "precision", difficulty: 10 }, { fastForward: true }))!;
         const ownerId = [...combat.combatants][0]!.id!;
-        const { postDueAction } = await combatCards();
+        const { postDueAction } = await combatPosters();
         await w.as("gm-1", () => postDueAction(combat, { id: card.id!, ownerId }));
         return lastCard(w, "delayedDue");
       }),

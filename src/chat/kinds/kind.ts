@@ -41,8 +41,9 @@ export interface WriterAction {
   side: Exclude<Side, "self">;
   /**
    * A button of the roll's own card, named by this action's key (`{{#if buttons.<key>}}` in the
-   * roll's template, src/dice/card.ts `CardButtons`); without it the button is on the card's target
-   * rows (src/chat/card-state.ts) or is no button at all. `untilDone`: hidden once the follow-up is done.
+   * roll's template, src/dice/card.ts `CardButtons`; `chooseDie` makes each die a button, through
+   * `dieBadge`, and shows a hint); without it the button is on the card's target rows
+   * (src/chat/card-state.ts) or is no button at all. `untilDone`: hidden once the follow-up is done.
    */
   onRollCard?: true;
   untilDone?: boolean;
