@@ -11,10 +11,10 @@ const SEEN = new Error("contract probe: render context seen");
 
 /** A roll that records the context `Roll#render` prepares, and stops there. */
 class ContextProbe extends foundry.dice.Roll {
-  seen: unknown = null;
+  seen: Record<string, unknown> | null = null;
 
   /** Core v13 calls it from `Roll#render` (not in the v13 typings: Tactica's roll base declares it too). */
-  async _prepareChatRenderContext(options: unknown): Promise<never> {
+  async _prepareChatRenderContext(options: Record<string, unknown>): Promise<never> {
     this.seen = options;
     throw SEEN;
   }
@@ -43,16 +43,15 @@ export function rollClassContract({ it, assert }: ContractContext): void {
     const state = { rows: [1] };
     let caught: unknown = null;
     try {
-      // fvtt-types types render's options as core's own; ours travel beside them.
-      await roll.render({ flavor: "Contract", isPrivate: true, buttons, state } as never);
+      const ours = { buttons, state };
+      await roll.render({ flavor: "Contract", isPrivate: true, ...ours });
     } catch (err) {
       caught = err;
     }
     assert.strictEqual(caught, SEEN);
     assert.deepEqual(roll.seen, { flavor: "Contract", isPrivate: true, buttons: { push: true }, state: { rows: [1] } });
-    const seen = roll.seen as { buttons: unknown; state: unknown };
-    assert.strictEqual(seen.buttons, buttons);
-    assert.strictEqual(seen.state, state);
+    assert.strictEqual(roll.seen?.buttons, buttons);
+    assert.strictEqual(roll.seen?.state, state);
   });
   it("[dice.from-data-unknown] Roll.fromData of a class CONFIG.Dice.rolls does not hold throws", () => {
     const json = JSON.stringify({ class: "TacticaNoSuchRoll", formula: "1", terms: [], options: {}, dice: [] });

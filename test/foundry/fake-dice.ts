@@ -18,8 +18,9 @@
  * - `toJSON()` / `fromData()` have core's shape; `fromData` finds the class by `data.class` in
  *   `CONFIG.Dice.rolls` and throws for an unknown one. Source: core v13 client `Roll.fromData`.
  *   Contract: `dice.from-data-class`, `chat.from-data-all`, `dice.from-data-unknown`.
- * - `render()` passes `{flavor, isPrivate, ...options}` (each other option the very object given) to `_prepareChatRenderContext`, evaluating
- *   an unevaluated roll first, and renders `CHAT_TEMPLATE`. Source: core v13 client `Roll#render`.
+ * - `render()` passes `{flavor, isPrivate, ...options}` (each other option the very object given)
+ *   to `_prepareChatRenderContext`, evaluating an unevaluated roll first, and renders
+ *   `CHAT_TEMPLATE`. Source: core v13 client `Roll#render`.
  *   Contract: `dice.render-context`.
  * - `toMessage(data, {rollMode | messageMode, create})`: the user's mode when none is given (v13
  *   `core.rollMode`, v14 `core.messageMode`), applied to the message built from `data` (a given
