@@ -237,6 +237,32 @@ describe("D-39 / C3: Requis — armour at each move action, other equipment at e
     );
   });
 
+  it("a move card without Requis: its label, its MOU, no Requis line; a pursuit says so; both price one move", async () => {
+    const ida = await w.createActor({
+      name: "Ida",
+      type: "character",
+      ownership: { default: 0, "player-1": 3 },
+      system: { profile: { mou: { value: 4 } } },
+    });
+    const { kindOf } = await import("../../src/chat/kinds/index");
+    const i18n = w.fake.game.i18n!;
+    for (const pursuit of [false, true]) {
+      await w.as("player-1", () => ida.move({ pursuit }, { fastForward: true }));
+      const card = w.messages().at(-1)!;
+      expect(card.card?.kind).toBe("move");
+      const html = await w.renderAs("player-1", card);
+      const text = textOf(html);
+      expect(text).toContain(i18n.localize("TACTICA.Chat.card.move"));
+      expect(text).toContain(textOf(i18n.format("TACTICA.Chat.move.mou", { mou: "4" })));
+      expect(text).toContain(
+        textOf(i18n.localize(pursuit ? "TACTICA.Chat.move.pursuitResult" : "TACTICA.Chat.move.result")),
+      );
+      expect(text).not.toContain("Requis");
+      expect(kindOf("move")!.price!({ message: card, card: card.card! } as never, ida)).toEqual({ kind: "move" });
+    }
+    expect(sys(ida).exhaustion).toBe(0);
+  });
+
   it("a pressure roll and a pool roll with the gear's dice each charge its Requis", async () => {
     const brann = await porter();
     queueDiceFaces([3]);
