@@ -300,3 +300,152 @@ describe("a distance that cannot be measured (ux M1)", () => {
     expect(text).toContain("Score 3 = Vivacité 2 + Précision 1");
   });
 });
+
+// What the one writer asks again of the stored card and the stored target, whatever the clicking
+// client sent (RULES §6.1–6.2, the trust model): its own 2d6 are all a target's owner brings.
+describe("the writer decides a defence and a wound from the stored card (RULES §6.1, §6.2)", () => {
+  /** The target owner's 2d6 showing `faces`, as JSON: what a console sends in place of the real click. */
+  async function defenceDice(faces: [number, number]): Promise<object> {
+    const { ScoreRoll } = await import("../../src/dice/score-roll");
+    queueDiceFaces(faces);
+    return (await new ScoreRoll("2d6", {}, { purpose: "defence" }).evaluate()).toJSON() as object;
+  }
+  const ask = (userId: string, action: string, message: TacticaChatMessage, roll?: object, targetIndex = 0) =>
+    w.as(userId, () => w.gm.requestCardAction({ action, messageId: message.id!, targetIndex, roll }));
+  const INVALID = { ok: false, reason: "TACTICA.Chat.invalid" };
+
+  it("Imprécis 2 one place away: 4 + 4 + score 3 − 2 = 9 does not beat 6 + 3 + 0 = 9, a miss", async () => {
+    target("tokVex");
+    const message = await attackWith("sling0000000001", [4, 4]);
+    expect(textOf(await w.renderAs("player-1", message))).toContain("Score 3 =");
+    queueDiceFaces([6, 3]);
+    expect(await w.click("player-2", "defend", message, { targetIndex: 0 })).toEqual({ ok: true });
+    expect(message.card?.targets[0]).toMatchObject({ modifier: -2, distance: 1, total: 9, outcome: "miss" });
+  });
+
+  it("a card whose roll is no longer an attack, or whose item is no weapon of the attacker, is refused; nothing changes", async () => {
+    target("tokVex");
+    const message = await attackWith("rifle0000000001", [6, 6]);
+    const roll = JSON.parse(JSON.stringify(message.rolls[0])) as { options: Record<string, unknown> };
+    roll.options.purpose = "defence";
+    await w.as("player-1", () => message.update({ rolls: [JSON.stringify(roll)] } as never));
+    let before = [sourceOf(message), sourceOf(vex)];
+    expect(await ask("player-2", "defend", message, await defenceDice([1, 1]))).toEqual(INVALID);
+    expect([sourceOf(message), sourceOf(vex)]).toEqual(before);
+
+    const honest = await attackWith("rifle0000000001", [6, 6]);
+    const [coat] = (await w.as("player-1", () =>
+      kara.createEmbeddedDocuments("Item", [{ name: "Manteau", type: "armor", system: { equipped: true } }]),
+    )) as { uuid: string }[];
+    await w.as("player-1", () => honest.update({ system: { itemUuid: coat!.uuid } } as never));
+    before = [sourceOf(honest), sourceOf(vex)];
+    expect(await ask("player-2", "defend", honest, await defenceDice([1, 1]))).toEqual(INVALID);
+    expect([sourceOf(honest), sourceOf(vex)]).toEqual(before);
+  });
+
+  it("R11 at the writer: dice sent for a forged unit row are refused, the unit and the card unchanged", async () => {
+    target("tokVex");
+    const message = await attackWith("rifle0000000001", [6, 6]);
+    await w.as("player-1", () =>
+      message.update({
+        system: { targets: [{ actorUuid: squad.uuid, tokenUuid: tokenUuid("tokSquad"), name: "Escouade" }] },
+      } as never),
+    );
+    const before = [sourceOf(message), sourceOf(squad)];
+    expect(await ask("player-2", "defend", message, await defenceDice([1, 1]))).toEqual(INVALID);
+    expect([sourceOf(message), sourceOf(squad)]).toEqual(before);
+  });
+
+  it("D-28: Et Soi stands for the attacker's own row only; another target's row keeps its distance", async () => {
+    const [blast] = (await w.as("player-1", () =>
+      kara.createEmbeddedDocuments("Item", [
+        {
+          name: "Charge",
+          type: "weapon",
+          system: { equipped: true, range: "ranged", strength: 2, attributes: [{ key: "area", self: true }] },
+        },
+      ]),
+    )) as { id: string }[];
+    target("tokVex");
+    const message = await attackWith(blast!.id, [6, 6]);
+    const vexRow = message.card!.targets.findIndex((t) => t.actorUuid === vex.uuid);
+    expect(message.card?.targets[vexRow]?.distance).toBe(1);
+    queueDiceFaces([1, 1]);
+    expect(await w.click("player-2", "defend", message, { targetIndex: vexRow })).toEqual({ ok: true });
+    expect(message.card?.targets[vexRow]).toMatchObject({ distance: 1, outcome: "hit" });
+  });
+
+  it("a wound is applied once: a repeated request says so and the PV fall once; a miss has none to apply", async () => {
+    target("tokVex");
+    const message = await attackWith("rifle0000000001", [6, 6]);
+    queueDiceFaces([1, 1]);
+    expect(await w.click("player-2", "defend", message, { targetIndex: 0 })).toEqual({ ok: true });
+    expect(await ask("player-2", "applyDamage", message)).toEqual({ ok: true });
+    const after = pv(vex);
+    expect(after).toBeLessThan(10);
+    expect(await ask("player-2", "applyDamage", message)).toEqual({
+      ok: false,
+      reason: "TACTICA.Chat.alreadyApplied",
+    });
+    expect(pv(vex)).toBe(after);
+
+    const missed = await attackWith("rifle0000000001", [1, 1]);
+    queueDiceFaces([6, 6]);
+    expect(await w.click("player-2", "defend", missed, { targetIndex: 0 })).toEqual({ ok: true });
+    expect(missed.card?.targets[0]?.outcome).toBe("miss");
+    expect(await ask("player-2", "applyDamage", missed)).toEqual({ ok: false, reason: "TACTICA.Chat.noHit" });
+    expect(pv(vex)).toBe(after);
+  });
+
+  it("a card that lost its wound's line shows it again from the target's record, the PV untouched", async () => {
+    target("tokVex");
+    const message = await attackWith("rifle0000000001", [6, 6]);
+    queueDiceFaces([1, 1]);
+    expect(await w.click("player-2", "defend", message, { targetIndex: 0 })).toEqual({ ok: true });
+    expect(await ask("player-2", "applyDamage", message)).toEqual({ ok: true });
+    const shown = message.card!.targets[0]!;
+    expect(shown.damageApplied).toBe(true);
+    const after = pv(vex);
+    // The card's row as it was before the wound (a lost update, or an owner's console).
+    const { damageApplied: _applied, damage: _damage, stun: _stun, stunMoved: _moved, ...bare } = shown;
+    await w.as("player-1", () => message.update({ system: { targets: [bare] } } as never));
+    expect(message.card?.targets[0]?.damageApplied).toBeFalsy();
+    expect(await ask("player-2", "applyDamage", message)).toEqual({ ok: true });
+    expect(pv(vex)).toBe(after);
+    expect(message.card?.targets[0]).toMatchObject({ damageApplied: true, damage: shown.damage });
+  });
+
+  it("the wound of a card whose item is no longer a weapon of the attacker is refused, the target unchanged", async () => {
+    target("tokVex");
+    const message = await attackWith("rifle0000000001", [6, 6]);
+    queueDiceFaces([1, 1]);
+    expect(await w.click("player-2", "defend", message, { targetIndex: 0 })).toEqual({ ok: true });
+    await w.as("player-1", () => message.update({ system: { itemUuid: "" } } as never));
+    const before = sourceOf(vex);
+    expect(await ask("player-2", "applyDamage", message)).toEqual(INVALID);
+    expect(sourceOf(vex)).toEqual(before);
+  });
+
+  it("who may ask for a row: its target's owners defend, they or a GM apply the wound; no one else, no other row", async () => {
+    target("tokVex");
+    const message = await attackWith("rifle0000000001", [6, 6]);
+    const before = [sourceOf(message), sourceOf(vex)];
+    const NOT_ALLOWED = { ok: false, reason: "TACTICA.Chat.notAllowed" };
+    expect(await ask("stranger", "defend", message, await defenceDice([1, 1]))).toEqual(NOT_ALLOWED);
+    // The attacker's owner does not defend for his target.
+    expect(await ask("player-1", "defend", message, await defenceDice([1, 1]))).toEqual(NOT_ALLOWED);
+    // A row the card does not have, or a card that is not there.
+    expect(await ask("player-2", "defend", message, await defenceDice([1, 1]), 3)).toEqual(INVALID);
+    const gone = { id: "noSuchMessage000" } as TacticaChatMessage;
+    expect(await ask("player-2", "defend", gone, await defenceDice([1, 1]))).toEqual(INVALID);
+    expect([sourceOf(message), sourceOf(vex)]).toEqual(before);
+
+    queueDiceFaces([1, 1]);
+    expect(await w.click("player-2", "defend", message, { targetIndex: 0 })).toEqual({ ok: true });
+    expect(await ask("stranger", "applyDamage", message)).toEqual(NOT_ALLOWED);
+    expect(await ask("player-1", "applyDamage", message)).toEqual(NOT_ALLOWED);
+    expect(pv(vex)).toBe(10);
+    expect(await ask("gm-1", "applyDamage", message)).toEqual({ ok: true });
+    expect(pv(vex)).toBeLessThan(10);
+  });
+});
