@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, onTestFinished } from "vitest";
-import { queueDiceFaces } from "./fake-dice";
+import { evaluations, queueDiceFaces } from "./fake-dice";
 import { chatWorld, type ChatWorld } from "./chat-helpers";
 import { FakeRollMessage } from "./fake-chat";
 import { sourceOf } from "./world";
@@ -276,7 +276,9 @@ describe("RULES §4: a resist's one writer", () => {
         change === "deleted" ? power.delete() : power.update({ system: { resist: "" } } as never),
       );
       const before = sourceOf(ork);
+      const dice = evaluations.length;
       const click = await attempt(() => w.click("player-2", "resist", card, { targetIndex: 0 }));
+      expect(evaluations.length).toBe(dice);
       expect(click.result).toEqual(INVALID);
       expect(click.errors).toEqual(["Cette action ne s'applique plus à cette carte."]);
       expect(click.writes).toEqual([]);
