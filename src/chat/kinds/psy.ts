@@ -76,7 +76,7 @@ function resistDice(found: CardAt, index: number | undefined): ProfileTest | Car
 
 /** RULES §4: the target resists a successful cast with its FOR, END or CO (D10 roll-under, its own die). */
 async function resist(request: CardRequest, sender: Someone): Promise<CardResult> {
-  // Stryker disable next-line StringLiteral: equivalent, mayAct gives any side but roller, self and targetOrGM to the row's owners
+  // Stryker disable next-line StringLiteral: equivalent, mayAct reads a side not named as the row owners' side
   const req = rowRequest(request, sender, "target");
   if (!("found" in req)) return req;
   const { found, actor, index, target, messageId } = req;
@@ -96,7 +96,7 @@ async function resist(request: CardRequest, sender: Someone): Promise<CardResult
   try {
     cast = PsyRoll.targetOf({
       ...roll.options,
-      // Stryker disable next-line StringLiteral: equivalent, the guard above took a cast, and targetOf reads mode only for a cancel
+      // Stryker disable next-line StringLiteral: equivalent, the guard took a cast; targetOf reads mode only for cancel
       mode: "cast",
       level: power.system.level,
       mastery: caster instanceof CharacterModel ? caster.psyker.mastery : 0,
@@ -165,7 +165,7 @@ export const CANCEL = {
  * that the psyker must stand within it — a range the GM judges (the packs leave ranges to the GM).
  */
 function rangeLine(power: Item.Implementation | null): string {
-  // Stryker disable next-line MethodExpression: equivalent, the range is a StringField, which core trims when it stores it
+  // Stryker disable next-line MethodExpression: equivalent, the range is a StringField, which core stores trimmed
   const range = power?.system instanceof PowerModel ? power.system.range.trim() : "";
   return range
     ? i18n().format("TACTICA.Chat.psy.maintainRange", { range })
@@ -181,7 +181,7 @@ export const MAINTAIN = {
       kindLabel: "TACTICA.Chat.card.maintain",
       subject: subjectOf(actor),
       title: power?.name ?? found.card.label,
-      // Stryker disable next-line StringLiteral: equivalent, the header shows the icon only for a card without a subject
+      // Stryker disable next-line StringLiteral: equivalent, a header shows an icon only for a card without subject
       icon: "fa-solid fa-hourglass-half",
       result: i18n().localize("TACTICA.Chat.psy.maintainedResult"),
       details: [i18n().format("TACTICA.Chat.acSpent", { count: String(found.card.acSpent ?? 0) }), rangeLine(power)],
