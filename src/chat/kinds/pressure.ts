@@ -93,7 +93,7 @@ async function applyPressure(request: CardRequest, sender: Someone): Promise<Car
     { target: pressure.source.target, bonus, window },
     message.id,
   );
-  if ("reason" in applied) return refuse(applied.reason);
+  if ("reason" in applied) return refuse(applied.reason, applied.data);
   await message.update({ system: { followUpDone: true, notes: [...card.notes, applied.note] } });
   return OK;
 }

@@ -55,13 +55,18 @@ function resistDice(found: CardAt, index: number | undefined): ProfileTest | Car
   const target = rowActor(found.card, index);
   const key = cardPower(cardActor(found), found)?.system.resist;
   if (!target || !key) return refuse("TACTICA.Chat.invalid");
+  // Equivalent mutants of these options: the click sends its dice without them (click.ts `diceOnly`),
+  // Dice So Nice shows their dice, and the one writer recomputes the test from the stored documents.
   return new ProfileTest(
     "1d10",
     {},
+    // Stryker disable next-line ObjectLiteral: equivalent, see above
     {
       characteristic: key,
       value: profileValue(target, key),
+      // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: equivalent, see above
       co: key === "co" ? coDefaults(target) : null,
+      // Stryker disable next-line StringLiteral: equivalent, see above
       purpose: "resist",
       natural10Fails: natural10Fails(),
       subject: subjectOf(target),
@@ -71,6 +76,7 @@ function resistDice(found: CardAt, index: number | undefined): ProfileTest | Car
 
 /** RULES §4: the target resists a successful cast with its FOR, END or CO (D10 roll-under, its own die). */
 async function resist(request: CardRequest, sender: Someone): Promise<CardResult> {
+  // Stryker disable next-line StringLiteral: equivalent, mayAct reads a side not named as the row owners' side
   const req = rowRequest(request, sender, "target");
   if (!("found" in req)) return req;
   const { found, actor, index, target, messageId } = req;
@@ -90,6 +96,7 @@ async function resist(request: CardRequest, sender: Someone): Promise<CardResult
   try {
     cast = PsyRoll.targetOf({
       ...roll.options,
+      // Stryker disable next-line StringLiteral: equivalent, the guard took a cast; targetOf reads mode only for cancel
       mode: "cast",
       level: power.system.level,
       mastery: caster instanceof CharacterModel ? caster.psyker.mastery : 0,
@@ -158,6 +165,7 @@ export const CANCEL = {
  * that the psyker must stand within it — a range the GM judges (the packs leave ranges to the GM).
  */
 function rangeLine(power: Item.Implementation | null): string {
+  // Stryker disable next-line MethodExpression: equivalent, the range is a StringField, which core stores trimmed
   const range = power?.system instanceof PowerModel ? power.system.range.trim() : "";
   return range
     ? i18n().format("TACTICA.Chat.psy.maintainRange", { range })
@@ -173,6 +181,7 @@ export const MAINTAIN = {
       kindLabel: "TACTICA.Chat.card.maintain",
       subject: subjectOf(actor),
       title: power?.name ?? found.card.label,
+      // Stryker disable next-line StringLiteral: equivalent, a header shows an icon only for a card without subject
       icon: "fa-solid fa-hourglass-half",
       result: i18n().localize("TACTICA.Chat.psy.maintainedResult"),
       details: [i18n().format("TACTICA.Chat.acSpent", { count: String(found.card.acSpent ?? 0) }), rangeLine(power)],
