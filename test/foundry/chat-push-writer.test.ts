@@ -158,7 +158,12 @@ describe("a pool's push on the writer", () => {
   it("a roll with no die to reroll (6s and base 1s only) is not pushable", async () => {
     const actor = await kara();
     const card = await pool(actor, [6, 1, 6, 6]);
-    await refusedUnchanged(actor, card, pushOf(card, await poolDice("1d6[base]", [6])), "TACTICA.Card.pool.notPushable");
+    await refusedUnchanged(
+      actor,
+      card,
+      pushOf(card, await poolDice("1d6[base]", [6])),
+      "TACTICA.Card.pool.notPushable",
+    );
   });
 
   it("D-8: a roll pushed once with nothing left to reroll is not pushable, though a second push is allowed", async () => {
@@ -167,7 +172,12 @@ describe("a pool's push on the writer", () => {
     queueDiceFaces([6, 1, 6, 6]);
     expect(await w.click("player-1", "push", card)).toEqual({ ok: true });
     expect(card.card!.pushes).toBe(1);
-    await refusedUnchanged(actor, card, pushOf(card, await poolDice("1d6[base]", [6])), "TACTICA.Card.pool.notPushable");
+    await refusedUnchanged(
+      actor,
+      card,
+      pushOf(card, await poolDice("1d6[base]", [6])),
+      "TACTICA.Card.pool.notPushable",
+    );
   });
 
   it("the owner clearing the push's key on their actor does not push the roll twice", async () => {
