@@ -180,34 +180,49 @@ describe("the power's effect text (RULES §4)", () => {
   });
 });
 
-describe("a rally's panic die (RULES §5, ux m1)", () => {
-  /** A rally card of Kara's with the panic drawn: its total `face`, its natural die `die`. */
-  async function rally(face: number, die: number | null): Promise<TacticaChatMessage> {
-    return (await w.as("player-1", () =>
-      FakeRollMessage.implementation.create({
-        type: "rollCard",
-        content: "",
-        rolls: [],
-        system: { kind: "rally", actorUuid: kara.uuid, panic: "retreat", panicFace: face, panicDie: die },
-      }),
-    ))! as unknown as TacticaChatMessage;
+describe("the panic drawn (RULES §5)", () => {
+  it("each result shows its own icon beside its name", async () => {
+    const icons = {
+      hold: "fa-solid fa-shield-halved",
+      retreat: "fa-solid fa-person-running",
+      terror: "fa-solid fa-ghost",
+      destroyed: "fa-solid fa-skull",
+    };
+    queueDiceFaces([1, 3, 2]);
+    const card = (await kara.rollPool({ aptitude: "vivacite" }, { fastForward: true }))!;
+    for (const [panic, icon] of Object.entries(icons)) {
+      await w.as("gm-1", () => card.update({ system: { panic, panicFace: 5 } } as never));
+      expect((await stateOf(card))!.panic).toMatchObject({ label: `TACTICA.Panic.${panic}.label`, icon });
+      expect(await w.renderAs("player-1", card)).toContain(`<i class="${icon}" aria-hidden="true"></i>`);
+    }
+  });
+
+  /** A failed rally of player-1's retreating unit (CO 3, d10 9), its panic drawn with the d10 `die`. */
+  async function failedRally(die: number): Promise<TacticaChatMessage> {
+    const unit = await w.own("Escouade", "unit", { system: { profile: { co: { value: 3 }, ac: { value: 4 } } } });
+    await unit.setMoraleState("retreating");
+    queueDiceFaces([9]);
+    const card = (await unit.rally({ fastForward: true }))!;
+    queueDiceFaces([die]);
+    expect(await w.click("player-1", "rollPanic", card)).toEqual({ ok: true });
+    return card;
   }
 
-  it("after a failed rally reads as the die and its +1; a 10 counts 10; a draw that kept no die shows its total alone", async () => {
-    expect((await stateOf(await rally(9, 8)))!.panic).toMatchObject({
+  it("after a failed rally (ux m1): the die and its +1; a 10 counts 10; a card that kept no die shows its total alone", async () => {
+    const card = await failedRally(8);
+    expect((await stateOf(card))!.panic).toMatchObject({
       face: 9,
       die: 8,
       faceKey: "TACTICA.Chat.panic.faceAfterRally",
     });
-    expect((await stateOf(await rally(10, 10)))!.panic).toMatchObject({
+    expect(textOf(await w.renderAs("player-1", card))).toContain("8 + 1 = 9");
+    expect((await stateOf(await failedRally(10)))!.panic).toMatchObject({
       face: 10,
       die: 10,
       faceKey: "TACTICA.Chat.panic.faceCapped",
     });
-    expect((await stateOf(await rally(9, null)))!.panic).toMatchObject({
-      face: 9,
-      die: null,
-      faceKey: "TACTICA.Chat.panic.face",
-    });
+    // A card drawn before the natural die was kept on it.
+    await w.as("gm-1", () => card.update({ system: { panicDie: null } } as never));
+    expect((await stateOf(card))!.panic).toMatchObject({ face: 9, die: null, faceKey: "TACTICA.Chat.panic.face" });
   });
 });
