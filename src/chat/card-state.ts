@@ -170,6 +170,7 @@ function cardStateContext(
     delayed: card.delayed,
     delayedWaiting,
     noGM,
+    // Stryker disable next-line BooleanLiteral: equivalent, set from the whole context just below
     hasState: false,
   };
   context.hasState =
@@ -227,9 +228,12 @@ function rowResult(found: CardAt, t: RollCardModel["targets"][number], index: nu
   if (!target || !id) return stored;
   const record = targetRecord(target, id);
   if (!record)
+    // A row's damageApplied is read on a hit only (canApplyDamage): a conceded row (a miss, a resist) is none.
+    // Stryker disable BooleanLiteral: equivalent, neither a conceded row nor a pending one is a hit
     return CONCEDED.has(t.outcome)
       ? { ...stored, damageApplied: false, damage: null, stun: null }
       : { outcome: "pending", total: null, against: null, damageApplied: false, damage: null, stun: null, dice: [] };
+  // Stryker restore BooleanLiteral
   const applied = record.damageApplied === true;
   return {
     outcome: record.outcome,

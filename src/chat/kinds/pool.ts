@@ -53,6 +53,7 @@ function pushUpdate(
   item: Item.Implementation | null,
 ): Record<string, unknown> {
   const system = actor.system;
+  // Stryker disable next-line ConditionalExpression: equivalent, both callers refuse a non-character first
   if (!(system instanceof CharacterModel)) return {};
   const update: { system: Record<string, unknown>; items?: unknown[] } = { system: {} };
   if (result.aptitudeDamage > 0 && aptitude) {
