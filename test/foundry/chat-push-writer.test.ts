@@ -180,6 +180,23 @@ describe("a pool's push on the writer", () => {
     );
   });
 
+  it("D-8: the limit is the lower of the roll's and the actor's now — a limit raised after the roll adds no push, one lowered takes it away", async () => {
+    const actor = await kara(1);
+    const card = await pool(actor, [2, 3, 4, 5]);
+    queueDiceFaces([2, 3, 4, 5]);
+    expect(await w.click("player-1", "push", card)).toEqual({ ok: true });
+    // The GM raises Kara's limit: the card made with one push offers no second one, nor does its writer.
+    await w.as("gm-1", () => actor.update({ "system.pushMax": 2 } as never));
+    const dice = await poolDice("3d6[base] + 1d6[skill]", [2, 3, 4, 5]);
+    await refusedUnchanged(actor, card, pushOf(card, dice), "TACTICA.Chat.alreadyPushed");
+    // A roll made with two pushes allowed, then the limit lowered to one: the second push is refused.
+    const second = await pool(actor, [2, 3, 4, 5]);
+    queueDiceFaces([2, 3, 4, 5]);
+    expect(await w.click("player-1", "push", second)).toEqual({ ok: true });
+    await w.as("gm-1", () => actor.update({ "system.pushMax": 1 } as never));
+    await refusedUnchanged(actor, second, pushOf(second, dice), "TACTICA.Chat.alreadyPushed");
+  });
+
   it("the owner clearing the push's key on their actor does not push the roll twice", async () => {
     const actor = await kara();
     const card = await pool(actor, [2, 3, 4, 5]);

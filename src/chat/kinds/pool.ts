@@ -135,16 +135,18 @@ async function push(request: CardRequest, sender: Someone): Promise<CardResult> 
       });
     return refuse("TACTICA.Chat.alreadyPushed");
   }
-  if (done >= system.pushMax || roll.pushes >= system.pushMax) return refuse("TACTICA.Chat.alreadyPushed");
+  // D-8: the lower of the limit the roll was made with (what its card offers) and the actor's now.
+  const limit = Math.min(system.pushMax, roll.options.maxPushes ?? 1);
+  if (done >= limit || roll.pushes >= limit) return refuse("TACTICA.Chat.alreadyPushed");
   if (done !== roll.pushes) return refuse("TACTICA.Chat.invalid");
-  if (!roll.pushable && roll.pushes < (roll.options.maxPushes ?? 1)) return refuse("TACTICA.Card.pool.notPushable");
+  if (!roll.pushable) return refuse("TACTICA.Card.pool.notPushable");
   const item = found.card.itemUuid ? cardItem(actor, found.card.itemUuid) : null;
   let next: PoolRoll;
   try {
     next = roll.pushedWith(
       rollFrom(request.roll),
       { willpower: system.willpower.value, gainsWillpower: system.gainsWillpower },
-      system.pushMax,
+      limit,
     );
   } catch {
     return refuse("TACTICA.Chat.badDice");
