@@ -131,9 +131,18 @@ export class PoolRoll extends TacticaRoll<PoolRollOptions> {
     return !this.pushLimitReached && isPushable(this.faces);
   }
 
+  /**
+   * D-8: the pushes this roll was made with (default 1). The card's author writes the roll: a value
+   * that is no count reads as the default, so it never lifts a limit (`Math.min` with `NaN` would).
+   */
+  get maxPushes(): number {
+    const max = this.options.maxPushes;
+    return typeof max === "number" && Number.isInteger(max) && max >= 0 ? max : 1;
+  }
+
   /** D-8: no push left on this roll. */
   get pushLimitReached(): boolean {
-    return this.pushes >= (this.options.maxPushes ?? 1);
+    return this.pushes >= this.maxPushes;
   }
 
   /** RULES §3: exact odds of pushing now, for the "if you push" line; null when not pushable. */
@@ -176,7 +185,7 @@ export class PoolRoll extends TacticaRoll<PoolRollOptions> {
    * `maxPushes` is the pusher's limit as the writer reads it from the actor (D-8), not this roll's.
    * @throws RulesRangeError when the roll cannot be pushed, or `rerolled` is not that push's dice.
    */
-  pushedWith(rerolled: unknown, actor: PushActor, maxPushes = this.options.maxPushes ?? 1): PoolRoll {
+  pushedWith(rerolled: unknown, actor: PushActor, maxPushes = this.maxPushes): PoolRoll {
     if (this.pushes >= maxPushes || !isPushable(this.faces))
       invalid("this roll cannot be pushed", { pushes: this.pushes, faces: this.faces });
     const before = this.faces;

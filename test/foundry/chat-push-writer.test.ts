@@ -197,6 +197,26 @@ describe("a pool's push on the writer", () => {
     await refusedUnchanged(actor, second, pushOf(second, dice), "TACTICA.Chat.alreadyPushed");
   });
 
+  it("D-8: a limit the card's author writes on its roll that is no count lifts nothing: the actor's limit holds", async () => {
+    const actor = await kara(1);
+    const card = await pool(actor, [2, 3, 4, 5]);
+    /** The card's last roll rewritten by its author with `maxPushes` (a console can write any JSON). */
+    const claim = async (maxPushes: unknown) => {
+      const rolls = card.rolls.map((r) => JSON.parse(JSON.stringify(r)) as { options: Record<string, unknown> });
+      rolls.at(-1)!.options.maxPushes = maxPushes;
+      await w.as("player-1", () => card.update({ rolls: rolls.map((r) => JSON.stringify(r)) } as never));
+    };
+    await claim({});
+    queueDiceFaces([2, 3, 4, 5]);
+    expect(await w.click("player-1", "push", card)).toEqual({ ok: true });
+    const dice = await poolDice("3d6[base] + 1d6[skill]", [6, 6, 6, 6]);
+    for (const maxPushes of [{}, "many", 2.5, -1]) {
+      await claim(maxPushes);
+      await refusedUnchanged(actor, card, pushOf(card, dice), "TACTICA.Chat.alreadyPushed");
+    }
+    expect(card.card!.pushes).toBe(1);
+  });
+
   it("the owner clearing the push's key on their actor does not push the roll twice", async () => {
     const actor = await kara();
     const card = await pool(actor, [2, 3, 4, 5]);

@@ -136,7 +136,7 @@ async function push(request: CardRequest, sender: Someone): Promise<CardResult> 
     return refuse("TACTICA.Chat.alreadyPushed");
   }
   // D-8: the lower of the limit the roll was made with (what its card offers) and the actor's now.
-  const limit = Math.min(system.pushMax, roll.options.maxPushes ?? 1);
+  const limit = Math.min(system.pushMax, roll.maxPushes);
   if (done >= limit || roll.pushes >= limit) return refuse("TACTICA.Chat.alreadyPushed");
   if (done !== roll.pushes) return refuse("TACTICA.Chat.invalid");
   if (!roll.pushable) return refuse("TACTICA.Card.pool.notPushable");
