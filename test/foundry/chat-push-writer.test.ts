@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { queueDiceFaces } from "./fake-dice";
-import { chatWorld, type ChatWorld } from "./chat-helpers";
+import { buttonsOf, chatWorld, type ChatWorld } from "./chat-helpers";
 import { FakeRollMessage } from "./fake-chat";
 import { sourceOf, systemAs } from "./world";
 import type { TacticaActor } from "../../src/documents/actor";
@@ -83,9 +83,11 @@ async function refusedUnchanged(
   card: TacticaChatMessage,
   data: CardRequest,
   reason: string,
+  values?: Record<string, string>,
 ): Promise<void> {
   const before = [sourceOf(actor), sourceOf(card)];
-  const writes = await w.writesDuring(async () => expect(await request(data)).toEqual({ ok: false, reason }));
+  const refusal = values ? { ok: false, reason, data: values } : { ok: false, reason };
+  const writes = await w.writesDuring(async () => expect(await request(data)).toEqual(refusal));
   expect(writes).toEqual([]);
   expect([sourceOf(actor), sourceOf(card)]).toEqual(before);
 }
@@ -194,10 +196,20 @@ describe("a pool's push on the writer", () => {
     queueDiceFaces([2, 3, 4, 5]);
     expect(await w.click("player-1", "push", second)).toEqual({ ok: true });
     await w.as("gm-1", () => actor.update({ "system.pushMax": 1 } as never));
-    await refusedUnchanged(actor, second, pushOf(second, dice), "TACTICA.Chat.alreadyPushed");
+    await refusedUnchanged(actor, second, pushOf(second, dice), "TACTICA.Chat.pushLimitLowered", { max: "1" });
+    // Its card no longer offers the push, and a click says why before any die is rolled.
+    expect(buttonsOf(await w.renderAs("player-1", second))).not.toContain("push");
+    expect(await w.click("player-1", "push", second)).toEqual({
+      ok: false,
+      reason: "TACTICA.Chat.pushLimitLowered",
+      data: { max: "1" },
+    });
+    expect(w.fake.game.i18n!.format("TACTICA.Chat.pushLimitLowered", { max: "1" })).toBe(
+      "Ce jet ne peut plus être poussé\u00a0: la limite de poussées de ce personnage est désormais de 1.",
+    );
   });
 
-  it("D-8: a limit the card's author writes on its roll that is no count lifts nothing: the actor's limit holds", async () => {
+  it("D-8: a limit the card's author writes on its roll that is no count is invalid; the honest one pushes", async () => {
     const actor = await kara(1);
     const card = await pool(actor, [2, 3, 4, 5]);
     /** The card's last roll rewritten by its author with `maxPushes` (a console can write any JSON). */
@@ -206,14 +218,14 @@ describe("a pool's push on the writer", () => {
       rolls.at(-1)!.options.maxPushes = maxPushes;
       await w.as("player-1", () => card.update({ rolls: rolls.map((r) => JSON.stringify(r)) } as never));
     };
-    await claim({});
-    queueDiceFaces([2, 3, 4, 5]);
-    expect(await w.click("player-1", "push", card)).toEqual({ ok: true });
     const dice = await poolDice("3d6[base] + 1d6[skill]", [6, 6, 6, 6]);
     for (const maxPushes of [{}, "many", 2.5, -1]) {
       await claim(maxPushes);
-      await refusedUnchanged(actor, card, pushOf(card, dice), "TACTICA.Chat.alreadyPushed");
+      await refusedUnchanged(actor, card, pushOf(card, dice), "TACTICA.Chat.invalid");
     }
+    expect(card.card!.pushes).toBe(0);
+    await claim(1);
+    expect(await request(pushOf(card, dice))).toEqual({ ok: true });
     expect(card.card!.pushes).toBe(1);
   });
 

@@ -44,9 +44,11 @@ export interface WriterAction {
    * roll's template, src/dice/card.ts `CardButtons`; `chooseDie` makes each die a button, through
    * `dieBadge`, and shows a hint); without it the button is on the card's target rows
    * (src/chat/card-state.ts) or is no button at all. `untilDone`: hidden once the follow-up is done.
+   * `offered`: whether the stored documents still let it apply (the button is hidden otherwise).
    */
   onRollCard?: true;
   untilDone?: boolean;
+  offered?(found: CardAt): boolean;
   /** The clicker's own dice, rolled on their client with their dice settings (none without it). */
   dice?(found: CardAt, targetIndex: number | undefined): ClickDice;
   /** What the one writer does, for the attested sender: re-read from the stored documents, exactly once. */
@@ -102,7 +104,8 @@ function rollButtons(actions: CardKind["actions"], user: Someone | null, found: 
     // Equivalent mutants: no row or own action shares a name a roll template reads (chat-kinds.test.ts).
     // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, see above
     if (!isWriterAction(action) || !action.onRollCard) continue;
-    buttons[name] = (!action.untilDone || !found.card.followUpDone) && mayAct(user, action.side, found);
+    const open = (!action.untilDone || !found.card.followUpDone) && (action.offered?.(found) ?? true);
+    buttons[name] = open && mayAct(user, action.side, found);
   }
   return buttons;
 }

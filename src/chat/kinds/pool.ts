@@ -17,6 +17,7 @@ import { afterPushLoss, type PushConsequences } from "../../rules/pool";
 import type { AptitudeKey } from "../../rules/keys";
 import { pushScoresOn } from "../../config/settings";
 import {
+  cardActor,
   cardItem,
   OK,
   refuse,
@@ -136,8 +137,11 @@ async function push(request: CardRequest, sender: Someone): Promise<CardResult> 
     return refuse("TACTICA.Chat.alreadyPushed");
   }
   // D-8: the lower of the limit the roll was made with (what its card offers) and the actor's now.
-  const limit = Math.min(system.pushMax, roll.maxPushes);
-  if (done >= limit || roll.pushes >= limit) return refuse("TACTICA.Chat.alreadyPushed");
+  // The recorded limit is the author's JSON: one that is not a count (a string's NaN) would pass every test below.
+  const made = roll.options.maxPushes ?? 1;
+  if (!Number.isInteger(made) || made < 0) return refuse("TACTICA.Chat.invalid");
+  const limit = Math.min(system.pushMax, made);
+  if (done >= limit || roll.pushes >= limit) return limitRefusal(roll, system.pushMax);
   if (done !== roll.pushes) return refuse("TACTICA.Chat.invalid");
   if (!roll.pushable) return refuse("TACTICA.Card.pool.notPushable");
   const item = found.card.itemUuid ? cardItem(actor, found.card.itemUuid) : null;
@@ -166,6 +170,23 @@ async function push(request: CardRequest, sender: Someone): Promise<CardResult> 
   return OK;
 }
 
+/** D-8: why a roll at its limit is refused — pushed as often as it was allowed, or stopped by its actor's limit now. */
+function limitRefusal(roll: PoolRoll, actorMax: number): CardResult {
+  if (roll.pushes < roll.maxPushes && roll.pushes >= actorMax) return limitNow(actorMax);
+  return refuse("TACTICA.Chat.alreadyPushed");
+}
+
+/** D-8: the actor's limit as stored now stops the push (lowered since the roll, or below a forged card's). */
+function limitNow(actorMax: number): CardResult {
+  return refuse("TACTICA.Chat.pushLimitLowered", { max: String(actorMax) });
+}
+
+/** D-8: the card's actor's limit as stored now when it allows this roll no further push, or null. */
+function limitLowered(found: CardAt, roll: PoolRoll): number | null {
+  const system = cardActor(found)?.system;
+  return system instanceof CharacterModel && roll.pushes >= system.pushMax ? system.pushMax : null;
+}
+
 /** The push's button: the roller's, the rerolled dice rolled by the pusher (a score test's where the world allows). */
 const PUSH: WriterAction = {
   side: "roller",
@@ -174,8 +195,15 @@ const PUSH: WriterAction = {
     const roll = found.message.lastRoll;
     // D-43: a score test is pushed only where the world allows it.
     if (roll instanceof ScoreRoll && roll.pushable && pushScoresOn()) return roll.pushDice();
-    if (roll instanceof PoolRoll && roll.pushable) return roll.pushDice();
+    if (roll instanceof PoolRoll && roll.pushable) {
+      const max = limitLowered(found, roll);
+      return max === null ? roll.pushDice() : limitNow(max);
+    }
     return refuse("TACTICA.Card.pool.notPushable");
+  },
+  offered: (found) => {
+    const roll = found.message.lastRoll;
+    return !(roll instanceof PoolRoll && limitLowered(found, roll) !== null);
   },
   run: push,
   local: writesCardAndActor,
