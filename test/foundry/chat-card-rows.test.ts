@@ -143,7 +143,9 @@ describe("the power's effect text (RULES §4)", () => {
     (w.fake as unknown as { enriched: { html: string; options: { relativeTo?: unknown; secrets?: boolean } }[] })
       .enriched;
 
-  it("is enriched relative to the power, its secrets kept hidden", async () => {
+  // The fake's enrichHTML records its options and changes nothing: that a secret stays hidden on a
+  // player's card is a manual check (docs/manual-checks.md); here, that the card asks core to hide it.
+  it("is enriched relative to the power, asking core to hide its secrets", async () => {
     await power().update({ system: { effect: "<p>La cible perd 2 AC.</p>" } } as never);
     const card = await castAtVex(3);
     const from = enriched().length;
@@ -157,6 +159,7 @@ describe("the power's effect text (RULES §4)", () => {
     const card = await castAtVex(3);
     expect((await stateOf(card))!.effect).toBeNull();
     expect(textOf(await w.renderAs("player-2", card))).not.toContain("Effet du pouvoir");
+    // Blank space: the field's cleaning trims it on write (as core's HTMLField does), so none is stored.
     await power().update({ system: { effect: "  \n " } } as never);
     expect((await stateOf(card))!.effect).toBeNull();
     await power().update({ system: { effect: "<p>La cible perd 2 AC.</p>" } } as never);

@@ -456,3 +456,23 @@ describe("fake notifications", () => {
     ]);
   });
 });
+
+describe("fake HTMLElement#click (a disabled form control gets no click)", () => {
+  it("a disabled button's click runs no listener; an event dispatched on it does, as dispatchEvent would", async () => {
+    const button = new FakeElement("button");
+    const heard: string[] = [];
+    button.addEventListener("click", (event) => heard.push(event.target === button ? "click" : "other"));
+    await button.click();
+    button.disabled = true;
+    await button.click();
+    expect(heard).toEqual(["click"]);
+    await button.dispatch({ type: "click", target: button, shiftKey: false, preventDefault: () => undefined });
+    expect(heard).toEqual(["click", "click"]);
+    // Only form controls: a disabled flag on another element stops nothing.
+    const li = new FakeElement("li");
+    li.disabled = true;
+    li.addEventListener("click", () => heard.push("li"));
+    await li.click();
+    expect(heard).toEqual(["click", "click", "li"]);
+  });
+});
