@@ -329,21 +329,22 @@ describe("RULES §4: a resist's one writer", () => {
   });
 });
 
-describe("RULES §4 (§7.1): the price of a cast, a cancel and a maintenance, from the stored power", () => {
-  async function psyker() {
-    return w.own("Ilse", "character", {
-      system: { psyker: { mastery: 2 }, profile: { ac: { value: 12 } } },
-      items: [
-        {
-          _id: "force0000000001",
-          name: "Force",
-          type: "power",
-          system: { level: 5, cost: 4, maintenance: 2, range: "12 pas" },
-        },
-      ],
-    });
-  }
+/** Ilse, a psyker (mastery 2, AC 12) with Force: level 5, cost 4, maintenance 2, range « 12 pas ». */
+function psyker() {
+  return w.own("Ilse", "character", {
+    system: { psyker: { mastery: 2 }, profile: { ac: { value: 12 } } },
+    items: [
+      {
+        _id: "force0000000001",
+        name: "Force",
+        type: "power",
+        system: { level: 5, cost: 4, maintenance: 2, range: "12 pas" },
+      },
+    ],
+  });
+}
 
+describe("RULES §4 (§7.1): the price of a cast, a cancel and a maintenance, from the stored power", () => {
   it("a cast or a cancel made with concentration says so; a cast whose power is gone is priced nothing", async () => {
     const ilse = await psyker();
     queueDiceFaces([1]);
@@ -384,17 +385,7 @@ describe("RULES §4 (§7.1): the price of a cast, a cancel and a maintenance, fr
 
 describe("RULES §4 (D-13, R8): the maintain card names the stored power", () => {
   it("by its current name and range; once deleted, by the card's own label, its range unknown", async () => {
-    const ilse = await w.own("Ilse", "character", {
-      system: { psyker: { mastery: 2 }, profile: { ac: { value: 12 } } },
-      items: [
-        {
-          _id: "force0000000001",
-          name: "Force",
-          type: "power",
-          system: { level: 5, cost: 4, maintenance: 2, range: "12 pas" },
-        },
-      ],
-    });
+    const ilse = await psyker();
     queueDiceFaces([1]);
     await ilse.castPower("force0000000001", { fastForward: true });
     const card = (await ilse.maintainPower("force0000000001"))!;
