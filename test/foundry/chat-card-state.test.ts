@@ -436,6 +436,10 @@ describe("the panic drawn (RULES §5)", () => {
     });
     // A card drawn before the natural die was kept on it.
     await w.as("gm-1", () => card.update({ system: { panicDie: null } } as never));
-    expect((await stateOf(card, "gm-1"))!.panic).toMatchObject({ face: 9, die: null, faceKey: "TACTICA.Chat.panic.face" });
+    expect((await stateOf(card, "gm-1"))!.panic).toMatchObject({
+      face: 9,
+      die: null,
+      faceKey: "TACTICA.Chat.panic.face",
+    });
   });
 });
