@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { queueDiceFaces } from "./fake-dice";
-import { chatWorld, type ChatWorld } from "./chat-helpers";
-import { sourceOf } from "./world";
+import { buttonsOf, chatWorld, type ChatWorld } from "./chat-helpers";
+import { sourceOf, systemAs } from "./world";
 import type { TacticaActor } from "../../src/documents/actor";
 import type { TacticaChatMessage } from "../../src/documents/chat-message";
 import type { CardRequest, CardResult } from "../../src/chat/gm";
@@ -273,5 +273,160 @@ describe("the roll options of a resist and a panic draw", () => {
     );
     expect(writes).toEqual([]);
     expect(snapshot(squad, card)).toEqual(before);
+  });
+});
+
+// The console attacks on the change after 98a0628: the push action's `offered` (src/chat/kinds/kind.ts
+// `rollButtons` asks it on every render of every roll card, for every viewer) and its reading of the
+// card's actor (src/chat/kinds/pool.ts `limitLowered`), the refusal's `{max}`, and the score test's
+// push (D-43), which the recorded limit and the actor's limit do not govern.
+describe("D-8: the Push button's `offered` against forged cards", () => {
+  const DAMAGED = "tactica-card--damaged";
+  const NOT_ALLOWED = { ok: false, reason: "TACTICA.Chat.notAllowed" };
+
+  /** The card as each viewer sees it: never the damaged notice; the buttons of each. */
+  async function viewed(card: TacticaChatMessage): Promise<Record<string, string[]>> {
+    const seen: Record<string, string[]> = {};
+    for (const user of ["player-2", "player-1", "gm-1"]) {
+      const html = await w.renderAs(user, card);
+      expect(html, user).not.toContain(DAMAGED);
+      seen[user] = buttonsOf(html);
+    }
+    return seen;
+  }
+
+  it("a push count forged as no count on the roll: the card still renders for everyone, the push is refused, nothing written", async () => {
+    const other = await bobPool();
+    // An object compares false to every count: the card offers its Push, which the writer refuses.
+    for (const [pushes, refusal, offered] of [
+      ["5", PUSHED, []],
+      [[9], PUSHED, []],
+      [1e308, PUSHED, []],
+      [true, PUSHED, []],
+      [{}, INVALID, ["push"]],
+    ] as const) {
+      const card = await bobPool();
+      await forgeLast(card, { pushes });
+      const label = JSON.stringify(pushes);
+      expect(await viewed(card), label).toEqual({ "player-2": offered, "player-1": [], "gm-1": offered });
+      await refusedPush(card, refusal, label);
+    }
+    // The log's other card is untouched by its neighbours: its owner still sees its Push.
+    expect((await viewed(other))["player-2"]).toEqual(["push"]);
+  });
+
+  it("a card naming another player's actor whose limit is 0: no Push for anyone, and a press is refused without reading that limit", async () => {
+    const kara = await w.own("Kara", "character", { system: { aptitudes: { vivacite: { value: 3 } } } }, "player-1");
+    await w.as("gm-1", () => kara.update({ "system.pushMax": 0 } as never));
+    const card = await bobPool();
+    await w.as("player-2", () => card.update({ system: { actorUuid: kara.uuid } } as never));
+    expect(await viewed(card)).toEqual({ "player-2": [], "player-1": [], "gm-1": [] });
+    const before = snapshot(bob, kara, card);
+    const writes = await w.writesDuring(async () => {
+      // Kara's owner presses: the card speaks for nobody, so no `pushLimitLowered` with Kara's 0.
+      queueDiceFaces([2, 3, 4]);
+      expect(await w.click("player-1", "push", card)).toEqual(NOT_ALLOWED);
+      queueDiceFaces([2, 3, 4]);
+      expect(await w.click("player-2", "push", card)).toEqual(NOT_ALLOWED);
+      const roll = await pushDice();
+      expect(await raw("player-2", { type: "request", id: "k1", action: "push", messageId: card.id, roll })).toEqual([
+        NOT_ALLOWED,
+      ]);
+    });
+    expect(writes).toEqual([]);
+    expect(snapshot(bob, kara, card)).toEqual(before);
+  });
+
+  it("a card naming a missing actor, the author's unit or the author's npc at limit 0: renders for everyone, refused, nothing written", async () => {
+    const squad = await w.own("Escouade", "unit", { system: { strength: { start: 10, current: 10 } } }, "player-2");
+    const npc = await w.own("Sergent", "npc", { system: { aptitudes: { vivacite: { value: 3 } } } }, "player-2");
+    await w.as("gm-1", () => npc.update({ "system.pushMax": 0 } as never));
+    for (const [actorUuid, refusal, label] of [
+      ["Actor.missing000000001", NOT_ALLOWED, "missing"],
+      [squad.uuid, INVALID, "unit"],
+      [npc.uuid, LIMIT("0"), "npc"],
+    ] as const) {
+      const card = await bobPool();
+      await w.as("player-2", () => card.update({ system: { actorUuid } } as never));
+      const seen = await viewed(card);
+      // Only the unit's card offers a Push, to its owners (no limit to read on a unit); the writer refuses it.
+      const offered = label === "unit" ? ["push"] : [];
+      expect(seen, label).toEqual({ "player-2": offered, "player-1": [], "gm-1": offered });
+      const before = snapshot(bob, squad, npc, card);
+      const writes = await w.writesDuring(async () => {
+        queueDiceFaces([2, 3, 4]);
+        expect(await w.click("player-2", "push", card), label).toEqual(refusal);
+        const roll = await pushDice();
+        expect(await request("player-2", { action: "push", messageId: card.id!, roll }), label).toEqual(refusal);
+      });
+      expect(writes, label).toEqual([]);
+      expect(snapshot(bob, squad, npc, card), label).toEqual(before);
+    }
+  });
+
+  it("the refusal's `max` is the stored limit as digits: a limit written as markup, text or a fraction is not stored", async () => {
+    await w.as("gm-1", () => bob.update({ "system.pushMax": 3 } as never));
+    const card = await bobPool();
+    for (const pushMax of [MARKUP, "0<b>", "x", 0.5, -1, null, {}]) {
+      // The owner's own sheet write: the schema refuses or cleans it, never stores it.
+      await w.as("player-2", () => bob.update({ "system.pushMax": pushMax } as never)).catch(() => undefined);
+      expect(Number.isInteger(systemAs<{ pushMax: unknown }>(bob).pushMax), JSON.stringify(pushMax)).toBe(true);
+    }
+    await w.as("player-2", () => bob.update({ "system.pushMax": 0 } as never));
+    queueDiceFaces([2, 3, 4]);
+    expect(await w.click("player-2", "push", card)).toEqual(LIMIT("0"));
+    await refusedPush(card, LIMIT("0"));
+  });
+});
+
+describe("D-43: a score test's push against a forged roll and the push limit", () => {
+  async function bobScore(): Promise<TacticaChatMessage> {
+    queueDiceFaces([1, 4]);
+    return (await w.as("player-2", () =>
+      bob.rollScore({ subAptitude: "reflexe", difficulty: 15 }, { fastForward: true }),
+    ))!;
+  }
+
+  async function scorePushDice(card: TacticaChatMessage, faces: number[]): Promise<Record<string, unknown>> {
+    queueDiceFaces(faces);
+    const next = (
+      card.lastRoll as unknown as { pushDice(): { evaluate(): Promise<{ toJSON(): unknown }> } }
+    ).pushDice();
+    return (await next.evaluate()).toJSON() as Record<string, unknown>;
+  }
+
+  beforeEach(() => w.as("gm-1", () => w.fake.settings.set("tactica", "pushScores", true)));
+
+  it("pushed once, its roll forged back to unpushed with a raised limit, and the actor's limit raised: no second push", async () => {
+    await w.as("gm-1", () => bob.update({ "system.pushMax": 3 } as never));
+    const card = await bobScore();
+    const roll = await scorePushDice(card, [4]);
+    expect(await request("player-2", { action: "push", messageId: card.id!, roll })).toEqual({ ok: true });
+    const after = snapshot(bob);
+    for (const options of [{ pushes: 0, maxPushes: 5 }, { pushes: -1 }, { pushes: "0" }, { pushes: null }]) {
+      await forgeLast(card, options);
+      const label = JSON.stringify(options);
+      expect(await request("player-2", { action: "push", messageId: card.id!, roll }), label).toMatchObject({
+        ok: false,
+      });
+      expect(snapshot(bob), label).toEqual(after);
+    }
+    expect(
+      (bob.flags as { tactica: { cards: Record<string, { pushes: number }> } }).tactica.cards[card.id!]!.pushes,
+    ).toBe(1);
+  });
+
+  it("a pool card whose last roll is forged into a score test, to dodge a limit of 0: invalid, nothing written", async () => {
+    const card = await bobPool();
+    await w.as("gm-1", () => bob.update({ "system.pushMax": 0 } as never));
+    const score = await bobScore();
+    await w.as("player-2", () => card.update({ rolls: score.rolls.map((r) => JSON.stringify(r)) } as never));
+    const roll = await scorePushDice(card, [4]);
+    const before = snapshot(bob, card);
+    const writes = await w.writesDuring(async () =>
+      expect(await request("player-2", { action: "push", messageId: card.id!, roll })).toEqual(INVALID),
+    );
+    expect(writes).toEqual([]);
+    expect(snapshot(bob, card)).toEqual(before);
   });
 });
