@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { queueDiceFaces } from "./fake-dice";
+import { evaluations, queueDiceFaces } from "./fake-dice";
 import { buttonsOf, chatWorld, type ChatWorld } from "./chat-helpers";
 import { FakeRollMessage } from "./fake-chat";
 import { sourceOf, systemAs } from "./world";
@@ -199,11 +199,13 @@ describe("a pool's push on the writer", () => {
     await refusedUnchanged(actor, second, pushOf(second, dice), "TACTICA.Chat.pushLimitLowered", { max: "1" });
     // Its card no longer offers the push, and a click says why before any die is rolled.
     expect(buttonsOf(await w.renderAs("player-1", second))).not.toContain("push");
+    const rolled = evaluations.length;
     expect(await w.click("player-1", "push", second)).toEqual({
       ok: false,
       reason: "TACTICA.Chat.pushLimitLowered",
       data: { max: "1" },
     });
+    expect(evaluations.length).toBe(rolled);
     expect(w.fake.game.i18n!.format("TACTICA.Chat.pushLimitLowered", { max: "1" })).toBe(
       "Ce jet ne peut plus être poussé\u00a0: la limite de poussées de ce personnage est désormais de 1.",
     );
