@@ -96,6 +96,10 @@ async function refusedPush(card: TacticaChatMessage, expected: CardResult, label
   expect(snapshot(bob, card), label).toEqual(before);
 }
 
+/** The pushes Bob's key records for `card` (flags.tactica.cards, src/data/card-keys.ts). */
+const pushesKept = (card: TacticaChatMessage) =>
+  (bob.flags as { tactica: { cards: Record<string, { pushes: number }> } }).tactica.cards[card.id!]!.pushes;
+
 describe("D-8: the push limit against a forged roll", () => {
   it("a recorded limit forged upward (5, huge) pushes no more than the actor's stored limit", async () => {
     for (const forged of [5, 1e300, Number.MAX_SAFE_INTEGER]) {
@@ -133,9 +137,7 @@ describe("D-8: the push limit against a forged roll", () => {
     expect(await w.click("player-2", "push", card)).toEqual({ ok: true });
     await forgeLast(card, { maxPushes: "x" });
     await refusedPush(card, INVALID);
-    expect(
-      (bob.flags as { tactica: { cards: Record<string, { pushes: number }> } }).tactica.cards[card.id!]!.pushes,
-    ).toBe(1);
+    expect(pushesKept(card)).toBe(1);
   });
 
   it("the GM sets the limit to 0 after the roll: a raw socket push is refused, the forged limit too", async () => {
@@ -411,9 +413,7 @@ describe("D-43: a score test's push against a forged roll and the push limit", (
       });
       expect(snapshot(bob), label).toEqual(after);
     }
-    expect(
-      (bob.flags as { tactica: { cards: Record<string, { pushes: number }> } }).tactica.cards[card.id!]!.pushes,
-    ).toBe(1);
+    expect(pushesKept(card)).toBe(1);
   });
 
   it("a pool card whose last roll is forged into a score test, to dodge a limit of 0: invalid, nothing written", async () => {
