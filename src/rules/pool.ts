@@ -192,6 +192,18 @@ function binomialTailOneSixth(n: number, need: number): number {
 }
 
 /**
+ * RULES §3 (D-7): exact chance that `dice` fresh d6 show at least `required` 6s — what a roll
+ * dialog shows before the roll (0 with no die). A fresh die is a 6 with chance 1/6 whatever its
+ * kind, so only the count matters.
+ */
+export function freshPoolChance(dice: number, required = 1): number {
+  if (dice <= 0) return 0;
+  assertInteger("dice", dice, 1);
+  // While the dialog's field reads under one (its submit refuses that), the odds are one success's.
+  return binomialTailOneSixth(dice, assertInteger("required successes", Math.max(1, required), 1));
+}
+
+/**
  * RULES §3 (D-7): exact odds of pushing these faces — closed form, no sampling. Successes after
  * the push are the kept 6s plus a Binomial(rerolled, 1/6); each rerolled base or gear die turns
  * into a 1 with chance 1/6. Throws on a roll that cannot be pushed, as {@link pushPool} does.

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createTemplateHarness, textOf } from "./harness";
 import { DIALOG_SAMPLES } from "./dialog-scenarios";
-import { poolChance, d10Chance, scoreChance } from "../../src/applications/dialogs/odds";
 import { otherLanguageIn } from "../helpers/lang";
 
 // Every roll dialog renders in strict mode in both languages, names its fields, labels every
@@ -19,19 +18,6 @@ describe.each(["fr", "en"] as const)("roll dialogs in %s", (lang) => {
     expect(textOf(html).length).toBeGreaterThan(0);
     // ux m6: a dialog in one language holds no text of the other language's file.
     expect(otherLanguageIn(lang, textOf(html))).toEqual([]);
-  });
-});
-
-describe("dialog odds (from the rules)", () => {
-  it("gives a fresh pool's chance: 3 dice, 1 success → 1 − (5/6)³", () => {
-    expect(poolChance(3, 1)).toBeCloseTo(0.421296, 6);
-    expect(poolChance(0, 1)).toBe(0);
-    expect(poolChance(2, 3)).toBe(0);
-  });
-  it("gives a d10 roll-under chance, a natural 10 failing for psy", () => {
-    expect(d10Chance(7, true)).toBeCloseTo(0.7);
-    expect(d10Chance(13, true)).toBeCloseTo(0.9);
-    expect(d10Chance(13, false)).toBe(1);
   });
 });
 
@@ -66,13 +52,5 @@ describe.each(["fr", "en"] as const)("score and attack dialogs in %s", (lang) =>
     expect(areaHtml.match(/<img class="tactica-dialog__portrait"/g)).toHaveLength(2);
     expect(area).toContain(lang === "fr" ? "Cochez 1 occupant à toucher" : "Tick 1 occupant to hit");
     expect(area).toContain(lang === "fr" ? "Kara (vous, Et Soi)" : "Kara (you, And Self)");
-  });
-});
-
-describe("score odds in the dialog (exact, from the rules)", () => {
-  it("gives P(2d6 + score ≥ difficulty) over the 36 outcomes", () => {
-    expect(scoreChance(6, 18)).toBe(1 / 36);
-    expect(scoreChance(5, 12)).toBe(21 / 36);
-    expect(scoreChance(10, 12)).toBe(1);
   });
 });

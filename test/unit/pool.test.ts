@@ -3,6 +3,7 @@ import fc from "fast-check";
 import {
   WILLPOWER_MAX,
   afterPushLoss,
+  freshPoolChance,
   isPoolSuccess,
   isPushable,
   poolSuccesses,
@@ -12,6 +13,8 @@ import {
   pushableDice,
   type PoolFaces,
 } from "../../src/rules/pool";
+import { d10SuccessChance } from "../../src/rules/psy";
+import { scoreSuccessChance } from "../../src/rules/score-odds";
 
 /** A reroll callback that returns `values` in order and counts its calls. */
 function scripted(values: readonly number[]): { reroll: () => number; calls: () => number } {
@@ -179,6 +182,50 @@ describe("RULES §3 pushOdds", () => {
         expect(b).toBeLessThanOrEqual(a + 1e-15);
       }),
     );
+  });
+});
+
+describe("the roll dialogs' live odds (RULES §1, §3, §4, §6.1)", () => {
+  /** P(at least `need` 6s on `n` fresh d6) by listing the 6^n outcomes. */
+  function enumerated(n: number, need: number): number {
+    let hits = 0;
+    for (let code = 0; code < 6 ** n; code++) {
+      let sixes = 0;
+      for (let c = code, k = 0; k < n; k++, c = Math.floor(c / 6)) if (c % 6 === 5) sixes++;
+      if (sixes >= need) hits++;
+    }
+    return hits / 6 ** n;
+  }
+
+  it("gives a fresh pool's chance exactly: 3 dice, 1 success → 1 − (5/6)³", () => {
+    expect(freshPoolChance(3, 1)).toBeCloseTo(0.421296, 6);
+    expect(freshPoolChance(3)).toBe(freshPoolChance(3, 1));
+    expect(freshPoolChance(2, 3)).toBe(0);
+    expect(freshPoolChance(2, 2)).toBeCloseTo(1 / 36, 14);
+  });
+
+  it("equals the listed outcomes for 1 to 5 dice and 1 to 4 successes", () => {
+    for (let n = 1; n <= 5; n++)
+      for (let need = 1; need <= 4; need++) expect(freshPoolChance(n, need)).toBeCloseTo(enumerated(n, need), 12);
+  });
+
+  it("is 0 with no die, counts a requirement under one as one, and refuses what is no count", () => {
+    expect(freshPoolChance(0, 1)).toBe(0);
+    expect(freshPoolChance(-2, 1)).toBe(0);
+    expect(freshPoolChance(4, 0)).toBe(freshPoolChance(4, 1));
+    expect(freshPoolChance(4, -3)).toBe(freshPoolChance(4, 1));
+    expect(() => freshPoolChance(2.5, 1)).toThrow(/dice must be an integer/);
+    expect(() => freshPoolChance(3, 1.5)).toThrow(/required successes must be an integer/);
+    expect(() => freshPoolChance(3, Number.NaN)).toThrow(/required successes/);
+  });
+
+  it("gives a d10 roll-under's and a score test's chance from their rules", () => {
+    expect(d10SuccessChance(7, true)).toBeCloseTo(0.7);
+    expect(d10SuccessChance(13, true)).toBeCloseTo(0.9);
+    expect(d10SuccessChance(13, false)).toBe(1);
+    expect(scoreSuccessChance(6, 18)).toBe(1 / 36);
+    expect(scoreSuccessChance(5, 12)).toBe(21 / 36);
+    expect(scoreSuccessChance(10, 12)).toBe(1);
   });
 });
 

@@ -16,7 +16,7 @@ import {
   type Refusal,
   type ModeChoice,
 } from "./form-dialog";
-import { poolChance } from "./odds";
+import { freshPoolChance } from "../../rules/pool";
 import { formatPlural } from "../../utils/plural";
 
 /** The pool dialog's context (exported for the template tests). */
@@ -89,7 +89,7 @@ export async function poolDialog(
       odds: (values) =>
         game.i18n
           ? formatPlural(game.i18n, "TACTICA.Dialog.poolOdds", count(values), {
-              chance: percent(poolChance(count(values), intOf(values.required, 1))),
+              chance: percent(freshPoolChance(count(values), intOf(values.required, 1))),
             })
           : "",
     },

@@ -14,7 +14,7 @@ import {
   type Refusal,
   type ModeChoice,
 } from "./form-dialog";
-import { d10Chance } from "./odds";
+import { d10SuccessChance } from "../../rules/psy";
 import { natural10Fails } from "../../config/settings";
 
 /** The form read back; the enemy's PEUR is 0 or more. */
@@ -65,7 +65,7 @@ export async function profileDialog(
         return (
           game.i18n?.format("TACTICA.Dialog.d10Odds", {
             target: String(target),
-            chance: percent(d10Chance(target, nat10)),
+            chance: percent(d10SuccessChance(target, nat10)),
           }) ?? ""
         );
       },

@@ -1,5 +1,5 @@
 /** RULES §4: the cast dialog — concentration (only if the AC allow), chanters of a choir, modifier, live chance. */
-import { castTarget } from "../../rules/psy";
+import { castTarget, d10SuccessChance } from "../../rules/psy";
 import {
   DIALOG_TEMPLATE_ROOT,
   formDialog,
@@ -11,7 +11,6 @@ import {
   type Refusal,
   type ModeChoice,
 } from "./form-dialog";
-import { d10Chance } from "./odds";
 import type { PsyChoice, PsyDialogInput } from "../../dice/psy-roll";
 
 /** The form read back; a choir needs at least 1 chanter. */
@@ -49,7 +48,7 @@ export async function psyDialog(
           return (
             game.i18n?.format("TACTICA.Dialog.d10Odds", {
               target: String(target),
-              chance: percent(d10Chance(target, true)),
+              chance: percent(d10SuccessChance(target, true)),
             }) ?? ""
           );
         } catch {

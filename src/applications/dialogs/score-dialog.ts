@@ -17,8 +17,7 @@ import {
   type Refusal,
   type ModeChoice,
 } from "./form-dialog";
-import { scoreChance } from "./odds";
-import { scoreNeeded } from "../../rules/score-odds";
+import { scoreNeeded, scoreSuccessChance } from "../../rules/score-odds";
 import type { ScoreChoice, ScoreDialogInput } from "../../dice/score-dialogs";
 
 /** What the score dialog opens with for its test. */
@@ -90,7 +89,7 @@ export function scoreOddsLine(options: readonly ScoreOption[], values: FormValue
     modifier: choice.modifier < 0 ? `− ${-choice.modifier}` : `+ ${choice.modifier}`,
   };
   if (choice.difficulty === null) return game.i18n.format("TACTICA.Dialog.score.total", data);
-  const chance = percent(scoreChance(total, choice.difficulty));
+  const chance = percent(scoreSuccessChance(total, choice.difficulty));
   const needed = scoreNeeded(total, choice.difficulty);
   const key = needed <= 2 ? "sure" : needed > 12 ? "impossible" : "odds";
   return {
