@@ -242,6 +242,27 @@ describe.runIf(hasChromium())("styles/perf.css in Chromium", () => {
     expect(h.estimate / h.real, JSON.stringify(h)).toBeLessThan(1.6);
   });
 
+  it("sheet: a row drawn alone on a long list is laid out at once, its neighbours still skipped off screen", async () => {
+    const { REDRAWN } = await import("../../src/applications/sheets/row-render");
+    const found = await page.evaluate(
+      ({ html, redrawn }) => {
+        const root = document.getElementById("root")!;
+        root.innerHTML = html;
+        const rows = [...root.querySelectorAll<HTMLElement>(".item-list.is-long > li.item")];
+        // As row-render.ts swaps a changed row in: a fresh element, marked, in the old one's place.
+        const old = rows[rows.length - 1]!;
+        const fresh = old.cloneNode(true) as HTMLElement;
+        fresh.classList.add(redrawn);
+        old.replaceWith(fresh);
+        const mode = (r: Element) => getComputedStyle(r).contentVisibility;
+        return { rows: rows.length, fresh: mode(fresh), others: [...new Set(rows.slice(0, -1).map(mode))] };
+      },
+      { html: sheet, redrawn: REDRAWN },
+    );
+    expect(found.rows).toBeGreaterThan(1);
+    expect(found).toMatchObject({ fresh: "visible", others: ["auto"] });
+  });
+
   it("sheet: a tab of few rows is laid out whole (skipping costs more than it saves there)", async () => {
     const lists = await page.evaluate((html) => {
       const root = document.getElementById("root")!;

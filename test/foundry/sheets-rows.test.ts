@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { FakeApplicationV2, FakeElement } from "./fake-apps";
 import { loadSheetWorld, SAMPLE_ITEMS, sampleCharacter, type SheetWorld } from "../templates/sheet-samples";
-import { ROW_TEMPLATES, samePlain } from "../../src/applications/sheets/row-render";
+import { REDRAWN, ROW_TEMPLATES, samePlain } from "../../src/applications/sheets/row-render";
 import type { TacticaActor } from "../../src/documents/actor";
 
 // Issue 26: when only some of its items changed, an actor sheet draws again only their rows of
@@ -85,9 +85,14 @@ describe("row re-renders of the item lists (issue 26)", () => {
     expect(rowOf(sheet, weapon.id!)?.querySelector("input[data-action=equipItem]")?.hasAttribute("checked")).toBe(
       equipped,
     );
+    // The row drawn alone is marked for styles/perf.css to lay out at once; no other row is.
+    const redrawn = (sheet: Sheet) => [...rowsOf(sheet)].filter((r) => r.classList.contains(REDRAWN));
+    expect(redrawn(sheet).map((r) => r.dataset.itemId)).toEqual([weapon.id]);
     // The row drawn alone is the row the whole tab draws from the same data.
     const alone = w.harness.render(rows[0]!.template, rows[0]!.context);
     await sheet.render({ parts: ["equipment"] });
+    // Drawn whole, the tab's rows carry the mark no more.
+    expect(redrawn(sheet)).toEqual([]);
     // (Whitespace between tags aside: the harness indents partials, which Foundry's `preventIndent` does not.)
     const squash = (html: string) => html.trim().replace(/>\s+</g, "><");
     expect(squash(alone)).toBe(squash(rowHtml(sheet.renderedParts.equipment!, weapon.id!)));
@@ -138,6 +143,8 @@ describe("row re-renders of the item lists (issue 26)", () => {
       power.id,
     ]);
     expect(part(sheet, "psy")).toBe(tab);
+    const marked = [...part(sheet, "psy").querySelectorAll("li.item")].filter((r) => r.classList.contains(REDRAWN));
+    expect(marked.map((r) => r.dataset.itemId)).toEqual([power.id]);
   });
 });
 

@@ -21,6 +21,9 @@ export const ROW_TEMPLATES = {
   psy: "systems/tactica/templates/sheets/actor/parts/power-row.hbs",
 } as const;
 
+/** The class of a row drawn alone (styles/perf.css lays it out at once). */
+export const REDRAWN = "is-redrawn";
+
 type Obj = Record<string, unknown>;
 type RowTab = keyof typeof ROW_TEMPLATES;
 
@@ -153,13 +156,23 @@ export class RowRender {
     return parts.filter((id) => id !== tab);
   }
 
-  /** Swaps each row drawn alone for the row of the same item in the tab's element, as core swaps a part. */
+  /**
+   * Swaps each row drawn alone for the row of the same item in the tab's element, as core swaps a
+   * part. A swapped row is marked `is-redrawn`, which styles/perf.css lays out at once even on a
+   * long list: a new `content-visibility: auto` row is skipped until Chromium's next visibility
+   * pass finds it on screen, and then laid out again in the same frame (docs/performance.md,
+   * issue 26 fifth pass). The row a user just changed is nearly always one they see; the mark lasts
+   * until the tab is drawn whole.
+   */
   swap(content: ParentNode): void {
     const swap = this.#swap;
     this.#swap = null;
     if (!swap) return;
     const part = content.querySelector(`[data-application-part="${swap.tab}"]`);
-    for (const [id, element] of swap.rows) part?.querySelector(`li.item[data-item-id="${id}"]`)?.replaceWith(element);
+    for (const [id, element] of swap.rows) {
+      element.classList.add(REDRAWN);
+      part?.querySelector(`li.item[data-item-id="${id}"]`)?.replaceWith(element);
+    }
   }
 }
 

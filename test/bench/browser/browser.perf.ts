@@ -31,6 +31,7 @@ import { createTemplateHarness, SYSTEM_PREFIX, templateFiles } from "../../templ
 import { loadLang } from "../../helpers/lang";
 import { benchVariants, type Variant } from "./variants";
 import { FLOOR_TEMPLATES } from "./fixtures";
+import { REDRAWN } from "../../../src/applications/sheets/row-render";
 
 const ROUNDS = Number(process.env.TACTICA_BENCH_ROUNDS ?? 40);
 const WARMUP = Number(process.env.TACTICA_BENCH_WARMUP ?? 5);
@@ -91,6 +92,7 @@ describe.runIf(fs.existsSync(BENCH_CHROMIUM_PATH))("browser benchmarks", () => {
       perfCss: fs.readFileSync("styles/perf.css", "utf8"),
       perfCssBefore: fs.readFileSync(path.join(import.meta.dirname, "perf-before.css"), "utf8"),
       extraCss: EXTRA ? fs.readFileSync(EXTRA, "utf8") : "",
+      redrawn: REDRAWN,
       chatLogScript: ts.transpileModule(fs.readFileSync(CHAT_LOG, "utf8"), {
         compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
       }).outputText,

@@ -28,6 +28,8 @@
   const hbs = window.Handlebars.create();
   const compiled = new Map();
   let translations = {};
+  /** The class src/applications/sheets/row-render.ts `swap` marks a row drawn alone with (`REDRAWN`). */
+  let redrawnClass = "";
   const translationsLang = "fr";
   const variants = new Map();
   /** src/applications/chat-log.ts, run in the page (its exports, set by `init`). */
@@ -194,8 +196,11 @@
       if (prior) prior.replaceWith(el);
       else content.append(el);
     }
-    for (const [i, el] of rowEls.entries())
+    // As row-render.ts `swap` does: each row marked as drawn alone, then put in its item's row's place.
+    for (const [i, el] of rowEls.entries()) {
+      el.classList.add(redrawnClass);
       content.querySelector(`li[data-item-id="${rows[i].itemId}"]`).replaceWith(el);
+    }
     const t3 = now();
     const last = rowEls[rowEls.length - 1] ?? els[els.length - 1] ?? content;
     return { last, phases: { handlebars: t1 - t0, parse: t2 - t1, insert: t3 - t2 } };
@@ -352,8 +357,9 @@
      * does; `perfCss` is styles/perf.css's text, taken out of the page's stylesheet into a switchable
      * one of its own (last, as the manifest lists it), and `perfCssBefore` its earlier text.
      */
-    init({ lang, templates, perfCss, perfCssBefore, extraCss, chatLogScript }) {
+    init({ lang, templates, perfCss, perfCssBefore, extraCss, chatLogScript, redrawn }) {
       translations = lang;
+      redrawnClass = redrawn;
       new Function("exports", chatLogScript)(chatLog);
       for (const [path, source] of Object.entries(templates)) {
         const template = hbs.compile(source, { preventIndent: true });
