@@ -86,12 +86,17 @@ export async function poolDialog(
       template: `${DIALOG_TEMPLATE_ROOT}/pool.hbs`,
       context,
       read: readPool,
-      odds: (values) =>
-        game.i18n
-          ? formatPlural(game.i18n, "TACTICA.Dialog.poolOdds", count(values), {
-              chance: percent(freshPoolChance(count(values), intOf(values.required, 1))),
-            })
-          : "",
+      odds: (values) => {
+        const dice = count(values);
+        try {
+          const chance = percent(freshPoolChance(dice, intOf(values.required, 1)));
+          return game.i18n ? formatPlural(game.i18n, "TACTICA.Dialog.poolOdds", dice, { chance }) : "";
+        } catch {
+          // A count the rules refuse (an effect left a score that is no whole number): no odds line;
+          // the roll itself says why.
+          return "";
+        }
+      },
     },
     opener,
   );
