@@ -88,6 +88,11 @@ describe("row re-renders of the item lists (issue 26)", () => {
     // The row drawn alone is marked for styles/perf.css to lay out at once; no other row is.
     const redrawn = (sheet: Sheet) => [...rowsOf(sheet)].filter((r) => r.classList.contains(REDRAWN));
     expect(redrawn(sheet).map((r) => r.dataset.itemId)).toEqual([weapon.id]);
+    // A second item changed: its row is marked, the first one's mark is gone (marks do not pile up).
+    const other = actor.items.find((i) => i.type === "armor")!;
+    await other.update({ name: "Carapace réparée" } as never);
+    await afterItemUpdate(sheet, [{ _id: other.id, name: "Carapace réparée" }]);
+    expect(redrawn(sheet).map((r) => r.dataset.itemId)).toEqual([other.id]);
     // The row drawn alone is the row the whole tab draws from the same data.
     const alone = w.harness.render(rows[0]!.template, rows[0]!.context);
     await sheet.render({ parts: ["equipment"] });

@@ -161,14 +161,16 @@ export class RowRender {
    * part. A swapped row is marked `is-redrawn`, which styles/perf.css lays out at once even on a
    * long list: a new `content-visibility: auto` row is skipped until Chromium's next visibility
    * pass finds it on screen, and then laid out again in the same frame (docs/performance.md,
-   * issue 26 fifth pass). The row a user just changed is nearly always one they see; the mark lasts
-   * until the tab is drawn whole.
+   * issue 26 fifth pass). The row a user just changed is nearly always one they see. Only the rows
+   * of the last swap keep the mark (the ones before go back to being skipped off screen, at the
+   * height they were drawn at), and a tab drawn whole has none.
    */
   swap(content: ParentNode): void {
     const swap = this.#swap;
     this.#swap = null;
     if (!swap) return;
     const part = content.querySelector(`[data-application-part="${swap.tab}"]`);
+    for (const marked of part?.querySelectorAll(`li.item.${REDRAWN}`) ?? []) marked.classList.remove(REDRAWN);
     for (const [id, element] of swap.rows) {
       element.classList.add(REDRAWN);
       part?.querySelector(`li.item[data-item-id="${id}"]`)?.replaceWith(element);
