@@ -55,6 +55,7 @@ export async function stunMove(
   delay: number,
   key: HitKey,
 ): Promise<boolean> {
+  // Stryker disable next-line OptionalChaining: equivalent, the one writer runs for a user (game.user is set by ready)
   const combat = game.user?.isGM ? viewedTimeline() : null;
   if (!combat || delay <= 0) return false;
   const combatantId = combatantIdOf(combat, target, token?.id ?? null);

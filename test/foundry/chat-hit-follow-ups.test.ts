@@ -1,13 +1,17 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { chatWorld, type ChatWorld } from "./chat-helpers";
-import { createFakeCombat } from "./fake-combat";
+import { createFakeCombat, type FakeScene } from "./fake-combat";
+import { queueDiceFaces } from "./fake-dice";
+import { placeBehaviors, rect } from "./places-helpers";
+import type { Attribute } from "../../src/rules/attributes";
 import type { TacticaActor } from "../../src/documents/actor";
 import type { TacticaCombat } from "../../src/combat/combat";
 
 // *Etourdissante*'s move on the timeline (src/chat/hit-follow-ups.ts `stunMove`, RULES §6.4): by a
 // GM, on a running timeline, for a delay of at least one position, once per target per attack —
 // the key `stunned.<combatantId>` on the combat, or an older card's `t<i>.stunned`, means moved.
-// The whole hit (its test, the card's line) is in rolls-follow-ups.test.ts.
+// The stun test itself (`stunTest`) and *Tectonique*'s shift (`tectonicFollowUp`) are below; the
+// whole hit (its test, the card's line) is in rolls-follow-ups.test.ts.
 
 let w: ChatWorld;
 let follow: typeof import("../../src/chat/hit-follow-ups");
@@ -74,5 +78,106 @@ describe("a stunned target's move", () => {
     ] as const)
       expect(await w.as(user, () => follow.stunMove(actor, null, delay, key))).toBe(false);
     expect(vexAt()).toBe(5);
+  });
+
+  it("an actor with no combatant: nothing written and no error shown", async () => {
+    const stranger = await w.own("Ombre", "character");
+    let writes: unknown[] = [];
+    const errors = await w.errorsDuring(async () => {
+      writes = await w.writesDuring(async () =>
+        expect(await w.as("gm-1", () => follow.stunMove(stranger, null, 2, key))).toBe(false),
+      );
+    });
+    expect(writes).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it("moves each target of one attack once: the key of one target is not another's", async () => {
+    const karaAt = () => combat.combatants.find((c) => c.name === "Kara")!.initiative;
+    expect(await w.as("gm-1", () => follow.stunMove(vex, null, 2, key))).toBe(true);
+    expect(await w.as("gm-1", () => follow.stunMove(kara, null, 1, { ...key, index: 1 }))).toBe(true);
+    expect(vexAt()).toBe(7);
+    expect(karaAt()).toBe(1);
+  });
+
+  it("an older card's row record without a stunned number is no move", async () => {
+    await w.as("gm-1", () => combat.update({ [`flags.tactica.cards.${key.messageId}.t0.stunned`]: null } as never));
+    expect(await w.as("gm-1", () => follow.stunMove(vex, null, 2, key))).toBe(true);
+    expect(vexAt()).toBe(7);
+  });
+});
+
+describe("the stun test", () => {
+  const stunning = [{ key: "stunning", score: "reflexe", y: 18 }] as unknown as readonly Attribute[];
+  const target = () =>
+    w.own(
+      "Rhea",
+      "character",
+      { system: { aptitudes: { vivacite: { value: 2 } }, subAptitudes: { reflexe: { value: 4 } } } },
+      "player-2",
+    );
+
+  it("is the target's own score card, rolled with no dialog; a failure gives the positions its marker moves", async () => {
+    const rhea = await target();
+    const seen: unknown[] = [];
+    w.fake.hooks.on("tactica.preRoll", (config: unknown) => void seen.push(config));
+    queueDiceFaces([3, 4]); // score 6 + 7 = 13 vs 18: one degree → 2 positions (D-29)
+    expect(await w.as("gm-1", () => follow.stunTest(rhea, stunning))).toBe(2);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ fastForward: true, options: { purpose: "stun", subAptitude: "reflexe" } });
+    const card = w.messages().at(-1)!;
+    expect(card.card).toMatchObject({ kind: "score", actorUuid: rhea.uuid });
+    expect(card.lastRoll?.options).toMatchObject({ purpose: "stun", difficulty: 18 });
+    queueDiceFaces([6, 6]); // 18 ≥ 18: passed
+    expect(await w.as("gm-1", () => follow.stunTest(rhea, stunning))).toBe(0);
+  });
+
+  it("a stun test a module cancels (tactica.preRoll) posts no card and moves no marker", async () => {
+    const rhea = await target();
+    w.fake.hooks.on("tactica.preRoll", () => false);
+    const before = w.messages().length;
+    expect(await w.as("gm-1", () => follow.stunTest(rhea, stunning))).toBe(0);
+    expect(w.messages()).toHaveLength(before);
+  });
+});
+
+describe("Tectonique's shift", () => {
+  const tectonic = [{ key: "tectonic", x: 4 }] as unknown as readonly Attribute[];
+
+  it("shifts nothing for an attack without it, a target without a token, or a token outside every place", async () => {
+    const Scene = w.fake.CONFIG.Scene as { documentClass: { create(data: object): Promise<unknown> } };
+    const scene = (await w.as("gm-1", () =>
+      Scene.documentClass.create({
+        name: "Ruines",
+        grid: { size: 100 },
+        regions: [{ _id: "regionA", name: "Cour", shapes: rect(0, 0), behaviors: placeBehaviors(1, []) }],
+        tokens: [
+          { _id: "tokVex", x: 50, y: 50, actorId: vex.id },
+          { _id: "tokOut", x: 650, y: 650, actorId: vex.id },
+        ],
+      }),
+    )) as FakeScene;
+    const token = (id: string) => scene.tokens.get(id) as unknown as TokenDocument;
+    const encumbrance = () =>
+      (scene.regions.get("regionA") as unknown as { behaviors: { contents: { system: { encumbrance: number } }[] } })
+        .behaviors.contents[0]!.system.encumbrance;
+    for (const [tok, attributes] of [
+      [token("tokVex"), []],
+      [null, tectonic],
+      [token("tokOut"), tectonic],
+    ] as const) {
+      let writes: unknown[] = [];
+      const errors = await w.errorsDuring(async () => {
+        writes = await w.writesDuring(async () =>
+          expect(await w.as("gm-1", () => follow.tectonicFollowUp(tok, attributes, key.messageId))).toBeNull(),
+        );
+      });
+      expect(writes).toEqual([]);
+      expect(errors).toEqual([]);
+    }
+    expect(encumbrance()).toBe(1);
+    // The same place, hit by a Tectonique attack, shifts one step toward X.
+    expect(await w.as("gm-1", () => follow.tectonicFollowUp(token("tokVex"), tectonic, key.messageId))).toBe("regionA");
+    expect(encumbrance()).toBe(2);
   });
 });

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { queueDiceFaces } from "./fake-dice";
 import { answerDialog, nextDialog } from "./fake-apps";
 import { buttonsOf, chatWorld, type ChatWorld } from "./chat-helpers";
@@ -261,6 +261,45 @@ describe("D-39 / C3: Requis — armour at each move action, other equipment at e
       expect(kindOf("move")!.price!({ message: card, card: card.card! } as never, ida)).toEqual({ kind: "move" });
     }
     expect(sys(ida).exhaustion).toBe(0);
+  });
+
+  it("a move card is drawn as a move card: its kind on the article, its actor in the header", async () => {
+    const ida = await w.createActor({
+      name: "Ida",
+      type: "character",
+      ownership: { default: 0, "player-1": 3 },
+      system: { profile: { mou: { value: 4 } } },
+    });
+    const card = (await w.as("player-1", () => ida.move({ pursuit: false }, { fastForward: true })))!;
+    const html = await w.renderAs("player-1", card);
+    // The card's article names its kind (the styles and the chat log's readers find it so).
+    expect(html).toMatch(
+      /<article class="tactica-card tactica-card--move tactica-card--info [^"]*" data-card-kind="move">/,
+    );
+    expect(html).toContain('<span class="tactica-card__subject">Ida</span>');
+  });
+
+  it("a move card whose move is missing shows the damaged notice, the warning saying what is missing", async () => {
+    const ida = await w.createActor({ name: "Ida", type: "character", ownership: { default: 0, "player-1": 3 } });
+    const { FakeRollMessage } = await import("./fake-chat");
+    const { renderCardContent } = await import("../../src/chat/kinds/index");
+    const broken = (await w.as("player-1", () =>
+      FakeRollMessage.implementation.create({
+        type: "rollCard",
+        content: "",
+        rolls: [],
+        system: { kind: "move", actorUuid: ida.uuid },
+      }),
+    ))! as unknown as TacticaChatMessage;
+    expect(broken.card).toMatchObject({ kind: "move", move: null });
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    expect(textOf(await renderCardContent(broken))).toBe(textOf(w.fake.game.i18n!.localize("TACTICA.Chat.damaged")));
+    expect(warn).toHaveBeenCalledWith(
+      "Tactica | a card could not be rendered",
+      broken.id,
+      expect.objectContaining({ message: "a move card without its move" }),
+    );
+    warn.mockRestore();
   });
 
   it("a pressure roll and a pool roll with the gear's dice each charge its Requis", async () => {
@@ -680,6 +719,9 @@ describe("C15: the MOU pressure window of a pursuit move", () => {
     queueDiceFaces([1]); // +2
     const card = (await brann.move({ pursuit: true, pressureItemId: "legs00000000001" }, { fastForward: true }))!;
     expect(card.card?.move).toMatchObject({ pursuit: true, mou: 6, mouBonus: 2 });
+    // The card says the MOU it moved with and how much of it the pressure gave.
+    const text = textOf(await w.renderAs("player-1", card));
+    expect(text).toContain("MOU 6, dont +2 de pression.");
     // Ended: deleted on v13; on v14 expired by its event (core's default keeps it, no longer applied).
     expect([...brann.effects].filter((e) => (e as unknown as { active: boolean }).active)).toHaveLength(0);
     expect(sys(brann).profile.mou!.total).toBe(4);

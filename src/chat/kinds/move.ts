@@ -22,6 +22,8 @@ export const MOVE = {
     return infoCard("move", {
       kindLabel: "TACTICA.Chat.card.move",
       subject: subjectOf(actor),
+      // The header (templates/chat/parts/header.hbs) draws the icon only for a card without a subject.
+      // Stryker disable next-line StringLiteral: equivalent, a move card always names its actor: never shown
       icon: "fa-solid fa-person-walking",
       result: i18n().localize(move.pursuit ? "TACTICA.Chat.move.pursuitResult" : "TACTICA.Chat.move.result"),
       details,
