@@ -12,16 +12,21 @@ export function viewedTimeline(): TacticaCombat | null {
   return combat instanceof TacticaCombat && combat.started && combat.mode === "timeline" ? combat : null;
 }
 
-/** The id of the combatant standing for `actor` (or its token) in `combat`, or null. */
+/**
+ * The id of the combatant standing for `actor` (or its token) in `combat`, or null: the
+ * combatant of that token first — two tokens of one actor may each be a combatant — then the
+ * one whose actor is `actor`, then one of the same world actor.
+ */
 export function combatantIdOf(
   combat: TacticaCombat,
   actor: { id: string | null; uuid: string } | null,
   tokenId?: string | null,
 ): string | null {
   if (!actor) return null;
-  const found = combat.combatants.find(
-    (c) =>
-      (!!tokenId && c.tokenId === tokenId) || c.actor?.uuid === actor.uuid || (!!actor.id && c.actorId === actor.id),
-  );
+  const combatants = combat.combatants.contents;
+  const found =
+    (tokenId ? combatants.find((c) => c.tokenId === tokenId) : undefined) ??
+    combatants.find((c) => c.actor?.uuid === actor.uuid) ??
+    (actor.id ? combatants.find((c) => c.actorId === actor.id) : undefined);
   return found?.id ?? null;
 }

@@ -77,4 +77,22 @@ describe("the combatant of a card's actor", () => {
     expect(link.combatantIdOf(combat, other, "tokenAna0000001")).toBe(idOf(combat, "Ana"));
     expect(link.combatantIdOf(combat, other, "tokenElse000001")).toBeNull();
   });
+
+  it("two tokens of one actor, each a combatant: each token finds its own, whichever comes first", async () => {
+    await world.fake.settings.set("tactica", "combatMode", "timeline");
+    const combat = (await createFakeCombat([
+      { actorId: ana.id!, initiative: 2, name: "Ana 1" },
+      { actorId: ana.id!, initiative: 3, name: "Ana 2" },
+    ])) as unknown as TacticaCombat;
+    const [one, two] = combat.combatants.contents;
+    await one!.update({ tokenId: "tokenAna0000001" } as never);
+    await two!.update({ tokenId: "tokenAna0000002" } as never);
+    // The second token's own actor (an unlinked token's: the world actor's id, a uuid of its own).
+    const second = { id: ana.id, uuid: `Scene.scene0000000001.Token.tokenAna0000002.Actor.${ana.id}` };
+    expect(link.combatantIdOf(combat, second, "tokenAna0000002")).toBe(two!.id);
+    expect(link.combatantIdOf(combat, ana, "tokenAna0000001")).toBe(one!.id);
+    expect(link.combatantIdOf(combat, ana, "tokenAna0000002")).toBe(two!.id);
+    // No token named: the combatant of the same actor, as before.
+    expect(link.combatantIdOf(combat, ana)).toBe(one!.id);
+  });
 });
