@@ -17,7 +17,7 @@ import { placeBehavior, shiftEncumbrance, tokenPlace } from "../places/measure";
 import { scoreOptions } from "../actions/score";
 import { postCard } from "../actions/common";
 import { cardRecord, recordChange } from "../data/card-keys";
-import { combatantIdOf, viewedTimeline } from "./timeline-link";
+import { combatantIdOf, combatantIdsOf, viewedTimeline } from "./timeline-link";
 import { isRecord } from "../rules/records";
 
 /** The hit a follow-up belongs to: the card's message and the target row. */
@@ -63,8 +63,11 @@ export async function stunMove(
   const record = cardRecord(combat, key.messageId);
   const { stunned } = record;
   const legacy = record[`t${key.index}`];
+  // Once per target per card, whichever of the target's combatants the row's token names (a
+  // linked actor may have several: the token is the card author's to write).
+  const moved = combatantIdsOf(combat, target, token?.id ?? null);
   if (
-    (isRecord(stunned) && typeof stunned[combatantId] === "number") ||
+    (isRecord(stunned) && moved.some((id) => typeof stunned[id] === "number")) ||
     (isRecord(legacy) && typeof legacy.stunned === "number")
   )
     return true;

@@ -100,6 +100,25 @@ describe("a stunned target's move", () => {
     expect(karaAt()).toBe(1);
   });
 
+  it("a linked target with two combatants is moved once per card, whichever of its tokens the row names", async () => {
+    const second = (await w.as("gm-1", () =>
+      combat.createEmbeddedDocuments("Combatant", [{ actorId: vex.id!, initiative: 5, name: "Vex 2" }] as never),
+    )) as unknown as { id: string }[];
+    const vexes = () => combat.combatants.filter((c) => c.actorId === vex.id);
+    const [one, two] = vexes();
+    await w.as("gm-1", () => one!.update({ tokenId: "tokenVex0000001" } as never));
+    await w.as("gm-1", () => two!.update({ tokenId: "tokenVex0000002" } as never));
+    expect(second.length).toBe(1);
+    const token = (id: string) => ({ id }) as never;
+    expect(await w.as("gm-1", () => follow.stunMove(vex, token("tokenVex0000002"), 2, key))).toBe(true);
+    const after = vexes().map((c) => c.initiative);
+    // The same card's row, its token swapped for the target's other one: nothing moves again.
+    expect(await w.as("gm-1", () => follow.stunMove(vex, token("tokenVex0000001"), 2, key))).toBe(true);
+    expect(vexes().map((c) => c.initiative)).toEqual(after);
+    expect(after).toContain(7);
+    expect(after).toContain(5);
+  });
+
   it("an older card's row record without a stunned number is no move", async () => {
     await w.as("gm-1", () => combat.update({ [`flags.tactica.cards.${key.messageId}.t0.stunned`]: null } as never));
     expect(await w.as("gm-1", () => follow.stunMove(vex, null, 2, key))).toBe(true);

@@ -94,5 +94,22 @@ describe("the combatant of a card's actor", () => {
     expect(link.combatantIdOf(combat, ana, "tokenAna0000002")).toBe(two!.id);
     // No token named: the combatant of the same actor, as before.
     expect(link.combatantIdOf(combat, ana)).toBe(one!.id);
+    // Both stand for the linked actor: a once-per-target key covers the two.
+    expect(link.combatantIdsOf(combat, ana).sort()).toEqual([one!.id, two!.id].sort());
+  });
+
+  it("an unlinked token's own actor is found by its token only, never by its world actor's id", async () => {
+    const combat = await combatIn("timeline");
+    const anaCombatant = combat.combatants.find((c) => c.name === "Ana")!;
+    await anaCombatant.update({ tokenId: "tokenAna0000001" } as never);
+    // Another unlinked token of Ana's, not in the combat: its actor has Ana's id and a uuid of its own.
+    const copy = { id: ana.id, uuid: `Scene.scene0000000001.Token.tokenAna0000009.Actor.${ana.id}`, isToken: true };
+    expect(link.combatantIdOf(combat, copy, "tokenAna0000009")).toBeNull();
+    expect(link.combatantIdOf(combat, copy)).toBeNull();
+    expect(link.combatantIdsOf(combat, copy, "tokenAna0000009")).toEqual([]);
+    // The token in the combat is found by its token.
+    const inCombat = { ...copy, uuid: `Scene.scene0000000001.Token.tokenAna0000001.Actor.${ana.id}` };
+    expect(link.combatantIdOf(combat, inCombat, "tokenAna0000001")).toBe(anaCombatant.id);
+    expect(link.combatantIdsOf(combat, inCombat, "tokenAna0000001")).toEqual([anaCombatant.id]);
   });
 });
