@@ -90,6 +90,25 @@ describe("declaring it", () => {
   const declare = (card: TacticaChatMessage) =>
     w.gm.requestCardAction({ action: "declareDelayed", messageId: card.id! });
 
+  it("an actor with two combatants: the marker is the acting one's, whichever token the card names", async () => {
+    const { createFakeCombat } = await import("./fake-combat");
+    await w.fake.settings.set("tactica", "combatMode", "timeline");
+    const combat = (await w.as("gm-1", () =>
+      createFakeCombat([
+        { actorId: kara.id!, initiative: 4, name: "Kara A" },
+        { actorId: kara.id!, initiative: 0, name: "Kara B" },
+      ]),
+    )) as unknown as TacticaCombat;
+    await w.as("gm-1", () => combat.startCombat());
+    const acting = combat.turns[0]!;
+    expect(acting.name).toBe("Kara B");
+    queueDiceFaces([6, 6]);
+    const card = (await kara.attack("karaMortar00001", { fastForward: true }))!;
+    expect(card.card).toMatchObject({ delayedState: "declared", delayed: 2 });
+    const entry = combat.timeline!.entries.find((e) => e.id === card.id) as { ownerId?: string } | undefined;
+    expect(entry?.ownerId).toBe(acting.id);
+  });
+
   it("places the marker once; asked again, it refuses and shows the card declared again if its author reset it", async () => {
     const combat = await timeline();
     queueDiceFaces([6, 6]);
