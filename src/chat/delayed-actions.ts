@@ -29,7 +29,7 @@ import {
   type CardResult,
   type Someone,
 } from "./authority";
-import { combatantIdOf, combatantIdsOf, viewedTimeline } from "./timeline-link";
+import { combatantIdOf, viewedTimeline } from "./timeline-link";
 
 import { FOCUS_LOST_KEY } from "../combat/after-update";
 import { TacticaCombat } from "../combat/combat";
@@ -85,18 +85,16 @@ export async function declareDelayed(request: CardRequest, sender: Someone): Pro
     return refuse("TACTICA.Chat.alreadyApplied");
   }
   const combat = game.user?.isGM ? viewedTimeline() : null;
-  const tokenId = speakerToken(message, actor)?.id ?? null;
-  // The acting combatant when it stands for this actor (a linked actor may have several
-  // combatants, and the card's token is the canvas's first when its speaker names none).
-  const acting = combat?.turns[0]?.id;
-  const ownerId = !combat
-    ? null
-    : acting && combatantIdsOf(combat, actor, tokenId).includes(acting)
-      ? acting
-      : combatantIdOf(combat, actor, tokenId);
-  if (!combat || !ownerId) return refuse("TACTICA.Chat.delay.noTimeline");
-  // RULES §7.2: an action is the acting combatant's; the GM writes no marker for anyone else.
-  if (combat.turns[0]?.id !== ownerId) return refuse("TACTICA.Chat.delay.notActing", { name: actor.name });
+  if (!combat || !combatantIdOf(combat, actor, speakerToken(message, actor)?.id ?? null))
+    return refuse("TACTICA.Chat.delay.noTimeline");
+  // RULES §7.2: an action is the acting combatant's; the GM writes no marker for anyone else. The
+  // acting combatant must be the card's actor itself — whichever of its combatants the card's token
+  // names, a linked actor may have several — never another document's, such as an unlinked copy of
+  // a world actor, whoever owns that one.
+  const acting = combat.turns[0];
+  if (!acting?.id || acting.actor?.uuid !== actor.uuid)
+    return refuse("TACTICA.Chat.delay.notActing", { name: actor.name });
+  const ownerId = acting.id;
   const placed = await combat.declareDelayed({
     ownerId,
     actionId: message.id,

@@ -32,14 +32,15 @@ function standsFor(combatant: Combatant.Implementation, actor: ActorRef): boolea
 
 /**
  * The id of the combatant standing for `actor` (or its token) in `combat`, or null: the
- * combatant of that token first — two tokens of one actor may each be a combatant — then one
- * standing for `actor`.
+ * combatant of that token first — two tokens of one actor may each be a combatant — then the
+ * one whose actor is `actor`, then one standing for it.
  */
 export function combatantIdOf(combat: TacticaCombat, actor: ActorRef | null, tokenId?: string | null): string | null {
   if (!actor) return null;
   const combatants = combat.combatants.contents;
   const found =
     (tokenId ? combatants.find((c) => c.tokenId === tokenId) : undefined) ??
+    combatants.find((c) => c.actor?.uuid === actor.uuid) ??
     combatants.find((c) => standsFor(c, actor));
   return found?.id ?? null;
 }

@@ -54,7 +54,8 @@ describe("the combatant of a card's actor", () => {
     expect(link.combatantIdOf(combat, ana, null)).toBe(idOf(combat, "Ana"));
     expect(link.combatantIdOf(combat, ana)).toBe(idOf(combat, "Ana"));
     expect(link.combatantIdOf(combat, { id: null, uuid: ana.uuid })).toBe(idOf(combat, "Ana"));
-    // A token's synthetic actor: its own uuid, the world actor's id.
+    // An actor that does not say it is a token's (`isToken`), with another uuid: found by its id
+    // (a token's own actor says so, and is not: the test of unlinked tokens below).
     expect(link.combatantIdOf(combat, { id: ana.id, uuid: "Scene.s.Token.t.Actor.a" })).toBe(idOf(combat, "Ana"));
     expect(link.combatantIdOf(combat, { id: "nobody000000000", uuid: "Actor.nobody000000000" })).toBeNull();
     expect(link.combatantIdOf(combat, null, "tok")).toBeNull();
