@@ -21,6 +21,7 @@ import { ScoreRoll } from "../dice/score-roll";
 import {
   cardItem,
   OK,
+  owns,
   refuse,
   rollerRequest,
   speakerToken,
@@ -89,11 +90,14 @@ export async function declareDelayed(request: CardRequest, sender: Someone): Pro
     return refuse("TACTICA.Chat.delay.noTimeline");
   // RULES §7.2: an action is the acting combatant's; the GM writes no marker for anyone else. The
   // acting combatant must be the card's actor itself — whichever of its combatants the card's token
-  // names, a linked actor may have several — never another document's, such as an unlinked copy of
-  // a world actor, whoever owns that one.
+  // names, a linked actor may have several — or, for a card of a world actor (an NPC attacking from
+  // its sidebar sheet), an unlinked token of it that the card's author and its sender own too:
+  // never a copy someone else was given.
   const acting = combat.turns[0];
-  if (!acting?.id || acting.actor?.uuid !== actor.uuid)
-    return refuse("TACTICA.Chat.delay.notActing", { name: actor.name });
+  const itself = acting?.actor?.uuid === actor.uuid;
+  const itsToken =
+    !actor.isToken && acting?.actorId === actor.id && owns(sender, acting.actor) && owns(message.author, acting.actor);
+  if (!acting?.id || !(itself || itsToken)) return refuse("TACTICA.Chat.delay.notActing", { name: actor.name });
   const ownerId = acting.id;
   const placed = await combat.declareDelayed({
     ownerId,
