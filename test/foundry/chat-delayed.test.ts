@@ -84,6 +84,16 @@ describe("where a Différé action stands", () => {
     expect(delayed.delayedOf(kara.items.get("knife0000000001")! as never)).toBeNull();
     expect(delayed.delayedOf(null)).toBeNull();
   });
+
+  it("reads a Différé that is not Focalisé as such", async () => {
+    const plain = {
+      ...mortar,
+      _id: "lioMortar000001",
+      system: { ...mortar.system, attributes: [{ key: "delayed", x: 3, focused: false }] },
+    };
+    const lio = await w.own("Lio", "character", { items: [plain] });
+    expect(delayed.delayedOf(lio.items.get("lioMortar000001")! as never)).toEqual({ x: 3, focused: false });
+  });
 });
 
 describe("declaring it", () => {
