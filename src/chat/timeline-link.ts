@@ -46,11 +46,12 @@ export function combatantIdOf(combat: TacticaCombat, actor: ActorRef | null, tok
 }
 
 /**
- * Every combatant of `combat` standing for `actor` (or its token): what a once-per-target key
- * must cover when one actor has several combatants (a linked actor's tokens).
+ * Every combatant of `combat` that is `actor` itself (or its token's): what a once-per-target key
+ * must cover when one actor has several combatants (a linked actor's tokens all have it as their
+ * actor). Not the unlinked copies of a world actor: each is a target of its own.
  */
 export function combatantIdsOf(combat: TacticaCombat, actor: ActorRef, tokenId?: string | null): string[] {
   return combat.combatants.contents
-    .filter((c) => (!!tokenId && c.tokenId === tokenId) || standsFor(c, actor))
+    .filter((c) => (!!tokenId && c.tokenId === tokenId) || c.actor?.uuid === actor.uuid)
     .flatMap((c) => (c.id ? [c.id] : []));
 }
